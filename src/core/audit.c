@@ -1,0 +1,506 @@
+/* audit.c - the replay state machine behind `flierd audit`.
+ *
+ * One turn is: PLACE, then at most one of DEPLOY / flight (+ landing) /
+ * RECALL / PASS, then COMMIT. Each message is checked in the precedence
+ * order of enum rule; at most one violation is recorded per message. */
+#include "core/audit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/err.h"
+#include "util/xalloc.h"
+
+enum phase {
+    PH_IDLE,   /* between turns */
+    PH_ACTION, /* tile placed, nothing else yet */
+    PH_FLYING, /* flown with landing options: a landing must follow */
+    PH_DONE,   /* the turn's action is taken */
+    PH_VOID,   /* the turn's tile could not be placed: skip to COMMIT */
+};
+
+struct auditor {
+    const struct game_log *log;
+    struct game *g;
+    struct report *r;
+    enum phase phase;
+    int turn;
+    int player;
+    int flight;       /* index in r->flights of this turn's flight, -1 */
+    int flight_meeple;/* meeple index of that flight, -1 */
+    bool flight_open; /* its landing is still to come (or be refused) */
+};
+
+static const char *who(const struct auditor *a, int seat)
+{
+    return seat >= 0 && seat < a->log->rules.n_players ? a->log->names[seat]
+                                                         : "?";
+}
+
+static void violate(struct auditor *a, const struct move *m, enum rule rule,
+                    const char *fmt, ...) PRINTF_LIKE(4, 5);
+
+static void violate(struct auditor *a, const struct move *m, enum rule rule,
+                    const char *fmt, ...)
+{
+    struct report *r = a->r;
+    xgrow((void **)&r->violations, &r->cap_violations, r->n_violations + 1,
+          sizeof *r->violations);
+    struct violation *v = &r->violations[r->n_violations++];
+    v->turn = a->turn;
+    v->player = a->player;
+    v->rule = rule;
+    v->src = m ? m->src : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->msg, sizeof v->msg, fmt, ap);
+    va_end(ap);
+}
+
+static const char *meeple_name(const struct move *m, char *buf, size_t len)
+{
+    if (m->meeple_owner >= 0)
+        snprintf(buf, len, "%d.%s.%d", m->meeple_owner,
+                 m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+    else
+        snprintf(buf, len, "%s", m->meeple == MK_ABBOT ? "abbot" : "follower");
+    return buf;
+}
+
+/* "road (completed this turn), city, field" for the tile at p. */
+static void describe_tile(const struct game *g, struct pos p, char *out,
+                          size_t len)
+{
+    int tile = game_tile_at(g, p);
+    size_t n = 0;
+    out[0] = '\0';
+    if (tile < 0) {
+        snprintf(out, len, "no tile");
+        return;
+    }
+    const struct placed *t = &g->tiles[tile];
+    n += (size_t)snprintf(out, len, "%s:", tile_get(t->def)->id);
+    for (int i = t->seg0; i < t->seg0 + t->n_seg && n < len; i++) {
+        const struct seg *s = &g->segs[i];
+        char name[40];
+        seg_format(s->kind, s->mask, name, sizeof name);
+        const char *state = "";
+        if (s->kind != FEAT_FIELD && s->kind != FEAT_FLIER &&
+            game_feature_complete(g, i))
+            state = game_feature_meeples(g, i, NULL) ? " (completed)"
+                                                     : " (completed)";
+        else if (s->kind != FEAT_FLIER && game_feature_meeples(g, i, NULL))
+            state = " (occupied)";
+        n += (size_t)snprintf(out + n, len - n, "%s %s%s", i == t->seg0 ? "" : ",",
+                              name, state);
+    }
+}
+
+static void describe_options(const struct flight *f, char *out, size_t len)
+{
+    size_t n = 0;
+    if (f->n_options == 0) {
+        snprintf(out, len, "there was no valid landing");
+        return;
+    }
+    n += (size_t)snprintf(out, len, "valid landing%s: ",
+                          f->n_options == 1 ? " was" : "s were");
+    for (int i = 0; i < f->n_options && n < len; i++) {
+        char name[40];
+        seg_format(f->options[i].feature, f->options[i].mask, name,
+                   sizeof name);
+        n += (size_t)snprintf(out + n, len - n, "%s%s", i ? ", " : "", name);
+    }
+}
+
+/* ---- turn boundaries ------------------------------------------------- */
+
+static void close_flight(struct auditor *a, const struct move *m)
+{
+    if (!a->flight_open)
+        return;
+    a->flight_open = false;
+    struct flight *f = &a->r->flights[a->flight];
+    if (f->n_options > 0 && !f->bad_roll) {
+        char opts[200];
+        describe_options(f, opts, sizeof opts);
+        violate(a, m, RULE_FLIER_MUST_LAND,
+                "flier rolled %d towards %s from (%d,%d) to (%d,%d); %s, but "
+                "the meeple went back to supply",
+                f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
+                f->target.y, opts);
+    }
+}
+
+static void end_turn(struct auditor *a, const struct move *m)
+{
+    close_flight(a, m);
+    if (a->phase != PH_IDLE && a->phase != PH_VOID)
+        game_end_turn(a->g);
+    a->phase = PH_IDLE;
+    a->flight = -1;
+    a->flight_meeple = -1;
+}
+
+static void on_place(struct auditor *a, const struct move *m)
+{
+    char why[200];
+    if (a->phase != PH_IDLE)
+        end_turn(a, m);
+    a->turn++;
+    a->player = (a->turn - 1) % a->log->rules.n_players;
+    a->phase = PH_VOID;
+    if (m->player >= 0 && m->player != a->player)
+        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's turn",
+                who(a, m->player), who(a, a->player));
+    enum rule rule = m->tile < 0 ? RULE_TILE_UNKNOWN
+                                 : game_check_place(a->g, m->tile, m->at,
+                                                    m->rot, why, sizeof why);
+    if (rule == RULE_TILE_UNKNOWN) {
+        violate(a, m, rule, "tile '%s' does not exist; the rest of the turn "
+                "is skipped", m->tile_id);
+        return;
+    }
+    if (rule != RULE_OK)
+        violate(a, m, rule, "%s at (%d,%d) R%d: %s", m->tile_id, m->at.x,
+                m->at.y, 90 * m->rot, why);
+    if (rule == RULE_TILE_OCCUPIED)
+        return;
+    if (!game_place(a->g, m->tile, m->at, m->rot, a->turn)) {
+        a->r->halted = true;
+        a->r->halt_turn = a->turn;
+        snprintf(a->r->halt_msg, sizeof a->r->halt_msg,
+                 "turn %d: %s at (%d,%d) cannot be placed on a board of this "
+                 "size; the replay stops here", a->turn, m->tile_id, m->at.x,
+                 m->at.y);
+        return;
+    }
+    a->phase = PH_ACTION;
+}
+
+static void on_discard(struct auditor *a, const struct move *m)
+{
+    if (a->phase != PH_IDLE)
+        end_turn(a, m);
+    if (m->tile < 0) {
+        violate(a, m, RULE_TILE_UNKNOWN, "discarded tile '%s' does not exist",
+                m->tile_id);
+        return;
+    }
+    if (a->g->pack[m->tile] <= 0)
+        violate(a, m, RULE_TILE_NOT_IN_PACK,
+                "discarded %s, but no copy is left in the game's tile sets",
+                m->tile_id);
+    else if (game_fits_anywhere(a->g, m->tile))
+        violate(a, m, RULE_TILE_DISCARD_FITS,
+                "%s was discarded, but it fits on the board", m->tile_id);
+    game_discard(a->g, m->tile);
+}
+
+/* ---- meeples ---------------------------------------------------------- */
+
+/* Seat whose meeple this is: the id's, else the player on turn. */
+static int meeple_owner(const struct auditor *a, const struct move *m)
+{
+    return m->meeple_owner >= 0 ? m->meeple_owner : a->player;
+}
+
+static int resolve_meeple(const struct auditor *a, const struct move *m)
+{
+    int owner = meeple_owner(a, m);
+    if (owner < 0 || owner >= a->log->rules.n_players)
+        return -1;
+    return game_meeple(a->g, owner, m->meeple, m->meeple_n);
+}
+
+static bool meeple_free(const struct game *g, int mi)
+{
+    return mi >= 0 && g->meeples[mi].seg < 0;
+}
+
+static void on_landing(struct auditor *a, const struct move *m, int mi)
+{
+    char why[200], tgt[240], opts[200], name[40];
+    struct flight *f = &a->r->flights[a->flight];
+    a->flight_open = false;
+    a->phase = PH_DONE;
+    int tile = game_tile_at(a->g, m->at);
+    int seg = game_find_seg(a->g, tile, m->feature, m->mask);
+    struct pos target = f->bad_roll ? m->at : f->target;
+    enum rule rule = game_check_landing(a->g, a->g->meeples[mi].kind, m->at,
+                                        seg, target, why, sizeof why);
+    if (rule == RULE_OK && !meeple_free(a->g, mi))
+        rule = RULE_MEEPLE_NONE_LEFT;
+    if (rule != RULE_OK) {
+        describe_tile(a->g, f->target, tgt, sizeof tgt);
+        describe_options(f, opts, sizeof opts);
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule,
+                "flier rolled %d towards %s from (%d,%d); target (%d,%d) "
+                "holds %s; %s; the log lands on %s at (%d,%d): %s",
+                f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
+                f->target.y, tgt, opts, name, m->at.x, m->at.y,
+                rule == RULE_MEEPLE_NONE_LEFT ? "that meeple is not in supply"
+                                              : why);
+        return;
+    }
+    game_deploy(a->g, mi, seg);
+    f->landed = true;
+    f->feature = a->g->segs[seg].kind;
+    f->mask = a->g->segs[seg].mask;
+}
+
+static void on_flight(struct auditor *a, const struct move *m, int mi)
+{
+    char nm[32];
+    struct game *g = a->g;
+    int placed = g->last_tile;
+    struct pos from = placed >= 0 ? game_tile_pos(g, placed) : m->at;
+    bool was_deployed = g->deployed;
+    a->phase = PH_DONE;
+    g->deployed = true;
+    a->flight_meeple = mi;
+    if (!meeple_free(g, mi)) {
+        violate(a, m, RULE_MEEPLE_NONE_LEFT,
+                "flier: %s has no %s %s in supply", who(a, meeple_owner(a, m)),
+                m->meeple == MK_ABBOT ? "abbot" : "follower",
+                meeple_name(m, nm, sizeof nm));
+        return;
+    }
+    if (m->at.x != from.x || m->at.y != from.y) {
+        violate(a, m, RULE_MEEPLE_NOT_ON_PLACED_TILE,
+                "flight from (%d,%d), but this turn's tile is at (%d,%d)",
+                m->at.x, m->at.y, from.x, from.y);
+        return;
+    }
+    if (was_deployed) {
+        violate(a, m, RULE_MEEPLE_SECOND_DEPLOY,
+                "a flight after a meeple was already deployed this turn");
+        return;
+    }
+    int dir = game_flier_dir(g, placed);
+    if (dir == NO_FLIER) {
+        violate(a, m, RULE_FLIER_NO_MACHINE, "%s at (%d,%d) has no flying "
+                "machine", tile_get(g->tiles[placed].def)->id, from.x, from.y);
+        return;
+    }
+    struct report *r = a->r;
+    xgrow((void **)&r->flights, &r->cap_flights, r->n_flights + 1,
+          sizeof *r->flights);
+    a->flight = (int)r->n_flights++;
+    struct flight *f = &r->flights[a->flight];
+    memset(f, 0, sizeof *f);
+    f->turn = a->turn;
+    f->player = meeple_owner(a, m);
+    f->from = from;
+    f->dir = dir;
+    f->roll = m->roll;
+    f->target = game_flight_target(from, dir, m->roll);
+    if (m->roll < 1 || m->roll > 3) {
+        f->bad_roll = true;
+        violate(a, m, RULE_FLIER_BAD_ROLL, "flier roll %d is outside 1..3 "
+                "(the die shows 1, 2 or 3)", m->roll);
+    }
+    int segs[TILE_MAX_SEGS];
+    int n = game_landings(g, f->target, g->meeples[mi].kind, segs,
+                          TILE_MAX_SEGS);
+    f->n_options = n;
+    for (int i = 0; i < n; i++)
+        f->options[i] = (struct landing){ (uint16_t)segs[i],
+                                          g->segs[segs[i]].kind,
+                                          g->segs[segs[i]].mask };
+    a->flight_open = true;
+    if (n > 0 && !f->bad_roll)
+        a->phase = PH_FLYING;
+}
+
+static void on_deploy(struct auditor *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    if (a->phase == PH_IDLE) {
+        violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before the turn's "
+                "tile was placed");
+        return;
+    }
+    if (a->phase == PH_VOID)
+        return;
+    int mi = resolve_meeple(a, m);
+    if (m->meeple_owner >= 0 && m->meeple_owner != a->player)
+        violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but it is "
+                "%s's turn", meeple_name(m, nm, sizeof nm),
+                who(a, m->meeple_owner), who(a, a->player));
+    if (a->flight_meeple >= 0 && mi == a->flight_meeple) {
+        if (a->flight_open && a->flight >= 0)
+            on_landing(a, m, mi);
+        else if (a->flight >= 0 && a->r->flights[a->flight].landed)
+            violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "the flier already landed "
+                    "this turn");
+        else if (a->flight >= 0)
+            on_landing(a, m, mi); /* a landing although none was possible */
+        return;
+    }
+    if (m->feature == FEAT_FLIER) {
+        on_flight(a, m, mi);
+        return;
+    }
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    if (!meeple_free(g, mi)) {
+        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s has no %s %s in supply",
+                who(a, meeple_owner(a, m)),
+                m->meeple == MK_ABBOT ? "abbot" : "follower",
+                meeple_name(m, nm, sizeof nm));
+        return;
+    }
+    int tile = game_tile_at(g, m->at);
+    int seg = game_find_seg(g, tile, m->feature, m->mask);
+    seg_format(m->feature, m->mask, name, sizeof name);
+    enum rule rule;
+    if (tile != g->last_tile) {
+        rule = RULE_MEEPLE_NOT_ON_PLACED_TILE;
+        snprintf(why, sizeof why, "(%d,%d) is not the tile placed this turn",
+                 m->at.x, m->at.y);
+    } else if (seg < 0) {
+        rule = RULE_MEEPLE_WRONG_TYPE;
+        snprintf(why, sizeof why, "%s has no such feature",
+                 tile_get(g->tiles[tile].def)->id);
+    } else {
+        rule = game_check_deploy(g, a->player, mi, seg, why, sizeof why);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK)
+        violate(a, m, rule, "%s on %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+    /* as logged, where the meeple can physically stand there */
+    if (seg >= 0 && game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
+        game_deploy(g, mi, seg);
+    else
+        g->deployed = true;
+}
+
+static void on_pass(struct auditor *a, const struct move *m)
+{
+    if (a->phase == PH_IDLE)
+        violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
+                "placed");
+    else if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    if (a->phase == PH_ACTION || a->phase == PH_FLYING)
+        a->phase = PH_DONE;
+}
+
+static void on_recall(struct auditor *a, const struct move *m)
+{
+    char nm[32];
+    struct game *g = a->g;
+    if (a->phase == PH_IDLE) {
+        violate(a, m, RULE_TURN_SEQUENCE, "an abbot recalled before the "
+                "turn's tile was placed");
+        return;
+    }
+    if (a->phase == PH_VOID)
+        return;
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    int mi = resolve_meeple(a, m);
+    int tile = game_tile_at(g, m->at);
+    int seg = game_find_seg(g, tile, m->feature, m->mask);
+    if (mi < 0 || g->meeples[mi].kind != MK_ABBOT ||
+        g->meeples[mi].owner != a->player) {
+        violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
+                meeple_name(m, nm, sizeof nm), who(a, a->player));
+        return;
+    }
+    if (g->meeples[mi].seg < 0 || g->meeples[mi].seg != seg) {
+        violate(a, m, RULE_ABBOT_RECALL, "%s's abbot is not on a %s at "
+                "(%d,%d)", who(a, a->player), feat_name(m->feature), m->at.x,
+                m->at.y);
+        return;
+    }
+    if (g->deployed) {
+        violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "an abbot recall after a "
+                "meeple was already deployed this turn");
+    }
+    game_recall(g, mi);
+    a->phase = PH_DONE;
+}
+
+/* ---- driver ------------------------------------------------------------ */
+
+static void copy_events(struct report *r, const struct game *g)
+{
+    r->n_events = (size_t)g->n_events;
+    r->events = xmalloc(sizeof *r->events * (r->n_events ? r->n_events : 1));
+    if (r->n_events)
+        memcpy(r->events, g->events, sizeof *r->events * r->n_events);
+}
+
+void audit_run(const struct game_log *log, const struct audit_opts *o,
+               struct report *r, struct game **out_game)
+{
+    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false };
+    memset(r, 0, sizeof *r);
+    r->n_players = log->rules.n_players;
+    a.g = game_new(&log->rules);
+    if (log->start_tile >= 0)
+        (void)game_place(a.g, log->start_tile, log->start_at, log->start_rot, 0);
+    a.g->last_tile = -1;
+
+    size_t i;
+    for (i = 0; i < log->n_moves && !r->halted; i++) {
+        const struct move *m = &log->moves[i];
+        if (log->end_turn >= 0 && a.turn >= log->end_turn &&
+            a.phase == PH_IDLE) {
+            violate(&a, m, RULE_TURN_SEQUENCE, "moves after the game's last "
+                    "turn %d", log->end_turn);
+            break;
+        }
+        switch ((enum move_kind)m->kind) {
+        case MV_PLACE: on_place(&a, m); break;
+        case MV_DISCARD: on_discard(&a, m); break;
+        case MV_DEPLOY: on_deploy(&a, m); break;
+        case MV_PASS: on_pass(&a, m); break;
+        case MV_RECALL: on_recall(&a, m); break;
+        case MV_COMMIT:
+            if (a.phase == PH_IDLE)
+                violate(&a, m, RULE_TURN_SEQUENCE, "end of turn without a "
+                        "tile placed");
+            end_turn(&a, m);
+            break;
+        }
+    }
+
+    r->turns = a.turn;
+    r->tiles_left = game_pack_left(a.g);
+    if (log->end_turn >= 0)
+        r->finished = a.turn >= log->end_turn;
+    else
+        r->finished = r->tiles_left == 0;
+    if (o && o->assume_finished)
+        r->finished = true;
+    if (r->halted)
+        r->finished = false;
+    if (r->finished) {
+        end_turn(&a, NULL);
+        game_final_scoring(a.g);
+    }
+    r->valid = r->n_violations == 0 && !r->halted;
+    memcpy(r->score, a.g->score, sizeof r->score);
+    r->state_hash = game_hash(a.g);
+    copy_events(r, a.g);
+    if (out_game)
+        *out_game = a.g;
+    else
+        game_free(a.g);
+}
+
+void report_release(struct report *r)
+{
+    free(r->violations);
+    free(r->flights);
+    free(r->events);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,78 @@
+/* audit.h - replays a game log through the rules and reports every
+ * violation, flight and score event.
+ *
+ * The auditor does not stop at the first violation: it records it, applies
+ * the move as logged where that still makes sense (a tile placed against
+ * the rules stays on the board, a landing on a field does not happen) and
+ * goes on, so one report lists every problem. */
+#ifndef CORE_AUDIT_H
+#define CORE_AUDIT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/game.h"
+#include "core/log.h"
+
+#define AUDIT_MSG_MAX 400
+
+struct violation {
+    int turn;
+    int player;          /* seat, -1 if unknown */
+    enum rule rule;
+    uint32_t src;        /* message index in the source */
+    char msg[AUDIT_MSG_MAX];
+};
+
+struct landing {
+    uint16_t seg;
+    uint8_t feature;
+    uint8_t mask;
+};
+
+struct flight {
+    int turn;
+    int player;
+    struct pos from;
+    int dir;             /* board frame, enum dir8 */
+    int roll;
+    struct pos target;
+    bool landed;
+    bool bad_roll;
+    uint8_t feature;     /* landed on: enum feat, FEAT_NONE if returned */
+    uint8_t mask;
+    int n_options;
+    struct landing options[TILE_MAX_SEGS];
+};
+
+struct audit_opts {
+    bool assume_finished; /* final scoring even with tiles left */
+};
+
+struct report {
+    bool valid;
+    bool finished;
+    bool halted;           /* the game could not go on; see halt_msg */
+    int halt_turn;
+    char halt_msg[AUDIT_MSG_MAX];
+    int turns;             /* tiles placed, start tile excluded */
+    int tiles_left;
+    int n_players;
+    int score[GAME_MAX_PLAYERS];
+    uint64_t state_hash;
+    struct violation *violations;
+    size_t n_violations, cap_violations;
+    struct flight *flights;
+    size_t n_flights, cap_flights;
+    struct score_event *events;
+    size_t n_events;
+};
+
+/* Replays log into a fresh game. The report is the caller's to release
+ * with report_release(); if out_game is non-NULL it receives the final
+ * state (caller frees with game_free()). Never fails: every problem in
+ * the log becomes a violation or a halt. */
+void audit_run(const struct game_log *log, const struct audit_opts *o,
+               struct report *r, struct game **out_game);
+void report_release(struct report *r);
+
+#endif

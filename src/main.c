@@ -1,0 +1,39 @@
+/* main.c - flierd: record, replay and audit Carcassonne games played with
+ * The Flier. Dispatches to the subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: flierd <command> [options]\n"
+          "commands:\n"
+          "  audit FILE...   replay game logs and report every violation\n"
+          "  version         print the version\n"
+          "Run 'flierd <command> --help' for a command's options.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "audit") == 0)
+        return cli_audit(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("flierd %s\n", FLIERD_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 ||
+        strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "flierd: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,220 @@
+/* jcz.c - JCloisterZone .jcz saves -> struct game_log.
+ *
+ * A save is one JSON object: setup (sets, elements, rules, start), players
+ * in seat order and the replay message list. We map each message to a
+ * struct move one to one, keeping its index for error messages; rule
+ * checking is the auditor's job, so an illegal but well-formed message is
+ * never a parse error here. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "mlog/mlog_int.h"
+
+static enum status need(const cJSON *obj, const char *key, const char *path,
+                        cJSON **out, struct err *e)
+{
+    *out = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!*out)
+        return err_set(e, ST_PARSE, "%s.%s: missing", path, key);
+    return ST_OK;
+}
+
+enum status jcz_int(const cJSON *v, const char *path, int lo, int hi,
+                    int *out, struct err *e)
+{
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+        v->valuedouble < lo || v->valuedouble > hi)
+        return err_set(e, ST_PARSE, "%s: expected an integer in %d..%d", path,
+                       lo, hi);
+    *out = (int)v->valuedouble;
+    return ST_OK;
+}
+
+static enum status read_sets(const cJSON *sets, struct rules *r, struct err *e)
+{
+    const cJSON *it;
+    if (!cJSON_IsObject(sets))
+        return err_set(e, ST_PARSE, "setup.sets: expected an object");
+    cJSON_ArrayForEach(it, sets) {
+        int idx = tile_set_find(it->string), n;
+        char path[96];
+        if (idx < 0)
+            return err_set(e, ST_UNSUPPORTED,
+                           "unsupported: tile set '%.40s' (setup.sets); flierd "
+                           "knows basic:1, basic:2, flier:1, flier:2",
+                           it->string);
+        snprintf(path, sizeof path, "setup.sets.%s", it->string);
+        if (jcz_int(it, path, 0, GAME_MAX_SET_COPIES, &n, e))
+            return e->code;
+        r->set_copies[idx] = (uint8_t)n;
+    }
+    if (game_pack_size(r) > GAME_MAX_TILES - 1)
+        return err_set(e, ST_LIMIT, "setup.sets: %d tiles is more than the "
+                       "%d a game may hold", game_pack_size(r),
+                       GAME_MAX_TILES - 1);
+    return ST_OK;
+}
+
+static bool truthy(const cJSON *v)
+{
+    return cJSON_IsTrue(v) || (cJSON_IsNumber(v) && v->valuedouble != 0);
+}
+
+static enum status read_elements(const cJSON *els, struct rules *r,
+                                 struct err *e)
+{
+    const cJSON *it;
+    r->followers = 7;
+    if (!els)
+        return ST_OK;
+    if (!cJSON_IsObject(els))
+        return err_set(e, ST_PARSE, "setup.elements: expected an object");
+    cJSON_ArrayForEach(it, els) {
+        const char *k = it->string;
+        if (strcmp(k, "small-follower") == 0) {
+            if (jcz_int(it, "setup.elements.small-follower", 0,
+                        GAME_MAX_FOLLOWERS, &r->followers, e))
+                return e->code;
+        } else if (strcmp(k, "farmers") == 0) {
+            r->farmers = truthy(it);
+        } else if (strcmp(k, "abbot") == 0) {
+            if (cJSON_IsBool(it))
+                r->abbots = cJSON_IsTrue(it);
+            else if (jcz_int(it, "setup.elements.abbot", 0, 1, &r->abbots, e))
+                return e->code;
+        } else if (strcmp(k, "garden") == 0) {
+            r->gardens = truthy(it);
+        } else {
+            return err_set(e, ST_UNSUPPORTED,
+                           "unsupported: game element '%.60s' (setup.elements) "
+                           "belongs to an expansion flierd does not model", k);
+        }
+    }
+    return ST_OK;
+}
+
+static enum status read_rules(const cJSON *rules, struct rules *r,
+                              struct err *e)
+{
+    const cJSON *it;
+    r->tiny_city = 4;
+    if (!rules || cJSON_IsNull(rules))
+        return ST_OK;
+    if (!cJSON_IsObject(rules))
+        return err_set(e, ST_PARSE, "setup.rules: expected an object");
+    cJSON_ArrayForEach(it, rules) {
+        if (strcmp(it->string, "tiny-city-scoring") != 0)
+            return err_set(e, ST_UNSUPPORTED,
+                           "unsupported: rule '%.60s' (setup.rules)",
+                           it->string);
+        const char *v = cJSON_IsString(it) ? it->valuestring : NULL;
+        if (v && strcmp(v, "2") == 0)
+            r->tiny_city = 2;
+        else if (v && strcmp(v, "4") == 0)
+            r->tiny_city = 4;
+        else
+            return err_set(e, ST_UNSUPPORTED, "unsupported: value of rule "
+                           "'tiny-city-scoring' (setup.rules); expected \"2\" "
+                           "or \"4\"");
+    }
+    return ST_OK;
+}
+
+static enum status read_rotation_num(const cJSON *v, const char *path,
+                                     int *rot, struct err *e)
+{
+    int deg;
+    if (cJSON_IsString(v)) {
+        const char *s = v->valuestring;
+        if (strcmp(s, "R0") == 0) { *rot = 0; return ST_OK; }
+        if (strcmp(s, "R90") == 0) { *rot = 1; return ST_OK; }
+        if (strcmp(s, "R180") == 0) { *rot = 2; return ST_OK; }
+        if (strcmp(s, "R270") == 0) { *rot = 3; return ST_OK; }
+        return err_set(e, ST_PARSE, "%s: expected R0, R90, R180 or R270",
+                       path);
+    }
+    if (jcz_int(v, path, 0, 270, &deg, e))
+        return e->code;
+    if (deg % 90 != 0)
+        return err_set(e, ST_PARSE, "%s: rotation must be 0, 90, 180 or 270",
+                       path);
+    *rot = deg / 90;
+    return ST_OK;
+}
+
+static enum status read_start(const cJSON *start, struct game_log *l,
+                              struct err *e)
+{
+    const cJSON *s0, *v;
+    if (!start) { /* JCloisterZone's default */
+        l->start_tile = tile_find("BA/RCr");
+        return ST_OK;
+    }
+    if (!cJSON_IsArray(start) || cJSON_GetArraySize(start) != 1)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: setup.start must hold "
+                       "exactly one start tile");
+    s0 = cJSON_GetArrayItem(start, 0);
+    v = cJSON_GetObjectItemCaseSensitive(s0, "tile");
+    if (!cJSON_IsString(v))
+        return err_set(e, ST_PARSE, "setup.start[0].tile: expected a tile id");
+    l->start_tile = tile_find(v->valuestring);
+    if (l->start_tile < 0)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: start tile '%.40s' "
+                       "(setup.start[0].tile)", v->valuestring);
+    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "x"), "setup.start[0].x",
+                -100, 100, &l->start_at.x, e) ||
+        jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "y"), "setup.start[0].y",
+                -100, 100, &l->start_at.y, e))
+        return e->code;
+    v = cJSON_GetObjectItemCaseSensitive(s0, "rotation");
+    if (!v)
+        return ST_OK;
+    return read_rotation_num(v, "setup.start[0].rotation", &l->start_rot, e);
+}
+
+static enum status read_players(const cJSON *players, struct game_log *l,
+                                struct err *e)
+{
+    int n;
+    if (!cJSON_IsArray(players))
+        return err_set(e, ST_PARSE, "players: expected an array");
+    n = cJSON_GetArraySize(players);
+    if (n < 1 || n > GAME_MAX_PLAYERS)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: %d players (flierd "
+                       "audits games of 1 to %d)", n, GAME_MAX_PLAYERS);
+    l->rules.n_players = n;
+    for (int i = 0; i < n; i++) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetArrayItem(players, i), "name");
+        if (cJSON_IsString(name))
+            snprintf(l->names[i], sizeof l->names[i], "%s", name->valuestring);
+        else
+            snprintf(l->names[i], sizeof l->names[i], "Player %d", i + 1);
+    }
+    return ST_OK;
+}
+
+enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
+{
+    cJSON *setup, *v;
+    if (need(root, "setup", "$", &setup, e) ||
+        need(setup, "sets", "setup", &v, e) || read_sets(v, &l->rules, e) ||
+        read_elements(cJSON_GetObjectItemCaseSensitive(setup, "elements"),
+                      &l->rules, e) ||
+        read_rules(cJSON_GetObjectItemCaseSensitive(setup, "rules"), &l->rules,
+                   e) ||
+        read_start(cJSON_GetObjectItemCaseSensitive(setup, "start"), l, e) ||
+        need(root, "players", "$", &v, e) || read_players(v, l, e))
+        return e->code;
+    v = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(root, "gameAnnotations"), "endTurn");
+    if (v && jcz_int(v, "gameAnnotations.endTurn", 0, 100000, &l->end_turn, e))
+        return e->code;
+    if (need(root, "replay", "$", &v, e))
+        return e->code;
+    return jcz_read_replay(v, l, e);
+}

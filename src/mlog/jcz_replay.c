@@ -1,0 +1,212 @@
+/* jcz_replay.c - the replay message list of a .jcz save. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlog/mlog_int.h"
+
+struct feat_name {
+    const char *jcz;
+    enum feat kind;
+};
+
+static const struct feat_name features[] = {
+    { "Road", FEAT_ROAD },         { "City", FEAT_CITY },
+    { "Field", FEAT_FIELD },       { "Monastery", FEAT_MONASTERY },
+    { "Garden", FEAT_GARDEN },     { "FlyingMachine", FEAT_FLIER },
+};
+
+static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
+                            struct err *e)
+{
+    char sub[96];
+    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
+        return err_set(e, ST_PARSE, "%s: expected [x, y]", path);
+    snprintf(sub, sizeof sub, "%s[0]", path);
+    if (jcz_int(cJSON_GetArrayItem(v, 0), sub, -1000000, 1000000, &p->x, e))
+        return e->code;
+    snprintf(sub, sizeof sub, "%s[1]", path);
+    return jcz_int(cJSON_GetArrayItem(v, 1), sub, -1000000, 1000000, &p->y, e);
+}
+
+static const char *str_at(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* "<seat>.<kind>.<n>": seat and n are kept as written (an id beyond the
+ * supply is the auditor's MEEPLE_NONE_LEFT, not a parse error). */
+static enum status read_meeple_id(const cJSON *payload, const char *path,
+                                  struct move *m, struct err *e)
+{
+    const char *id = str_at(payload, "meepleId");
+    char kind[16];
+    int seat, n, used = 0;
+    if (!id)
+        return err_set(e, ST_PARSE, "%s.meepleId: expected a string", path);
+    if (sscanf(id, "%3d.%15[a-z].%3d%n", &seat, kind, &n, &used) != 3 ||
+        id[used] != '\0' || seat < 0 || n < 0)
+        return err_set(e, ST_PARSE, "%s.meepleId: '%.40s' is not "
+                       "<seat>.<kind>.<n>", path, id);
+    if (strcmp(kind, "small") == 0)
+        m->meeple = MK_SMALL;
+    else if (strcmp(kind, "abbot") == 0)
+        m->meeple = MK_ABBOT;
+    else
+        return err_set(e, ST_UNSUPPORTED, "unsupported: meeple kind '%s' "
+                       "(%s.meepleId) belongs to another expansion", kind,
+                       path);
+    m->meeple_owner = (int8_t)(seat < GAME_MAX_PLAYERS ? seat : 127);
+    m->meeple_n = (uint8_t)(n >= 1 && n < 255 ? n : 255); /* 255: no such */
+    return ST_OK;
+}
+
+static enum status read_pointer(const cJSON *ptr, const char *path,
+                                struct move *m, struct err *e)
+{
+    char sub[96];
+    const char *feat, *loc;
+    size_t i;
+    if (!cJSON_IsObject(ptr))
+        return err_set(e, ST_PARSE, "%s: expected an object", path);
+    snprintf(sub, sizeof sub, "%s.position", path);
+    if (read_pos(cJSON_GetObjectItemCaseSensitive(ptr, "position"), sub,
+                 &m->at, e))
+        return e->code;
+    feat = str_at(ptr, "feature");
+    loc = str_at(ptr, "location");
+    if (!feat || !loc)
+        return err_set(e, ST_PARSE, "%s: expected feature and location",
+                       path);
+    for (i = 0; i < sizeof features / sizeof features[0]; i++)
+        if (strcmp(feat, features[i].jcz) == 0)
+            break;
+    if (i == sizeof features / sizeof features[0])
+        return err_set(e, ST_UNSUPPORTED, "unsupported: feature '%.40s' "
+                       "(%s.feature)", feat, path);
+    m->feature = (uint8_t)features[i].kind;
+    if (!loc_parse(m->feature, loc, &m->mask))
+        return err_set(e, ST_PARSE, "%s.location: '%.40s' is no location of "
+                       "a %s", path, loc, feat);
+    return ST_OK;
+}
+
+static int roll_of(double r)
+{
+    /* JCloisterZone: (int)(random * 3) + 1, in doubles as written */
+    double x = r * 3.0;
+    if (!isfinite(x) || x > 1e6 || x < -1e6)
+        return 1000000;
+    return (int)floor(x) + 1;
+}
+
+static enum status read_place(const cJSON *p, const char *path,
+                              struct move *m, struct err *e)
+{
+    char sub[96];
+    const char *id = str_at(p, "tileId"), *rot = str_at(p, "rotation");
+    m->kind = MV_PLACE;
+    if (!id)
+        return err_set(e, ST_PARSE, "%s.tileId: expected a string", path);
+    snprintf(m->tile_id, sizeof m->tile_id, "%s", id);
+    m->tile = (int16_t)(strlen(id) < sizeof m->tile_id ? tile_find(id) : -1);
+    if (!rot)
+        return err_set(e, ST_PARSE, "%s.rotation: expected R0..R270", path);
+    if (strcmp(rot, "R0") == 0) m->rot = 0;
+    else if (strcmp(rot, "R90") == 0) m->rot = 1;
+    else if (strcmp(rot, "R180") == 0) m->rot = 2;
+    else if (strcmp(rot, "R270") == 0) m->rot = 3;
+    else
+        return err_set(e, ST_PARSE, "%s.rotation: '%.20s' is not R0, R90, "
+                       "R180 or R270", path, rot);
+    snprintf(sub, sizeof sub, "%s.position", path);
+    return read_pos(cJSON_GetObjectItemCaseSensitive(p, "position"), sub,
+                    &m->at, e);
+}
+
+static enum status read_deploy(const cJSON *p, const char *path,
+                               struct move *m, struct err *e)
+{
+    char sub[96];
+    const cJSON *rnd;
+    m->kind = MV_DEPLOY;
+    snprintf(sub, sizeof sub, "%s.pointer", path);
+    if (read_pointer(cJSON_GetObjectItemCaseSensitive(p, "pointer"), sub, m, e)
+        || read_meeple_id(p, path, m, e))
+        return e->code;
+    rnd = cJSON_GetObjectItemCaseSensitive(p, "random");
+    /* Without a random number a FlyingMachine deploy is no roll at all:
+     * the auditor judges it (a landing on the machine, or a bad roll). */
+    if (m->feature == FEAT_FLIER && rnd) {
+        if (!cJSON_IsNumber(rnd))
+            return err_set(e, ST_PARSE, "%s.random: expected a number", path);
+        m->roll = roll_of(rnd->valuedouble);
+    }
+    return ST_OK;
+}
+
+static enum status read_return(const cJSON *p, const char *path,
+                               struct move *m, struct err *e)
+{
+    char sub[96];
+    const char *src = str_at(p, "source");
+    const cJSON *ptr = cJSON_GetObjectItemCaseSensitive(p, "pointer");
+    m->kind = MV_RECALL;
+    if (!src || strcmp(src, "ABBOT_RETURN") != 0)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: RETURN_MEEPLE source "
+                       "'%.40s' (%s.source)", src ? src : "(none)", path);
+    snprintf(sub, sizeof sub, "%s.pointer.featurePointer", path);
+    if (read_pointer(cJSON_GetObjectItemCaseSensitive(ptr, "featurePointer"),
+                     sub, m, e))
+        return e->code;
+    snprintf(sub, sizeof sub, "%s.pointer", path);
+    return read_meeple_id(ptr, sub, m, e);
+}
+
+enum status jcz_read_replay(const cJSON *replay, struct game_log *l,
+                            struct err *e)
+{
+    const cJSON *msg;
+    uint32_t i = 0;
+    if (!cJSON_IsArray(replay))
+        return err_set(e, ST_PARSE, "replay: expected an array");
+    cJSON_ArrayForEach(msg, replay) {
+        char path[48];
+        const char *type = str_at(msg, "type");
+        const cJSON *payload = cJSON_GetObjectItemCaseSensitive(msg, "payload");
+        const cJSON *player = cJSON_GetObjectItemCaseSensitive(msg, "player");
+        struct move *m;
+        snprintf(path, sizeof path, "replay[%u].payload", i);
+        if (!type)
+            return err_set(e, ST_PARSE, "replay[%u].type: expected a string",
+                           i);
+        if (!cJSON_IsObject(payload))
+            return err_set(e, ST_PARSE, "%s: expected an object", path);
+        m = game_log_push(l);
+        m->src = i;
+        if (cJSON_IsNumber(player) && player->valuedouble >= 0 &&
+            player->valuedouble < l->rules.n_players)
+            m->player = (int8_t)player->valuedouble;
+        if (strcmp(type, "PLACE_TILE") == 0) {
+            if (read_place(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "DEPLOY_MEEPLE") == 0) {
+            if (read_deploy(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "PASS") == 0) {
+            m->kind = MV_PASS;
+        } else if (strcmp(type, "COMMIT") == 0) {
+            m->kind = MV_COMMIT;
+        } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
+            if (read_return(payload, path, m, e))
+                return e->code;
+        } else {
+            return err_set(e, ST_UNSUPPORTED, "unsupported: message type "
+                           "'%.40s' (replay[%u].type)", type, i);
+        }
+        i++;
+    }
+    return ST_OK;
+}

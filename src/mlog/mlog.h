@@ -1,0 +1,38 @@
+/* mlog.h - game log formats in and out: JCloisterZone .jcz saves and the
+ * JSON audit report. The only module that sees cJSON; its trees never
+ * leave here. */
+#ifndef MLOG_MLOG_H
+#define MLOG_MLOG_H
+#include <stddef.h>
+
+#include "core/audit.h"
+#include "core/log.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+/* Inputs above this are refused with ST_LIMIT before parsing. */
+#define MLOG_MAX_BYTES (32u << 20)
+
+enum mlog_format { MLOG_UNKNOWN = 0, MLOG_JCZ, MLOG_FLIERLOG };
+
+const char *mlog_format_name(enum mlog_format f);
+
+/* Parses data[0..len) (any supported format, detected from the content)
+ * into out, which the caller has initialised with game_log_init() and
+ * releases with game_log_release() on every path. On failure returns
+ * ST_PARSE (e->msg names the byte offset or JSON path), ST_UNSUPPORTED
+ * ("unsupported: ..." naming the expansion, element, rule or message) or
+ * ST_LIMIT. *out_format is set whenever the format was recognised. */
+enum status mlog_parse(const char *data, size_t len, struct game_log *out,
+                       enum mlog_format *out_format,
+                       struct err *e) WARN_UNUSED;
+
+/* Appends the one-line JSON audit object for one file to out:
+ * {"file","format","valid","finished",...} as documented in the README. */
+void mlog_report_json(const char *file, enum mlog_format fmt,
+                      const struct game_log *log, const struct report *r,
+                      struct buf *out);
+/* Appends {"file","error"} for an input that could not be read. */
+void mlog_error_json(const char *file, const char *error, struct buf *out);
+
+#endif
