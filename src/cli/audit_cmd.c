@@ -64,6 +64,12 @@ static void print_text(FILE *out, const char *file, enum mlog_format fmt,
         landed += r->flights[i].landed;
     fprintf(out, "  flights: %zu, %zu landed; score events: %zu\n",
             r->n_flights, landed, r->n_events);
+    for (size_t i = 0; i < r->n_discards; i++)
+        fprintf(out, "  discard: before turn %d, %s fit nowhere%s\n",
+                r->discards[i].turn, tile_get(r->discards[i].tile)->id,
+                r->discards[i].logged ? "" : " (inferred from the draw)");
+    if (r->draw_note[0])
+        fprintf(out, "  note: %s\n", r->draw_note);
     if (r->halted)
         fprintf(out, "  stopped: %s\n", r->halt_msg);
     if (r->n_violations == 0)

@@ -31,6 +31,9 @@ struct auditor {
     int flight;       /* index in r->flights of this turn's flight, -1 */
     int flight_meeple;/* meeple index of that flight, -1 */
     bool flight_open; /* its landing is still to come (or be refused) */
+    bool draw_trusted;/* every draw so far matched the save's randoms */
+    int n_kinds;
+    int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds in pack order */
 };
 
 static const char *who(const struct auditor *a, int seat)
@@ -144,6 +147,94 @@ static void end_turn(struct auditor *a, const struct move *m)
     a->flight_meeple = -1;
 }
 
+/* ---- the draw ----------------------------------------------------------
+ * JCloisterZone keeps its pack sorted by tile id and draws the tile at
+ * floor(random x tiles left), with the random number of the previous
+ * COMMIT. A drawn tile that fits nowhere is put aside without a message,
+ * so following the draw is how we see such discards. */
+
+static void sort_kinds(struct auditor *a)
+{
+    a->n_kinds = tile_count();
+    for (int i = 0; i < a->n_kinds; i++) {
+        int j = i;
+        while (j > 0 && strcmp(tile_get(a->sorted[j - 1])->id,
+                               tile_get(i)->id) > 0) {
+            a->sorted[j] = a->sorted[j - 1];
+            j--;
+        }
+        a->sorted[j] = i;
+    }
+}
+
+static int draw_predict(const struct auditor *a, double r)
+{
+    int n = game_pack_left(a->g);
+    int idx = (int)(r * n);
+    for (int i = 0; i < a->n_kinds && n > 0; i++) {
+        int t = a->sorted[i];
+        if (idx < a->g->pack[t])
+            return t;
+        idx -= a->g->pack[t];
+    }
+    return -1;
+}
+
+static void add_discard(struct auditor *a, int turn, int tile, bool logged)
+{
+    struct report *r = a->r;
+    xgrow((void **)&r->discards, &r->cap_discards, r->n_discards + 1,
+          sizeof *r->discards);
+    r->discards[r->n_discards++] = (struct discard){ turn, (int16_t)tile,
+                                                     logged };
+    game_discard(a->g, tile);
+}
+
+static void stop_trusting_draw(struct auditor *a, const char *why)
+{
+    if (!a->draw_trusted)
+        return;
+    a->draw_trusted = false;
+    snprintf(a->r->draw_note, sizeof a->r->draw_note,
+             "from turn %d the tiles do not follow the save's random "
+             "numbers (%s); discards after it cannot be inferred",
+             a->turn, why);
+}
+
+static void follow_draw(struct auditor *a, const struct move *m)
+{
+    if (!a->draw_trusted || m->tile < 0)
+        return;
+    if (m->draw < 0) { /* nothing to follow: a test save or another tool */
+        a->draw_trusted = false;
+        return;
+    }
+    a->r->draw_checked = true;
+    int want = draw_predict(a, m->draw);
+    if (want == m->tile)
+        return;
+    if (want >= 0 && !game_fits_anywhere(a->g, want))
+        add_discard(a, a->turn, want, false);
+    else
+        stop_trusting_draw(a, "a different tile was drawn");
+}
+
+/* An inferred discard proved wrong (the tile is placed later): undo it. */
+static void undo_inferred_discard(struct auditor *a, int tile)
+{
+    struct report *r = a->r;
+    for (size_t i = 0; i < r->n_discards; i++) {
+        if (r->discards[i].logged || r->discards[i].tile != tile)
+            continue;
+        memmove(&r->discards[i], &r->discards[i + 1],
+                (r->n_discards - i - 1) * sizeof *r->discards);
+        r->n_discards--;
+        a->g->pack[tile]++;
+        stop_trusting_draw(a, "an inferred discard was placed later");
+        return;
+    }
+}
+
 static void on_place(struct auditor *a, const struct move *m)
 {
     char why[200];
@@ -155,6 +246,9 @@ static void on_place(struct auditor *a, const struct move *m)
     if (m->player >= 0 && m->player != a->player)
         violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's turn",
                 who(a, m->player), who(a, a->player));
+    if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
+        undo_inferred_discard(a, m->tile);
+    follow_draw(a, m);
     enum rule rule = m->tile < 0 ? RULE_TILE_UNKNOWN
                                  : game_check_place(a->g, m->tile, m->at,
                                                     m->rot, why, sizeof why);
@@ -196,7 +290,20 @@ static void on_discard(struct auditor *a, const struct move *m)
     else if (game_fits_anywhere(a->g, m->tile))
         violate(a, m, RULE_TILE_DISCARD_FITS,
                 "%s was discarded, but it fits on the board", m->tile_id);
-    game_discard(a->g, m->tile);
+    add_discard(a, a->turn + 1, m->tile, true);
+}
+
+/* A save ends when the pack is used up; tiles still in it are the ones
+ * the engine drew and put aside at the end if none of them fits. */
+static bool rest_is_unplaceable(struct auditor *a)
+{
+    for (int t = 0; t < tile_count(); t++)
+        if (a->g->pack[t] > 0 && game_fits_anywhere(a->g, t))
+            return false;
+    for (int t = 0; t < tile_count(); t++)
+        while (a->g->pack[t] > 0)
+            add_discard(a, a->turn + 1, t, false);
+    return true;
 }
 
 /* ---- meeples ---------------------------------------------------------- */
@@ -441,8 +548,10 @@ static void copy_events(struct report *r, const struct game *g)
 void audit_run(const struct game_log *log, const struct audit_opts *o,
                struct report *r, struct game **out_game)
 {
-    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false };
+    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false, true,
+                         0, { 0 } };
     memset(r, 0, sizeof *r);
+    sort_kinds(&a);
     r->n_players = log->rules.n_players;
     a.g = game_new(&log->rules);
     if (log->start_tile >= 0)
@@ -474,11 +583,12 @@ void audit_run(const struct game_log *log, const struct audit_opts *o,
     }
 
     r->turns = a.turn;
-    r->tiles_left = game_pack_left(a.g);
     if (log->end_turn >= 0)
         r->finished = a.turn >= log->end_turn;
     else
-        r->finished = r->tiles_left == 0;
+        r->finished = !r->halted && a.phase == PH_IDLE &&
+                      rest_is_unplaceable(&a);
+    r->tiles_left = game_pack_left(a.g);
     if (o && o->assume_finished)
         r->finished = true;
     if (r->halted)
@@ -502,5 +612,6 @@ void report_release(struct report *r)
     free(r->violations);
     free(r->flights);
     free(r->events);
+    free(r->discards);
     memset(r, 0, sizeof *r);
 }

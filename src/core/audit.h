@@ -44,6 +44,13 @@ struct flight {
     struct landing options[TILE_MAX_SEGS];
 };
 
+/* A tile put aside because it fit nowhere. */
+struct discard {
+    int turn;            /* the turn whose draw it was */
+    int16_t tile;
+    bool logged;         /* the log says so; else inferred from the draw */
+};
+
 struct audit_opts {
     bool assume_finished; /* final scoring even with tiles left */
 };
@@ -65,6 +72,12 @@ struct report {
     size_t n_flights, cap_flights;
     struct score_event *events;
     size_t n_events;
+    struct discard *discards;
+    size_t n_discards, cap_discards;
+    /* JCloisterZone saves: does the tile order follow the save's random
+     * numbers? When it stops doing so, draw_note says from where. */
+    bool draw_checked;
+    char draw_note[AUDIT_MSG_MAX];
 };
 
 /* Replays log into a fresh game. The report is the caller's to release

@@ -28,5 +28,6 @@ struct move *game_log_push(struct game_log *l)
     m->player = -1;
     m->tile = -1;
     m->meeple_owner = -1;
+    m->draw = -1.0;
     return m;
 }

@@ -35,6 +35,8 @@ struct move {
     uint8_t meeple_n;    /* 1-based id within kind; 0 = any in supply */
     int8_t meeple_owner; /* seat named by the meeple id, -1 if none */
     int roll;            /* flight: the die roll as logged */
+    double draw;         /* place: the random number that drew this tile
+                            (JCloisterZone), or a negative value if unknown */
     uint32_t src;        /* message index in the source file */
 };
 

@@ -216,5 +216,18 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
         return e->code;
     if (need(root, "replay", "$", &v, e))
         return e->code;
-    return jcz_read_replay(v, l, e);
+    const cJSON *ir = cJSON_GetObjectItemCaseSensitive(root, "initialRandom");
+    double initial = cJSON_IsNumber(ir) && ir->valuedouble >= 0 &&
+                             ir->valuedouble < 1
+                         ? ir->valuedouble
+                         : -1.0;
+    if (jcz_read_replay(v, initial, l, e))
+        return e->code;
+    /* Test scenarios force their tiles with drawOrder: no draw to follow. */
+    if (cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(root, "gameAnnotations"),
+            "drawOrder"))
+        for (size_t i = 0; i < l->n_moves; i++)
+            l->moves[i].draw = -1.0;
+    return ST_OK;
 }

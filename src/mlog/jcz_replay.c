@@ -165,11 +165,14 @@ static enum status read_return(const cJSON *p, const char *path,
     return read_meeple_id(ptr, sub, m, e);
 }
 
-enum status jcz_read_replay(const cJSON *replay, struct game_log *l,
-                            struct err *e)
+enum status jcz_read_replay(const cJSON *replay, double initial_random,
+                            struct game_log *l, struct err *e)
 {
     const cJSON *msg;
     uint32_t i = 0;
+    /* JCloisterZone draws each turn's tile with the random number of the
+     * previous COMMIT (initialRandom for the first draw). */
+    double draw = initial_random;
     if (!cJSON_IsArray(replay))
         return err_set(e, ST_PARSE, "replay: expected an array");
     cJSON_ArrayForEach(msg, replay) {
@@ -192,13 +195,20 @@ enum status jcz_read_replay(const cJSON *replay, struct game_log *l,
         if (strcmp(type, "PLACE_TILE") == 0) {
             if (read_place(payload, path, m, e))
                 return e->code;
+            m->draw = draw;
+            draw = -1.0;
         } else if (strcmp(type, "DEPLOY_MEEPLE") == 0) {
             if (read_deploy(payload, path, m, e))
                 return e->code;
         } else if (strcmp(type, "PASS") == 0) {
             m->kind = MV_PASS;
         } else if (strcmp(type, "COMMIT") == 0) {
+            const cJSON *r = cJSON_GetObjectItemCaseSensitive(payload, "random");
             m->kind = MV_COMMIT;
+            draw = cJSON_IsNumber(r) && r->valuedouble >= 0 &&
+                           r->valuedouble < 1
+                       ? r->valuedouble
+                       : -1.0;
         } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
             if (read_return(payload, path, m, e))
                 return e->code;

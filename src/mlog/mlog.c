@@ -170,6 +170,16 @@ void mlog_report_json(const char *file, enum mlog_format fmt,
     a = cJSON_AddArrayToObject(o, "flights");
     for (size_t i = 0; i < r->n_flights; i++)
         cJSON_AddItemToArray(a, flight_json(log, &r->flights[i]));
+    a = cJSON_AddArrayToObject(o, "discards");
+    for (size_t i = 0; i < r->n_discards; i++) {
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddNumberToObject(d, "turn", r->discards[i].turn);
+        cJSON_AddStringToObject(d, "tile", tile_get(r->discards[i].tile)->id);
+        cJSON_AddBoolToObject(d, "logged", r->discards[i].logged);
+        cJSON_AddItemToArray(a, d);
+    }
+    if (r->draw_note[0])
+        cJSON_AddStringToObject(o, "draw_note", r->draw_note);
     a = cJSON_AddArrayToObject(o, "scores");
     for (size_t i = 0; i < r->n_events; i++) {
         const struct score_event *ev = &r->events[i];

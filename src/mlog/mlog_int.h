@@ -6,8 +6,8 @@
 #include "mlog/mlog.h"
 
 enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e);
-enum status jcz_read_replay(const cJSON *replay, struct game_log *l,
-                            struct err *e);
+enum status jcz_read_replay(const cJSON *replay, double initial_random,
+                            struct game_log *l, struct err *e);
 enum status jcz_int(const cJSON *v, const char *path, int lo, int hi,
                     int *out, struct err *e);
 
