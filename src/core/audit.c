@@ -593,6 +593,8 @@ void audit_run(const struct game_log *log, const struct audit_opts *o,
         r->finished = true;
     if (r->halted)
         r->finished = false;
+    if (!r->finished && a.flight_open && a.phase == PH_FLYING)
+        r->flights[a.flight].pending = true;
     if (r->finished) {
         end_turn(&a, NULL);
         game_final_scoring(a.g);

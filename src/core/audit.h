@@ -37,6 +37,7 @@ struct flight {
     int roll;
     struct pos target;
     bool landed;
+    bool pending;        /* the log ends before the landing */
     bool bad_roll;
     uint8_t feature;     /* landed on: enum feat, FEAT_NONE if returned */
     uint8_t mask;

@@ -112,7 +112,9 @@ static cJSON *flight_json(const struct game_log *log, const struct flight *f)
     cJSON_AddStringToObject(o, "direction", dir_name(f->dir));
     cJSON_AddNumberToObject(o, "roll", f->roll);
     cJSON_AddItemToObject(o, "target", pos_json(f->target));
-    cJSON_AddStringToObject(o, "outcome", f->landed ? "landed" : "returned");
+    cJSON_AddStringToObject(o, "outcome", f->landed    ? "landed"
+                                          : f->pending ? "pending"
+                                                       : "returned");
     if (f->landed)
         cJSON_AddStringToObject(o, "feature", feat_name(f->feature));
     else

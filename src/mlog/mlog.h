@@ -27,6 +27,16 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
                        enum mlog_format *out_format,
                        struct err *e) WARN_UNUSED;
 
+/* Appends l as a JCloisterZone save (one line of JSON and a newline) to
+ * out, which the caller owns. mlog_parse() reads it back to an equal log:
+ * the same rules, names, start tile, end turn and moves, flight rolls
+ * included (a flight's "random" is (roll - 1) / 3 + 1 / 6). MV_DISCARD
+ * moves are left out, as JCloisterZone discards without a message; moves
+ * name a "player" only when move.player >= 0. The output depends on l
+ * alone: gameId and initialRandom are hashed from the content and
+ * "created" is a fixed date. Never fails (aborts on OOM). */
+void mlog_write_jcz(const struct game_log *l, struct buf *out);
+
 /* Appends the one-line JSON audit object for one file to out:
  * {"file","format","valid","finished",...} as documented in the README. */
 void mlog_report_json(const char *file, enum mlog_format fmt,

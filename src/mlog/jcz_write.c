@@ -1,0 +1,288 @@
+/* jcz_write.c - struct game_log -> JCloisterZone .jcz save.
+ *
+ * The inverse of jcz.c/jcz_replay.c: every field the reader keeps is
+ * written so that mlog_parse(mlog_write_jcz(l)) == l, except MV_DISCARD,
+ * which a .jcz never holds (the client discards silently) and src, which
+ * the reader sets to the message index.
+ *
+ * Shape (that of a JCloisterZone 5.12 save, one line):
+ *   {"appVersion","gameId","name","initialRandom","created","clock",
+ *    "setup":{"sets","elements","rules","timer","start"},
+ *    "players":[{"name","slot"}], "replay":[{"type","payload"[,"player"]}],
+ *    "gameAnnotations":{"endTurn"}   only when the log has an end turn}
+ * A save must not depend on when or where it was written, so gameId and
+ * initialRandom come from a hash of the log, and "created" is fixed. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "mlog/mlog_int.h"
+
+#define JCZ_APP_VERSION "5.12.1"
+#define JCZ_CREATED "2024-01-01T00:00:00.000Z"
+
+/* ---- content hash ---------------------------------------------------- */
+
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t len)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < len; i++) {
+        h ^= b[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static uint64_t fnv_int(uint64_t h, int64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        unsigned char c = (unsigned char)(v >> (8 * i));
+        h = fnv_bytes(h, &c, 1);
+    }
+    return h;
+}
+
+/* Field by field (never raw structs: padding bytes are unspecified). */
+static uint64_t log_hash(const struct game_log *l)
+{
+    const struct rules *r = &l->rules;
+    uint64_t h = 1469598103934665603ull;
+    h = fnv_bytes(h, r->set_copies, sizeof r->set_copies);
+    h = fnv_int(h, r->n_players);
+    h = fnv_int(h, r->followers);
+    h = fnv_int(h, r->abbots);
+    h = fnv_int(h, r->farmers);
+    h = fnv_int(h, r->gardens);
+    h = fnv_int(h, r->tiny_city);
+    for (int p = 0; p < r->n_players && p < GAME_MAX_PLAYERS; p++)
+        h = fnv_bytes(h, l->names[p], strnlen(l->names[p], LOG_NAME_MAX) + 1);
+    h = fnv_int(h, l->start_tile);
+    h = fnv_int(h, l->start_at.x);
+    h = fnv_int(h, l->start_at.y);
+    h = fnv_int(h, l->start_rot);
+    h = fnv_int(h, l->end_turn);
+    for (size_t i = 0; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i];
+        h = fnv_int(h, m->kind);
+        h = fnv_int(h, m->player);
+        h = fnv_bytes(h, m->tile_id, strnlen(m->tile_id, LOG_TILE_ID_MAX));
+        h = fnv_int(h, m->at.x);
+        h = fnv_int(h, m->at.y);
+        h = fnv_int(h, m->rot);
+        h = fnv_int(h, m->feature);
+        h = fnv_int(h, m->mask);
+        h = fnv_int(h, m->meeple);
+        h = fnv_int(h, m->meeple_n);
+        h = fnv_int(h, m->meeple_owner);
+        h = fnv_int(h, m->roll);
+    }
+    return h;
+}
+
+/* ---- pieces ------------------------------------------------------------ */
+
+static const char *jcz_feature(int kind)
+{
+    switch (kind) {
+    case FEAT_ROAD: return "Road";
+    case FEAT_CITY: return "City";
+    case FEAT_FIELD: return "Field";
+    case FEAT_MONASTERY: return "Monastery";
+    case FEAT_GARDEN: return "Garden";
+    case FEAT_FLIER: return "FlyingMachine";
+    default: return "None"; /* no reader accepts it; never from a parse */
+    }
+}
+
+/* JCZ location of (kind, mask): our notation without its "feature:"
+ * prefix ("city:NE" -> "NE"); "I" for inner features. */
+static void jcz_location(int kind, uint8_t mask, char *out, size_t len)
+{
+    char seg[48];
+    const char *colon;
+    seg_format(kind, mask, seg, sizeof seg);
+    colon = strchr(seg, ':');
+    snprintf(out, len, "%s", colon ? colon + 1 : "I");
+}
+
+static cJSON *pos_json(struct pos p)
+{
+    int xy[2] = { p.x, p.y };
+    return cJSON_CreateIntArray(xy, 2);
+}
+
+static cJSON *pointer_json(const struct move *m)
+{
+    char loc[48];
+    cJSON *o = cJSON_CreateObject();
+    jcz_location(m->feature, m->mask, loc, sizeof loc);
+    cJSON_AddItemToObject(o, "position", pos_json(m->at));
+    cJSON_AddStringToObject(o, "feature", jcz_feature(m->feature));
+    cJSON_AddStringToObject(o, "location", loc);
+    return o;
+}
+
+static void add_meeple_id(cJSON *o, const struct move *m)
+{
+    char id[32];
+    int owner = m->meeple_owner >= 0 ? m->meeple_owner
+                                     : (m->player >= 0 ? m->player : 0);
+    snprintf(id, sizeof id, "%d.%s.%u", owner,
+             m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+    cJSON_AddStringToObject(o, "meepleId", id);
+}
+
+/* A double r with floor(r * 3) + 1 == roll, in the middle of its third so
+ * that no rounding can move it. */
+static double roll_random(int roll)
+{
+    return (roll - 1) / 3.0 + 1.0 / 6.0;
+}
+
+static cJSON *place_payload(const struct move *m)
+{
+    char rot[8];
+    const struct tile_def *t = m->tile >= 0 ? tile_get(m->tile) : NULL;
+    cJSON *o = cJSON_CreateObject();
+    snprintf(rot, sizeof rot, "R%d", 90 * (m->rot & 3));
+    cJSON_AddStringToObject(o, "tileId",
+                            m->tile_id[0] || !t ? m->tile_id : t->id);
+    cJSON_AddStringToObject(o, "rotation", rot);
+    cJSON_AddItemToObject(o, "position", pos_json(m->at));
+    return o;
+}
+
+static cJSON *deploy_payload(const struct move *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "pointer", pointer_json(m));
+    add_meeple_id(o, m);
+    if (m->feature == FEAT_FLIER)
+        cJSON_AddNumberToObject(o, "random", roll_random(m->roll));
+    return o;
+}
+
+static cJSON *return_payload(const struct move *m)
+{
+    cJSON *o = cJSON_CreateObject(), *ptr = cJSON_CreateObject();
+    cJSON_AddItemToObject(ptr, "featurePointer", pointer_json(m));
+    add_meeple_id(ptr, m);
+    cJSON_AddItemToObject(o, "pointer", ptr);
+    cJSON_AddStringToObject(o, "source", "ABBOT_RETURN");
+    return o;
+}
+
+/* The message for m, or NULL for a move a .jcz does not record. */
+static cJSON *message_json(const struct move *m)
+{
+    const char *type;
+    cJSON *payload, *msg;
+    switch ((enum move_kind)m->kind) {
+    case MV_PLACE:
+        type = "PLACE_TILE";
+        payload = place_payload(m);
+        break;
+    case MV_DEPLOY:
+        type = "DEPLOY_MEEPLE";
+        payload = deploy_payload(m);
+        break;
+    case MV_PASS:
+        type = "PASS";
+        payload = cJSON_CreateObject();
+        break;
+    case MV_RECALL:
+        type = "RETURN_MEEPLE";
+        payload = return_payload(m);
+        break;
+    case MV_COMMIT:
+        type = "COMMIT";
+        payload = cJSON_CreateObject();
+        cJSON_AddNumberToObject(payload, "random", 0.0);
+        break;
+    default: /* MV_DISCARD */
+        return NULL;
+    }
+    msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "type", type);
+    cJSON_AddItemToObject(msg, "payload", payload);
+    if (m->player >= 0)
+        cJSON_AddNumberToObject(msg, "player", m->player);
+    return msg;
+}
+
+static cJSON *setup_json(const struct game_log *l)
+{
+    const struct rules *r = &l->rules;
+    cJSON *setup = cJSON_CreateObject();
+    cJSON *sets = cJSON_AddObjectToObject(setup, "sets");
+    for (int s = 0; s < tile_set_count() && s < (int)sizeof r->set_copies;
+         s++)
+        if (r->set_copies[s])
+            cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
+                                    r->set_copies[s]);
+    cJSON *els = cJSON_AddObjectToObject(setup, "elements");
+    cJSON_AddNumberToObject(els, "small-follower", r->followers);
+    cJSON_AddBoolToObject(els, "farmers", r->farmers);
+    if (r->abbots)
+        cJSON_AddNumberToObject(els, "abbot", r->abbots);
+    if (r->gardens)
+        cJSON_AddNumberToObject(els, "garden", 1);
+    cJSON *rules = cJSON_AddObjectToObject(setup, "rules");
+    if (r->tiny_city == 2)
+        cJSON_AddStringToObject(rules, "tiny-city-scoring", "2");
+    cJSON_AddNullToObject(setup, "timer");
+    cJSON *start = cJSON_AddArrayToObject(setup, "start");
+    cJSON *s0 = cJSON_CreateObject();
+    const struct tile_def *t = tile_get(l->start_tile);
+    cJSON_AddStringToObject(s0, "tile", t ? t->id : "BA/RCr");
+    cJSON_AddNumberToObject(s0, "x", l->start_at.x);
+    cJSON_AddNumberToObject(s0, "y", l->start_at.y);
+    cJSON_AddNumberToObject(s0, "rotation", 90 * (l->start_rot & 3));
+    cJSON_AddItemToArray(start, s0);
+    return setup;
+}
+
+void mlog_write_jcz(const struct game_log *l, struct buf *out)
+{
+    char id[16];
+    uint64_t h = log_hash(l);
+    cJSON *root = cJSON_CreateObject(), *a;
+
+    snprintf(id, sizeof id, "%012llx",
+             (unsigned long long)(h & 0xffffffffffffull));
+    cJSON_AddStringToObject(root, "appVersion", JCZ_APP_VERSION);
+    cJSON_AddStringToObject(root, "gameId", id);
+    cJSON_AddStringToObject(root, "name", "");
+    /* the client's seed for its draws; unused by readers, kept in [0,1) */
+    cJSON_AddNumberToObject(root, "initialRandom",
+                            (double)(h >> 11) / 9007199254740992.0);
+    cJSON_AddStringToObject(root, "created", JCZ_CREATED);
+    cJSON_AddNumberToObject(root, "clock", 0);
+    cJSON_AddItemToObject(root, "setup", setup_json(l));
+    a = cJSON_AddArrayToObject(root, "players");
+    for (int p = 0; p < l->rules.n_players && p < GAME_MAX_PLAYERS; p++) {
+        cJSON *pl = cJSON_CreateObject();
+        cJSON_AddStringToObject(pl, "name", l->names[p]);
+        cJSON_AddNumberToObject(pl, "slot", p);
+        cJSON_AddItemToArray(a, pl);
+    }
+    a = cJSON_AddArrayToObject(root, "replay");
+    for (size_t i = 0; i < l->n_moves; i++) {
+        cJSON *msg = message_json(&l->moves[i]);
+        if (msg)
+            cJSON_AddItemToArray(a, msg);
+    }
+    if (l->end_turn >= 0) {
+        cJSON *ann = cJSON_AddObjectToObject(root, "gameAnnotations");
+        cJSON_AddNumberToObject(ann, "endTurn", l->end_turn);
+    }
+    char *s = cJSON_PrintUnformatted(root);
+    if (s) {
+        buf_puts(out, s);
+        buf_puts(out, "\n");
+        cJSON_free(s);
+    }
+    cJSON_Delete(root);
+}
