@@ -31,6 +31,7 @@ struct auditor {
     int flight;       /* index in r->flights of this turn's flight, -1 */
     int flight_meeple;/* meeple index of that flight, -1 */
     bool flight_open; /* its landing is still to come (or be refused) */
+    bool passed;      /* this turn's player passed */
     bool draw_trusted;/* every draw so far matched the save's randoms */
     int n_kinds;
     int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds in pack order */
@@ -145,6 +146,7 @@ static void end_turn(struct auditor *a, const struct move *m)
     a->phase = PH_IDLE;
     a->flight = -1;
     a->flight_meeple = -1;
+    a->passed = false;
 }
 
 /* ---- the draw ----------------------------------------------------------
@@ -235,7 +237,7 @@ static void undo_inferred_discard(struct auditor *a, int tile)
     }
 }
 
-static void on_place(struct auditor *a, const struct move *m)
+static void place_checked(struct auditor *a, const struct move *m)
 {
     char why[200];
     if (a->phase != PH_IDLE)
@@ -243,9 +245,6 @@ static void on_place(struct auditor *a, const struct move *m)
     a->turn++;
     a->player = (a->turn - 1) % a->log->rules.n_players;
     a->phase = PH_VOID;
-    if (m->player >= 0 && m->player != a->player)
-        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's turn",
-                who(a, m->player), who(a, a->player));
     if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
         undo_inferred_discard(a, m->tile);
     follow_draw(a, m);
@@ -272,6 +271,18 @@ static void on_place(struct auditor *a, const struct move *m)
         return;
     }
     a->phase = PH_ACTION;
+}
+
+static void on_place(struct auditor *a, const struct move *m)
+{
+    if (a->phase != PH_IDLE)
+        end_turn(a, m); /* the log skipped the COMMIT */
+    size_t before = a->r->n_violations;
+    place_checked(a, m);
+    if (a->r->n_violations == before && m->player >= 0 &&
+        m->player != a->player)
+        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's turn",
+                who(a, m->player), who(a, a->player));
 }
 
 static void on_discard(struct auditor *a, const struct move *m)
@@ -423,7 +434,7 @@ static void on_flight(struct auditor *a, const struct move *m, int mi)
         a->phase = PH_FLYING;
 }
 
-static void on_deploy(struct auditor *a, const struct move *m)
+static void deploy_checked(struct auditor *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
@@ -435,10 +446,11 @@ static void on_deploy(struct auditor *a, const struct move *m)
     if (a->phase == PH_VOID)
         return;
     int mi = resolve_meeple(a, m);
-    if (m->meeple_owner >= 0 && m->meeple_owner != a->player)
-        violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but it is "
-                "%s's turn", meeple_name(m, nm, sizeof nm),
-                who(a, m->meeple_owner), who(a, a->player));
+    if (a->passed) {
+        violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
+                meeple_name(m, nm, sizeof nm));
+        return;
+    }
     if (a->flight_meeple >= 0 && mi == a->flight_meeple) {
         if (a->flight_open && a->flight >= 0)
             on_landing(a, m, mi);
@@ -488,6 +500,23 @@ static void on_deploy(struct auditor *a, const struct move *m)
         g->deployed = true;
 }
 
+/* TURN_ORDER comes last in precedence: only when the move broke nothing
+ * else is a meeple of the wrong seat reported. */
+static void on_deploy(struct auditor *a, const struct move *m)
+{
+    char nm[32];
+    size_t before = a->r->n_violations;
+    enum phase ph = a->phase;
+    deploy_checked(a, m);
+    if (ph == PH_IDLE || ph == PH_VOID || a->r->n_violations != before)
+        return;
+    if (m->meeple_owner >= 0 && m->meeple_owner < a->log->rules.n_players &&
+        m->meeple_owner != a->player)
+        violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but it is "
+                "%s's turn", meeple_name(m, nm, sizeof nm),
+                who(a, m->meeple_owner), who(a, a->player));
+}
+
 static void on_pass(struct auditor *a, const struct move *m)
 {
     if (a->phase == PH_IDLE)
@@ -495,8 +524,10 @@ static void on_pass(struct auditor *a, const struct move *m)
                 "placed");
     else if (a->phase == PH_FLYING)
         close_flight(a, m);
-    if (a->phase == PH_ACTION || a->phase == PH_FLYING)
+    if (a->phase == PH_ACTION || a->phase == PH_FLYING) {
         a->phase = PH_DONE;
+        a->passed = true;
+    }
 }
 
 static void on_recall(struct auditor *a, const struct move *m)
@@ -548,8 +579,8 @@ static void copy_events(struct report *r, const struct game *g)
 void audit_run(const struct game_log *log, const struct audit_opts *o,
                struct report *r, struct game **out_game)
 {
-    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false, true,
-                         0, { 0 } };
+    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false, false,
+                         true, 0, { 0 } };
     memset(r, 0, sizeof *r);
     sort_kinds(&a);
     r->n_players = log->rules.n_players;

@@ -14,6 +14,7 @@
  * initialRandom come from a hash of the log, and "created" is fixed. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -129,8 +130,8 @@ static void add_meeple_id(cJSON *o, const struct move *m)
     char id[32];
     int owner = m->meeple_owner >= 0 ? m->meeple_owner
                                      : (m->player >= 0 ? m->player : 0);
-    snprintf(id, sizeof id, "%d.%s.%u", owner,
-             m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+    snprintf(id, sizeof id, "%d.%s.%d", owner,
+             m->meeple == MK_ABBOT ? "abbot" : "small", (int)m->meeple_n);
     cJSON_AddStringToObject(o, "meepleId", id);
 }
 
@@ -279,10 +280,10 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
         cJSON_AddNumberToObject(ann, "endTurn", l->end_turn);
     }
     char *s = cJSON_PrintUnformatted(root);
-    if (s) {
-        buf_puts(out, s);
-        buf_puts(out, "\n");
-        cJSON_free(s);
-    }
+    if (!s)
+        abort(); /* cJSON's only failure is out of memory */
+    buf_puts(out, s);
+    buf_puts(out, "\n");
+    cJSON_free(s);
     cJSON_Delete(root);
 }

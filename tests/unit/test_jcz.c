@@ -55,12 +55,15 @@ static const char *build(const struct doc *d)
 
 /* Replay messages as JCloisterZone writes them. */
 #define MSG(type, payload) "{\"type\":\"" type "\",\"payload\":{" payload "}}"
-#define PLACE(id, rot, x, y)                                                 \
+#define XY(x, y) "[" #x "," #y "]"
+#define PLACE_AT(id, rot, pos)                                               \
     MSG("PLACE_TILE", "\"tileId\":\"" id "\",\"rotation\":\"" rot            \
-                      "\",\"position\":[" #x "," #y "]")
-#define POINTER(x, y, feat, loc)                                             \
-    "{\"position\":[" #x "," #y "],\"feature\":\"" feat                      \
-    "\",\"location\":\"" loc "\"}"
+                      "\",\"position\":" pos)
+#define PLACE(id, rot, x, y) PLACE_AT(id, rot, XY(x, y))
+#define POINTER_AT(pos, feat, loc)                                           \
+    "{\"position\":" pos ",\"feature\":\"" feat "\",\"location\":\"" loc    \
+    "\"}"
+#define POINTER(x, y, feat, loc) POINTER_AT(XY(x, y), feat, loc)
 #define DEPLOY(x, y, feat, loc, id)                                          \
     MSG("DEPLOY_MEEPLE", "\"pointer\":" POINTER(x, y, feat, loc)            \
                          ",\"meepleId\":\"" id "\"")
@@ -427,8 +430,8 @@ static const struct err_case err_cases[] = {
     /* not JSON, not an object, not a save */
     { "{\"setup\": }", { 0 }, ST_PARSE, MLOG_UNKNOWN,
       { "not valid JSON", "byte offset 10", "line 1, column 11" } },
-    { "{\"replay\":[]}\n\n  x", { 0 }, ST_PARSE, MLOG_UNKNOWN,
-      { "byte offset 16", "line 3, column 3" } },
+    { "{\"replay\":[\n\n  x]}", { 0 }, ST_PARSE, MLOG_UNKNOWN,
+      { "byte offset 15", "line 3, column 3" } },
     { "[1, 2]", { 0 }, ST_PARSE, MLOG_UNKNOWN, { "$", "object" } },
     { "\"replay\"", { 0 }, ST_PARSE, MLOG_UNKNOWN, { "$", "object" } },
     { "{\"setup\":{}}", { 0 }, ST_PARSE, MLOG_UNKNOWN, { "$", "replay" } },
@@ -441,10 +444,8 @@ static const struct err_case err_cases[] = {
       { "players", "missing" } },
     { "{" JCZ_MIN_SETUP "," JCZ_MIN_PLAYERS ",\"replay\":{}}", { 0 },
       ST_PARSE, MLOG_JCZ, { "replay", "array" } },
-    { NULL, { .players = "{\"name\":\"A\"}", .tail = ",\"replay\":7" },
-      ST_PARSE, MLOG_JCZ, { "replay" } },
     /* malformed messages, named by their JSON path */
-    { NULL, { .replay = TURN1 "," PLACE("BA/C", "R0", 1, ) }, ST_PARSE,
+    { NULL, { .replay = TURN1 "," PLACE_AT("BA/C", "R0", "[1]") }, ST_PARSE,
       MLOG_JCZ, { "replay[3].payload.position" } },
     { NULL, { .replay = PLACE("BA/C", "R0", "a", 0) }, ST_PARSE, MLOG_JCZ,
       { "replay[0].payload.position[0]" } },
@@ -474,7 +475,9 @@ static const struct err_case err_cases[] = {
       MLOG_JCZ, { "replay[0].payload.pointer.location", "Q" } },
     { NULL, { .replay = DEPLOY(0, 1, "Field", "N", "0.small.1") }, ST_PARSE,
       MLOG_JCZ, { "replay[0].payload.pointer.location" } },
-    { NULL, { .replay = DEPLOY(0, , "Road", "N", "0.small.1") }, ST_PARSE,
+    { NULL, { .replay = MSG("DEPLOY_MEEPLE", "\"pointer\":"
+                            POINTER_AT("{}", "Road", "N")
+                            ",\"meepleId\":\"0.small.1\"") }, ST_PARSE,
       MLOG_JCZ, { "replay[0].payload.pointer.position" } },
     { NULL, { .replay = FLY(3, 0, "0.small.1", "\"0.5\"") }, ST_PARSE,
       MLOG_JCZ, { "replay[0].payload.random" } },
@@ -573,6 +576,29 @@ static void test_empty_input(void **state)
     game_log_release(&log);
 }
 
+/* A save is one JSON value: whitespace may follow it, nothing else (two
+ * saves pasted into one file are not the first of them). */
+static void test_trailing_data(void **state)
+{
+    char text[4200];
+    struct game_log log;
+    struct err e;
+    enum mlog_format fmt;
+    const char *save = build(&(struct doc){ .replay = TURN1 });
+    (void)state;
+    snprintf(text, sizeof text, "%s \n\t\r\n", save);
+    assert_int_equal(parse_doc(text, strlen(text), &log, &fmt, &e), ST_OK);
+    assert_int_equal(log.n_moves, 3);
+    game_log_release(&log);
+    snprintf(text, sizeof text, "%s\n{\"replay\":[]}", save);
+    if (parse_doc(text, strlen(text), &log, &fmt, &e) != ST_PARSE)
+        fail_msg("a save followed by more JSON was read (%s '%s'); it is no "
+                 "valid JSON text", status_name(e.code), e.msg);
+    game_log_release(&log);
+    assert_non_null(strstr(e.msg, "byte offset"));
+    assert_non_null(strstr(e.msg, "not valid JSON"));
+}
+
 /* Sizes above MLOG_MAX_BYTES are refused before parsing. */
 static void test_size_limit(void **state)
 {
@@ -648,8 +674,8 @@ static void fill_report(struct game_log *log, struct report *r)
     static struct score_event ev[2];
     game_log_init(log);
     log->rules.n_players = 2;
-    strcpy(log->names[0], "Ann \"A\"");
-    strcpy(log->names[1], "Bob");
+    snprintf(log->names[0], sizeof log->names[0], "Ann \"A\"");
+    snprintf(log->names[1], sizeof log->names[1], "Bob");
     memset(r, 0, sizeof *r);
     *r = (struct report){ .valid = false, .finished = true, .turns = 79,
                           .n_players = 2, .score = { 12, 30 } };
@@ -830,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_unknown_tile_is_audited),
         cmocka_unit_test(test_error_paths),
         cmocka_unit_test(test_empty_input),
+        cmocka_unit_test(test_trailing_data),
         cmocka_unit_test(test_size_limit),
         cmocka_unit_test(test_report_json),
         cmocka_unit_test(test_report_json_of_audit),
