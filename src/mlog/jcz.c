@@ -40,7 +40,7 @@ static enum status read_sets(const cJSON *sets, struct rules *r, struct err *e)
     if (!cJSON_IsObject(sets))
         return err_set(e, ST_PARSE, "setup.sets: expected an object");
     cJSON_ArrayForEach(it, sets) {
-        int idx = tile_set_find(it->string), n;
+        int idx = tile_set_find(it->string), n = 0;
         char path[96];
         if (idx < 0)
             return err_set(e, ST_UNSUPPORTED,
@@ -127,7 +127,7 @@ static enum status read_rules(const cJSON *rules, struct rules *r,
 static enum status read_rotation_num(const cJSON *v, const char *path,
                                      int *rot, struct err *e)
 {
-    int deg;
+    int deg = 0;
     if (cJSON_IsString(v)) {
         const char *s = v->valuestring;
         if (strcmp(s, "R0") == 0) { *rot = 0; return ST_OK; }
