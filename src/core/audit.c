@@ -21,7 +21,7 @@ enum phase {
     PH_VOID,   /* the turn's tile could not be placed: skip to COMMIT */
 };
 
-struct auditor {
+struct audit {
     const struct game_log *log;
     struct game *g;
     struct report *r;
@@ -35,18 +35,19 @@ struct auditor {
     bool draw_trusted;/* every draw so far matched the save's randoms */
     int n_kinds;
     int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds in pack order */
+    bool ended;       /* the log's last turn is over */
 };
 
-static const char *who(const struct auditor *a, int seat)
+static const char *who(const struct audit *a, int seat)
 {
     return seat >= 0 && seat < a->log->rules.n_players ? a->log->names[seat]
                                                          : "?";
 }
 
-static void violate(struct auditor *a, const struct move *m, enum rule rule,
+static void violate(struct audit *a, const struct move *m, enum rule rule,
                     const char *fmt, ...) PRINTF_LIKE(4, 5);
 
-static void violate(struct auditor *a, const struct move *m, enum rule rule,
+static void violate(struct audit *a, const struct move *m, enum rule rule,
                     const char *fmt, ...)
 {
     struct report *r = a->r;
@@ -121,7 +122,7 @@ static void describe_options(const struct flight *f, char *out, size_t len)
 
 /* ---- turn boundaries ------------------------------------------------- */
 
-static void close_flight(struct auditor *a, const struct move *m)
+static void close_flight(struct audit *a, const struct move *m)
 {
     if (!a->flight_open)
         return;
@@ -138,7 +139,7 @@ static void close_flight(struct auditor *a, const struct move *m)
     }
 }
 
-static void end_turn(struct auditor *a, const struct move *m)
+static void end_turn(struct audit *a, const struct move *m)
 {
     close_flight(a, m);
     if (a->phase != PH_IDLE && a->phase != PH_VOID)
@@ -155,7 +156,7 @@ static void end_turn(struct auditor *a, const struct move *m)
  * COMMIT. A drawn tile that fits nowhere is put aside without a message,
  * so following the draw is how we see such discards. */
 
-static void sort_kinds(struct auditor *a)
+static void sort_kinds(struct audit *a)
 {
     a->n_kinds = tile_count();
     for (int i = 0; i < a->n_kinds; i++) {
@@ -169,7 +170,7 @@ static void sort_kinds(struct auditor *a)
     }
 }
 
-static int draw_predict(const struct auditor *a, double r)
+static int draw_predict(const struct audit *a, double r)
 {
     int n = game_pack_left(a->g);
     int idx = (int)(r * n);
@@ -182,7 +183,7 @@ static int draw_predict(const struct auditor *a, double r)
     return -1;
 }
 
-static void add_discard(struct auditor *a, int turn, int tile, bool logged)
+static void add_discard(struct audit *a, int turn, int tile, bool logged)
 {
     struct report *r = a->r;
     xgrow((void **)&r->discards, &r->cap_discards, r->n_discards + 1,
@@ -192,7 +193,7 @@ static void add_discard(struct auditor *a, int turn, int tile, bool logged)
     game_discard(a->g, tile);
 }
 
-static void stop_trusting_draw(struct auditor *a, const char *why)
+static void stop_trusting_draw(struct audit *a, const char *why)
 {
     if (!a->draw_trusted)
         return;
@@ -203,7 +204,7 @@ static void stop_trusting_draw(struct auditor *a, const char *why)
              a->turn, why);
 }
 
-static void follow_draw(struct auditor *a, const struct move *m)
+static void follow_draw(struct audit *a, const struct move *m)
 {
     if (!a->draw_trusted || m->tile < 0)
         return;
@@ -222,7 +223,7 @@ static void follow_draw(struct auditor *a, const struct move *m)
 }
 
 /* An inferred discard proved wrong (the tile is placed later): undo it. */
-static void undo_inferred_discard(struct auditor *a, int tile)
+static void undo_inferred_discard(struct audit *a, int tile)
 {
     struct report *r = a->r;
     for (size_t i = 0; i < r->n_discards; i++) {
@@ -237,7 +238,7 @@ static void undo_inferred_discard(struct auditor *a, int tile)
     }
 }
 
-static void place_checked(struct auditor *a, const struct move *m)
+static void place_checked(struct audit *a, const struct move *m)
 {
     char why[200];
     if (a->phase != PH_IDLE)
@@ -273,7 +274,7 @@ static void place_checked(struct auditor *a, const struct move *m)
     a->phase = PH_ACTION;
 }
 
-static void on_place(struct auditor *a, const struct move *m)
+static void on_place(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
         end_turn(a, m); /* the log skipped the COMMIT */
@@ -285,7 +286,7 @@ static void on_place(struct auditor *a, const struct move *m)
                 who(a, m->player), who(a, a->player));
 }
 
-static void on_discard(struct auditor *a, const struct move *m)
+static void on_discard(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
         end_turn(a, m);
@@ -306,7 +307,7 @@ static void on_discard(struct auditor *a, const struct move *m)
 
 /* A save ends when the pack is used up; tiles still in it are the ones
  * the engine drew and put aside at the end if none of them fits. */
-static bool rest_is_unplaceable(struct auditor *a)
+static bool rest_is_unplaceable(struct audit *a)
 {
     for (int t = 0; t < tile_count(); t++)
         if (a->g->pack[t] > 0 && game_fits_anywhere(a->g, t))
@@ -320,12 +321,12 @@ static bool rest_is_unplaceable(struct auditor *a)
 /* ---- meeples ---------------------------------------------------------- */
 
 /* Seat whose meeple this is: the id's, else the player on turn. */
-static int meeple_owner(const struct auditor *a, const struct move *m)
+static int meeple_owner(const struct audit *a, const struct move *m)
 {
     return m->meeple_owner >= 0 ? m->meeple_owner : a->player;
 }
 
-static int resolve_meeple(const struct auditor *a, const struct move *m)
+static int resolve_meeple(const struct audit *a, const struct move *m)
 {
     int owner = meeple_owner(a, m);
     if (owner < 0 || owner >= a->log->rules.n_players)
@@ -338,7 +339,7 @@ static bool meeple_free(const struct game *g, int mi)
     return mi >= 0 && g->meeples[mi].seg < 0;
 }
 
-static void on_landing(struct auditor *a, const struct move *m, int mi)
+static void on_landing(struct audit *a, const struct move *m, int mi)
 {
     char why[200], tgt[240], opts[200], name[40];
     struct flight *f = &a->r->flights[a->flight];
@@ -370,7 +371,7 @@ static void on_landing(struct auditor *a, const struct move *m, int mi)
     f->mask = a->g->segs[seg].mask;
 }
 
-static void on_flight(struct auditor *a, const struct move *m, int mi)
+static void on_flight(struct audit *a, const struct move *m, int mi)
 {
     char nm[32];
     struct game *g = a->g;
@@ -422,6 +423,10 @@ static void on_flight(struct auditor *a, const struct move *m, int mi)
                 "(the die shows 1, 2 or 3)", m->roll);
     }
     int segs[TILE_MAX_SEGS];
+    for (int roll = 1; roll <= 3; roll++)
+        f->roll_options[roll - 1] = (int8_t)game_landings(
+            g, game_flight_target(from, dir, roll), g->meeples[mi].kind, segs,
+            TILE_MAX_SEGS);
     int n = game_landings(g, f->target, g->meeples[mi].kind, segs,
                           TILE_MAX_SEGS);
     f->n_options = n;
@@ -434,7 +439,7 @@ static void on_flight(struct auditor *a, const struct move *m, int mi)
         a->phase = PH_FLYING;
 }
 
-static void deploy_checked(struct auditor *a, const struct move *m)
+static void deploy_checked(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
@@ -502,7 +507,7 @@ static void deploy_checked(struct auditor *a, const struct move *m)
 
 /* TURN_ORDER comes last in precedence: only when the move broke nothing
  * else is a meeple of the wrong seat reported. */
-static void on_deploy(struct auditor *a, const struct move *m)
+static void on_deploy(struct audit *a, const struct move *m)
 {
     char nm[32];
     size_t before = a->r->n_violations;
@@ -517,7 +522,7 @@ static void on_deploy(struct auditor *a, const struct move *m)
                 who(a, m->meeple_owner), who(a, a->player));
 }
 
-static void on_pass(struct auditor *a, const struct move *m)
+static void on_pass(struct audit *a, const struct move *m)
 {
     if (a->phase == PH_IDLE)
         violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
@@ -530,7 +535,7 @@ static void on_pass(struct auditor *a, const struct move *m)
     }
 }
 
-static void on_recall(struct auditor *a, const struct move *m)
+static void on_recall(struct audit *a, const struct move *m)
 {
     char nm[32];
     struct game *g = a->g;
@@ -576,68 +581,102 @@ static void copy_events(struct report *r, const struct game *g)
         memcpy(r->events, g->events, sizeof *r->events * r->n_events);
 }
 
-void audit_run(const struct game_log *log, const struct audit_opts *o,
-               struct report *r, struct game **out_game)
+struct audit *audit_begin(const struct game_log *log, struct report *r)
 {
-    struct auditor a = { log, NULL, r, PH_IDLE, 0, -1, -1, -1, false, false,
-                         true, 0, { 0 } };
+    struct audit *a = xcalloc(1, sizeof *a);
+    a->log = log;
+    a->r = r;
+    a->phase = PH_IDLE;
+    a->flight = a->flight_meeple = -1;
+    a->draw_trusted = true;
     memset(r, 0, sizeof *r);
-    sort_kinds(&a);
+    sort_kinds(a);
     r->n_players = log->rules.n_players;
-    a.g = game_new(&log->rules);
+    a->g = game_new(&log->rules);
     if (log->start_tile >= 0)
-        (void)game_place(a.g, log->start_tile, log->start_at, log->start_rot, 0);
-    a.g->last_tile = -1;
+        (void)game_place(a->g, log->start_tile, log->start_at, log->start_rot,
+                         0);
+    a->g->last_tile = -1;
+    return a;
+}
 
-    size_t i;
-    for (i = 0; i < log->n_moves && !r->halted; i++) {
-        const struct move *m = &log->moves[i];
-        if (log->end_turn >= 0 && a.turn >= log->end_turn &&
-            a.phase == PH_IDLE) {
-            violate(&a, m, RULE_TURN_SEQUENCE, "moves after the game's last "
-                    "turn %d", log->end_turn);
-            break;
-        }
-        switch ((enum move_kind)m->kind) {
-        case MV_PLACE: on_place(&a, m); break;
-        case MV_DISCARD: on_discard(&a, m); break;
-        case MV_DEPLOY: on_deploy(&a, m); break;
-        case MV_PASS: on_pass(&a, m); break;
-        case MV_RECALL: on_recall(&a, m); break;
-        case MV_COMMIT:
-            if (a.phase == PH_IDLE)
-                violate(&a, m, RULE_TURN_SEQUENCE, "end of turn without a "
-                        "tile placed");
-            end_turn(&a, m);
-            break;
-        }
+size_t audit_step(struct audit *a, const struct move *m)
+{
+    size_t before = a->r->n_violations;
+    if (a->ended || a->r->halted)
+        return 0;
+    if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
+        a->phase == PH_IDLE) {
+        violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
+                "%d", a->log->end_turn);
+        a->ended = true;
+        return 1;
     }
+    switch ((enum move_kind)m->kind) {
+    case MV_PLACE: on_place(a, m); break;
+    case MV_DISCARD: on_discard(a, m); break;
+    case MV_DEPLOY: on_deploy(a, m); break;
+    case MV_PASS: on_pass(a, m); break;
+    case MV_RECALL: on_recall(a, m); break;
+    case MV_COMMIT:
+        if (a->phase == PH_IDLE)
+            violate(a, m, RULE_TURN_SEQUENCE, "end of turn without a tile "
+                    "placed");
+        end_turn(a, m);
+        break;
+    }
+    return a->r->n_violations - before;
+}
 
-    r->turns = a.turn;
-    if (log->end_turn >= 0)
-        r->finished = a.turn >= log->end_turn;
+const struct game *audit_game(const struct audit *a)
+{
+    return a->g;
+}
+
+bool audit_awaits_landing(const struct audit *a)
+{
+    return a->phase == PH_FLYING;
+}
+
+void audit_finish(struct audit *a, const struct audit_opts *o,
+                  struct game **out_game)
+{
+    struct report *r = a->r;
+    r->turns = a->turn;
+    if (a->log->end_turn >= 0)
+        r->finished = a->turn >= a->log->end_turn;
     else
-        r->finished = !r->halted && a.phase == PH_IDLE &&
-                      rest_is_unplaceable(&a);
-    r->tiles_left = game_pack_left(a.g);
+        r->finished = !r->halted && a->phase == PH_IDLE &&
+                      rest_is_unplaceable(a);
+    r->tiles_left = game_pack_left(a->g);
     if (o && o->assume_finished)
         r->finished = true;
     if (r->halted)
         r->finished = false;
-    if (!r->finished && a.flight_open && a.phase == PH_FLYING)
-        r->flights[a.flight].pending = true;
+    if (!r->finished && a->flight_open && a->phase == PH_FLYING)
+        r->flights[a->flight].pending = true;
     if (r->finished) {
-        end_turn(&a, NULL);
-        game_final_scoring(a.g);
+        end_turn(a, NULL);
+        game_final_scoring(a->g);
     }
     r->valid = r->n_violations == 0 && !r->halted;
-    memcpy(r->score, a.g->score, sizeof r->score);
-    r->state_hash = game_hash(a.g);
-    copy_events(r, a.g);
+    memcpy(r->score, a->g->score, sizeof r->score);
+    r->state_hash = game_hash(a->g);
+    copy_events(r, a->g);
     if (out_game)
-        *out_game = a.g;
+        *out_game = a->g;
     else
-        game_free(a.g);
+        game_free(a->g);
+    free(a);
+}
+
+void audit_run(const struct game_log *log, const struct audit_opts *o,
+               struct report *r, struct game **out_game)
+{
+    struct audit *a = audit_begin(log, r);
+    for (size_t i = 0; i < log->n_moves; i++)
+        audit_step(a, &log->moves[i]);
+    audit_finish(a, o, out_game);
 }
 
 void report_release(struct report *r)

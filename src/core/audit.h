@@ -43,6 +43,7 @@ struct flight {
     uint8_t mask;
     int n_options;
     struct landing options[TILE_MAX_SEGS];
+    int8_t roll_options[3]; /* valid landings had the roll been 1, 2, 3 */
 };
 
 /* A tile put aside because it fit nowhere. */
@@ -88,5 +89,20 @@ struct report {
 void audit_run(const struct game_log *log, const struct audit_opts *o,
                struct report *r, struct game **out_game);
 void report_release(struct report *r);
+
+/* The same, one move at a time (live recording): audit_begin() takes the
+ * log's setup (rules, names, start tile, end turn; log must outlive the
+ * audit, its moves are not read) and clears r; audit_step() checks and
+ * applies one move and returns how many violations it added;
+ * audit_finish() settles the end of the game into r, frees the audit and
+ * hands the final state to *out_game when non-NULL. */
+struct audit;
+struct audit *audit_begin(const struct game_log *log, struct report *r);
+size_t audit_step(struct audit *a, const struct move *m);
+const struct game *audit_game(const struct audit *a);
+/* A flight with landing options waits for its landing. */
+bool audit_awaits_landing(const struct audit *a);
+void audit_finish(struct audit *a, const struct audit_opts *o,
+                  struct game **out_game);
 
 #endif

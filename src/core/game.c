@@ -610,6 +610,47 @@ enum rule game_check_landing(const struct game *g, int kind, struct pos at,
     return RULE_OK;
 }
 
+int game_list_deploys(const struct game *g, int player,
+                      struct deploy_option *out, int max)
+{
+    int n = 0;
+    char why[8];
+    if (g->last_tile < 0 || g->deployed)
+        return 0;
+    const struct placed *t = &g->tiles[g->last_tile];
+    for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++) {
+        int m = game_meeple(g, player, kind, 0);
+        if (m < 0)
+            continue;
+        for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
+            bool ok = g->segs[i].kind == FEAT_FLIER ||
+                      game_check_deploy(g, player, m, i, why, sizeof why) ==
+                          RULE_OK;
+            if (!ok)
+                continue;
+            if (n < max)
+                out[n] = (struct deploy_option){ (int16_t)i, (uint8_t)kind };
+            n++;
+        }
+    }
+    return n;
+}
+
+void game_flight_options(const struct game *g, int tile, int meeple_kind,
+                         struct flight_options *out)
+{
+    memset(out, 0, sizeof *out);
+    int dir = game_flier_dir(g, tile);
+    if (dir == NO_FLIER)
+        return;
+    struct pos from = game_tile_pos(g, tile);
+    for (int roll = 1; roll <= 3; roll++) {
+        out->target[roll - 1] = game_flight_target(from, dir, roll);
+        out->n[roll - 1] = game_landings(g, out->target[roll - 1], meeple_kind,
+                                         out->seg[roll - 1], TILE_MAX_SEGS);
+    }
+}
+
 /* ---- scoring --------------------------------------------------------- */
 
 static struct score_event *new_event(struct game *g)

@@ -209,6 +209,27 @@ bool game_kind_allowed(const struct game *g, int meeple_kind, int feat);
  * supply, placed tile, occupied, type, second deploy. */
 enum rule game_check_deploy(const struct game *g, int player, int m,
                             int seg, char *why, size_t why_len);
+/* Every deployment open to player on this turn's tile: one entry per
+ * (segment, meeple kind) with a meeple of that kind in supply. A segment
+ * of kind FEAT_FLIER is the flight. Returns the count (stores up to max);
+ * 0 once the turn's meeple is deployed. */
+struct deploy_option {
+    int16_t seg;
+    uint8_t meeple; /* enum meeple_kind */
+};
+int game_list_deploys(const struct game *g, int player,
+                      struct deploy_option *out, int max);
+
+/* Valid landings of a flight from tile for each roll 1..3: targets and
+ * landing segments per roll. */
+struct flight_options {
+    struct pos target[3];
+    int n[3];
+    int seg[3][TILE_MAX_SEGS];
+};
+void game_flight_options(const struct game *g, int tile, int meeple_kind,
+                         struct flight_options *out);
+
 /* Puts meeple m on seg; marks the turn's deployment as used. */
 void game_deploy(struct game *g, int m, int seg);
 
