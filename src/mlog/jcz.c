@@ -88,7 +88,7 @@ static enum status read_elements(const cJSON *els, struct rules *r,
                 return e->code;
         } else if (strcmp(k, "garden") == 0) {
             r->gardens = truthy(it);
-        } else {
+        } else if (truthy(it) || cJSON_IsString(it) || cJSON_IsObject(it)) {
             return err_set(e, ST_UNSUPPORTED,
                            "unsupported: game element '%.60s' (setup.elements) "
                            "belongs to an expansion flierd does not model", k);

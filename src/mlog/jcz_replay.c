@@ -46,8 +46,11 @@ static enum status read_meeple_id(const cJSON *payload, const char *path,
     int seat, n, used = 0;
     if (!id)
         return err_set(e, ST_PARSE, "%s.meepleId: expected a string", path);
-    if (sscanf(id, "%3d.%15[a-z].%3d%n", &seat, kind, &n, &used) != 3 ||
-        id[used] != '\0' || seat < 0 || n < 0)
+    if (id[0] < '0' || id[0] > '9' ||
+        sscanf(id, "%3d.%15[a-z].%3d%n", &seat, kind, &n, &used) != 3 ||
+        id[used] != '\0' || seat < 0 || n < 0 ||
+        !(id[strlen(id) - 1] >= '0' && id[strlen(id) - 1] <= '9') ||
+        strstr(id, ".+") || strstr(id, ".-") || strstr(id, ". "))
         return err_set(e, ST_PARSE, "%s.meepleId: '%.40s' is not "
                        "<seat>.<kind>.<n>", path, id);
     if (strcmp(kind, "small") == 0)
@@ -190,7 +193,8 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         m = game_log_push(l);
         m->src = i;
         if (cJSON_IsNumber(player) && player->valuedouble >= 0 &&
-            player->valuedouble < l->rules.n_players)
+            player->valuedouble < l->rules.n_players &&
+            player->valuedouble == (int)player->valuedouble)
             m->player = (int8_t)player->valuedouble;
         if (strcmp(type, "PLACE_TILE") == 0) {
             if (read_place(payload, path, m, e))

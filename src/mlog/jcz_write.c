@@ -10,8 +10,9 @@
  *    "setup":{"sets","elements","rules","timer","start"},
  *    "players":[{"name","slot"}], "replay":[{"type","payload"[,"player"]}],
  *    "gameAnnotations":{"endTurn"}   only when the log has an end turn}
- * A save must not depend on when or where it was written, so gameId and
- * initialRandom come from a hash of the log, and "created" is fixed. */
+ * A save must not depend on when or where it was written, so gameId is a
+ * hash of the log and "created" is fixed. initialRandom and the COMMIT
+ * randoms carry the log's draws (see draw_after()). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,8 +79,27 @@ static uint64_t log_hash(const struct game_log *l)
         h = fnv_int(h, m->meeple_n);
         h = fnv_int(h, m->meeple_owner);
         h = fnv_int(h, m->roll);
+        h = fnv_bytes(h, &m->draw, sizeof m->draw);
     }
     return h;
+}
+
+/* ---- the draw --------------------------------------------------------
+ * JCloisterZone draws each turn's tile with the random number of the
+ * previous COMMIT (initialRandom for the first). The reader keeps it on
+ * the PLACE move as move.draw; a writer of a discard (which has no
+ * message) keeps it on the MV_DISCARD. So the random written before a
+ * draw is that of the first PLACE or DISCARD that follows: 0.0 when no
+ * draw follows, and -1 (the key is left out) when the log does not know
+ * it, which reads back as unknown. */
+static double draw_after(const struct game_log *l, size_t i)
+{
+    for (; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i];
+        if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
+            return m->draw >= 0 && m->draw < 1 ? m->draw : -1.0;
+    }
+    return 0.0;
 }
 
 /* ---- pieces ------------------------------------------------------------ */
@@ -175,8 +195,9 @@ static cJSON *return_payload(const struct move *m)
     return o;
 }
 
-/* The message for m, or NULL for a move a .jcz does not record. */
-static cJSON *message_json(const struct move *m)
+/* The message for m, or NULL for a move a .jcz does not record; draw is
+ * the random number a COMMIT hands to the next draw (negative: none). */
+static cJSON *message_json(const struct move *m, double draw)
 {
     const char *type;
     cJSON *payload, *msg;
@@ -200,7 +221,8 @@ static cJSON *message_json(const struct move *m)
     case MV_COMMIT:
         type = "COMMIT";
         payload = cJSON_CreateObject();
-        cJSON_AddNumberToObject(payload, "random", 0.0);
+        if (draw >= 0)
+            cJSON_AddNumberToObject(payload, "random", draw);
         break;
     default: /* MV_DISCARD */
         return NULL;
@@ -256,9 +278,9 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
     cJSON_AddStringToObject(root, "appVersion", JCZ_APP_VERSION);
     cJSON_AddStringToObject(root, "gameId", id);
     cJSON_AddStringToObject(root, "name", "");
-    /* the client's seed for its draws; unused by readers, kept in [0,1) */
-    cJSON_AddNumberToObject(root, "initialRandom",
-                            (double)(h >> 11) / 9007199254740992.0);
+    double first = draw_after(l, 0);
+    if (first >= 0)
+        cJSON_AddNumberToObject(root, "initialRandom", first);
     cJSON_AddStringToObject(root, "created", JCZ_CREATED);
     cJSON_AddNumberToObject(root, "clock", 0);
     cJSON_AddItemToObject(root, "setup", setup_json(l));
@@ -271,7 +293,7 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
     }
     a = cJSON_AddArrayToObject(root, "replay");
     for (size_t i = 0; i < l->n_moves; i++) {
-        cJSON *msg = message_json(&l->moves[i]);
+        cJSON *msg = message_json(&l->moves[i], draw_after(l, i + 1));
         if (msg)
             cJSON_AddItemToArray(a, msg);
     }

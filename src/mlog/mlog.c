@@ -42,6 +42,15 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
     if (len == 0)
         return err_set(e, ST_PARSE, "empty input");
     root = cJSON_ParseWithLengthOpts(data, len, &end, 0);
+    if (root && end) { /* one JSON value, then only white space */
+        while (end < data + len &&
+               (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
+            end++;
+        if (end < data + len) {
+            cJSON_Delete(root);
+            root = NULL;
+        }
+    }
     if (!root) {
         size_t off = end && end >= data ? (size_t)(end - data) : 0;
         int line, col;

@@ -31,10 +31,12 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
  * out, which the caller owns. mlog_parse() reads it back to an equal log:
  * the same rules, names, start tile, end turn and moves, flight rolls
  * included (a flight's "random" is (roll - 1) / 3 + 1 / 6). MV_DISCARD
- * moves are left out, as JCloisterZone discards without a message; moves
- * name a "player" only when move.player >= 0. The output depends on l
- * alone: gameId and initialRandom are hashed from the content and
- * "created" is a fixed date. Never fails (aborts on OOM). */
+ * moves are left out, as JCloisterZone discards without a message; the
+ * random number before a draw (initialRandom, COMMIT's) is move.draw of
+ * the next PLACE or DISCARD, left out when unknown (< 0), so a discard's
+ * draw lands on the PLACE after it. Moves name a "player" only when
+ * move.player >= 0. The output depends on l alone: gameId is hashed from
+ * the content, "created" is a fixed date. Never fails (aborts on OOM). */
 void mlog_write_jcz(const struct game_log *l, struct buf *out);
 
 /* Appends the one-line JSON audit object for one file to out:

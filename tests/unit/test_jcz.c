@@ -95,9 +95,18 @@ static void parse_ok(const struct doc *d, struct game_log *log)
     enum mlog_format fmt;
     const char *json = build(d);
     enum status st = parse_doc(json, strlen(json), log, &fmt, &e);
-    if (st != ST_OK)
+    if (st != ST_OK) {
+        game_log_release(log);
         fail_msg("%s: %s\n  in %s", status_name(st), e.msg, json);
+    }
     assert_int_equal(fmt, MLOG_JCZ);
+}
+
+/* Fails naming the case (what) and the field when got != want. */
+static void same(const char *what, const char *field, long got, long want)
+{
+    if (got != want)
+        fail_msg("%s: %s is %ld, expected %ld", what, field, got, want);
 }
 
 /* ---- setup: sets, elements, rules ------------------------------------ */
@@ -135,23 +144,30 @@ static int copies(const struct game_log *log, const char *set)
     return log->rules.set_copies[idx];
 }
 
+static void check_setup(const char *what, const struct game_log *log,
+                        size_t i)
+{
+    const struct rules *r = &log->rules;
+    same(what, "basic:1", copies(log, "basic:1"), setup_cases[i].basic1);
+    same(what, "basic:2", copies(log, "basic:2"), setup_cases[i].basic2);
+    same(what, "flier:1", copies(log, "flier:1"), setup_cases[i].flier1);
+    same(what, "flier:2", copies(log, "flier:2"), setup_cases[i].flier2);
+    same(what, "followers", r->followers, setup_cases[i].followers);
+    same(what, "abbots", r->abbots, setup_cases[i].abbots);
+    same(what, "farmers", r->farmers, setup_cases[i].farmers);
+    same(what, "gardens", r->gardens, setup_cases[i].gardens);
+    same(what, "tiny_city", r->tiny_city, setup_cases[i].tiny_city);
+}
+
 static void test_setup_fields(void **state)
 {
     (void)state;
     for (size_t i = 0; i < N_OF(setup_cases); i++) {
+        char what[32];
         struct game_log log;
-        const struct rules *r = &log.rules;
-        print_message("setup case %zu\n", i);
+        snprintf(what, sizeof what, "setup case %zu", i);
         parse_ok(&setup_cases[i].d, &log);
-        assert_int_equal(copies(&log, "basic:1"), setup_cases[i].basic1);
-        assert_int_equal(copies(&log, "basic:2"), setup_cases[i].basic2);
-        assert_int_equal(copies(&log, "flier:1"), setup_cases[i].flier1);
-        assert_int_equal(copies(&log, "flier:2"), setup_cases[i].flier2);
-        assert_int_equal(r->followers, setup_cases[i].followers);
-        assert_int_equal(r->abbots, setup_cases[i].abbots);
-        assert_int_equal(r->farmers, setup_cases[i].farmers);
-        assert_int_equal(r->gardens, setup_cases[i].gardens);
-        assert_int_equal(r->tiny_city, setup_cases[i].tiny_city);
+        check_setup(what, &log, i);
         game_log_release(&log);
     }
 }
@@ -300,23 +316,24 @@ static const struct move_case move_cases[] = {
 static void check_move(const struct move *got, const struct move_case *c)
 {
     const struct move *w = &c->want;
+    const char *m = c->msg;
     int tile = c->tile ? tile_find(c->tile) : -1;
     if (c->tile)
         assert_true(tile >= 0);
-    assert_int_equal(got->kind, w->kind);
-    assert_int_equal(got->player, w->player);
-    assert_int_equal(got->tile, tile);
+    same(m, "kind", got->kind, w->kind);
+    same(m, "player", got->player, w->player);
+    same(m, "tile", got->tile, tile);
     if (w->kind == MV_PLACE)
         assert_string_equal(got->tile_id, w->tile_id);
-    assert_int_equal(got->at.x, w->at.x);
-    assert_int_equal(got->at.y, w->at.y);
-    assert_int_equal(got->rot, w->rot);
-    assert_int_equal(got->feature, w->feature);
-    assert_int_equal(got->mask, w->mask);
-    assert_int_equal(got->meeple, w->meeple);
-    assert_int_equal(got->meeple_n, w->meeple_n);
-    assert_int_equal(got->meeple_owner, w->meeple_owner);
-    assert_int_equal(got->roll, w->roll);
+    same(m, "at.x", got->at.x, w->at.x);
+    same(m, "at.y", got->at.y, w->at.y);
+    same(m, "rot", got->rot, w->rot);
+    same(m, "feature", got->feature, w->feature);
+    same(m, "mask", got->mask, w->mask);
+    same(m, "meeple", got->meeple, w->meeple);
+    same(m, "meeple_n", got->meeple_n, w->meeple_n);
+    same(m, "meeple_owner", got->meeple_owner, w->meeple_owner);
+    same(m, "roll", got->roll, w->roll);
 }
 
 static void test_move_fields(void **state)
@@ -324,10 +341,9 @@ static void test_move_fields(void **state)
     (void)state;
     for (size_t i = 0; i < N_OF(move_cases); i++) {
         struct game_log log;
-        print_message("move case %zu: %s\n", i, move_cases[i].msg);
         parse_ok(&(struct doc){ .replay = move_cases[i].msg }, &log);
-        assert_int_equal(log.n_moves, 1);
-        assert_int_equal(log.moves[0].src, 0);
+        same(move_cases[i].msg, "n_moves", (long)log.n_moves, 1);
+        same(move_cases[i].msg, "src", log.moves[0].src, 0);
         check_move(&log.moves[0], &move_cases[i]);
         game_log_release(&log);
     }
@@ -585,17 +601,21 @@ static void test_trailing_data(void **state)
     struct err e;
     enum mlog_format fmt;
     const char *save = build(&(struct doc){ .replay = TURN1 });
+    enum status st;
     (void)state;
     snprintf(text, sizeof text, "%s \n\t\r\n", save);
     assert_int_equal(parse_doc(text, strlen(text), &log, &fmt, &e), ST_OK);
     assert_int_equal(log.n_moves, 3);
     game_log_release(&log);
     snprintf(text, sizeof text, "%s\n{\"replay\":[]}", save);
-    if (parse_doc(text, strlen(text), &log, &fmt, &e) != ST_PARSE)
-        fail_msg("a save followed by more JSON was read (%s '%s'); it is no "
-                 "valid JSON text", status_name(e.code), e.msg);
+    st = parse_doc(text, strlen(text), &log, &fmt, &e);
     game_log_release(&log);
-    assert_non_null(strstr(e.msg, "byte offset"));
+    if (st != ST_PARSE)
+        fail_msg("a save followed by more JSON was read (%s '%s'); it is no "
+                 "valid JSON text", status_name(st), e.msg);
+    /* the offset of the second value */
+    snprintf(text, sizeof text, "byte offset %zu", strlen(save) + 1);
+    assert_non_null(strstr(e.msg, text));
     assert_non_null(strstr(e.msg, "not valid JSON"));
 }
 

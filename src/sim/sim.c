@@ -1,0 +1,353 @@
+/* sim.c - random legal games through the engine's API.
+ *
+ * The simulator asks the engine what is legal (game_list_placements,
+ * game_check_deploy, game_landings) and only ever picks among those
+ * answers, so a game it plays is legal by construction, and the auditor,
+ * which replays the same engine, must agree. Tests rely on that. */
+#include "sim/sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* Empty cells next to the board times four rotations. */
+#define SIM_MAX_PLACEMENTS (4 * GAME_MAX_TILES * 4)
+#define SIM_MAX_OPTIONS (TILE_MAX_SEGS * 2)
+
+struct sim {
+    struct game *g;
+    struct game_log *log;
+    const struct sim_policy *p;
+    struct sim_result *res;
+    uint64_t rng;
+    uint32_t src; /* index of the next message of a .jcz replay */
+    bool drew;    /* this turn's draw has taken its random number */
+    int n_kinds;
+    int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds by id: JCZ pack order */
+    int n_pack;
+    int16_t pack[GAME_MAX_TILES];
+    struct placement place[SIM_MAX_PLACEMENTS];
+};
+
+struct sim_policy sim_policy_default(void)
+{
+    struct sim_policy p = { 0.7, 0.6, 0.15 };
+    return p;
+}
+
+/* ---- randomness: splitmix64 ----------------------------------------- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in 0..n-1 (n >= 1). */
+static int rng_below(uint64_t *s, int n)
+{
+    return (int)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Uniform in [0, 1). */
+static double rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+static bool chance(struct sim *s, double rate)
+{
+    return rng_unit(&s->rng) < rate;
+}
+
+/* ---- log output -------------------------------------------------------- */
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap)
+        n = cap - 1;
+    if (n)
+        memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* Appends a move; a discard has no message of its own in a .jcz, so it
+ * shares the index of the message that follows it. */
+static struct move *emit(struct sim *s, enum move_kind kind)
+{
+    struct move *m = game_log_push(s->log);
+    m->kind = (uint8_t)kind;
+    m->src = s->src;
+    if (kind != MV_DISCARD)
+        s->src++;
+    return m;
+}
+
+static struct move *emit_tile(struct sim *s, enum move_kind kind, int def)
+{
+    struct move *m = emit(s, kind);
+    m->tile = (int16_t)def;
+    copy_str(m->tile_id, sizeof m->tile_id, tile_get(def)->id);
+    return m;
+}
+
+/* A deploy-like move of meeple mi onto (feature, mask) of the tile at. */
+static struct move *emit_meeple(struct sim *s, enum move_kind kind, int mi,
+                                struct pos at, int feature, uint8_t mask)
+{
+    const struct meeple *mp = &s->g->meeples[mi];
+    struct move *m = emit(s, kind);
+    m->at = at;
+    m->feature = (uint8_t)feature;
+    m->mask = mask;
+    m->meeple = mp->kind;
+    m->meeple_n = mp->n;
+    m->meeple_owner = mp->owner;
+    return m;
+}
+
+/* ---- the pack ---------------------------------------------------------- */
+
+/* Everything left after the start tile, shuffled (Fisher-Yates). */
+static void shuffle_pack(struct sim *s)
+{
+    s->n_pack = 0;
+    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+        for (int k = 0; k < s->g->pack[t] && s->n_pack < GAME_MAX_TILES; k++)
+            s->pack[s->n_pack++] = (int16_t)t;
+    for (int i = s->n_pack - 1; i > 0; i--) {
+        int j = rng_below(&s->rng, i + 1);
+        int16_t tmp = s->pack[i];
+        s->pack[i] = s->pack[j];
+        s->pack[j] = tmp;
+    }
+}
+
+/* JCloisterZone keeps its pack sorted by tile id and draws the tile at
+ * floor(random x tiles left), random being the previous COMMIT's (the
+ * save's initialRandom for the first draw). */
+static void sort_kinds(struct sim *s)
+{
+    s->n_kinds = tile_count() < GAME_MAX_TILE_KINDS ? tile_count()
+                                                    : GAME_MAX_TILE_KINDS;
+    for (int i = 0; i < s->n_kinds; i++) {
+        int j = i;
+        while (j > 0 && strcmp(tile_get(s->sorted[j - 1])->id,
+                               tile_get(i)->id) > 0) {
+            s->sorted[j] = s->sorted[j - 1];
+            j--;
+        }
+        s->sorted[j] = i;
+    }
+}
+
+/* The random number with which JCloisterZone would draw def from the
+ * pack as it stands: the middle of def's first slot, so that rounding
+ * cannot move it to a neighbour. */
+static double draw_random(const struct sim *s, int def)
+{
+    int n = game_pack_left(s->g), idx = 0;
+    for (int i = 0; i < s->n_kinds && s->sorted[i] != def; i++)
+        idx += s->g->pack[s->sorted[i]];
+    return (idx + 0.5) / n;
+}
+
+/* The draw of the turn's first tile (placed or put aside) is the one a
+ * save's random numbers give; tiles drawn again after a discard come
+ * from the client's own generator and are unknown (-1). */
+static double next_draw(struct sim *s, int def)
+{
+    if (s->drew)
+        return -1.0;
+    s->drew = true;
+    return draw_random(s, def);
+}
+
+/* ---- actions ----------------------------------------------------------- */
+
+static bool lands_somewhere(const struct game *g, struct pos from, int dir,
+                            int kind)
+{
+    for (int roll = 1; roll <= 3; roll++)
+        if (game_landings(g, game_flight_target(from, dir, roll), kind, NULL,
+                          0) > 0)
+            return true;
+    return false;
+}
+
+/* Flies a meeple from the tile just placed when the policy says so and
+ * some roll would land; returns whether it flew. */
+static bool try_fly(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    int tile = g->last_tile, dir = game_flier_dir(g, tile);
+    int kinds[2], n_kinds = 0, segs[TILE_MAX_SEGS];
+    if (dir == NO_FLIER)
+        return false;
+    struct pos from = game_tile_pos(g, tile);
+    for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++)
+        if (game_meeple(g, seat, kind, 0) >= 0 &&
+            lands_somewhere(g, from, dir, kind))
+            kinds[n_kinds++] = kind;
+    if (n_kinds == 0 || !chance(s, s->p->flier_rate))
+        return false;
+    int kind = kinds[rng_below(&s->rng, n_kinds)];
+    int mi = game_meeple(g, seat, kind, 0);
+    int roll = 1 + rng_below(&s->rng, 3);
+    emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
+    g->deployed = true;
+    s->res->flights++;
+    struct pos target = game_flight_target(from, dir, roll);
+    int n = game_landings(g, target, kind, segs, TILE_MAX_SEGS);
+    if (n > 0) { /* landing is mandatory; otherwise back to supply */
+        int seg = segs[rng_below(&s->rng, n)];
+        emit_meeple(s, MV_DEPLOY, mi, target, g->segs[seg].kind,
+                    g->segs[seg].mask);
+        game_deploy(g, mi, seg);
+        s->res->landed++;
+    }
+    return true;
+}
+
+struct option {
+    int meeple;
+    int seg;
+};
+
+static int option_weight(const struct game *g, const struct option *o)
+{
+    return g->segs[o->seg].kind == FEAT_FIELD ? 1 : 4;
+}
+
+static bool try_deploy(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    const struct placed *t = &g->tiles[g->last_tile];
+    struct option opt[SIM_MAX_OPTIONS];
+    int n = 0;
+    char why[128];
+    for (int seg = t->seg0; seg < t->seg0 + t->n_seg; seg++)
+        for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++) {
+            int mi = game_meeple(g, seat, kind, 0);
+            if (mi >= 0 && n < SIM_MAX_OPTIONS &&
+                game_check_deploy(g, seat, mi, seg, why, sizeof why) ==
+                    RULE_OK)
+                opt[n++] = (struct option){ mi, seg };
+        }
+    if (n == 0 || !chance(s, s->p->deploy_rate))
+        return false;
+    /* Farmers never come back: weighting them down keeps followers in
+     * play for flights and completions, as human players do. */
+    int total = 0, pick;
+    for (int i = 0; i < n; i++)
+        total += option_weight(g, &opt[i]);
+    pick = rng_below(&s->rng, total);
+    int k = 0;
+    while (pick >= option_weight(g, &opt[k])) {
+        pick -= option_weight(g, &opt[k]);
+        k++;
+    }
+    struct option o = opt[k];
+    const struct seg *sg = &g->segs[o.seg];
+    emit_meeple(s, MV_DEPLOY, o.meeple, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask);
+    s->res->deploys++;
+    s->res->abbot_deploys += g->meeples[o.meeple].kind == MK_ABBOT;
+    s->res->garden_deploys += sg->kind == FEAT_GARDEN;
+    game_deploy(g, o.meeple, o.seg);
+    return true;
+}
+
+static bool try_recall(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    int mi;
+    for (mi = 0; mi < g->n_meeples; mi++)
+        if (g->meeples[mi].owner == seat && g->meeples[mi].kind == MK_ABBOT &&
+            g->meeples[mi].seg >= 0)
+            break;
+    if (mi == g->n_meeples || !chance(s, s->p->recall_rate))
+        return false;
+    const struct seg *sg = &g->segs[g->meeples[mi].seg];
+    emit_meeple(s, MV_RECALL, mi, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask);
+    game_recall(g, mi);
+    s->res->recalls++;
+    return true;
+}
+
+/* One drawn tile: a turn, or a discard when it fits nowhere. */
+static void draw(struct sim *s, int def)
+{
+    struct game *g = s->g;
+    int n = game_list_placements(g, def, s->place, SIM_MAX_PLACEMENTS);
+    double r = next_draw(s, def);
+    if (n == 0) {
+        emit_tile(s, MV_DISCARD, def)->draw = r;
+        game_discard(g, def);
+        s->res->discards++;
+        return;
+    }
+    if (n > SIM_MAX_PLACEMENTS)
+        n = SIM_MAX_PLACEMENTS;
+    struct placement pl = s->place[rng_below(&s->rng, n)];
+    int turn = ++s->res->turns;
+    int seat = (turn - 1) % g->rules.n_players;
+    struct move *m = emit_tile(s, MV_PLACE, def);
+    m->draw = r;
+    m->at = pl.at;
+    m->rot = (uint8_t)pl.rot;
+    if (!game_place(g, def, pl.at, pl.rot, turn))
+        abort(); /* the engine listed it as legal: our invariant */
+    if (!try_fly(s, seat) && !try_deploy(s, seat) && !try_recall(s, seat))
+        emit(s, MV_PASS);
+    emit(s, MV_COMMIT);
+    game_end_turn(g);
+    s->drew = false;
+}
+
+void sim_play_result(const struct rules *r, const char *const names[],
+                     uint64_t seed, const struct sim_policy *p,
+                     struct game_log *out, struct sim_result *out_res)
+{
+    struct sim *s = xcalloc(1, sizeof *s);
+    memset(out_res, 0, sizeof *out_res);
+    game_log_init(out);
+    out->rules = *r;
+    if (out->rules.tiny_city != 2)
+        out->rules.tiny_city = 4;
+    for (int i = 0; i < r->n_players && i < GAME_MAX_PLAYERS; i++)
+        copy_str(out->names[i], sizeof out->names[i], names[i]);
+    out->start_tile = tile_find("BA/RCr");
+    out->start_at = (struct pos){ 0, 0 };
+    out->start_rot = 0;
+
+    s->g = game_new(&out->rules);
+    s->log = out;
+    s->p = p;
+    s->res = out_res;
+    s->rng = seed;
+    sort_kinds(s);
+    (void)game_place(s->g, out->start_tile, out->start_at, 0, 0);
+    s->g->last_tile = -1; /* the start tile is no one's turn */
+    shuffle_pack(s);
+    for (int i = 0; i < s->n_pack; i++)
+        draw(s, s->pack[i]);
+    game_final_scoring(s->g);
+
+    memcpy(out_res->score, s->g->score, sizeof out_res->score);
+    out_res->state_hash = game_hash(s->g);
+    game_free(s->g);
+    free(s);
+}
+
+void sim_play(const struct rules *r, const char *const names[], uint64_t seed,
+              const struct sim_policy *p, struct game_log *out)
+{
+    struct sim_result res;
+    sim_play_result(r, names, seed, p, out, &res);
+}
