@@ -94,8 +94,7 @@ static void describe_tile(const struct game *g, struct pos p, char *out,
         const char *state = "";
         if (s->kind != FEAT_FIELD && s->kind != FEAT_FLIER &&
             game_feature_complete(g, i))
-            state = game_feature_meeples(g, i, NULL) ? " (completed)"
-                                                     : " (completed)";
+            state = " (completed)";
         else if (s->kind != FEAT_FLIER && game_feature_meeples(g, i, NULL))
             state = " (occupied)";
         n += (size_t)snprintf(out + n, len - n, "%s %s%s", i == t->seg0 ? "" : ",",

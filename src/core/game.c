@@ -878,6 +878,8 @@ uint64_t game_hash(const struct game *g)
         h = fnv(h, g->meeples[i].seg);
     for (int p = 0; p < g->rules.n_players; p++)
         h = fnv(h, g->score[p]);
+    for (int t = 0; t < tile_count(); t++)
+        h = fnv(h, g->pack[t]);
     h = fnv(h, g->n_events);
     return h;
 }
