@@ -273,6 +273,8 @@ static void place_checked(struct audit *a, const struct move *m)
     a->phase = PH_ACTION;
 }
 
+static void discard_checked(struct audit *a, const struct move *m);
+
 static void on_place(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
@@ -289,6 +291,17 @@ static void on_discard(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
         end_turn(a, m);
+    /* the discarded tile is the next turn's draw: blame that player */
+    int turn = a->turn, player = a->player;
+    a->turn++;
+    a->player = (a->turn - 1) % a->log->rules.n_players;
+    discard_checked(a, m);
+    a->turn = turn;
+    a->player = player;
+}
+
+static void discard_checked(struct audit *a, const struct move *m)
+{
     if (m->tile < 0) {
         violate(a, m, RULE_TILE_UNKNOWN, "discarded tile '%s' does not exist",
                 m->tile_id);
@@ -301,7 +314,7 @@ static void on_discard(struct audit *a, const struct move *m)
     else if (game_fits_anywhere(a->g, m->tile))
         violate(a, m, RULE_TILE_DISCARD_FITS,
                 "%s was discarded, but it fits on the board", m->tile_id);
-    add_discard(a, a->turn + 1, m->tile, true);
+    add_discard(a, a->turn, m->tile, true);
 }
 
 /* A save ends when the pack is used up; tiles still in it are the ones
@@ -463,6 +476,10 @@ static void deploy_checked(struct audit *a, const struct move *m)
                     "this turn");
         else if (a->flight >= 0)
             on_landing(a, m, mi); /* a landing although none was possible */
+        else
+            violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already used "
+                    "for a refused flight this turn",
+                    meeple_name(m, nm, sizeof nm));
         return;
     }
     if (m->feature == FEAT_FLIER) {
@@ -587,6 +604,7 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->r = r;
     a->phase = PH_IDLE;
     a->flight = a->flight_meeple = -1;
+    a->player = -1; /* nobody is on turn before the first tile */
     a->draw_trusted = true;
     memset(r, 0, sizeof *r);
     sort_kinds(a);

@@ -192,8 +192,8 @@ int game_list_placements(const struct game *g, int def,
  * meeple exists. n == 0 picks any one in supply (or -1). */
 int game_meeple(const struct game *g, int player, int kind, int n);
 
-/* The segment of tile `tile` with this kind whose mask contains `mask`
- * (exact for inner features), or -1. */
+/* The segment of tile `tile` with this kind and exactly this board-frame
+ * mask (any mask for inner features), or -1. */
 int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask);
 
 /* Root segment of the feature seg belongs to. */

@@ -13,6 +13,7 @@
  * A save must not depend on when or where it was written, so gameId is a
  * hash of the log and "created" is fixed. initialRandom and the COMMIT
  * randoms carry the log's draws (see draw_after()). */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,25 @@ static void jcz_location(int kind, uint8_t mask, char *out, size_t len)
     snprintf(out, len, "%s", colon ? colon + 1 : "I");
 }
 
+/* Adds d under key in the shortest form that reads back to exactly d
+ * (as JCloisterZone's Java writes doubles). cJSON's own printer settles
+ * for 15 digits when they come within an epsilon, which would move a
+ * draw's random number. */
+static void add_double(cJSON *o, const char *key, double d)
+{
+    char s[40];
+    if (!isfinite(d) || (d == (double)(long long)d && d > -1e15 && d < 1e15)) {
+        cJSON_AddNumberToObject(o, key, isfinite(d) ? d : 0.0);
+        return;
+    }
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(s, sizeof s, "%.*g", prec, d);
+        if (strtod(s, NULL) == d)
+            break;
+    }
+    cJSON_AddRawToObject(o, key, s);
+}
+
 static cJSON *pos_json(struct pos p)
 {
     int xy[2] = { p.x, p.y };
@@ -181,7 +201,7 @@ static cJSON *deploy_payload(const struct move *m)
     cJSON_AddItemToObject(o, "pointer", pointer_json(m));
     add_meeple_id(o, m);
     if (m->feature == FEAT_FLIER)
-        cJSON_AddNumberToObject(o, "random", roll_random(m->roll));
+        add_double(o, "random", roll_random(m->roll));
     return o;
 }
 
@@ -222,7 +242,7 @@ static cJSON *message_json(const struct move *m, double draw)
         type = "COMMIT";
         payload = cJSON_CreateObject();
         if (draw >= 0)
-            cJSON_AddNumberToObject(payload, "random", draw);
+            add_double(payload, "random", draw);
         break;
     default: /* MV_DISCARD */
         return NULL;
@@ -280,7 +300,7 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
     cJSON_AddStringToObject(root, "name", "");
     double first = draw_after(l, 0);
     if (first >= 0)
-        cJSON_AddNumberToObject(root, "initialRandom", first);
+        add_double(root, "initialRandom", first);
     cJSON_AddStringToObject(root, "created", JCZ_CREATED);
     cJSON_AddNumberToObject(root, "clock", 0);
     cJSON_AddItemToObject(root, "setup", setup_json(l));

@@ -1,7 +1,369 @@
-#include <stdarg.h>
+/* test_tiles.c - tile tables, rotation helpers and segment notation.
+ *
+ * Facts come from JCloisterZone's tile XMLs (peer/jcz/tiles): the base
+ * packs hold 72 tiles with the start tile, each flier set 8. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
-static void placeholder(void **s) { (void)s; fail_msg("not written yet"); }
-int main(void) { const struct CMUnitTest t[] = { cmocka_unit_test(placeholder) }; return cmocka_run_group_tests(t, NULL, NULL); }
+
+#include <string.h>
+
+#include "core/game.h"
+#include "core/tiles.h"
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static struct rules rules_with(const char *set1, int n1, const char *set2,
+                               int n2)
+{
+    struct rules r;
+    memset(&r, 0, sizeof r);
+    r.n_players = 2;
+    r.followers = 7;
+    if (set1)
+        r.set_copies[tile_set_find(set1)] = (uint8_t)n1;
+    if (set2)
+        r.set_copies[tile_set_find(set2)] = (uint8_t)n2;
+    return r;
+}
+
+/* ---- packs ------------------------------------------------------------ */
+
+static const struct {
+    const char *set1;
+    int n1;
+    const char *set2;
+    int n2;
+    int size;
+} pack_cases[] = {
+    { "basic:1", 1, NULL, 0, 72 },      /* C2 base incl. start tile */
+    { "basic:2", 1, NULL, 0, 72 },      /* C3 base incl. start tile */
+    { "flier:1", 1, NULL, 0, 8 },
+    { "flier:2", 1, NULL, 0, 8 },
+    { "basic:1", 1, "flier:1", 1, 80 }, /* the corpus' C2 games */
+    { "basic:2", 1, "flier:2", 1, 80 }, /* the corpus' C3 games */
+    { "basic:1", 2, NULL, 0, 144 },     /* copies multiply */
+    { NULL, 0, NULL, 0, 0 },            /* no sets, no tiles */
+};
+
+static void test_pack_sizes(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(pack_cases); i++) {
+        struct rules r = rules_with(pack_cases[i].set1, pack_cases[i].n1,
+                                    pack_cases[i].set2, pack_cases[i].n2);
+        assert_int_equal(game_pack_size(&r), pack_cases[i].size);
+        /* a fresh game holds the whole pack: the start tile is in it */
+        struct game *g = game_new(&r);
+        assert_int_equal(game_pack_left(g), pack_cases[i].size);
+        game_free(g);
+    }
+}
+
+/* Every ref of every set names a tile we know, with a positive count. */
+static void test_every_set_tile_resolves(void **state)
+{
+    (void)state;
+    assert_int_equal(tile_set_count(), 4);
+    for (int s = 0; s < tile_set_count(); s++) {
+        const struct tile_set_def *d = tile_set_get(s);
+        assert_non_null(d);
+        assert_int_equal(tile_set_find(d->id), s);
+        for (int i = 0; i < d->n_refs; i++) {
+            int t = tile_find(d->refs[i].tile);
+            assert_true(t >= 0);
+            assert_string_equal(tile_get(t)->id, d->refs[i].tile);
+            assert_true(d->refs[i].count > 0);
+        }
+    }
+    assert_int_equal(tile_find("BA/Nope"), -1);
+    assert_int_equal(tile_set_find("basic:3"), -1);
+    assert_null(tile_get(-1));
+    assert_null(tile_get(tile_count()));
+    assert_null(tile_set_get(tile_set_count()));
+}
+
+static const struct {
+    const char *set, *tile;
+    int count;
+} set_count_cases[] = {
+    { "basic:1", "BA/RCr", 4 },  { "basic:1", "BA/Rr", 9 },
+    { "basic:1", "BA/RFr", 8 },  { "basic:1", "BA/L", 4 },
+    { "basic:1", "BA/CcG", 0 },  /* gardens are C3 only */
+    { "basic:2", "BA/CcG", 1 },  { "basic:2", "BA/Rr", 8 },
+    { "flier:1", "FL/F.d", 1 },  { "flier:1", "FL/F.dG", 0 },
+    { "flier:2", "FL/F.dG", 1 }, { "flier:2", "FL/F.d", 0 },
+};
+
+static void test_set_counts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(set_count_cases); i++) {
+        struct rules r = rules_with(set_count_cases[i].set, 1, NULL, 0);
+        struct game *g = game_new(&r);
+        assert_int_equal(g->pack[tile_find(set_count_cases[i].tile)],
+                         set_count_cases[i].count);
+        game_free(g);
+    }
+}
+
+/* ---- rotation --------------------------------------------------------- */
+
+static const struct {
+    uint8_t mask;
+    int rot;
+    uint8_t out;
+} edge_cases[] = {
+    { EDGE_N, 0, EDGE_N },
+    { EDGE_N, 1, EDGE_E },
+    { EDGE_N, 2, EDGE_S },
+    { EDGE_N, 3, EDGE_W },
+    { EDGE_W, 1, EDGE_N },                       /* wraps round */
+    { EDGE_N | EDGE_W, 1, EDGE_N | EDGE_E },
+    { EDGE_W | EDGE_E, 1, EDGE_N | EDGE_S },
+    { EDGE_N | EDGE_E | EDGE_W, 2, EDGE_S | EDGE_W | EDGE_E },
+    { 15, 3, 15 },
+    { EDGE_E, 4, EDGE_E },                       /* only rot & 3 counts */
+};
+
+static void test_rot_edges(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(edge_cases); i++)
+        assert_int_equal(rot_edges(edge_cases[i].mask, edge_cases[i].rot),
+                         edge_cases[i].out);
+}
+
+static const struct {
+    uint8_t mask;
+    int rot;
+    uint8_t out;
+} half_cases[] = {
+    { HE_NL, 0, HE_NL },
+    { HE_NL, 1, HE_EL },
+    { HE_NR, 1, HE_ER },
+    { HE_WR, 1, HE_NR },                         /* wraps round */
+    { HE_WL, 3, HE_SL },
+    { HE_NL | HE_NR, 2, HE_SL | HE_SR },
+    { HE_EL | HE_WR, 1, HE_SL | HE_NR },         /* RCr's north field */
+    { 0xFF, 1, 0xFF },
+    { HE_SR, 4, HE_SR },
+};
+
+static void test_rot_halves(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(half_cases); i++)
+        assert_int_equal(rot_halves(half_cases[i].mask, half_cases[i].rot),
+                         half_cases[i].out);
+}
+
+/* Board-frame sides N E S W of a tile turned rot. */
+static const struct {
+    const char *tile;
+    int rot;
+    enum feat side[4];
+} tile_edge_cases[] = {
+    { "BA/RCr", 0, { FEAT_CITY, FEAT_ROAD, FEAT_FIELD, FEAT_ROAD } },
+    { "BA/RCr", 1, { FEAT_ROAD, FEAT_CITY, FEAT_ROAD, FEAT_FIELD } },
+    { "BA/RCr", 2, { FEAT_FIELD, FEAT_ROAD, FEAT_CITY, FEAT_ROAD } },
+    { "BA/RCr", 3, { FEAT_ROAD, FEAT_FIELD, FEAT_ROAD, FEAT_CITY } },
+    { "BA/CRr", 0, { FEAT_CITY, FEAT_ROAD, FEAT_ROAD, FEAT_FIELD } },
+    { "BA/CRr", 2, { FEAT_ROAD, FEAT_FIELD, FEAT_CITY, FEAT_ROAD } },
+    { "BA/CccR", 1, { FEAT_CITY, FEAT_CITY, FEAT_CITY, FEAT_ROAD } },
+    { "BA/L", 3, { FEAT_FIELD, FEAT_FIELD, FEAT_FIELD, FEAT_FIELD } },
+    { "BA/LR", 2, { FEAT_ROAD, FEAT_FIELD, FEAT_FIELD, FEAT_FIELD } },
+    { "FL/Rr.SW.o", 1, { FEAT_ROAD, FEAT_FIELD, FEAT_FIELD, FEAT_ROAD } },
+    { "BA/Cccc+", 2, { FEAT_CITY, FEAT_CITY, FEAT_CITY, FEAT_CITY } },
+};
+
+static void test_tile_edge_rotated(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(tile_edge_cases); i++) {
+        const struct tile_def *t = tile_get(tile_find(tile_edge_cases[i].tile));
+        assert_non_null(t);
+        for (int side = 0; side < 4; side++)
+            assert_int_equal(tile_edge(t, tile_edge_cases[i].rot, side),
+                             tile_edge_cases[i].side[side]);
+    }
+}
+
+/* The start tile of both editions, as JCloisterZone defines it. */
+static void test_start_tile_geometry(void **state)
+{
+    (void)state;
+    const struct tile_def *t = tile_get(tile_find("BA/RCr"));
+    assert_non_null(t);
+    assert_int_equal(t->flier_dir, NO_FLIER);
+    assert_int_equal(t->n_seg, 4);
+    assert_int_equal(t->seg[0].kind, FEAT_ROAD);
+    assert_int_equal(t->seg[0].mask, EDGE_W | EDGE_E);
+    assert_int_equal(t->seg[1].kind, FEAT_CITY);
+    assert_int_equal(t->seg[1].mask, EDGE_N);
+    assert_int_equal(t->seg[2].kind, FEAT_FIELD);
+    assert_int_equal(t->seg[2].mask, HE_EL | HE_WR);
+    assert_int_equal(t->seg[2].cities, EDGE_N); /* north field meets city */
+    assert_int_equal(t->seg[3].mask, HE_ER | HE_SL | HE_SR | HE_WL);
+    assert_int_equal(t->seg[3].cities, 0);
+}
+
+/* ---- flier directions --------------------------------------------------- */
+
+static const struct {
+    const char *tile;
+    int rot;
+    int dir;
+} flier_dir_cases[] = {
+    { "FL/F.o", 0, DIR_W },       { "FL/F.o", 1, DIR_N },
+    { "FL/F.o", 2, DIR_E },       { "FL/F.o", 3, DIR_S },
+    { "FL/F.d", 0, DIR_NW },      { "FL/F.d", 1, DIR_NE },
+    { "FL/F.d", 2, DIR_SE },      { "FL/F.d", 3, DIR_SW },
+    { "FL/RFr.d", 1, DIR_NE },    { "FL/Rr.NW.o", 3, DIR_S },
+    { "FL/RFr.NS.o", 2, DIR_E },  { "FL/Rr.d", 2, DIR_SE },
+    { "BA/RFr", 1, NO_FLIER },    /* no machine, whatever the rotation */
+};
+
+/* game_place() turns the arrow with the tile: d -> (d + 2 rot) % 8. */
+static void test_flier_dir_turns_with_tile(void **state)
+{
+    (void)state;
+    struct rules r = rules_with("basic:1", 1, "flier:1", 1);
+    for (size_t i = 0; i < N_OF(flier_dir_cases); i++) {
+        struct game *g = game_new(&r);
+        assert_true(game_place(g, tile_find(flier_dir_cases[i].tile),
+                               (struct pos){ 4, -2 }, flier_dir_cases[i].rot,
+                               1));
+        assert_int_equal(game_flier_dir(g, 0), flier_dir_cases[i].dir);
+        assert_int_equal(g->tiles[0].flier_dir, flier_dir_cases[i].dir);
+        game_free(g);
+    }
+    assert_string_equal(dir_name(DIR_NW), "NW");
+    assert_string_equal(dir_name(DIR_SE), "SE");
+}
+
+/* ---- notation ----------------------------------------------------------- */
+
+static const struct {
+    int kind;
+    const char *loc;  /* as loc_parse() reads it */
+    uint8_t mask;
+    const char *text; /* as seg_format() writes it */
+} notation_cases[] = {
+    { FEAT_CITY, "NE", EDGE_N | EDGE_E, "city:NE" },
+    { FEAT_CITY, "_W", EDGE_N | EDGE_E | EDGE_S, "city:_W" },
+    { FEAT_CITY, "_S", EDGE_N | EDGE_E | EDGE_W, "city:_S" },
+    { FEAT_CITY, "NWSE", 15, "city:NWSE" },
+    { FEAT_ROAD, "WE", EDGE_W | EDGE_E, "road:WE" },
+    { FEAT_ROAD, "NS", EDGE_N | EDGE_S, "road:NS" },
+    { FEAT_ROAD, "SW", EDGE_S | EDGE_W, "road:SW" },
+    { FEAT_ROAD, "E", EDGE_E, "road:E" },
+    { FEAT_FIELD, "NL.NR.EL", HE_NL | HE_NR | HE_EL, "field:NL.NR.EL" },
+    { FEAT_FIELD, "WR", HE_WR, "field:WR" },
+    { FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR", 0xFF,
+      "field:NL.NR.EL.ER.SL.SR.WL.WR" },
+    { FEAT_MONASTERY, "I", 0, "monastery" },
+    { FEAT_GARDEN, "I", 0, "garden" },
+    { FEAT_FLIER, "I", 0, "flier" },
+};
+
+/* loc_parse() and seg_format() agree in both directions. */
+static void test_notation_round_trip(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(notation_cases); i++) {
+        uint8_t mask = 0xAA;
+        char text[64];
+        assert_true(loc_parse(notation_cases[i].kind, notation_cases[i].loc,
+                              &mask));
+        assert_int_equal(mask, notation_cases[i].mask);
+        seg_format(notation_cases[i].kind, mask, text, sizeof text);
+        assert_string_equal(text, notation_cases[i].text);
+        /* what seg_format() writes after the colon parses back */
+        const char *colon = strchr(text, ':');
+        if (colon) {
+            assert_true(loc_parse(notation_cases[i].kind, colon + 1, &mask));
+            assert_int_equal(mask, notation_cases[i].mask);
+        }
+    }
+}
+
+/* The same set of edges written in another order is the same mask. */
+static void test_notation_order_free(void **state)
+{
+    (void)state;
+    uint8_t a, b;
+    assert_true(loc_parse(FEAT_ROAD, "EW", &a));
+    assert_true(loc_parse(FEAT_ROAD, "WE", &b));
+    assert_int_equal(a, b);
+    assert_true(loc_parse(FEAT_FIELD, "EL.NL", &a));
+    assert_true(loc_parse(FEAT_FIELD, "NL.EL", &b));
+    assert_int_equal(a, b);
+    assert_true(loc_parse(FEAT_MONASTERY, "", &a)); /* inner: "" as "I" */
+    assert_int_equal(a, 0);
+}
+
+static const struct {
+    int kind;
+    const char *loc;
+} bad_loc_cases[] = {
+    { FEAT_CITY, "" },        { FEAT_CITY, "NN" },    /* repeated edge */
+    { FEAT_CITY, "NX" },      { FEAT_CITY, "_" },
+    { FEAT_CITY, "_WE" },     { FEAT_CITY, "n" },     /* case matters */
+    { FEAT_ROAD, "I" },       { FEAT_FIELD, "" },
+    { FEAT_FIELD, "NL." },    /* trailing dot */
+    { FEAT_FIELD, "NLNR" },   /* missing dot */
+    { FEAT_FIELD, "NX" },     { FEAT_FIELD, "NL.NL" },
+    { FEAT_FIELD, ".NL" },    { FEAT_FIELD, "N" },
+    { FEAT_MONASTERY, "N" },  { FEAT_GARDEN, "NE" },
+    { FEAT_NONE, "N" },       /* no such feature kind */
+};
+
+static void test_notation_rejects_malformed(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(bad_loc_cases); i++) {
+        uint8_t mask = 0xAA;
+        if (loc_parse(bad_loc_cases[i].kind, bad_loc_cases[i].loc, &mask))
+            fail_msg("case %zu: '%s' accepted for a %s", i,
+                     bad_loc_cases[i].loc, feat_name(bad_loc_cases[i].kind));
+    }
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    assert_string_equal(feat_name(FEAT_ROAD), "road");
+    assert_string_equal(feat_name(FEAT_MONASTERY), "monastery");
+    assert_string_equal(feat_name(FEAT_FLIER), "flier");
+    assert_string_equal(feat_name(FEAT__COUNT), "none");
+    assert_string_equal(rule_id(RULE_FLIER_MUST_LAND), "FLIER_MUST_LAND");
+    assert_string_equal(rule_id(RULE_TILE_DISCARD_FITS), "TILE_DISCARD_FITS");
+    assert_string_equal(rule_id(RULE_OK), "OK");
+    /* every rule has its own id string */
+    for (int a = 0; a < RULE__COUNT; a++)
+        for (int b = a + 1; b < RULE__COUNT; b++)
+            assert_string_not_equal(rule_id((enum rule)a),
+                                    rule_id((enum rule)b));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pack_sizes),
+        cmocka_unit_test(test_every_set_tile_resolves),
+        cmocka_unit_test(test_set_counts),
+        cmocka_unit_test(test_rot_edges),
+        cmocka_unit_test(test_rot_halves),
+        cmocka_unit_test(test_tile_edge_rotated),
+        cmocka_unit_test(test_start_tile_geometry),
+        cmocka_unit_test(test_flier_dir_turns_with_tile),
+        cmocka_unit_test(test_notation_round_trip),
+        cmocka_unit_test(test_notation_order_free),
+        cmocka_unit_test(test_notation_rejects_malformed),
+        cmocka_unit_test(test_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
