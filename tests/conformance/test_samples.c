@@ -63,26 +63,32 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-/* Base names (without .jcz) of the samples/ saves, sorted. */
+/* Names (without .jcz, relative to samples/) of the saves in samples/
+ * and samples/forged/, sorted. */
 static int list_samples(char names[][NAME_LEN], int max)
 {
-    DIR *d = opendir(FLIERD_SAMPLES_DIR);
-    struct dirent *de;
+    static const char *const subdirs[] = { "", "forged/" };
     int n = 0;
-    if (!d)
-        fail_msg("cannot open %s", FLIERD_SAMPLES_DIR);
-    while ((de = readdir(d)) != NULL) {
-        size_t len = strlen(de->d_name);
-        if (len <= 4 || len - 4 >= NAME_LEN ||
-            strcmp(de->d_name + len - 4, ".jcz") != 0)
-            continue;
-        if (n == max)
-            fail_msg("more than %d samples", max);
-        memcpy(names[n], de->d_name, len - 4);
-        names[n][len - 4] = '\0';
-        n++;
+    for (size_t s = 0; s < sizeof subdirs / sizeof subdirs[0]; s++) {
+        char dir[512];
+        struct dirent *de;
+        snprintf(dir, sizeof dir, "%s/%s", FLIERD_SAMPLES_DIR, subdirs[s]);
+        DIR *d = opendir(dir);
+        if (!d)
+            fail_msg("cannot open %s", dir);
+        while ((de = readdir(d)) != NULL) {
+            size_t len = strlen(de->d_name), pre = strlen(subdirs[s]);
+            if (len <= 4 || pre + len - 4 >= NAME_LEN ||
+                strcmp(de->d_name + len - 4, ".jcz") != 0)
+                continue;
+            if (n == max)
+                fail_msg("more than %d samples", max);
+            snprintf(names[n], NAME_LEN, "%s%.*s", subdirs[s],
+                     (int)(len - 4), de->d_name);
+            n++;
+        }
+        closedir(d);
     }
-    closedir(d);
     qsort(names, (size_t)n, NAME_LEN, cmp_names);
     return n;
 }
@@ -335,8 +341,8 @@ static void test_samples_match_expected(void **state)
     static char names[MAX_SAMPLES][NAME_LEN];
     static const char *const required[] = {
         "c2-2p", "c3-4p-abbots", "c2-5p", "flier-lands-on-shared-monastery",
-        "flier-returns", "tiny-city", "forged-flier-field",
-        "forged-wrong-target", "forged-occupied",
+        "flier-returns", "tiny-city", "forged/forged-flier-field",
+        "forged/forged-wrong-target", "forged/forged-occupied",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
