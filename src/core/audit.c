@@ -33,8 +33,6 @@ struct audit {
     bool flight_open; /* its landing is still to come (or be refused) */
     bool passed;      /* this turn's player passed */
     bool draw_trusted;/* every draw so far matched the save's randoms */
-    int n_kinds;
-    int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds in pack order */
     bool ended;       /* the log's last turn is over */
 };
 
@@ -155,33 +153,6 @@ static void end_turn(struct audit *a, const struct move *m)
  * COMMIT. A drawn tile that fits nowhere is put aside without a message,
  * so following the draw is how we see such discards. */
 
-static void sort_kinds(struct audit *a)
-{
-    a->n_kinds = tile_count();
-    for (int i = 0; i < a->n_kinds; i++) {
-        int j = i;
-        while (j > 0 && strcmp(tile_get(a->sorted[j - 1])->id,
-                               tile_get(i)->id) > 0) {
-            a->sorted[j] = a->sorted[j - 1];
-            j--;
-        }
-        a->sorted[j] = i;
-    }
-}
-
-static int draw_predict(const struct audit *a, double r)
-{
-    int n = game_pack_left(a->g);
-    int idx = (int)(r * n);
-    for (int i = 0; i < a->n_kinds && n > 0; i++) {
-        int t = a->sorted[i];
-        if (idx < a->g->pack[t])
-            return t;
-        idx -= a->g->pack[t];
-    }
-    return -1;
-}
-
 static void add_discard(struct audit *a, int turn, int tile, bool logged)
 {
     struct report *r = a->r;
@@ -212,7 +183,7 @@ static void follow_draw(struct audit *a, const struct move *m)
         return;
     }
     a->r->draw_checked = true;
-    int want = draw_predict(a, m->draw);
+    int want = game_pack_draw(a->g, m->draw);
     if (want == m->tile)
         return;
     if (want >= 0 && !game_fits_anywhere(a->g, want))
@@ -607,7 +578,6 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->player = -1; /* nobody is on turn before the first tile */
     a->draw_trusted = true;
     memset(r, 0, sizeof *r);
-    sort_kinds(a);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
     if (log->start_tile >= 0)

@@ -101,6 +101,30 @@ int game_pack_left(const struct game *g)
     return n;
 }
 
+int game_pack_draw(const struct game *g, double r)
+{
+    int n = game_pack_left(g);
+    if (n <= 0 || !(r >= 0 && r < 1))
+        return -1;
+    int idx = (int)(r * n);
+    for (int t = 0; t < tile_count(); t++) {
+        if (idx < g->pack[t])
+            return t;
+        idx -= g->pack[t];
+    }
+    return -1;
+}
+
+double game_pack_random(const struct game *g, int def)
+{
+    int n = game_pack_left(g), idx = 0;
+    if (def < 0 || def >= tile_count() || g->pack[def] <= 0)
+        return -1;
+    for (int t = 0; t < def; t++)
+        idx += g->pack[t];
+    return (idx + 0.5) / n;
+}
+
 struct game *game_new(const struct rules *r)
 {
     struct game *g = xcalloc(1, sizeof *g);

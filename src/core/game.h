@@ -147,6 +147,14 @@ struct game {
 struct game *game_new(const struct rules *r);
 void game_free(struct game *g);
 
+/* JCloisterZone's draw: its pack is sorted by tile id (our table order)
+ * and it draws the tile at floor(r x tiles left), r in [0,1). Returns the
+ * tile kind, or -1 when the pack is empty. */
+int game_pack_draw(const struct game *g, double r);
+/* A number r with game_pack_draw(g, r) == def (the middle of def's first
+ * slot, so that rounding cannot move it), or -1 when none is left. */
+double game_pack_random(const struct game *g, int def);
+
 /* Size of the pack the rules declare (start tile included). */
 int game_pack_size(const struct rules *r);
 /* Tiles still in the pack. */

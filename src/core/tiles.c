@@ -33,78 +33,79 @@
                 sizeof(struct seg_def)),                                  \
       { __VA_ARGS__ } }
 
+/* Sorted by id (byte order): that is JCloisterZone's pack order, which
+ * game_pack_draw() follows; test_tiles checks the order. */
 static const struct tile_def tiles[] = {
-    T("BA/L", NO_FLIER, CLOISTER, FIELD(ALL_HALVES, 0)),
-    T("BA/LR", NO_FLIER, CLOISTER, ROAD(S), FIELD(ALL_HALVES, 0)),
-    T("BA/RCr", NO_FLIER, ROAD(W | E), CITY(N), FIELD(EL | WR, N),
-      FIELD(ER | SL | SR | WL, 0)),
-    T("BA/Cccc+", NO_FLIER, CITYP(N | E | S | W)),
-    T("BA/CccR+", NO_FLIER, ROAD(S), CITYP(N | W | E), FIELD(SL, N),
-      FIELD(SR, N)),
-    T("BA/CccR", NO_FLIER, ROAD(S), CITY(N | W | E), FIELD(SL, N),
-      FIELD(SR, N)),
+    T("BA/C", NO_FLIER, CITY(N), FIELD(WL | WR | SL | SR | EL | ER, N)),
+    T("BA/CC.2", NO_FLIER, CITY(N), CITY(W),
+      FIELD(EL | ER | SL | SR, N | W)),
+    T("BA/CCG", NO_FLIER, GARDEN, CITY(N), CITY(W),
+      FIELD(EL | ER | SL | SR, N | W)),
+    T("BA/CFC.2", NO_FLIER, CITY(N), CITY(S),
+      FIELD(WL | WR | EL | ER, N | S)),
+    T("BA/CFCG", NO_FLIER, GARDEN, CITY(N), CITY(S),
+      FIELD(WL | WR | EL | ER, N | S)),
     T("BA/CFc+", NO_FLIER, CITYP(W | E), FIELD(NL | NR, W),
       FIELD(SL | SR, W)),
     T("BA/CFc.1", NO_FLIER, CITY(W | E), FIELD(NL | NR, W),
       FIELD(SL | SR, W)),
-    T("BA/Cc.1", NO_FLIER, CITY(N | W), FIELD(SL | SR | EL | ER, N)),
-    T("BA/CcG", NO_FLIER, GARDEN, CITY(N | W), FIELD(SL | SR | EL | ER, N)),
+    T("BA/CG", NO_FLIER, GARDEN, CITY(N),
+      FIELD(WL | WR | SL | SR | EL | ER, N)),
+    T("BA/CRRR", NO_FLIER, ROAD(E), ROAD(S), ROAD(W), CITY(N),
+      FIELD(WR | EL, N), FIELD(WL | SR, 0), FIELD(ER | SL, 0)),
+    T("BA/CRr", NO_FLIER, ROAD(E | S), CITY(N), FIELD(EL | WL | WR | SR, N),
+      FIELD(ER | SL, 0)),
     T("BA/Cc+", NO_FLIER, CITYP(N | W), FIELD(SL | SR | EL | ER, N)),
     T("BA/Cc+G", NO_FLIER, GARDEN, CITYP(N | W),
       FIELD(SL | SR | EL | ER, N)),
+    T("BA/Cc.1", NO_FLIER, CITY(N | W), FIELD(SL | SR | EL | ER, N)),
+    T("BA/CcG", NO_FLIER, GARDEN, CITY(N | W), FIELD(SL | SR | EL | ER, N)),
     T("BA/CcRr", NO_FLIER, ROAD(E | S), CITY(N | W), FIELD(EL | SR, N),
       FIELD(ER | SL, 0)),
     T("BA/CcRr+", NO_FLIER, ROAD(E | S), CITYP(N | W), FIELD(EL | SR, N),
       FIELD(ER | SL, 0)),
     T("BA/Ccc", NO_FLIER, CITY(N | E | W), FIELD(SL | SR, N)),
-    T("BA/CccG", NO_FLIER, GARDEN, CITY(N | E | W), FIELD(SL | SR, N)),
     T("BA/Ccc+", NO_FLIER, CITYP(N | E | W), FIELD(SL | SR, N)),
-    T("BA/CRr", NO_FLIER, ROAD(E | S), CITY(N), FIELD(EL | WL | WR | SR, N),
-      FIELD(ER | SL, 0)),
-    T("BA/CRRR", NO_FLIER, ROAD(E), ROAD(S), ROAD(W), CITY(N),
-      FIELD(WR | EL, N), FIELD(WL | SR, 0), FIELD(ER | SL, 0)),
-    T("BA/RrC", NO_FLIER, ROAD(S | W), CITY(N), FIELD(WR | EL | ER | SL, N),
-      FIELD(WL | SR, 0)),
-    T("BA/C", NO_FLIER, CITY(N), FIELD(WL | WR | SL | SR | EL | ER, N)),
-    T("BA/CG", NO_FLIER, GARDEN, CITY(N),
-      FIELD(WL | WR | SL | SR | EL | ER, N)),
-    T("BA/CFC.2", NO_FLIER, CITY(N), CITY(S),
-      FIELD(WL | WR | EL | ER, N | S)),
-    T("BA/CFCG", NO_FLIER, GARDEN, CITY(N), CITY(S),
-      FIELD(WL | WR | EL | ER, N | S)),
-    T("BA/CC.2", NO_FLIER, CITY(N), CITY(W),
-      FIELD(EL | ER | SL | SR, N | W)),
-    T("BA/CCG", NO_FLIER, GARDEN, CITY(N), CITY(W),
-      FIELD(EL | ER | SL | SR, N | W)),
-    T("BA/RRRR", NO_FLIER, ROAD(N), ROAD(E), ROAD(S), ROAD(W),
-      FIELD(WR | NL, 0), FIELD(NR | EL, 0), FIELD(ER | SL, 0),
-      FIELD(SR | WL, 0)),
-    T("BA/RRR", NO_FLIER, ROAD(E), ROAD(S), ROAD(W),
-      FIELD(WR | NL | NR | EL, 0), FIELD(ER | SL, 0), FIELD(SR | WL, 0)),
-    T("BA/Rr", NO_FLIER, ROAD(W | S), FIELD(WR | NL | NR | EL | ER | SL, 0),
-      FIELD(SR | WL, 0)),
-    T("BA/RrG", NO_FLIER, GARDEN, ROAD(W | S),
-      FIELD(WR | NL | NR | EL | ER | SL, 0), FIELD(SR | WL, 0)),
+    T("BA/CccG", NO_FLIER, GARDEN, CITY(N | E | W), FIELD(SL | SR, N)),
+    T("BA/CccR", NO_FLIER, ROAD(S), CITY(N | W | E), FIELD(SL, N),
+      FIELD(SR, N)),
+    T("BA/CccR+", NO_FLIER, ROAD(S), CITYP(N | W | E), FIELD(SL, N),
+      FIELD(SR, N)),
+    T("BA/Cccc+", NO_FLIER, CITYP(N | E | S | W)),
+    T("BA/L", NO_FLIER, CLOISTER, FIELD(ALL_HALVES, 0)),
+    T("BA/LR", NO_FLIER, CLOISTER, ROAD(S), FIELD(ALL_HALVES, 0)),
+    T("BA/RCr", NO_FLIER, ROAD(W | E), CITY(N), FIELD(EL | WR, N),
+      FIELD(ER | SL | SR | WL, 0)),
     T("BA/RFr", NO_FLIER, ROAD(W | E), FIELD(WR | NL | NR | EL, 0),
       FIELD(ER | SL | SR | WL, 0)),
     T("BA/RFrG", NO_FLIER, GARDEN, ROAD(W | E), FIELD(WR | NL | NR | EL, 0),
       FIELD(ER | SL | SR | WL, 0)),
-
+    T("BA/RRR", NO_FLIER, ROAD(E), ROAD(S), ROAD(W),
+      FIELD(WR | NL | NR | EL, 0), FIELD(ER | SL, 0), FIELD(SR | WL, 0)),
+    T("BA/RRRR", NO_FLIER, ROAD(N), ROAD(E), ROAD(S), ROAD(W),
+      FIELD(WR | NL, 0), FIELD(NR | EL, 0), FIELD(ER | SL, 0),
+      FIELD(SR | WL, 0)),
+    T("BA/Rr", NO_FLIER, ROAD(W | S), FIELD(WR | NL | NR | EL | ER | SL, 0),
+      FIELD(SR | WL, 0)),
+    T("BA/RrC", NO_FLIER, ROAD(S | W), CITY(N), FIELD(WR | EL | ER | SL, N),
+      FIELD(WL | SR, 0)),
+    T("BA/RrG", NO_FLIER, GARDEN, ROAD(W | S),
+      FIELD(WR | NL | NR | EL | ER | SL, 0), FIELD(SR | WL, 0)),
     T("FL/F.d", DIR_NW, FLIER, FIELD(ALL_HALVES, 0)),
     T("FL/F.dG", DIR_NW, GARDEN, FLIER, FIELD(ALL_HALVES, 0)),
     T("FL/F.o", DIR_W, FLIER, FIELD(ALL_HALVES, 0)),
-    T("FL/RFr.d", DIR_NW, FLIER, ROAD(W | E), FIELD(WR | NL | NR | EL, 0),
-      FIELD(ER | SL | SR | WL, 0)),
     T("FL/RFr.NS.o", DIR_W, FLIER, ROAD(N | S), FIELD(SR | WL | WR | NL, 0),
       FIELD(NR | EL | ER | SL, 0)),
     T("FL/RFr.WE.o", DIR_W, FLIER, ROAD(W | E), FIELD(WR | NL | NR | EL, 0),
       FIELD(ER | SL | SR | WL, 0)),
-    T("FL/Rr.d", DIR_NW, FLIER, ROAD(S | E),
-      FIELD(SR | WL | WR | NL | NR | EL, 0), FIELD(ER | SL, 0)),
+    T("FL/RFr.d", DIR_NW, FLIER, ROAD(W | E), FIELD(WR | NL | NR | EL, 0),
+      FIELD(ER | SL | SR | WL, 0)),
     T("FL/Rr.NW.o", DIR_W, FLIER, ROAD(N | W), FIELD(WR | NL, 0),
       FIELD(NR | EL | ER | SL | SR | WL, 0)),
     T("FL/Rr.SW.o", DIR_W, FLIER, ROAD(S | W), FIELD(SR | WL, 0),
       FIELD(WR | NL | NR | EL | ER | SL, 0)),
+    T("FL/Rr.d", DIR_NW, FLIER, ROAD(S | E),
+      FIELD(SR | WL | WR | NL | NR | EL, 0), FIELD(ER | SL, 0)),
 };
 
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
@@ -168,9 +169,16 @@ const struct tile_def *tile_get(int idx)
 
 int tile_find(const char *id)
 {
-    for (int i = 0; i < NTILES; i++)
-        if (strcmp(tiles[i].id, id) == 0)
-            return i;
+    int lo = 0, hi = NTILES - 1;
+    while (lo <= hi) { /* the table is sorted by id */
+        int mid = (lo + hi) / 2, c = strcmp(tiles[mid].id, id);
+        if (c == 0)
+            return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
     return -1;
 }
 

@@ -23,8 +23,6 @@ struct sim {
     uint64_t rng;
     uint32_t src; /* index of the next message of a .jcz replay */
     bool drew;    /* this turn's draw has taken its random number */
-    int n_kinds;
-    int sorted[GAME_MAX_TILE_KINDS]; /* tile kinds by id: JCZ pack order */
     int n_pack;
     int16_t pack[GAME_MAX_TILES];
     struct placement place[SIM_MAX_PLACEMENTS];
@@ -127,35 +125,6 @@ static void shuffle_pack(struct sim *s)
     }
 }
 
-/* JCloisterZone keeps its pack sorted by tile id and draws the tile at
- * floor(random x tiles left), random being the previous COMMIT's (the
- * save's initialRandom for the first draw). */
-static void sort_kinds(struct sim *s)
-{
-    s->n_kinds = tile_count() < GAME_MAX_TILE_KINDS ? tile_count()
-                                                    : GAME_MAX_TILE_KINDS;
-    for (int i = 0; i < s->n_kinds; i++) {
-        int j = i;
-        while (j > 0 && strcmp(tile_get(s->sorted[j - 1])->id,
-                               tile_get(i)->id) > 0) {
-            s->sorted[j] = s->sorted[j - 1];
-            j--;
-        }
-        s->sorted[j] = i;
-    }
-}
-
-/* The random number with which JCloisterZone would draw def from the
- * pack as it stands: the middle of def's first slot, so that rounding
- * cannot move it to a neighbour. */
-static double draw_random(const struct sim *s, int def)
-{
-    int n = game_pack_left(s->g), idx = 0;
-    for (int i = 0; i < s->n_kinds && s->sorted[i] != def; i++)
-        idx += s->g->pack[s->sorted[i]];
-    return (idx + 0.5) / n;
-}
-
 /* The draw of the turn's first tile (placed or put aside) is the one a
  * save's random numbers give; tiles drawn again after a discard come
  * from the client's own generator and are unknown (-1). */
@@ -164,7 +133,7 @@ static double next_draw(struct sim *s, int def)
     if (s->drew)
         return -1.0;
     s->drew = true;
-    return draw_random(s, def);
+    return game_pack_random(s->g, def);
 }
 
 /* ---- actions ----------------------------------------------------------- */
@@ -331,7 +300,6 @@ void sim_play_result(const struct rules *r, const char *const names[],
     s->p = p;
     s->res = out_res;
     s->rng = seed;
-    sort_kinds(s);
     (void)game_place(s->g, out->start_tile, out->start_at, 0, 0);
     s->g->last_tile = -1; /* the start tile is no one's turn */
     shuffle_pack(s);

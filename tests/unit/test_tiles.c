@@ -349,6 +349,39 @@ static void test_names(void **state)
                                     rule_id((enum rule)b));
 }
 
+/* JCloisterZone draws from its pack sorted by tile id; game_pack_draw()
+ * relies on our table having that order, and tile_find() on bsearch. */
+static void test_table_sorted_by_id(void **state)
+{
+    (void)state;
+    for (int i = 1; i < tile_count(); i++)
+        assert_true(strcmp(tile_get(i - 1)->id, tile_get(i)->id) < 0);
+    for (int i = 0; i < tile_count(); i++)
+        assert_int_equal(tile_find(tile_get(i)->id), i);
+    assert_int_equal(tile_find("BA/XYZ"), -1);
+    assert_int_equal(tile_find(""), -1);
+}
+
+/* The draw follows pack order: r = 0 gives the first tile left, r just
+ * below 1 the last, and game_pack_random(def) draws def. */
+static void test_pack_draw(void **state)
+{
+    (void)state;
+    struct rules r = { .n_players = 2, .followers = 7, .farmers = true,
+                       .tiny_city = 4 };
+    r.set_copies[tile_set_find("basic:1")] = 1;
+    r.set_copies[tile_set_find("flier:1")] = 1;
+    struct game *g = game_new(&r);
+    assert_int_equal(game_pack_draw(g, 0.0), tile_find("BA/C"));
+    assert_int_equal(game_pack_draw(g, 0.9999999), tile_find("FL/Rr.d"));
+    assert_int_equal(game_pack_draw(g, 1.0), -1);
+    for (int t = 0; t < tile_count(); t++)
+        if (g->pack[t] > 0)
+            assert_int_equal(game_pack_draw(g, game_pack_random(g, t)), t);
+    assert_true(game_pack_random(g, tile_find("BA/CCG")) < 0);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +397,8 @@ int main(void)
         cmocka_unit_test(test_notation_order_free),
         cmocka_unit_test(test_notation_rejects_malformed),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_table_sorted_by_id),
+        cmocka_unit_test(test_pack_draw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
