@@ -15,9 +15,59 @@ void game_log_init(struct game_log *l)
 
 void game_log_release(struct game_log *l)
 {
+    for (size_t i = 0; i < l->n_notes; i++) {
+        free(l->notes[i].time);
+        free(l->notes[i].text);
+    }
     free(l->moves);
+    free(l->claims);
+    free(l->totals);
+    free(l->notes);
     l->moves = NULL;
+    l->claims = NULL;
+    l->totals = NULL;
+    l->notes = NULL;
     l->n_moves = l->cap_moves = 0;
+    l->n_claims = l->cap_claims = 0;
+    l->n_totals = l->cap_totals = 0;
+    l->n_notes = l->cap_notes = 0;
+}
+
+struct claim_event *game_log_push_claim(struct game_log *l)
+{
+    xgrow((void **)&l->claims, &l->cap_claims, l->n_claims + 1,
+          sizeof *l->claims);
+    struct claim_event *c = &l->claims[l->n_claims++];
+    memset(c, 0, sizeof *c);
+    return c;
+}
+
+struct claim_total *game_log_push_total(struct game_log *l)
+{
+    xgrow((void **)&l->totals, &l->cap_totals, l->n_totals + 1,
+          sizeof *l->totals);
+    struct claim_total *t = &l->totals[l->n_totals++];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+void game_log_add_note(struct game_log *l, int turn, const char *time,
+                       const char *text)
+{
+    xgrow((void **)&l->notes, &l->cap_notes, l->n_notes + 1,
+          sizeof *l->notes);
+    struct turn_note *n = &l->notes[l->n_notes++];
+    n->turn = turn;
+    n->time = time ? xstrdup(time) : NULL;
+    n->text = text ? xstrdup(text) : NULL;
+}
+
+int game_log_seat(const struct game_log *l, const char *name)
+{
+    for (int p = 0; p < l->rules.n_players; p++)
+        if (strcmp(l->names[p], name) == 0)
+            return p;
+    return -1;
 }
 
 struct move *game_log_push(struct game_log *l)

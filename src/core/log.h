@@ -40,9 +40,36 @@ struct move {
     uint32_t src;        /* message index in the source file */
 };
 
+/* A score event a player claimed (flierlog): compared with the computed
+ * ones of the same turn. */
+struct claim_event {
+    int turn;            /* -1: final scoring */
+    uint8_t players;     /* bit per seat said to receive the points */
+    uint8_t feature;     /* enum feat */
+    int points;          /* per listed player */
+    uint32_t src;        /* entry index in the source, for messages */
+};
+
+/* Running totals claimed after a turn (or after final scoring). */
+struct claim_total {
+    int turn;            /* -1: after final scoring */
+    uint8_t seats;       /* bit per seat that has a claimed total */
+    int score[GAME_MAX_PLAYERS];
+    uint32_t src;
+};
+
+/* Free text and a timestamp a log attaches to a turn; kept so that a
+ * conversion loses nothing. Strings are heap copies owned by the log. */
+struct turn_note {
+    int turn;
+    char *time;          /* ISO 8601 as written, or NULL */
+    char *text;          /* or NULL */
+};
+
 struct game_log {
     struct rules rules;
     char names[GAME_MAX_PLAYERS][LOG_NAME_MAX];
+    char colors[GAME_MAX_PLAYERS][16]; /* "" when the log gives none */
     int start_tile;      /* tile_find() index */
     struct pos start_at;
     int start_rot;
@@ -50,11 +77,24 @@ struct game_log {
     struct move *moves;
     size_t n_moves;
     size_t cap_moves;
+    struct claim_event *claims;
+    size_t n_claims, cap_claims;
+    struct claim_total *totals;
+    size_t n_totals, cap_totals;
+    struct turn_note *notes;
+    size_t n_notes, cap_notes;
 };
 
 void game_log_init(struct game_log *l);
 void game_log_release(struct game_log *l);
-/* Appends a zeroed move and returns it (valid until the next append). */
+/* Appends a zeroed entry and returns it (valid until the next append). */
 struct move *game_log_push(struct game_log *l);
+struct claim_event *game_log_push_claim(struct game_log *l);
+struct claim_total *game_log_push_total(struct game_log *l);
+/* Copies time and text (either may be NULL). */
+void game_log_add_note(struct game_log *l, int turn, const char *time,
+                       const char *text);
+/* Seat of the player with this name, or -1. */
+int game_log_seat(const struct game_log *l, const char *name);
 
 #endif
