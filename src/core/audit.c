@@ -4,6 +4,7 @@
  * RECALL / PASS, then COMMIT. Each message is checked in the precedence
  * order of enum rule; at most one violation is recorded per message. */
 #include "core/audit.h"
+#include "core/audit_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,17 +46,35 @@ static const char *who(const struct audit *a, int seat)
 static void violate(struct audit *a, const struct move *m, enum rule rule,
                     const char *fmt, ...) PRINTF_LIKE(4, 5);
 
-static void violate(struct audit *a, const struct move *m, enum rule rule,
-                    const char *fmt, ...)
+static struct violation *new_violation(struct report *r, int turn,
+                                       int player, enum rule rule,
+                                       uint32_t src)
 {
-    struct report *r = a->r;
     xgrow((void **)&r->violations, &r->cap_violations, r->n_violations + 1,
           sizeof *r->violations);
     struct violation *v = &r->violations[r->n_violations++];
-    v->turn = a->turn;
-    v->player = a->player;
+    v->turn = turn;
+    v->player = player;
     v->rule = rule;
-    v->src = m ? m->src : 0;
+    v->src = src;
+    return v;
+}
+
+void report_violation(struct report *r, int turn, int player, enum rule rule,
+                      uint32_t src, const char *fmt, ...)
+{
+    struct violation *v = new_violation(r, turn, player, rule, src);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->msg, sizeof v->msg, fmt, ap);
+    va_end(ap);
+}
+
+static void violate(struct audit *a, const struct move *m, enum rule rule,
+                    const char *fmt, ...)
+{
+    struct violation *v = new_violation(a->r, a->turn, a->player, rule,
+                                        m ? m->src : 0);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(v->msg, sizeof v->msg, fmt, ap);
@@ -136,11 +155,28 @@ static void close_flight(struct audit *a, const struct move *m)
     }
 }
 
+/* Keeps the totals after turn t (for claims and the score chart). */
+static void record_running(struct audit *a, int t)
+{
+    struct report *r = a->r;
+    if (t < 0)
+        return;
+    xgrow((void **)&r->running, &r->cap_running, (size_t)t + 1,
+          sizeof *r->running);
+    for (size_t i = r->n_running; i <= (size_t)t; i++)
+        memcpy(r->running[i], a->g->score, sizeof r->running[i]);
+    if (r->n_running <= (size_t)t)
+        r->n_running = (size_t)t + 1;
+    memcpy(r->running[t], a->g->score, sizeof r->running[t]);
+}
+
 static void end_turn(struct audit *a, const struct move *m)
 {
     close_flight(a, m);
     if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
+    if (a->phase != PH_IDLE)
+        record_running(a, a->turn);
     a->phase = PH_IDLE;
     a->flight = -1;
     a->flight_meeple = -1;
@@ -354,6 +390,22 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
     f->mask = a->g->segs[seg].mask;
 }
 
+/* Valid landings at target with who stands on each feature. */
+static int list_landings(const struct game *g, struct pos target, int kind,
+                         struct landing out[TILE_MAX_SEGS])
+{
+    int segs[TILE_MAX_SEGS], counts[GAME_MAX_PLAYERS];
+    int n = game_landings(g, target, kind, segs, TILE_MAX_SEGS);
+    for (int i = 0; i < n; i++) {
+        out[i] = (struct landing){ (uint16_t)segs[i], g->segs[segs[i]].kind,
+                                   g->segs[segs[i]].mask, { 0 } };
+        game_feature_meeples(g, segs[i], counts);
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            out[i].occupants[p] = (uint8_t)counts[p];
+    }
+    return n;
+}
+
 static void on_flight(struct audit *a, const struct move *m, int mi)
 {
     char nm[32];
@@ -405,18 +457,14 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         violate(a, m, RULE_FLIER_BAD_ROLL, "flier roll %d is outside 1..3 "
                 "(the die shows 1, 2 or 3)", m->roll);
     }
-    int segs[TILE_MAX_SEGS];
-    for (int roll = 1; roll <= 3; roll++)
-        f->roll_options[roll - 1] = (int8_t)game_landings(
-            g, game_flight_target(from, dir, roll), g->meeples[mi].kind, segs,
-            TILE_MAX_SEGS);
-    int n = game_landings(g, f->target, g->meeples[mi].kind, segs,
-                          TILE_MAX_SEGS);
+    int kind = g->meeples[mi].kind;
+    for (int roll = 1; roll <= 3; roll++) {
+        f->by_roll_target[roll - 1] = game_flight_target(from, dir, roll);
+        f->n_by_roll[roll - 1] = list_landings(
+            g, f->by_roll_target[roll - 1], kind, f->by_roll[roll - 1]);
+    }
+    int n = list_landings(g, f->target, kind, f->options);
     f->n_options = n;
-    for (int i = 0; i < n; i++)
-        f->options[i] = (struct landing){ (uint16_t)segs[i],
-                                          g->segs[segs[i]].kind,
-                                          g->segs[segs[i]].mask };
     a->flight_open = true;
     if (n > 0 && !f->bad_roll)
         a->phase = PH_FLYING;
@@ -566,6 +614,10 @@ static void copy_events(struct report *r, const struct game *g)
     r->events = xmalloc(sizeof *r->events * (r->n_events ? r->n_events : 1));
     if (r->n_events)
         memcpy(r->events, g->events, sizeof *r->events * r->n_events);
+    r->n_refs = (size_t)g->n_refs;
+    r->refs = xmalloc(sizeof *r->refs * (r->n_refs ? r->n_refs : 1));
+    if (r->n_refs)
+        memcpy(r->refs, g->refs, sizeof *r->refs * r->n_refs);
 }
 
 struct audit *audit_begin(const struct game_log *log, struct report *r)
@@ -580,6 +632,7 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     memset(r, 0, sizeof *r);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
+    record_running(a, 0);
     if (log->start_tile >= 0)
         (void)game_place(a->g, log->start_tile, log->start_at, log->start_rot,
                          0);
@@ -646,10 +699,11 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
         end_turn(a, NULL);
         game_final_scoring(a->g);
     }
-    r->valid = r->n_violations == 0 && !r->halted;
     memcpy(r->score, a->g->score, sizeof r->score);
     r->state_hash = game_hash(a->g);
     copy_events(r, a->g);
+    claims_check(a->log, r);
+    r->valid = r->n_violations == 0 && !r->halted;
     if (out_game)
         *out_game = a->g;
     else
@@ -672,5 +726,7 @@ void report_release(struct report *r)
     free(r->flights);
     free(r->events);
     free(r->discards);
+    free(r->refs);
+    free(r->running);
     memset(r, 0, sizeof *r);
 }

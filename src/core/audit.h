@@ -27,6 +27,7 @@ struct landing {
     uint16_t seg;
     uint8_t feature;
     uint8_t mask;
+    uint8_t occupants[GAME_MAX_PLAYERS]; /* meeples per seat on the feature */
 };
 
 struct flight {
@@ -43,7 +44,21 @@ struct flight {
     uint8_t mask;
     int n_options;
     struct landing options[TILE_MAX_SEGS];
-    int8_t roll_options[3]; /* valid landings had the roll been 1, 2, 3 */
+    /* the odds: what each roll 1, 2, 3 would have offered */
+    struct pos by_roll_target[3];
+    int n_by_roll[3];
+    struct landing by_roll[3][TILE_MAX_SEGS];
+};
+
+/* Where the claimed running totals first part from the computed ones. */
+struct divergence {
+    bool found;
+    int turn;                 /* -1: at final scoring */
+    uint8_t seats;            /* seats whose totals differ */
+    int claimed[GAME_MAX_PLAYERS];
+    int computed[GAME_MAX_PLAYERS];
+    uint8_t feature;          /* the feature whose claim is off, or NONE */
+    char msg[AUDIT_MSG_MAX];
 };
 
 /* A tile put aside because it fit nowhere. */
@@ -80,6 +95,14 @@ struct report {
      * numbers? When it stops doing so, draw_note says from where. */
     bool draw_checked;
     char draw_note[AUDIT_MSG_MAX];
+    /* receipts: refs of events[i] are refs[events[i].ref0 ...] */
+    struct feature_ref *refs;
+    size_t n_refs;
+    /* running[t][seat]: totals after turn t (t = 0: before the first) */
+    int (*running)[GAME_MAX_PLAYERS];
+    size_t n_running, cap_running;
+    bool has_claims;
+    struct divergence divergence;
 };
 
 /* Replays log into a fresh game. The report is the caller's to release

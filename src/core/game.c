@@ -152,6 +152,7 @@ struct game *game_new(const struct rules *r)
 void game_free(struct game *g)
 {
     if (g) {
+        free(g->refs);
         free(g->events);
         free(g);
     }
@@ -690,12 +691,61 @@ static struct score_event *new_event(struct game *g)
     return ev;
 }
 
-/* Size, pennants and touched completed cities of the feature of root. */
-static void measure(const struct game *g, int root, struct score_event *ev)
+static void push_ref(struct game *g, struct score_event *ev,
+                     const struct seg *s, int size)
+{
+    if (g->n_refs == g->cap_refs) {
+        size_t cap = (size_t)g->cap_refs;
+        xgrow((void **)&g->refs, &cap, (size_t)g->n_refs + 1, sizeof *g->refs);
+        g->cap_refs = (int)cap;
+    }
+    const struct placed *t = &g->tiles[s->tile];
+    g->refs[g->n_refs++] = (struct feature_ref){ t->x, t->y, s->kind, s->mask,
+                                                 (uint16_t)size };
+    ev->n_refs++;
+}
+
+/* Tiles covered by the feature of root (each tile once). */
+static int feature_tiles(const struct game *g, int root)
+{
+    int n = 0, last_tile = -1;
+    for (int i = root; i < g->n_segs; i++) {
+        if (g->segs[i].tile != last_tile && find_root(g, i) == root &&
+            g->segs[i].kind == g->segs[root].kind) {
+            n++; /* a tile's segments are contiguous */
+            last_tile = g->segs[i].tile;
+        }
+    }
+    return n;
+}
+
+/* The completed cities field segment s touches, added to cities[] once. */
+static void touched_cities(const struct game *g, const struct seg *s,
+                           int *cities, int *n_cities, int max)
+{
+    for (int side = 0; side < 4; side++) {
+        if (!(s->cities & (1u << side)))
+            continue;
+        int c = seg_on_side(g, s->tile, FEAT_CITY, side);
+        if (c < 0 || !game_feature_complete(g, c))
+            continue;
+        int cr = find_root(g, c), k;
+        for (k = 0; k < *n_cities && cities[k] != cr; k++)
+            ;
+        if (k == *n_cities && *n_cities < max)
+            cities[(*n_cities)++] = cr;
+    }
+}
+
+/* Size, pennants and touched completed cities of the feature of root,
+ * with the receipt's refs. */
+static void measure(struct game *g, int root, struct score_event *ev)
 {
     const struct seg *r = &g->segs[root];
+    ev->ref0 = (uint32_t)g->n_refs;
     if (r->kind == FEAT_MONASTERY || r->kind == FEAT_GARDEN) {
         ev->tiles = (uint16_t)block_count(g, r->tile);
+        push_ref(g, ev, r, 1);
         return;
     }
     int last_tile = -1;
@@ -708,27 +758,20 @@ static void measure(const struct game *g, int root, struct score_event *ev)
         if (s->tile != last_tile) { /* a tile's segments are contiguous */
             ev->tiles++;
             last_tile = s->tile;
+            if (s->kind != FEAT_FIELD)
+                push_ref(g, ev, s, 1);
         }
         ev->pennants = (uint16_t)(ev->pennants + s->pennants);
-        if (s->kind != FEAT_FIELD || !s->cities)
-            continue;
-        for (int side = 0; side < 4; side++) {
-            if (!(s->cities & (1u << side)))
-                continue;
-            int c = seg_on_side(g, s->tile, FEAT_CITY, side);
-            if (c < 0 || !game_feature_complete(g, c))
-                continue;
-            int cr = find_root(g, c), k;
-            for (k = 0; k < n_cities && cities[k] != cr; k++)
-                ;
-            if (k == n_cities && n_cities < (int)(sizeof cities / sizeof *cities))
-                cities[n_cities++] = cr;
-        }
+        if (s->kind == FEAT_FIELD && s->cities)
+            touched_cities(g, s, cities, &n_cities,
+                           (int)(sizeof cities / sizeof *cities));
     }
     ev->cities = (uint16_t)n_cities;
+    for (int k = 0; k < n_cities; k++)
+        push_ref(g, ev, &g->segs[cities[k]], feature_tiles(g, cities[k]));
 }
 
-static int feature_points(const struct game *g, const struct score_event *ev)
+static int feature_points(const struct score_event *ev)
 {
     switch (ev->feature) {
     case FEAT_ROAD:
@@ -736,7 +779,7 @@ static int feature_points(const struct game *g, const struct score_event *ev)
     case FEAT_CITY:
         if (!ev->completed)
             return ev->tiles + ev->pennants;
-        if (ev->tiles == 2 && g->rules.tiny_city == 2)
+        if (ev->tiny)
             return ev->tiles + ev->pennants;
         return 2 * (ev->tiles + ev->pennants);
     case FEAT_MONASTERY:
@@ -762,7 +805,9 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn)
     ev->completed = completed;
     ev->seg = (uint16_t)root;
     measure(g, root, ev);
-    ev->points = feature_points(g, ev);
+    ev->tiny = ev->feature == FEAT_CITY && completed && ev->tiles == 2 &&
+               g->rules.tiny_city == 2;
+    ev->points = feature_points(ev);
     int best = 0;
     for (int p = 0; p < g->rules.n_players; p++) {
         ev->meeples[p] = (uint8_t)counts[p];
@@ -842,7 +887,7 @@ void game_recall(struct game *g, int m)
     ev->recall = true;
     ev->seg = (uint16_t)seg;
     measure(g, seg, ev);
-    ev->points = feature_points(g, ev);
+    ev->points = feature_points(ev);
     ev->players = (uint8_t)(1u << mp->owner);
     ev->meeples[mp->owner] = 1;
     g->score[mp->owner] += ev->points;

@@ -108,6 +108,16 @@ struct meeple {
     int16_t seg;      /* segment it stands on, -1 in supply */
 };
 
+/* A piece of a score receipt: a tile of the scored road or city, the
+ * monastery/garden tile, or (for a field) a completed city it touches
+ * (its lowest tile and size). */
+struct feature_ref {
+    int16_t x, y;
+    uint8_t kind;     /* enum feat of the segment there */
+    uint8_t mask;     /* its board-frame location */
+    uint16_t size;    /* field refs: tiles of that city; else 1 */
+};
+
 /* A score event with what a receipt needs. */
 struct score_event {
     int turn;         /* -1: final scoring */
@@ -121,6 +131,9 @@ struct score_event {
     uint16_t pennants;
     uint16_t cities;  /* field: completed cities it touches */
     uint8_t meeples[GAME_MAX_PLAYERS];
+    bool tiny;        /* scored by the tiny-city variant */
+    uint32_t ref0;    /* its refs: game.refs[ref0 .. ref0 + n_refs) */
+    uint16_t n_refs;
 };
 
 struct game {
@@ -137,6 +150,8 @@ struct game {
     struct meeple meeples[GAME_MAX_MEEPLES];
     int n_meeples;
     struct score_event *events;
+    struct feature_ref *refs;
+    int n_refs, cap_refs;
     struct placed tiles[GAME_MAX_TILES];
     struct seg segs[GAME_MAX_SEGS];
     uint16_t grid[BOARD_SPAN * BOARD_SPAN]; /* tiles index + 1, 0 empty */
