@@ -1,69 +1,99 @@
 /* audit_cmd.c - `flierd audit`: read each file, replay it, report. */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "core/audit.h"
+#include "core/receipt.h"
 #include "mlog/mlog.h"
-#include "util/buf.h"
+#include "util/sha256.h"
 #include "util/xalloc.h"
 
 struct audit_args {
     bool json;
     bool assume_finished;
+    bool explain;          /* receipts for every score event in text */
+    const char *variant;   /* "tiny-city-scoring=2" */
+    int tiny_city;         /* the variant's value, 0 when none */
 };
 
-/* Reads all of path ("-" is stdin) into b, refusing more than the cap. */
-static enum status read_input(const char *path, struct buf *b, struct err *e)
+static void print_flights(FILE *out, const struct game_log *log,
+                          const struct report *r)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    char chunk[65536];
-    size_t n;
-    enum status st = ST_OK;
-    if (!f)
-        return err_set(e, ST_IO, "cannot open: %s", strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        buf_append(b, chunk, n);
-        if (b->len > MLOG_MAX_BYTES) {
-            st = err_set(e, ST_LIMIT, "larger than %u bytes", MLOG_MAX_BYTES);
-            break;
+    char opts[600];
+    for (size_t i = 0; i < r->n_flights; i++) {
+        const struct flight *f = &r->flights[i];
+        fprintf(out, "    turn %d, %s: flier %s from (%d,%d), rolled %d -> "
+                "(%d,%d): ", f->turn, cli_seat_name(log, f->player),
+                dir_name(f->dir), f->from.x, f->from.y, f->roll, f->target.x,
+                f->target.y);
+        if (f->landed) {
+            char seg[40];
+            seg_format(f->feature, f->mask, seg, sizeof seg);
+            fprintf(out, "landed on %s\n", seg);
+        } else {
+            fprintf(out, "%s\n", f->pending ? "landing not logged yet"
+                                            : "returned to supply");
         }
+        cli_format_odds(log, f, opts, sizeof opts);
+        fprintf(out, "      odds: %s\n", opts);
     }
-    if (st == ST_OK && ferror(f))
-        st = err_set(e, ST_IO, "read error: %s", strerror(errno));
-    if (f != stdin)
-        fclose(f);
-    return st;
 }
 
-static void print_text(FILE *out, const char *file, enum mlog_format fmt,
-                       const struct game_log *log, const struct report *r)
+static void print_scores(FILE *out, const struct game_log *log,
+                         const struct report *r)
 {
-    int best = 0;
-    fprintf(out, "%s (%s): %s, %s after %d turn%s", file,
-            mlog_format_name(fmt), r->valid ? "valid" : "INVALID",
+    char receipt[600];
+    for (size_t i = 0; i < r->n_events; i++) {
+        receipt_format(log, r, i, receipt, sizeof receipt);
+        if (r->events[i].turn < 0)
+            fprintf(out, "    final: %s\n", receipt);
+        else
+            fprintf(out, "    turn %d: %s\n", r->events[i].turn, receipt);
+    }
+}
+
+static void print_violations(FILE *out, const struct game_log *log,
+                             const struct report *r)
+{
+    if (r->n_violations == 0) {
+        fprintf(out, "  violations: none\n");
+        return;
+    }
+    fprintf(out, "  violations: %zu\n", r->n_violations);
+    for (size_t i = 0; i < r->n_violations; i++) {
+        const struct violation *v = &r->violations[i];
+        if (v->turn < 0)
+            fprintf(out, "    final, %s: %s: %s\n",
+                    cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
+        else
+            fprintf(out, "    turn %d, %s: %s: %s\n", v->turn,
+                    cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
+    }
+}
+
+static void print_text(FILE *out, const struct report_meta *m,
+                       const struct game_log *log, const struct report *r,
+                       const struct audit_args *args)
+{
+    fprintf(out, "%s (%s): %s, %s after %d turn%s", m->file,
+            mlog_format_name(m->format), r->valid ? "valid" : "INVALID",
             r->finished ? "finished" : "not finished", r->turns,
             r->turns == 1 ? "" : "s");
     if (!r->finished)
         fprintf(out, ", %d tile%s left", r->tiles_left,
                 r->tiles_left == 1 ? "" : "s");
-    fputc('\n', out);
-    for (int p = 0; p < log->rules.n_players; p++)
-        if (r->score[p] > best)
-            best = r->score[p];
-    fprintf(out, "  scores:");
-    for (int p = 0; p < log->rules.n_players; p++)
-        fprintf(out, "%s %s %d%s", p ? "," : "", log->names[p], r->score[p],
-                r->finished && r->score[p] == best ? " (winner)" : "");
-    fputc('\n', out);
+    fprintf(out, "\n  verdict of %s, input sha256 %.16s…\n", m->engine,
+            m->sha256);
+    cli_print_scoreline(out, "  scores:", log, r->score, r->finished);
     size_t landed = 0;
     for (size_t i = 0; i < r->n_flights; i++)
         landed += r->flights[i].landed;
-    fprintf(out, "  flights: %zu, %zu landed; score events: %zu\n",
-            r->n_flights, landed, r->n_events);
+    fprintf(out, "  flights: %zu, %zu landed\n", r->n_flights, landed);
+    print_flights(out, log, r);
     for (size_t i = 0; i < r->n_discards; i++)
         fprintf(out, "  discard: before turn %d, %s fit nowhere%s\n",
                 r->discards[i].turn, tile_get(r->discards[i].tile)->id,
@@ -72,16 +102,30 @@ static void print_text(FILE *out, const char *file, enum mlog_format fmt,
         fprintf(out, "  note: %s\n", r->draw_note);
     if (r->halted)
         fprintf(out, "  stopped: %s\n", r->halt_msg);
-    if (r->n_violations == 0)
-        fprintf(out, "  violations: none\n");
+    fprintf(out, "  score events: %zu\n", r->n_events);
+    if (args->explain)
+        print_scores(out, log, r);
+    print_violations(out, log, r);
+    if (r->has_claims)
+        fprintf(out, "  claims: %s\n", r->divergence.found
+                                           ? r->divergence.msg
+                                           : "every claimed total matches");
+}
+
+static void print_variant(FILE *out, const struct game_log *log,
+                          const struct report *r, const struct report *v,
+                          const char *variant)
+{
+    char label[80], before[200], after[200];
+    unsigned wb = cli_winners(log, r->score), wa = cli_winners(log, v->score);
+    snprintf(label, sizeof label, "  under %s:", variant);
+    cli_print_scoreline(out, label, log, v->score, v->finished);
+    seats_format(log, wb, before, sizeof before);
+    seats_format(log, wa, after, sizeof after);
+    if (wb == wa)
+        fprintf(out, "  the winner does not change (%s)\n", after);
     else
-        fprintf(out, "  violations: %zu\n", r->n_violations);
-    for (size_t i = 0; i < r->n_violations; i++) {
-        const struct violation *v = &r->violations[i];
-        fprintf(out, "    turn %d, %s: %s: %s\n", v->turn,
-                v->player >= 0 ? log->names[v->player] : "?",
-                rule_id(v->rule), v->msg);
-    }
+        fprintf(out, "  the winner changes: %s (was %s)\n", after, before);
 }
 
 /* Audits one file; returns its exit status contribution (0, 1, 2). */
@@ -90,15 +134,16 @@ static int audit_one(const char *path, const struct audit_args *args,
 {
     struct buf data = BUF_INIT, json = BUF_INIT;
     struct game_log log;
-    struct report rep;
+    struct report rep, var;
     struct err e;
+    char sha[SHA256_HEX_LEN];
     enum mlog_format fmt = MLOG_UNKNOWN;
     int rc = 2;
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = cli_display_name(path);
 
     err_clear(&e);
     game_log_init(&log);
-    if (read_input(path, &data, &e) != ST_OK ||
+    if (cli_read_input(path, &data, &e) != ST_OK ||
         mlog_parse(data.p ? data.p : "", data.len, &log, &fmt, &e) != ST_OK) {
         fprintf(errs, "flierd: %s: %s\n", name, e.msg);
         if (args->json) {
@@ -107,16 +152,30 @@ static int audit_one(const char *path, const struct audit_args *args,
         }
         goto out;
     }
+    sha256_hex(data.p, data.len, sha);
     struct audit_opts o = { args->assume_finished };
     audit_run(&log, &o, &rep, NULL);
+    struct report_meta m = { name, fmt, "flierd " FLIERD_VERSION, sha,
+                             NULL, NULL };
+    if (args->variant) {
+        struct game_log alt = log; /* shares the moves; only rules differ */
+        alt.rules.tiny_city = args->tiny_city;
+        audit_run(&alt, &o, &var, NULL);
+        m.variant = args->variant;
+        m.variant_report = &var;
+    }
     if (args->json) {
-        mlog_report_json(name, fmt, &log, &rep, &json);
+        mlog_report_json_meta(&m, &log, &rep, &json);
         fputs(json.p, out);
     } else {
-        print_text(out, name, fmt, &log, &rep);
+        print_text(out, &m, &log, &rep, args);
+        if (args->variant)
+            print_variant(out, &log, &rep, &var, args->variant);
     }
     rc = rep.valid ? 0 : 1;
     report_release(&rep);
+    if (args->variant)
+        report_release(&var);
 out:
     game_log_release(&log);
     buf_release(&data);
@@ -126,50 +185,77 @@ out:
 
 static void usage(FILE *f)
 {
-    fputs("usage: flierd audit [--json] [--assume-finished] FILE...\n"
-          "  Replays each game log (.jcz; '-' reads stdin) through the rules\n"
-          "  and reports violations, flights and scores.\n"
+    fputs("usage: flierd audit [--json] [--explain] [--assume-finished]\n"
+          "                    [--rule tiny-city-scoring=2|4] FILE...\n"
+          "  Replays each game log (.jcz or flierlog; '-' reads stdin)\n"
+          "  through the rules and reports violations, flights and scores.\n"
           "  --json             one JSON object per file, one per line\n"
+          "  --explain          list every score event with its receipt\n"
           "  --assume-finished  apply final scoring even with tiles left\n"
+          "  --rule R=V         also score under a rule variant and say\n"
+          "                     whether the winner changes\n"
           "exit status: 0 all valid, 1 a violation, 2 an unreadable input\n",
           f);
 }
 
+static bool parse_variant(const char *s, struct audit_args *args)
+{
+    if (strcmp(s, "tiny-city-scoring=2") == 0)
+        args->tiny_city = 2;
+    else if (strcmp(s, "tiny-city-scoring=4") == 0)
+        args->tiny_city = 4;
+    else
+        return false;
+    args->variant = s;
+    return true;
+}
+
 int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
 {
-    struct audit_args args = { false, false };
-    int first = -1, worst = 0;
+    struct audit_args args = { false, false, false, NULL, 0 };
+    const char **files = xcalloc((size_t)argc + 1, sizeof *files);
+    int n_files = 0, worst = 0;
+    bool only_files = false;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || a[1] == '\0') {
+            files[n_files++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (strcmp(a, "--json") == 0) {
             args.json = true;
-        } else if (strcmp(argv[i], "--assume-finished") == 0) {
+        } else if (strcmp(a, "--explain") == 0) {
+            args.explain = true;
+        } else if (strcmp(a, "--assume-finished") == 0) {
             args.assume_finished = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
+        } else if (strcmp(a, "--rule") == 0 && i + 1 < argc) {
+            if (!parse_variant(argv[++i], &args)) {
+                fprintf(errs, "flierd audit: unknown rule variant '%s' "
+                        "(known: tiny-city-scoring=2, tiny-city-scoring=4)\n",
+                        argv[i]);
+                worst = 2;
+                goto out;
+            }
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(out);
-            return 0;
-        } else if (strcmp(argv[i], "--") == 0) {
-            first = i + 1;
-            break;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(errs, "flierd audit: unknown option '%s'\n", argv[i]);
+            goto out;
+        } else {
+            fprintf(errs, "flierd audit: unknown option '%s'\n", a);
             usage(errs);
-            return 2;
-        } else if (first < 0) {
-            first = i;
+            worst = 2;
+            goto out;
         }
     }
-    if (first < 0 || first >= argc) {
+    if (n_files == 0) {
         usage(errs);
-        return 2;
+        worst = 2;
     }
-    for (int i = first; i < argc; i++) {
-        if (i > first && argv[i][0] == '-' && argv[i][1] != '\0' &&
-            strcmp(argv[i - 1], "--") != 0)
-            continue; /* options may follow files */
-        int rc = audit_one(argv[i], &args, out, errs);
+    for (int i = 0; i < n_files; i++) {
+        int rc = audit_one(files[i], &args, out, errs);
         if (rc > worst)
             worst = rc;
     }
+out:
+    free(files);
     return worst;
 }

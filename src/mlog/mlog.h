@@ -44,6 +44,22 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out);
 void mlog_report_json(const char *file, enum mlog_format fmt,
                       const struct game_log *log, const struct report *r,
                       struct buf *out);
+/* What a verdict is pinned to, and an optional rule variant's audit. */
+struct report_meta {
+    const char *file;
+    enum mlog_format format;
+    const char *engine;                  /* "flierd 0.2.0", or NULL */
+    const char *sha256;                  /* input digest (hex), or NULL */
+    const char *variant;                 /* "tiny-city-scoring=2", or NULL */
+    const struct report *variant_report; /* the audit under the variant */
+};
+
+/* The same object with receipts, odds, claims and the pinned verdict
+ * (engine, rules, input_sha256) and the variant when given. */
+void mlog_report_json_meta(const struct report_meta *m,
+                           const struct game_log *log, const struct report *r,
+                           struct buf *out);
+
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
 

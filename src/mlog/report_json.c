@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/receipt.h"
 #include "mlog/mlog_int.h"
 
 static cJSON *pos_json(struct pos p)
@@ -18,6 +19,41 @@ static cJSON *landing_json(int feature, uint8_t mask)
     seg_format(feature, mask, seg, sizeof seg);
     cJSON_AddStringToObject(o, "feature", feat_name(feature));
     cJSON_AddStringToObject(o, "segment", seg);
+    return o;
+}
+
+/* {"Ada": 2, "Ben": 1} for the seats with a nonzero count. */
+static cJSON *per_seat_json(const struct game_log *log, const uint8_t *n)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int p = 0; p < log->rules.n_players; p++)
+        if (n[p])
+            cJSON_AddNumberToObject(o, log->names[p], n[p]);
+    return o;
+}
+
+static cJSON *odds_json(const struct game_log *log, const struct flight *f)
+{
+    cJSON *o = cJSON_CreateObject(), *rolls = cJSON_CreateArray();
+    int with = 0;
+    for (int k = 0; k < 3; k++) {
+        cJSON *ro = cJSON_CreateObject(), *ls = cJSON_CreateArray();
+        cJSON_AddNumberToObject(ro, "roll", k + 1);
+        cJSON_AddItemToObject(ro, "target", pos_json(f->by_roll_target[k]));
+        for (int i = 0; i < f->n_by_roll[k]; i++) {
+            const struct landing *l = &f->by_roll[k][i];
+            cJSON *lo = landing_json(l->feature, l->mask);
+            cJSON_AddItemToObject(lo, "occupants",
+                                  per_seat_json(log, l->occupants));
+            cJSON_AddItemToArray(ls, lo);
+        }
+        cJSON_AddItemToObject(ro, "landings", ls);
+        cJSON_AddItemToArray(rolls, ro);
+        with += f->n_by_roll[k] > 0;
+    }
+    cJSON_AddNumberToObject(o, "rolls_with_landing", with);
+    cJSON_AddNumberToObject(o, "chance", with / 3.0);
+    cJSON_AddItemToObject(o, "rolls", rolls);
     return o;
 }
 
@@ -63,6 +99,112 @@ static cJSON *flight_json(const struct game_log *log, const struct flight *f)
         cJSON_AddItemToArray(ls, landing_json(f->options[i].feature,
                                               f->options[i].mask));
     cJSON_AddItemToObject(o, "landings", ls);
+    if (f->landed) {
+        char seg[40];
+        seg_format(f->feature, f->mask, seg, sizeof seg);
+        cJSON_AddStringToObject(o, "segment", seg);
+    }
+    cJSON_AddItemToObject(o, "odds", odds_json(log, f));
+    return o;
+}
+
+static cJSON *event_json(const struct game_log *log, const struct report *r,
+                         size_t i)
+{
+    const struct score_event *ev = &r->events[i];
+    char receipt[600];
+    cJSON *so = cJSON_CreateObject(), *tiles = cJSON_CreateArray();
+    cJSON_AddItemToObject(so, "turn", turn_or_null(ev->turn));
+    cJSON_AddItemToObject(so, "players", names_json(log, ev->players));
+    cJSON_AddStringToObject(so, "feature", feat_name(ev->feature));
+    cJSON_AddNumberToObject(so, "points", ev->points);
+    cJSON_AddBoolToObject(so, "final", ev->turn < 0);
+    cJSON_AddBoolToObject(so, "completed", ev->completed);
+    if (ev->recall)
+        cJSON_AddBoolToObject(so, "recall", true);
+    cJSON_AddNumberToObject(so, "tiles_count", ev->tiles);
+    if (ev->feature == FEAT_CITY)
+        cJSON_AddNumberToObject(so, "pennants", ev->pennants);
+    cJSON_AddItemToObject(so, "meeples", per_seat_json(log, ev->meeples));
+    for (unsigned k = 0; k < ev->n_refs; k++) {
+        const struct feature_ref *f = &r->refs[ev->ref0 + k];
+        struct pos p = { f->x, f->y };
+        if (ev->feature != FEAT_FIELD) {
+            cJSON_AddItemToArray(tiles, pos_json(p));
+            continue;
+        }
+        cJSON *c = cJSON_CreateObject();
+        cJSON_AddItemToObject(c, "at", pos_json(p));
+        cJSON_AddNumberToObject(c, "tiles", f->size);
+        cJSON_AddItemToArray(tiles, c);
+    }
+    cJSON_AddItemToObject(so, ev->feature == FEAT_FIELD ? "cities" : "tiles",
+                          tiles);
+    receipt_format(log, r, i, receipt, sizeof receipt);
+    cJSON_AddStringToObject(so, "receipt", receipt);
+    return so;
+}
+
+static cJSON *rules_json(const struct rules *ru)
+{
+    cJSON *o = cJSON_CreateObject(), *sets = cJSON_CreateObject();
+    for (int s = 0; s < tile_set_count(); s++)
+        if (ru->set_copies[s])
+            cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
+                                    ru->set_copies[s]);
+    cJSON_AddItemToObject(o, "sets", sets);
+    cJSON_AddNumberToObject(o, "followers", ru->followers);
+    cJSON_AddBoolToObject(o, "farmers", ru->farmers);
+    cJSON_AddNumberToObject(o, "abbots", ru->abbots);
+    cJSON_AddBoolToObject(o, "gardens", ru->gardens);
+    cJSON_AddNumberToObject(o, "tiny-city-scoring", ru->tiny_city);
+    return o;
+}
+
+static cJSON *scores_json(const struct game_log *log, const int *score)
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int p = 0; p < log->rules.n_players; p++)
+        cJSON_AddNumberToObject(o, log->names[p], score[p]);
+    return o;
+}
+
+static unsigned winners(int n, const int *score)
+{
+    unsigned w = 0;
+    int best = 0;
+    for (int p = 0; p < n; p++)
+        if (score[p] > best)
+            best = score[p];
+    for (int p = 0; p < n; p++)
+        if (score[p] == best)
+            w |= 1u << p;
+    return w;
+}
+
+static cJSON *divergence_json(const struct game_log *log,
+                              const struct report *r)
+{
+    const struct divergence *d = &r->divergence;
+    if (!d->found)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON *claimed = cJSON_CreateObject(), *computed = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "turn", turn_or_null(d->turn));
+    cJSON_AddItemToObject(o, "players", names_json(log, d->seats));
+    for (int p = 0; p < log->rules.n_players; p++) {
+        if (!(d->seats & (1u << p)))
+            continue;
+        cJSON_AddNumberToObject(claimed, log->names[p], d->claimed[p]);
+        cJSON_AddNumberToObject(computed, log->names[p], d->computed[p]);
+    }
+    cJSON_AddItemToObject(o, "claimed", claimed);
+    cJSON_AddItemToObject(o, "computed", computed);
+    if (d->feature != FEAT_NONE)
+        cJSON_AddStringToObject(o, "feature", feat_name(d->feature));
+    else
+        cJSON_AddNullToObject(o, "feature");
+    cJSON_AddStringToObject(o, "message", d->msg);
     return o;
 }
 
@@ -81,13 +223,49 @@ void mlog_report_json(const char *file, enum mlog_format fmt,
                       const struct game_log *log, const struct report *r,
                       struct buf *out)
 {
+    struct report_meta m = { file, fmt, NULL, NULL, NULL, NULL };
+    mlog_report_json_meta(&m, log, r, out);
+}
+
+static void add_verdict(cJSON *o, const struct report_meta *m,
+                        const struct game_log *log)
+{
+    if (m->engine)
+        cJSON_AddStringToObject(o, "engine", m->engine);
+    if (m->sha256)
+        cJSON_AddStringToObject(o, "input_sha256", m->sha256);
+    cJSON_AddItemToObject(o, "rules", rules_json(&log->rules));
+}
+
+static void add_variant(cJSON *o, const struct report_meta *m,
+                        const struct game_log *log, const struct report *r)
+{
+    if (!m->variant || !m->variant_report)
+        return;
+    const struct report *v = m->variant_report;
+    int n = log->rules.n_players;
+    unsigned before = winners(n, r->score), after = winners(n, v->score);
+    cJSON *vo = cJSON_CreateObject();
+    cJSON_AddStringToObject(vo, "rule", m->variant);
+    cJSON_AddItemToObject(vo, "scores", scores_json(log, v->score));
+    cJSON_AddItemToObject(vo, "winners", names_json(log, after));
+    cJSON_AddItemToObject(vo, "winners_before", names_json(log, before));
+    cJSON_AddBoolToObject(vo, "winner_changes", before != after);
+    cJSON_AddItemToObject(o, "variant", vo);
+}
+
+void mlog_report_json_meta(const struct report_meta *m,
+                           const struct game_log *log, const struct report *r,
+                           struct buf *out)
+{
     cJSON *o = cJSON_CreateObject(), *a;
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddStringToObject(o, "format", mlog_format_name(fmt));
+    cJSON_AddStringToObject(o, "file", m->file);
+    cJSON_AddStringToObject(o, "format", mlog_format_name(m->format));
     cJSON_AddBoolToObject(o, "valid", r->valid);
     cJSON_AddBoolToObject(o, "finished", r->finished);
     cJSON_AddNumberToObject(o, "turns", r->turns);
     cJSON_AddNumberToObject(o, "tiles_left", r->tiles_left);
+    add_verdict(o, m, log);
     if (r->halted)
         cJSON_AddStringToObject(o, "halted", r->halt_msg);
     a = cJSON_AddArrayToObject(o, "players");
@@ -95,8 +273,15 @@ void mlog_report_json(const char *file, enum mlog_format fmt,
         cJSON *pl = cJSON_CreateObject();
         cJSON_AddStringToObject(pl, "name", log->names[p]);
         cJSON_AddNumberToObject(pl, "score", r->score[p]);
+        if (log->colors[p][0])
+            cJSON_AddStringToObject(pl, "color", log->colors[p]);
         cJSON_AddItemToArray(a, pl);
     }
+    cJSON_AddItemToObject(o, "winners",
+                          names_json(log, r->finished
+                                              ? winners(log->rules.n_players,
+                                                        r->score)
+                                              : 0));
     a = cJSON_AddArrayToObject(o, "violations");
     for (size_t i = 0; i < r->n_violations; i++) {
         const struct violation *v = &r->violations[i];
@@ -122,15 +307,15 @@ void mlog_report_json(const char *file, enum mlog_format fmt,
     if (r->draw_note[0])
         cJSON_AddStringToObject(o, "draw_note", r->draw_note);
     a = cJSON_AddArrayToObject(o, "scores");
-    for (size_t i = 0; i < r->n_events; i++) {
-        const struct score_event *ev = &r->events[i];
-        cJSON *so = cJSON_CreateObject();
-        cJSON_AddItemToObject(so, "turn", turn_or_null(ev->turn));
-        cJSON_AddItemToObject(so, "players", names_json(log, ev->players));
-        cJSON_AddStringToObject(so, "feature", feat_name(ev->feature));
-        cJSON_AddNumberToObject(so, "points", ev->points);
-        cJSON_AddItemToArray(a, so);
-    }
+    for (size_t i = 0; i < r->n_events; i++)
+        cJSON_AddItemToArray(a, event_json(log, r, i));
+    a = cJSON_AddArrayToObject(o, "running");
+    for (size_t t = 0; t < r->n_running; t++)
+        cJSON_AddItemToArray(a, cJSON_CreateIntArray(r->running[t],
+                                                      log->rules.n_players));
+    if (r->has_claims)
+        cJSON_AddItemToObject(o, "first_divergence", divergence_json(log, r));
+    add_variant(o, m, log, r);
     append_json(o, out);
 }
 

@@ -1,0 +1,19 @@
+/* receipt.h - one sentence per score event that shows where its points
+ * come from, e.g. "city, 5 tiles + 2 pennants, completed: 5x2 + 2x2 = 14;
+ * Red 2 knights, Blue 1 -> Red 14". Pure formatting. */
+#ifndef CORE_RECEIPT_H
+#define CORE_RECEIPT_H
+#include <stddef.h>
+
+#include "core/audit.h"
+#include "core/log.h"
+
+/* Writes the receipt of r->events[i] (names from log) into out. */
+void receipt_format(const struct game_log *log, const struct report *r,
+                    size_t i, char *out, size_t len);
+
+/* Names of the seats in mask joined with ", " (e.g. "Ada, Ben"). */
+void seats_format(const struct game_log *log, unsigned mask, char *out,
+                  size_t len);
+
+#endif
