@@ -10,6 +10,7 @@ static void usage(FILE *f)
     fputs("usage: flierd <command> [options]\n"
           "commands:\n"
           "  audit FILE...   replay game logs and report every violation\n"
+          "  whatif FILE     the same game with another roll at one flight\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
           f);
@@ -24,6 +25,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "audit") == 0)
         return cli_audit(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "whatif") == 0)
+        return cli_whatif(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("flierd %s\n", FLIERD_VERSION);
         return 0;

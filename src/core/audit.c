@@ -83,9 +83,9 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
 
 static const char *meeple_name(const struct move *m, char *buf, size_t len)
 {
-    if (m->meeple_owner >= 0)
-        snprintf(buf, len, "%d.%s.%d", m->meeple_owner,
-                 m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+    const char *kind = m->meeple == MK_ABBOT ? "abbot" : "small";
+    if (m->meeple_owner >= 0 && m->meeple_n > 0)
+        snprintf(buf, len, "%d.%s.%d", m->meeple_owner, kind, m->meeple_n);
     else
         snprintf(buf, len, "%s", m->meeple == MK_ABBOT ? "abbot" : "follower");
     return buf;
@@ -345,6 +345,21 @@ static int meeple_owner(const struct audit *a, const struct move *m)
     return m->meeple_owner >= 0 ? m->meeple_owner : a->player;
 }
 
+/* "Ada has no follower 0.small.3 in supply" / "Ada has no abbot left in
+ * supply" when the log names no particular meeple. */
+static void none_left(struct audit *a, const struct move *m, const char *what)
+{
+    char nm[32];
+    const char *kind = m->meeple == MK_ABBOT ? "abbot" : "follower";
+    if (m->meeple_n > 0)
+        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s %s in supply",
+                what, who(a, meeple_owner(a, m)), kind,
+                meeple_name(m, nm, sizeof nm));
+    else
+        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s left in supply",
+                what, who(a, meeple_owner(a, m)), kind);
+}
+
 static int resolve_meeple(const struct audit *a, const struct move *m)
 {
     int owner = meeple_owner(a, m);
@@ -408,7 +423,6 @@ static int list_landings(const struct game *g, struct pos target, int kind,
 
 static void on_flight(struct audit *a, const struct move *m, int mi)
 {
-    char nm[32];
     struct game *g = a->g;
     int placed = g->last_tile;
     struct pos from = placed >= 0 ? game_tile_pos(g, placed) : m->at;
@@ -417,10 +431,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     g->deployed = true;
     a->flight_meeple = mi;
     if (!meeple_free(g, mi)) {
-        violate(a, m, RULE_MEEPLE_NONE_LEFT,
-                "flier: %s has no %s %s in supply", who(a, meeple_owner(a, m)),
-                m->meeple == MK_ABBOT ? "abbot" : "follower",
-                meeple_name(m, nm, sizeof nm));
+        none_left(a, m, "flier: ");
         return;
     }
     if (m->at.x != from.x || m->at.y != from.y) {
@@ -508,10 +519,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
     if (a->phase == PH_FLYING)
         close_flight(a, m);
     if (!meeple_free(g, mi)) {
-        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s has no %s %s in supply",
-                who(a, meeple_owner(a, m)),
-                m->meeple == MK_ABBOT ? "abbot" : "follower",
-                meeple_name(m, nm, sizeof nm));
+        none_left(a, m, "");
         return;
     }
     int tile = game_tile_at(g, m->at);

@@ -60,6 +60,15 @@ void mlog_report_json_meta(const struct report_meta *m,
                            const struct game_log *log, const struct report *r,
                            struct buf *out);
 
+/* The what-if report: the new roll, target and landing, the violations
+ * new in the changed game (is_new[i] for after->violations[i]) and the
+ * final scores before and after. */
+struct whatif_result;
+void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
+                      int roll, const struct whatif_result *res,
+                      const struct report *before, const struct report *after,
+                      const bool *is_new, struct buf *out);
+
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
 

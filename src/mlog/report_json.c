@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/receipt.h"
+#include "core/whatif.h"
 #include "mlog/mlog_int.h"
 
 static cJSON *pos_json(struct pos p)
@@ -316,6 +317,55 @@ void mlog_report_json_meta(const struct report_meta *m,
     if (r->has_claims)
         cJSON_AddItemToObject(o, "first_divergence", divergence_json(log, r));
     add_variant(o, m, log, r);
+    append_json(o, out);
+}
+
+void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
+                      int roll, const struct whatif_result *res,
+                      const struct report *before, const struct report *after,
+                      const bool *is_new, struct buf *out)
+{
+    cJSON *o = cJSON_CreateObject(), *a;
+    int n = log->rules.n_players;
+    unsigned wb = winners(n, before->score), wa = winners(n, after->score);
+    cJSON_AddStringToObject(o, "file", file);
+    cJSON_AddNumberToObject(o, "turn", turn);
+    cJSON_AddNumberToObject(o, "roll", roll);
+    cJSON_AddNumberToObject(o, "logged_roll", res->old_roll);
+    cJSON_AddItemToObject(o, "target", pos_json(res->target));
+    cJSON_AddNumberToObject(o, "options", res->n_options);
+    if (res->lands) {
+        char seg[40];
+        seg_format(res->feature, res->mask, seg, sizeof seg);
+        cJSON_AddStringToObject(o, "landing", seg);
+    } else {
+        cJSON_AddNullToObject(o, "landing");
+    }
+    a = cJSON_AddArrayToObject(o, "new_violations");
+    for (size_t i = 0; i < after->n_violations; i++) {
+        const struct violation *v = &after->violations[i];
+        if (!is_new[i])
+            continue;
+        cJSON *vo = cJSON_CreateObject();
+        cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
+        cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
+        cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
+        cJSON_AddStringToObject(vo, "message", v->msg);
+        cJSON_AddItemToArray(a, vo);
+    }
+    a = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < n; p++) {
+        cJSON *po = cJSON_CreateObject();
+        cJSON_AddStringToObject(po, "name", log->names[p]);
+        cJSON_AddNumberToObject(po, "before", before->score[p]);
+        cJSON_AddNumberToObject(po, "after", after->score[p]);
+        cJSON_AddNumberToObject(po, "difference",
+                                after->score[p] - before->score[p]);
+        cJSON_AddItemToArray(a, po);
+    }
+    cJSON_AddItemToObject(o, "winners_before", names_json(log, wb));
+    cJSON_AddItemToObject(o, "winners_after", names_json(log, wa));
+    cJSON_AddBoolToObject(o, "winner_changes", wb != wa);
     append_json(o, out);
 }
 
