@@ -32,6 +32,9 @@ const char *status_name(enum status st)
     case ST_UNSUPPORTED: return "unsupported";
     case ST_LIMIT: return "too large";
     case ST_RULE: return "rule violation";
+    case ST_NOT_FOUND: return "not found";
+    case ST_DB: return "database error";
+    case ST_BUSY: return "busy";
     }
     return "error";
 }

@@ -21,6 +21,9 @@ enum status {
     ST_UNSUPPORTED, /* well-formed, but uses something we do not model */
     ST_LIMIT,       /* input exceeds a size cap */
     ST_RULE,        /* a move breaks the rules */
+    ST_NOT_FOUND,   /* no such game, player or route */
+    ST_DB,          /* the database failed (I/O, full, corrupt) */
+    ST_BUSY,        /* the database is locked: try again */
 };
 
 #define ERR_MSG_MAX 256

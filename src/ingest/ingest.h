@@ -1,0 +1,49 @@
+/* ingest.h - bytes in, an audited game in the store: parse (mlog), audit
+ * (core), render the audit and the replay (mlog), insert (store). */
+#ifndef INGEST_INGEST_H
+#define INGEST_INGEST_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+#include "util/err.h"
+
+struct ingest_result {
+    int64_t id;        /* the stored game, 0 if none */
+    bool duplicate;    /* identical bytes were stored before */
+    bool valid;        /* the audit's verdict */
+    bool finished;
+};
+
+/* Ingests one log. ST_PARSE / ST_UNSUPPORTED / ST_LIMIT (e names the byte
+ * offset or JSON path; nothing stored), ST_DB / ST_BUSY (nothing stored),
+ * else ST_OK with the result. now is the caller's clock. */
+enum status ingest_bytes(struct store *s, const char *data, size_t len,
+                         const char *source, const char *name, int64_t now,
+                         struct ingest_result *out,
+                         struct err *e) WARN_UNUSED;
+
+/* Live recording: a live game is a flierlog in its streaming form (one
+ * header line, one line per turn) stored with source "live". */
+/* Starts one from a header line (the flierlog setup); *out_id names it. */
+enum status ingest_live_start(struct store *s, const char *header,
+                              size_t len, int64_t now, int64_t *out_id,
+                              struct err *e) WARN_UNUSED;
+/* Appends one turn (a flierlog turn entry). An illegal turn is refused:
+ * ST_RULE, e gives "RULE_ID: message", nothing stored. On success out
+ * receives {"turn", "scores": {...}, "flight": {...}|null, "events"}. */
+enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
+                             size_t len, int64_t now, struct buf *out,
+                             struct err *e) WARN_UNUSED;
+/* Ends the game: final scoring; the result is the audit object. */
+enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
+                               struct buf *out, struct err *e) WARN_UNUSED;
+
+/* flierd reaudit: re-audits every stored game with this engine; writes one
+ * line per game whose verdict changed to report, and counts. */
+enum status ingest_reaudit(struct store *s, struct buf *report,
+                           int *out_games, int *out_changed,
+                           struct err *e) WARN_UNUSED;
+
+#endif

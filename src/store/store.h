@@ -1,0 +1,107 @@
+/* store.h - the SQLite database of games, audits and statistics. The only
+ * module that sees sqlite3.h.
+ *
+ * One game is one transaction: a failure never leaves part of a game.
+ * Reads return JSON text built by SQLite's JSON functions (or copied from
+ * the stored audit), so the HTTP layer only moves bytes. Every connection
+ * belongs to one thread; open one per thread (the daemon opens a writer
+ * and one read-only connection per HTTP worker). */
+#ifndef STORE_STORE_H
+#define STORE_STORE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/audit.h"
+#include "core/log.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+struct store;
+
+/* Opens (creating if needed) the database at path, applies the migrations
+ * of schema/ in order (PRAGMA user_version), WAL mode, synchronous=FULL
+ * (a 201 means stored). read_only opens an existing file for reading. */
+enum status store_open(const char *path, bool read_only, struct store **out,
+                       struct err *e) WARN_UNUSED;
+void store_close(struct store *s);
+
+/* Everything an ingested game leaves in the database. */
+struct game_record {
+    const char *raw;           /* the upload, byte for byte */
+    size_t raw_len;
+    const char *sha256;        /* hex digest of raw */
+    const char *format;        /* "jcz" | "flierlog" */
+    const char *source;        /* "http" | "spool" | "cli" | "live" */
+    const char *name;          /* file name or NULL */
+    int64_t uploaded_at;       /* unix seconds, from the caller's clock */
+    const char *engine;        /* "flierd 0.2.0" */
+    bool live;                 /* a live game still being recorded */
+    const struct game_log *log;
+    const struct report *report;
+    const char *report_json;   /* the audit object (mlog_report_json_meta) */
+    const char *replay_json;   /* the replay (mlog_replay_json) */
+};
+
+/* Inserts g. If a game with the same sha256 is stored, nothing is written,
+ * *out_id is that game and *out_duplicate is true. */
+enum status store_insert_game(struct store *s, const struct game_record *g,
+                              int64_t *out_id, bool *out_duplicate,
+                              struct err *e) WARN_UNUSED;
+/* Replaces everything stored for game id by g (live moves, re-audits),
+ * keeping its id and upload time. */
+enum status store_replace_game(struct store *s, int64_t id,
+                               const struct game_record *g,
+                               struct err *e) WARN_UNUSED;
+
+/* Filters of GET /api/games; zero/NULL fields do not filter. */
+struct game_filter {
+    const char *player;        /* a player's exact name */
+    int verdict;               /* -1 any, 0 invalid, 1 valid */
+    int finished;              /* -1 any, 0, 1 */
+    const char *edition;       /* "C2" | "C3" */
+    int64_t from, to;          /* upload time range, unix seconds; 0 open */
+    const char *rule;          /* games with a violation of this rule id */
+    const char *q;             /* search in player names and file name */
+    const char *sort;          /* "date" (default), "players", "turns",
+                                  "violations", "flights", "best" */
+    bool ascending;
+    int limit;                 /* default 50, at most 1000 */
+    int offset;
+};
+
+/* {"total", "offset", "limit", "games": [{"id", "name", "format",
+ * "source", "uploaded_at", "edition", "valid", "finished", "live",
+ * "violations", "flights", "turns", "players": [{"name", "color",
+ * "score", "rank", "claimed"}], "winners": [...]}]} */
+enum status store_list_games(struct store *s, const struct game_filter *f,
+                             struct buf *out, struct err *e) WARN_UNUSED;
+/* {"id", ..., "audit": <the stored audit object>} */
+enum status store_game_json(struct store *s, int64_t id, struct buf *out,
+                            struct err *e) WARN_UNUSED;
+/* The raw upload; *out_format is "jcz" or "flierlog" (static string). */
+enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
+                           const char **out_format,
+                           struct err *e) WARN_UNUSED;
+enum status store_game_replay(struct store *s, int64_t id, struct buf *out,
+                              struct err *e) WARN_UNUSED;
+/* Is game id a live game? (ST_NOT_FOUND when there is no such game.) */
+enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
+                               struct err *e) WARN_UNUSED;
+
+enum status store_players_json(struct store *s, struct buf *out,
+                               struct err *e) WARN_UNUSED;
+enum status store_player_json(struct store *s, const char *name,
+                              struct buf *out, struct err *e) WARN_UNUSED;
+enum status store_stats_json(struct store *s, struct buf *out,
+                             struct err *e) WARN_UNUSED;
+
+/* Calls fn for every stored game in id order (for re-audits); fn returns
+ * non-zero to stop. The raw bytes are valid only during the call. */
+typedef int (*store_game_fn)(void *ctx, int64_t id, const char *raw,
+                             size_t raw_len, const char *source,
+                             int64_t uploaded_at, bool was_valid);
+enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
+                            struct err *e) WARN_UNUSED;
+
+#endif
