@@ -399,7 +399,7 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
                                               : why);
         return;
     }
-    game_deploy(a->g, mi, seg);
+    game_land(a->g, mi, seg);
     f->landed = true;
     f->feature = a->g->segs[seg].kind;
     f->mask = a->g->segs[seg].mask;

@@ -141,10 +141,10 @@ struct game *game_new(const struct rules *r)
     for (int p = 0; p < r->n_players; p++) {
         for (int n = 1; n <= r->followers; n++)
             g->meeples[g->n_meeples++] =
-                (struct meeple){ (int8_t)p, MK_SMALL, (uint8_t)n, -1 };
+                (struct meeple){ (int8_t)p, MK_SMALL, (uint8_t)n, -1, false };
         for (int n = 1; n <= r->abbots; n++)
             g->meeples[g->n_meeples++] =
-                (struct meeple){ (int8_t)p, MK_ABBOT, (uint8_t)n, -1 };
+                (struct meeple){ (int8_t)p, MK_ABBOT, (uint8_t)n, -1, false };
     }
     return g;
 }
@@ -552,7 +552,14 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
 void game_deploy(struct game *g, int m, int seg)
 {
     g->meeples[m].seg = (int16_t)seg;
+    g->meeples[m].flew = false;
     g->deployed = true;
+}
+
+void game_land(struct game *g, int m, int seg)
+{
+    game_deploy(g, m, seg);
+    g->meeples[m].flew = true;
 }
 
 /* ---- flier --------------------------------------------------------- */
@@ -819,6 +826,12 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn)
             ev->players |= (uint8_t)(1u << p);
             g->score[p] += ev->points;
         }
+    for (int i = 0; i < g->n_meeples; i++) {
+        const struct meeple *m = &g->meeples[i];
+        if (m->flew && m->seg >= 0 && find_root(g, m->seg) == root &&
+            (ev->players & (1u << m->owner)))
+            ev->fliers |= (uint8_t)(1u << m->owner);
+    }
     return true;
 }
 

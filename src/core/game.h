@@ -106,6 +106,7 @@ struct meeple {
     uint8_t kind;     /* enum meeple_kind */
     uint8_t n;        /* 1-based id within owner and kind */
     int16_t seg;      /* segment it stands on, -1 in supply */
+    bool flew;        /* it arrived where it stands by flight */
 };
 
 /* A piece of a score receipt: a tile of the scored road or city, the
@@ -132,6 +133,7 @@ struct score_event {
     uint16_t cities;  /* field: completed cities it touches */
     uint8_t meeples[GAME_MAX_PLAYERS];
     bool tiny;        /* scored by the tiny-city variant */
+    uint8_t fliers;   /* seats that scored with a meeple that flew there */
     uint32_t ref0;    /* its refs: game.refs[ref0 .. ref0 + n_refs) */
     uint16_t n_refs;
 };
@@ -255,6 +257,8 @@ void game_flight_options(const struct game *g, int tile, int meeple_kind,
 
 /* Puts meeple m on seg; marks the turn's deployment as used. */
 void game_deploy(struct game *g, int m, int seg);
+/* The same for a flier landing on seg (remembered for statistics). */
+void game_land(struct game *g, int m, int seg);
 
 /* --- the flier --------------------------------------------------------- */
 

@@ -176,7 +176,7 @@ static bool try_fly(struct sim *s, int seat)
         int seg = segs[rng_below(&s->rng, n)];
         emit_meeple(s, MV_DEPLOY, mi, target, g->segs[seg].kind,
                     g->segs[seg].mask);
-        game_deploy(g, mi, seg);
+        game_land(g, mi, seg);
         s->res->landed++;
     }
     return true;
