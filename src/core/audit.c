@@ -681,6 +681,11 @@ const struct game *audit_game(const struct audit *a)
     return a->g;
 }
 
+int audit_player(const struct audit *a)
+{
+    return a->player;
+}
+
 bool audit_awaits_landing(const struct audit *a)
 {
     return a->phase == PH_FLYING;

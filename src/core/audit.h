@@ -123,6 +123,8 @@ struct audit;
 struct audit *audit_begin(const struct game_log *log, struct report *r);
 size_t audit_step(struct audit *a, const struct move *m);
 const struct game *audit_game(const struct audit *a);
+/* Seat on turn (-1 before the first tile). */
+int audit_player(const struct audit *a);
 /* A flight with landing options waits for its landing. */
 bool audit_awaits_landing(const struct audit *a);
 void audit_finish(struct audit *a, const struct audit_opts *o,

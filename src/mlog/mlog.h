@@ -69,6 +69,21 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
                       const struct report *before, const struct report *after,
                       const bool *is_new, struct buf *out);
 
+/* The replay a viewer draws from: {"players", "turns": [{"turn", "player",
+ * "tile", "at", "rotation", "meeples": [{"player", "kind", "at",
+ * "segment", "flew"?}], "scores": [...]}], "tiles": {id: {"flier",
+ * "segments"}}, "flights", "events", "violations"}; the last turn has
+ * "turn": null when final scoring ran. */
+struct replay;
+void mlog_replay_json(const struct game_log *log, const struct report *r,
+                      const struct replay *rp, struct buf *out);
+
+/* The answer to a live move: {"turn", "scores": {name: total}, "events":
+ * [this turn's], "flight": {...with its options and odds} | null,
+ * "valid"}. */
+void mlog_live_turn_json(const struct game_log *log, const struct report *r,
+                         int turn, struct buf *out);
+
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
 

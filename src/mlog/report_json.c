@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/receipt.h"
+#include "core/replay.h"
 #include "core/whatif.h"
 #include "mlog/mlog_int.h"
 
@@ -366,6 +367,127 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
     cJSON_AddItemToObject(o, "winners_before", names_json(log, wb));
     cJSON_AddItemToObject(o, "winners_after", names_json(log, wa));
     cJSON_AddBoolToObject(o, "winner_changes", wb != wa);
+    append_json(o, out);
+}
+
+/* The geometry of tile kind t in its own frame, for drawing. */
+static cJSON *tile_def_json(int t)
+{
+    const struct tile_def *d = tile_get(t);
+    cJSON *o = cJSON_CreateObject(), *segs = cJSON_CreateArray();
+    if (d->flier_dir == NO_FLIER)
+        cJSON_AddNullToObject(o, "flier");
+    else
+        cJSON_AddStringToObject(o, "flier", dir_name(d->flier_dir));
+    for (int i = 0; i < d->n_seg; i++) {
+        const struct seg_def *sd = &d->seg[i];
+        char name[40];
+        seg_format(sd->kind, sd->mask, name, sizeof name);
+        cJSON *so = cJSON_CreateObject();
+        cJSON_AddStringToObject(so, "feature", feat_name(sd->kind));
+        cJSON_AddStringToObject(so, "segment", name);
+        if (sd->pennants)
+            cJSON_AddNumberToObject(so, "pennants", sd->pennants);
+        if (sd->kind == FEAT_FIELD && sd->cities) {
+            seg_format(FEAT_CITY, sd->cities, name, sizeof name);
+            cJSON_AddStringToObject(so, "cities", name + 5); /* "city:" */
+        }
+        cJSON_AddItemToArray(segs, so);
+    }
+    cJSON_AddItemToObject(o, "segments", segs);
+    return o;
+}
+
+static cJSON *replay_turn_json(const struct game_log *log,
+                               const struct replay *rp,
+                               const struct replay_turn *t)
+{
+    cJSON *o = cJSON_CreateObject(), *ms = cJSON_CreateArray();
+    cJSON_AddItemToObject(o, "turn", turn_or_null(t->turn));
+    cJSON_AddItemToObject(o, "player", player_or_null(log, t->player));
+    if (t->tile >= 0) {
+        cJSON_AddStringToObject(o, "tile", tile_get(t->tile)->id);
+        cJSON_AddItemToObject(o, "at", pos_json(t->at));
+        cJSON_AddNumberToObject(o, "rotation", 90 * t->rot);
+    }
+    for (size_t k = 0; k < t->n_meeples; k++) {
+        const struct replay_meeple *m = &rp->meeples[t->meeple0 + k];
+        char seg[40];
+        cJSON *mo = cJSON_CreateObject();
+        seg_format(m->feature, m->mask, seg, sizeof seg);
+        cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
+        cJSON_AddStringToObject(mo, "kind",
+                                m->kind == MK_ABBOT ? "abbot" : "follower");
+        cJSON_AddItemToObject(mo, "at", pos_json(m->at));
+        cJSON_AddStringToObject(mo, "segment", seg);
+        if (m->flew)
+            cJSON_AddBoolToObject(mo, "flew", true);
+        cJSON_AddItemToArray(ms, mo);
+    }
+    cJSON_AddItemToObject(o, "meeples", ms);
+    cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
+                                           t->score, log->rules.n_players));
+    return o;
+}
+
+void mlog_replay_json(const struct game_log *log, const struct report *r,
+                      const struct replay *rp, struct buf *out)
+{
+    cJSON *o = cJSON_CreateObject(), *a, *defs = cJSON_CreateObject();
+    bool used[GAME_MAX_TILE_KINDS] = { false };
+    a = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < log->rules.n_players; p++) {
+        cJSON *pl = cJSON_CreateObject();
+        cJSON_AddStringToObject(pl, "name", log->names[p]);
+        if (log->colors[p][0])
+            cJSON_AddStringToObject(pl, "color", log->colors[p]);
+        cJSON_AddItemToArray(a, pl);
+    }
+    a = cJSON_AddArrayToObject(o, "turns");
+    for (size_t i = 0; i < rp->n_turns; i++) {
+        cJSON_AddItemToArray(a, replay_turn_json(log, rp, &rp->turns[i]));
+        if (rp->turns[i].tile >= 0)
+            used[rp->turns[i].tile] = true;
+    }
+    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+        if (used[t])
+            cJSON_AddItemToObject(defs, tile_get(t)->id, tile_def_json(t));
+    cJSON_AddItemToObject(o, "tiles", defs);
+    a = cJSON_AddArrayToObject(o, "flights");
+    for (size_t i = 0; i < r->n_flights; i++)
+        cJSON_AddItemToArray(a, flight_json(log, &r->flights[i]));
+    a = cJSON_AddArrayToObject(o, "events");
+    for (size_t i = 0; i < r->n_events; i++)
+        cJSON_AddItemToArray(a, event_json(log, r, i));
+    a = cJSON_AddArrayToObject(o, "violations");
+    for (size_t i = 0; i < r->n_violations; i++) {
+        const struct violation *v = &r->violations[i];
+        cJSON *vo = cJSON_CreateObject();
+        cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
+        cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
+        cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
+        cJSON_AddStringToObject(vo, "message", v->msg);
+        cJSON_AddItemToArray(a, vo);
+    }
+    append_json(o, out);
+}
+
+void mlog_live_turn_json(const struct game_log *log, const struct report *r,
+                         int turn, struct buf *out)
+{
+    cJSON *o = cJSON_CreateObject(), *a;
+    cJSON_AddNumberToObject(o, "turn", turn);
+    cJSON_AddItemToObject(o, "scores", scores_json(log, r->score));
+    a = cJSON_AddArrayToObject(o, "events");
+    for (size_t i = 0; i < r->n_events; i++)
+        if (r->events[i].turn == turn)
+            cJSON_AddItemToArray(a, event_json(log, r, i));
+    cJSON *fl = NULL;
+    for (size_t i = 0; i < r->n_flights; i++)
+        if (r->flights[i].turn == turn)
+            fl = flight_json(log, &r->flights[i]);
+    cJSON_AddItemToObject(o, "flight", fl ? fl : cJSON_CreateNull());
+    cJSON_AddBoolToObject(o, "valid", r->valid);
     append_json(o, out);
 }
 

@@ -44,7 +44,8 @@ struct game_record {
 };
 
 /* Inserts g. If a game with the same sha256 is stored, nothing is written,
- * *out_id is that game and *out_duplicate is true. */
+ * *out_id is that game and *out_duplicate is true. Live games (g->live)
+ * are never taken for duplicates: two tables may start alike. */
 enum status store_insert_game(struct store *s, const struct game_record *g,
                               int64_t *out_id, bool *out_duplicate,
                               struct err *e) WARN_UNUSED;

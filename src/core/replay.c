@@ -1,0 +1,82 @@
+/* replay.c - snapshots of the board after each turn. A turn's tile and
+ * meeples are read off the game once its COMMIT (or the next tile) has
+ * been applied, so completions and returned meeples are already shown. */
+#include "core/replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+static void snapshot(struct replay *r, const struct game *g, int turn,
+                     int player, int tile)
+{
+    xgrow((void **)&r->turns, &r->cap_turns, r->n_turns + 1,
+          sizeof *r->turns);
+    struct replay_turn *t = &r->turns[r->n_turns++];
+    memset(t, 0, sizeof *t);
+    t->turn = turn;
+    t->player = player;
+    t->tile = tile >= 0 ? g->tiles[tile].def : -1;
+    if (tile >= 0) {
+        t->at = game_tile_pos(g, tile);
+        t->rot = g->tiles[tile].rot;
+    }
+    memcpy(t->score, g->score, sizeof t->score);
+    t->meeple0 = r->n_meeples;
+    for (int i = 0; i < g->n_meeples; i++) {
+        const struct meeple *m = &g->meeples[i];
+        if (m->seg < 0)
+            continue;
+        const struct seg *s = &g->segs[m->seg];
+        xgrow((void **)&r->meeples, &r->cap_meeples, r->n_meeples + 1,
+              sizeof *r->meeples);
+        r->meeples[r->n_meeples++] = (struct replay_meeple){
+            m->owner, m->kind, s->kind, s->mask, m->flew,
+            game_tile_pos(g, s->tile)
+        };
+        t->n_meeples++;
+    }
+}
+
+void replay_build(const struct game_log *log, const struct audit_opts *o,
+                  struct replay *out)
+{
+    struct report rep;
+    struct game *g = NULL;
+    memset(out, 0, sizeof *out);
+    struct audit *a = audit_begin(log, &rep);
+    const struct game *cur = audit_game(a);
+    int placed = cur->n_tiles; /* tiles shown by the last snapshot */
+    snapshot(out, cur, 0, -1, placed > 0 ? 0 : -1);
+    for (size_t i = 0; i < log->n_moves; i++) {
+        const struct move *m = &log->moves[i];
+        if (m->kind == MV_PLACE && cur->n_tiles > placed) {
+            /* the last turn had no COMMIT: end it as the auditor would */
+            struct move commit = { .kind = MV_COMMIT, .src = m->src };
+            audit_step(a, &commit);
+            snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
+            placed = cur->n_tiles;
+        }
+        audit_step(a, m);
+        if (m->kind == MV_COMMIT && cur->n_tiles > placed) {
+            snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
+            placed = cur->n_tiles;
+        }
+    }
+    bool open_turn = cur->n_tiles > placed;
+    if (open_turn) /* the log ends inside a turn: show it as it stands */
+        snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
+    audit_finish(a, o, &g);
+    if (rep.finished)
+        snapshot(out, g, -1, -1, -1);
+    game_free(g);
+    report_release(&rep);
+}
+
+void replay_release(struct replay *r)
+{
+    free(r->turns);
+    free(r->meeples);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,42 @@
+/* replay.h - the board after every turn, for replay viewers. */
+#ifndef CORE_REPLAY_H
+#define CORE_REPLAY_H
+#include <stddef.h>
+
+#include "core/audit.h"
+#include "core/log.h"
+
+struct replay_meeple {
+    int8_t owner;
+    uint8_t kind;      /* enum meeple_kind */
+    uint8_t feature;   /* enum feat of the segment it stands on */
+    uint8_t mask;
+    bool flew;
+    struct pos at;
+};
+
+struct replay_turn {
+    int turn;          /* 0: the start tile; -1: after final scoring */
+    int player;        /* seat, -1 for the start tile and final scoring */
+    int tile;          /* tile kind placed this turn, -1 if none */
+    struct pos at;
+    int rot;
+    size_t meeple0;    /* meeples on the board after it: */
+    size_t n_meeples;  /*   meeples[meeple0 .. meeple0 + n_meeples) */
+    int score[GAME_MAX_PLAYERS];
+};
+
+struct replay {
+    struct replay_turn *turns;
+    size_t n_turns, cap_turns;
+    struct replay_meeple *meeples;
+    size_t n_meeples, cap_meeples;
+};
+
+/* Replays log (as audit_run does, with o) and keeps the board after each
+ * turn; out is the caller's to release with replay_release(). */
+void replay_build(const struct game_log *log, const struct audit_opts *o,
+                  struct replay *out);
+void replay_release(struct replay *r);
+
+#endif

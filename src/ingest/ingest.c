@@ -1,0 +1,276 @@
+/* ingest.c - bytes in, an audited game in the store.
+ *
+ * Everything is rendered before the store is touched, so a game is
+ * written in one store call (one transaction) or not at all. */
+#include "ingest/ingest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/audit.h"
+#include "core/replay.h"
+#include "mlog/mlog.h"
+#include "util/sha256.h"
+#include "util/xalloc.h"
+
+#define ENGINE "flierd 0.2.0"
+
+/* A parsed, audited and rendered game, ready for the store. */
+struct prepared {
+    struct game_log log;
+    struct report rep;
+    struct buf report_json;
+    struct buf replay_json;
+    char sha[SHA256_HEX_LEN];
+    enum mlog_format fmt;
+    bool audited;
+};
+
+static void prepared_release(struct prepared *p)
+{
+    game_log_release(&p->log);
+    if (p->audited)
+        report_release(&p->rep);
+    buf_release(&p->report_json);
+    buf_release(&p->replay_json);
+}
+
+static enum status prepare(const char *data, size_t len, const char *name,
+                           struct prepared *p, struct err *e)
+{
+    memset(p, 0, sizeof *p);
+    game_log_init(&p->log);
+    enum status st = mlog_parse(data, len, &p->log, &p->fmt, e);
+    if (st != ST_OK)
+        return st;
+    sha256_hex(data, len, p->sha);
+    audit_run(&p->log, NULL, &p->rep, NULL);
+    p->audited = true;
+    struct report_meta m = { name ? name : "upload", p->fmt, ENGINE, p->sha,
+                             NULL, NULL };
+    mlog_report_json_meta(&m, &p->log, &p->rep, &p->report_json);
+    struct replay rp;
+    replay_build(&p->log, NULL, &rp);
+    mlog_replay_json(&p->log, &p->rep, &rp, &p->replay_json);
+    replay_release(&rp);
+    return ST_OK;
+}
+
+static struct game_record record_of(const struct prepared *p, const char *data,
+                                    size_t len, const char *source,
+                                    const char *name, int64_t now, bool live)
+{
+    struct game_record g = {
+        data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
+        ENGINE, live, &p->log, &p->rep, p->report_json.p, p->replay_json.p,
+    };
+    return g;
+}
+
+enum status ingest_bytes(struct store *s, const char *data, size_t len,
+                         const char *source, const char *name, int64_t now,
+                         struct ingest_result *out, struct err *e)
+{
+    struct prepared p;
+    memset(out, 0, sizeof *out);
+    enum status st = prepare(data, len, name, &p, e);
+    if (st == ST_OK) {
+        struct game_record g = record_of(&p, data, len, source, name, now,
+                                         false);
+        st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
+        out->valid = p.rep.valid;
+        out->finished = p.rep.finished;
+    }
+    prepared_release(&p);
+    return st;
+}
+
+/* ---- live games ---------------------------------------------------- */
+
+enum status ingest_live_start(struct store *s, const char *header,
+                              size_t len, int64_t now, int64_t *out_id,
+                              struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct prepared p;
+    bool dup = false;
+    *out_id = 0;
+    while (len > 0 && (header[len - 1] == '\n' || header[len - 1] == '\r'))
+        len--;
+    if (memchr(header, '\n', len))
+        return err_set(e, ST_PARSE, "the setup of a live game is one line "
+                       "(a flierlog header)");
+    buf_append(&raw, header, len);
+    buf_puts(&raw, "\n");
+    enum status st = prepare(raw.p, raw.len, "live", &p, e);
+    if (st == ST_OK && p.fmt != MLOG_FLIERLOG)
+        st = err_set(e, ST_PARSE, "a live game starts with a flierlog "
+                     "header, not a %s", mlog_format_name(p.fmt));
+    if (st == ST_OK) {
+        struct game_record g = record_of(&p, raw.p, raw.len, "live", "live",
+                                         now, true);
+        st = store_insert_game(s, &g, out_id, &dup, e);
+    }
+    prepared_release(&p);
+    buf_release(&raw);
+    return st;
+}
+
+/* The stored NDJSON of live game id, with a line appended. */
+static enum status live_raw(struct store *s, int64_t id, const char *line,
+                            size_t len, struct buf *raw, struct err *e)
+{
+    const char *fmt = NULL;
+    bool live = false;
+    enum status st = store_game_is_live(s, id, &live, e);
+    if (st != ST_OK)
+        return st;
+    if (!live)
+        return err_set(e, ST_RULE, "game %lld is not a live game (or is "
+                       "finished)", (long long)id);
+    st = store_game_raw(s, id, raw, &fmt, e);
+    if (st != ST_OK)
+        return st;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    if (len == 0 || memchr(line, '\n', len))
+        return err_set(e, ST_PARSE, "a move is one flierlog turn entry on "
+                       "one line");
+    buf_append(raw, line, len);
+    buf_puts(raw, "\n");
+    return ST_OK;
+}
+
+enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
+                             size_t len, int64_t now, struct buf *out,
+                             struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct prepared before, after;
+    memset(&before, 0, sizeof before);
+    memset(&after, 0, sizeof after);
+    enum status st = live_raw(s, id, turn, len, &raw, e);
+    if (st != ST_OK)
+        goto out;
+    size_t old_len = raw.len - (len + 1);
+    st = prepare(raw.p, old_len, "live", &before, e);
+    if (st == ST_OK)
+        st = prepare(raw.p, raw.len, "live", &after, e);
+    if (st != ST_OK)
+        goto out;
+    if (after.rep.n_violations > before.rep.n_violations) {
+        const struct violation *v =
+            &after.rep.violations[before.rep.n_violations];
+        st = err_set(e, ST_RULE, "%s: turn %d: %s", rule_id(v->rule), v->turn,
+                     v->msg);
+        goto out;
+    }
+    struct game_record g = record_of(&after, raw.p, raw.len, "live", "live",
+                                     now, true);
+    st = store_replace_game(s, id, &g, e);
+    if (st == ST_OK)
+        mlog_live_turn_json(&after.log, &after.rep, after.rep.turns, out);
+out:
+    prepared_release(&before);
+    prepared_release(&after);
+    buf_release(&raw);
+    return st;
+}
+
+enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
+                               struct buf *out, struct err *e)
+{
+    static const char final_line[] = "{\"final\": {}}";
+    struct buf raw = BUF_INIT;
+    struct prepared p;
+    memset(&p, 0, sizeof p);
+    enum status st = live_raw(s, id, final_line, sizeof final_line - 1, &raw,
+                              e);
+    if (st == ST_OK)
+        st = prepare(raw.p, raw.len, "live", &p, e);
+    if (st == ST_OK) {
+        struct game_record g = record_of(&p, raw.p, raw.len, "live", "live",
+                                         now, false);
+        st = store_replace_game(s, id, &g, e);
+    }
+    if (st == ST_OK)
+        buf_append(out, p.report_json.p, p.report_json.len);
+    prepared_release(&p);
+    buf_release(&raw);
+    return st;
+}
+
+/* ---- re-audit ------------------------------------------------------------ */
+
+struct game_ref {
+    int64_t id;
+    int64_t uploaded_at;
+    bool was_valid;
+    char source[16];
+};
+
+struct ref_list {
+    struct game_ref *v;
+    size_t n, cap;
+};
+
+static int collect(void *ctx, int64_t id, const char *raw, size_t raw_len,
+                   const char *source, int64_t uploaded_at, bool was_valid)
+{
+    struct ref_list *l = ctx;
+    (void)raw;
+    (void)raw_len;
+    xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+    struct game_ref *r = &l->v[l->n++];
+    r->id = id;
+    r->uploaded_at = uploaded_at;
+    r->was_valid = was_valid;
+    snprintf(r->source, sizeof r->source, "%s", source ? source : "cli");
+    return 0;
+}
+
+static enum status reaudit_one(struct store *s, const struct game_ref *ref,
+                               struct buf *report, int *changed,
+                               struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct prepared p;
+    const char *fmt = NULL;
+    bool live = false;
+    memset(&p, 0, sizeof p);
+    enum status st = store_game_raw(s, ref->id, &raw, &fmt, e);
+    if (st == ST_OK)
+        st = store_game_is_live(s, ref->id, &live, e);
+    if (st == ST_OK)
+        st = prepare(raw.p ? raw.p : "", raw.len, NULL, &p, e);
+    if (st == ST_OK) {
+        struct game_record g = record_of(&p, raw.p, raw.len, ref->source,
+                                         NULL, ref->uploaded_at, live);
+        st = store_replace_game(s, ref->id, &g, e);
+    }
+    if (st == ST_OK && p.rep.valid != ref->was_valid) {
+        (*changed)++;
+        buf_printf(report, "game %lld: %s -> %s\n", (long long)ref->id,
+                   ref->was_valid ? "valid" : "invalid",
+                   p.rep.valid ? "valid" : "invalid");
+    }
+    prepared_release(&p);
+    buf_release(&raw);
+    return st;
+}
+
+enum status ingest_reaudit(struct store *s, struct buf *report,
+                           int *out_games, int *out_changed, struct err *e)
+{
+    struct ref_list refs = { NULL, 0, 0 };
+    *out_games = *out_changed = 0;
+    enum status st = store_each_game(s, collect, &refs, e);
+    for (size_t i = 0; st == ST_OK && i < refs.n; i++) {
+        st = reaudit_one(s, &refs.v[i], report, out_changed, e);
+        if (st == ST_OK)
+            (*out_games)++;
+    }
+    free(refs.v);
+    return st;
+}
