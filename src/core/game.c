@@ -57,17 +57,40 @@ static bool on_board(struct pos p)
     return p.x >= -lim && p.x < lim && p.y >= -lim && p.y < lim;
 }
 
-static size_t cell(struct pos p)
+/* A board position as 16 bits (both coordinates fit in 8), plus one so
+ * that 0 marks an empty cell. */
+static uint16_t cell_key(struct pos p)
 {
-    return ((size_t)(p.y & (BOARD_SPAN - 1)) << BOARD_BITS) |
-           (size_t)(p.x & (BOARD_SPAN - 1));
+    return (uint16_t)((((unsigned)p.y & 0xFF) << 8 | ((unsigned)p.x & 0xFF)) +
+                      1);
+}
+
+static size_t cell_slot(uint16_t key)
+{
+    return (size_t)(key * 40503u) & (GAME_CELLS - 1); /* Fibonacci-ish */
 }
 
 int game_tile_at(const struct game *g, struct pos p)
 {
     if (!on_board(p))
         return -1;
-    return (int)g->grid[cell(p)] - 1;
+    uint16_t key = cell_key(p);
+    for (size_t i = cell_slot(key);; i = (i + 1) & (GAME_CELLS - 1)) {
+        if (g->cell_key[i] == key)
+            return g->cell_tile[i];
+        if (g->cell_key[i] == 0)
+            return -1;
+    }
+}
+
+static void cell_put(struct game *g, struct pos p, int tile)
+{
+    uint16_t key = cell_key(p);
+    size_t i = cell_slot(key);
+    while (g->cell_key[i] != 0)
+        i = (i + 1) & (GAME_CELLS - 1);
+    g->cell_key[i] = key;
+    g->cell_tile[i] = (uint16_t)tile;
 }
 
 struct pos game_tile_pos(const struct game *g, int tile)
@@ -337,7 +360,7 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
         g->n_segs++;
     }
     pl->n_seg = (uint8_t)(g->n_segs - pl->seg0);
-    g->grid[cell(p)] = (uint16_t)(ti + 1);
+    cell_put(g, p, ti);
     if (g->pack[def] > 0)
         g->pack[def]--;
 

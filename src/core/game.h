@@ -29,6 +29,7 @@
 #define GAME_MAX_FOLLOWERS 16
 #define GAME_MAX_MEEPLES (GAME_MAX_PLAYERS * (GAME_MAX_FOLLOWERS + 1))
 #define GAME_MAX_TILE_KINDS 64
+#define GAME_CELLS 1024 /* power of two, >= 4 x GAME_MAX_TILES */
 #define GAME_MAX_SET_COPIES 3
 
 struct pos {
@@ -156,7 +157,9 @@ struct game {
     int n_refs, cap_refs;
     struct placed tiles[GAME_MAX_TILES];
     struct seg segs[GAME_MAX_SEGS];
-    uint16_t grid[BOARD_SPAN * BOARD_SPAN]; /* tiles index + 1, 0 empty */
+    /* position -> tile: open addressing, kept under a quarter full */
+    uint16_t cell_key[GAME_CELLS]; /* packed position + 1, 0 empty */
+    uint16_t cell_tile[GAME_CELLS];
 };
 
 /* Allocates a game with an empty board and full supplies. The caller owns

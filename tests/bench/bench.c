@@ -1,0 +1,211 @@
+/* bench.c - how fast flierd replays and audits games.
+ *
+ *   bench [--games N] [--runs R] [DIR_OR_FILES...]
+ *
+ * (a) engine: audit_run over pre-parsed games: games/s and ns per move;
+ * (b) end to end: .jcz bytes -> mlog_parse -> audit_run: games/s, MB/s, and
+ *     the share of the time spent parsing.
+ * Games come from the .jcz files given, else from the simulator (seeded,
+ * so every run measures the same games). Each figure is the median of R
+ * runs. Timing lives here, never in the tests. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/audit.h"
+#include "mlog/mlog.h"
+#include "sim/sim.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+struct corpus {
+    struct buf *files;     /* raw .jcz bytes */
+    struct game_log *logs; /* parsed */
+    size_t n, cap;
+    size_t bytes, moves;
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void add_bytes(struct corpus *c, const char *data, size_t len)
+{
+    size_t i = c->n;
+    size_t cap = c->cap;
+    xgrow((void **)&c->files, &cap, i + 1, sizeof *c->files);
+    xgrow((void **)&c->logs, &c->cap, i + 1, sizeof *c->logs);
+    struct buf b = BUF_INIT;
+    buf_append(&b, data, len);
+    c->files[i] = b;
+    game_log_init(&c->logs[i]);
+    enum mlog_format fmt;
+    struct err e;
+    if (mlog_parse(b.p, b.len, &c->logs[i], &fmt, &e) != ST_OK) {
+        fprintf(stderr, "bench: skipping a log: %s\n", e.msg);
+        game_log_release(&c->logs[i]);
+        buf_release(&c->files[i]);
+        return;
+    }
+    c->bytes += len;
+    c->moves += c->logs[i].n_moves;
+    c->n++;
+}
+
+static void add_file(struct corpus *c, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    struct buf b = BUF_INIT;
+    char chunk[65536];
+    size_t n;
+    if (!f)
+        return;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(&b, chunk, n);
+    fclose(f);
+    if (b.len)
+        add_bytes(c, b.p, b.len);
+    buf_release(&b);
+}
+
+static void add_path(struct corpus *c, const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *de;
+    if (!d) {
+        add_file(c, path);
+        return;
+    }
+    while ((de = readdir(d)) != NULL) {
+        size_t len = strlen(de->d_name);
+        if (len > 4 && strcmp(de->d_name + len - 4, ".jcz") == 0) {
+            char full[4096];
+            snprintf(full, sizeof full, "%s/%s", path, de->d_name);
+            add_file(c, full);
+        }
+    }
+    closedir(d);
+}
+
+static void add_simulated(struct corpus *c, int n)
+{
+    static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov", "Eli" };
+    struct sim_policy p = sim_policy_default();
+    for (int i = 0; i < n; i++) {
+        struct rules r = { .n_players = 2 + i % 4, .followers = 7,
+                           .farmers = true, .tiny_city = 4 };
+        bool c3 = i % 2;
+        r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
+        r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
+        r.abbots = c3;
+        r.gardens = c3;
+        struct game_log l;
+        struct buf b = BUF_INIT;
+        sim_play(&r, names, (uint64_t)i + 1, &p, &l);
+        mlog_write_jcz(&l, &b);
+        add_bytes(c, b.p, b.len);
+        game_log_release(&l);
+        buf_release(&b);
+    }
+}
+
+/* Seconds to audit every pre-parsed game once. */
+static double run_engine(const struct corpus *c, uint64_t *sink)
+{
+    double t0 = now_s();
+    for (size_t i = 0; i < c->n; i++) {
+        struct report r;
+        audit_run(&c->logs[i], NULL, &r, NULL);
+        *sink += r.state_hash;
+        report_release(&r);
+    }
+    return now_s() - t0;
+}
+
+/* Seconds to parse and audit every file once; *parse_s gets the parse
+ * part. */
+static double run_end_to_end(const struct corpus *c, double *parse_s,
+                             uint64_t *sink)
+{
+    double total = 0, parse = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        struct game_log l;
+        struct report r;
+        enum mlog_format fmt;
+        struct err e;
+        double t0 = now_s();
+        game_log_init(&l);
+        if (mlog_parse(c->files[i].p, c->files[i].len, &l, &fmt, &e) != ST_OK)
+            abort(); /* parsed once before: cannot fail now */
+        double t1 = now_s();
+        audit_run(&l, NULL, &r, NULL);
+        *sink += r.state_hash;
+        report_release(&r);
+        game_log_release(&l);
+        double t2 = now_s();
+        parse += t1 - t0;
+        total += t2 - t0;
+    }
+    *parse_s = parse;
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    struct corpus c = { 0 };
+    int games = 1000, runs = 5;
+    uint64_t sink = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+            games = atoi(argv[++i]) > 0 ? atoi(argv[i]) : games;
+        else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            runs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : runs;
+        else
+            add_path(&c, argv[i]);
+    }
+    if (c.n == 0)
+        add_simulated(&c, games);
+    if (c.n == 0 || runs > 99) {
+        fprintf(stderr, "bench: no games\n");
+        return 2;
+    }
+    double eng[99], e2e[99], par[99];
+    for (int k = 0; k < runs; k++) {
+        eng[k] = run_engine(&c, &sink);
+        e2e[k] = run_end_to_end(&c, &par[k], &sink);
+    }
+    double te = median(eng, runs), tt = median(e2e, runs);
+    double tp = median(par, runs);
+    printf("games: %zu (%zu moves, %.1f MB of .jcz), median of %d runs\n",
+           c.n, c.moves, c.bytes / 1e6, runs);
+    printf("(a) engine: %.0f games/s per core, %.0f ns per move\n",
+           c.n / te, te * 1e9 / c.moves);
+    printf("(b) audit end to end: %.0f games/s per core, %.1f MB/s, "
+           "parsing %.0f%% of the time\n", c.n / tt, c.bytes / 1e6 / tt,
+           100.0 * tp / tt);
+    fprintf(stderr, "(checksum %llx)\n", (unsigned long long)sink);
+    for (size_t i = 0; i < c.n; i++) {
+        game_log_release(&c.logs[i]);
+        buf_release(&c.files[i]);
+    }
+    free(c.logs);
+    free(c.files);
+    return 0;
+}
