@@ -57,24 +57,23 @@ static bool on_board(struct pos p)
     return p.x >= -lim && p.x < lim && p.y >= -lim && p.y < lim;
 }
 
-/* A board position as 16 bits (both coordinates fit in 8), plus one so
- * that 0 marks an empty cell. */
-static uint16_t cell_key(struct pos p)
+/* A board position packed in 16 bits (both coordinates fit in 8), plus
+ * one so that 0 marks an empty cell (hence 32-bit keys). */
+static uint32_t cell_key(struct pos p)
 {
-    return (uint16_t)((((unsigned)p.y & 0xFF) << 8 | ((unsigned)p.x & 0xFF)) +
-                      1);
+    return (((uint32_t)p.y & 0xFF) << 8 | ((uint32_t)p.x & 0xFF)) + 1;
 }
 
-static size_t cell_slot(uint16_t key)
+static size_t cell_slot(uint32_t key)
 {
-    return (size_t)(key * 40503u) & (GAME_CELLS - 1); /* Fibonacci-ish */
+    return (size_t)((key * 2654435761u) >> 22) & (GAME_CELLS - 1);
 }
 
 int game_tile_at(const struct game *g, struct pos p)
 {
     if (!on_board(p))
         return -1;
-    uint16_t key = cell_key(p);
+    uint32_t key = cell_key(p);
     for (size_t i = cell_slot(key);; i = (i + 1) & (GAME_CELLS - 1)) {
         if (g->cell_key[i] == key)
             return g->cell_tile[i];
@@ -85,7 +84,7 @@ int game_tile_at(const struct game *g, struct pos p)
 
 static void cell_put(struct game *g, struct pos p, int tile)
 {
-    uint16_t key = cell_key(p);
+    uint32_t key = cell_key(p);
     size_t i = cell_slot(key);
     while (g->cell_key[i] != 0)
         i = (i + 1) & (GAME_CELLS - 1);

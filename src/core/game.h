@@ -158,7 +158,7 @@ struct game {
     struct placed tiles[GAME_MAX_TILES];
     struct seg segs[GAME_MAX_SEGS];
     /* position -> tile: open addressing, kept under a quarter full */
-    uint16_t cell_key[GAME_CELLS]; /* packed position + 1, 0 empty */
+    uint32_t cell_key[GAME_CELLS]; /* packed position + 1, 0 empty */
     uint16_t cell_tile[GAME_CELLS];
 };
 
