@@ -103,7 +103,9 @@ void receipt_format(const struct game_log *log, const struct report *r,
         n += (size_t)snprintf(out + n, len - n, "%s%s %d%s%s",
                               first ? "; " : ", ", log->names[p],
                               e->meeples[p], first ? " " : "",
-                              first ? role(e->feature, e->meeples[p]) : "");
+                              !first ? ""
+                              : e->recall ? "abbot"
+                                          : role(e->feature, e->meeples[p]));
         first = 0;
     }
     seats_format(log, e->players, who, sizeof who);
