@@ -106,10 +106,18 @@ static void print_text(FILE *out, const struct report_meta *m,
     if (args->explain)
         print_scores(out, log, r);
     print_violations(out, log, r);
-    if (r->has_claims)
-        fprintf(out, "  claims: %s\n", r->divergence.found
-                                           ? r->divergence.msg
-                                           : "every claimed total matches");
+    if (r->has_claims) {
+        size_t bad = 0;
+        for (size_t i = 0; i < r->n_violations; i++)
+            bad += r->violations[i].rule == RULE_SCORE_MISMATCH;
+        if (r->divergence.found)
+            fprintf(out, "  claims: %s\n", r->divergence.msg);
+        else if (bad)
+            fprintf(out, "  claims: %zu claimed score%s differ; no claimed "
+                    "total does\n", bad, bad == 1 ? "" : "s");
+        else
+            fprintf(out, "  claims: every claim matches the rules\n");
+    }
 }
 
 static void print_variant(FILE *out, const struct game_log *log,

@@ -591,9 +591,15 @@ static void on_recall(struct audit *a, const struct move *m)
         return;
     if (a->phase == PH_FLYING)
         close_flight(a, m);
-    int mi = resolve_meeple(a, m);
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
+    int mi = resolve_meeple(a, m);
+    if (m->meeple_n == 0) /* "the abbot": the one standing there */
+        for (int i = 0; i < g->n_meeples; i++)
+            if (g->meeples[i].owner == meeple_owner(a, m) &&
+                g->meeples[i].kind == MK_ABBOT && g->meeples[i].seg >= 0 &&
+                g->meeples[i].seg == seg)
+                mi = i;
     if (mi < 0 || g->meeples[mi].kind != MK_ABBOT ||
         g->meeples[mi].owner != a->player) {
         violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/audit_int.h"
+#include "core/receipt.h"
 
 static void names(const struct game_log *log, unsigned seats, char *out,
                   size_t len)
@@ -51,33 +52,67 @@ static void computed_list(const struct game_log *log, const struct report *r,
         snprintf(out, len, "nothing");
 }
 
-/* Matches the claims of turn t against its computed events; reports the
- * leftovers on both sides. Returns the feature of the first mismatch. */
+/* Index of an unused computed event of turn t that c matches (exactly,
+ * or only by feature and players when loose), or -1. */
+static long find_event(const struct report *r, const bool *used, size_t n_ev,
+                       int t, const struct claim_event *c, bool loose)
+{
+    for (size_t k = 0; k < n_ev; k++) {
+        const struct score_event *e = &r->events[k];
+        if (used[k] || e->turn != t)
+            continue;
+        if (loose ? c->players == e->players && c->feature == e->feature
+                  : same(c, e))
+            return (long)k;
+    }
+    return -1;
+}
+
+/* Matches the claims of turn t against its computed events: exact
+ * matches first, then a claim and an event of the same feature and
+ * players are one wrong claim; what is left on either side is reported as
+ * such. Returns the feature of the first mismatch. */
 static int check_turn(const struct game_log *log, struct report *r, int t)
 {
-    bool used[512] = { false };
+    bool used[512] = { false }, done[512] = { false };
     int feature = FEAT_NONE;
-    char who[160], list[300];
+    char who[160], list[300], receipt[400];
     size_t n_ev = r->n_events < 512 ? r->n_events : 512;
-    for (size_t i = 0; i < log->n_claims; i++) {
-        const struct claim_event *c = &log->claims[i];
-        if (c->turn != t)
-            continue;
-        size_t k;
-        for (k = 0; k < n_ev; k++)
-            if (!used[k] && r->events[k].turn == t && same(c, &r->events[k]))
-                break;
-        if (k < n_ev) {
-            used[k] = true;
-            continue;
+    size_t n_cl = log->n_claims < 512 ? log->n_claims : 512;
+    uint32_t src = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < n_cl; i++) {
+            const struct claim_event *c = &log->claims[i];
+            if (c->turn != t || done[i])
+                continue;
+            src = src ? src : c->src;
+            long k = pass < 2 ? find_event(r, used, n_ev, t, c, pass == 1)
+                              : -1;
+            if (pass < 2 && k < 0)
+                continue;
+            done[i] = true;
+            if (k >= 0)
+                used[k] = true;
+            if (pass == 0)
+                continue;
+            if (feature == FEAT_NONE)
+                feature = c->feature;
+            names(log, c->players, who, sizeof who);
+            if (k >= 0) {
+                receipt_format(log, r, (size_t)k, receipt, sizeof receipt);
+                report_violation(r, t, first_seat(c->players),
+                                 RULE_SCORE_MISMATCH, c->src,
+                                 "claimed: %s %d to %s; the rules give %d "
+                                 "(%s)", feat_name(c->feature), c->points,
+                                 who, r->events[k].points, receipt);
+            } else {
+                computed_list(log, r, t, list, sizeof list);
+                report_violation(r, t, first_seat(c->players),
+                                 RULE_SCORE_MISMATCH, c->src,
+                                 "claimed: %s %d to %s; the rules give %s",
+                                 feat_name(c->feature), c->points, who, list);
+            }
         }
-        if (feature == FEAT_NONE)
-            feature = c->feature;
-        names(log, c->players, who, sizeof who);
-        computed_list(log, r, t, list, sizeof list);
-        report_violation(r, t, first_seat(c->players), RULE_SCORE_MISMATCH,
-                         c->src, "claimed: %s %d to %s; the rules give %s",
-                         feat_name(c->feature), c->points, who, list);
     }
     for (size_t k = 0; k < n_ev; k++) {
         const struct score_event *e = &r->events[k];
@@ -85,10 +120,10 @@ static int check_turn(const struct game_log *log, struct report *r, int t)
             continue;
         if (feature == FEAT_NONE)
             feature = e->feature;
-        names(log, e->players, who, sizeof who);
+        receipt_format(log, r, k, receipt, sizeof receipt);
         report_violation(r, t, first_seat(e->players), RULE_SCORE_MISMATCH,
-                         0, "the rules give %s %d to %s, which nobody "
-                         "claimed", feat_name(e->feature), e->points, who);
+                         src, "nobody claimed what the rules give: %s",
+                         receipt);
     }
     return feature;
 }
@@ -116,8 +151,8 @@ static unsigned check_total(const struct game_log *log, struct report *r,
         int d = c->score[p] - have[p];
         bad |= 1u << p;
         report_violation(r, c->turn, p, RULE_SCORE_MISMATCH, c->src,
-                         "%s claims %d points %s; the rules give %d (%d %s)",
-                         log->names[p], c->score[p],
+                         "%s claims %d point%s %s; the rules give %d (%d %s)",
+                         log->names[p], c->score[p], c->score[p] == 1 ? "" : "s",
                          c->turn < 0 ? "at the end" : "after this turn",
                          have[p], d < 0 ? -d : d, d < 0 ? "fewer" : "more");
     }
@@ -141,7 +176,6 @@ static void set_divergence(const struct game_log *log, struct report *r,
 {
     struct divergence *d = &r->divergence;
     const int *have = computed_totals(r, c->turn);
-    char who[160];
     d->found = true;
     d->turn = c->turn;
     d->seats = (uint8_t)seats;
@@ -150,17 +184,22 @@ static void set_divergence(const struct game_log *log, struct report *r,
         d->claimed[p] = c->score[p];
         d->computed[p] = have[p];
     }
-    int p = first_seat(seats);
     char when[32];
     if (c->turn < 0)
         snprintf(when, sizeof when, "at final scoring");
     else
         snprintf(when, sizeof when, "after turn %d", c->turn);
-    names(log, seats, who, sizeof who);
     int n = snprintf(d->msg, sizeof d->msg,
-                     "the claimed totals part from the rules %s: %s claims "
-                     "%d, the rules give %d (%+d)",
-                     when, who, c->score[p], have[p], c->score[p] - have[p]);
+                     "the claimed totals part from the rules %s:", when);
+    for (int p = 0; p < log->rules.n_players && n > 0 &&
+                    (size_t)n < sizeof d->msg; p++)
+        if (seats & (1u << p))
+            n += snprintf(d->msg + n, sizeof d->msg - (size_t)n,
+                          " %s claims %d, the rules give %d (%+d);",
+                          log->names[p], c->score[p], have[p],
+                          c->score[p] - have[p]);
+    if (n > 0 && (size_t)n < sizeof d->msg)
+        d->msg[--n] = '\0'; /* the last ';' */
     if (cause && n > 0 && (size_t)n < sizeof d->msg) {
         if (cause->turn < 0)
             snprintf(d->msg + n, sizeof d->msg - (size_t)n,

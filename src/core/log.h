@@ -36,7 +36,9 @@ struct move {
     int8_t meeple_owner; /* seat named by the meeple id, -1 if none */
     int roll;            /* flight: the die roll as logged */
     double draw;         /* place: the random number that drew this tile
-                            (JCloisterZone), or a negative value if unknown */
+                            (JCloisterZone); flight: the die's random as
+                            the save wrote it, when it is not the one our
+                            writer would give; negative if unknown */
     uint32_t src;        /* message index in the source file */
 };
 

@@ -228,6 +228,10 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
             cJSON_GetObjectItemCaseSensitive(root, "gameAnnotations"),
             "drawOrder"))
         for (size_t i = 0; i < l->n_moves; i++)
-            l->moves[i].draw = -1.0;
+            if (l->moves[i].kind == MV_PLACE) /* a flight keeps its die */
+                l->moves[i].draw = -1.0;
+    v = cJSON_GetObjectItemCaseSensitive(root, "flierd");
+    if (v)
+        return jcz_read_flierd(v, l, e);
     return ST_OK;
 }

@@ -38,32 +38,39 @@ static const char *str_at(const cJSON *obj, const char *key)
 
 /* "<seat>.<kind>.<n>": seat and n are kept as written (an id beyond the
  * supply is the auditor's MEEPLE_NONE_LEFT, not a parse error). */
-static enum status read_meeple_id(const cJSON *payload, const char *path,
-                                  struct move *m, struct err *e)
+enum status mlog_meeple_id(const char *id, const char *path, struct move *m,
+                           struct err *e)
 {
-    const char *id = str_at(payload, "meepleId");
     char kind[16];
     int seat, n, used = 0;
-    if (!id)
-        return err_set(e, ST_PARSE, "%s.meepleId: expected a string", path);
     if (id[0] < '0' || id[0] > '9' ||
         sscanf(id, "%3d.%15[a-z].%3d%n", &seat, kind, &n, &used) != 3 ||
         id[used] != '\0' || seat < 0 || n < 0 ||
         !(id[strlen(id) - 1] >= '0' && id[strlen(id) - 1] <= '9') ||
         strstr(id, ".+") || strstr(id, ".-") || strstr(id, ". "))
-        return err_set(e, ST_PARSE, "%s.meepleId: '%.40s' is not "
-                       "<seat>.<kind>.<n>", path, id);
+        return err_set(e, ST_PARSE, "%s: '%.40s' is not <seat>.<kind>.<n>",
+                       path, id);
     if (strcmp(kind, "small") == 0)
         m->meeple = MK_SMALL;
     else if (strcmp(kind, "abbot") == 0)
         m->meeple = MK_ABBOT;
     else
         return err_set(e, ST_UNSUPPORTED, "unsupported: meeple kind '%s' "
-                       "(%s.meepleId) belongs to another expansion", kind,
-                       path);
+                       "(%s) belongs to another expansion", kind, path);
     m->meeple_owner = (int8_t)(seat < GAME_MAX_PLAYERS ? seat : 127);
     m->meeple_n = (uint8_t)(n >= 1 && n < 255 ? n : 255); /* 255: no such */
     return ST_OK;
+}
+
+static enum status read_meeple_id(const cJSON *payload, const char *path,
+                                  struct move *m, struct err *e)
+{
+    char sub[112];
+    const char *id = str_at(payload, "meepleId");
+    snprintf(sub, sizeof sub, "%s.meepleId", path);
+    if (!id)
+        return err_set(e, ST_PARSE, "%s: expected a string", sub);
+    return mlog_meeple_id(id, sub, m, e);
 }
 
 static enum status read_pointer(const cJSON *ptr, const char *path,
@@ -96,13 +103,26 @@ static enum status read_pointer(const cJSON *ptr, const char *path,
     return ST_OK;
 }
 
-static int roll_of(double r)
+int mlog_roll_of(double r)
 {
     /* JCloisterZone: (int)(random * 3) + 1, in doubles as written */
     double x = r * 3.0;
     if (!isfinite(x) || x > 1e6 || x < -1e6)
         return 1000000;
     return (int)floor(x) + 1;
+}
+
+double mlog_roll_random(int roll)
+{
+    return (roll - 1) / 3.0 + 1.0 / 6.0;
+}
+
+double mlog_flight_draw(double random, int roll)
+{
+    if (!(random >= 0 && random < 1) || mlog_roll_of(random) != roll ||
+        random == mlog_roll_random(roll))
+        return -1.0;
+    return random;
 }
 
 static enum status read_place(const cJSON *p, const char *path,
@@ -145,7 +165,9 @@ static enum status read_deploy(const cJSON *p, const char *path,
     if (m->feature == FEAT_FLIER && rnd) {
         if (!cJSON_IsNumber(rnd))
             return err_set(e, ST_PARSE, "%s.random: expected a number", path);
-        m->roll = roll_of(rnd->valuedouble);
+        m->roll = mlog_roll_of(rnd->valuedouble);
+        /* the die's own number, when the writer would not give it back */
+        m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
     }
     return ST_OK;
 }

@@ -1,15 +1,18 @@
 /* jcz_write.c - struct game_log -> JCloisterZone .jcz save.
  *
- * The inverse of jcz.c/jcz_replay.c: every field the reader keeps is
- * written so that mlog_parse(mlog_write_jcz(l)) == l, except MV_DISCARD,
- * which a .jcz never holds (the client discards silently) and src, which
- * the reader sets to the message index.
+ * The inverse of jcz.c/jcz_replay.c: mlog_parse(mlog_write_jcz(l)) == l
+ * but for src, which the reader sets to the message index. What the
+ * replay cannot say (MV_DISCARD, which the client never writes; claims,
+ * totals, notes, colours; a draw or meeple id the messages cannot carry)
+ * goes into a top-level "flierd" object that JCloisterZone ignores (see
+ * jcz_flierd.c).
  *
  * Shape (that of a JCloisterZone 5.12 save, one line):
  *   {"appVersion","gameId","name","initialRandom","created","clock",
  *    "setup":{"sets","elements","rules","timer","start"},
  *    "players":[{"name","slot"}], "replay":[{"type","payload"[,"player"]}],
- *    "gameAnnotations":{"endTurn"}   only when the log has an end turn}
+ *    "gameAnnotations":{"endTurn"}   only when the log has an end turn,
+ *    "flierd":{...}                  only when there is something to add}
  * A save must not depend on when or where it was written, so gameId is a
  * hash of the log and "created" is fixed. initialRandom and the COMMIT
  * randoms carry the log's draws (see draw_after()). */
@@ -82,6 +85,32 @@ static uint64_t log_hash(const struct game_log *l)
         h = fnv_int(h, m->roll);
         h = fnv_bytes(h, &m->draw, sizeof m->draw);
     }
+    /* what only the "flierd" object carries; nothing for a plain log, so
+     * that plain saves keep their ids */
+    for (int p = 0; p < r->n_players && p < GAME_MAX_PLAYERS; p++)
+        if (l->colors[p][0])
+            h = fnv_bytes(h, l->colors[p], strnlen(l->colors[p], 16) + 1);
+    for (size_t i = 0; i < l->n_claims; i++) {
+        const struct claim_event *c = &l->claims[i];
+        h = fnv_int(h, c->turn);
+        h = fnv_int(h, c->players);
+        h = fnv_int(h, c->feature);
+        h = fnv_int(h, c->points);
+    }
+    for (size_t i = 0; i < l->n_totals; i++) {
+        h = fnv_int(h, l->totals[i].turn);
+        h = fnv_int(h, l->totals[i].seats);
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            h = fnv_int(h, l->totals[i].score[p]);
+    }
+    for (size_t i = 0; i < l->n_notes; i++) {
+        const struct turn_note *n = &l->notes[i];
+        h = fnv_int(h, n->turn);
+        if (n->time)
+            h = fnv_bytes(h, n->time, strlen(n->time) + 1);
+        if (n->text)
+            h = fnv_bytes(h, n->text, strlen(n->text) + 1);
+    }
     return h;
 }
 
@@ -129,23 +158,26 @@ static void jcz_location(int kind, uint8_t mask, char *out, size_t len)
     snprintf(out, len, "%s", colon ? colon + 1 : "I");
 }
 
-/* Adds d under key in the shortest form that reads back to exactly d
- * (as JCloisterZone's Java writes doubles). cJSON's own printer settles
- * for 15 digits when they come within an epsilon, which would move a
- * draw's random number. */
-static void add_double(cJSON *o, const char *key, double d)
+/* d in the shortest form that reads back to exactly d (as
+ * JCloisterZone's Java writes doubles). cJSON's own printer settles for
+ * 15 digits when they come within an epsilon, which would move a draw's
+ * random number. */
+cJSON *jcz_number(double d)
 {
     char s[40];
-    if (!isfinite(d) || (d == (double)(long long)d && d > -1e15 && d < 1e15)) {
-        cJSON_AddNumberToObject(o, key, isfinite(d) ? d : 0.0);
-        return;
-    }
+    if (!isfinite(d) || (d == (double)(long long)d && d > -1e15 && d < 1e15))
+        return cJSON_CreateNumber(isfinite(d) ? d : 0.0);
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(s, sizeof s, "%.*g", prec, d);
         if (strtod(s, NULL) == d)
             break;
     }
-    cJSON_AddRawToObject(o, key, s);
+    return cJSON_CreateRaw(s);
+}
+
+static void add_double(cJSON *o, const char *key, double d)
+{
+    cJSON_AddItemToObject(o, key, jcz_number(d));
 }
 
 static cJSON *pos_json(struct pos p)
@@ -175,11 +207,13 @@ static void add_meeple_id(cJSON *o, const struct move *m)
     cJSON_AddStringToObject(o, "meepleId", id);
 }
 
-/* A double r with floor(r * 3) + 1 == roll, in the middle of its third so
- * that no rounding can move it. */
-static double roll_random(int roll)
+/* The die's random number: the one the log keeps (mlog_flight_draw()),
+ * else the middle of the roll's third, which no rounding can move. */
+static double flight_random(const struct move *m)
 {
-    return (roll - 1) / 3.0 + 1.0 / 6.0;
+    if (m->draw >= 0 && m->draw < 1 && mlog_roll_of(m->draw) == m->roll)
+        return m->draw;
+    return mlog_roll_random(m->roll);
 }
 
 static cJSON *place_payload(const struct move *m)
@@ -201,7 +235,7 @@ static cJSON *deploy_payload(const struct move *m)
     cJSON_AddItemToObject(o, "pointer", pointer_json(m));
     add_meeple_id(o, m);
     if (m->feature == FEAT_FLIER)
-        add_double(o, "random", roll_random(m->roll));
+        add_double(o, "random", flight_random(m));
     return o;
 }
 
@@ -287,7 +321,9 @@ static cJSON *setup_json(const struct game_log *l)
     return setup;
 }
 
-void mlog_write_jcz(const struct game_log *l, struct buf *out)
+/* The save as JCloisterZone knows it: everything but the "flierd" object;
+ * moves are l's with the meeples named (jcz_named_meeples()). */
+static cJSON *save_json(const struct game_log *l, const struct move *moves)
 {
     char id[16];
     uint64_t h = log_hash(l);
@@ -313,7 +349,7 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
     }
     a = cJSON_AddArrayToObject(root, "replay");
     for (size_t i = 0; i < l->n_moves; i++) {
-        cJSON *msg = message_json(&l->moves[i], draw_after(l, i + 1));
+        cJSON *msg = message_json(&moves[i], draw_after(l, i + 1));
         if (msg)
             cJSON_AddItemToArray(a, msg);
     }
@@ -321,11 +357,48 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out)
         cJSON *ann = cJSON_AddObjectToObject(root, "gameAnnotations");
         cJSON_AddNumberToObject(ann, "endTurn", l->end_turn);
     }
+    return root;
+}
+
+static char *print_or_die(const cJSON *root)
+{
     char *s = cJSON_PrintUnformatted(root);
     if (!s)
         abort(); /* cJSON's only failure is out of memory */
+    return s;
+}
+
+/* What our reader makes of the plain save s, or false if it cannot (it
+ * always can: the writer and the reader are each other's inverse). */
+static bool read_plain(const char *s, struct game_log *back)
+{
+    struct err e;
+    cJSON *root = cJSON_Parse(s);
+    bool ok = root && jcz_read(root, back, &e) == ST_OK;
+    cJSON_Delete(root);
+    return ok;
+}
+
+void mlog_write_jcz(const struct game_log *l, struct buf *out)
+{
+    struct game_log back;
+    struct move *moves = jcz_named_meeples(l);
+    cJSON *root = save_json(l, moves);
+    char *s = print_or_die(root);
+
+    /* JCloisterZone ignores the "flierd" object: it holds what the save
+     * itself cannot say, found by reading the plain save back. */
+    game_log_init(&back);
+    cJSON *extra = jcz_flierd_json(l, read_plain(s, &back) ? &back : NULL);
+    game_log_release(&back);
+    if (extra) {
+        cJSON_free(s);
+        cJSON_AddItemToObject(root, "flierd", extra);
+        s = print_or_die(root);
+    }
     buf_puts(out, s);
     buf_puts(out, "\n");
     cJSON_free(s);
     cJSON_Delete(root);
+    free(moves);
 }

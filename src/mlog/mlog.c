@@ -46,6 +46,15 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
         while (end < data + len &&
                (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
             end++;
+        /* a flierlog header followed by more lines: the streaming form */
+        if (end < data + len && cJSON_IsObject(root) &&
+            cJSON_GetObjectItemCaseSensitive(root, "format") &&
+            !cJSON_GetObjectItemCaseSensitive(root, "turns") &&
+            !cJSON_GetObjectItemCaseSensitive(root, "final")) {
+            cJSON_Delete(root);
+            *out_format = MLOG_FLIERLOG;
+            return flierlog_read_ndjson(data, len, out, e);
+        }
         if (end < data + len) {
             cJSON_Delete(root);
             root = NULL;
@@ -59,11 +68,11 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
                        "(line %d, column %d)", off, line, col);
     }
     if (!cJSON_IsObject(root)) {
-        st = err_set(e, ST_PARSE, "$: expected a JSON object (a .jcz save)");
+        st = err_set(e, ST_PARSE, "$: expected a JSON object (a .jcz save "
+                     "or a flierlog)");
     } else if (cJSON_GetObjectItemCaseSensitive(root, "format")) {
         *out_format = MLOG_FLIERLOG;
-        st = err_set(e, ST_UNSUPPORTED, "unsupported: flierlog input is not "
-                     "read by this version");
+        st = flierlog_read(root, out, e);
     } else if (cJSON_GetObjectItemCaseSensitive(root, "replay")) {
         *out_format = MLOG_JCZ;
         st = jcz_read(root, out, e);

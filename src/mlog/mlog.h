@@ -1,6 +1,6 @@
-/* mlog.h - game log formats in and out: JCloisterZone .jcz saves and the
- * JSON audit report. The only module that sees cJSON; its trees never
- * leave here. */
+/* mlog.h - game log formats in and out: JCloisterZone .jcz saves, our
+ * own flierlog (docs/log-format.md) and the JSON audit report. The only
+ * module that sees cJSON; its trees never leave here. */
 #ifndef MLOG_MLOG_H
 #define MLOG_MLOG_H
 #include <stddef.h>
@@ -17,27 +17,52 @@ enum mlog_format { MLOG_UNKNOWN = 0, MLOG_JCZ, MLOG_FLIERLOG };
 
 const char *mlog_format_name(enum mlog_format f);
 
-/* Parses data[0..len) (any supported format, detected from the content)
- * into out, which the caller has initialised with game_log_init() and
- * releases with game_log_release() on every path. On failure returns
+/* Parses data[0..len) (any supported format, detected from the content:
+ * a .jcz save has "replay", a flierlog "format"; a flierlog header object
+ * followed by more lines is the streaming form) into out, which the
+ * caller has initialised with game_log_init() and releases with
+ * game_log_release() on every path. On failure returns
  * ST_PARSE (e->msg names the byte offset or JSON path), ST_UNSUPPORTED
  * ("unsupported: ..." naming the expansion, element, rule or message) or
- * ST_LIMIT. *out_format is set whenever the format was recognised. */
+ * ST_LIMIT. *out_format is set whenever the format was recognised.
+ * Besides a PLACE's or DISCARD's draw, move.draw of a flight (MV_DEPLOY
+ * on FEAT_FLIER) holds the die's random number when the log has one
+ * other than the writers' own for that roll ((roll - 1) / 3 + 1 / 6),
+ * else -1, so that conversions keep it. */
 enum status mlog_parse(const char *data, size_t len, struct game_log *out,
                        enum mlog_format *out_format,
                        struct err *e) WARN_UNUSED;
 
 /* Appends l as a JCloisterZone save (one line of JSON and a newline) to
- * out, which the caller owns. mlog_parse() reads it back to an equal log:
- * the same rules, names, start tile, end turn and moves, flight rolls
- * included (a flight's "random" is (roll - 1) / 3 + 1 / 6). MV_DISCARD
- * moves are left out, as JCloisterZone discards without a message; the
- * random number before a draw (initialRandom, COMMIT's) is move.draw of
- * the next PLACE or DISCARD, left out when unknown (< 0), so a discard's
- * draw lands on the PLACE after it. Moves name a "player" only when
- * move.player >= 0. The output depends on l alone: gameId is hashed from
- * the content, "created" is a fixed date. Never fails (aborts on OOM). */
+ * out, which the caller owns. mlog_parse() reads it back to an equal log
+ * (src aside): the same rules, names, start tile, end turn and moves,
+ * flight rolls included (a flight's "random" is its move.draw when that
+ * gives the roll, else (roll - 1) / 3 + 1 / 6). The random number before
+ * a draw (initialRandom, COMMIT's) is move.draw of the next PLACE or
+ * DISCARD, left out when unknown (< 0). MV_DISCARD moves are left out of
+ * the replay, as JCloisterZone discards without a message; they, and
+ * what else the replay cannot say (claims, totals, notes, colours, a
+ * draw it cannot carry, a meeple the log leaves open (n 0), which the
+ * replay names as the auditor picks it), go into a top-level "flierd"
+ * object that JCloisterZone ignores (written only when needed). Moves
+ * name a "player" only when move.player >= 0. The output depends on l
+ * alone: gameId is hashed from the content, "created" is a fixed date.
+ * Never fails (aborts on OOM). */
 void mlog_write_jcz(const struct game_log *l, struct buf *out);
+
+/* Appends l as a flierlog/1 document (docs/log-format.md): the setup one
+ * key per line, then "turns" with one entry per line, then "final" when
+ * the log has an end. mlog_parse() reads it back to an equal log but for
+ * src (the entry index). Each turn takes its short form ("deploy", "fly",
+ * "recall") when that reads back to the very moves, else a "moves" list;
+ * claims, totals and notes sit on their turns' entries when their order
+ * allows, else in top-level lists. Also writes "meeple_id" when the log
+ * names another meeple than the reader assumes, and "draw" and "random"
+ * when known. Never fails (aborts on OOM). */
+void mlog_write_flierlog(const struct game_log *l, struct buf *out);
+/* The same in the streaming form: the setup on line 1, one entry per
+ * line, {"final": ...} last when the log has an end. */
+void mlog_write_flierlog_ndjson(const struct game_log *l, struct buf *out);
 
 /* Appends the one-line JSON audit object for one file to out:
  * {"file","format","valid","finished",...} as documented in the README. */

@@ -1,6 +1,9 @@
 /* mlog_int.h - shared among src/mlog files only. */
 #ifndef MLOG_MLOG_INT_H
 #define MLOG_MLOG_INT_H
+#include <stdbool.h>
+#include <stdint.h>
+
 #include <cjson/cJSON.h>
 
 #include "mlog/mlog.h"
@@ -10,5 +13,109 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
                             struct game_log *l, struct err *e);
 enum status jcz_int(const cJSON *v, const char *path, int lo, int hi,
                     int *out, struct err *e);
+/* A number item that cJSON_PrintUnformatted() writes so that it reads
+ * back to exactly d (a raw item when cJSON's printer would round). */
+cJSON *jcz_number(double d);
+
+/* ---- pieces both formats share ---------------------------------------- */
+
+/* Reads a meeple id "<seat>.<kind>.<n>" into m->meeple, m->meeple_owner
+ * (127 for a seat beyond GAME_MAX_PLAYERS) and m->meeple_n (255 for an n
+ * no supply holds); path names the id in messages. ST_PARSE when
+ * malformed, ST_UNSUPPORTED for another expansion's meeple kind. */
+enum status mlog_meeple_id(const char *id, const char *path, struct move *m,
+                           struct err *e);
+/* JCloisterZone's die: floor(random x 3) + 1 in doubles as written
+ * (1000000 for a random beyond reason). */
+int mlog_roll_of(double random);
+/* The random number our .jcz writer gives a roll when the log keeps none:
+ * the middle of the roll's third, (roll - 1) / 3 + 1 / 6. */
+double mlog_roll_random(int roll);
+/* What a flight move keeps in move.draw: the die's random number when it
+ * is in [0, 1), gives `roll` and is not mlog_roll_random(roll); else -1
+ * (nothing worth keeping: the writers give that number back). */
+double mlog_flight_draw(double random, int roll);
+
+/* ---- flierlog (flierlog.c reads, flierlog_write.c writes) -------------
+ * The writer tries the readable form of each turn entry and keeps it only
+ * when the reader's own conversion gives back the very moves, so both
+ * share the conversion below. */
+
+/* What the entries read so far have done to the board. */
+struct fl_ctx {
+    const struct game_log *setup; /* rules and names (read only) */
+    int line;          /* streaming form: line of the record, else 0 */
+    int turns;         /* placements so far: the running turn number */
+    uint16_t *grid;    /* BOARD_SPAN^2: tile kind + 1 placed there first */
+};
+
+/* setup must outlive c. Allocates the grid and places the start tile. */
+void fl_ctx_init(struct fl_ctx *c, const struct game_log *setup);
+void fl_ctx_release(struct fl_ctx *c);
+/* Counts a placement and records its tile (the first one on a square). */
+void fl_ctx_apply(struct fl_ctx *c, const struct move *m);
+
+/* Appends the moves of one turn entry (path "turns[12]", src its index)
+ * to into, without changing c. ST_PARSE / ST_UNSUPPORTED with the path. */
+enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *entry,
+                           const char *path, uint32_t src,
+                           struct game_log *into, struct err *e);
+/* Where a flight of `roll` from place (an MV_PLACE) lands; false when its
+ * tile is unknown or has no flying machine. */
+bool fl_flight_target(const struct move *place, int roll, struct pos *out);
+/* Monastery or garden of the tile the entries put at p (FEAT_MONASTERY,
+ * mask 0 when there is none). */
+void fl_recall_segment(const struct fl_ctx *c, struct pos p, uint8_t *kind,
+                       uint8_t *mask);
+/* The rules an edition ("C2": false, "C3": true) stands for. */
+void fl_edition_rules(bool c3, struct rules *r);
+/* The seat a move of this entry defaults to: the entry's player, else
+ * the seat on turn after `turns` placements, else -1. */
+int fl_default_seat(const struct fl_ctx *c, int player, int turns);
+
+/* Claims, totals and notes as lists with a "turn" each (-1: final): the
+ * flierlog's top-level fallback and the .jcz "flierd" object. l receives
+ * them; c gives names and the line for messages. src of each is its
+ * index in the list. */
+enum status fl_read_claim_list(const struct fl_ctx *c, const cJSON *v,
+                               const char *path, struct game_log *l,
+                               struct err *e);
+enum status fl_read_total_list(const struct fl_ctx *c, const cJSON *v,
+                               const char *path, struct game_log *l,
+                               struct err *e);
+enum status fl_read_note_list(const struct fl_ctx *c, const cJSON *v,
+                              const char *path, struct game_log *l,
+                              struct err *e);
+/* Items of those lists, as the writers make them (seats by number). */
+cJSON *fl_claim_json(const struct game_log *l, const struct claim_event *c,
+                     bool with_turn, bool seats_by_number);
+cJSON *fl_scores_json(const struct game_log *l, const struct claim_total *t,
+                      bool by_number);
+cJSON *fl_note_json(const struct turn_note *n);
+
+/* A flierlog document as one JSON value, or in its streaming form. */
+enum status flierlog_read(const cJSON *root, struct game_log *l,
+                          struct err *e);
+enum status flierlog_read_ndjson(const char *data, size_t len,
+                                 struct game_log *l, struct err *e);
+
+/* Appends v as compact JSON with a space after ':' and ',', numbers in
+ * the shortest form that reads back exactly. */
+void fl_print(const cJSON *v, struct buf *out);
+
+/* ---- the .jcz "flierd" object (jcz_flierd.c) ---------------------------
+ * What a save has no place for: claims, totals, notes, colours, discards,
+ * and draws and meeple ids the replay cannot say. */
+
+/* The object for l, given plain: what a reader makes of the save written
+ * without it. NULL when there is nothing to add. */
+cJSON *jcz_flierd_json(const struct game_log *l, const struct game_log *plain);
+/* Applies a save's "flierd" object to the log read from its replay. */
+enum status jcz_read_flierd(const cJSON *obj, struct game_log *l,
+                            struct err *e);
+/* l's moves with every meeple the log leaves open (meeple_n 0) named as
+ * the auditor picks it, so that JCloisterZone gets real ids. The caller
+ * frees the copy. */
+struct move *jcz_named_meeples(const struct game_log *l);
 
 #endif

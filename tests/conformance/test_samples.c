@@ -1,14 +1,16 @@
 /* test_samples.c - golden replays of samples/ (our "perft"), the .jcz
  * writer's round trip, and games of the simulator checked by the auditor.
  *
- *  - every samples/<name>.jcz replays to what <name>.expected.json says
- *    (valid, finished, scores, first violations, flights, landings); a
- *    sample without one fails;
+ *  - every samples/<name>.jcz and samples/<name>.flierlog (also in
+ *    samples/forged/ and samples/rules/) replays to what
+ *    <name>.expected.json says (valid, finished, scores, first violations,
+ *    flights, landings); a sample without one fails;
  *  - replaying a sample twice gives equal state hashes;
  *  - parse -> mlog_write_jcz -> parse gives an equal log and an equal
- *    report;
+ *    report, and so does parse -> mlog_write_flierlog -> parse;
  *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players) audit valid
- *    with the simulator's own final scores, directly and through .jcz. */
+ *    with the simulator's own final scores, directly and through .jcz
+ *    (with its "flierd" object, and without it: discards inferred). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,11 +65,13 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-/* Names (without .jcz, relative to samples/) of the saves in samples/
- * and samples/forged/, sorted. */
+static const char *const sample_exts[] = { ".jcz", ".flierlog" };
+
+/* Names (with their extension, relative to samples/) of the logs in
+ * samples/, samples/forged/ and samples/rules/, sorted. */
 static int list_samples(char names[][NAME_LEN], int max)
 {
-    static const char *const subdirs[] = { "", "forged/" };
+    static const char *const subdirs[] = { "", "forged/", "rules/" };
     int n = 0;
     for (size_t s = 0; s < sizeof subdirs / sizeof subdirs[0]; s++) {
         char dir[512];
@@ -78,19 +82,33 @@ static int list_samples(char names[][NAME_LEN], int max)
             fail_msg("cannot open %s", dir);
         while ((de = readdir(d)) != NULL) {
             size_t len = strlen(de->d_name), pre = strlen(subdirs[s]);
-            if (len <= 4 || pre + len - 4 >= NAME_LEN ||
-                strcmp(de->d_name + len - 4, ".jcz") != 0)
+            bool log = false;
+            for (size_t k = 0; k < 2; k++) {
+                size_t el = strlen(sample_exts[k]);
+                log = log || (len > el &&
+                              strcmp(de->d_name + len - el,
+                                     sample_exts[k]) == 0);
+            }
+            if (!log || pre + len >= NAME_LEN)
                 continue;
             if (n == max)
                 fail_msg("more than %d samples", max);
-            snprintf(names[n], NAME_LEN, "%s%.*s", subdirs[s],
-                     (int)(len - 4), de->d_name);
-            n++;
+            if (snprintf(names[n], NAME_LEN, "%s%s", subdirs[s],
+                         de->d_name) < NAME_LEN)
+                n++;
         }
         closedir(d);
     }
     qsort(names, (size_t)n, NAME_LEN, cmp_names);
     return n;
+}
+
+/* "forged/x.jcz" -> "forged/x" */
+static void strip_ext(const char *name, char *out, size_t len)
+{
+    const char *dot = strrchr(name, '.');
+    snprintf(out, len, "%.*s", (int)(dot ? (size_t)(dot - name)
+                                         : strlen(name)), name);
 }
 
 static void sample_path(char *out, size_t len, const char *name,
@@ -99,8 +117,8 @@ static void sample_path(char *out, size_t len, const char *name,
     snprintf(out, len, "%s/%s%s", FLIERD_SAMPLES_DIR, name, ext);
 }
 
-static void parse_text(const char *what, const char *text, size_t len,
-                       struct game_log *l)
+static void parse_as(const char *what, const char *text, size_t len,
+                     struct game_log *l, enum mlog_format want)
 {
     struct err e;
     enum mlog_format fmt;
@@ -108,18 +126,26 @@ static void parse_text(const char *what, const char *text, size_t len,
     game_log_init(l);
     if (mlog_parse(text, len, l, &fmt, &e) != ST_OK)
         fail_msg("%s: %s", what, e.msg);
-    assert_int_equal(fmt, MLOG_JCZ);
+    assert_int_equal(fmt, want);
 }
 
+static void parse_text(const char *what, const char *text, size_t len,
+                       struct game_log *l)
+{
+    parse_as(what, text, len, l, MLOG_JCZ);
+}
+
+/* name has its extension; the format must be the one it says. */
 static void parse_sample(const char *name, struct game_log *l)
 {
     char path[512];
     size_t len = 0;
-    sample_path(path, sizeof path, name, ".jcz");
+    sample_path(path, sizeof path, name, "");
     char *text = slurp(path, &len);
     if (!text)
         fail_msg("%s: cannot read", path);
-    parse_text(name, text, len, l);
+    parse_as(name, text, len, l,
+             strstr(name, ".flierlog") ? MLOG_FLIERLOG : MLOG_JCZ);
     free(text);
 }
 
@@ -183,11 +209,32 @@ static void expect_same_setup(const char *name, const struct game_log *a,
     EXPECT_INT(name, "end turn", a->end_turn, b->end_turn);
 }
 
-/* b is a read back from a .jcz written from a: equal, except that a's
- * MV_DISCARDs are not in b, and a draw a does not know after a discard is
- * the discard's in b. */
+/* b is read back from a file written from a: equal move for move (src
+ * too when check_src). */
+static void expect_same_moves(const char *name, const struct game_log *a,
+                              const struct game_log *b, bool check_src)
+{
+    expect_same_setup(name, a, b);
+    EXPECT_INT(name, "moves read back", b->n_moves, a->n_moves);
+    for (size_t i = 0; i < a->n_moves; i++) {
+        struct move x = a->moves[i];
+        if (!check_src)
+            x.src = b->moves[i].src;
+        expect_move(name, i, &x, &b->moves[i], true);
+    }
+}
+
 static void expect_same_log(const char *name, const struct game_log *a,
                             const struct game_log *b)
+{
+    expect_same_moves(name, a, b, true);
+}
+
+/* b is read back from a .jcz written from a without its "flierd" object:
+ * a's MV_DISCARDs are not in b, and a draw a does not know after a
+ * discard is the discard's in b. */
+static void expect_same_plain_log(const char *name, const struct game_log *a,
+                                  const struct game_log *b)
 {
     size_t j = 0;
     bool after_discard = false;
@@ -207,8 +254,10 @@ static void expect_same_log(const char *name, const struct game_log *a,
     EXPECT_INT(name, "moves read back", b->n_moves, j);
 }
 
-static void expect_same_report(const char *name, const struct report *a,
-                               const struct report *b)
+/* check_src: the moves named by violations must be the same too (not
+ * across formats, whose messages are counted differently). */
+static void expect_report_as(const char *name, const struct report *a,
+                             const struct report *b, bool check_src)
 {
     EXPECT_INT(name, "valid", a->valid, b->valid);
     EXPECT_INT(name, "finished", a->finished, b->finished);
@@ -223,8 +272,9 @@ static void expect_same_report(const char *name, const struct report *a,
                    b->violations[i].turn);
         EXPECT_INT(name, "violation rule", a->violations[i].rule,
                    b->violations[i].rule);
-        EXPECT_INT(name, "violation move", a->violations[i].src,
-                   b->violations[i].src);
+        if (check_src)
+            EXPECT_INT(name, "violation move", a->violations[i].src,
+                       b->violations[i].src);
         assert_string_equal(a->violations[i].msg, b->violations[i].msg);
     }
     EXPECT_INT(name, "flights", a->n_flights, b->n_flights);
@@ -245,6 +295,12 @@ static void expect_same_report(const char *name, const struct report *a,
     }
 }
 
+static void expect_same_report(const char *name, const struct report *a,
+                               const struct report *b)
+{
+    expect_report_as(name, a, b, true);
+}
+
 static size_t landed_count(const struct report *r)
 {
     size_t n = 0;
@@ -257,16 +313,17 @@ static size_t landed_count(const struct report *r)
 
 static cJSON *load_expected(const char *name)
 {
-    char path[512];
+    char path[512], base[NAME_LEN];
     size_t len = 0;
-    sample_path(path, sizeof path, name, ".expected.json");
+    strip_ext(name, base, sizeof base);
+    sample_path(path, sizeof path, base, ".expected.json");
     char *text = slurp(path, &len);
     if (!text)
-        fail_msg("%s.jcz has no %s.expected.json", name, name);
+        fail_msg("%s has no %s.expected.json", name, base);
     cJSON *j = cJSON_ParseWithLength(text, len);
     free(text);
     if (!cJSON_IsObject(j))
-        fail_msg("%s.expected.json is not a JSON object", name);
+        fail_msg("%s.expected.json is not a JSON object", base);
     return j;
 }
 
@@ -340,9 +397,14 @@ static void test_samples_match_expected(void **state)
 {
     static char names[MAX_SAMPLES][NAME_LEN];
     static const char *const required[] = {
-        "c2-2p", "c3-4p-abbots", "c2-5p", "flier-lands-on-shared-monastery",
-        "flier-returns", "tiny-city", "forged/forged-flier-field",
-        "forged/forged-wrong-target", "forged/forged-occupied",
+        "c2-2p.jcz", "c3-4p-abbots.jcz", "c2-5p.jcz",
+        "flier-lands-on-shared-monastery.jcz", "flier-returns.jcz",
+        "tiny-city.jcz", "forged/forged-flier-field.jcz",
+        "forged/forged-wrong-target.jcz", "forged/forged-occupied.jcz",
+        "c2-2p.flierlog", "c3-4p-abbots.flierlog", "disputed.flierlog",
+        "rules/example-1.flierlog", "rules/example-2.flierlog",
+        "rules/example-3a.flierlog", "rules/example-3b.flierlog",
+        "rules/example-3c.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
@@ -351,7 +413,7 @@ static void test_samples_match_expected(void **state)
         while (i < n && strcmp(names[i], required[k]) != 0)
             i++;
         if (i == n)
-            fail_msg("samples/%s.jcz is missing", required[k]);
+            fail_msg("samples/%s is missing", required[k]);
     }
     for (int i = 0; i < n; i++)
         check_sample(names[i]);
@@ -379,31 +441,48 @@ static void test_samples_replay_deterministic(void **state)
     }
 }
 
+/* l through one writer and back: equal logs (src too when the sample is
+ * in that format), equal audits, and the writer is a fixed point. */
+static void round_trip(const char *name, const struct game_log *l,
+                       enum mlog_format to, bool same_format)
+{
+    struct game_log back;
+    struct report a, b;
+    struct buf out = BUF_INIT, again = BUF_INIT;
+    if (to == MLOG_JCZ)
+        mlog_write_jcz(l, &out);
+    else
+        mlog_write_flierlog(l, &out);
+    parse_as(name, out.p, out.len, &back, to);
+    expect_same_moves(name, l, &back, same_format);
+    audit_run(l, NULL, &a, NULL);
+    audit_run(&back, NULL, &b, NULL);
+    expect_report_as(name, &a, &b, same_format);
+    if (to == MLOG_JCZ)
+        mlog_write_jcz(&back, &again);
+    else
+        mlog_write_flierlog(&back, &again);
+    assert_string_equal(out.p, again.p);
+    buf_release(&out);
+    buf_release(&again);
+    report_release(&a);
+    report_release(&b);
+    game_log_release(&back);
+}
+
 static void test_samples_round_trip(void **state)
 {
     static char names[MAX_SAMPLES][NAME_LEN];
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
-    assert_true(n >= 9);
+    assert_true(n >= 17);
     for (int i = 0; i < n; i++) {
-        struct game_log l, back;
-        struct report a, b;
-        struct buf out = BUF_INIT, again = BUF_INIT;
+        struct game_log l;
+        bool jcz = strstr(names[i], ".jcz") != NULL;
         parse_sample(names[i], &l);
-        mlog_write_jcz(&l, &out);
-        parse_text(names[i], out.p, out.len, &back);
-        expect_same_log(names[i], &l, &back);
-        audit_run(&l, NULL, &a, NULL);
-        audit_run(&back, NULL, &b, NULL);
-        expect_same_report(names[i], &a, &b);
-        mlog_write_jcz(&back, &again); /* the writer is a fixed point */
-        assert_string_equal(out.p, again.p);
-        buf_release(&out);
-        buf_release(&again);
-        report_release(&a);
-        report_release(&b);
+        round_trip(names[i], &l, MLOG_JCZ, jcz);
+        round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
         game_log_release(&l);
-        game_log_release(&back);
     }
 }
 
@@ -474,6 +553,20 @@ static void shape_log(struct game_log *l)
                                                                     : src++);
 }
 
+/* A save as JCloisterZone writes it: ours without its "flierd" object,
+ * which the writer puts last. Text surgery, so that no number is printed
+ * again (cJSON's printer would round the random numbers). */
+static char *without_flierd(const char *save)
+{
+    const char *cut = strstr(save, ",\"flierd\":");
+    size_t n = cut ? (size_t)(cut - save) : strlen(save);
+    char *p = malloc(n + 3);
+    assert_non_null(p);
+    memcpy(p, save, n);
+    memcpy(p + n, cut ? "}\n" : "", cut ? 3 : 1);
+    return p;
+}
+
 /* o's member at a dotted path; numbers index arrays ("replay.3.type"). */
 static const cJSON *at(const cJSON *o, const char *path)
 {
@@ -537,10 +630,25 @@ static void test_writer_shape(void **state)
     assert_string_equal(at(j, "replay.8.payload.pointer.location")->valuestring,
                         "NL.NR.EL.ER");
     assert_true(at(j, "replay.10.payload.random")->valuedouble == 0.0);
+    /* what the replay cannot say: the discard, and the PLACE's own
+     * (unknown) draw, which the replay gives the discard's number */
+    assert_int_equal(at(j, "flierd.version")->valueint, 1);
+    assert_int_equal(at(j, "flierd.discards.0.before")->valueint, 0);
+    assert_string_equal(at(j, "flierd.discards.0.tile")->valuestring,
+                        "BA/Cccc+");
+    assert_true(at(j, "flierd.discards.0.draw")->valuedouble == 0.25);
+    assert_int_equal(at(j, "flierd.draws.0.message")->valueint, 0);
+    assert_true(cJSON_IsNull(at(j, "flierd.draws.0.draw")));
     parse_text("shape", out.p, out.len, &back);
     expect_same_log("shape", &l, &back);
-    /* the discard's draw moved onto the PLACE after it */
+    game_log_release(&back);
+    /* without the object, as JCloisterZone reads it: the discard's draw
+     * moved onto the PLACE after it */
+    char *plain = without_flierd(out.p);
+    parse_text("shape", plain, strlen(plain), &back);
+    expect_same_plain_log("shape", &l, &back);
     assert_true(back.moves[0].draw == 0.25);
+    free(plain);
     cJSON_Delete(j);
     buf_release(&out);
     game_log_release(&l);
@@ -557,7 +665,7 @@ static void test_writer_rolls(void **state)
         l.moves[2].roll = roll;
         mlog_write_jcz(&l, &out);
         parse_text("rolls", out.p, out.len, &back);
-        assert_int_equal(back.moves[1].roll, roll);
+        assert_int_equal(back.moves[2].roll, roll);
         buf_release(&out);
         game_log_release(&l);
         game_log_release(&back);
@@ -613,23 +721,32 @@ static bool double_discard(const struct game_log *l)
     return false;
 }
 
-/* The same game through a .jcz save: discards become inferred. */
+/* The same game through a .jcz save: with its "flierd" object the log
+ * comes back whole; without it (as JCloisterZone writes saves) discards
+ * become inferred. */
 static void check_sim_jcz(const char *name, const struct game_log *l,
                           const struct sim_result *res, struct totals *t)
 {
     struct game_log back;
     struct report r;
     struct buf out = BUF_INIT;
-    if (double_discard(l))
-        return;
     mlog_write_jcz(l, &out);
     parse_text(name, out.p, out.len, &back);
-    expect_same_log(name, l, &back);
+    expect_same_moves(name, l, &back, true);
+    game_log_release(&back);
+    if (double_discard(l)) {
+        buf_release(&out);
+        return;
+    }
+    char *plain = without_flierd(out.p);
+    parse_text(name, plain, strlen(plain), &back);
+    expect_same_plain_log(name, l, &back);
     audit_run(&back, NULL, &r, NULL);
     expect_sim_report(name, res, &r);
     t->jcz_checked++;
     report_release(&r);
     game_log_release(&back);
+    free(plain);
     buf_release(&out);
 }
 

@@ -1,0 +1,675 @@
+/* flierlog_write.c - struct game_log -> flierlog/1, readable (one JSON
+ * document, a turn entry per line) or streaming (NDJSON).
+ *
+ * The writer gives each turn its short form ("deploy", "fly", "recall",
+ * ...) only when flierlog.c reads that form back to the very moves of the
+ * log; anything else (moves out of order, a turn without its COMMIT, a
+ * landing by another meeple than the flight's) is spelt out as a "moves"
+ * list, so mlog_parse(mlog_write_flierlog(l)) == l but for src. Claims,
+ * totals and notes go onto the entries of their turns, or into top-level
+ * lists when their order would not survive that. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlog/mlog_int.h"
+
+/* ---- printing ----------------------------------------------------------- */
+
+static void print_string(const char *s, struct buf *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    buf_puts(out, "\"");
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        char esc[8] = { '\\', 0, 0, 0, 0, 0, 0, 0 };
+        switch (*p) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            if (*p >= 0x20) {
+                buf_append(out, (const char *)p, 1);
+                continue;
+            }
+            memcpy(esc + 1, "u00", 3);
+            esc[4] = hex[*p >> 4];
+            esc[5] = hex[*p & 15];
+        }
+        buf_puts(out, esc);
+    }
+    buf_puts(out, "\"");
+}
+
+/* The shortest form that reads back to exactly d. */
+static void print_number(double d, struct buf *out)
+{
+    char s[40];
+    if (!isfinite(d)) {
+        buf_puts(out, "null");
+        return;
+    }
+    if (d == floor(d) && fabs(d) < 1e15) {
+        snprintf(s, sizeof s, "%lld", (long long)d);
+    } else {
+        for (int prec = 15; prec <= 17; prec++) {
+            snprintf(s, sizeof s, "%.*g", prec, d);
+            if (strtod(s, NULL) == d)
+                break;
+        }
+    }
+    buf_puts(out, s);
+}
+
+void fl_print(const cJSON *v, struct buf *out)
+{
+    const cJSON *it;
+    bool first = true;
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        bool obj = cJSON_IsObject(v);
+        buf_puts(out, obj ? "{" : "[");
+        cJSON_ArrayForEach(it, v) {
+            buf_puts(out, first ? "" : ", ");
+            first = false;
+            if (obj) {
+                print_string(it->string, out);
+                buf_puts(out, ": ");
+            }
+            fl_print(it, out);
+        }
+        buf_puts(out, obj ? "}" : "]");
+    } else if (cJSON_IsString(v)) {
+        print_string(v->valuestring, out);
+    } else if (cJSON_IsNumber(v)) {
+        print_number(v->valuedouble, out);
+    } else if (cJSON_IsRaw(v)) {
+        buf_puts(out, v->valuestring);
+    } else {
+        buf_puts(out, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ? "false"
+                                                                  : "null");
+    }
+}
+
+/* ---- claims, totals, notes ---------------------------------------------- */
+
+static cJSON *seat_json(const struct game_log *l, int seat, bool by_number)
+{
+    if (by_number || seat < 0 || seat >= l->rules.n_players)
+        return cJSON_CreateNumber(seat);
+    return cJSON_CreateString(l->names[seat]);
+}
+
+cJSON *fl_claim_json(const struct game_log *l, const struct claim_event *c,
+                     bool with_turn, bool seats_by_number)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (with_turn)
+        cJSON_AddNumberToObject(o, "turn", c->turn);
+    cJSON *who = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < l->rules.n_players && p < 8; p++)
+        if (c->players & (1u << p))
+            cJSON_AddItemToArray(who, seat_json(l, p, seats_by_number));
+    cJSON_AddStringToObject(o, "feature", feat_name((enum feat)c->feature));
+    cJSON_AddNumberToObject(o, "points", c->points);
+    return o;
+}
+
+cJSON *fl_scores_json(const struct game_log *l, const struct claim_total *t,
+                      bool by_number)
+{
+    int n = l->rules.n_players < GAME_MAX_PLAYERS ? l->rules.n_players
+                                                  : GAME_MAX_PLAYERS;
+    if (by_number) {
+        cJSON *a = cJSON_CreateArray();
+        for (int p = 0; p < n; p++)
+            cJSON_AddItemToArray(a, t->seats & (1u << p)
+                                        ? cJSON_CreateNumber(t->score[p])
+                                        : cJSON_CreateNull());
+        return a;
+    }
+    cJSON *o = cJSON_CreateObject();
+    for (int p = 0; p < n; p++)
+        if (t->seats & (1u << p))
+            cJSON_AddNumberToObject(o, l->names[p], t->score[p]);
+    return o;
+}
+
+cJSON *fl_note_json(const struct turn_note *n)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "turn", n->turn);
+    if (n->time)
+        cJSON_AddStringToObject(o, "time", n->time);
+    if (n->text)
+        cJSON_AddStringToObject(o, "text", n->text);
+    return o;
+}
+
+/* ---- the writer's state ------------------------------------------------- */
+
+struct wr {
+    const struct game_log *l;
+    struct fl_ctx c;
+    bool by_number;         /* two seats share a name: seats by number */
+    int n_turns;            /* placements in the log */
+    bool inline_claims, inline_totals, inline_notes;
+    size_t ci, ti, ni;      /* next claim, total, note to attach */
+};
+
+static long turn_key(int t)
+{
+    return t < 0 ? 1L << 40 : t;
+}
+
+static bool turn_has_entry(int t, int n_turns)
+{
+    return t == -1 || (t >= 1 && t <= n_turns);
+}
+
+/* Can the items (turns given by turn_at) sit on their entries and keep
+ * their order? strict: at most one per turn. */
+static bool attachable(const struct wr *w, size_t n, int (*turn_at)(
+                           const struct game_log *, size_t), bool strict)
+{
+    long prev = -1;
+    for (size_t i = 0; i < n; i++) {
+        int t = turn_at(w->l, i);
+        long k = turn_key(t);
+        if (!turn_has_entry(t, w->n_turns) || k < prev ||
+            (strict && k == prev))
+            return false;
+        prev = k;
+    }
+    return true;
+}
+
+static int claim_turn(const struct game_log *l, size_t i)
+{
+    return l->claims[i].turn;
+}
+
+static int total_turn(const struct game_log *l, size_t i)
+{
+    return l->totals[i].turn;
+}
+
+static int note_turn(const struct game_log *l, size_t i)
+{
+    const struct turn_note *n = &l->notes[i];
+    return n->time || n->text ? n->turn : -2; /* an empty note: a list */
+}
+
+static void wr_init(struct wr *w, const struct game_log *l)
+{
+    memset(w, 0, sizeof *w);
+    w->l = l;
+    for (int p = 0; p < l->rules.n_players; p++)
+        for (int q = 0; q < p; q++)
+            if (strcmp(l->names[p], l->names[q]) == 0)
+                w->by_number = true;
+    for (size_t i = 0; i < l->n_moves; i++)
+        w->n_turns += l->moves[i].kind == MV_PLACE;
+    w->inline_claims = attachable(w, l->n_claims, claim_turn, false);
+    w->inline_totals = attachable(w, l->n_totals, total_turn, true);
+    w->inline_notes = attachable(w, l->n_notes, note_turn, true);
+    fl_ctx_init(&w->c, l);
+}
+
+/* Is there anything for "final" (turn -1) on the entries' side? */
+static bool final_items(const struct wr *w)
+{
+    const struct game_log *l = w->l;
+    for (size_t i = 0; w->inline_claims && i < l->n_claims; i++)
+        if (l->claims[i].turn == -1)
+            return true;
+    for (size_t i = 0; w->inline_totals && i < l->n_totals; i++)
+        if (l->totals[i].turn == -1)
+            return true;
+    for (size_t i = 0; w->inline_notes && i < l->n_notes; i++)
+        if (l->notes[i].turn == -1)
+            return true;
+    return false;
+}
+
+/* ---- the header --------------------------------------------------------- */
+
+static void add_setup(cJSON *o, const struct game_log *l)
+{
+    const struct rules *r = &l->rules;
+    struct rules d = *r;
+    bool c3 = r->set_copies[tile_set_find("basic:2")] > 0;
+    fl_edition_rules(c3, &d);
+    cJSON_AddStringToObject(o, "edition", c3 ? "C3" : "C2");
+    if (memcmp(d.set_copies, r->set_copies, sizeof d.set_copies) != 0) {
+        cJSON *sets = cJSON_AddObjectToObject(o, "sets");
+        for (int s = 0; s < tile_set_count() && s < 8; s++)
+            if (r->set_copies[s])
+                cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
+                                        r->set_copies[s]);
+    }
+    if (r->followers != d.followers)
+        cJSON_AddNumberToObject(o, "followers", r->followers);
+    if (r->farmers != d.farmers)
+        cJSON_AddBoolToObject(o, "farmers", r->farmers);
+    if ((r->abbots != 0) != (d.abbots != 0))
+        cJSON_AddBoolToObject(o, "abbot", r->abbots != 0);
+    if (r->gardens != d.gardens)
+        cJSON_AddBoolToObject(o, "gardens", r->gardens);
+    if (r->tiny_city == 2)
+        cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "rules"),
+                                "tiny-city-scoring", 2);
+}
+
+static cJSON *pos_json(struct pos p)
+{
+    int xy[2] = { p.x, p.y };
+    return cJSON_CreateIntArray(xy, 2);
+}
+
+static void add_start_players(cJSON *o, const struct game_log *l)
+{
+    int start = tile_find("BA/RCr");
+    if (l->start_tile >= 0 &&
+        (l->start_tile != start || l->start_at.x || l->start_at.y ||
+         l->start_rot)) {
+        cJSON *s = cJSON_AddObjectToObject(o, "start");
+        cJSON_AddStringToObject(s, "tile", tile_get(l->start_tile)->id);
+        cJSON_AddItemToObject(s, "at", pos_json(l->start_at));
+        cJSON_AddNumberToObject(s, "rot", 90 * (l->start_rot & 3));
+    }
+    cJSON *pl = cJSON_AddArrayToObject(o, "players");
+    for (int p = 0; p < l->rules.n_players && p < GAME_MAX_PLAYERS; p++) {
+        cJSON *one = cJSON_CreateObject();
+        cJSON_AddStringToObject(one, "name", l->names[p]);
+        if (l->colors[p][0])
+            cJSON_AddStringToObject(one, "color", l->colors[p]);
+        cJSON_AddItemToArray(pl, one);
+    }
+}
+
+/* Claims, totals or notes that cannot sit on their entries. */
+static void add_lists(cJSON *o, const struct wr *w)
+{
+    const struct game_log *l = w->l;
+    if (!w->inline_claims) {
+        cJSON *a = cJSON_AddArrayToObject(o, "claims");
+        for (size_t i = 0; i < l->n_claims; i++)
+            cJSON_AddItemToArray(a, fl_claim_json(l, &l->claims[i], true,
+                                                  w->by_number));
+    }
+    if (!w->inline_totals) {
+        cJSON *a = cJSON_AddArrayToObject(o, "totals");
+        for (size_t i = 0; i < l->n_totals; i++) {
+            cJSON *t = cJSON_CreateObject();
+            cJSON_AddNumberToObject(t, "turn", l->totals[i].turn);
+            cJSON_AddItemToObject(t, "scores", fl_scores_json(
+                                                   l, &l->totals[i],
+                                                   w->by_number));
+            cJSON_AddItemToArray(a, t);
+        }
+    }
+    if (!w->inline_notes) {
+        cJSON *a = cJSON_AddArrayToObject(o, "notes");
+        for (size_t i = 0; i < l->n_notes; i++)
+            cJSON_AddItemToArray(a, fl_note_json(&l->notes[i]));
+    }
+}
+
+static cJSON *header_json(const struct wr *w, bool final)
+{
+    const struct game_log *l = w->l;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "format", "flierlog/1");
+    add_setup(o, l);
+    add_start_players(o, l);
+    int implied = final ? w->n_turns : -1;
+    if (l->end_turn != implied) {
+        if (l->end_turn >= 0)
+            cJSON_AddNumberToObject(o, "end_turn", l->end_turn);
+        else
+            cJSON_AddNullToObject(o, "end_turn");
+    }
+    add_lists(o, w);
+    return o;
+}
+
+/* ---- turn entries ------------------------------------------------------- */
+
+static cJSON *seg_json(int kind, uint8_t mask)
+{
+    char s[48];
+    seg_format(kind, mask, s, sizeof s);
+    return cJSON_CreateString(s);
+}
+
+/* "meeple" and "meeple_id" where they differ from what the reader
+ * assumes without them. */
+static void add_meeple(cJSON *o, const struct move *m, int kind, int owner,
+                       int n)
+{
+    char id[40];
+    if (m->meeple != kind)
+        cJSON_AddStringToObject(o, "meeple", m->meeple == MK_ABBOT
+                                                 ? "abbot"
+                                                 : "follower");
+    if ((m->meeple_owner == owner && m->meeple_n == n) || m->meeple_owner < 0)
+        return;
+    snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
+             m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+    cJSON_AddStringToObject(o, "meeple_id", id);
+}
+
+static void add_draw(cJSON *o, const char *key, double d)
+{
+    if (d >= 0 && d < 1)
+        cJSON_AddNumberToObject(o, key, d);
+}
+
+static cJSON *fly_json(const struct move *place, const struct move *f,
+                       const struct move *land)
+{
+    cJSON *o = cJSON_CreateObject();
+    struct pos t;
+    cJSON_AddNumberToObject(o, "roll", f->roll);
+    if (f->draw >= 0 && f->draw < 1 && mlog_roll_of(f->draw) == f->roll)
+        cJSON_AddNumberToObject(o, "random", f->draw);
+    if (!land) {
+        cJSON_AddStringToObject(o, "land", "returned");
+    } else if (fl_flight_target(place, f->roll, &t) && t.x == land->at.x &&
+               t.y == land->at.y) {
+        cJSON_AddItemToObject(o, "land", seg_json(land->feature, land->mask));
+    } else {
+        cJSON *l = cJSON_AddObjectToObject(o, "land");
+        cJSON_AddItemToObject(l, "at", pos_json(land->at));
+        cJSON_AddItemToObject(l, "segment", seg_json(land->feature,
+                                                     land->mask));
+    }
+    return o;
+}
+
+static cJSON *recall_json(const struct wr *w, const struct move *m)
+{
+    uint8_t kind, mask;
+    fl_recall_segment(&w->c, m->at, &kind, &mask);
+    if (kind == m->feature && mask == m->mask)
+        return pos_json(m->at);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddItemToObject(o, "at", pos_json(m->at));
+    cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
+    return o;
+}
+
+/* The action between PLACE and COMMIT (a[0..n)); false if it has no
+ * short form. */
+static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
+                       const struct move *a, size_t n)
+{
+    int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
+    bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
+    n -= pass;
+    if (n == 0) {
+        cJSON_AddBoolToObject(o, "pass", false);
+        return !pass;
+    }
+    if (n == 1 && a[0].kind == MV_PASS)
+        return !pass;
+    if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
+        cJSON_AddItemToObject(o, "deploy", seg_json(a[0].feature, a[0].mask));
+        add_meeple(o, &a[0], MK_SMALL, owner, 0);
+    } else if (a[0].kind == MV_DEPLOY && a[0].feature == FEAT_FLIER &&
+               (n == 1 || (n == 2 && a[1].kind == MV_DEPLOY))) {
+        cJSON_AddItemToObject(o, "fly", fly_json(p, &a[0],
+                                                 n == 2 ? &a[1] : NULL));
+        add_meeple(o, &a[0], MK_SMALL, owner, 0);
+    } else if (a[0].kind == MV_RECALL && n == 1) {
+        cJSON_AddItemToObject(o, "recall", recall_json(w, &a[0]));
+        add_meeple(o, &a[0], MK_ABBOT, owner, 1);
+    } else {
+        return false;
+    }
+    if (pass)
+        cJSON_AddBoolToObject(o, "pass", true);
+    return true;
+}
+
+static void add_player(const struct wr *w, cJSON *o, const struct move *m)
+{
+    if (m->player >= 0)
+        cJSON_AddItemToObject(o, "player", seat_json(w->l, m->player,
+                                                     w->by_number));
+}
+
+/* The short form of moves [i, j), or NULL. */
+static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
+{
+    const struct move *mv = w->l->moves, *p = &mv[i];
+    if (p->kind != MV_PLACE && p->kind != MV_DISCARD)
+        return NULL;
+    cJSON *o = cJSON_CreateObject();
+    if (p->kind == MV_PLACE)
+        cJSON_AddNumberToObject(o, "turn", w->c.turns + 1);
+    add_player(w, o, p);
+    cJSON_AddStringToObject(o, "tile", p->tile_id);
+    if (p->kind == MV_DISCARD) {
+        cJSON_AddBoolToObject(o, "discard", true);
+        add_draw(o, "draw", p->draw);
+        return o;
+    }
+    cJSON_AddItemToObject(o, "at", pos_json(p->at));
+    cJSON_AddNumberToObject(o, "rot", 90 * (p->rot & 3));
+    add_draw(o, "draw", p->draw);
+    if (j - i < 2 || mv[j - 1].kind != MV_COMMIT ||
+        !add_action(w, o, p, &mv[i + 1], j - i - 2)) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+static bool same_move(const struct move *a, const struct move *b)
+{
+    return a->kind == b->kind && a->player == b->player &&
+           a->tile == b->tile && strcmp(a->tile_id, b->tile_id) == 0 &&
+           a->at.x == b->at.x && a->at.y == b->at.y && a->rot == b->rot &&
+           a->feature == b->feature && a->mask == b->mask &&
+           a->meeple == b->meeple && a->meeple_n == b->meeple_n &&
+           a->meeple_owner == b->meeple_owner && a->roll == b->roll &&
+           (a->draw == b->draw || (a->draw < 0 && b->draw < 0));
+}
+
+/* Does the reader make moves [i, j) of the entry o? */
+static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
+                       uint32_t idx)
+{
+    struct game_log s;
+    struct err e;
+    char path[32];
+    snprintf(path, sizeof path, "turns[%u]", idx);
+    game_log_init(&s);
+    bool ok = fl_entry_moves(&w->c, o, path, idx, &s, &e) == ST_OK &&
+              s.n_moves == j - i;
+    for (size_t k = 0; ok && k < s.n_moves; k++)
+        ok = same_move(&s.moves[k], &w->l->moves[i + k]);
+    game_log_release(&s);
+    return ok;
+}
+
+static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
+{
+    static const char *const names[] = { "place", "discard", "deploy",
+                                         "pass",  "recall",  "commit" };
+    cJSON *o = cJSON_CreateObject();
+    bool recall = m->kind == MV_RECALL;
+    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_COMMIT ? m->kind
+                                                                  : 0]);
+    add_player(w, o, m);
+    if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
+        cJSON_AddStringToObject(o, "tile", m->tile_id);
+        if (m->kind == MV_PLACE) {
+            cJSON_AddItemToObject(o, "at", pos_json(m->at));
+            cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
+        }
+        add_draw(o, "draw", m->draw);
+    } else if (m->kind == MV_DEPLOY || recall) {
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
+        add_meeple(o, m, recall ? MK_ABBOT : MK_SMALL,
+                   fl_default_seat(&w->c, m->player, turns), recall ? 1 : 0);
+        if (!recall && m->feature == FEAT_FLIER) {
+            cJSON_AddNumberToObject(o, "roll", m->roll);
+            if (m->draw >= 0 && m->draw < 1 &&
+                mlog_roll_of(m->draw) == m->roll)
+                cJSON_AddNumberToObject(o, "random", m->draw);
+        }
+    }
+    return o;
+}
+
+/* The long form: every move spelt out. */
+static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
+{
+    cJSON *o = cJSON_CreateObject();
+    int turns = w->c.turns, places = 0;
+    for (size_t k = i; k < j; k++)
+        places += w->l->moves[k].kind == MV_PLACE;
+    if (places)
+        cJSON_AddNumberToObject(o, "turn", turns + places);
+    cJSON *a = cJSON_AddArrayToObject(o, "moves");
+    for (size_t k = i; k < j; k++) {
+        turns += w->l->moves[k].kind == MV_PLACE;
+        cJSON_AddItemToArray(a, move_json(w, &w->l->moves[k], turns));
+    }
+    return o;
+}
+
+/* Claims, totals and a note of turn t onto o. */
+static void add_extras(struct wr *w, cJSON *o, int t)
+{
+    const struct game_log *l = w->l;
+    cJSON *a = NULL;
+    while (w->inline_claims && w->ci < l->n_claims &&
+           l->claims[w->ci].turn == t) {
+        if (!a)
+            a = cJSON_AddArrayToObject(o, "claims");
+        cJSON_AddItemToArray(a, fl_claim_json(l, &l->claims[w->ci++], false,
+                                              w->by_number));
+    }
+    if (w->inline_totals && w->ti < l->n_totals &&
+        l->totals[w->ti].turn == t)
+        cJSON_AddItemToObject(o, "totals", fl_scores_json(
+                                               l, &l->totals[w->ti++],
+                                               w->by_number));
+    if (w->inline_notes && w->ni < l->n_notes && l->notes[w->ni].turn == t) {
+        const struct turn_note *n = &l->notes[w->ni++];
+        if (n->time)
+            cJSON_AddStringToObject(o, "time", n->time);
+        if (n->text)
+            cJSON_AddStringToObject(o, "note", n->text);
+    }
+}
+
+/* One entry per PLACE or DISCARD with what follows it (moves before the
+ * first of them make an entry of their own). */
+static cJSON *entries_json(struct wr *w)
+{
+    const struct game_log *l = w->l;
+    cJSON *arr = cJSON_CreateArray();
+    uint32_t idx = 0;
+    for (size_t i = 0, j; i < l->n_moves; i = j, idx++) {
+        for (j = i + 1; j < l->n_moves; j++)
+            if (l->moves[j].kind == MV_PLACE ||
+                l->moves[j].kind == MV_DISCARD)
+                break;
+        cJSON *o = regular_json(w, i, j);
+        if (o && !reads_back(w, o, i, j, idx)) {
+            cJSON_Delete(o);
+            o = NULL;
+        }
+        if (!o)
+            o = moves_json(w, i, j);
+        for (size_t k = i; k < j; k++)
+            fl_ctx_apply(&w->c, &l->moves[k]);
+        if (l->moves[i].kind == MV_PLACE)
+            add_extras(w, o, w->c.turns);
+        cJSON_AddItemToArray(arr, o);
+    }
+    return arr;
+}
+
+/* ---- the document ------------------------------------------------------- */
+
+struct doc {
+    cJSON *header, *turns, *final; /* final: NULL when absent */
+};
+
+static void build(const struct game_log *l, struct doc *d)
+{
+    struct wr w;
+    wr_init(&w, l);
+    bool final = l->end_turn == w.n_turns || final_items(&w);
+    d->header = header_json(&w, final);
+    d->turns = entries_json(&w);
+    d->final = NULL;
+    if (final) {
+        d->final = cJSON_CreateObject();
+        add_extras(&w, d->final, -1);
+    }
+    fl_ctx_release(&w.c);
+}
+
+static void doc_release(struct doc *d)
+{
+    cJSON_Delete(d->header);
+    cJSON_Delete(d->turns);
+    cJSON_Delete(d->final);
+}
+
+void mlog_write_flierlog(const struct game_log *l, struct buf *out)
+{
+    struct doc d;
+    const cJSON *it;
+    build(l, &d);
+    buf_puts(out, "{\n");
+    cJSON_ArrayForEach(it, d.header) {
+        buf_puts(out, "  ");
+        print_string(it->string, out);
+        buf_puts(out, ": ");
+        fl_print(it, out);
+        buf_puts(out, ",\n");
+    }
+    buf_puts(out, "  \"turns\": [");
+    cJSON_ArrayForEach(it, d.turns) {
+        buf_puts(out, it == d.turns->child ? "\n    " : ",\n    ");
+        fl_print(it, out);
+    }
+    buf_puts(out, d.turns->child ? "\n  ]" : "]");
+    if (d.final) {
+        buf_puts(out, ",\n  \"final\": ");
+        fl_print(d.final, out);
+    }
+    buf_puts(out, "\n}\n");
+    doc_release(&d);
+}
+
+void mlog_write_flierlog_ndjson(const struct game_log *l, struct buf *out)
+{
+    struct doc d;
+    const cJSON *it;
+    build(l, &d);
+    fl_print(d.header, out);
+    buf_puts(out, "\n");
+    cJSON_ArrayForEach(it, d.turns) {
+        fl_print(it, out);
+        buf_puts(out, "\n");
+    }
+    if (d.final) {
+        buf_puts(out, "{\"final\": ");
+        fl_print(d.final, out);
+        buf_puts(out, "}\n");
+    }
+    doc_release(&d);
+}

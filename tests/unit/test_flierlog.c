@@ -1,0 +1,1816 @@
+/* test_flierlog.c - the flierlog reader and writers (src/mlog/flierlog*.c),
+ * the .jcz "flierd" object, `flierd convert`, and the round trips.
+ *
+ * Tables say what every field reads as and which status and message each
+ * malformed input gives (the message must name the JSON path, and the
+ * line in the streaming form). The round trips: every sample .jcz (and
+ * forged one) -> flierlog -> .jcz audits the same; every log -> flierlog
+ * -> .jcz -> flierlog is the same log; simulated games and random logs go
+ * through both formats unchanged. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli/cli.h"
+#include "core/audit.h"
+#include "mlog/mlog.h"
+#include "sim/sim.h"
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- building inline flierlogs ------------------------------------------ */
+
+struct fdoc {
+    const char *format;  /* NULL: "flierlog/1"; "-": no "format" */
+    const char *edition; /* NULL: "C2"; "-": no "edition" */
+    const char *players; /* members of "players"; NULL: Ada, Ben */
+    const char *header;  /* more members, each with a leading comma */
+    const char *turns;   /* members of "turns"; NULL: none */
+    const char *final;   /* NULL: no "final" */
+};
+
+static const char *build(const struct fdoc *d)
+{
+    static char text[16384];
+    char fmt[96] = "", ed[64] = "", fin[2048] = "";
+    if (!d->format || strcmp(d->format, "-") != 0)
+        snprintf(fmt, sizeof fmt, "\"format\": \"%s\", ",
+                 d->format ? d->format : "flierlog/1");
+    if (!d->edition || strcmp(d->edition, "-") != 0)
+        snprintf(ed, sizeof ed, "\"edition\": \"%s\", ",
+                 d->edition ? d->edition : "C2");
+    if (d->final)
+        snprintf(fin, sizeof fin, ", \"final\": %s", d->final);
+    int n = snprintf(text, sizeof text,
+                     "{%s%s\"players\": [%s]%s, \"turns\": [%s]%s}", fmt, ed,
+                     d->players ? d->players
+                                : "{\"name\": \"Ada\"}, {\"name\": \"Ben\"}",
+                     d->header ? d->header : "", d->turns ? d->turns : "",
+                     fin);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    return text;
+}
+
+static enum status parse_text(const char *text, size_t len,
+                              struct game_log *l, enum mlog_format *fmt,
+                              struct err *e)
+{
+    game_log_init(l);
+    err_clear(e);
+    return mlog_parse(text, len, l, fmt, e);
+}
+
+/* Parses text, which must be a valid flierlog; the caller releases l. */
+static void parse_ok_text(const char *text, struct game_log *l)
+{
+    struct err e;
+    enum mlog_format fmt;
+    enum status st = parse_text(text, strlen(text), l, &fmt, &e);
+    if (st != ST_OK) {
+        game_log_release(l);
+        fail_msg("%s: %s\n  in %s", status_name(st), e.msg, text);
+    }
+    assert_int_equal(fmt, MLOG_FLIERLOG);
+}
+
+static void parse_ok(const struct fdoc *d, struct game_log *l)
+{
+    parse_ok_text(build(d), l);
+}
+
+static void same(const char *what, const char *field, long got, long want)
+{
+    if (got != want)
+        fail_msg("%s: %s is %ld, expected %ld", what, field, got, want);
+}
+
+/* ---- the setup ---------------------------------------------------------- */
+
+static void test_edition_defaults(void **state)
+{
+    struct game_log l;
+    int b1 = tile_set_find("basic:1"), b2 = tile_set_find("basic:2");
+    int f1 = tile_set_find("flier:1"), f2 = tile_set_find("flier:2");
+    (void)state;
+    parse_ok(&(struct fdoc){ 0 }, &l);
+    assert_int_equal(l.rules.set_copies[b1], 1);
+    assert_int_equal(l.rules.set_copies[f1], 1);
+    assert_int_equal(l.rules.set_copies[b2] + l.rules.set_copies[f2], 0);
+    assert_int_equal(l.rules.followers, 7);
+    assert_true(l.rules.farmers);
+    assert_int_equal(l.rules.abbots, 0);
+    assert_false(l.rules.gardens);
+    assert_int_equal(l.rules.tiny_city, 4);
+    assert_int_equal(l.rules.n_players, 2);
+    assert_string_equal(l.names[0], "Ada");
+    assert_string_equal(l.names[1], "Ben");
+    assert_string_equal(l.colors[0], "");
+    assert_int_equal(l.start_tile, tile_find("BA/RCr"));
+    assert_int_equal(l.start_at.x, 0);
+    assert_int_equal(l.start_at.y, 0);
+    assert_int_equal(l.start_rot, 0);
+    assert_int_equal(l.end_turn, -1);
+    assert_int_equal(l.n_moves, 0);
+    game_log_release(&l);
+    parse_ok(&(struct fdoc){ .edition = "C3" }, &l);
+    assert_int_equal(l.rules.set_copies[b2], 1);
+    assert_int_equal(l.rules.set_copies[f2], 1);
+    assert_int_equal(l.rules.set_copies[b1] + l.rules.set_copies[f1], 0);
+    assert_int_equal(l.rules.followers, 7);
+    assert_true(l.rules.farmers);
+    assert_int_equal(l.rules.abbots, 1);
+    assert_true(l.rules.gardens);
+    game_log_release(&l);
+}
+
+static const struct {
+    const char *header;
+    const char *edition;
+    int basic1, basic2, flier1, flier2, followers, abbots;
+    bool farmers, gardens;
+    int tiny_city;
+} override_cases[] = {
+    { ", \"sets\": {\"basic:1\": 2, \"flier:2\": 1}", "C2", 2, 0, 0, 1, 7, 0,
+      true, false, 4 },
+    { ", \"followers\": 5, \"farmers\": false", "C2", 1, 0, 1, 0, 5, 0, false,
+      false, 4 },
+    { ", \"abbot\": true, \"gardens\": true", "C2", 1, 0, 1, 0, 7, 1, true,
+      true, 4 },
+    { ", \"abbot\": 0", "C3", 0, 1, 0, 1, 7, 0, true, true, 4 },
+    { ", \"abbot\": false, \"gardens\": false", "C3", 0, 1, 0, 1, 7, 0, true,
+      false, 4 },
+    { ", \"rules\": {\"tiny-city-scoring\": 2}", "C2", 1, 0, 1, 0, 7, 0, true,
+      false, 2 },
+    { ", \"rules\": {\"tiny-city-scoring\": \"2\"}", "C3", 0, 1, 0, 1, 7, 1,
+      true, true, 2 },
+    { ", \"rules\": {\"tiny-city-scoring\": 4}", "C2", 1, 0, 1, 0, 7, 0, true,
+      false, 4 },
+    /* a minor version's key we do not know is ignored */
+    { ", \"weather\": \"rain\"", "C2", 1, 0, 1, 0, 7, 0, true, false, 4 },
+};
+
+static void test_header_overrides(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(override_cases); i++) {
+        struct game_log l;
+        const char *h = override_cases[i].header;
+        parse_ok(&(struct fdoc){ .header = h,
+                                 .edition = override_cases[i].edition },
+                 &l);
+        const struct rules *r = &l.rules;
+        same(h, "basic:1", r->set_copies[tile_set_find("basic:1")],
+             override_cases[i].basic1);
+        same(h, "basic:2", r->set_copies[tile_set_find("basic:2")],
+             override_cases[i].basic2);
+        same(h, "flier:1", r->set_copies[tile_set_find("flier:1")],
+             override_cases[i].flier1);
+        same(h, "flier:2", r->set_copies[tile_set_find("flier:2")],
+             override_cases[i].flier2);
+        same(h, "followers", r->followers, override_cases[i].followers);
+        same(h, "abbots", r->abbots, override_cases[i].abbots);
+        same(h, "farmers", r->farmers, override_cases[i].farmers);
+        same(h, "gardens", r->gardens, override_cases[i].gardens);
+        same(h, "tiny city", r->tiny_city, override_cases[i].tiny_city);
+        game_log_release(&l);
+    }
+}
+
+static void test_header_start_players_end(void **state)
+{
+    struct game_log l;
+    (void)state;
+    parse_ok(&(struct fdoc){
+                 .players = "{\"name\": \"Ada\", \"color\": \"red\"}, "
+                            "{\"name\": \"Ben\"}, {\"name\": \"Cleo\", "
+                            "\"color\": \"#00ff00\"}",
+                 .header = ", \"start\": {\"tile\": \"BA/CRRR\", \"at\": [1, "
+                           "-2], \"rot\": 270}" },
+             &l);
+    assert_int_equal(l.rules.n_players, 3);
+    assert_string_equal(l.names[2], "Cleo");
+    assert_string_equal(l.colors[0], "red");
+    assert_string_equal(l.colors[1], "");
+    assert_string_equal(l.colors[2], "#00ff00");
+    assert_int_equal(l.start_tile, tile_find("BA/CRRR"));
+    assert_int_equal(l.start_at.x, 1);
+    assert_int_equal(l.start_at.y, -2);
+    assert_int_equal(l.start_rot, 3);
+    game_log_release(&l);
+    /* "final" ends the game after the last turn; "end_turn" overrides */
+    static const struct {
+        const char *header, *final;
+        int end;
+    } ends[] = {
+        { NULL, "{}", 2 },
+        { NULL, NULL, -1 },
+        { ", \"end_turn\": 5", "{}", 5 },
+        { ", \"end_turn\": 1", NULL, 1 },
+        { ", \"end_turn\": null", "{}", -1 },
+    };
+    for (size_t i = 0; i < N_OF(ends); i++) {
+        parse_ok(&(struct fdoc){
+                     .header = ends[i].header, .final = ends[i].final,
+                     .turns = "{\"tile\": \"BA/RFr\", \"at\": [1, 0]}, "
+                              "{\"tile\": \"BA/C\", \"discard\": true}, "
+                              "{\"tile\": \"BA/RFr\", \"at\": [2, 0]}" },
+                 &l);
+        same(ends[i].header ? ends[i].header : "final", "end turn",
+             l.end_turn, ends[i].end);
+        game_log_release(&l);
+    }
+}
+
+/* "flierlog/1" and any minor version are read; another major is not. */
+static void test_versions(void **state)
+{
+    static const char *const ok[] = { "flierlog/1", "flierlog/1.0",
+                                      "flierlog/1.7", "flierlog/1.x" };
+    static const struct {
+        const char *format, *msg;
+    } refused[] = {
+        { "flierlog/2",
+          "unsupported: flierlog/2 (this flierd reads flierlog/1)" },
+        { "flierlog/2.1",
+          "unsupported: flierlog/2.1 (this flierd reads flierlog/1)" },
+        { "flierlog/10",
+          "unsupported: flierlog/10 (this flierd reads flierlog/1)" },
+        { "flierlog/0",
+          "unsupported: flierlog/0 (this flierd reads flierlog/1)" },
+        { "flierlog/1x",
+          "unsupported: flierlog/1x (this flierd reads flierlog/1)" },
+        { "gamelog/1",
+          "unsupported: format 'gamelog/1' (this flierd reads flierlog/1)" },
+    };
+    (void)state;
+    for (size_t i = 0; i < N_OF(ok); i++) {
+        struct game_log l;
+        parse_ok(&(struct fdoc){ .format = ok[i] }, &l);
+        game_log_release(&l);
+    }
+    for (size_t i = 0; i < N_OF(refused); i++) {
+        struct game_log l;
+        struct err e;
+        enum mlog_format fmt;
+        const char *t = build(&(struct fdoc){ .format = refused[i].format });
+        assert_int_equal(parse_text(t, strlen(t), &l, &fmt, &e),
+                         ST_UNSUPPORTED);
+        assert_int_equal(fmt, MLOG_FLIERLOG);
+        assert_string_equal(e.msg, refused[i].msg);
+        game_log_release(&l);
+        /* the same in the streaming form */
+        char nd[512];
+        snprintf(nd, sizeof nd, "{\"format\": \"%s\", \"edition\": \"C2\", "
+                 "\"players\": [{\"name\": \"A\"}]}\n{\"tile\": \"BA/C\", "
+                 "\"at\": [0, -1]}\n", refused[i].format);
+        assert_int_equal(parse_text(nd, strlen(nd), &l, &fmt, &e),
+                         ST_UNSUPPORTED);
+        assert_string_equal(e.msg, refused[i].msg);
+        game_log_release(&l);
+    }
+}
+
+/* ---- turn entries ------------------------------------------------------- */
+
+struct want {
+    int kind, player;
+    const char *tile;       /* place, discard */
+    int x, y, rot, feature;
+    unsigned mask;
+    int meeple, n, owner, roll;
+    double draw;
+    unsigned src;
+};
+
+#define W_PLACE(p, id, x, y, r, d, s) \
+    { MV_PLACE, p, id, x, y, r, 0, 0, 0, 0, -1, 0, d, s }
+#define W_DISCARD(p, id, d, s) \
+    { MV_DISCARD, p, id, 0, 0, 0, 0, 0, 0, 0, -1, 0, d, s }
+#define W_DEPLOY(p, x, y, f, m, mk, n, o, s) \
+    { MV_DEPLOY, p, NULL, x, y, 0, f, m, mk, n, o, 0, -1, s }
+#define W_FLY(p, x, y, mk, n, o, roll, d, s) \
+    { MV_DEPLOY, p, NULL, x, y, 0, FEAT_FLIER, 0, mk, n, o, roll, d, s }
+#define W_RECALL(p, x, y, f, mk, n, o, s) \
+    { MV_RECALL, p, NULL, x, y, 0, f, 0, mk, n, o, 0, -1, s }
+#define W_PASS(p, s) { MV_PASS, p, NULL, 0, 0, 0, 0, 0, 0, 0, -1, 0, -1, s }
+#define W_COMMIT(p, s) \
+    { MV_COMMIT, p, NULL, 0, 0, 0, 0, 0, 0, 0, -1, 0, -1, s }
+#define W_END { -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+#define NS (EDGE_N | EDGE_S)
+#define WE (EDGE_W | EDGE_E)
+
+struct entry_case {
+    const char *edition;
+    const char *turns;
+    struct want want[16];
+};
+
+static const struct entry_case entry_cases[] = {
+    /* a placement and a deployment; the meeple is the seat on turn's */
+    { NULL,
+      "{\"turn\": 1, \"tile\": \"BA/RFr\", \"at\": [1, 0], \"rot\": 90, "
+      "\"deploy\": \"road:NS\"}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 1, -1, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, NS, MK_SMALL, 0, 0, 0), W_COMMIT(-1, 0),
+        W_END } },
+    /* "player" by name: every move names the seat, the meeple is its */
+    { NULL,
+      "{\"player\": \"Ben\", \"tile\": \"BA/RFr\", \"at\": [1, 0], \"rot\": "
+      "180, \"draw\": 0.25, \"deploy\": \"field:NL.NR\"}",
+      { W_PLACE(1, "BA/RFr", 1, 0, 2, 0.25, 0),
+        W_DEPLOY(1, 1, 0, FEAT_FIELD, HE_NL | HE_NR, MK_SMALL, 0, 1, 0),
+        W_COMMIT(1, 0), W_END } },
+    /* by seat number; an exact meeple */
+    { NULL,
+      "{\"player\": 1, \"tile\": \"BA/C\", \"at\": [0, -1], \"rot\": 270, "
+      "\"deploy\": \"city:E\", \"meeple_id\": \"1.small.3\"}",
+      { W_PLACE(1, "BA/C", 0, -1, 3, -1, 0),
+        W_DEPLOY(1, 0, -1, FEAT_CITY, EDGE_E, MK_SMALL, 3, 1, 0),
+        W_COMMIT(1, 0), W_END } },
+    /* an id naming another seat (the auditor's TURN_ORDER), or n 0 */
+    { NULL,
+      "{\"tile\": \"BA/C\", \"at\": [0, -1], \"deploy\": \"city:_W\", "
+      "\"meeple_id\": \"1.small.0\"}",
+      { W_PLACE(-1, "BA/C", 0, -1, 0, -1, 0),
+        W_DEPLOY(-1, 0, -1, FEAT_CITY, EDGE_N | EDGE_E | EDGE_S, MK_SMALL, 0,
+                 1, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* an abbot, by kind or by id */
+    { "C3",
+      "{\"tile\": \"BA/L\", \"at\": [0, 1], \"deploy\": \"monastery\", "
+      "\"meeple\": \"abbot\"}",
+      { W_PLACE(-1, "BA/L", 0, 1, 0, -1, 0),
+        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, MK_ABBOT, 0, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    { "C3",
+      "{\"tile\": \"BA/CcG\", \"at\": [0, -1], \"rot\": 180, \"deploy\": "
+      "\"garden\", \"meeple\": \"abbot\", \"meeple_id\": \"0.abbot.1\"}",
+      { W_PLACE(-1, "BA/CcG", 0, -1, 2, -1, 0),
+        W_DEPLOY(-1, 0, -1, FEAT_GARDEN, 0, MK_ABBOT, 1, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* a flight landing on the rolled target: FL/F.o's arrow (W) turned
+     * R90 points N, roll 1 reaches the start tile */
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, \"fly\": "
+      "{\"roll\": 1, \"land\": \"city:N\"}}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 1, -1, 0),
+        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 1, -1, 0),
+        W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, MK_SMALL, 0, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* a landing elsewhere (a WRONG_TARGET dispute), the die's number */
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, \"fly\": "
+      "{\"roll\": 2, \"random\": 0.4, \"land\": {\"at\": [5, 5], "
+      "\"segment\": \"road:WE\"}}, \"meeple_id\": \"0.small.2\"}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 1, -1, 0),
+        W_FLY(-1, 0, 1, MK_SMALL, 2, 0, 2, 0.4, 0),
+        W_DEPLOY(-1, 5, 5, FEAT_ROAD, WE, MK_SMALL, 2, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* returned: null, "returned" or no "land"; a random our writer would
+     * give back anyway is not kept */
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 2, "
+      "\"random\": 0.5, \"land\": null}}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
+        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 2, -1, 0), W_COMMIT(-1, 0),
+        W_END } },
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 3, "
+      "\"land\": \"returned\"}, \"meeple\": \"abbot\"}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
+        W_FLY(-1, 0, 1, MK_ABBOT, 0, 0, 3, -1, 0), W_COMMIT(-1, 0),
+        W_END } },
+    /* any integer roll is read; the auditor judges it */
+    { NULL,
+      "{\"player\": \"Ben\", \"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": "
+      "{\"roll\": -4}}",
+      { W_PLACE(1, "FL/F.o", 0, 1, 0, -1, 0),
+        W_FLY(1, 0, 1, MK_SMALL, 0, 1, -4, -1, 0), W_COMMIT(1, 0), W_END } },
+    /* recalls: the monastery or garden of the tile there */
+    { "C3",
+      "{\"tile\": \"BA/L\", \"at\": [0, 1], \"deploy\": \"monastery\", "
+      "\"meeple\": \"abbot\"}, {\"tile\": \"BA/CcG\", \"at\": [0, -1], "
+      "\"rot\": 180}, {\"tile\": \"BA/RFr\", \"at\": [1, 0], \"recall\": [0, "
+      "1]}, {\"tile\": \"BA/RFr\", \"at\": [2, 0], \"recall\": [0, -1], "
+      "\"meeple_id\": \"0.abbot.1\"}",
+      { W_PLACE(-1, "BA/L", 0, 1, 0, -1, 0),
+        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, MK_ABBOT, 0, 0, 0),
+        W_COMMIT(-1, 0), W_PLACE(-1, "BA/CcG", 0, -1, 2, -1, 1),
+        W_PASS(-1, 1), W_COMMIT(-1, 1), W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 2),
+        W_RECALL(-1, 0, 1, FEAT_MONASTERY, MK_ABBOT, 1, 0, 2),
+        W_COMMIT(-1, 2), W_PLACE(-1, "BA/RFr", 2, 0, 0, -1, 3),
+        W_RECALL(-1, 0, -1, FEAT_GARDEN, MK_ABBOT, 1, 0, 3),
+        W_COMMIT(-1, 3), W_END } },
+    { "C3",
+      "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"recall\": {\"at\": [4, 4], "
+      "\"segment\": \"garden\"}, \"player\": \"Ben\"}",
+      { W_PLACE(1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_RECALL(1, 4, 4, FEAT_GARDEN, MK_ABBOT, 1, 1, 0), W_COMMIT(1, 0),
+        W_END } },
+    /* passes */
+    { NULL, "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"pass\": true}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0), W_PASS(-1, 0),
+        W_COMMIT(-1, 0), W_END } },
+    { NULL, "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"pass\": false}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0), W_COMMIT(-1, 0), W_END } },
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 1}, "
+      "\"pass\": true}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
+        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 1, -1, 0), W_PASS(-1, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* a discard is no turn: the same player draws again */
+    { NULL,
+      "{\"player\": \"Ada\", \"tile\": \"BA/CCG\", \"discard\": true, "
+      "\"draw\": 0.3}, {\"turn\": 1, \"player\": \"Ada\", \"tile\": "
+      "\"BA/RFr\", \"at\": [1, 0]}",
+      { W_DISCARD(0, "BA/CCG", 0.3, 0), W_PLACE(0, "BA/RFr", 1, 0, 0, -1, 1),
+        W_PASS(0, 1), W_COMMIT(0, 1), W_END } },
+    /* an unknown tile is the auditor's TILE_UNKNOWN, not an error */
+    { NULL, "{\"tile\": \"BA/XYZ\", \"at\": [1, 0]}",
+      { W_PLACE(-1, "BA/XYZ", 1, 0, 0, -1, 0), W_PASS(-1, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* the "moves" form: anything, in any order */
+    { NULL,
+      "{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], \"segment\": "
+      "\"city:N\"}, {\"move\": \"place\", \"player\": \"Ben\", \"tile\": "
+      "\"BA/RFr\", \"at\": [1, 0], \"rot\": 270, \"draw\": 0.5}, "
+      "{\"move\": \"deploy\", \"at\": [1, 0], \"segment\": \"flier\", "
+      "\"roll\": 3, \"random\": 0.9}, {\"move\": \"recall\", \"at\": [0, 0], "
+      "\"segment\": \"garden\", \"meeple_id\": \"1.abbot.1\"}, {\"move\": "
+      "\"pass\"}, {\"move\": \"commit\", \"player\": 0}, {\"move\": "
+      "\"discard\", \"tile\": \"BA/C\"}]}",
+      { W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, MK_SMALL, 0, -1, 0),
+        W_PLACE(1, "BA/RFr", 1, 0, 3, 0.5, 0),
+        W_FLY(-1, 1, 0, MK_SMALL, 0, 0, 3, 0.9, 0),
+        W_RECALL(-1, 0, 0, FEAT_GARDEN, MK_ABBOT, 1, 1, 0), W_PASS(-1, 0),
+        W_COMMIT(0, 0), W_DISCARD(-1, "BA/C", -1, 0), W_END } },
+    /* the entry's player for all its moves; a turn left open */
+    { NULL,
+      "{\"turn\": 1, \"player\": \"Ben\", \"moves\": [{\"move\": \"place\", "
+      "\"tile\": \"FL/F.o\", \"at\": [0, 1]}, {\"move\": \"deploy\", \"at\": "
+      "[0, 1], \"segment\": \"flier\", \"roll\": 1}]}",
+      { W_PLACE(1, "FL/F.o", 0, 1, 0, -1, 0),
+        W_FLY(1, 0, 1, MK_SMALL, 0, 1, 1, -1, 0), W_END } },
+};
+
+static void check_moves(const char *what, const struct game_log *l,
+                        const struct want *w)
+{
+    size_t n = 0;
+    while (w[n].kind >= 0)
+        n++;
+    same(what, "n_moves", (long)l->n_moves, (long)n);
+    for (size_t i = 0; i < n; i++) {
+        const struct move *m = &l->moves[i];
+        char f[64];
+#define CHECK(field, want)                                                  \
+    snprintf(f, sizeof f, "move %zu " #field, i);                           \
+    same(what, f, (long)m->field, (long)(want))
+        CHECK(kind, w[i].kind);
+        CHECK(player, w[i].player);
+        CHECK(tile, w[i].tile ? tile_find(w[i].tile) : -1);
+        CHECK(at.x, w[i].x);
+        CHECK(at.y, w[i].y);
+        CHECK(rot, w[i].rot);
+        CHECK(feature, w[i].feature);
+        CHECK(mask, w[i].mask);
+        CHECK(meeple, w[i].meeple);
+        CHECK(meeple_n, w[i].n);
+        CHECK(meeple_owner, w[i].owner);
+        CHECK(roll, w[i].roll);
+        CHECK(src, w[i].src);
+#undef CHECK
+        assert_string_equal(m->tile_id, w[i].tile ? w[i].tile : "");
+        if (!(m->draw == w[i].draw || (m->draw < 0 && w[i].draw < 0)))
+            fail_msg("%s: move %zu draw %.17g, expected %.17g", what, i,
+                     m->draw, w[i].draw);
+    }
+}
+
+static void test_entry_fields(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(entry_cases); i++) {
+        struct game_log l;
+        parse_ok(&(struct fdoc){ .edition = entry_cases[i].edition,
+                                 .turns = entry_cases[i].turns },
+                 &l);
+        check_moves(entry_cases[i].turns, &l, entry_cases[i].want);
+        game_log_release(&l);
+    }
+}
+
+/* Claims, totals, time and note: per turn, in "final", in lists. */
+static void test_claims_totals_notes(void **state)
+{
+    struct game_log l;
+    (void)state;
+    parse_ok(&(struct fdoc){
+                 .turns =
+                     "{\"tile\": \"BA/C\", \"at\": [0, -1], \"rot\": 180, "
+                     "\"deploy\": \"city:S\", \"claims\": [{\"players\": "
+                     "[\"Ada\"], \"feature\": \"city\", \"points\": 4}], "
+                     "\"totals\": {\"Ada\": 4, \"Ben\": 0}, \"time\": "
+                     "\"2026-11-29T20:01:00Z\", \"note\": \"closed\"}, "
+                     "{\"tile\": \"BA/CCG\", \"discard\": true, \"note\": "
+                     "\"fits nowhere\"}, {\"tile\": \"BA/RFr\", \"at\": [1, "
+                     "0], \"totals\": [4, null]}",
+                 .final = "{\"claims\": [{\"players\": [\"Ada\", 1], "
+                          "\"feature\": \"road\", \"points\": 3}], \"totals\": "
+                          "{\"Ben\": 3}, \"time\": \"later\"}",
+                 .header = ", \"claims\": [{\"turn\": 7, \"players\": [], "
+                           "\"feature\": \"garden\", \"points\": -1}], "
+                           "\"totals\": [{\"turn\": -1, \"scores\": [1, 2]}], "
+                           "\"notes\": [{\"turn\": 0}]" },
+             &l);
+    assert_int_equal(l.n_claims, 3);
+    /* the header's lists first, then the entries in order */
+    assert_int_equal(l.claims[0].turn, 7);
+    assert_int_equal(l.claims[0].players, 0);
+    assert_int_equal(l.claims[0].feature, FEAT_GARDEN);
+    assert_int_equal(l.claims[0].points, -1);
+    assert_int_equal(l.claims[1].turn, 1);
+    assert_int_equal(l.claims[1].players, 1);
+    assert_int_equal(l.claims[1].feature, FEAT_CITY);
+    assert_int_equal(l.claims[1].points, 4);
+    assert_int_equal(l.claims[1].src, 0);
+    assert_int_equal(l.claims[2].turn, -1);
+    assert_int_equal(l.claims[2].players, 3);
+    assert_int_equal(l.claims[2].src, 3);
+    assert_int_equal(l.n_totals, 4);
+    assert_int_equal(l.totals[0].turn, -1);
+    assert_int_equal(l.totals[0].seats, 3);
+    assert_int_equal(l.totals[0].score[1], 2);
+    assert_int_equal(l.totals[1].turn, 1);
+    assert_int_equal(l.totals[1].seats, 3);
+    assert_int_equal(l.totals[1].score[0], 4);
+    assert_int_equal(l.totals[2].turn, 2);
+    assert_int_equal(l.totals[2].seats, 1);
+    assert_int_equal(l.totals[2].src, 2);
+    assert_int_equal(l.totals[3].turn, -1);
+    assert_int_equal(l.totals[3].seats, 2);
+    assert_int_equal(l.totals[3].score[1], 3);
+    assert_int_equal(l.n_notes, 4);
+    assert_int_equal(l.notes[0].turn, 0);
+    assert_null(l.notes[0].time);
+    assert_null(l.notes[0].text);
+    assert_int_equal(l.notes[1].turn, 1);
+    assert_string_equal(l.notes[1].time, "2026-11-29T20:01:00Z");
+    assert_string_equal(l.notes[1].text, "closed");
+    assert_int_equal(l.notes[2].turn, 1); /* a discard: still turn 1 */
+    assert_string_equal(l.notes[2].text, "fits nowhere");
+    assert_int_equal(l.notes[3].turn, -1);
+    assert_string_equal(l.notes[3].time, "later");
+    assert_null(l.notes[3].text);
+    assert_int_equal(l.end_turn, 2);
+    game_log_release(&l);
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+struct err_case {
+    const char *raw; /* the whole input; NULL: build(&d) */
+    struct fdoc d;
+    enum status st;
+    const char *has[3];
+};
+
+#define ONE(entry) { .turns = entry }
+#define PLACED "\"tile\": \"BA/RFr\", \"at\": [1, 0]"
+#define NDHEAD "{\"format\": \"flierlog/1\", \"edition\": \"C2\", "    \
+               "\"players\": [{\"name\": \"Ada\"}, {\"name\": \"Ben\"}]}\n"
+
+static const struct err_case err_cases[] = {
+    /* the setup */
+    { "{\"format\": 1}", { 0 }, ST_PARSE, { "format", "expected a string" } },
+    { NULL, { .edition = "-" }, ST_PARSE, { "edition: missing" } },
+    { NULL, { .edition = "C4" }, ST_UNSUPPORTED, { "edition 'C4'", "C2" } },
+    { NULL, { .header = ", \"sets\": {\"inns:1\": 1}" }, ST_UNSUPPORTED,
+      { "tile set 'inns:1'", "(sets)" } },
+    { NULL, { .header = ", \"sets\": {\"basic:1\": \"one\"}" }, ST_PARSE,
+      { "sets.basic:1: expected an integer" } },
+    { NULL, { .header = ", \"sets\": {\"basic:1\": 3, \"basic:2\": 3}" },
+      ST_LIMIT, { "sets:", "tiles" } },
+    { NULL, { .header = ", \"followers\": 99" }, ST_PARSE,
+      { "followers: expected an integer in 0..16" } },
+    { NULL, { .header = ", \"farmers\": \"yes\"" }, ST_PARSE,
+      { "farmers: expected true or false" } },
+    { NULL, { .header = ", \"abbot\": 2" }, ST_PARSE, { "abbot:" } },
+    { NULL, { .header = ", \"rules\": {\"princess\": 1}" }, ST_UNSUPPORTED,
+      { "rule 'princess'", "(rules)" } },
+    { NULL, { .header = ", \"rules\": {\"tiny-city-scoring\": 3}" },
+      ST_UNSUPPORTED, { "tiny-city-scoring" } },
+    { NULL, { .header = ", \"start\": {\"tile\": \"AM/C\"}" },
+      ST_UNSUPPORTED, { "start tile 'AM/C'", "(start.tile)" } },
+    { NULL, { .header = ", \"start\": {\"tile\": \"BA/C\", \"at\": [500, 0]}" },
+      ST_PARSE, { "start.at:" } },
+    { NULL, { .header = ", \"start\": {\"tile\": \"BA/C\", \"rot\": 45}" },
+      ST_PARSE, { "start.rot: expected 0, 90, 180 or 270" } },
+    { "{\"format\": \"flierlog/1\", \"edition\": \"C2\"}", { 0 }, ST_PARSE,
+      { "players: missing" } },
+    { NULL, { .players = " " }, ST_UNSUPPORTED, { "0 players" } },
+    { NULL,
+      { .players = "{\"name\": \"1\"}, {\"name\": \"2\"}, {\"name\": \"3\"}, "
+                   "{\"name\": \"4\"}, {\"name\": \"5\"}, {\"name\": \"6\"}, "
+                   "{\"name\": \"7\"}" },
+      ST_UNSUPPORTED, { "7 players" } },
+    { NULL, { .players = "{\"name\": \"A\"}, {\"nom\": \"B\"}" }, ST_PARSE,
+      { "players[1].name: missing" } },
+    { NULL,
+      { .players = "{\"name\": \"0123456789012345678901234567890123456789"
+                   "012345678901234567890123\"}" },
+      ST_PARSE, { "players[0].name: longer than 63 bytes" } },
+    { NULL,
+      { .players = "{\"name\": \"A\", \"color\": \"a very long colour\"}" },
+      ST_PARSE, { "players[0].color: longer than 15 bytes" } },
+    { NULL, { .header = ", \"end_turn\": \"x\"" }, ST_PARSE, { "end_turn:" } },
+    { "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+      "[{\"name\": \"A\"}], \"turns\": {}}",
+      { 0 }, ST_PARSE, { "turns: expected an array" } },
+    /* entries */
+    { NULL, ONE("3"), ST_PARSE, { "turns[0]: expected an object" } },
+    { NULL, ONE("{\"at\": [1, 0]}"), ST_PARSE, { "turns[0].tile: missing" } },
+    { NULL, ONE("{\"tile\": \"BA/RFr\"}"), ST_PARSE,
+      { "turns[0].at: missing" } },
+    { NULL, ONE("{\"tile\": \"BA/RFr\", \"at\": [1]}"), ST_PARSE,
+      { "turns[0].at: expected [x, y]" } },
+    { NULL, ONE("{\"tile\": \"BA/RFr\", \"at\": [\"a\", 0]}"), ST_PARSE,
+      { "turns[0].at[0]: expected an integer" } },
+    { NULL, ONE("{\"tile\": \"BA/RFr\", \"at\": [0, 0.5]}"), ST_PARSE,
+      { "turns[0].at[1]: expected an integer" } },
+    { NULL, ONE("{" PLACED ", \"rot\": 45}"), ST_PARSE,
+      { "turns[0].rot: expected 0, 90, 180 or 270" } },
+    { NULL, ONE("{" PLACED ", \"draw\": 1.5}"), ST_PARSE,
+      { "turns[0].draw: expected a number in [0, 1)" } },
+    { NULL, ONE("{" PLACED "}, {" PLACED ", \"player\": \"Zed\"}"), ST_PARSE,
+      { "turns[1].player: no player is named 'Zed'" } },
+    { NULL, ONE("{" PLACED ", \"player\": 2}"), ST_PARSE,
+      { "turns[0].player: expected an integer in 0..1" } },
+    { NULL,
+      { .players = "{\"name\": \"Al\"}, {\"name\": \"Al\"}",
+        .turns = "{" PLACED ", \"player\": \"Al\"}" },
+      ST_PARSE, { "turns[0].player", "more than one seat" } },
+    { NULL, ONE("{\"turn\": 2, " PLACED "}"), ST_PARSE,
+      { "turns[0].turn: 2, but the placements so far make this turn 1" } },
+    { NULL, ONE("{\"turn\": 1, \"tile\": \"BA/C\", \"discard\": true}"),
+      ST_PARSE, { "turns[0].turn: a discarded tile is not a turn" } },
+    { NULL, ONE("{\"tile\": \"BA/C\", \"discard\": true, \"at\": [1, 0]}"),
+      ST_PARSE, { "turns[0].at: a discarded tile is not placed" } },
+    { NULL, ONE("{\"tile\": \"BA/C\", \"discard\": 1}"), ST_PARSE,
+      { "turns[0].discard: expected true or false" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"city:Q\"}"), ST_PARSE,
+      { "turns[0].deploy: 'city:Q' is no segment" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road\"}"), ST_PARSE,
+      { "turns[0].deploy: 'road' is no segment" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"tower:N\"}"), ST_UNSUPPORTED,
+      { "feature 'tower'", "(turns[0].deploy)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
+      { "turns[0].deploy: expected a string" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
+      ST_PARSE, { "turns[0]: deploy, fly and recall exclude each other" } },
+    { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
+      { "turns[0].meeple: no deploy, fly or recall to go with it" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
+                "\"mayor\"}"),
+      ST_UNSUPPORTED, { "meeple 'mayor'", "(turns[0].meeple)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple_id\": "
+                "\"x.small.1\"}"),
+      ST_PARSE, { "turns[0].meeple_id: 'x.small.1' is not" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple_id\": "
+                "\"0.large.1\"}"),
+      ST_UNSUPPORTED, { "unsupported: meeple kind 'large'",
+                        "turns[0].meeple_id" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
+                "\"abbot\", \"meeple_id\": \"0.small.1\"}"),
+      ST_PARSE, { "turns[0].meeple_id", "abbot" } },
+    { NULL, ONE("{" PLACED ", \"fly\": 2}"), ST_PARSE,
+      { "turns[0].fly: expected {\"roll\"" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {}}"), ST_PARSE,
+      { "turns[0].fly.roll: missing" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {\"roll\": 1.5}}"), ST_PARSE,
+      { "turns[0].fly.roll: expected an integer" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {\"roll\": 1, \"random\": 0.9}}"),
+      ST_PARSE, { "turns[0].fly.random: 0.90000000000000002 rolls 3, not 1" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {\"roll\": 1, \"land\": \"city:N\"}}"),
+      ST_PARSE, { "turns[0].fly.land: BA/RFr has no flying machine" } },
+    { NULL, ONE("{\"tile\": \"BA/XYZ\", \"at\": [1, 0], \"fly\": {\"roll\": "
+                "1, \"land\": \"city:N\"}}"),
+      ST_PARSE, { "turns[0].fly.land: BA/XYZ is unknown" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {\"roll\": 1, \"land\": 5}}"),
+      ST_PARSE, { "turns[0].fly.land: expected a segment" } },
+    { NULL, ONE("{" PLACED ", \"fly\": {\"roll\": 1, \"land\": {\"segment\": "
+                "\"city:N\"}}}"),
+      ST_PARSE, { "turns[0].fly.land.at: missing" } },
+    { NULL, ONE("{" PLACED ", \"recall\": \"there\"}"), ST_PARSE,
+      { "turns[0].recall: expected [x, y]" } },
+    { NULL, ONE("{" PLACED ", \"recall\": {\"at\": [0, 0], \"segment\": "
+                "\"abbey\"}}"),
+      ST_UNSUPPORTED, { "feature 'abbey'", "(turns[0].recall.segment)" } },
+    { NULL, ONE("{" PLACED ", \"pass\": \"yes\"}"), ST_PARSE,
+      { "turns[0].pass: expected true or false" } },
+    { NULL, ONE("{\"moves\": {}}"), ST_PARSE,
+      { "turns[0].moves: expected an array of moves" } },
+    { NULL, ONE("{\"moves\": [], \"tile\": \"BA/C\"}"), ST_PARSE,
+      { "turns[0]: \"moves\" and \"tile\" exclude each other" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"jump\"}]}"), ST_PARSE,
+      { "turns[0].moves[0].move: 'jump' is not place" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"pass\"}, 1]}"), ST_PARSE,
+      { "turns[0].moves[1]: expected an object" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], "
+                "\"segment\": \"city:N\", \"roll\": 2}]}"),
+      ST_PARSE, { "turns[0].moves[0].roll: only a flight" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"place\", \"tile\": \"BA/C\"}]}"),
+      ST_PARSE, { "turns[0].moves[0].at: missing" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], "
+                "\"segment\": \"flier\", \"roll\": 2, \"random\": 0.1}]}"),
+      ST_PARSE, { "turns[0].moves[0].random: expected a number that rolls "
+                  "2" } },
+    /* claims, totals, notes */
+    { NULL, ONE("{" PLACED ", \"claims\": {}}"), ST_PARSE,
+      { "turns[0].claims: expected an array" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
+                "\"feature\": \"flier\", \"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].feature: 'flier' is not road" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Zed\"], "
+                "\"feature\": \"city\", \"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].players[0]: no player is named" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"feature\": \"city\", "
+                "\"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].players: missing" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [0], \"feature\": "
+                "\"city\", \"points\": 1.5}]}"),
+      ST_PARSE, { "turns[0].claims[0].points: expected an integer" } },
+    { NULL, ONE("{" PLACED ", \"totals\": {\"Zed\": 1}}"), ST_PARSE,
+      { "turns[0].totals.Zed: no player is named 'Zed'" } },
+    { NULL, ONE("{" PLACED ", \"totals\": {\"Ada\": \"1\"}}"), ST_PARSE,
+      { "turns[0].totals.Ada: expected an integer" } },
+    { NULL, ONE("{" PLACED ", \"totals\": [1, 2, 3]}"), ST_PARSE,
+      { "turns[0].totals: expected" } },
+    { NULL, ONE("{" PLACED ", \"time\": 5}"), ST_PARSE,
+      { "turns[0].time: expected a string" } },
+    { NULL, ONE("{" PLACED ", \"note\": [\"x\"]}"), ST_PARSE,
+      { "turns[0].note: expected a string" } },
+    { NULL, { .final = "[]" }, ST_PARSE, { "final: expected an object" } },
+    { NULL, { .final = "{\"totals\": {\"Ada\": null}}" }, ST_PARSE,
+      { "final.totals.Ada: expected an integer" } },
+    { NULL, { .header = ", \"claims\": [{\"players\": [0], \"feature\": "
+                        "\"city\", \"points\": 1}]" },
+      ST_PARSE, { "claims[0].turn: missing" } },
+    { NULL, { .header = ", \"totals\": [{\"turn\": 1}]" }, ST_PARSE,
+      { "totals[0].scores: missing" } },
+    { NULL, { .header = ", \"notes\": [{\"turn\": -2}]" }, ST_PARSE,
+      { "notes[0].turn: expected an integer in -1.." } },
+    /* JSON syntax: the byte offset */
+    { "{\"format\": \"flierlog/1\", \"turns\": [}", { 0 }, ST_PARSE,
+      { "not valid JSON at byte offset 35", "line 1, column 36" } },
+    { "[1, 2]", { 0 }, ST_PARSE, { "$: expected a JSON object" } },
+    /* the streaming form: line numbers and JSON paths */
+    { NDHEAD "{\"tile\": \"BA/RFr\", \"at\": [1, 0]}\n{\"tile\": \"BA/C\", "
+             "\"at\": \"north\"}\n",
+      { 0 }, ST_PARSE, { "line 3: turns[1].at: expected [x, y]" } },
+    { NDHEAD "\n\n{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"player\": "
+             "\"Zed\"}\n",
+      { 0 }, ST_PARSE, { "line 4: turns[0].player: no player is named" } },
+    { NDHEAD "{\"tile\": \"BA/RFr\", \"at\": [1, 0]}\n{\"tile\": \"BA/C\", "
+             "\"at\": [0, }\n",
+      { 0 }, ST_PARSE,
+      { "line 3: not valid JSON at byte offset 149", "(column 28)" } },
+    { NDHEAD "{\"final\": {}}\n{\"tile\": \"BA/RFr\", \"at\": [1, 0]}\n",
+      { 0 }, ST_PARSE, { "line 3: final: nothing may follow the final line" } },
+    { NDHEAD "{\"tile\": \"BA/RFr\",\n \"at\": [1, 0]}\n", { 0 }, ST_PARSE,
+      { "line 2: a record of a streaming flierlog must be on one line" } },
+    { NDHEAD "{\"tile\": \"BA/RFr\", \"at\": [1, 0]} {\"tile\": \"BA/C\"}\n",
+      { 0 }, ST_PARSE, { "line 2: more than one JSON value on the line" } },
+    { NDHEAD "[1]\n", { 0 }, ST_PARSE,
+      { "line 2: $: expected a turn entry" } },
+    { NDHEAD "{\"final\": {\"totals\": {\"Ada\": \"x\"}}}\n", { 0 }, ST_PARSE,
+      { "line 2: final.totals.Ada: expected an integer" } },
+    { "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": {\"x:1\": "
+      "1}, \"players\": [{\"name\": \"A\"}]}\n{\"tile\": \"BA/C\", \"at\": "
+      "[0, -1]}\n",
+      { 0 }, ST_UNSUPPORTED,
+      { "unsupported: tile set 'x:1'", "(line 1: sets)" } },
+    /* a complete document followed by more text is no stream */
+    { "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+      "[{\"name\": \"A\"}], \"turns\": []}\n{\"tile\": \"BA/C\"}\n",
+      { 0 }, ST_PARSE,
+      { "not valid JSON at byte offset 83 (line 2, column 1)" } },
+};
+
+static void test_error_paths(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(err_cases); i++) {
+        const struct err_case *c = &err_cases[i];
+        struct game_log l;
+        struct err e;
+        enum mlog_format fmt;
+        const char *text = c->raw ? c->raw : build(&c->d);
+        enum status st = parse_text(text, strlen(text), &l, &fmt, &e);
+        game_log_release(&l);
+        if (st != c->st)
+            fail_msg("%s\n  got %s '%s', expected %s", text, status_name(st),
+                     e.msg, status_name(c->st));
+        assert_int_equal(e.code, st);
+        if (st == ST_UNSUPPORTED)
+            assert_memory_equal(e.msg, "unsupported: ", 13);
+        for (size_t k = 0; k < N_OF(c->has) && c->has[k]; k++)
+            if (!strstr(e.msg, c->has[k]))
+                fail_msg("%s\n  message '%s' lacks '%s'", text, e.msg,
+                         c->has[k]);
+    }
+}
+
+/* ---- comparing logs ----------------------------------------------------- */
+
+static bool opt_str_equal(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static void expect_same_extras(const char *what, const struct game_log *a,
+                               const struct game_log *b);
+
+/* Equal game logs; src (message or entry index) only when check_src. */
+static void expect_same_log(const char *what, const struct game_log *a,
+                            const struct game_log *b, bool check_src)
+{
+    const struct rules *ra = &a->rules, *rb = &b->rules;
+    assert_memory_equal(ra->set_copies, rb->set_copies,
+                        sizeof ra->set_copies);
+    same(what, "players", ra->n_players, rb->n_players);
+    same(what, "followers", ra->followers, rb->followers);
+    same(what, "abbots", ra->abbots, rb->abbots);
+    same(what, "farmers", ra->farmers, rb->farmers);
+    same(what, "gardens", ra->gardens, rb->gardens);
+    same(what, "tiny city", ra->tiny_city, rb->tiny_city);
+    for (int p = 0; p < ra->n_players; p++) {
+        assert_string_equal(a->names[p], b->names[p]);
+        assert_string_equal(a->colors[p], b->colors[p]);
+    }
+    same(what, "start tile", a->start_tile, b->start_tile);
+    same(what, "start x", a->start_at.x, b->start_at.x);
+    same(what, "start y", a->start_at.y, b->start_at.y);
+    same(what, "start rot", a->start_rot, b->start_rot);
+    same(what, "end turn", a->end_turn, b->end_turn);
+    same(what, "n_moves", (long)a->n_moves, (long)b->n_moves);
+    for (size_t i = 0; i < a->n_moves; i++) {
+        const struct move *x = &a->moves[i], *y = &b->moves[i];
+        char f[40];
+#define FIELD(fl)                                                           \
+    snprintf(f, sizeof f, "move %zu " #fl, i);                              \
+    same(what, f, (long)x->fl, (long)y->fl)
+        FIELD(kind);
+        FIELD(player);
+        FIELD(tile);
+        FIELD(at.x);
+        FIELD(at.y);
+        FIELD(rot);
+        FIELD(feature);
+        FIELD(mask);
+        FIELD(meeple);
+        FIELD(meeple_n);
+        FIELD(meeple_owner);
+        FIELD(roll);
+        if (check_src) {
+            FIELD(src);
+        }
+#undef FIELD
+        if (strcmp(x->tile_id, y->tile_id) != 0)
+            fail_msg("%s: move %zu tile '%s' != '%s'", what, i, x->tile_id,
+                     y->tile_id);
+        if (!(x->draw == y->draw || (x->draw < 0 && y->draw < 0)))
+            fail_msg("%s: move %zu draw %.17g != %.17g", what, i, x->draw,
+                     y->draw);
+    }
+    expect_same_extras(what, a, b);
+}
+
+/* Claims, totals and notes (src aside). */
+static void expect_same_extras(const char *what, const struct game_log *a,
+                               const struct game_log *b)
+{
+    same(what, "claims", (long)a->n_claims, (long)b->n_claims);
+    for (size_t i = 0; i < a->n_claims; i++) {
+        const struct claim_event *x = &a->claims[i], *y = &b->claims[i];
+        same(what, "claim turn", x->turn, y->turn);
+        same(what, "claim players", x->players, y->players);
+        same(what, "claim feature", x->feature, y->feature);
+        same(what, "claim points", x->points, y->points);
+    }
+    same(what, "totals", (long)a->n_totals, (long)b->n_totals);
+    for (size_t i = 0; i < a->n_totals; i++) {
+        const struct claim_total *x = &a->totals[i], *y = &b->totals[i];
+        same(what, "total turn", x->turn, y->turn);
+        same(what, "total seats", x->seats, y->seats);
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            if (x->seats & (1u << p))
+                same(what, "total score", x->score[p], y->score[p]);
+    }
+    same(what, "notes", (long)a->n_notes, (long)b->n_notes);
+    for (size_t i = 0; i < a->n_notes; i++) {
+        same(what, "note turn", a->notes[i].turn, b->notes[i].turn);
+        assert_true(opt_str_equal(a->notes[i].time, b->notes[i].time));
+        assert_true(opt_str_equal(a->notes[i].text, b->notes[i].text));
+    }
+}
+
+/* The same audit: verdict, scores, score events, violations (rule, turn,
+ * message) and flights; not the messages' indexes. */
+static void expect_same_audit(const char *what, const struct game_log *la,
+                              const struct game_log *lb)
+{
+    struct report a, b;
+    audit_run(la, NULL, &a, NULL);
+    audit_run(lb, NULL, &b, NULL);
+    same(what, "valid", a.valid, b.valid);
+    same(what, "finished", a.finished, b.finished);
+    same(what, "turns", a.turns, b.turns);
+    same(what, "tiles left", a.tiles_left, b.tiles_left);
+    for (int p = 0; p < a.n_players; p++)
+        same(what, "score", a.score[p], b.score[p]);
+    same(what, "state hash", (long)(a.state_hash & 0x7fffffff),
+         (long)(b.state_hash & 0x7fffffff));
+    same(what, "violations", (long)a.n_violations, (long)b.n_violations);
+    for (size_t i = 0; i < a.n_violations; i++) {
+        same(what, "violation turn", a.violations[i].turn,
+             b.violations[i].turn);
+        same(what, "violation rule", a.violations[i].rule,
+             b.violations[i].rule);
+        assert_string_equal(a.violations[i].msg, b.violations[i].msg);
+    }
+    same(what, "events", (long)a.n_events, (long)b.n_events);
+    for (size_t i = 0; i < a.n_events; i++) {
+        same(what, "event turn", a.events[i].turn, b.events[i].turn);
+        same(what, "event feature", a.events[i].feature,
+             b.events[i].feature);
+        same(what, "event players", a.events[i].players,
+             b.events[i].players);
+        same(what, "event points", a.events[i].points, b.events[i].points);
+    }
+    same(what, "flights", (long)a.n_flights, (long)b.n_flights);
+    for (size_t i = 0; i < a.n_flights; i++) {
+        same(what, "flight roll", a.flights[i].roll, b.flights[i].roll);
+        same(what, "flight landed", a.flights[i].landed,
+             b.flights[i].landed);
+    }
+    same(what, "discards", (long)a.n_discards, (long)b.n_discards);
+    report_release(&a);
+    report_release(&b);
+}
+
+enum fmt_to { TO_FLIERLOG, TO_NDJSON, TO_JCZ };
+
+/* l written in one form and read back. */
+static void through(const char *what, const struct game_log *l,
+                    enum fmt_to to, struct game_log *back, struct buf *text)
+{
+    struct err e;
+    enum mlog_format fmt;
+    if (to == TO_JCZ)
+        mlog_write_jcz(l, text);
+    else if (to == TO_NDJSON)
+        mlog_write_flierlog_ndjson(l, text);
+    else
+        mlog_write_flierlog(l, text);
+    enum status st = parse_text(text->p, text->len, back, &fmt, &e);
+    if (st != ST_OK)
+        fail_msg("%s: written %s does not read back: %s\n%s", what,
+                 to == TO_JCZ ? "jcz" : "flierlog", e.msg, text->p);
+    assert_int_equal(fmt, to == TO_JCZ ? MLOG_JCZ : MLOG_FLIERLOG);
+}
+
+/* flierlog -> .jcz -> flierlog (and the streaming form) are lossless. */
+static void expect_lossless(const char *what, const struct game_log *l)
+{
+    struct game_log a, b, c, d;
+    struct buf t1 = BUF_INIT, t2 = BUF_INIT, t3 = BUF_INIT, t4 = BUF_INIT;
+    through(what, l, TO_FLIERLOG, &a, &t1);
+    expect_same_log(what, l, &a, false);
+    through(what, &a, TO_JCZ, &b, &t2);
+    expect_same_log(what, &a, &b, false);
+    through(what, &b, TO_FLIERLOG, &c, &t3);
+    expect_same_log(what, &a, &c, true); /* flierlog to flierlog: src too */
+    assert_string_equal(t1.p, t3.p);
+    through(what, l, TO_NDJSON, &d, &t4);
+    expect_same_log(what, &a, &d, true);
+    game_log_release(&a);
+    game_log_release(&b);
+    game_log_release(&c);
+    game_log_release(&d);
+    buf_release(&t1);
+    buf_release(&t2);
+    buf_release(&t3);
+    buf_release(&t4);
+}
+
+/* ---- the streaming form ------------------------------------------------- */
+
+static void test_ndjson_reads_as_document(void **state)
+{
+    static const char doc[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+        "[{\"name\": \"Ada\"}, {\"name\": \"Ben\"}], \"turns\": [\n"
+        "{\"turn\": 1, \"player\": \"Ada\", \"tile\": \"BA/RFr\", \"at\": [1, "
+        "0], \"deploy\": \"road:WE\"},\n"
+        "{\"player\": \"Ben\", \"tile\": \"BA/CCG\", \"discard\": true},\n"
+        "{\"turn\": 2, \"player\": \"Ben\", \"tile\": \"BA/C\", \"at\": [0, "
+        "-1], \"rot\": 180, \"claims\": [{\"players\": [\"Ben\"], "
+        "\"feature\": \"city\", \"points\": 4}], \"totals\": {\"Ada\": 0, "
+        "\"Ben\": 4}}],\n"
+        "\"final\": {\"totals\": {\"Ada\": 2, \"Ben\": 4}}}\n";
+    static const char nd[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+        "[{\"name\": \"Ada\"}, {\"name\": \"Ben\"}]}\r\n"
+        "{\"turn\": 1, \"player\": \"Ada\", \"tile\": \"BA/RFr\", \"at\": [1, "
+        "0], \"deploy\": \"road:WE\"}\r\n"
+        "\n"
+        "{\"player\": \"Ben\", \"tile\": \"BA/CCG\", \"discard\": true}\n"
+        "{\"turn\": 2, \"player\": \"Ben\", \"tile\": \"BA/C\", \"at\": [0, "
+        "-1], \"rot\": 180, \"claims\": [{\"players\": [\"Ben\"], "
+        "\"feature\": \"city\", \"points\": 4}], \"totals\": {\"Ada\": 0, "
+        "\"Ben\": 4}}\n"
+        "{\"final\": {\"totals\": {\"Ada\": 2, \"Ben\": 4}}}";
+    struct game_log a, b;
+    (void)state;
+    parse_ok_text(doc, &a);
+    parse_ok_text(nd, &b);
+    expect_same_log("ndjson", &a, &b, true);
+    assert_int_equal(b.n_moves, 7);
+    assert_int_equal(b.end_turn, 2);
+    assert_int_equal(b.claims[0].src, 2);
+    assert_int_equal(b.totals[1].turn, -1);
+    game_log_release(&a);
+    game_log_release(&b);
+}
+
+/* A live game: the header alone, then line by line. */
+static void test_ndjson_growing(void **state)
+{
+    static const char *const lines[] = {
+        "{\"format\": \"flierlog/1\", \"edition\": \"C3\", \"players\": "
+        "[{\"name\": \"Ada\"}, {\"name\": \"Ben\"}]}\n",
+        "{\"turn\": 1, \"tile\": \"BA/L\", \"at\": [0, 1], \"deploy\": "
+        "\"monastery\", \"meeple\": \"abbot\"}\n",
+        "{\"turn\": 2, \"tile\": \"BA/RFr\", \"at\": [1, 0]}\n",
+        "{\"turn\": 3, \"tile\": \"BA/RFr\", \"at\": [-1, 0], \"recall\": [0, "
+        "1]}\n",
+        "{\"final\": {}}\n",
+    };
+    char text[2048] = "";
+    size_t len = 0;
+    static const size_t moves[] = { 0, 3, 6, 9, 9 };
+    (void)state;
+    for (size_t i = 0; i < N_OF(lines); i++) {
+        struct game_log l;
+        size_t n = strlen(lines[i]);
+        assert_true(len + n < sizeof text);
+        memcpy(text + len, lines[i], n + 1);
+        len += n;
+        parse_ok_text(text, &l);
+        assert_int_equal(l.n_moves, moves[i]);
+        assert_int_equal(l.end_turn, i == 4 ? 3 : -1);
+        game_log_release(&l);
+    }
+}
+
+/* ---- the writers -------------------------------------------------------- */
+
+static void sample_log(const char *name, struct game_log *l)
+{
+    char path[512];
+    struct buf b = BUF_INIT;
+    struct err e;
+    enum mlog_format fmt;
+    snprintf(path, sizeof path, "%s/%s", FLIERD_SAMPLES_DIR, name);
+    if (cli_read_input(path, &b, &e) != ST_OK)
+        fail_msg("%s: %s", path, e.msg);
+    if (parse_text(b.p, b.len, l, &fmt, &e) != ST_OK)
+        fail_msg("%s: %s", path, e.msg);
+    buf_release(&b);
+}
+
+static void test_writer_layout(void **state)
+{
+    struct game_log l;
+    struct buf out = BUF_INIT, nd = BUF_INIT;
+    (void)state;
+    sample_log("c3-4p-abbots.jcz", &l);
+    mlog_write_flierlog(&l, &out);
+    /* the setup one key per line, a turn per line, nothing spelt out */
+    static const char head[] = "{\n  \"format\": \"flierlog/1\",\n"
+                               "  \"edition\": \"C3\",\n  \"players\": [";
+    assert_memory_equal(out.p, head, strlen(head));
+    assert_non_null(strstr(out.p, "\n  \"turns\": [\n    {\"turn\": 1, "));
+    assert_non_null(strstr(out.p, "\n    {\"turn\": 79, "));
+    assert_null(strstr(out.p, "\"moves\""));
+    assert_non_null(strstr(out.p, "\"recall\": ["));
+    assert_non_null(strstr(out.p, "\"fly\": {\"roll\": 1, \"land\": "
+                                  "\"road:WE\"}"));
+    assert_int_equal(out.p[out.len - 1], '\n');
+    cJSON *j = cJSON_Parse(out.p);
+    assert_true(cJSON_IsObject(j));
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(j, "turns")), 79);
+    cJSON_Delete(j);
+    /* streaming: every line one JSON object, the header first */
+    mlog_write_flierlog_ndjson(&l, &nd);
+    int lines = 0;
+    for (char *p = nd.p, *q; *p; p = q + 1, lines++) {
+        q = strchr(p, '\n');
+        assert_non_null(q);
+        cJSON *o = cJSON_ParseWithLength(p, (size_t)(q - p));
+        assert_true(cJSON_IsObject(o));
+        if (lines == 0)
+            assert_non_null(cJSON_GetObjectItem(o, "format"));
+        cJSON_Delete(o);
+    }
+    assert_int_equal(lines, 1 + 79); /* no end turn, no "final" */
+    buf_release(&out);
+    buf_release(&nd);
+    game_log_release(&l);
+}
+
+static struct move *add(struct game_log *l, int kind, int player)
+{
+    struct move *m = game_log_push(l);
+    m->kind = (uint8_t)kind;
+    m->player = (int8_t)player;
+    return m;
+}
+
+static void add_place(struct game_log *l, const char *id, int x, int y,
+                      int player)
+{
+    struct move *m = add(l, MV_PLACE, player);
+    snprintf(m->tile_id, sizeof m->tile_id, "%s", id);
+    m->tile = (int16_t)tile_find(id);
+    m->at = (struct pos){ x, y };
+}
+
+static void add_meeple(struct game_log *l, int kind, int x, int y, int feat,
+                       uint8_t mask, int owner, int n, int roll)
+{
+    struct move *m = add(l, kind, -1);
+    m->at = (struct pos){ x, y };
+    m->feature = (uint8_t)feat;
+    m->mask = mask;
+    m->meeple_owner = (int8_t)owner;
+    m->meeple_n = (uint8_t)n;
+    m->roll = roll;
+}
+
+static void two_player_log(struct game_log *l)
+{
+    game_log_init(l);
+    l->rules.set_copies[tile_set_find("basic:1")] = 1;
+    l->rules.set_copies[tile_set_find("flier:1")] = 1;
+    l->rules.n_players = 2;
+    l->rules.followers = 7;
+    l->rules.farmers = true;
+    snprintf(l->names[0], LOG_NAME_MAX, "Ada");
+    snprintf(l->names[1], LOG_NAME_MAX, "Ben");
+    l->start_tile = tile_find("BA/RCr");
+}
+
+/* Logs the short form cannot say come back through "moves" lists. */
+static void test_writer_irregular(void **state)
+{
+    struct game_log l;
+    struct buf out = BUF_INIT;
+    (void)state;
+    two_player_log(&l);
+    /* a deployment before any tile; a turn without COMMIT; two deploys;
+     * a landing by another meeple; a player changing mid-turn; a PASS
+     * after a discard; a meeple the log names no owner for */
+    add_meeple(&l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 0, 1, 0);
+    add_place(&l, "BA/RFr", 1, 0, 0);
+    add_place(&l, "FL/F.o", 0, 1, 1);
+    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 1, 1, 1);
+    add_meeple(&l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 1, 2, 0);
+    add(&l, MV_COMMIT, 0);
+    add_place(&l, "BA/C", 0, -1, -1);
+    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_CITY, EDGE_S, 0, 1, 0);
+    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_FIELD, HE_NL, 0, 2, 0);
+    add(&l, MV_COMMIT, -1);
+    struct move *d = add(&l, MV_DISCARD, 1);
+    snprintf(d->tile_id, sizeof d->tile_id, "BA/CCG");
+    d->tile = (int16_t)tile_find("BA/CCG");
+    add(&l, MV_PASS, 1);
+    add_place(&l, "BA/Rr", 2, 0, 1);
+    add(&l, MV_PASS, 1);
+    mlog_write_flierlog(&l, &out);
+    assert_non_null(strstr(out.p, "\"moves\""));
+    expect_lossless("irregular", &l);
+    buf_release(&out);
+    game_log_release(&l);
+}
+
+/* Claims in an order the entries cannot keep, duplicate names, an end
+ * before the last turn: the top-level lists, seats by number. */
+static void test_writer_fallbacks(void **state)
+{
+    struct game_log l;
+    struct buf out = BUF_INIT;
+    (void)state;
+    two_player_log(&l);
+    snprintf(l.names[1], LOG_NAME_MAX, "Ada");
+    snprintf(l.colors[1], sizeof l.colors[1], "green");
+    add_place(&l, "BA/RFr", 1, 0, 0);
+    add(&l, MV_PASS, 0);
+    add(&l, MV_COMMIT, 0);
+    add_place(&l, "BA/RFr", 2, 0, 1);
+    add(&l, MV_COMMIT, 1);
+    l.end_turn = 1;
+    *game_log_push_claim(&l) = (struct claim_event){ 2, 1, FEAT_ROAD, 3, 0 };
+    *game_log_push_claim(&l) = (struct claim_event){ 1, 3, FEAT_CITY, 2, 0 };
+    struct claim_total *t = game_log_push_total(&l);
+    t->turn = 0;
+    t->seats = 2;
+    t->score[1] = 5;
+    game_log_add_note(&l, 2, NULL, "x \"quoted\"\n\t\x01 é");
+    game_log_add_note(&l, 2, "t", NULL);
+    game_log_add_note(&l, 9, NULL, NULL);
+    mlog_write_flierlog(&l, &out);
+    assert_non_null(strstr(out.p, "\"end_turn\": 1"));
+    assert_non_null(strstr(out.p, "\"claims\": [{\"turn\": 2"));
+    assert_non_null(strstr(out.p, "\"player\": 1"));
+    assert_non_null(strstr(out.p, "\\\"quoted\\\"\\n\\t\\u0001 é"));
+    expect_lossless("fallbacks", &l);
+    buf_release(&out);
+    game_log_release(&l);
+}
+
+/* ---- the .jcz "flierd" object ------------------------------------------- */
+
+static void test_jcz_carries_extras(void **state)
+{
+    struct game_log l, back;
+    struct buf out = BUF_INIT;
+    (void)state;
+    sample_log("disputed.flierlog", &l);
+    assert_true(l.n_claims > 10);
+    mlog_write_jcz(&l, &out);
+    cJSON *j = cJSON_Parse(out.p);
+    const cJSON *f = cJSON_GetObjectItem(j, "flierd");
+    assert_non_null(f);
+    assert_int_equal(cJSON_GetObjectItem(f, "version")->valueint, 1);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(f, "claims")),
+                     (int)l.n_claims);
+    assert_string_equal(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(f, "colors"), 1)->valuestring,
+        "blue");
+    cJSON_Delete(j);
+    buf_release(&out);
+    through("disputed", &l, TO_JCZ, &back, &out);
+    expect_same_log("disputed", &l, &back, false);
+    expect_same_audit("disputed", &l, &back);
+    game_log_release(&back);
+    buf_release(&out);
+    game_log_release(&l);
+    /* a plain log gets no object at all */
+    sample_log("c2-2p.jcz", &l);
+    mlog_write_jcz(&l, &out);
+    assert_null(strstr(out.p, "flierd"));
+    buf_release(&out);
+    game_log_release(&l);
+}
+
+/* A flierlog without meeple ids: the save names the meeples the auditor
+ * picks (JCloisterZone needs real ids) and keeps that they were open. */
+static void test_jcz_names_open_meeples(void **state)
+{
+    struct game_log l, back;
+    struct buf out = BUF_INIT;
+    (void)state;
+    parse_ok(&(struct fdoc){
+                 .turns =
+                     "{\"player\": \"Ada\", \"tile\": \"BA/RFr\", \"at\": [1, "
+                     "0], \"deploy\": \"road:WE\"}, {\"player\": \"Ben\", "
+                     "\"tile\": \"BA/C\", \"at\": [0, -1], \"rot\": 180, "
+                     "\"deploy\": \"city:S\"}, {\"player\": \"Ada\", "
+                     "\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, "
+                     "\"fly\": {\"roll\": 1, \"land\": \"road:WE\"}}" },
+             &l);
+    mlog_write_jcz(&l, &out);
+    assert_non_null(strstr(out.p, "\"meepleId\":\"0.small.1\""));
+    assert_non_null(strstr(out.p, "\"meepleId\":\"1.small.1\""));
+    assert_non_null(strstr(out.p, "\"meepleId\":\"0.small.2\""));
+    assert_non_null(strstr(out.p, "\"meeples\":[{\"message\":1,\"owner\":0,"
+                                  "\"n\":0}"));
+    buf_release(&out);
+    through("open meeples", &l, TO_JCZ, &back, &out);
+    expect_same_log("open meeples", &l, &back, false);
+    expect_same_audit("open meeples", &l, &back);
+    game_log_release(&back);
+    buf_release(&out);
+    game_log_release(&l);
+}
+
+/* .jcz -> flierlog -> .jcz keeps every number: draws and the die's. */
+static void test_jcz_numbers_survive(void **state)
+{
+    static const char save[] =
+        "{\"initialRandom\":0.123456789012345678,\"setup\":{\"sets\":"
+        "{\"basic:1\":1,\"flier:1\":1}},\"players\":[{\"name\":\"A\"},"
+        "{\"name\":\"B\"}],\"replay\":[{\"type\":\"PLACE_TILE\","
+        "\"payload\":{\"tileId\":\"FL/F.o\",\"rotation\":\"R90\","
+        "\"position\":[0,1]}},{\"type\":\"DEPLOY_MEEPLE\",\"payload\":"
+        "{\"pointer\":{\"position\":[0,1],\"feature\":\"FlyingMachine\","
+        "\"location\":\"I\"},\"meepleId\":\"0.small.1\",\"random\":"
+        "0.7071067811865476}},{\"type\":\"COMMIT\",\"payload\":{\"random\":"
+        "0.30000000000000004}},{\"type\":\"PLACE_TILE\",\"payload\":"
+        "{\"tileId\":\"BA/RFr\",\"rotation\":\"R0\",\"position\":"
+        "[1,0]}},{\"type\":\"PASS\",\"payload\":{}},{\"type\":\"COMMIT\","
+        "\"payload\":{}}]}";
+    struct game_log jcz, fl, back;
+    struct buf t1 = BUF_INIT, t2 = BUF_INIT;
+    struct err e;
+    enum mlog_format fmt;
+    (void)state;
+    assert_int_equal(parse_text(save, strlen(save), &jcz, &fmt, &e), ST_OK);
+    through("numbers", &jcz, TO_FLIERLOG, &fl, &t1);
+    assert_non_null(strstr(t1.p, "\"draw\": 0.12345678901234568"));
+    assert_non_null(strstr(t1.p, "\"fly\": {\"roll\": 3, \"random\": "
+                                 "0.7071067811865476, \"land\": "
+                                 "\"returned\"}"));
+    assert_non_null(strstr(t1.p, "\"draw\": 0.30000000000000004"));
+    through("numbers", &fl, TO_JCZ, &back, &t2);
+    expect_same_log("numbers", &jcz, &back, true);
+    assert_non_null(strstr(t2.p, "\"random\":0.7071067811865476"));
+    assert_non_null(strstr(t2.p, "\"random\":0.30000000000000004"));
+    assert_non_null(strstr(t2.p, "\"initialRandom\":0.12345678901234568"));
+    game_log_release(&jcz);
+    game_log_release(&fl);
+    game_log_release(&back);
+    buf_release(&t1);
+    buf_release(&t2);
+}
+
+#define JCZ_HEAD "{\"setup\": {\"sets\": {\"basic:1\": 1}}, \"players\": " \
+                 "[{\"name\": \"A\"}, {\"name\": \"B\"}], \"replay\": [{"  \
+                 "\"type\": \"PASS\", \"payload\": {}}], \"flierd\": "
+
+static const struct {
+    const char *text;
+    enum status st;
+    const char *has;
+} flierd_errs[] = {
+    { JCZ_HEAD "[]}", ST_PARSE, "flierd: expected an object" },
+    { JCZ_HEAD "{\"version\": 2}}", ST_UNSUPPORTED,
+      "unsupported: flierd.version 2 (this flierd reads 1)" },
+    { JCZ_HEAD "{\"colors\": [\"red\", \"blue\", \"x\"]}}", ST_PARSE,
+      "flierd.colors" },
+    { JCZ_HEAD "{\"draws\": [{\"message\": 1, \"draw\": 0.5}]}}", ST_PARSE,
+      "flierd.draws[0].message: expected an integer in 0..0" },
+    { JCZ_HEAD "{\"draws\": [{\"message\": 0, \"draw\": 2}]}}", ST_PARSE,
+      "flierd.draws[0].draw" },
+    { JCZ_HEAD "{\"meeples\": [{\"message\": 0, \"owner\": \"x\", \"n\": "
+               "0}]}}",
+      ST_PARSE, "flierd.meeples[0].owner" },
+    { JCZ_HEAD "{\"discards\": [{\"before\": 2, \"tile\": \"BA/C\"}]}}",
+      ST_PARSE, "flierd.discards[0].before" },
+    { JCZ_HEAD "{\"discards\": [{\"before\": 1, \"tile\": \"BA/C\"}, "
+               "{\"before\": 0, \"tile\": \"BA/C\"}]}}",
+      ST_PARSE, "flierd.discards[1].before" },
+    { JCZ_HEAD "{\"discards\": [{\"before\": 0}]}}", ST_PARSE,
+      "flierd.discards[0].tile" },
+    { JCZ_HEAD "{\"discards\": [{\"before\": 0, \"tile\": \"BA/C\", "
+               "\"player\": 2}]}}",
+      ST_PARSE, "flierd.discards[0].player" },
+    { JCZ_HEAD "{\"claims\": [{\"turn\": 1, \"players\": [5], \"feature\": "
+               "\"city\", \"points\": 2}]}}",
+      ST_PARSE, "flierd.claims[0].players[0]" },
+    { JCZ_HEAD "{\"totals\": [{\"turn\": 1, \"scores\": {\"Q\": 1}}]}}",
+      ST_PARSE, "flierd.totals[0].scores.Q" },
+    { JCZ_HEAD "{\"notes\": [{\"turn\": 1, \"text\": 5}]}}", ST_PARSE,
+      "flierd.notes[0].text" },
+};
+
+static void test_jcz_flierd_errors(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(flierd_errs); i++) {
+        struct game_log l;
+        struct err e;
+        enum mlog_format fmt;
+        const char *t = flierd_errs[i].text;
+        enum status st = parse_text(t, strlen(t), &l, &fmt, &e);
+        game_log_release(&l);
+        if (st != flierd_errs[i].st || !strstr(e.msg, flierd_errs[i].has))
+            fail_msg("%s\n  got %s '%s'", t, status_name(st), e.msg);
+        assert_int_equal(fmt, MLOG_JCZ);
+    }
+}
+
+/* ---- round trips -------------------------------------------------------- */
+
+static int list_dir(const char *sub, const char *ext, char names[][128],
+                    int max)
+{
+    char dir[512];
+    struct dirent *de;
+    int n = 0;
+    snprintf(dir, sizeof dir, "%s/%s", FLIERD_SAMPLES_DIR, sub);
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("cannot open %s", dir);
+    while ((de = readdir(d)) != NULL && n < max) {
+        size_t len = strlen(de->d_name), el = strlen(ext);
+        if (len > el && strcmp(de->d_name + len - el, ext) == 0 &&
+            strlen(sub) + len < 128 &&
+            snprintf(names[n], 128, "%s%s", sub, de->d_name) < 128)
+            n++;
+    }
+    closedir(d);
+    return n;
+}
+
+/* Every sample .jcz (forged ones too) -> flierlog -> .jcz: the same log
+ * and the same audit; the flierlog samples -> .jcz -> flierlog. */
+static void test_samples_round_trip(void **state)
+{
+    static char names[64][128];
+    (void)state;
+    int n = list_dir("", ".jcz", names, 64);
+    n += list_dir("forged/", ".jcz", names + n, 64 - n);
+    assert_true(n >= 9);
+    for (int i = 0; i < n; i++) {
+        struct game_log jcz, fl, back;
+        struct buf t1 = BUF_INIT, t2 = BUF_INIT;
+        sample_log(names[i], &jcz);
+        through(names[i], &jcz, TO_FLIERLOG, &fl, &t1);
+        through(names[i], &fl, TO_JCZ, &back, &t2);
+        expect_same_log(names[i], &jcz, &back, true);
+        expect_same_audit(names[i], &jcz, &fl);
+        expect_same_audit(names[i], &jcz, &back);
+        game_log_release(&jcz);
+        game_log_release(&fl);
+        game_log_release(&back);
+        buf_release(&t1);
+        buf_release(&t2);
+    }
+    n = list_dir("", ".flierlog", names, 64);
+    n += list_dir("rules/", ".flierlog", names + n, 64 - n);
+    assert_true(n >= 8);
+    for (int i = 0; i < n; i++) {
+        struct game_log l;
+        sample_log(names[i], &l);
+        expect_lossless(names[i], &l);
+        game_log_release(&l);
+    }
+}
+
+static const char *const seat_names[GAME_MAX_PLAYERS] = {
+    "Ada", "Ben", "Cleo", "Dov", "Eli", "Fay"
+};
+
+static void test_sim_round_trip(void **state)
+{
+    struct sim_policy p = sim_policy_default();
+    int discards = 0;
+    (void)state;
+    for (int c3 = 0; c3 <= 1; c3++) {
+        for (uint64_t seed = 1; seed <= 30; seed++) {
+            struct rules r;
+            struct game_log l, back;
+            struct buf t = BUF_INIT;
+            char what[48];
+            memset(&r, 0, sizeof r);
+            r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
+            r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
+            r.n_players = 2 + (int)(seed % 5);
+            r.followers = 7;
+            r.abbots = c3;
+            r.farmers = true;
+            r.gardens = c3;
+            r.tiny_city = seed % 7 == 0 ? 2 : 4;
+            snprintf(what, sizeof what, "sim c%d seed %llu", c3 ? 3 : 2,
+                     (unsigned long long)seed);
+            sim_play(&r, seat_names, seed, &p, &l);
+            for (size_t i = 0; i < l.n_moves; i++)
+                discards += l.moves[i].kind == MV_DISCARD;
+            /* flierlog -> .jcz -> flierlog */
+            expect_lossless(what, &l);
+            /* .jcz -> flierlog -> .jcz */
+            struct game_log fl, again;
+            struct buf t2 = BUF_INIT, t3 = BUF_INIT;
+            through(what, &l, TO_JCZ, &back, &t);
+            expect_same_log(what, &l, &back, true);
+            through(what, &back, TO_FLIERLOG, &fl, &t2);
+            through(what, &fl, TO_JCZ, &again, &t3);
+            expect_same_log(what, &back, &again, true);
+            assert_string_equal(t.p, t3.p);
+            expect_same_audit(what, &l, &again);
+            game_log_release(&fl);
+            game_log_release(&again);
+            game_log_release(&back);
+            game_log_release(&l);
+            buf_release(&t);
+            buf_release(&t2);
+            buf_release(&t3);
+        }
+    }
+    assert_true(discards > 0); /* the games put tiles aside too */
+}
+
+/* ---- random logs: anything a reader can make survives both formats ------ */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static int rnd(uint64_t *s, int n)
+{
+    return (int)(rng_next(s) % (uint64_t)n);
+}
+
+static double unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+/* A die's number as the readers keep it: one that gives the roll and is
+ * not the writers' own (mlog_flight_draw()), else -1. */
+static double flight_random(uint64_t *s, int roll)
+{
+    if (roll < 1 || roll > 3)
+        return -1.0;
+    double r = (roll - 1) / 3.0 + unit(s) / 3.0 * 0.99;
+    if ((int)(r * 3.0) + 1 != roll || r == (roll - 1) / 3.0 + 1.0 / 6.0)
+        return -1.0;
+    return r;
+}
+
+static void random_segment(uint64_t *s, struct move *m)
+{
+    static const uint8_t kinds[] = { FEAT_ROAD, FEAT_CITY, FEAT_FIELD,
+                                     FEAT_MONASTERY, FEAT_GARDEN,
+                                     FEAT_FLIER };
+    m->feature = kinds[rnd(s, 6)];
+    if (m->feature == FEAT_ROAD || m->feature == FEAT_CITY)
+        m->mask = (uint8_t)(1 + rnd(s, 15));
+    else if (m->feature == FEAT_FIELD)
+        m->mask = (uint8_t)(1 + rnd(s, 255));
+    else
+        m->mask = 0;
+}
+
+static void random_move(uint64_t *s, struct game_log *l)
+{
+    static const char *const tiles[] = { "BA/RFr", "FL/F.o", "BA/L",
+                                         "FL/Rr.d", "BA/CcG", "BA/XYZ" };
+    static const int ns[] = { 0, 1, 2, 3, 255 };
+    int k = rnd(s, 10);
+    int kind = k < 3 ? MV_PLACE : k < 5 ? MV_DEPLOY : k == 5 ? MV_PASS
+             : k == 6 ? MV_RECALL : k == 7 ? MV_DISCARD : MV_COMMIT;
+    struct move *m = add(l, kind, rnd(s, 4) == 0 ? -1
+                                                 : rnd(s, l->rules.n_players));
+    if (kind == MV_PLACE || kind == MV_DISCARD) {
+        const char *id = tiles[rnd(s, 6)];
+        snprintf(m->tile_id, sizeof m->tile_id, "%s", id);
+        m->tile = (int16_t)tile_find(id);
+        m->draw = rnd(s, 2) ? unit(s) : -1.0;
+        if (kind == MV_PLACE) {
+            m->at = (struct pos){ rnd(s, 7) - 3, rnd(s, 7) - 3 };
+            if (rnd(s, 20) == 0)
+                m->at.x = 5000;
+            m->rot = (uint8_t)rnd(s, 4);
+        }
+    } else if (kind == MV_DEPLOY || kind == MV_RECALL) {
+        m->at = (struct pos){ rnd(s, 7) - 3, rnd(s, 7) - 3 };
+        random_segment(s, m);
+        m->meeple = (uint8_t)rnd(s, 2);
+        m->meeple_n = (uint8_t)ns[rnd(s, 5)];
+        m->meeple_owner = (int8_t)(rnd(s, 6) == 0 ? 127
+                                                  : rnd(s, l->rules.n_players));
+        if (kind == MV_DEPLOY && m->feature == FEAT_FLIER) {
+            m->roll = rnd(s, 7) - 2;
+            m->draw = rnd(s, 2) ? flight_random(s, m->roll) : -1.0;
+        }
+    }
+}
+
+static void random_extras(uint64_t *s, struct game_log *l, int turns)
+{
+    static const char *const texts[] = { NULL, "", "Ben \"B\"", "a\nb",
+                                         "é ü" };
+    for (int i = rnd(s, 4); i > 0; i--) {
+        struct claim_event *c = game_log_push_claim(l);
+        c->turn = rnd(s, turns + 3) - 1;
+        c->players = (uint8_t)rnd(s, 1 << l->rules.n_players);
+        c->feature = (uint8_t)(FEAT_ROAD + rnd(s, 5));
+        c->points = rnd(s, 30) - 5;
+    }
+    for (int i = rnd(s, 3); i > 0; i--) {
+        struct claim_total *t = game_log_push_total(l);
+        t->turn = rnd(s, turns + 3) - 1;
+        t->seats = (uint8_t)rnd(s, 1 << l->rules.n_players);
+        for (int p = 0; p < l->rules.n_players; p++)
+            if (t->seats & (1u << p))
+                t->score[p] = rnd(s, 100);
+    }
+    for (int i = rnd(s, 3); i > 0; i--)
+        game_log_add_note(l, rnd(s, turns + 3) - 1, texts[rnd(s, 5)],
+                          texts[rnd(s, 5)]);
+}
+
+static void test_random_logs(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        uint64_t s = seed;
+        struct game_log l;
+        char what[32];
+        two_player_log(&l);
+        l.rules.n_players = 2 + rnd(&s, 3);
+        snprintf(l.names[2], LOG_NAME_MAX, "%s", rnd(&s, 2) ? "Ada" : "Cy");
+        snprintf(l.colors[0], sizeof l.colors[0], "%s",
+                 rnd(&s, 2) ? "red" : "");
+        l.end_turn = rnd(&s, 3) ? -1 : rnd(&s, 6);
+        for (int i = rnd(&s, 30); i > 0; i--)
+            random_move(&s, &l);
+        int turns = 0;
+        for (size_t i = 0; i < l.n_moves; i++)
+            turns += l.moves[i].kind == MV_PLACE;
+        if (rnd(&s, 2))
+            l.end_turn = turns;
+        random_extras(&s, &l, turns);
+        snprintf(what, sizeof what, "random log %llu",
+                 (unsigned long long)seed);
+        expect_lossless(what, &l);
+        game_log_release(&l);
+    }
+}
+
+/* The complete example of docs/log-format.md (its first json block)
+ * reads, and is the valid game the text says. */
+static void test_doc_example(void **state)
+{
+    char path[512];
+    struct buf b = BUF_INIT;
+    struct err e;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    snprintf(path, sizeof path, "%s/../docs/log-format.md",
+             FLIERD_SAMPLES_DIR);
+    if (cli_read_input(path, &b, &e) != ST_OK)
+        fail_msg("%s: %s", path, e.msg);
+    char *start = strstr(b.p, "```json\n");
+    assert_non_null(start);
+    start += 8;
+    char *end = strstr(start, "```");
+    assert_non_null(end);
+    *end = '\0';
+    parse_ok_text(start, &l);
+    audit_run(&l, NULL, &r, NULL);
+    assert_true(r.valid);
+    assert_true(r.finished);
+    assert_int_equal(r.turns, 6);
+    assert_int_equal(r.score[0], 8);
+    assert_int_equal(r.score[1], 4);
+    assert_int_equal(r.n_flights, 1);
+    assert_true(r.flights[0].landed);
+    assert_int_equal(l.n_claims, 3);
+    assert_int_equal(l.n_notes, 2);
+    report_release(&r);
+    game_log_release(&l);
+    buf_release(&b);
+}
+
+/* ---- flierd convert ----------------------------------------------------- */
+
+static int run_convert(const char *const *args, int n, struct buf *out,
+                       struct buf *errs)
+{
+    char *argv[8];
+    FILE *o = tmpfile(), *e = tmpfile();
+    char chunk[4096];
+    size_t k;
+    assert_true(n <= 8);
+    for (int i = 0; i < n; i++)
+        argv[i] = (char *)args[i];
+    int rc = cli_convert(n, argv, o, e);
+    rewind(o);
+    rewind(e);
+    while ((k = fread(chunk, 1, sizeof chunk, o)) > 0)
+        buf_append(out, chunk, k);
+    while ((k = fread(chunk, 1, sizeof chunk, e)) > 0)
+        buf_append(errs, chunk, k);
+    buf_append(out, "", 0);
+    buf_append(errs, "", 0);
+    fclose(o);
+    fclose(e);
+    return rc;
+}
+
+static void test_convert_cli(void **state)
+{
+    char in[512], tmp[] = "/tmp/flierd-convert-XXXXXX";
+    struct buf out = BUF_INIT, errs = BUF_INIT;
+    struct game_log a, b;
+    (void)state;
+    snprintf(in, sizeof in, "%s/c2-2p.jcz", FLIERD_SAMPLES_DIR);
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    close(fd);
+    /* .jcz -> flierlog file -> .jcz on stdout */
+    const char *to_fl[] = { "--to", "flierlog", in, "-o", tmp };
+    assert_int_equal(run_convert(to_fl, 5, &out, &errs), 0);
+    assert_int_equal(out.len, 0);
+    const char *to_jcz[] = { "--to=jcz", tmp };
+    assert_int_equal(run_convert(to_jcz, 2, &out, &errs), 0);
+    sample_log("c2-2p.jcz", &a);
+    struct err e;
+    enum mlog_format fmt;
+    assert_int_equal(parse_text(out.p, out.len, &b, &fmt, &e), ST_OK);
+    assert_int_equal(fmt, MLOG_JCZ);
+    expect_same_log("convert", &a, &b, false);
+    game_log_release(&a);
+    game_log_release(&b);
+    buf_release(&out);
+    /* the streaming form on stdout */
+    const char *nd[] = { "--ndjson", "--to", "flierlog", tmp };
+    assert_int_equal(run_convert(nd, 4, &out, &errs), 0);
+    assert_memory_equal(out.p, "{\"format\": \"flierlog/1\"", 23);
+    buf_release(&out);
+    /* unreadable input: 2, the file and the path named */
+    FILE *f = fopen(tmp, "wb");
+    fputs("{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+          "[{\"name\": \"A\"}], \"turns\": [{\"tile\": \"BA/C\"}]}",
+          f);
+    fclose(f);
+    const char *bad[] = { "--to", "jcz", tmp };
+    assert_int_equal(run_convert(bad, 3, &out, &errs), 2);
+    assert_non_null(strstr(errs.p, tmp));
+    assert_non_null(strstr(errs.p, "turns[0].at: missing"));
+    buf_release(&errs);
+    const char *missing[] = { "--to", "jcz", "/nonexistent/x.jcz" };
+    assert_int_equal(run_convert(missing, 3, &out, &errs), 2);
+    assert_non_null(strstr(errs.p, "/nonexistent/x.jcz: cannot open"));
+    buf_release(&errs);
+    /* usage */
+    const struct {
+        const char *args[4];
+        int n, rc;
+    } usage[] = {
+        { { "--help" }, 1, 0 },
+        { { in }, 1, 2 },
+        { { "--to", "pdf", in }, 3, 2 },
+        { { "--to", "jcz", "--ndjson", in }, 4, 2 },
+        { { "--to", "jcz", in, in }, 4, 2 },
+        { { "--to", "jcz", "--bogus", in }, 4, 2 },
+        { { "--to", "jcz" }, 2, 2 },
+    };
+    for (size_t i = 0; i < N_OF(usage); i++) {
+        assert_int_equal(run_convert(usage[i].args, usage[i].n, &out, &errs),
+                         usage[i].rc);
+        buf_release(&out);
+        buf_release(&errs);
+    }
+    remove(tmp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_edition_defaults),
+        cmocka_unit_test(test_header_overrides),
+        cmocka_unit_test(test_header_start_players_end),
+        cmocka_unit_test(test_versions),
+        cmocka_unit_test(test_entry_fields),
+        cmocka_unit_test(test_claims_totals_notes),
+        cmocka_unit_test(test_error_paths),
+        cmocka_unit_test(test_ndjson_reads_as_document),
+        cmocka_unit_test(test_ndjson_growing),
+        cmocka_unit_test(test_writer_layout),
+        cmocka_unit_test(test_writer_irregular),
+        cmocka_unit_test(test_writer_fallbacks),
+        cmocka_unit_test(test_jcz_carries_extras),
+        cmocka_unit_test(test_jcz_names_open_meeples),
+        cmocka_unit_test(test_jcz_numbers_survive),
+        cmocka_unit_test(test_jcz_flierd_errors),
+        cmocka_unit_test(test_samples_round_trip),
+        cmocka_unit_test(test_sim_round_trip),
+        cmocka_unit_test(test_random_logs),
+        cmocka_unit_test(test_doc_example),
+        cmocka_unit_test(test_convert_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,554 @@
+/* test_receipt.c - receipt_format() sentences and the refs behind them.
+ *
+ * Two halves:
+ *  - a table of score events written by hand, one exact sentence each:
+ *    the wording contract, independent of the engine;
+ *  - small games through audit_run(), whose events must produce the same
+ *    kind of sentence with the engine's own numbers, and whose refs must
+ *    name each tile of the feature once.
+ * Players are Ada (seat 0, odd turns) and Ben (seat 1, even turns). Every
+ * game starts from BA/RCr at (0,0) R0 (road W-E, city N); x grows east,
+ * y SOUTH; rotations are clockwise quarter turns. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "board_fixture.h"
+#include "core/receipt.h"
+
+#define ADA 0
+#define BEN 1
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static void name_players(struct game_log *l)
+{
+    static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov" };
+    for (int p = 0; p < l->rules.n_players && p < 4; p++)
+        snprintf(l->names[p], sizeof l->names[p], "%s", names[p]);
+}
+
+/* ---- the wording, on events written by hand ---------------------------- */
+
+struct sentence_case {
+    const char *name;
+    struct score_event ev;
+    struct feature_ref refs[3];
+    const char *want;
+};
+
+#define EV(feat, done, pts, players_, tiles_, pennants_, m0, m1)          \
+    { .turn = 7, .feature = (feat), .players = (players_),               \
+      .completed = (done), .points = (pts), .tiles = (tiles_),            \
+      .pennants = (pennants_), .meeples = { (m0), (m1) } }
+
+static const struct sentence_case sentences[] = {
+    { "completed city with pennants, majority",
+      EV(FEAT_CITY, true, 14, 1u << ADA, 5, 2, 2, 1), { { 0 } },
+      "city, 5 tiles + 2 pennants, completed: 5×2 + 2×2 = 14; "
+      "Ada 2 knights, Ben 1 → Ada 14" },
+    { "tie",
+      EV(FEAT_CITY, true, 8, 3u, 4, 0, 1, 1), { { 0 } },
+      "city, 4 tiles, completed: 4×2 = 8; Ada 1 knight, Ben 1 → Ada, Ben "
+      "8 each" },
+    { "incomplete city at the end",
+      EV(FEAT_CITY, false, 4, 1u << BEN, 3, 1, 0, 1), { { 0 } },
+      "city, 3 tiles + 1 pennant, incomplete: 3×1 + 1×1 = 4; Ben 1 knight "
+      "→ Ben 4" },
+    { "road",
+      EV(FEAT_ROAD, true, 4, 1u << ADA, 4, 0, 1, 0), { { 0 } },
+      "road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4" },
+    { "one-tile road, two highwaymen",
+      EV(FEAT_ROAD, false, 1, 1u << BEN, 1, 0, 0, 2), { { 0 } },
+      "road, 1 tile, incomplete: 1×1 = 1; Ben 2 highwaymen → Ben 1" },
+    { "monastery complete",
+      EV(FEAT_MONASTERY, true, 9, 1u << ADA, 9, 0, 1, 0), { { 0 } },
+      "monastery, completed (all 8 neighbours): 9; Ada 1 monk → Ada 9" },
+    { "monastery incomplete",
+      EV(FEAT_MONASTERY, false, 5, 1u << ADA, 5, 0, 1, 0), { { 0 } },
+      "monastery, incomplete: 1 + 4 neighbours = 5; Ada 1 monk → Ada 5" },
+    { "monastery with one neighbour",
+      EV(FEAT_MONASTERY, false, 2, 1u << BEN, 2, 0, 0, 1), { { 0 } },
+      "monastery, incomplete: 1 + 1 neighbour = 2; Ben 1 monk → Ben 2" },
+    { "tiny city",
+      { .turn = 3, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .tiny = true, .points = 2, .tiles = 2,
+        .meeples = { 1 } },
+      { { 0 } },
+      "city, 2 tiles, completed (tiny-city rule): 2×1 = 2; Ada 1 knight "
+      "→ Ada 2" },
+    { "garden by abbot recall",
+      { .turn = 6, .feature = FEAT_GARDEN, .players = 1u << BEN,
+        .recall = true, .points = 4, .tiles = 4, .meeples = { 0, 1 } },
+      { { 0 } },
+      "abbot recalled from the garden, incomplete: 1 + 3 neighbours = 4; "
+      "Ben 1 abbot → Ben 4" },
+    { "field touching two cities",
+      { .turn = -1, .feature = FEAT_FIELD, .players = 3u, .points = 6,
+        .cities = 2, .meeples = { 1, 1 }, .ref0 = 0, .n_refs = 2 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 2 }, { 3, 1, FEAT_CITY, EDGE_W, 5 } },
+      "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]: "
+      "2×3 = 6; Ada 1 farmer, Ben 1 → Ada, Ben 6 each" },
+    { "field touching none",
+      { .turn = -1, .feature = FEAT_FIELD, .players = 1u << ADA,
+        .meeples = { 1 } },
+      { { 0 } },
+      "field touching 0 completed cities: 0×3 = 0; Ada 1 farmer → Ada 0" },
+};
+
+static void test_sentences(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct game_log l;
+    fx_log_init(&l, &r);
+    name_players(&l);
+    int bad = 0;
+    for (size_t i = 0; i < N_OF(sentences); i++) {
+        struct score_event ev = sentences[i].ev;
+        struct feature_ref refs[3];
+        memcpy(refs, sentences[i].refs, sizeof refs);
+        struct report rep;
+        memset(&rep, 0, sizeof rep);
+        rep.events = &ev;
+        rep.n_events = 1;
+        rep.refs = refs;
+        rep.n_refs = ev.n_refs;
+        char out[600];
+        receipt_format(&l, &rep, 0, out, sizeof out);
+        if (strcmp(out, sentences[i].want) != 0) {
+            print_error("%s:\n  got  '%s'\n  want '%s'\n", sentences[i].name,
+                        out, sentences[i].want);
+            bad++;
+        }
+    }
+    game_log_release(&l);
+    assert_int_equal(bad, 0);
+}
+
+/* A short buffer is cut, never overrun, and stays a C string. */
+static void test_short_buffer(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct game_log l;
+    fx_log_init(&l, &r);
+    name_players(&l);
+    struct score_event ev = sentences[0].ev;
+    struct report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.events = &ev;
+    rep.n_events = 1;
+    char out[24];
+    memset(out, 'x', sizeof out);
+    receipt_format(&l, &rep, 0, out, 16);
+    assert_int_equal(strlen(out), 15);
+    assert_string_equal(out, "city, 5 tiles +");
+    assert_int_equal(out[16], 'x');
+    game_log_release(&l);
+}
+
+static void test_seats_format(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(3);
+    struct game_log l;
+    fx_log_init(&l, &r);
+    name_players(&l);
+    char out[64];
+    seats_format(&l, 0x5, out, sizeof out);
+    assert_string_equal(out, "Ada, Cleo");
+    seats_format(&l, 0x2, out, sizeof out);
+    assert_string_equal(out, "Ben");
+    seats_format(&l, 0, out, sizeof out);
+    assert_string_equal(out, "");
+    game_log_release(&l);
+}
+
+/* ---- the engine's events ----------------------------------------------- */
+
+/* One audited game. A receipt that differs is counted in `bad` and
+ * printed, and done() fails the test only after releasing everything, so
+ * a wrong sentence leaks nothing under ASan. */
+struct played {
+    struct game_log log;
+    struct report rep;
+    int bad;
+};
+
+static void play(struct played *p, const struct rules *r,
+                 const struct fx_step *s, size_t n, bool finish)
+{
+    struct audit_opts o = { .assume_finished = finish };
+    p->bad = 0;
+    fx_log_init(&p->log, r);
+    name_players(&p->log);
+    fx_log_add(&p->log, s, n);
+    audit_run(&p->log, &o, &p->rep, NULL);
+    for (size_t i = 0; i < p->rep.n_violations; i++)
+        print_error("unexpected %s at turn %d: %s\n",
+                    rule_id(p->rep.violations[i].rule),
+                    p->rep.violations[i].turn, p->rep.violations[i].msg);
+    assert_true(p->rep.valid);
+}
+
+static void done(struct played *p)
+{
+    int bad = p->bad;
+    report_release(&p->rep);
+    game_log_release(&p->log);
+    assert_int_equal(bad, 0);
+}
+
+/* Receipt of event i, compared with want. */
+static void expect_receipt(struct played *p, size_t i, const char *want)
+{
+    char out[600];
+    assert_true(i < p->rep.n_events);
+    receipt_format(&p->log, &p->rep, i, out, sizeof out);
+    if (strcmp(out, want) != 0) {
+        print_error("event %zu:\n  got  '%s'\n  want '%s'\n", i, out, want);
+        p->bad++;
+    }
+}
+
+/* The refs of event i are exactly the positions in want[], each once. */
+static void assert_ref_tiles(const struct played *p, size_t i,
+                             const struct pos *want, size_t n_want)
+{
+    const struct score_event *ev = &p->rep.events[i];
+    assert_int_equal(ev->n_refs, n_want);
+    assert_true(ev->ref0 + ev->n_refs <= p->rep.n_refs);
+    for (size_t w = 0; w < n_want; w++) {
+        int seen = 0;
+        for (unsigned k = 0; k < ev->n_refs; k++) {
+            const struct feature_ref *f = &p->rep.refs[ev->ref0 + k];
+            seen += f->x == want[w].x && f->y == want[w].y;
+        }
+        if (seen != 1)
+            fail_msg("(%d,%d) appears %d times in the refs of event %zu",
+                     want[w].x, want[w].y, seen, i);
+    }
+    for (unsigned k = 0; k < ev->n_refs; k++) {
+        assert_int_equal(p->rep.refs[ev->ref0 + k].kind, ev->feature);
+        assert_int_equal(p->rep.refs[ev->ref0 + k].size, 1);
+    }
+}
+
+/* A square city of four tiles with two pennants, closed by Ben on turn
+ * 4. Ada's knight stands on BA/RrC at (1,0); Ben's on the pennant tile at
+ * (0,-1); Ada's flier (FL/F.o at (2,0), W, roll 1) lands a second knight
+ * beside her first. Ada 2 knights, Ben 1: Ada scores 12 alone. */
+static const struct fx_step majority_city[] = {
+    FX_PLACE(ADA, "BA/RrC", 1, 0, 0),
+    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),
+    FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),
+    FX_PLACE(ADA, "FL/F.o", 2, 0, 0), FX_FLY(ADA, 2, 0, 1),
+    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "BA/Cc+", 1, -1, 3), FX_PASS(BEN), FX_COMMIT(BEN),
+};
+
+static void test_city_majority(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, majority_city, N_OF(majority_city), false);
+    assert_int_equal(p.rep.n_events, 1);
+    const struct score_event *ev = &p.rep.events[0];
+    assert_int_equal(ev->turn, 4);
+    assert_int_equal(ev->tiles, 4);
+    assert_int_equal(ev->pennants, 2);
+    assert_int_equal(ev->meeples[ADA], 2);
+    assert_int_equal(ev->meeples[BEN], 1);
+    assert_int_equal(ev->players, 1u << ADA);
+    expect_receipt(&p, 0, "city, 4 tiles + 2 pennants, completed: "
+                          "4×2 + 2×2 = 12; Ada 2 knights, Ben 1 → Ada 12");
+    const struct pos tiles[] = { { 0, 0 }, { 1, 0 }, { 0, -1 }, { 1, -1 } };
+    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
+    assert_int_equal(p.rep.score[ADA], 12);
+    assert_int_equal(p.rep.score[BEN], 0);
+    done(&p);
+}
+
+/* The same city without the flight: one knight each, both score 12. */
+static void test_city_tie(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RrC", 1, 0, 0),
+        FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),
+        FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/Cc+", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_int_equal(p.rep.events[0].players, 3u);
+    expect_receipt(&p, 0, "city, 4 tiles + 2 pennants, completed: "
+                          "4×2 + 2×2 = 12; Ada 1 knight, Ben 1 → Ada, Ben "
+                          "12 each");
+    assert_int_equal(p.rep.score[ADA], 12);
+    assert_int_equal(p.rep.score[BEN], 12);
+    done(&p);
+}
+
+/* An open two-tile city with a pennant at the end: 1 per tile and
+ * pennant. */
+static void test_city_incomplete_at_end(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
+        FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), true);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_int_equal(p.rep.events[0].turn, -1);
+    assert_false(p.rep.events[0].completed);
+    expect_receipt(&p, 0, "city, 2 tiles + 1 pennant, incomplete: "
+                          "2×1 + 1×1 = 3; Ada 1 knight → Ada 3");
+    const struct pos tiles[] = { { 0, 0 }, { 0, -1 } };
+    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
+    done(&p);
+}
+
+/* A road loop through a crossing: BA/RRRR at (1,0), its E and S arms
+ * joined by three curves. The crossing holds two segments of the road
+ * but counts, and is listed, once: 4 tiles. */
+static void test_road_loop(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RRRR", 1, 0, 0),
+        FX_DEPLOY(ADA, 1, 0, FEAT_ROAD, "E"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/Rr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/Rr", 2, 1, 1), FX_PASS(ADA), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/Rr", 1, 1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_int_equal(p.rep.events[0].turn, 4);
+    assert_int_equal(p.rep.events[0].tiles, 4);
+    expect_receipt(&p, 0, "road, 4 tiles, completed: 4×1 = 4; "
+                          "Ada 1 highwayman → Ada 4");
+    const struct pos tiles[] = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 1, 1 } };
+    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
+    done(&p);
+}
+
+/* Ada's monk on BA/L at (0,1); eight turns fill its 3x3 block. */
+static const struct fx_step monastery[] = {
+    FX_PLACE(ADA, "BA/L", 0, 1, 0),
+    FX_DEPLOY(ADA, 0, 1, FEAT_MONASTERY, "I"), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "BA/RFr", 1, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+    FX_PLACE(ADA, "BA/RFr", -1, 0, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "BA/L", 1, 1, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+    FX_PLACE(ADA, "BA/L", -1, 1, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "BA/L", 0, 2, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+    FX_PLACE(ADA, "FL/F.o", 1, 2, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+    FX_PLACE(BEN, "FL/F.d", -1, 2, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+};
+
+static void test_monastery_complete(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, monastery, N_OF(monastery), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_int_equal(p.rep.events[0].turn, 8);
+    assert_true(p.rep.events[0].completed);
+    expect_receipt(&p, 0, "monastery, completed (all 8 neighbours): 9; "
+                          "Ada 1 monk → Ada 9");
+    const struct pos tiles[] = { { 0, 1 } };
+    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
+    done(&p);
+}
+
+/* After turn 5 the block holds the monastery and 5 neighbours. */
+static void test_monastery_incomplete(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, monastery, 5 * 3, true);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_int_equal(p.rep.events[0].turn, -1);
+    expect_receipt(&p, 0, "monastery, incomplete: 1 + 5 neighbours = 6; "
+                          "Ada 1 monk → Ada 6");
+    done(&p);
+}
+
+/* C3: Ada's abbot on the garden of BA/RFrG at (1,0); on turn 3 she
+ * places BA/L below it and takes the abbot back: 1 + 3 neighbours. */
+static void test_garden_recall(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RFrG", 1, 0, 0),
+        FX_DEPLOY_N(ADA, 1, 0, FEAT_GARDEN, "I", MK_ABBOT, 1),
+        FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/L", 1, 1, 0),
+        FX_RECALL(ADA, 1, 0, FEAT_GARDEN, MK_ABBOT), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c3(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_true(p.rep.events[0].recall);
+    assert_int_equal(p.rep.events[0].turn, 3);
+    expect_receipt(&p, 0, "abbot recalled from the garden, incomplete: "
+                          "1 + 3 neighbours = 4; Ada 1 abbot → Ada 4");
+    const struct pos tiles[] = { { 1, 0 } };
+    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
+    done(&p);
+}
+
+/* C3: the same with Ada's abbot on the monastery of BA/L at (0,1). The
+ * meeple counted is the abbot that was recalled, not a monk: a receipt
+ * reading "abbot recalled from the monastery ...; Ada 1 monk" contradicts
+ * itself (as `flierd audit --explain samples/c3-4p-abbots.jcz` prints at
+ * turns 48 and 71). */
+static void test_monastery_recall_counts_the_abbot(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/L", 0, 1, 0),
+        FX_DEPLOY_N(ADA, 0, 1, FEAT_MONASTERY, "I", MK_ABBOT, 1),
+        FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/RFr", 1, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/L", 1, 1, 0),
+        FX_RECALL(ADA, 0, 1, FEAT_MONASTERY, MK_ABBOT), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c3(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_true(p.rep.events[0].recall);
+    assert_int_equal(p.rep.events[0].points, 4);
+    expect_receipt(&p, 0, "abbot recalled from the monastery, incomplete: "
+                          "1 + 3 neighbours = 4; Ada 1 abbot → Ada 4");
+    done(&p);
+}
+
+/* Ada's farmer in the strip north of the road on BA/RCr at (-1,0),
+ * which runs on into the start tile's: it touches the start city and the
+ * city of (-1,0), both closed by BA/C caps. Each city is listed once,
+ * by its lowest tile and its size. */
+static void test_field_two_cities(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RCr", -1, 0, 0),
+        FX_DEPLOY(ADA, -1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/C", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/C", -1, -1, 2), FX_PASS(ADA), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), true);
+    assert_int_equal(p.rep.n_events, 1);
+    const struct score_event *ev = &p.rep.events[0];
+    assert_int_equal(ev->feature, FEAT_FIELD);
+    assert_int_equal(ev->cities, 2);
+    assert_int_equal(ev->points, 6);
+    assert_int_equal(ev->n_refs, 2);
+    for (unsigned k = 0; k < ev->n_refs; k++) {
+        assert_int_equal(p.rep.refs[ev->ref0 + k].kind, FEAT_CITY);
+        assert_int_equal(p.rep.refs[ev->ref0 + k].size, 2);
+    }
+    expect_receipt(&p, 0, "field touching 2 completed cities [(0,0) 2 tiles, "
+                          "(-1,0) 2 tiles]: 2×3 = 6; Ada 1 farmer → Ada 6");
+    done(&p);
+}
+
+/* The strip north of the road on the start tile and on BA/RCr at (1,0)
+ * is one field; above it two BA/Cc.1 close the two city caps into one
+ * square city of 4 tiles. The field touches that city on two tiles but
+ * counts, and lists, it once. */
+static void test_field_same_city_twice(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RCr", 1, 0, 0),
+        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/Cc.1", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/Cc.1", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), true);
+    assert_int_equal(p.rep.n_events, 1);
+    const struct score_event *ev = &p.rep.events[0];
+    assert_int_equal(ev->cities, 1);
+    assert_int_equal(ev->points, 3);
+    assert_int_equal(ev->n_refs, 1);
+    assert_int_equal(p.rep.refs[ev->ref0].x, 0);
+    assert_int_equal(p.rep.refs[ev->ref0].y, 0);
+    assert_int_equal(p.rep.refs[ev->ref0].size, 4);
+    expect_receipt(&p, 0, "field touching 1 completed city [(0,0) 4 tiles]: "
+                          "1×3 = 3; Ada 1 farmer → Ada 3");
+    done(&p);
+}
+
+/* BA/C closing the start city with Ada's knight: 4 points, or 2 under
+ * tiny-city-scoring=2, and the receipt says which. */
+static void test_tiny_city(void **state)
+{
+    (void)state;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/C", 0, -1, 2),
+        FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "S"), FX_COMMIT(ADA),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct played p;
+    play(&p, &r, s, N_OF(s), false);
+    assert_false(p.rep.events[0].tiny);
+    expect_receipt(&p, 0, "city, 2 tiles, completed: 2×2 = 4; "
+                          "Ada 1 knight → Ada 4");
+    done(&p);
+
+    r.tiny_city = 2;
+    play(&p, &r, s, N_OF(s), false);
+    assert_int_equal(p.rep.n_events, 1);
+    assert_true(p.rep.events[0].tiny);
+    assert_int_equal(p.rep.events[0].points, 2);
+    expect_receipt(&p, 0, "city, 2 tiles, completed (tiny-city rule): "
+                          "2×1 = 2; Ada 1 knight → Ada 2");
+    assert_int_equal(p.rep.score[ADA], 2);
+    done(&p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sentences),
+        cmocka_unit_test(test_short_buffer),
+        cmocka_unit_test(test_seats_format),
+        cmocka_unit_test(test_city_majority),
+        cmocka_unit_test(test_city_tie),
+        cmocka_unit_test(test_city_incomplete_at_end),
+        cmocka_unit_test(test_road_loop),
+        cmocka_unit_test(test_monastery_complete),
+        cmocka_unit_test(test_monastery_incomplete),
+        cmocka_unit_test(test_garden_recall),
+        cmocka_unit_test(test_monastery_recall_counts_the_abbot),
+        cmocka_unit_test(test_field_two_cities),
+        cmocka_unit_test(test_field_same_city_twice),
+        cmocka_unit_test(test_tiny_city),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
