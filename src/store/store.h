@@ -28,72 +28,115 @@ void store_close(struct store *s);
 
 /* Everything an ingested game leaves in the database. */
 struct game_record {
-    const char *raw;           /* the upload, byte for byte */
+    const char *raw; /* the upload, byte for byte */
     size_t raw_len;
-    const char *sha256;        /* hex digest of raw */
-    const char *format;        /* "jcz" | "flierlog" */
-    const char *source;        /* "http" | "spool" | "cli" | "live" */
-    const char *name;          /* file name or NULL */
-    int64_t uploaded_at;       /* unix seconds, from the caller's clock */
-    const char *engine;        /* "flierd 0.2.0" */
-    bool live;                 /* a live game still being recorded */
+    const char *sha256;  /* hex digest of raw */
+    const char *format;  /* "jcz" | "flierlog" */
+    const char *source;  /* "http" | "spool" | "cli" | "live" */
+    const char *name;    /* file name or NULL */
+    int64_t uploaded_at; /* unix seconds, from the caller's clock */
+    const char *engine;  /* "flierd 0.2.0" */
+    bool live;           /* a live game still being recorded */
     const struct game_log *log;
     const struct report *report;
-    const char *report_json;   /* the audit object (mlog_report_json_meta) */
-    const char *replay_json;   /* the replay (mlog_replay_json) */
+    const char *report_json; /* the audit object (mlog_report_json_meta) */
+    const char *replay_json; /* the replay (mlog_replay_json) */
 };
 
 /* Inserts g. If a game with the same sha256 is stored, nothing is written,
  * *out_id is that game and *out_duplicate is true. Live games (g->live)
- * are never taken for duplicates: two tables may start alike. */
+ * are never taken for duplicates: two tables may start alike (nor is
+ * anything recorded with source "live", finished or not, taken for the
+ * original of an upload). On failure nothing is written and *out_id is 0:
+ * ST_BUSY when the write lock stayed taken for 5 s, ST_DB otherwise (also
+ * for a read-only store: "read-only"). The record is copied; the caller
+ * keeps ownership. */
 enum status store_insert_game(struct store *s, const struct game_record *g,
                               int64_t *out_id, bool *out_duplicate,
                               struct err *e) WARN_UNUSED;
 /* Replaces everything stored for game id by g (live moves, re-audits),
- * keeping its id and upload time. */
+ * keeping its id and upload time (g->uploaded_at is ignored) and, when
+ * g->name is NULL, its file name. One transaction: on failure the old
+ * game stays. ST_NOT_FOUND for no such game; ST_DB when g is an upload
+ * whose bytes another stored upload already holds. */
 enum status store_replace_game(struct store *s, int64_t id,
                                const struct game_record *g,
                                struct err *e) WARN_UNUSED;
 
-/* Filters of GET /api/games; zero/NULL fields do not filter. */
+/* Filters of GET /api/games: NULL strings, 0 times and -1 verdict or
+ * finished do not filter (0 there means invalid / unfinished). */
 struct game_filter {
-    const char *player;        /* a player's exact name */
-    int verdict;               /* -1 any, 0 invalid, 1 valid */
-    int finished;              /* -1 any, 0, 1 */
-    const char *edition;       /* "C2" | "C3" */
-    int64_t from, to;          /* upload time range, unix seconds; 0 open */
-    const char *rule;          /* games with a violation of this rule id */
-    const char *q;             /* search in player names and file name */
-    const char *sort;          /* "date" (default), "players", "turns",
-                                  "violations", "flights", "best" */
+    const char *player;  /* a player's exact name */
+    int verdict;         /* -1 any, 0 invalid, 1 valid */
+    int finished;        /* -1 any, 0, 1 */
+    const char *edition; /* "C2" | "C3" */
+    int64_t from, to;    /* upload time range, unix seconds; 0 open */
+    const char *rule;    /* games with a violation of this rule id */
+    const char *q;       /* search in player names and file name */
+    const char *sort;    /* "date" (default), "players", "turns",
+                            "violations", "flights", "best" */
     bool ascending;
-    int limit;                 /* default 50, at most 1000 */
+    int limit; /* default 50, at most 1000 */
     int offset;
 };
 
 /* {"total", "offset", "limit", "games": [{"id", "name", "format",
  * "source", "uploaded_at", "edition", "valid", "finished", "live",
  * "violations", "flights", "turns", "players": [{"name", "color",
- * "score", "rank", "claimed"}], "winners": [...]}]} */
+ * "score", "rank", "claimed"}], "winners": [...]}]}
+ * from and to are inclusive; q matches a substring of the file or a
+ * player name, case-insensitively; ties in the sort go by id (same
+ * direction). An unknown sort key is ST_PARSE (e names the valid ones).
+ * color and claimed are null when the log has none; winners is [] for an
+ * unfinished game. docs/schema.md says which index serves each filter. */
 enum status store_list_games(struct store *s, const struct game_filter *f,
                              struct buf *out, struct err *e) WARN_UNUSED;
-/* {"id", ..., "audit": <the stored audit object>} */
+/* {"id", ... the list entry's fields ..., "sha256", "size", "engine",
+ * "sets": {"basic:1": 1, ...}, "rules": {"followers", "abbots",
+ * "farmers", "gardens", "tiny-city-scoring"}, "n_players", "halted",
+ * "tiles_left", "best_score", "audit": <the stored audit object>}
+ * ST_NOT_FOUND when there is no such game (also for raw and replay). */
 enum status store_game_json(struct store *s, int64_t id, struct buf *out,
                             struct err *e) WARN_UNUSED;
 /* The raw upload; *out_format is "jcz" or "flierlog" (static string). */
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
-                           const char **out_format,
-                           struct err *e) WARN_UNUSED;
+                           const char **out_format, struct err *e) WARN_UNUSED;
 enum status store_game_replay(struct store *s, int64_t id, struct buf *out,
                               struct err *e) WARN_UNUSED;
 /* Is game id a live game? (ST_NOT_FOUND when there is no such game.) */
 enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
                                struct err *e) WARN_UNUSED;
 
+/* {"players": [{"name", "games", "finished_games", "wins", "average",
+ * "best", "flights", "landed", "landing_rate"}]} by name. average and
+ * best count finished games; wins are finished games at rank 1; rates are
+ * landed / (landed + returned), null when there is nothing to divide. */
 enum status store_players_json(struct store *s, struct buf *out,
                                struct err *e) WARN_UNUSED;
+/* One player (exact name; ST_NOT_FOUND if never seen): the fields above
+ * plus "points": {"road", "city", "field", "monastery", "garden"},
+ * "returned", "forced_returns" (the roll offered no landing),
+ * "flier_points" (scored with a meeple that arrived by flight),
+ * "die": {"rolls": [n1, n2, n3], "n", "chi_square", "p_value"} and
+ * "recent": the 20 latest games [{"id", "name", "uploaded_at", "edition",
+ * "valid", "finished", "seat", "score", "rank", "claimed", "winner",
+ * "flights", "landed"}]. */
 enum status store_player_json(struct store *s, const char *name,
                               struct buf *out, struct err *e) WARN_UNUSED;
+/* {"games": {"total", "valid", "invalid", "finished", "live",
+ *            "by_edition": {"C2": n, "C3": n}},
+ *  "violations": {"total", "by_rule": {"RULE_ID": n}},
+ *  "scores": {"bucket": 10, "count", "histogram": [{"from", "to",
+ *             "count"}]}                (final scores, finished games)
+ *  "flier": {"flights", "landed", "returned", "forced_returns",
+ *            "landing_rate", "pending", "by_roll": [{"roll", "flights",
+ *            "landed", "returned", "forced_returns", "landing_rate"}] x3,
+ *            "by_direction": {"orthogonal": {...}, "diagonal": {...}}},
+ *  "die": {"rolls": [n1, n2, n3], "n", "chi_square", "p_value"},
+ *  "die_by_player": [{"name", "rolls", "n", "chi_square", "p_value"}]}
+ * The die test: rolls 1..3 of all flights against 1/3 each, p =
+ * exp(-x/2) (2 degrees of freedom); null without rolls. Reads only the
+ * aggregate tables, so its cost does not grow with the games stored. */
 enum status store_stats_json(struct store *s, struct buf *out,
                              struct err *e) WARN_UNUSED;
 

@@ -1,0 +1,394 @@
+/* store.c - opening the database, migrations, and the helpers the other
+ * store files share; the simple reads (raw, replay, live, each game).
+ *
+ * Connection settings: WAL (readers never block the writer),
+ * synchronous=FULL (a 201 means the game survives a power loss),
+ * foreign_keys=ON, busy_timeout 5 s (concurrent writers wait for each
+ * other instead of failing at once), reads memory-mapped. Migrations are
+ * schema/NNN_*.sql, embedded by embed_schema.cmake; each runs in its own
+ * transaction that also sets PRAGMA user_version to its number. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_int.h"
+#include "util/xalloc.h"
+
+#define STORE_BUSY_MS 5000
+/* Reads go through the OS page cache, shared by all connections (a list
+ * filter touches thousands of games rows; a pread each is too slow), plus
+ * a private cache of 16 MiB per connection. */
+#define STORE_MMAP "PRAGMA mmap_size = 1073741824"
+#define STORE_CACHE "PRAGMA cache_size = -16384"
+
+enum status store_fail(struct store *s, int rc, const char *what, struct err *e)
+{
+    int base = rc & 0xff;
+    enum status st =
+        base == SQLITE_BUSY || base == SQLITE_LOCKED ? ST_BUSY : ST_DB;
+    /* errmsg describes the last call on the connection; use it only when
+     * that call is the one that failed */
+    const char *msg = s && s->db && sqlite3_errcode(s->db) == rc
+                          ? sqlite3_errmsg(s->db)
+                          : sqlite3_errstr(rc);
+    return err_set(e, st, "%s: %s", what, msg);
+}
+
+enum status store_prepare(struct store *s, const char *sql, sqlite3_stmt **out,
+                          struct err *e)
+{
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, out, NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "prepare", e);
+    return ST_OK;
+}
+
+enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
+                            struct err *e)
+{
+    int rc = sqlite3_step(st);
+    enum status res = ST_OK;
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+        res = store_fail(s, rc, what, e);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return res;
+}
+
+void store_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s)
+        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+void store_append_col(struct buf *out, sqlite3_stmt *st, int col)
+{
+    const char *p = (const char *)sqlite3_column_text(st, col);
+    int n = sqlite3_column_bytes(st, col);
+    buf_append(out, p && n > 0 ? p : "", p && n > 0 ? (size_t)n : 0);
+}
+
+void store_append_blob(struct buf *out, sqlite3_stmt *st, int col)
+{
+    const char *p = sqlite3_column_blob(st, col);
+    int n = sqlite3_column_bytes(st, col);
+    buf_append(out, p && n > 0 ? p : "", p && n > 0 ? (size_t)n : 0);
+}
+
+enum status store_begin(struct store *s, struct err *e)
+{
+    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "begin", e);
+    return ST_OK;
+}
+
+enum status store_begin_read(struct store *s, struct err *e)
+{
+    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "begin", e);
+    return ST_OK;
+}
+
+enum status store_end(struct store *s, enum status st, struct err *e)
+{
+    if (st == ST_OK) {
+        int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            st = store_fail(s, rc, "commit", e);
+    }
+    /* a failed COMMIT leaves the transaction open: roll back too */
+    if (st != ST_OK && !sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+/* ---- SQL functions for the die-fairness test ------------------------- */
+
+/* die_chi2(r1, r2, r3): chi-square of the counts against 1/3 each, NULL
+ * when there are no rolls. */
+static void fn_chi2(sqlite3_context *c, int argc, sqlite3_value **argv)
+{
+    double r[3], n = 0;
+    for (int i = 0; i < 3 && i < argc; i++) {
+        r[i] = sqlite3_value_double(argv[i]);
+        n += r[i];
+    }
+    if (argc != 3 || n <= 0) {
+        sqlite3_result_null(c);
+        return;
+    }
+    double want = n / 3.0, x = 0;
+    for (int i = 0; i < 3; i++)
+        x += (r[i] - want) * (r[i] - want) / want;
+    sqlite3_result_double(c, x);
+}
+
+/* die_p(x): p-value of a chi-square with 2 degrees of freedom. */
+static void fn_p(sqlite3_context *c, int argc, sqlite3_value **argv)
+{
+    if (argc != 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_null(c);
+        return;
+    }
+    sqlite3_result_double(c, exp(-sqlite3_value_double(argv[0]) / 2.0));
+}
+
+int store_register_functions(sqlite3 *db)
+{
+    int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+    int rc = sqlite3_create_function(db, "die_chi2", 3, flags, NULL, fn_chi2,
+                                     NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "die_p", 1, flags, NULL, fn_p, NULL,
+                                     NULL);
+    return rc;
+}
+
+/* ---- opening and migrating ------------------------------------------- */
+
+static enum status user_version(struct store *s, int *out, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(s, "PRAGMA user_version", &st, e);
+    *out = 0;
+    if (res == ST_OK) {
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            *out = sqlite3_column_int(st, 0);
+        else
+            res = store_fail(s, rc, "read user_version", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* Applies migration v (0-based) unless another process did meanwhile. */
+static enum status migrate_one(struct store *s, int v, struct err *e)
+{
+    char *msg = NULL, sql[64];
+    int now = 0;
+    enum status st = store_begin(s, e);
+    if (st != ST_OK)
+        return st;
+    st = user_version(s, &now, e);
+    if (st != ST_OK || now > v)
+        goto out;
+    int rc = sqlite3_exec(s->db, store_migrations[v].sql, NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        st = err_set(e, (rc & 0xff) == SQLITE_BUSY ? ST_BUSY : ST_DB,
+                     "migration %s: %s", store_migrations[v].name,
+                     msg ? msg : sqlite3_errstr(rc));
+        goto out;
+    }
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+    rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        st = store_fail(s, rc, "set user_version", e);
+out:
+    sqlite3_free(msg);
+    return store_end(s, st, e);
+}
+
+static enum status migrate(struct store *s, struct err *e)
+{
+    int v = 0;
+    enum status st = user_version(s, &v, e);
+    if (st != ST_OK)
+        return st;
+    if (v > store_n_migrations)
+        return err_set(e, ST_DB,
+                       "database schema version %d is newer than "
+                       "this flierd's (%d)",
+                       v, store_n_migrations);
+    if (v < store_n_migrations && s->read_only)
+        return err_set(e, ST_DB,
+                       "database schema version %d, this flierd "
+                       "needs %d: open it read-write once to migrate",
+                       v, store_n_migrations);
+    for (; v < store_n_migrations && st == ST_OK; v++)
+        st = migrate_one(s, v, e);
+    return st;
+}
+
+static enum status configure(struct store *s, struct err *e)
+{
+    static const char *const rw[] = {
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = FULL",
+        "PRAGMA foreign_keys = ON",
+        STORE_MMAP,
+        STORE_CACHE,
+    };
+    static const char *const ro[] = {
+        "PRAGMA query_only = ON",
+        "PRAGMA foreign_keys = ON",
+        STORE_MMAP,
+        STORE_CACHE,
+    };
+    const char *const *list = s->read_only ? ro : rw;
+    size_t n = s->read_only ? sizeof ro / sizeof *ro : sizeof rw / sizeof *rw;
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+    int rc = store_register_functions(s->db);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "register functions", e);
+    for (size_t i = 0; i < n; i++) {
+        rc = sqlite3_exec(s->db, list[i], NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            return store_fail(s, rc, list[i], e);
+    }
+    return ST_OK;
+}
+
+enum status store_open(const char *path, bool read_only, struct store **out,
+                       struct err *e)
+{
+    enum status st = ST_OK;
+    struct store *s = xcalloc(1, sizeof *s);
+    int flags = read_only ? SQLITE_OPEN_READONLY
+                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+
+    *out = NULL;
+    s->read_only = read_only;
+    int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
+    if (rc != SQLITE_OK) {
+        st = err_set(e, ST_DB, "%s: %s", path,
+                     s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+        goto out;
+    }
+    st = configure(s, e);
+    if (st == ST_OK)
+        st = migrate(s, e);
+out:
+    if (st != ST_OK)
+        store_close(s);
+    else
+        *out = s;
+    return st;
+}
+
+void store_close(struct store *s)
+{
+    if (!s)
+        return;
+    sqlite3_close_v2(s->db); /* NULL-safe */
+    free(s);
+}
+
+/* ---- simple reads ---------------------------------------------------- */
+
+enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
+                           const char **out_format, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res;
+
+    *out_format = NULL;
+    res = store_prepare(s,
+                        "SELECT g.format, r.raw FROM games g "
+                        "JOIN game_raw r ON r.game_id = g.id "
+                        "WHERE g.id = ?1",
+                        &st, e);
+    if (res != ST_OK)
+        goto out;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) {
+        res = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
+    } else if (rc != SQLITE_ROW) {
+        res = store_fail(s, rc, "read raw", e);
+    } else {
+        const char *fmt = (const char *)sqlite3_column_text(st, 0);
+        *out_format = fmt && strcmp(fmt, "jcz") == 0 ? "jcz" : "flierlog";
+        store_append_blob(out, st, 1);
+    }
+out:
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* Appends the one text column of the row with this id (sql has ?1). */
+static enum status read_one_text(struct store *s, const char *sql, int64_t id,
+                                 struct buf *out, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(s, sql, &st, e);
+    if (res != ST_OK)
+        goto out;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        store_append_col(out, st, 0);
+    else if (rc == SQLITE_DONE)
+        res = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
+    else
+        res = store_fail(s, rc, "read game", e);
+out:
+    sqlite3_finalize(st);
+    return res;
+}
+
+enum status store_game_replay(struct store *s, int64_t id, struct buf *out,
+                              struct err *e)
+{
+    return read_one_text(s, "SELECT json FROM game_replay WHERE game_id = ?1",
+                         id, out, e);
+}
+
+enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
+                               struct err *e)
+{
+    struct buf b = BUF_INIT;
+    *out_live = false;
+    enum status st =
+        read_one_text(s, "SELECT live FROM games WHERE id = ?1", id, &b, e);
+    if (st == ST_OK)
+        *out_live = b.p && b.p[0] == '1';
+    buf_release(&b);
+    return st;
+}
+
+/* One game at a time (id > last), with no statement left open during the
+ * callback: fn may write to the store (a re-audit replaces the game). */
+enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
+                            struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    struct buf raw = BUF_INIT;
+    char source[16];
+    int64_t last = 0;
+    enum status res =
+        store_prepare(s,
+                      "SELECT g.id, r.raw, g.source, g.uploaded_at, g.valid "
+                      "FROM games g JOIN game_raw r ON r.game_id = g.id "
+                      "WHERE g.id > ?1 ORDER BY g.id LIMIT 1",
+                      &st, e);
+    while (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, last);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_DONE)
+            break;
+        if (rc != SQLITE_ROW) {
+            res = store_fail(s, rc, "read games", e);
+            break;
+        }
+        last = sqlite3_column_int64(st, 0);
+        raw.len = 0;
+        store_append_blob(&raw, st, 1);
+        snprintf(source, sizeof source, "%s",
+                 (const char *)sqlite3_column_text(st, 2));
+        int64_t at = sqlite3_column_int64(st, 3);
+        bool valid = sqlite3_column_int(st, 4) != 0;
+        sqlite3_reset(st);
+        if (fn(ctx, last, raw.p, raw.len, source, at, valid) != 0)
+            break;
+    }
+    sqlite3_finalize(st);
+    buf_release(&raw);
+    return res;
+}

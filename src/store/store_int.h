@@ -1,0 +1,61 @@
+/* store_int.h - what the store's own files share: the connection, the
+ * embedded migrations and small SQLite helpers. Only src/store includes
+ * this (and so sqlite3.h). */
+#ifndef STORE_STORE_INT_H
+#define STORE_STORE_INT_H
+#include <sqlite3.h>
+#include <stdbool.h>
+
+#include "store/store.h"
+
+struct store {
+    sqlite3 *db;
+    bool read_only;
+};
+
+/* schema/NNN_name.sql, embedded at build time (embed_schema.cmake);
+ * migration i (0-based) brings the database to user_version i + 1. */
+struct store_migration {
+    const char *name;
+    const char *sql;
+};
+extern const struct store_migration store_migrations[];
+extern const int store_n_migrations;
+
+/* Sets e from a failed SQLite call: ST_BUSY for SQLITE_BUSY/LOCKED, else
+ * ST_DB, with "what: <SQLite's message>". Returns the status. */
+enum status store_fail(struct store *s, int rc, const char *what,
+                       struct err *e);
+/* Prepares sql into *out (NULL on failure). */
+enum status store_prepare(struct store *s, const char *sql, sqlite3_stmt **out,
+                          struct err *e) WARN_UNUSED;
+/* Steps a statement that returns no rows, then resets it and clears its
+ * bindings for the next use. */
+enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
+                            struct err *e) WARN_UNUSED;
+/* Binds text, or NULL when s is NULL (SQLITE_TRANSIENT: SQLite copies). */
+void store_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Appends column col of the current row (text) to out. */
+void store_append_col(struct buf *out, sqlite3_stmt *st, int col);
+/* The same for a blob column (may hold NUL bytes). */
+void store_append_blob(struct buf *out, sqlite3_stmt *st, int col);
+
+enum status store_begin(struct store *s, struct err *e) WARN_UNUSED;
+/* A read transaction: the reads until store_end() see one snapshot (WAL),
+ * so a total and its page, or the parts of the statistics, agree. */
+enum status store_begin_read(struct store *s, struct err *e) WARN_UNUSED;
+/* Commits when st is ST_OK, else rolls back; returns the final status. */
+enum status store_end(struct store *s, enum status st, struct err *e);
+
+/* Writing (store_write.c): the rows of one game, inside a transaction.
+ * id 0 lets SQLite choose the id. */
+enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
+                             const struct game_record *g, int64_t *out_id,
+                             struct err *e) WARN_UNUSED;
+enum status store_delete_game(struct store *s, int64_t id,
+                              struct err *e) WARN_UNUSED;
+
+/* Registers die_chi2(r1, r2, r3) and die_p(x) on the connection. */
+int store_register_functions(sqlite3 *db);
+
+#endif

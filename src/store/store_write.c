@@ -1,0 +1,806 @@
+/* store_write.c - one game in, one game out, each inside one transaction.
+ *
+ * A game is written as: the games row (setup, verdict, the list entry
+ * rendered once), its three blobs, one row per seat with the per-game sums
+ * the player pages add up, then moves, flights, score events (+ per-seat
+ * shares) and violations. The aggregate tables follow through the
+ * triggers of schema/001_init.sql. A replace deletes the children first,
+ * then the games row, and writes everything again under the same id. */
+#include <stdio.h>
+#include <string.h>
+
+#include "store/store_int.h"
+
+/* What one seat did in one game (the game_players sums). */
+struct seat_sum {
+    int pts[FEAT__COUNT];
+    int flights, landed, returned, forced, flier_points;
+    int rolls[3];
+    int rank;
+    bool has_claim;
+    int claimed;
+};
+
+static void sum_events(const struct report *r, int n, struct seat_sum *sum)
+{
+    for (size_t i = 0; i < r->n_events; i++) {
+        const struct score_event *ev = &r->events[i];
+        for (int p = 0; p < n; p++) {
+            if (!(ev->players & (1u << p)))
+                continue;
+            if (ev->feature < FEAT__COUNT)
+                sum[p].pts[ev->feature] += ev->points;
+            if (ev->fliers & (1u << p))
+                sum[p].flier_points += ev->points;
+        }
+    }
+}
+
+static void sum_flights(const struct report *r, int n, struct seat_sum *sum)
+{
+    for (size_t i = 0; i < r->n_flights; i++) {
+        const struct flight *f = &r->flights[i];
+        if (f->player < 0 || f->player >= n)
+            continue;
+        struct seat_sum *q = &sum[f->player];
+        q->flights++;
+        if (f->landed)
+            q->landed++;
+        else if (!f->pending)
+            q->returned++;
+        if (f->n_options == 0 && !f->bad_roll)
+            q->forced++;
+        if (f->roll >= 1 && f->roll <= 3)
+            q->rolls[f->roll - 1]++;
+    }
+}
+
+static void summarise(const struct game_record *g, struct seat_sum *sum)
+{
+    const struct report *r = g->report;
+    int n = g->log->rules.n_players;
+    memset(sum, 0, GAME_MAX_PLAYERS * sizeof *sum);
+    sum_events(r, n, sum);
+    sum_flights(r, n, sum);
+    for (int p = 0; p < n; p++) {
+        sum[p].rank = 1;
+        for (int q = 0; q < n; q++)
+            sum[p].rank += r->score[q] > r->score[p];
+    }
+    /* the claimed final score: the last total claimed after final scoring */
+    for (size_t i = 0; i < g->log->n_totals; i++) {
+        const struct claim_total *t = &g->log->totals[i];
+        for (int p = 0; p < n && t->turn == -1; p++)
+            if (t->seats & (1u << p)) {
+                sum[p].has_claim = true;
+                sum[p].claimed = t->score[p];
+            }
+    }
+}
+
+static const char *edition(const struct rules *r)
+{
+    int c3 = tile_set_find("basic:2");
+    return c3 >= 0 && c3 < 8 && r->set_copies[c3] > 0 ? "C3" : "C2";
+}
+
+/* {"basic:1": 1, "flier:1": 1}: set ids are our own constants. */
+static void sets_json(const struct rules *r, struct buf *out)
+{
+    buf_puts(out, "{");
+    for (int i = 0, k = 0; i < tile_set_count() && i < 8; i++)
+        if (r->set_copies[i] > 0)
+            buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", tile_set_get(i)->id,
+                       r->set_copies[i]);
+    buf_puts(out, "}");
+}
+
+/* The list entry's players and winners arrays, escaped by SQLite. */
+static enum status render_players(struct store *s, const struct game_record *g,
+                                  const struct seat_sum *sum,
+                                  struct buf *players, struct buf *winners,
+                                  struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    const struct game_log *l = g->log;
+    enum status res = store_prepare(
+        s,
+        "SELECT json_object('name', ?1, 'color', ?2, 'score', ?3, "
+        "'rank', ?4, 'claimed', ?5), json_quote(?1)",
+        &st, e);
+    buf_puts(players, "[");
+    buf_puts(winners, "[");
+    for (int p = 0; p < l->rules.n_players && res == ST_OK; p++) {
+        store_bind_text(st, 1, l->names[p]);
+        store_bind_text(st, 2, l->colors[p][0] ? l->colors[p] : NULL);
+        sqlite3_bind_int(st, 3, g->report->score[p]);
+        sqlite3_bind_int(st, 4, sum[p].rank);
+        if (sum[p].has_claim)
+            sqlite3_bind_int(st, 5, sum[p].claimed);
+        int rc = sqlite3_step(st);
+        if (rc != SQLITE_ROW) {
+            res = store_fail(s, rc, "render players", e);
+            break;
+        }
+        buf_puts(players, p ? "," : "");
+        store_append_col(players, st, 0);
+        if (g->report->finished && sum[p].rank == 1) {
+            buf_puts(winners, winners->len > 1 ? "," : "");
+            store_append_col(winners, st, 1);
+        }
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+    buf_puts(players, "]");
+    buf_puts(winners, "]");
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* File and player names, one per line, for the q filter. */
+static void search_text(const struct game_record *g, struct buf *out)
+{
+    buf_puts(out, g->name ? g->name : "");
+    for (int p = 0; p < g->log->rules.n_players; p++) {
+        buf_puts(out, "\n");
+        buf_puts(out, g->log->names[p]);
+    }
+}
+
+static const char SQL_GAME[] =
+    "INSERT INTO games (id, sha256, format, source, name, uploaded_at, "
+    "raw_size, engine, live, edition, sets, followers, abbots, farmers, "
+    "gardens, tiny_city, n_players, valid, finished, halted, turns, "
+    "tiles_left, n_violations, n_flights, best_score) VALUES (?1, ?2, ?3, "
+    "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+    "?19, ?20, ?21, ?22, ?23, ?24, ?25)";
+
+static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
+{
+    const struct rules *ru = &g->log->rules;
+    const struct report *r = g->report;
+    int best = 0;
+    for (int p = 0; p < ru->n_players; p++)
+        best = p == 0 || r->score[p] > best ? r->score[p] : best;
+    store_bind_text(st, 2, g->sha256);
+    store_bind_text(st, 3, g->format);
+    store_bind_text(st, 4, g->source);
+    store_bind_text(st, 5, g->name);
+    sqlite3_bind_int64(st, 6, g->uploaded_at);
+    sqlite3_bind_int64(st, 7, (sqlite3_int64)g->raw_len);
+    store_bind_text(st, 8, g->engine);
+    sqlite3_bind_int(st, 9, g->live);
+    store_bind_text(st, 10, edition(ru));
+    sqlite3_bind_int(st, 12, ru->followers);
+    sqlite3_bind_int(st, 13, ru->abbots);
+    sqlite3_bind_int(st, 14, ru->farmers);
+    sqlite3_bind_int(st, 15, ru->gardens);
+    sqlite3_bind_int(st, 16, ru->tiny_city);
+    sqlite3_bind_int(st, 17, ru->n_players);
+    sqlite3_bind_int(st, 18, r->valid);
+    sqlite3_bind_int(st, 19, r->finished);
+    sqlite3_bind_int(st, 20, r->halted);
+    sqlite3_bind_int(st, 21, r->turns);
+    sqlite3_bind_int(st, 22, r->tiles_left);
+    sqlite3_bind_int64(st, 23, (sqlite3_int64)r->n_violations);
+    sqlite3_bind_int64(st, 24, (sqlite3_int64)r->n_flights);
+    sqlite3_bind_int(st, 25, best);
+}
+
+static enum status write_game_row(struct store *s, int64_t id,
+                                  const struct game_record *g, int64_t *out_id,
+                                  struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    struct buf sets = BUF_INIT;
+    enum status res = store_prepare(s, SQL_GAME, &st, e);
+    if (res == ST_OK) {
+        sets_json(&g->log->rules, &sets);
+        if (id > 0)
+            sqlite3_bind_int64(st, 1, id);
+        bind_setup(st, g);
+        sqlite3_bind_text(st, 11, sets.p, -1, SQLITE_TRANSIENT);
+        res = store_step_done(s, st, "insert game", e);
+    }
+    if (res == ST_OK)
+        *out_id = sqlite3_last_insert_rowid(s->db);
+    sqlite3_finalize(st);
+    buf_release(&sets);
+    return res;
+}
+
+/* Runs sql, an INSERT of ?1 the game id and ?2 (?3) the text of a (b),
+ * once; a NULL buffer binds nothing. */
+static enum status insert_texts(struct store *s, const char *sql, int64_t id,
+                                const struct buf *a, const struct buf *b,
+                                struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    const struct buf *v[2] = {a, b};
+    enum status res = store_prepare(s, sql, &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        for (int i = 0; i < 2; i++)
+            if (v[i])
+                sqlite3_bind_text64(st, 2 + i, v[i]->p ? v[i]->p : "",
+                                    v[i]->len, SQLITE_TRANSIENT, SQLITE_UTF8);
+        res = store_step_done(s, st, "insert game data", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* The list entry's rendered players and winners, and the search text. */
+static enum status write_entry(struct store *s, int64_t id,
+                               const struct game_record *g,
+                               const struct seat_sum *sum, struct err *e)
+{
+    struct buf players = BUF_INIT, winners = BUF_INIT, search = BUF_INIT;
+    enum status res = render_players(s, g, sum, &players, &winners, e);
+    search_text(g, &search);
+    if (res == ST_OK)
+        res = insert_texts(s,
+                           "INSERT INTO game_entry (game_id, "
+                           "players_json, winners_json) VALUES (?1, ?2, ?3)",
+                           id, &players, &winners, e);
+    if (res == ST_OK)
+        res = insert_texts(s,
+                           "INSERT INTO game_search (rowid, text) "
+                           "VALUES (?1, ?2)",
+                           id, &search, NULL, e);
+    buf_release(&players);
+    buf_release(&winners);
+    buf_release(&search);
+    return res;
+}
+
+static enum status write_blobs(struct store *s, int64_t id,
+                               const struct game_record *g, struct err *e)
+{
+    struct buf rep = {(char *)g->report_json, strlen(g->report_json), 0};
+    struct buf rpl = {(char *)g->replay_json, strlen(g->replay_json), 0};
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(
+        s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_blob64(st, 2, g->raw ? g->raw : "",
+                            g->raw ? g->raw_len : 0, SQLITE_TRANSIENT);
+        res = store_step_done(s, st, "insert raw", e);
+    }
+    sqlite3_finalize(st);
+    if (res == ST_OK)
+        res = insert_texts(s,
+                           "INSERT INTO game_report (game_id, json) "
+                           "VALUES (?1, ?2)",
+                           id, &rep, NULL, e);
+    if (res == ST_OK)
+        res = insert_texts(s,
+                           "INSERT INTO game_replay (game_id, json) "
+                           "VALUES (?1, ?2)",
+                           id, &rpl, NULL, e);
+    return res;
+}
+
+/* The id of the player with this name, created if new. */
+static enum status player_id(struct store *s, sqlite3_stmt *ins,
+                             sqlite3_stmt *sel, const char *name, int64_t *out,
+                             struct err *e)
+{
+    store_bind_text(ins, 1, name);
+    enum status res = store_step_done(s, ins, "insert player", e);
+    if (res != ST_OK)
+        return res;
+    store_bind_text(sel, 1, name);
+    int rc = sqlite3_step(sel);
+    if (rc == SQLITE_ROW)
+        *out = sqlite3_column_int64(sel, 0);
+    else
+        res = store_fail(s, rc, "find player", e);
+    sqlite3_reset(sel);
+    return res;
+}
+
+static const char SQL_SEAT[] =
+    "INSERT INTO game_players (game_id, seat, player_id, color, score, rank, "
+    "claimed, finished, winner, pts_road, pts_city, pts_field, "
+    "pts_monastery, pts_garden, flights, landed, returned, forced, "
+    "flier_points, rolls1, rolls2, rolls3) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+    "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+    "?22)";
+
+static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
+                      const struct seat_sum *q)
+{
+    bool fin = g->report->finished;
+    store_bind_text(st, 4, g->log->colors[p][0] ? g->log->colors[p] : NULL);
+    sqlite3_bind_int(st, 5, g->report->score[p]);
+    sqlite3_bind_int(st, 6, q->rank);
+    if (q->has_claim)
+        sqlite3_bind_int(st, 7, q->claimed);
+    sqlite3_bind_int(st, 8, fin);
+    sqlite3_bind_int(st, 9, fin && q->rank == 1);
+    sqlite3_bind_int(st, 10, q->pts[FEAT_ROAD]);
+    sqlite3_bind_int(st, 11, q->pts[FEAT_CITY]);
+    sqlite3_bind_int(st, 12, q->pts[FEAT_FIELD]);
+    sqlite3_bind_int(st, 13, q->pts[FEAT_MONASTERY]);
+    sqlite3_bind_int(st, 14, q->pts[FEAT_GARDEN]);
+    sqlite3_bind_int(st, 15, q->flights);
+    sqlite3_bind_int(st, 16, q->landed);
+    sqlite3_bind_int(st, 17, q->returned);
+    sqlite3_bind_int(st, 18, q->forced);
+    sqlite3_bind_int(st, 19, q->flier_points);
+    for (int k = 0; k < 3; k++)
+        sqlite3_bind_int(st, 20 + k, q->rolls[k]);
+}
+
+static enum status write_players(struct store *s, int64_t id,
+                                 const struct game_record *g,
+                                 const struct seat_sum *sum, struct err *e)
+{
+    sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
+    enum status res = store_prepare(
+        s, "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
+        &ins, e);
+    if (res == ST_OK)
+        res =
+            store_prepare(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
+    if (res == ST_OK)
+        res = store_prepare(s, SQL_SEAT, &seat, e);
+    for (int p = 0; p < g->log->rules.n_players && res == ST_OK; p++) {
+        int64_t pid = 0;
+        res = player_id(s, ins, sel, g->log->names[p], &pid, e);
+        if (res != ST_OK)
+            break;
+        sqlite3_bind_int64(seat, 1, id);
+        sqlite3_bind_int(seat, 2, p);
+        sqlite3_bind_int64(seat, 3, pid);
+        bind_seat(seat, g, p, &sum[p]);
+        res = store_step_done(s, seat, "insert seat", e);
+    }
+    sqlite3_finalize(ins);
+    sqlite3_finalize(sel);
+    sqlite3_finalize(seat);
+    return res;
+}
+
+/* ---- moves ---------------------------------------------------------- */
+
+/* The action column; NULL for a kind we do not know (the NOT NULL
+ * constraint then refuses the game). */
+static const char *action_name(const struct move *m, bool landing)
+{
+    switch (m->kind) {
+    case MV_PLACE: return "place";
+    case MV_DISCARD: return "discard";
+    case MV_DEPLOY:
+        return m->feature == FEAT_FLIER ? "flight"
+               : landing                ? "land"
+                                        : "deploy";
+    case MV_PASS: return "pass";
+    case MV_RECALL: return "recall";
+    case MV_COMMIT: return "commit";
+    default: return NULL;
+    }
+}
+
+static void bind_move(sqlite3_stmt *st, const struct move *m, int turn,
+                      bool landing)
+{
+    char seg[40];
+    bool meeple = m->kind == MV_DEPLOY || m->kind == MV_RECALL;
+    sqlite3_bind_int(st, 3, turn);
+    if (m->player >= 0)
+        sqlite3_bind_int(st, 4, m->player);
+    store_bind_text(st, 5, action_name(m, landing));
+    if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
+        store_bind_text(st, 6, m->tile_id);
+    if (m->kind == MV_PLACE || meeple) {
+        sqlite3_bind_int(st, 7, m->at.x);
+        sqlite3_bind_int(st, 8, m->at.y);
+    }
+    if (m->kind == MV_PLACE)
+        sqlite3_bind_int(st, 9, m->rot);
+    if (meeple) {
+        seg_format(m->feature, m->mask, seg, sizeof seg);
+        store_bind_text(st, 10, seg);
+        store_bind_text(st, 11, m->meeple == MK_ABBOT ? "abbot" : "follower");
+        if (m->meeple_n > 0)
+            sqlite3_bind_int(st, 12, m->meeple_n);
+    }
+    if (m->kind == MV_DEPLOY && m->feature == FEAT_FLIER)
+        sqlite3_bind_int(st, 13, m->roll);
+    sqlite3_bind_int64(st, 14, m->src);
+}
+
+/* Turns count tile placements from 1 (0 before the first tile); a discard
+ * belongs to the next turn, whose draw it was. A deployment right after a
+ * flight in the same turn is its landing. */
+static enum status write_moves(struct store *s, int64_t id,
+                               const struct game_log *l, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    int turn = 0;
+    bool flying = false;
+    enum status res = store_prepare(
+        s,
+        "INSERT INTO moves (game_id, idx, turn, seat, action, tile, x, y, "
+        "rot, segment, meeple, meeple_n, roll, src) VALUES (?1, ?2, ?3, "
+        "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        &st, e);
+    for (size_t i = 0; i < l->n_moves && res == ST_OK; i++) {
+        const struct move *m = &l->moves[i];
+        bool landing = false;
+        if (m->kind == MV_PLACE) {
+            turn++;
+            flying = false;
+        } else if (m->kind == MV_DEPLOY) {
+            landing = flying && m->feature != FEAT_FLIER;
+            flying = m->feature == FEAT_FLIER;
+        } else {
+            flying = false;
+        }
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+        bind_move(st, m, m->kind == MV_DISCARD ? turn + 1 : turn, landing);
+        res = store_step_done(s, st, "insert move", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* ---- flights, score events, violations -------------------------------- */
+
+static void options_json(const struct flight *f, struct buf *out)
+{
+    char seg[40];
+    out->len = 0;
+    buf_puts(out, "[");
+    for (int i = 0; i < f->n_options && i < TILE_MAX_SEGS; i++) {
+        seg_format(f->options[i].feature, f->options[i].mask, seg, sizeof seg);
+        buf_printf(out, "%s\"%s\"", i ? "," : "", seg);
+    }
+    buf_puts(out, "]");
+}
+
+static void bind_flight(sqlite3_stmt *st, const struct flight *f,
+                        struct buf *opts)
+{
+    char seg[40];
+    sqlite3_bind_int(st, 3, f->turn);
+    sqlite3_bind_int(st, 4, f->player);
+    sqlite3_bind_int(st, 5, f->from.x);
+    sqlite3_bind_int(st, 6, f->from.y);
+    store_bind_text(st, 7, dir_name(f->dir));
+    sqlite3_bind_int(st, 8, f->dir & 1);
+    sqlite3_bind_int(st, 9, f->roll);
+    sqlite3_bind_int(st, 10, f->bad_roll);
+    sqlite3_bind_int(st, 11, f->target.x);
+    sqlite3_bind_int(st, 12, f->target.y);
+    store_bind_text(st, 13,
+                    f->landed    ? "landed"
+                    : f->pending ? "pending"
+                                 : "returned");
+    if (f->landed) {
+        seg_format(f->feature, f->mask, seg, sizeof seg);
+        store_bind_text(st, 14, seg);
+    }
+    sqlite3_bind_int(st, 15, f->n_options);
+    options_json(f, opts);
+    sqlite3_bind_text(st, 16, opts->p, -1, SQLITE_TRANSIENT);
+    for (int k = 0; k < 3; k++)
+        sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
+}
+
+static enum status write_flights(struct store *s, int64_t id,
+                                 const struct report *r, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    struct buf opts = BUF_INIT;
+    enum status res = store_prepare(
+        s,
+        "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
+        "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
+        "landing, n_options, options, n_roll1, n_roll2, n_roll3) VALUES "
+        "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+        "?15, ?16, ?17, ?18, ?19)",
+        &st, e);
+    for (size_t i = 0; i < r->n_flights && res == ST_OK; i++) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+        bind_flight(st, &r->flights[i], &opts);
+        res = store_step_done(s, st, "insert flight", e);
+    }
+    sqlite3_finalize(st);
+    buf_release(&opts);
+    return res;
+}
+
+static void bind_event(sqlite3_stmt *st, const struct score_event *ev)
+{
+    if (ev->turn >= 0)
+        sqlite3_bind_int(st, 3, ev->turn);
+    store_bind_text(
+        st, 4,
+        ev->feature < FEAT__COUNT ? feat_name((enum feat)ev->feature) : NULL);
+    sqlite3_bind_int(st, 5, ev->points);
+    sqlite3_bind_int(st, 6, ev->players);
+    sqlite3_bind_int(st, 7, ev->fliers);
+    sqlite3_bind_int(st, 8, ev->completed);
+    sqlite3_bind_int(st, 9, ev->recall);
+    sqlite3_bind_int(st, 10, ev->tiny);
+    sqlite3_bind_int(st, 11, ev->tiles);
+    sqlite3_bind_int(st, 12, ev->pennants);
+    sqlite3_bind_int(st, 13, ev->cities);
+}
+
+/* One row per seat with meeples on the feature or points from it. */
+static enum status write_shares(struct store *s, sqlite3_stmt *st, int64_t id,
+                                size_t idx, int n, const struct score_event *ev,
+                                struct err *e)
+{
+    enum status res = ST_OK;
+    for (int p = 0; p < n && res == ST_OK; p++) {
+        bool scored = ev->players & (1u << p);
+        if (!scored && ev->meeples[p] == 0)
+            continue;
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)idx);
+        sqlite3_bind_int(st, 3, p);
+        sqlite3_bind_int(st, 4, ev->meeples[p]);
+        sqlite3_bind_int(st, 5, scored ? ev->points : 0);
+        sqlite3_bind_int(st, 6, scored && (ev->fliers & (1u << p)));
+        res = store_step_done(s, st, "insert score share", e);
+    }
+    return res;
+}
+
+static enum status write_events(struct store *s, int64_t id,
+                                const struct game_record *g, struct err *e)
+{
+    sqlite3_stmt *ev = NULL, *sh = NULL;
+    const struct report *r = g->report;
+    enum status res = store_prepare(
+        s,
+        "INSERT INTO score_events (game_id, idx, turn, feature, points, "
+        "players, fliers, completed, recall, tiny, tiles, pennants, "
+        "cities) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+        "?12, ?13)",
+        &ev, e);
+    if (res == ST_OK)
+        res = store_prepare(
+            s,
+            "INSERT INTO score_shares (game_id, event_idx, seat, meeples, "
+            "points, by_flier) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            &sh, e);
+    for (size_t i = 0; i < r->n_events && res == ST_OK; i++) {
+        sqlite3_bind_int64(ev, 1, id);
+        sqlite3_bind_int64(ev, 2, (sqlite3_int64)i);
+        bind_event(ev, &r->events[i]);
+        res = store_step_done(s, ev, "insert score event", e);
+        if (res == ST_OK)
+            res = write_shares(s, sh, id, i, g->log->rules.n_players,
+                               &r->events[i], e);
+    }
+    sqlite3_finalize(ev);
+    sqlite3_finalize(sh);
+    return res;
+}
+
+static enum status write_violations(struct store *s, int64_t id,
+                                    const struct report *r, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(
+        s,
+        "INSERT INTO violations (game_id, idx, turn, seat, rule, src, "
+        "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        &st, e);
+    for (size_t i = 0; i < r->n_violations && res == ST_OK; i++) {
+        const struct violation *v = &r->violations[i];
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+        if (v->turn >= 0)
+            sqlite3_bind_int(st, 3, v->turn);
+        if (v->player >= 0)
+            sqlite3_bind_int(st, 4, v->player);
+        store_bind_text(st, 5, rule_id(v->rule));
+        sqlite3_bind_int64(st, 6, v->src);
+        store_bind_text(st, 7, v->msg);
+        res = store_step_done(s, st, "insert violation", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
+                             const struct game_record *g, int64_t *out_id,
+                             struct err *e)
+{
+    struct seat_sum sum[GAME_MAX_PLAYERS];
+    struct game_record rec = *g;
+    rec.uploaded_at = uploaded_at;
+    summarise(&rec, sum);
+    enum status res = write_game_row(s, id, &rec, out_id, e);
+    if (res == ST_OK)
+        res = write_entry(s, *out_id, &rec, sum, e);
+    if (res == ST_OK)
+        res = write_blobs(s, *out_id, &rec, e);
+    if (res == ST_OK)
+        res = write_players(s, *out_id, &rec, sum, e);
+    if (res == ST_OK)
+        res = write_moves(s, *out_id, rec.log, e);
+    if (res == ST_OK)
+        res = write_flights(s, *out_id, rec.report, e);
+    if (res == ST_OK)
+        res = write_events(s, *out_id, &rec, e);
+    if (res == ST_OK)
+        res = write_violations(s, *out_id, rec.report, e);
+    return res;
+}
+
+/* Children first: the aggregate triggers read nothing from games, but a
+ * foreign key would refuse the games row going first. */
+enum status store_delete_game(struct store *s, int64_t id, struct err *e)
+{
+    static const char *const sql[] = {
+        "DELETE FROM score_shares WHERE game_id = ?1",
+        "DELETE FROM score_events WHERE game_id = ?1",
+        "DELETE FROM flights WHERE game_id = ?1",
+        "DELETE FROM moves WHERE game_id = ?1",
+        "DELETE FROM violations WHERE game_id = ?1",
+        "DELETE FROM game_players WHERE game_id = ?1",
+        "DELETE FROM game_raw WHERE game_id = ?1",
+        "DELETE FROM game_report WHERE game_id = ?1",
+        "DELETE FROM game_replay WHERE game_id = ?1",
+        "DELETE FROM game_entry WHERE game_id = ?1",
+        "DELETE FROM game_search WHERE rowid = ?1",
+        "DELETE FROM games WHERE id = ?1",
+    };
+    enum status res = ST_OK;
+    for (size_t i = 0; i < sizeof sql / sizeof *sql && res == ST_OK; i++) {
+        sqlite3_stmt *st = NULL;
+        res = store_prepare(s, sql[i], &st, e);
+        if (res == ST_OK) {
+            sqlite3_bind_int64(st, 1, id);
+            res = store_step_done(s, st, "delete game", e);
+        }
+        sqlite3_finalize(st);
+    }
+    return res;
+}
+
+/* ---- the public entry points ------------------------------------------ */
+
+static enum status check_record(const struct store *s,
+                                const struct game_record *g, struct err *e)
+{
+    if (s->read_only)
+        return err_set(e, ST_DB,
+                       "the store is open read-only: games cannot "
+                       "be written");
+    if (!g || !g->log || !g->report || !g->sha256 || !g->report_json ||
+        !g->replay_json || (!g->raw && g->raw_len > 0))
+        return err_set(e, ST_DB,
+                       "incomplete game record: log, report, "
+                       "sha256, report_json and replay_json are required");
+    int n = g->log->rules.n_players;
+    if (n < 1 || n > GAME_MAX_PLAYERS)
+        return err_set(e, ST_DB, "game record with %d players", n);
+    return ST_OK;
+}
+
+/* Uploads dedupe by sha256; recorded live games (source "live") never
+ * do, as two tables may start alike (games_by_sha256 is partial). */
+static bool dedupes(const struct game_record *g)
+{
+    return !g->live && strcmp(g->source, "live") != 0;
+}
+
+/* *out_id: the upload holding these bytes (other than not_id), or 0. */
+static enum status find_sha(struct store *s, const char *sha, int64_t not_id,
+                            int64_t *out_id, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    *out_id = 0;
+    enum status res = store_prepare(
+        s,
+        "SELECT id FROM games WHERE sha256 = ?1 AND source <> 'live' "
+        "AND id <> ?2",
+        &st, e);
+    if (res == ST_OK) {
+        store_bind_text(st, 1, sha);
+        sqlite3_bind_int64(st, 2, not_id);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            *out_id = sqlite3_column_int64(st, 0);
+        else if (rc != SQLITE_DONE)
+            res = store_fail(s, rc, "find sha256", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+enum status store_insert_game(struct store *s, const struct game_record *g,
+                              int64_t *out_id, bool *out_duplicate,
+                              struct err *e)
+{
+    int64_t have = 0;
+    *out_id = 0;
+    *out_duplicate = false;
+    enum status st = check_record(s, g, e);
+    if (st != ST_OK)
+        return st;
+    st = store_begin(s, e);
+    if (st != ST_OK)
+        return st;
+    if (dedupes(g))
+        st = find_sha(s, g->sha256, 0, &have, e);
+    if (st == ST_OK && have > 0) {
+        *out_id = have;
+        *out_duplicate = true;
+    } else if (st == ST_OK) {
+        st = store_write_game(s, 0, g->uploaded_at, g, out_id, e);
+    }
+    st = store_end(s, st, e);
+    if (st != ST_OK) {
+        *out_id = 0;
+        *out_duplicate = false;
+    }
+    return st;
+}
+
+/* The upload time and file name (out_name stays empty, p NULL, when the
+ * game has none) of game id. */
+static enum status stored_meta(struct store *s, int64_t id, int64_t *out_at,
+                               struct buf *out_name, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(
+        s, "SELECT uploaded_at, name FROM games WHERE id = ?1", &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *out_at = sqlite3_column_int64(st, 0);
+            if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+                store_append_col(out_name, st, 1);
+        } else if (rc == SQLITE_DONE) {
+            res = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
+        } else {
+            res = store_fail(s, rc, "find game", e);
+        }
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+enum status store_replace_game(struct store *s, int64_t id,
+                               const struct game_record *g, struct err *e)
+{
+    int64_t at = 0, other = 0, got = 0;
+    struct buf name = BUF_INIT;
+    enum status st = check_record(s, g, e);
+    if (st != ST_OK)
+        return st;
+    st = store_begin(s, e);
+    if (st != ST_OK)
+        return st;
+    st = stored_meta(s, id, &at, &name, e);
+    if (st == ST_OK && dedupes(g))
+        st = find_sha(s, g->sha256, id, &other, e);
+    if (st == ST_OK && other > 0)
+        st = err_set(e, ST_DB,
+                     "cannot replace game %lld: game %lld holds "
+                     "the same bytes",
+                     (long long)id, (long long)other);
+    if (st == ST_OK)
+        st = store_delete_game(s, id, e);
+    if (st == ST_OK) {
+        struct game_record rec = *g;
+        rec.name = g->name ? g->name : name.p;
+        st = store_write_game(s, id, at, &rec, &got, e);
+    }
+    buf_release(&name);
+    return store_end(s, st, e);
+}

@@ -1,0 +1,1335 @@
+/* test_store.c - the SQLite store on a real file in a temp directory.
+ *
+ * Games come from a real audit: samples/c2-2p.jcz (Ada 21, Ben 25, four
+ * flights: turn 5 Ada E roll 3 returned with no option, turn 18 Ben NW
+ * roll 2 returned with no option, turn 24 Ben NW roll 1 landed, turn 26
+ * Ben W roll 3 landed). Variants copy its log and report (shallow) and
+ * change names, verdict, edition or flights; the store never checks that
+ * sha256 matches the bytes, so a variant only needs a new digest.
+ *
+ * Failure injection: the test links with -Wl,--wrap=sqlite3_step, so
+ * every sqlite3_step() of the store passes through __wrap_sqlite3_step,
+ * which fails the Nth one when fail_at is set.
+ *
+ * FLIERD_BENCH_GAMES=N (and FLIERD_BENCH_DIR, default /tmp) adds a timing
+ * run over N stored games; it prints p50/p99 of the API's reads. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "mlog/mlog.h"
+#include "store/store.h"
+#include "util/sha256.h"
+
+/* ---- sqlite3_step failure injection ------------------------------------ */
+
+struct sqlite3_stmt;
+int __real_sqlite3_step(struct sqlite3_stmt *st);
+int __wrap_sqlite3_step(struct sqlite3_stmt *st);
+
+static int fail_at; /* fail the fail_at-th step from now; 0 never */
+static int fail_rc; /* with this result code */
+
+int __wrap_sqlite3_step(struct sqlite3_stmt *st)
+{
+    if (fail_at > 0 && --fail_at == 0)
+        return fail_rc;
+    return __real_sqlite3_step(st);
+}
+
+#define RC_BUSY 5   /* SQLITE_BUSY */
+#define RC_IOERR 10 /* SQLITE_IOERR */
+
+/* ---- the sample game and fixtures -------------------------------------- */
+
+static struct {
+    struct buf raw;
+    struct game_log log;
+    struct report rep;
+    char sha[SHA256_HEX_LEN];
+} S;
+
+struct fixture {
+    char dir[64];
+    char path[96];
+    struct store *s;
+};
+
+static int load_sample(void **state)
+{
+    (void)state;
+    char path[512], chunk[4096];
+    snprintf(path, sizeof path, "%s/c2-2p.jcz", FLIERD_SAMPLES_DIR);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(&S.raw, chunk, n);
+    fclose(f);
+    struct err e;
+    enum mlog_format fmt;
+    game_log_init(&S.log);
+    if (mlog_parse(S.raw.p, S.raw.len, &S.log, &fmt, &e) != ST_OK)
+        return -1;
+    audit_run(&S.log, NULL, &S.rep, NULL);
+    sha256_hex(S.raw.p, S.raw.len, S.sha);
+    if (!S.rep.valid || !S.rep.finished || S.rep.n_flights != 4 ||
+        S.rep.score[0] != 21 || S.rep.score[1] != 25) {
+        print_error("samples/c2-2p.jcz no longer audits as valid, finished, "
+                    "Ada 21, Ben 25, 4 flights (see test_samples): these "
+                    "tests count on it\n");
+        return -1;
+    }
+    return 0;
+}
+
+static int free_sample(void **state)
+{
+    (void)state;
+    report_release(&S.rep);
+    game_log_release(&S.log);
+    buf_release(&S.raw);
+    return 0;
+}
+
+static void remove_db(struct fixture *fx)
+{
+    static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
+    char p[128];
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+        snprintf(p, sizeof p, "%s%s", fx->path, ext[i]);
+        unlink(p);
+    }
+}
+
+static int setup(void **state)
+{
+    struct fixture *fx = calloc(1, sizeof *fx);
+    struct err e;
+    snprintf(fx->dir, sizeof fx->dir, "/tmp/test_store.XXXXXX");
+    if (!mkdtemp(fx->dir))
+        return -1;
+    snprintf(fx->path, sizeof fx->path, "%s/flierd.db", fx->dir);
+    if (store_open(fx->path, false, &fx->s, &e) != ST_OK) {
+        print_error("store_open: %s\n", e.msg);
+        return -1;
+    }
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *fx = *state;
+    fail_at = 0;
+    store_close(fx->s);
+    remove_db(fx);
+    rmdir(fx->dir);
+    free(fx);
+    return 0;
+}
+
+/* A record of the sample (or a variant's log and report). */
+static struct game_record record(const struct game_log *l,
+                                 const struct report *r, const char *sha,
+                                 int64_t at)
+{
+    return (struct game_record){
+        .raw = S.raw.p,
+        .raw_len = S.raw.len,
+        .sha256 = sha,
+        .format = "jcz",
+        .source = "http",
+        .name = "c2-2p.jcz",
+        .uploaded_at = at,
+        .engine = "flierd 0.2.0",
+        .live = false,
+        .log = l,
+        .report = r,
+        .report_json = "{\"file\":\"c2-2p.jcz\",\"valid\":true}",
+        .replay_json = "{\"turns\":[1,2,3]}",
+    };
+}
+
+static void fake_sha(char out[SHA256_HEX_LEN], unsigned n)
+{
+    snprintf(out, SHA256_HEX_LEN, "%064x", n);
+}
+
+/* A shallow copy of the sample with other names and digest. */
+struct variant {
+    struct game_log log;
+    struct report rep;
+    char sha[SHA256_HEX_LEN];
+    struct violation viol[4];
+};
+
+static void variant(struct variant *v, unsigned n, const char *a, const char *b)
+{
+    memset(v, 0, sizeof *v);
+    v->log = S.log;
+    v->rep = S.rep;
+    snprintf(v->log.names[0], LOG_NAME_MAX, "%s", a);
+    snprintf(v->log.names[1], LOG_NAME_MAX, "%s", b);
+    fake_sha(v->sha, n);
+}
+
+static void add_violation(struct variant *v, enum rule r)
+{
+    struct violation *x = &v->viol[v->rep.n_violations];
+    if (v->rep.violations != v->viol) {
+        v->rep.violations = v->viol;
+        v->rep.n_violations = 0;
+        x = v->viol;
+    }
+    *x = (struct violation){.turn = 3, .player = 0, .rule = r, .src = 7};
+    snprintf(x->msg, sizeof x->msg, "forged \"%s\"", rule_id(r));
+    v->rep.n_violations++;
+    v->rep.valid = false;
+}
+
+static int64_t insert_ok(struct store *s, const struct game_record *g)
+{
+    int64_t id = 0;
+    bool dup = true;
+    struct err e;
+    enum status st = store_insert_game(s, g, &id, &dup, &e);
+    if (st != ST_OK)
+        fail_msg("insert: %s", e.msg);
+    assert_false(dup);
+    assert_true(id > 0);
+    return id;
+}
+
+static cJSON *list(struct store *s, const struct game_filter *f)
+{
+    struct buf b_ = BUF_INIT;
+    struct err e_;
+    if (store_list_games(s, f, &b_, &e_) != ST_OK)
+        fail_msg("list: %s", e_.msg);
+    cJSON *j = cJSON_Parse(b_.p);
+    if (!j)
+        fail_msg("list: not JSON: %s", b_.p);
+    buf_release(&b_);
+    return j;
+}
+
+static cJSON *read_json(struct store *s, int what, int64_t id, const char *name)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    enum status st = what == 0   ? store_game_json(s, id, &b, &e)
+                     : what == 1 ? store_players_json(s, &b, &e)
+                     : what == 2 ? store_player_json(s, name, &b, &e)
+                                 : store_stats_json(s, &b, &e);
+    if (st != ST_OK)
+        fail_msg("read %d: %s", what, e.msg);
+    cJSON *j = cJSON_Parse(b.p);
+    if (!j)
+        fail_msg("read %d: not JSON: %s", what, b.p);
+    buf_release(&b);
+    return j;
+}
+
+#define GAME(s, id) read_json((s), 0, (id), NULL)
+#define PLAYERS(s) read_json((s), 1, 0, NULL)
+#define PLAYER(s, n) read_json((s), 2, 0, (n))
+#define STATS(s) read_json((s), 3, 0, NULL)
+
+static double num(const cJSON *o, const char *path)
+{
+    char key[64];
+    const cJSON *at = o;
+    const char *p = path;
+    while (*p) {
+        size_t n = strcspn(p, ".");
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        at = cJSON_IsArray(at)
+                 ? cJSON_GetArrayItem(at, (int)strtol(key, NULL, 10))
+                 : cJSON_GetObjectItemCaseSensitive(at, key);
+        if (!at)
+            fail_msg("no %s", path);
+        p += n + (p[n] == '.');
+    }
+    if (!cJSON_IsNumber(at))
+        fail_msg("%s is not a number", path);
+    return at->valuedouble;
+}
+
+static const cJSON *item(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!x)
+        fail_msg("no key %s", key);
+    return x;
+}
+
+static int64_t total_of(struct store *s, const struct game_filter *f)
+{
+    cJSON *j = list(s, f);
+    int64_t t = (int64_t)num(j, "total");
+    cJSON_Delete(j);
+    return t;
+}
+
+static struct game_filter any(void)
+{
+    return (struct game_filter){.verdict = -1, .finished = -1};
+}
+
+static char *dump(struct store *s, int what)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    enum status st =
+        what == 1 ? store_players_json(s, &b, &e) : store_stats_json(s, &b, &e);
+    assert_int_equal(st, ST_OK);
+    return b.p;
+}
+
+/* ---- opening and migrating ------------------------------------------- */
+
+static uint32_t file_user_version(const char *path)
+{
+    unsigned char h[64] = {0};
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
+    fclose(f);
+    return (uint32_t)h[60] << 24 | (uint32_t)h[61] << 16 |
+           (uint32_t)h[62] << 8 | h[63];
+}
+
+static void test_open_migrates_and_reopens(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t id = insert_ok(fx->s, &g);
+    store_close(fx->s);
+    fx->s = NULL;
+    assert_int_equal(file_user_version(fx->path), 1);
+    assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 1);
+    cJSON *j = GAME(fx->s, id);
+    assert_string_equal(item(j, "sha256")->valuestring, S.sha);
+    cJSON_Delete(j);
+}
+
+static void test_read_only_refuses_writes(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct store *ro = NULL;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t id = insert_ok(fx->s, &g), got = 7;
+    bool dup = true;
+    assert_int_equal(store_open(fx->path, true, &ro, &e), ST_OK);
+    struct game_filter f = any();
+    assert_int_equal(total_of(ro, &f), 1);
+    struct variant v;
+    variant(&v, 1, "Ann", "Bob");
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    assert_int_equal(store_insert_game(ro, &g, &got, &dup, &e), ST_DB);
+    assert_non_null(strstr(e.msg, "read-only"));
+    assert_int_equal(got, 0);
+    assert_false(dup);
+    assert_int_equal(store_replace_game(ro, id, &g, &e), ST_DB);
+    assert_non_null(strstr(e.msg, "read-only"));
+    assert_int_equal(total_of(fx->s, &f), 1);
+    store_close(ro);
+
+    char missing[128];
+    snprintf(missing, sizeof missing, "%s/none.db", fx->dir);
+    assert_int_equal(store_open(missing, true, &ro, &e), ST_DB);
+    assert_null(ro);
+}
+
+/* ---- insert ----------------------------------------------------------- */
+
+static void test_duplicate_is_recognised(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t id = insert_ok(fx->s, &g), again = 0;
+    bool dup = false;
+    char *before = dump(fx->s, 3);
+    g.uploaded_at = 2000;
+    g.source = "spool";
+    assert_int_equal(store_insert_game(fx->s, &g, &again, &dup, &e), ST_OK);
+    assert_int_equal(again, id);
+    assert_true(dup);
+    char *after = dump(fx->s, 3);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 1);
+    cJSON *j = GAME(fx->s, id);
+    assert_int_equal(num(j, "uploaded_at"), 1000);
+    assert_string_equal(item(j, "source")->valuestring, "http");
+    cJSON_Delete(j);
+}
+
+/* Two live tables may start with the same bytes; an upload of bytes a
+ * live game holds is a game of its own. */
+static void test_live_games_never_dedupe(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    g.live = true;
+    g.source = "live";
+    int64_t a = insert_ok(fx->s, &g), b = insert_ok(fx->s, &g);
+    assert_true(b != a);
+    g.live = false; /* finished: still source "live" */
+    assert_int_equal(store_replace_game(fx->s, a, &g, &e), ST_OK);
+    g.source = "http";
+    int64_t c = insert_ok(fx->s, &g), again = 0;
+    bool dup = false;
+    assert_int_equal(store_insert_game(fx->s, &g, &again, &dup, &e), ST_OK);
+    assert_true(dup);
+    assert_int_equal(again, c);
+    /* an upload may not take the bytes of another upload by a replace */
+    struct variant v;
+    variant(&v, 51, "Ann", "Bob");
+    struct game_record h = record(&v.log, &v.rep, v.sha, 1);
+    int64_t d = insert_ok(fx->s, &h);
+    assert_int_equal(store_replace_game(fx->s, d, &g, &e), ST_DB);
+    assert_non_null(strstr(e.msg, "same bytes"));
+    /* a replace without a name keeps the stored one */
+    h.name = NULL;
+    assert_int_equal(store_replace_game(fx->s, d, &h, &e), ST_OK);
+    cJSON *j = GAME(fx->s, d);
+    assert_string_equal(item(j, "name")->valuestring, "c2-2p.jcz");
+    cJSON_Delete(j);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 4);
+}
+
+static void test_game_raw_replay(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1234);
+    int64_t id = insert_ok(fx->s, &g);
+    cJSON *j = GAME(fx->s, id);
+    assert_int_equal(num(j, "id"), id);
+    assert_string_equal(item(j, "name")->valuestring, "c2-2p.jcz");
+    assert_string_equal(item(j, "format")->valuestring, "jcz");
+    assert_string_equal(item(j, "edition")->valuestring, "C2");
+    assert_string_equal(item(j, "engine")->valuestring, "flierd 0.2.0");
+    assert_true(cJSON_IsTrue(item(j, "valid")));
+    assert_true(cJSON_IsTrue(item(j, "finished")));
+    assert_true(cJSON_IsFalse(item(j, "live")));
+    assert_int_equal(num(j, "flights"), 4);
+    assert_int_equal(num(j, "violations"), 0);
+    assert_int_equal(num(j, "turns"), S.rep.turns);
+    assert_int_equal(num(j, "size"), S.raw.len);
+    assert_int_equal(num(j, "sets.basic:1"), 1);
+    assert_int_equal(num(j, "sets.flier:1"), 1);
+    assert_int_equal(num(j, "rules.followers"), 7);
+    assert_string_equal(
+        cJSON_GetArrayItem(item(j, "players"), 0)->child->valuestring, "Ada");
+    assert_int_equal(num(j, "players.0.score"), 21);
+    assert_int_equal(num(j, "players.0.rank"), 2);
+    assert_int_equal(num(j, "players.1.score"), 25);
+    assert_int_equal(num(j, "players.1.rank"), 1);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(
+        cJSON_GetArrayItem(item(j, "players"), 0), "claimed")));
+    assert_int_equal(cJSON_GetArraySize(item(j, "winners")), 1);
+    assert_string_equal(cJSON_GetArrayItem(item(j, "winners"), 0)->valuestring,
+                        "Ben");
+    assert_true(cJSON_IsTrue(item(item(j, "audit"), "valid")));
+    cJSON_Delete(j);
+
+    struct buf b = BUF_INIT;
+    const char *fmt = NULL;
+    assert_int_equal(store_game_raw(fx->s, id, &b, &fmt, &e), ST_OK);
+    assert_string_equal(fmt, "jcz");
+    assert_int_equal(b.len, S.raw.len);
+    assert_memory_equal(b.p, S.raw.p, S.raw.len);
+    b.len = 0;
+    assert_int_equal(store_game_replay(fx->s, id, &b, &e), ST_OK);
+    assert_string_equal(b.p, "{\"turns\":[1,2,3]}");
+    bool live = true;
+    assert_int_equal(store_game_is_live(fx->s, id, &live, &e), ST_OK);
+    assert_false(live);
+    assert_int_equal(store_game_is_live(fx->s, 999, &live, &e), ST_NOT_FOUND);
+    assert_int_equal(store_game_json(fx->s, 999, &b, &e), ST_NOT_FOUND);
+    assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, &e), ST_NOT_FOUND);
+    assert_int_equal(store_game_replay(fx->s, 999, &b, &e), ST_NOT_FOUND);
+    buf_release(&b);
+}
+
+/* ---- list --------------------------------------------------------------- */
+
+#define QUOTED_NAME "Zo\xc3\xab \"Q\" \\"
+
+/* Five games: 1 the sample (Ada, Ben) at 1000; 2 Cid/Ada, one
+ * TILE_EDGE_MISMATCH, file forged.jcz, at 2000; 3 Dee/Eve, C3, not
+ * finished, at 3000; 4 Ada/Eve with FLIER_BAD_ROLL and
+ * TILE_EDGE_MISMATCH at 4000; 5 QUOTED_NAME/Ben at 5000. */
+static void insert_five(struct store *s, struct variant v[5])
+{
+    variant(&v[0], 0, "Ada", "Ben");
+    memcpy(v[0].sha, S.sha, sizeof v[0].sha);
+    variant(&v[1], 2, "Cid", "Ada");
+    add_violation(&v[1], RULE_TILE_EDGE_MISMATCH);
+    variant(&v[2], 3, "Dee", "Eve");
+    v[2].log.rules.set_copies[tile_set_find("basic:2")] = 1;
+    v[2].rep.finished = false;
+    variant(&v[3], 4, "Ada", "Eve");
+    add_violation(&v[3], RULE_FLIER_BAD_ROLL);
+    add_violation(&v[3], RULE_TILE_EDGE_MISMATCH);
+    variant(&v[4], 5, QUOTED_NAME, "Ben");
+    for (int i = 0; i < 5; i++) {
+        struct game_record g =
+            record(&v[i].log, &v[i].rep, v[i].sha, 1000 * (i + 1));
+        if (i == 1)
+            g.name = "forged.jcz";
+        assert_int_equal(insert_ok(s, &g), i + 1);
+    }
+}
+
+static void expect_ids(struct store *s, const struct game_filter *f,
+                       int64_t total, const int *ids, int n)
+{
+    cJSON *j = list(s, f);
+    assert_int_equal(num(j, "total"), total);
+    const cJSON *games = item(j, "games");
+    assert_int_equal(cJSON_GetArraySize(games), n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(num(cJSON_GetArrayItem(games, i), "id"), ids[i]);
+    cJSON_Delete(j);
+}
+
+static void test_list_filters(void **state)
+{
+    struct fixture *fx = *state;
+    struct variant v[5];
+    insert_five(fx->s, v);
+    struct game_filter f = any();
+    expect_ids(fx->s, &f, 5, (int[]){5, 4, 3, 2, 1}, 5);
+    expect_ids(fx->s, NULL, 5, (int[]){5, 4, 3, 2, 1}, 5);
+    f.player = "Ada";
+    expect_ids(fx->s, &f, 3, (int[]){4, 2, 1}, 3);
+    f.player = QUOTED_NAME;
+    expect_ids(fx->s, &f, 1, (int[]){5}, 1);
+    f = any();
+    f.verdict = 0;
+    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
+    f.verdict = 1;
+    expect_ids(fx->s, &f, 3, (int[]){5, 3, 1}, 3);
+    f = any();
+    f.finished = 0;
+    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
+    f.finished = 1;
+    f.edition = "C2";
+    expect_ids(fx->s, &f, 4, (int[]){5, 4, 2, 1}, 4);
+    f = any();
+    f.edition = "C3";
+    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
+    f = any();
+    f.from = 2000;
+    f.to = 4000;
+    expect_ids(fx->s, &f, 3, (int[]){4, 3, 2}, 3);
+    f = any();
+    f.rule = "TILE_EDGE_MISMATCH";
+    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
+    f.rule = "FLIER_BAD_ROLL";
+    expect_ids(fx->s, &f, 1, (int[]){4}, 1);
+    f.rule = "TURN_ORDER";
+    expect_ids(fx->s, &f, 0, NULL, 0);
+    f = any();
+    f.q = "FORGED";
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.q = "eve";
+    expect_ids(fx->s, &f, 2, (int[]){4, 3}, 2);
+    f.q = "\"q\" \\";
+    expect_ids(fx->s, &f, 1, (int[]){5}, 1);
+    f.q = "%";
+    expect_ids(fx->s, &f, 0, NULL, 0);
+    f = any();
+    f.player = "Ada";
+    f.verdict = 0;
+    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
+}
+
+static void test_list_sort_and_paging(void **state)
+{
+    struct fixture *fx = *state;
+    struct variant v[5];
+    struct err e;
+    struct buf b = BUF_INIT;
+    insert_five(fx->s, v);
+    struct game_filter f = any();
+    f.ascending = true;
+    expect_ids(fx->s, &f, 5, (int[]){1, 2, 3, 4, 5}, 5);
+    f.sort = "violations";
+    f.ascending = false;
+    expect_ids(fx->s, &f, 5, (int[]){4, 2, 5, 3, 1}, 5);
+    f.sort = "date";
+    f.limit = 2;
+    f.offset = 1;
+    expect_ids(fx->s, &f, 5, (int[]){4, 3}, 2);
+    f.offset = 4;
+    expect_ids(fx->s, &f, 5, (int[]){1}, 1);
+    f.offset = 10;
+    expect_ids(fx->s, &f, 5, NULL, 0);
+    f = any();
+    f.verdict = 1;
+    f.limit = 1;
+    f.offset = 1;
+    expect_ids(fx->s, &f, 3, (int[]){3}, 1);
+    /* dense sets (total^2 > (offset + limit) * games) are probed while
+     * walking the sort index; sparse ones are fetched whole */
+    f = any();
+    f.player = "Ada";
+    f.limit = 1;
+    f.offset = 1;
+    expect_ids(fx->s, &f, 3, (int[]){2}, 1); /* 3^2 < 2 * 5: IN */
+    f.offset = 0;
+    f.ascending = true;
+    expect_ids(fx->s, &f, 3, (int[]){1}, 1); /* 3^2 > 1 * 5: probe */
+    f.ascending = false;
+    f.sort = "flights";
+    expect_ids(fx->s, &f, 3, (int[]){4}, 1);
+    f.sort = NULL;
+    f.rule = "TILE_EDGE_MISMATCH";
+    expect_ids(fx->s, &f, 2, (int[]){4}, 1);
+    f.verdict = 0;
+    f.sort = "turns";
+    expect_ids(fx->s, &f, 2, (int[]){4}, 1);
+    f.player = NULL;
+    f.rule = NULL;
+    f.verdict = -1;
+    f.sort = NULL;
+    f.q = "ben";
+    f.limit = 2;
+    expect_ids(fx->s, &f, 2, (int[]){5, 1}, 2);
+    f = any();
+    f.sort = "best";
+    f.limit = 5000;
+    cJSON *j = list(fx->s, &f);
+    assert_int_equal(num(j, "limit"), 1000);
+    assert_int_equal(num(j, "games.0.players.1.score"), 25);
+    cJSON_Delete(j);
+    f.limit = 0;
+    j = list(fx->s, &f);
+    assert_int_equal(num(j, "limit"), 50);
+    assert_int_equal(num(j, "offset"), 0);
+    cJSON_Delete(j);
+    static const char *const sorts[] = {"players", "turns", "flights"};
+    for (size_t i = 0; i < 3; i++) {
+        f.sort = sorts[i];
+        assert_int_equal(total_of(fx->s, &f), 5);
+    }
+    f.sort = "nonsense";
+    assert_int_equal(store_list_games(fx->s, &f, &b, &e), ST_PARSE);
+    buf_release(&b);
+}
+
+static void test_list_entry(void **state)
+{
+    struct fixture *fx = *state;
+    struct variant v[5];
+    insert_five(fx->s, v);
+    struct game_filter f = any();
+    f.player = QUOTED_NAME;
+    cJSON *j = list(fx->s, &f);
+    const cJSON *g = cJSON_GetArrayItem(item(j, "games"), 0);
+    assert_string_equal(
+        cJSON_GetArrayItem(item(g, "players"), 0)->child->valuestring,
+        QUOTED_NAME);
+    assert_string_equal(item(g, "source")->valuestring, "http");
+    assert_int_equal(num(g, "uploaded_at"), 5000);
+    cJSON_Delete(j);
+    f = any();
+    f.finished = 0;
+    j = list(fx->s, &f);
+    g = cJSON_GetArrayItem(item(j, "games"), 0);
+    assert_string_equal(item(g, "edition")->valuestring, "C3");
+    assert_true(cJSON_IsFalse(item(g, "finished")));
+    assert_int_equal(cJSON_GetArraySize(item(g, "winners")), 0);
+    cJSON_Delete(j);
+}
+
+/* ---- players and statistics ------------------------------------------ */
+
+/* What the report says seat p scored by feature and with fliers. */
+static void expected_points(int p, int pts[FEAT__COUNT], int *flier)
+{
+    memset(pts, 0, FEAT__COUNT * sizeof *pts);
+    *flier = 0;
+    for (size_t i = 0; i < S.rep.n_events; i++) {
+        const struct score_event *ev = &S.rep.events[i];
+        if (!(ev->players & (1u << p)))
+            continue;
+        pts[ev->feature] += ev->points;
+        if (ev->fliers & (1u << p))
+            *flier += ev->points;
+    }
+}
+
+static void test_players(void **state)
+{
+    struct fixture *fx = *state;
+    struct variant v[5];
+    insert_five(fx->s, v);
+    cJSON *j = PLAYERS(fx->s);
+    const cJSON *ps = item(j, "players");
+    assert_int_equal(cJSON_GetArraySize(ps), 6); /* Ada Ben Cid Dee Eve Zoë */
+    const cJSON *ada = cJSON_GetArrayItem(ps, 0);
+    assert_string_equal(item(ada, "name")->valuestring, "Ada");
+    assert_int_equal(num(ada, "games"), 3);
+    assert_int_equal(num(ada, "wins"), 1); /* game 2 as Ben's seat */
+    assert_int_equal(num(ada, "best"), 25);
+    assert_true(fabs(num(ada, "average") - (21 + 25 + 21) / 3.0) < 1e-9);
+    cJSON_Delete(j);
+
+    struct buf b = BUF_INIT;
+    struct err e;
+    assert_int_equal(store_player_json(fx->s, "Nobody", &b, &e), ST_NOT_FOUND);
+    buf_release(&b);
+    j = PLAYER(fx->s, QUOTED_NAME);
+    assert_string_equal(item(j, "name")->valuestring, QUOTED_NAME);
+    assert_int_equal(num(j, "games"), 1);
+    cJSON_Delete(j);
+}
+
+static void test_player_numbers(void **state)
+{
+    struct fixture *fx = *state;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t id = insert_ok(fx->s, &g);
+    cJSON *j = PLAYER(fx->s, "Ben");
+    int pts[FEAT__COUNT], flier;
+    expected_points(1, pts, &flier);
+    assert_int_equal(num(j, "games"), 1);
+    assert_int_equal(num(j, "wins"), 1);
+    assert_int_equal(num(j, "average"), 25);
+    assert_int_equal(num(j, "best"), 25);
+    assert_int_equal(num(j, "points.road"), pts[FEAT_ROAD]);
+    assert_int_equal(num(j, "points.city"), pts[FEAT_CITY]);
+    assert_int_equal(num(j, "points.field"), pts[FEAT_FIELD]);
+    assert_int_equal(num(j, "points.monastery"), pts[FEAT_MONASTERY]);
+    assert_int_equal(num(j, "points.city") + num(j, "points.road") +
+                         num(j, "points.field") + num(j, "points.monastery") +
+                         num(j, "points.garden"),
+                     25);
+    assert_int_equal(num(j, "flier_points"), flier);
+    assert_int_equal(num(j, "flights"), 3);
+    assert_int_equal(num(j, "landed"), 2);
+    assert_int_equal(num(j, "returned"), 1);
+    assert_int_equal(num(j, "forced_returns"), 1);
+    assert_true(fabs(num(j, "landing_rate") - 2 / 3.0) < 1e-9);
+    /* Ben rolled 2, 1, 3 */
+    assert_int_equal(num(j, "die.rolls.0"), 1);
+    assert_int_equal(num(j, "die.rolls.1"), 1);
+    assert_int_equal(num(j, "die.rolls.2"), 1);
+    assert_true(fabs(num(j, "die.chi_square")) < 1e-9);
+    assert_true(fabs(num(j, "die.p_value") - 1) < 1e-9);
+    assert_int_equal(num(j, "recent.0.id"), id);
+    assert_int_equal(num(j, "recent.0.seat"), 1);
+    assert_true(
+        cJSON_IsTrue(item(cJSON_GetArrayItem(item(j, "recent"), 0), "winner")));
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, "Ada");
+    expected_points(0, pts, &flier);
+    assert_int_equal(num(j, "points.road"), pts[FEAT_ROAD]);
+    assert_int_equal(num(j, "points.city"), pts[FEAT_CITY]);
+    assert_int_equal(num(j, "wins"), 0);
+    assert_int_equal(num(j, "recent.0.rank"), 2);
+    /* Ada rolled one 3: x = ((1/3)^2 + (1/3)^2 + (2/3)^2) / (1/3) = 2 */
+    assert_true(fabs(num(j, "die.chi_square") - 2) < 1e-9);
+    assert_true(fabs(num(j, "die.p_value") - exp(-1)) < 1e-9);
+    cJSON_Delete(j);
+}
+
+static void test_stats_sample(void **state)
+{
+    struct fixture *fx = *state;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    insert_ok(fx->s, &g);
+    struct variant v;
+    variant(&v, 9, "Cid", "Dee");
+    add_violation(&v, RULE_TILE_EDGE_MISMATCH);
+    add_violation(&v, RULE_TILE_EDGE_MISMATCH);
+    add_violation(&v, RULE_TURN_ORDER);
+    v.rep.finished = false;
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    insert_ok(fx->s, &g);
+    cJSON *j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 2);
+    assert_int_equal(num(j, "games.valid"), 1);
+    assert_int_equal(num(j, "games.invalid"), 1);
+    assert_int_equal(num(j, "games.finished"), 1);
+    assert_int_equal(num(j, "games.by_edition.C2"), 2);
+    assert_int_equal(num(j, "violations.total"), 3);
+    assert_int_equal(num(j, "violations.by_rule.TILE_EDGE_MISMATCH"), 2);
+    assert_int_equal(num(j, "violations.by_rule.TURN_ORDER"), 1);
+    /* only the finished game's 21 and 25 */
+    assert_int_equal(num(j, "scores.count"), 2);
+    assert_int_equal(num(j, "scores.histogram.0.from"), 20);
+    assert_int_equal(num(j, "scores.histogram.0.count"), 2);
+    /* two copies of the sample's flights */
+    assert_int_equal(num(j, "flier.flights"), 8);
+    assert_int_equal(num(j, "flier.landed"), 4);
+    assert_int_equal(num(j, "flier.returned"), 4);
+    assert_int_equal(num(j, "flier.forced_returns"), 4);
+    assert_true(fabs(num(j, "flier.landing_rate") - 0.5) < 1e-9);
+    assert_int_equal(num(j, "flier.by_roll.0.roll"), 1);
+    assert_int_equal(num(j, "flier.by_roll.0.flights"), 2);
+    assert_int_equal(num(j, "flier.by_roll.0.landed"), 2);
+    assert_int_equal(num(j, "flier.by_roll.1.flights"), 2);
+    assert_int_equal(num(j, "flier.by_roll.1.landed"), 0);
+    assert_int_equal(num(j, "flier.by_roll.1.forced_returns"), 2);
+    assert_int_equal(num(j, "flier.by_roll.2.flights"), 4);
+    assert_true(fabs(num(j, "flier.by_roll.2.landing_rate") - 0.5) < 1e-9);
+    assert_int_equal(num(j, "flier.by_direction.orthogonal.flights"), 4);
+    assert_int_equal(num(j, "flier.by_direction.orthogonal.landed"), 2);
+    assert_int_equal(num(j, "flier.by_direction.diagonal.flights"), 4);
+    assert_int_equal(num(j, "flier.by_direction.diagonal.landed"), 2);
+    /* rolls 1, 2, 3, 3 twice: [2, 2, 4], e = 8/3, x = 1 */
+    assert_int_equal(num(j, "die.rolls.2"), 4);
+    assert_int_equal(num(j, "die.n"), 8);
+    assert_true(fabs(num(j, "die.chi_square") - 1) < 1e-9);
+    assert_true(fabs(num(j, "die.p_value") - exp(-0.5)) < 1e-9);
+    const cJSON *dp = item(j, "die_by_player");
+    assert_int_equal(cJSON_GetArraySize(dp), 4); /* Ada Ben Cid Dee */
+    assert_string_equal(cJSON_GetArrayItem(dp, 0)->child->valuestring, "Ada");
+    assert_true(fabs(num(dp, "0.chi_square") - 2) < 1e-9);
+    cJSON_Delete(j);
+}
+
+/* A die that rolled ten 1s and five 2s: x = (25 + 0 + 25) / 5 = 10. */
+static void test_stats_known_rolls(void **state)
+{
+    struct fixture *fx = *state;
+    struct flight fl[16];
+    struct variant v;
+    memset(fl, 0, sizeof fl);
+    for (int i = 0; i < 15; i++) {
+        fl[i].turn = i + 1;
+        fl[i].player = i % 2;
+        fl[i].dir = i % 3 == 0 ? DIR_NE : DIR_S;
+        fl[i].roll = i < 10 ? 1 : 2;
+        fl[i].landed = i < 10 && i % 2 == 0;
+        fl[i].n_options = i < 10 ? 1 : 0;
+    }
+    fl[15] = fl[0];
+    fl[15].roll = 7; /* a bad roll is not a die roll */
+    fl[15].bad_roll = true;
+    fl[15].landed = false;
+    variant(&v, 11, "Ann", "Bob");
+    v.rep.flights = fl;
+    v.rep.n_flights = 16;
+    struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+    insert_ok(fx->s, &g);
+    cJSON *j = STATS(fx->s);
+    assert_int_equal(num(j, "die.rolls.0"), 10);
+    assert_int_equal(num(j, "die.rolls.1"), 5);
+    assert_int_equal(num(j, "die.rolls.2"), 0);
+    assert_int_equal(num(j, "die.n"), 15);
+    assert_true(fabs(num(j, "die.chi_square") - 10) < 1e-9);
+    assert_true(fabs(num(j, "die.p_value") - exp(-5)) < 1e-12);
+    assert_int_equal(num(j, "flier.flights"), 16);
+    assert_int_equal(num(j, "flier.landed"), 5);
+    assert_int_equal(num(j, "flier.forced_returns"), 5);
+    assert_true(cJSON_IsNull(
+        item(cJSON_GetArrayItem(item(item(j, "flier"), "by_roll"), 2),
+             "landing_rate")));
+    /* Ann flew i = 0, 2, ..., 14: rolls 1 x5, 2 x3 */
+    const cJSON *ann = cJSON_GetArrayItem(item(j, "die_by_player"), 0);
+    assert_string_equal(item(ann, "name")->valuestring, "Ann");
+    assert_int_equal(num(ann, "rolls.0"), 5);
+    assert_int_equal(num(ann, "rolls.1"), 3);
+    cJSON_Delete(j);
+}
+
+static void test_stats_empty(void **state)
+{
+    struct fixture *fx = *state;
+    cJSON *j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 0);
+    assert_int_equal(num(j, "die.n"), 0);
+    assert_true(cJSON_IsNull(item(item(j, "die"), "chi_square")));
+    assert_true(cJSON_IsNull(item(item(j, "die"), "p_value")));
+    assert_int_equal(cJSON_GetArraySize(item(j, "die_by_player")), 0);
+    cJSON_Delete(j);
+    j = PLAYERS(fx->s);
+    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 0);
+    cJSON_Delete(j);
+    struct game_filter f = any();
+    expect_ids(fx->s, &f, 0, NULL, 0);
+}
+
+/* ---- replace and failures -------------------------------------------- */
+
+static void test_replace_keeps_id(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t id = insert_ok(fx->s, &g);
+    struct variant v, w;
+    variant(&v, 21, "Ann", "Bob");
+    add_violation(&v, RULE_TURN_ORDER);
+    g = record(&v.log, &v.rep, v.sha, 9999);
+    g.live = true;
+    g.source = "live";
+    assert_int_equal(store_replace_game(fx->s, id, &g, &e), ST_OK);
+    cJSON *j = GAME(fx->s, id);
+    assert_int_equal(num(j, "uploaded_at"), 1000);
+    assert_string_equal(item(j, "sha256")->valuestring, v.sha);
+    assert_true(cJSON_IsTrue(item(j, "live")));
+    assert_true(cJSON_IsFalse(item(j, "valid")));
+    cJSON_Delete(j);
+    bool live = false;
+    assert_int_equal(store_game_is_live(fx->s, id, &live, &e), ST_OK);
+    assert_true(live);
+    j = PLAYERS(fx->s);
+    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 2); /* Ann Bob */
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 1);
+    assert_int_equal(num(j, "games.live"), 1);
+    assert_int_equal(num(j, "games.invalid"), 1);
+    assert_int_equal(num(j, "flier.flights"), 4);
+    assert_int_equal(num(j, "violations.by_rule.TURN_ORDER"), 1);
+    cJSON_Delete(j);
+    struct game_filter f = any();
+    f.rule = "TURN_ORDER";
+    expect_ids(fx->s, &f, 1, (int[]){(int)id}, 1);
+    assert_int_equal(store_replace_game(fx->s, 999, &g, &e), ST_NOT_FOUND);
+    /* the live game's bytes may be uploaded as a game of their own */
+    variant(&w, 22, "Cid", "Dee");
+    g = record(&w.log, &w.rep, v.sha, 1);
+    int64_t other = insert_ok(fx->s, &g);
+    assert_true(other != id);
+    f = any();
+    assert_int_equal(total_of(fx->s, &f), 2);
+}
+
+/* A move of no known kind breaks the moves table's NOT NULL action: the
+ * whole game, with its aggregates, must vanish. */
+static void test_failure_leaves_nothing(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    insert_ok(fx->s, &g);
+    char *stats = dump(fx->s, 3), *players = dump(fx->s, 1);
+    struct variant v;
+    variant(&v, 31, "Xan", "Yul");
+    struct move *moves = malloc(S.log.n_moves * sizeof *moves);
+    memcpy(moves, S.log.moves, S.log.n_moves * sizeof *moves);
+    moves[S.log.n_moves / 2].kind = 99;
+    v.log.moves = moves;
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    int64_t id = 5;
+    bool dup = true;
+    assert_int_equal(store_insert_game(fx->s, &g, &id, &dup, &e), ST_DB);
+    assert_non_null(strstr(e.msg, "move"));
+    assert_int_equal(id, 0);
+    char *stats2 = dump(fx->s, 3), *players2 = dump(fx->s, 1);
+    assert_string_equal(stats, stats2);
+    assert_string_equal(players, players2);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 1);
+    v.log.moves = S.log.moves;
+    insert_ok(fx->s, &g);
+    assert_int_equal(total_of(fx->s, &f), 2);
+    free(moves);
+    free(stats);
+    free(stats2);
+    free(players);
+    free(players2);
+}
+
+/* Fails the nth sqlite3_step of an insert for every n until the insert
+ * gets through: each failure leaves the store as it was. */
+static void test_every_step_failure_rolls_back(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    insert_ok(fx->s, &g);
+    char *stats = dump(fx->s, 3), *players = dump(fx->s, 1);
+    struct variant v;
+    variant(&v, 41, "Xan", "Ben");
+    add_violation(&v, RULE_TURN_ORDER);
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    struct game_filter f = any();
+    int n = 1;
+    for (;; n++) {
+        int64_t id = 0;
+        bool dup = false;
+        fail_at = n;
+        fail_rc = n % 2 ? RC_BUSY : RC_IOERR;
+        enum status st = store_insert_game(fx->s, &g, &id, &dup, &e);
+        bool hit = fail_at == 0;
+        fail_at = 0;
+        if (!hit) {
+            assert_int_equal(st, ST_OK);
+            break;
+        }
+        assert_int_equal(st, n % 2 ? ST_BUSY : ST_DB);
+        assert_int_equal(id, 0);
+        char *s2 = dump(fx->s, 3), *p2 = dump(fx->s, 1);
+        assert_string_equal(stats, s2);
+        assert_string_equal(players, p2);
+        free(s2);
+        free(p2);
+        assert_int_equal(total_of(fx->s, &f), 1);
+    }
+    assert_true(n > 100); /* every move, flight, event was a step */
+    assert_int_equal(total_of(fx->s, &f), 2);
+    free(stats);
+    free(players);
+}
+
+/* ---- concurrency ------------------------------------------------------ */
+
+struct writer {
+    const char *path;
+    unsigned first;
+    int n_ok;
+    char msg[ERR_MSG_MAX];
+};
+
+/* Inserts 20 games through its own connection: BEGIN IMMEDIATE waits for
+ * the other writer (busy_timeout) instead of failing. */
+static void *writer_main(void *arg)
+{
+    struct writer *w = arg;
+    struct store *s = NULL;
+    struct err e;
+    if (store_open(w->path, false, &s, &e) != ST_OK) {
+        snprintf(w->msg, sizeof w->msg, "%s", e.msg);
+        return NULL;
+    }
+    for (unsigned i = 0; i < 20; i++) {
+        struct variant v;
+        int64_t id;
+        bool dup;
+        variant(&v, w->first + i, "Ann", "Bob");
+        struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+        if (store_insert_game(s, &g, &id, &dup, &e) == ST_OK)
+            w->n_ok++;
+        else
+            snprintf(w->msg, sizeof w->msg, "%s", e.msg);
+    }
+    store_close(s);
+    return NULL;
+}
+
+static void test_concurrent_writers(void **state)
+{
+    struct fixture *fx = *state;
+    struct writer w[2] = {{fx->path, 1000, 0, ""}, {fx->path, 2000, 0, ""}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, writer_main, &w[i]), 0);
+    /* a reader meanwhile sees whole games only, each read one snapshot */
+    int torn = 0, pages = 0;
+    for (int k = 0; k < 50; k++) {
+        cJSON *j = STATS(fx->s);
+        torn += num(j, "flier.flights") != 4 * num(j, "games.total");
+        cJSON_Delete(j);
+        struct game_filter f = any();
+        f.limit = 1000;
+        j = list(fx->s, &f);
+        pages += num(j, "total") != cJSON_GetArraySize(item(j, "games"));
+        cJSON_Delete(j);
+    }
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < 2; i++)
+        if (w[i].n_ok != 20)
+            fail_msg("writer %d: %s", i, w[i].msg);
+    assert_int_equal(torn, 0);
+    assert_int_equal(pages, 0);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 40);
+}
+
+/* ---- each_game --------------------------------------------------------- */
+
+struct visit {
+    struct store *s;
+    int64_t ids[8];
+    int n;
+    int stop_after;
+    bool replace;
+    bool ok;
+};
+
+static int visit(void *ctx, int64_t id, const char *raw, size_t raw_len,
+                 const char *source, int64_t at, bool was_valid)
+{
+    struct visit *v = ctx;
+    v->ids[v->n++] = id;
+    v->ok = v->ok && raw_len == S.raw.len &&
+            memcmp(raw, S.raw.p, raw_len) == 0 && strcmp(source, "http") == 0 &&
+            at == 1000 * id && was_valid == (id != 2 && id != 4);
+    if (v->replace) {
+        struct err e;
+        struct variant w;
+        variant(&w, 100 + (unsigned)id, "Re", "Played");
+        struct game_record g = record(&w.log, &w.rep, w.sha, 0);
+        v->ok = v->ok && store_replace_game(v->s, id, &g, &e) == ST_OK;
+    }
+    return v->n == v->stop_after;
+}
+
+static void test_each_game(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct variant v[5];
+    insert_five(fx->s, v);
+    struct visit all = {.s = fx->s, .ok = true};
+    assert_int_equal(store_each_game(fx->s, visit, &all, &e), ST_OK);
+    assert_true(all.ok);
+    assert_int_equal(all.n, 5);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(all.ids[i], i + 1);
+    struct visit two = {.s = fx->s, .stop_after = 2, .ok = true};
+    assert_int_equal(store_each_game(fx->s, visit, &two, &e), ST_OK);
+    assert_int_equal(two.n, 2);
+    /* a re-audit replaces games while it walks them */
+    struct visit re = {.s = fx->s, .replace = true, .ok = true};
+    assert_int_equal(store_each_game(fx->s, visit, &re, &e), ST_OK);
+    assert_true(re.ok);
+    assert_int_equal(re.n, 5);
+    cJSON *j = PLAYERS(fx->s);
+    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 2);
+    assert_int_equal(num(j, "players.0.games"), 5);
+    cJSON_Delete(j);
+}
+
+/* ---- timing (FLIERD_BENCH_GAMES) ------------------------------------- */
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+enum bench_op {
+    B_LIST,
+    B_LIST_PLAYER,
+    B_LIST_PLAYER_VALID,
+    B_LIST_INVALID,
+    B_LIST_RULE,
+    B_LIST_RULE_RARE,
+    B_LIST_DATES,
+    B_LIST_BEST_DEEP,
+    B_LIST_Q,
+    B_LIST_Q_SHORT,
+    B_GAME,
+    B_REPLAY,
+    B_PLAYERS,
+    B_PLAYER,
+    B_STATS,
+    B__COUNT
+};
+
+static const char *const bench_names[] = {
+    "list (date, 50)",
+    "list player=",
+    "list player= verdict=valid",
+    "list verdict=invalid",
+    "list rule= (9%)",
+    "list rule= (1%)",
+    "list date range (60%)",
+    "list sort=best offset 5000",
+    "list q=P0123",
+    "list q=P1 (2 chars: scan)",
+    "game/{id}",
+    "replay",
+    "players",
+    "players/{name}",
+    "stats",
+};
+
+static void bench_once(struct store *s, enum bench_op op, int i, int64_t n)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    struct game_filter f = any();
+    char name[32];
+    snprintf(name, sizeof name, "P%04d", i % 500);
+    enum status st = ST_OK;
+    switch (op) {
+    case B_LIST_PLAYER: f.player = name; break;
+    case B_LIST_PLAYER_VALID:
+        f.player = name;
+        f.verdict = 1;
+        break;
+    case B_LIST_INVALID: f.verdict = 0; break;
+    case B_LIST_RULE: f.rule = "FLIER_WRONG_TARGET"; break;
+    case B_LIST_RULE_RARE: f.rule = "TILE_EDGE_MISMATCH"; break;
+    case B_LIST_DATES:
+        f.from = 1000 + n * 100;
+        f.to = 1000 + n * 400;
+        break;
+    case B_LIST_BEST_DEEP:
+        f.sort = "best";
+        f.offset = 5000;
+        break;
+    case B_LIST_Q: f.q = name; break;
+    case B_LIST_Q_SHORT: f.q = "P1"; break;
+    default: break;
+    }
+    if (op <= B_LIST_Q_SHORT)
+        st = store_list_games(s, &f, &b, &e);
+    else if (op == B_GAME)
+        st = store_game_json(s, 1 + i % n, &b, &e);
+    else if (op == B_REPLAY)
+        st = store_game_replay(s, 1 + i % n, &b, &e);
+    else if (op == B_PLAYERS)
+        st = store_players_json(s, &b, &e);
+    else if (op == B_PLAYER)
+        st = store_player_json(s, name, &b, &e);
+    else
+        st = store_stats_json(s, &b, &e);
+    if (st != ST_OK)
+        fail_msg("bench %s: %s", bench_names[op], e.msg);
+    buf_release(&b);
+}
+
+static void bench_insert(struct store *s, int64_t n)
+{
+    struct variant v;
+    char report[4096];
+    memset(report, 'x', sizeof report - 1);
+    report[sizeof report - 1] = '\0';
+    report[0] = '"';
+    report[sizeof report - 2] = '"';
+    double t0 = now_ms();
+    for (int64_t i = 0; i < n; i++) {
+        char a[16], b[16];
+        snprintf(a, sizeof a, "P%04d", (int)(i * 7 % 500));
+        snprintf(b, sizeof b, "P%04d", (int)((i * 13 + 1) % 500));
+        variant(&v, (unsigned)(1000 + i), a, b);
+        if (i % 10 == 0)
+            add_violation(&v, i % 100 ? RULE_FLIER_WRONG_TARGET
+                                      : RULE_TILE_EDGE_MISMATCH);
+        struct game_record g = record(&v.log, &v.rep, v.sha, 1000 + i * 500);
+        g.report_json = report;
+        g.replay_json = report;
+        insert_ok(s, &g);
+    }
+    double t = now_ms() - t0;
+    print_message("bench: %lld inserts in %.0f ms (%.2f ms each)\n",
+                  (long long)n, t, t / n);
+}
+
+static void test_bench(void **state)
+{
+    struct fixture *fx = *state;
+    const char *env = getenv("FLIERD_BENCH_GAMES");
+    int64_t n = env ? atoll(env) : 0;
+    if (n <= 0) {
+        skip();
+        return;
+    }
+    const char *dir = getenv("FLIERD_BENCH_DIR");
+    char path[256];
+    struct store *s = NULL;
+    struct err e;
+    snprintf(path, sizeof path, "%s/flierd-bench.db", dir ? dir : fx->dir);
+    assert_int_equal(store_open(path, false, &s, &e), ST_OK);
+    struct game_filter f = any();
+    int64_t have = total_of(s, &f);
+    if (have < n)
+        bench_insert(s, n - have);
+    store_close(s);
+    assert_int_equal(store_open(path, true, &s, &e), ST_OK);
+    /* pass 0 on a fresh connection (pages not yet mapped), pass 1 warm */
+    enum { RUNS = 200 };
+    static double t[2][RUNS];
+    for (int op = 0; op < B__COUNT; op++) {
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < RUNS; i++) {
+                double t0 = now_ms();
+                bench_once(s, (enum bench_op)op, i * 37, n);
+                t[pass][i] = now_ms() - t0;
+            }
+        qsort(t[0], RUNS, sizeof *t[0], cmp_double);
+        qsort(t[1], RUNS, sizeof *t[1], cmp_double);
+        print_message("bench %-28s cold p50 %6.3f p99 %6.3f | warm p50 "
+                      "%6.3f p99 %6.3f ms\n",
+                      bench_names[op], t[0][RUNS / 2], t[0][RUNS * 99 / 100],
+                      t[1][RUNS / 2], t[1][RUNS * 99 / 100]);
+    }
+    store_close(s);
+    if (!dir) {
+        static const char *const ext[] = {"", "-wal", "-shm"};
+        for (int i = 0; i < 3; i++) {
+            char p[300];
+            snprintf(p, sizeof p, "%s%s", path, ext[i]);
+            unlink(p);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_open_migrates_and_reopens, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_read_only_refuses_writes, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_duplicate_is_recognised, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_live_games_never_dedupe, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_game_raw_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_list_filters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_list_sort_and_paging, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_list_entry, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_players, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_player_numbers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stats_sample, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stats_known_rolls, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_stats_empty, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replace_keeps_id, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failure_leaves_nothing, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_every_step_failure_rolls_back,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_concurrent_writers, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_each_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bench, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, load_sample, free_sample);
+}
