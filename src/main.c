@@ -11,6 +11,10 @@ static void usage(FILE *f)
           "commands:\n"
           "  audit FILE...   replay game logs and report every violation\n"
           "  whatif FILE     the same game with another roll at one flight\n"
+          "  convert FILE    a game log as flierlog or .jcz (--to FORMAT)\n"
+          "  serve           the HTTP daemon: JSON API, uploads, live games\n"
+          "  ingest FILE...  store game logs in the database\n"
+          "  reaudit         audit every stored game again\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
           f);
@@ -27,6 +31,14 @@ int main(int argc, char **argv)
         return cli_audit(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "whatif") == 0)
         return cli_whatif(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "convert") == 0)
+        return cli_convert(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "serve") == 0)
+        return cli_serve(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "ingest") == 0)
+        return cli_ingest(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "reaudit") == 0)
+        return cli_reaudit(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("flierd %s\n", FLIERD_VERSION);
         return 0;

@@ -15,6 +15,42 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs);
 /* flierd whatif FILE --turn T --roll R [--landing SEG] [--json] */
 int cli_whatif(int argc, char **argv, FILE *out, FILE *errs);
 
+/* flierd convert --to flierlog|jcz [--ndjson] FILE [-o OUT]: 0 converted,
+ * 2 unreadable input (the message names the file and offset or path). */
+int cli_convert(int argc, char **argv, FILE *out, FILE *errs);
+
+/* flierd serve [--db PATH] [--listen HOST:PORT] [--spool DIR] [--web DIR]
+ * [--token-file F] [--load DIR] [limits]: the HTTP daemon. Prints
+ * "listening on http://HOST:PORT" on out once ready and runs until
+ * SIGTERM or SIGINT; returns 0 then, 2 when it could not start. */
+int cli_serve(int argc, char **argv, FILE *out, FILE *errs);
+
+/* flierd ingest [--db PATH] [--quiet] FILE...|DIR...: stores game logs.
+ * Returns 0 all stored or duplicates, 1 a file failed, 2 bad usage. */
+int cli_ingest(int argc, char **argv, FILE *out, FILE *errs);
+
+/* flierd reaudit [--db PATH]: audits every stored game again with this
+ * engine and lists the games whose verdict changed. 0, or 2 on error. */
+int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
+
+/* What an import did; failures lists "  PATH: reason" lines. */
+struct ingest_tally {
+    int ingested;   /* newly stored, valid or not */
+    int invalid;    /* of those, with a violation */
+    int duplicates; /* identical to a stored game */
+    int failed;     /* unreadable, malformed, unsupported, database */
+    struct buf failures;
+};
+
+struct store;
+/* Ingests each path into s (a folder: its *.jcz and *.flierlog files,
+ * recursively, in name order), adding to t. With tty non-NULL draws a
+ * progress bar there. Never stops early: failures are counted. */
+void cli_ingest_paths(struct store *s, char **paths, int n,
+                      const char *source, FILE *tty, struct ingest_tally *t);
+/* "ingested 7 (4 valid, 3 invalid), duplicates 2, failed 1" + reasons. */
+void cli_print_tally(FILE *out, const struct ingest_tally *t);
+
 /* Reads all of path ("-" is stdin) into b, refusing more than the log
  * size cap. On failure e says why (without the file name). */
 enum status cli_read_input(const char *path, struct buf *b,

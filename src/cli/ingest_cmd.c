@@ -1,0 +1,207 @@
+/* ingest_cmd.c - `flierd ingest --db PATH FILE...|DIR`: store game logs,
+ * with a progress bar on a terminal and a summary. Also the loader of
+ * `flierd serve --load DIR`. A folder contributes its *.jcz and
+ * *.flierlog files, its sub-folders included, in name order; a file
+ * named on the command line is read whatever its name. Each game is
+ * one store transaction (store_insert_game), so an interrupted import
+ * keeps every game it finished and no part of any other. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "ingest/ingest.h"
+#include "store/store.h"
+#include "util/xalloc.h"
+
+struct path_list {
+    char **v;
+    size_t n, cap;
+};
+
+static void add_path(struct path_list *l, const char *p)
+{
+    xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+    l->v[l->n++] = xstrdup(p);
+}
+
+static bool log_name(const char *n)
+{
+    size_t len = strlen(n);
+    return (len > 4 && strcmp(n + len - 4, ".jcz") == 0) ||
+           (len > 9 && strcmp(n + len - 9, ".flierlog") == 0);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends the log files under dir (recursively, sorted) to l. */
+static void collect_dir(const char *dir, struct path_list *l, int depth)
+{
+    struct path_list names = { NULL, 0, 0 };
+    struct dirent *de;
+    DIR *d = opendir(dir);
+    if (!d || depth > 16) {
+        if (d)
+            closedir(d);
+        return;
+    }
+    while ((de = readdir(d)) != NULL)
+        if (de->d_name[0] != '.')
+            add_path(&names, de->d_name);
+    closedir(d);
+    if (names.n > 1)
+        qsort(names.v, names.n, sizeof *names.v, cmp_str);
+    for (size_t i = 0; i < names.n; i++) {
+        struct buf p = BUF_INIT;
+        struct stat sb;
+        buf_printf(&p, "%s/%s", dir, names.v[i]);
+        if (stat(p.p, &sb) == 0 && S_ISDIR(sb.st_mode))
+            collect_dir(p.p, l, depth + 1);
+        else if (stat(p.p, &sb) == 0 && S_ISREG(sb.st_mode) &&
+                 log_name(names.v[i]))
+            add_path(l, p.p);
+        buf_release(&p);
+        free(names.v[i]);
+    }
+    free(names.v);
+}
+
+static void collect(char **paths, int n, struct path_list *l)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat sb;
+        if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+            collect_dir(paths[i], l, 0);
+        else
+            add_path(l, paths[i]); /* a missing file fails when read */
+    }
+}
+
+static void progress(FILE *tty, size_t done, size_t total)
+{
+    enum { WIDTH = 30 };
+    size_t fill = total ? done * WIDTH / total : WIDTH;
+    char bar[WIDTH + 1];
+    for (size_t i = 0; i < WIDTH; i++)
+        bar[i] = i < fill ? '#' : '-';
+    bar[WIDTH] = '\0';
+    fprintf(tty, "\r[%s] %zu/%zu", bar, done, total);
+    if (done == total)
+        fputs("\r\033[K", tty); /* the summary follows on a clean line */
+    fflush(tty);
+}
+
+static void ingest_one(struct store *s, const char *path, const char *source,
+                       struct ingest_tally *t)
+{
+    struct buf data = BUF_INIT;
+    struct ingest_result res;
+    struct err e;
+    err_clear(&e);
+    enum status st = cli_read_input(path, &data, &e);
+    if (st == ST_OK)
+        st = ingest_bytes(s, data.p ? data.p : "", data.len, source, path,
+                          (int64_t)time(NULL), &res, &e);
+    if (st != ST_OK) {
+        t->failed++;
+        buf_printf(&t->failures, "  %s: %s\n", path, e.msg);
+    } else if (res.duplicate) {
+        t->duplicates++;
+    } else {
+        t->ingested++;
+        t->invalid += !res.valid;
+    }
+    buf_release(&data);
+}
+
+void cli_ingest_paths(struct store *s, char **paths, int n,
+                      const char *source, FILE *tty, struct ingest_tally *t)
+{
+    struct path_list l = { NULL, 0, 0 };
+    collect(paths, n, &l);
+    for (size_t i = 0; i < l.n; i++) {
+        if (tty)
+            progress(tty, i, l.n);
+        ingest_one(s, l.v[i], source, t);
+        free(l.v[i]);
+    }
+    if (tty)
+        progress(tty, l.n, l.n);
+    free(l.v);
+}
+
+void cli_print_tally(FILE *out, const struct ingest_tally *t)
+{
+    fprintf(out, "ingested %d (%d valid, %d invalid), duplicates %d, "
+            "failed %d\n", t->ingested, t->ingested - t->invalid, t->invalid,
+            t->duplicates, t->failed);
+    if (t->failed)
+        fprintf(out, "failed:\n%s", t->failures.p);
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: flierd ingest [--db PATH] [--quiet] FILE...|DIR...\n"
+          "  Audits game logs (.jcz or flierlog) and stores them in the\n"
+          "  database (default flierd.db), each game in one transaction.\n"
+          "  A folder adds its *.jcz and *.flierlog files, sub-folders\n"
+          "  included. Identical files are stored once.\n"
+          "  --quiet  no progress bar\n"
+          "exit status: 0 all stored (or already there), 1 a file failed,\n"
+          "2 a bad argument or the database could not be opened\n", f);
+}
+
+int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
+{
+    const char *db = "flierd.db";
+    bool quiet = false;
+    char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
+    int n = 0, rc = 2;
+    struct store *s = NULL;
+    struct err e;
+
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+            db = argv[++i];
+        } else if (strcmp(argv[i], "--quiet") == 0) {
+            quiet = true;
+        } else if (strcmp(argv[i], "-h") == 0 ||
+                   strcmp(argv[i], "--help") == 0) {
+            usage(out);
+            rc = 0;
+            goto out;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(errs, "flierd ingest: unknown option '%s'\n", argv[i]);
+            goto out;
+        } else {
+            paths[n++] = argv[i];
+        }
+    }
+    if (n == 0) {
+        usage(errs);
+        goto out;
+    }
+    err_clear(&e);
+    if (store_open(db, false, &s, &e) != ST_OK) {
+        fprintf(errs, "flierd ingest: %s: %s\n", db, e.msg);
+        goto out;
+    }
+    struct ingest_tally t = { 0, 0, 0, 0, BUF_INIT };
+    FILE *tty = !quiet && isatty(fileno(errs)) ? errs : NULL;
+    cli_ingest_paths(s, paths, n, "cli", tty, &t);
+    store_close(s);
+    cli_print_tally(out, &t);
+    buf_release(&t.failures);
+    rc = t.failed ? 1 : 0;
+out:
+    free(paths);
+    return rc;
+}

@@ -1,0 +1,253 @@
+/* serve_cmd.c - `flierd serve`: arguments, the --load import, signals,
+ * and the server's life. SIGTERM and SIGINT are blocked before any thread
+ * starts (so every thread inherits the mask) and taken with sigwait() in
+ * this thread: no handler runs in the middle of a request. */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+
+#include "cli/cli.h"
+#include "http/http.h"
+#include "store/store.h"
+
+#define GRACE_MS 10000 /* for requests in flight at SIGTERM */
+
+struct serve_args {
+    struct http_config cfg;
+    const char *token_file;
+    const char *load_dir;
+    char host[64];
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: flierd serve [--db PATH] [--listen HOST:PORT] [--load DIR]\n"
+          "                    [--spool DIR] [--web DIR] [--token-file F]\n"
+          "  Serves the JSON API (docs/api.md) over the game database.\n"
+          "  --db PATH          SQLite database (default flierd.db)\n"
+          "  --listen HOST:PORT address (default 127.0.0.1:8080; port 0\n"
+          "                     picks a free one)\n"
+          "  --load DIR         ingest DIR's *.jcz/*.flierlog first\n"
+          "  --spool DIR        ingest files dropped in DIR, then move them\n"
+          "                     to DIR/done/ or DIR/failed/ (+ NAME.error)\n"
+          "  --web DIR          serve the dashboard's static files\n"
+          "  --token-file F     writes need 'Authorization: Bearer <F>'\n"
+          "  --max-body BYTES   upload cap (default 1048576)\n"
+          "  --timeout S        idle connection timeout (default 30)\n"
+          "  --per-ip N         connections per client address (64)\n"
+          "  --max-connections N  connections in all (512)\n"
+          "  --threads N        worker threads (4)\n"
+          "  --spool-interval MS  spool scan interval (1000)\n"
+          "  --quiet            no request log on stderr\n", f);
+}
+
+static bool parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* "HOST:PORT", "[V6]:PORT", or "PORT" (loopback). */
+static bool parse_listen(const char *s, struct serve_args *a)
+{
+    const char *colon = strrchr(s, ':');
+    const char *host = s, *host_end = colon;
+    unsigned long port;
+    if (!colon) {
+        host = "127.0.0.1";
+        host_end = host + strlen(host);
+        colon = s - 1;
+    } else if (s[0] == '[') {
+        if (colon < s + 2 || colon[-1] != ']')
+            return false;
+        host = s + 1;
+        host_end = colon - 1;
+    }
+    size_t n = (size_t)(host_end - host);
+    if (n == 0 || n >= sizeof a->host ||
+        !parse_uint(colon + 1, 65535, &port))
+        return false;
+    memcpy(a->host, host, n);
+    a->host[n] = '\0';
+    a->cfg.host = a->host;
+    a->cfg.port = (unsigned)port;
+    return true;
+}
+
+/* The numeric options and their ranges, in the order of set_number. */
+static const struct {
+    const char *name;
+    unsigned long min, max;
+} num_opts[] = {
+    { "--max-body", 1, 1ul << 30 }, { "--timeout", 0, 86400 },
+    { "--per-ip", 0, 65535 },       { "--max-connections", 1, 65535 },
+    { "--threads", 1, 256 },        { "--spool-interval", 1, 3600000 },
+};
+
+static void set_number(struct http_config *c, size_t which, unsigned long n)
+{
+    switch (which) {
+    case 0: c->max_body = n; break;
+    case 1: c->timeout_s = (unsigned)n; break;
+    case 2: c->per_ip = (unsigned)n; break;
+    case 3: c->max_conns = (unsigned)n; break;
+    case 4: c->threads = (unsigned)n; break;
+    default: c->spool_ms = (unsigned)n; break;
+    }
+}
+
+/* False when name is no numeric option; else *ok says if v was fine. */
+static bool number_option(struct serve_args *a, const char *name,
+                          const char *v, bool *ok)
+{
+    for (size_t i = 0; i < sizeof num_opts / sizeof num_opts[0]; i++) {
+        unsigned long n;
+        if (strcmp(name, num_opts[i].name) != 0)
+            continue;
+        *ok = parse_uint(v, num_opts[i].max, &n) && n >= num_opts[i].min;
+        if (*ok)
+            set_number(&a->cfg, i, n);
+        return true;
+    }
+    return false;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, struct serve_args *a, FILE *out,
+                      FILE *errs)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool ok = true;
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            usage(out);
+            return 0;
+        } else if (strcmp(s, "--quiet") == 0) {
+            a->cfg.log = NULL;
+            continue;
+        } else if (!v) {
+            ok = false;
+        } else if (strcmp(s, "--db") == 0) {
+            a->cfg.db_path = v;
+        } else if (strcmp(s, "--listen") == 0) {
+            ok = parse_listen(v, a);
+        } else if (strcmp(s, "--spool") == 0) {
+            a->cfg.spool_dir = v;
+        } else if (strcmp(s, "--web") == 0) {
+            a->cfg.web_dir = v;
+        } else if (strcmp(s, "--token-file") == 0) {
+            a->token_file = v;
+        } else if (strcmp(s, "--load") == 0) {
+            a->load_dir = v;
+        } else if (!number_option(a, s, v, &ok)) {
+            fprintf(errs, "flierd serve: unknown option '%s'\n", s);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(errs, "flierd serve: bad or missing value for %s\n", s);
+            return 2;
+        }
+        i++;
+    }
+    return -1;
+}
+
+/* The first line of path, trimmed, into tok. */
+static bool read_token(const char *path, char *tok, size_t len, FILE *errs)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(errs, "flierd serve: --token-file %s: %s\n", path,
+                strerror(errno));
+        return false;
+    }
+    if (!fgets(tok, (int)len, f))
+        tok[0] = '\0';
+    fclose(f);
+    size_t n = strlen(tok);
+    while (n > 0 && (tok[n - 1] == '\n' || tok[n - 1] == '\r' ||
+                     tok[n - 1] == ' ' || tok[n - 1] == '\t'))
+        tok[--n] = '\0';
+    if (n < 8) {
+        fprintf(errs, "flierd serve: --token-file %s: the token must have "
+                "at least 8 characters\n", path);
+        return false;
+    }
+    return true;
+}
+
+static bool load(const char *db, const char *dir, FILE *errs)
+{
+    struct store *s = NULL;
+    struct err e;
+    char *paths[1] = { (char *)dir };
+    err_clear(&e);
+    if (store_open(db, false, &s, &e) != ST_OK) {
+        fprintf(errs, "flierd serve: %s: %s\n", db, e.msg);
+        return false;
+    }
+    struct ingest_tally t = { 0, 0, 0, 0, BUF_INIT };
+    cli_ingest_paths(s, paths, 1, "cli", NULL, &t);
+    store_close(s);
+    fprintf(errs, "loaded %s: ", dir);
+    cli_print_tally(errs, &t);
+    buf_release(&t.failures);
+    return true;
+}
+
+int cli_serve(int argc, char **argv, FILE *out, FILE *errs)
+{
+    struct serve_args a;
+    struct server *srv = NULL;
+    struct err e;
+    char token[512];
+    sigset_t stop;
+    int sig = 0;
+
+    memset(&a, 0, sizeof a);
+    http_config_init(&a.cfg);
+    int rc = parse_args(argc, argv, &a, out, errs);
+    if (rc >= 0)
+        return rc;
+    if (a.token_file) {
+        if (!read_token(a.token_file, token, sizeof token, errs))
+            return 2;
+        a.cfg.token = token;
+    }
+    if (a.load_dir && !load(a.cfg.db_path, a.load_dir, errs))
+        return 2;
+    /* A shell starts background jobs with SIGINT ignored, and an ignored
+     * signal never reaches sigwait(): restore the default first. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_IGN);
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    err_clear(&e);
+    if (server_start(&a.cfg, &srv, &e) != ST_OK) {
+        fprintf(errs, "flierd serve: %s\n", e.msg);
+        return 2;
+    }
+    bool v6 = strchr(a.cfg.host, ':') != NULL;
+    fprintf(out, "listening on http://%s%s%s:%u\n", v6 ? "[" : "",
+            a.cfg.host, v6 ? "]" : "", server_port(srv));
+    fflush(out);
+    while (sigwait(&stop, &sig) != 0)
+        ;
+    if (a.cfg.log)
+        fprintf(a.cfg.log, "flierd: %s, stopping\n",
+                sig == SIGINT ? "SIGINT" : "SIGTERM");
+    server_stop(srv, GRACE_MS);
+    return 0;
+}

@@ -1,0 +1,304 @@
+/* api_games.c - GET/POST /api/games, one game, its raw bytes and its
+ * replay. Reads borrow a read-only store connection; uploads go through
+ * the writer. The store returns JSON text, so these handlers only check
+ * arguments and move bytes. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "http/http_int.h"
+#include "ingest/ingest.h"
+
+int64_t http_parse_id(const char *s)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return 0;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v <= 0)
+        return 0;
+    return (int64_t)v;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's
+ * days_from_civil), so no time zone or timegm() is involved. */
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    unsigned yoe = (unsigned)(y - era * 400);
+    unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* "YYYY-MM-DD" (UTC; the end of that day when end_of_day) or unix
+ * seconds. */
+static bool parse_time(const char *s, bool end_of_day, int64_t *out)
+{
+    int y, m, d, n = 0;
+    char *end;
+    if (strlen(s) == 10 && sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 &&
+        n == 10 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+        *out = days_from_civil(y, (unsigned)m, (unsigned)d) * 86400 +
+               (end_of_day ? 86399 : 0);
+        return true;
+    }
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || errno != 0 || v < 0)
+        return false;
+    *out = (int64_t)v;
+    return true;
+}
+
+static bool parse_bool(const char *s, int *out)
+{
+    if (strcmp(s, "true") == 0 || strcmp(s, "1") == 0 ||
+        strcmp(s, "yes") == 0)
+        *out = 1;
+    else if (strcmp(s, "false") == 0 || strcmp(s, "0") == 0 ||
+             strcmp(s, "no") == 0)
+        *out = 0;
+    else
+        return false;
+    return true;
+}
+
+static bool parse_count(const char *s, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool known_sort(const char *s)
+{
+    static const char *const sorts[] = { "date", "players", "turns",
+                                         "violations", "flights", "best" };
+    for (size_t i = 0; i < sizeof sorts / sizeof sorts[0]; i++)
+        if (strcmp(s, sorts[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Reads one query parameter into f; false when the value is not one of
+ * those the parameter takes. */
+typedef bool (*param_ok_fn)(const char *v, struct game_filter *f);
+
+static bool p_verdict(const char *v, struct game_filter *f)
+{
+    f->verdict = strcmp(v, "valid") == 0;
+    return f->verdict || strcmp(v, "invalid") == 0;
+}
+
+static bool p_finished(const char *v, struct game_filter *f)
+{
+    return parse_bool(v, &f->finished);
+}
+
+static bool p_edition(const char *v, struct game_filter *f)
+{
+    f->edition = strcasecmp(v, "C2") == 0   ? "C2"
+                 : strcasecmp(v, "C3") == 0 ? "C3"
+                                            : NULL;
+    return f->edition != NULL;
+}
+
+static bool p_from(const char *v, struct game_filter *f)
+{
+    return parse_time(v, false, &f->from);
+}
+
+static bool p_to(const char *v, struct game_filter *f)
+{
+    return parse_time(v, true, &f->to);
+}
+
+static bool p_sort(const char *v, struct game_filter *f)
+{
+    f->sort = v;
+    return known_sort(v);
+}
+
+static bool p_order(const char *v, struct game_filter *f)
+{
+    f->ascending = strcmp(v, "asc") == 0;
+    return f->ascending || strcmp(v, "desc") == 0;
+}
+
+static bool p_limit(const char *v, struct game_filter *f)
+{
+    return parse_count(v, 1000, &f->limit);
+}
+
+static bool p_offset(const char *v, struct game_filter *f)
+{
+    return parse_count(v, 1000 * 1000 * 1000, &f->offset);
+}
+
+static const struct {
+    const char *name;
+    param_ok_fn ok;
+} params[] = {
+    { "verdict", p_verdict }, { "finished", p_finished },
+    { "edition", p_edition }, { "from", p_from },
+    { "to", p_to },           { "sort", p_sort },
+    { "order", p_order },     { "limit", p_limit },
+    { "offset", p_offset },
+};
+
+/* Fills f from the query; on a bad value writes the reason to msg. */
+static bool parse_filter(struct request *r, struct game_filter *f, char *msg,
+                         size_t msg_len)
+{
+    memset(f, 0, sizeof *f);
+    f->verdict = f->finished = -1;
+    f->limit = 50;
+    f->player = req_query(r, "player");
+    f->rule = req_query(r, "rule");
+    f->q = req_query(r, "q");
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        const char *v = req_query(r, params[i].name);
+        if (v && !params[i].ok(v, f)) {
+            snprintf(msg, msg_len, "bad query parameter %s=%.60s (see "
+                     "docs/api.md)", params[i].name, v);
+            return false;
+        }
+    }
+    return true;
+}
+
+void h_games_list(struct request *r)
+{
+    struct game_filter f;
+    struct buf b = BUF_INIT;
+    struct err e;
+    char msg[200];
+
+    err_clear(&e);
+    if (!parse_filter(r, &f, msg, sizeof msg)) {
+        reply_error(r, 400, msg);
+        return;
+    }
+    struct store *st = server_reader(r->srv);
+    enum status s = store_list_games(st, &f, &b, &e);
+    server_reader_put(r->srv, st);
+    if (s == ST_OK)
+        reply_json(r, 200, &b);
+    else
+        reply_status(r, s, &e);
+    buf_release(&b);
+}
+
+void h_games_upload(struct request *r)
+{
+    struct ingest_result res;
+    struct err e;
+    const char *name = req_query(r, "name");
+
+    err_clear(&e);
+    memset(&res, 0, sizeof res);
+    if (!name)
+        name = req_header(r, "X-Filename");
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_bytes(w, r->body.p ? r->body.p : "", r->body.len,
+                                  "http", name, (int64_t)time(NULL), &res, &e);
+    server_writer_put(r->srv);
+    metrics_ingest(&r->srv->m, st, res.duplicate, res.valid);
+    if (st != ST_OK) {
+        reply_status(r, st, &e);
+        return;
+    }
+    struct buf b = BUF_INIT;
+    char *url = ra_alloc(&r->arena, 48);
+    snprintf(url, 48, "/api/games/%" PRId64, res.id);
+    buf_printf(&b, "{\"id\": %" PRId64 ", \"valid\": %s, \"finished\": %s, "
+               "\"duplicate\": %s, \"url\": \"%s\"}", res.id,
+               res.valid ? "true" : "false", res.finished ? "true" : "false",
+               res.duplicate ? "true" : "false", url);
+    req_add_header(r, "Location", url);
+    reply_json(r, res.duplicate ? 200 : 201, &b);
+}
+
+/* The {id} of the route, or 0 after replying 404. */
+static int64_t game_id(struct request *r)
+{
+    int64_t id = http_parse_id(r->params[0]);
+    if (id == 0) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "no game '%.80s' (ids are positive "
+                 "integers)", r->params[0]);
+        reply_error(r, 404, msg);
+    }
+    return id;
+}
+
+typedef enum status (*game_read_fn)(struct store *s, int64_t id,
+                                    struct buf *out, struct err *e);
+
+static void read_game(struct request *r, game_read_fn fn)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    int64_t id = game_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    struct store *st = server_reader(r->srv);
+    enum status s = fn(st, id, &b, &e);
+    server_reader_put(r->srv, st);
+    if (s == ST_OK)
+        reply_json(r, 200, &b);
+    else
+        reply_status(r, s, &e);
+    buf_release(&b);
+}
+
+void h_game(struct request *r)
+{
+    read_game(r, store_game_json);
+}
+
+void h_game_replay(struct request *r)
+{
+    read_game(r, store_game_replay);
+}
+
+void h_game_raw(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    const char *format = NULL;
+    int64_t id = game_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    struct store *st = server_reader(r->srv);
+    enum status s = store_game_raw(st, id, &b, &format, &e);
+    server_reader_put(r->srv, st);
+    if (s != ST_OK) {
+        reply_status(r, s, &e);
+        buf_release(&b);
+        return;
+    }
+    bool jcz = format && strcmp(format, "jcz") == 0;
+    char *disp = ra_alloc(&r->arena, 80);
+    snprintf(disp, 80, "inline; filename=\"game-%" PRId64 ".%s\"", id,
+             jcz ? "jcz" : "flierlog");
+    req_add_header(r, "Content-Disposition", disp);
+    buf_release(&r->out);
+    r->out = b; /* the bytes as uploaded, no newline added */
+    r->status = 200;
+    r->ctype = jcz ? "application/json" : "application/octet-stream";
+}

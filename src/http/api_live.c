@@ -1,0 +1,104 @@
+/* api_live.c - live recording: POST /api/live (the setup), one turn at a
+ * time to /api/live/{id}/moves, /api/live/{id}/finish. Every turn is
+ * validated by ingest before it is stored; an illegal one is refused
+ * with 422, its rule id and message, and leaves the game unchanged. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "http/http_int.h"
+#include "ingest/ingest.h"
+
+/* The rule id at the start of "RULE_ID: message", copied to out. */
+static bool rule_prefix(const char *msg, char *out, size_t len)
+{
+    size_t n = 0;
+    while (isupper((unsigned char)msg[n]) || msg[n] == '_' ||
+           isdigit((unsigned char)msg[n]))
+        n++;
+    if (n == 0 || n >= len || msg[n] != ':')
+        return false;
+    memcpy(out, msg, n);
+    out[n] = '\0';
+    return true;
+}
+
+static int64_t live_id(struct request *r)
+{
+    int64_t id = http_parse_id(r->params[0]);
+    if (id == 0)
+        reply_error(r, 404, "no such live game (ids are positive integers)");
+    return id;
+}
+
+void h_live_start(struct request *r)
+{
+    struct err e;
+    int64_t id = 0;
+
+    err_clear(&e);
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_live_start(w, r->body.p ? r->body.p : "",
+                                       r->body.len, (int64_t)time(NULL), &id,
+                                       &e);
+    server_writer_put(r->srv);
+    if (st != ST_OK) {
+        reply_status(r, st, &e);
+        return;
+    }
+    struct buf b = BUF_INIT;
+    char *url = ra_alloc(&r->arena, 48);
+    snprintf(url, 48, "/api/games/%" PRId64, id);
+    buf_printf(&b, "{\"id\": %" PRId64 ", \"url\": \"%s\", \"moves\": "
+               "\"/api/live/%" PRId64 "/moves\", \"finish\": "
+               "\"/api/live/%" PRId64 "/finish\"}", id, url, id, id);
+    req_add_header(r, "Location", url);
+    reply_json(r, 201, &b);
+}
+
+void h_live_move(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    int64_t id = live_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_live_move(w, id, r->body.p ? r->body.p : "",
+                                      r->body.len, (int64_t)time(NULL), &b,
+                                      &e);
+    server_writer_put(r->srv);
+    if (st == ST_OK) {
+        atomic_fetch_add(&r->srv->m.live_moves, 1);
+        reply_json(r, 200, &b);
+    } else if (st == ST_RULE) {
+        char rule[48];
+        atomic_fetch_add(&r->srv->m.live_refused, 1);
+        reply_error_rule(r, 422, rule_prefix(e.msg, rule, sizeof rule)
+                                     ? rule : NULL, e.msg);
+    } else {
+        reply_status(r, st, &e);
+    }
+    buf_release(&b);
+}
+
+void h_live_finish(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    int64_t id = live_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_live_finish(w, id, (int64_t)time(NULL), &b, &e);
+    server_writer_put(r->srv);
+    if (st == ST_OK)
+        reply_json(r, 200, &b);
+    else
+        reply_status(r, st, &e);
+    buf_release(&b);
+}

@@ -1,0 +1,169 @@
+/* http_int.h - what the files of src/http share: the server, one request
+ * and its reply, the route handlers, metrics. Only server.c includes
+ * microhttpd.h; handlers see a request, never a connection, so they can
+ * be read (and changed) without knowing libmicrohttpd.
+ *
+ * A request lives from the first call of the access handler to MHD's
+ * request-completed callback, which frees it with everything its arena
+ * holds. A handler fills r->status, r->ctype and r->out (or calls
+ * reply_json / reply_error); server.c turns that into the response and
+ * adds the security headers. */
+#ifndef HTTP_HTTP_INT_H
+#define HTTP_HTTP_INT_H
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "http/http.h"
+#include "store/store.h"
+#include "util/buf.h"
+#include "util/err.h"
+
+struct MHD_Daemon;
+struct MHD_Connection;
+
+/* ---- per-request arena: bump allocation in chained blocks ---- */
+struct arena_block;
+struct req_arena {
+    struct arena_block *head;
+};
+void *ra_alloc(struct req_arena *a, size_t n);
+char *ra_strndup(struct req_arena *a, const char *s, size_t n);
+void ra_release(struct req_arena *a);
+
+/* ---- metrics (C11 atomics; rendered by GET /metrics) ---- */
+#define LAT_BUCKETS 11
+enum ingest_outcome { IN_STORED, IN_DUPLICATE, IN_FAILED, IN_N };
+struct metrics {
+    atomic_ullong requests[6];        /* by status class: [2] = 2xx ... */
+    atomic_ullong bytes_out;
+    atomic_ullong lat_bucket[LAT_BUCKETS];
+    atomic_ullong lat_sum_us;
+    atomic_ullong lat_count;
+    atomic_ullong ingests[IN_N];
+    atomic_ullong ingest_invalid;     /* stored, with violations */
+    atomic_ullong ingest_fail[ST_BUSY + 1]; /* failures by status */
+    atomic_ullong live_moves;
+    atomic_ullong live_refused;
+    atomic_int inflight;
+};
+void metrics_request(struct metrics *m, int status, size_t bytes,
+                     uint64_t micros);
+/* Counts one ingest attempt from its status and result. */
+void metrics_ingest(struct metrics *m, enum status st, bool duplicate,
+                    bool valid);
+void metrics_render(struct metrics *m, struct buf *out);
+
+/* ---- the server ---- */
+struct server {
+    struct http_config cfg;
+    struct MHD_Daemon *daemon;
+    unsigned port;
+    char *web_root;                  /* realpath of cfg.web_dir, or NULL */
+
+    pthread_mutex_t wlock;           /* guards writer */
+    struct store *writer;
+
+    pthread_mutex_t rlock;           /* guards the free readers */
+    pthread_cond_t rfree;
+    struct store **readers;          /* all of them, for closing */
+    struct store **idle;             /* a stack of free ones */
+    size_t n_readers, n_idle;
+
+    struct metrics m;
+
+    bool spooling;                   /* spool thread started */
+    pthread_t spool_thread;
+    pthread_mutex_t slock;
+    pthread_cond_t swake;
+    bool stopping;                   /* under slock */
+};
+
+/* Borrow a read-only connection (blocks while all are in use). */
+struct store *server_reader(struct server *s);
+void server_reader_put(struct server *s, struct store *st);
+/* The writer, locked; server_writer_put unlocks it. */
+struct store *server_writer(struct server *s);
+void server_writer_put(struct server *s);
+
+/* ---- one request and its reply ---- */
+struct request;
+typedef void (*handler_fn)(struct request *r);
+#define REQ_MAX_PARAMS 2
+#define REQ_MAX_HEADERS 4
+struct request {
+    struct server *srv;
+    struct MHD_Connection *conn;
+    struct req_arena arena;
+    const char *method;              /* "GET", "HEAD", "POST", ... */
+    const char *path;                /* decoded, without the query */
+    const char *params[REQ_MAX_PARAMS]; /* {id}, {name} of the route */
+    handler_fn handler;              /* found with the headers */
+    struct buf body;                 /* the upload, at most cfg.max_body */
+    bool too_big;                    /* the upload passed the cap */
+    uint64_t start_us;
+
+    int status;                      /* 0 until a handler replies */
+    const char *ctype;
+    struct buf out;
+    const char *hdr_name[REQ_MAX_HEADERS];
+    const char *hdr_value[REQ_MAX_HEADERS];
+    int n_hdrs;
+};
+
+/* A query parameter of the URL (decoded), or NULL. */
+const char *req_query(struct request *r, const char *key);
+/* A request header, or NULL. */
+const char *req_header(struct request *r, const char *name);
+/* Adds a response header; name and value must live as long as r (static
+ * or from r->arena). Ignored beyond REQ_MAX_HEADERS. */
+void req_add_header(struct request *r, const char *name, const char *value);
+
+/* Moves *b into the reply (b is left empty). */
+void reply_json(struct request *r, int status, struct buf *b);
+/* {"error": msg}, plus "rule" when given. */
+void reply_error(struct request *r, int status, const char *msg);
+void reply_error_rule(struct request *r, int status, const char *rule,
+                      const char *msg);
+/* Replies with the HTTP status that fits st and e->msg. */
+void reply_status(struct request *r, enum status st, const struct err *e);
+int http_status_of(enum status st);
+
+/* ---- JSON text ---- */
+/* Appends s as a JSON string literal (quotes included, UTF-8 passed
+ * through, control characters and invalid bytes escaped). */
+void json_string(struct buf *b, const char *s);
+
+/* ---- routes and handlers ---- */
+/* Finds the handler of method + path; fills r->params. Returns NULL and
+ * sets *out_status to 404 or 405 (with an Allow header) when none fits.
+ * *out_write says whether the route changes data (needs the token). */
+handler_fn route_find(struct request *r, bool *out_write, int *out_status);
+
+void h_games_list(struct request *r);
+void h_games_upload(struct request *r);
+void h_game(struct request *r);
+void h_game_raw(struct request *r);
+void h_game_replay(struct request *r);
+void h_players(struct request *r);
+void h_player(struct request *r);
+void h_stats(struct request *r);
+void h_healthz(struct request *r);
+void h_metrics(struct request *r);
+void h_live_start(struct request *r);
+void h_live_move(struct request *r);
+void h_live_finish(struct request *r);
+/* Static files of cfg.web_dir (GET of anything outside /api). */
+void h_static(struct request *r);
+
+/* ---- spool ---- */
+enum status spool_start(struct server *s, struct err *e) WARN_UNUSED;
+void spool_stop(struct server *s);
+
+/* Monotonic microseconds. */
+uint64_t http_now_us(void);
+/* A positive decimal game id, else 0. */
+int64_t http_parse_id(const char *s);
+
+#endif

@@ -1,0 +1,448 @@
+/* server.c - libmicrohttpd wiring: start and stop, the access handler
+ * (body collection up to the cap, authorisation, dispatch), responses
+ * with the security headers, the request-completed callback (log line,
+ * metrics, freeing the request), and the store connection pool.
+ *
+ * The access handler is called several times per request: first with
+ * the headers (*con_cls is NULL: we route and check the token and the
+ * Content-Length, and may answer at once), then once per chunk of the
+ * body, then once more with no data, where the handler runs. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "http/http_int.h"
+#include "util/xalloc.h"
+
+#define CSP "default-src 'self'; frame-ancestors 'none'"
+
+void http_config_init(struct http_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->db_path = "flierd.db";
+    c->host = "127.0.0.1";
+    c->port = 8080;
+    c->max_body = 1u << 20;
+    c->timeout_s = 30;
+    c->per_ip = 64;
+    c->max_conns = 512;
+    c->threads = 4;
+    c->conn_memory = 64u << 10;
+    c->spool_ms = 1000;
+    c->log = stderr;
+}
+
+uint64_t http_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* ---- store connections ---- */
+
+struct store *server_reader(struct server *s)
+{
+    pthread_mutex_lock(&s->rlock);
+    while (s->n_idle == 0)
+        pthread_cond_wait(&s->rfree, &s->rlock);
+    struct store *st = s->idle[--s->n_idle];
+    pthread_mutex_unlock(&s->rlock);
+    return st;
+}
+
+void server_reader_put(struct server *s, struct store *st)
+{
+    pthread_mutex_lock(&s->rlock);
+    s->idle[s->n_idle++] = st;
+    pthread_cond_signal(&s->rfree);
+    pthread_mutex_unlock(&s->rlock);
+}
+
+struct store *server_writer(struct server *s)
+{
+    pthread_mutex_lock(&s->wlock);
+    return s->writer;
+}
+
+void server_writer_put(struct server *s)
+{
+    pthread_mutex_unlock(&s->wlock);
+}
+
+/* ---- request helpers ---- */
+
+const char *req_query(struct request *r, const char *key)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+const char *req_header(struct request *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+void req_add_header(struct request *r, const char *name, const char *value)
+{
+    if (r->n_hdrs >= REQ_MAX_HEADERS)
+        return;
+    r->hdr_name[r->n_hdrs] = name;
+    r->hdr_value[r->n_hdrs++] = value;
+}
+
+static struct request *request_new(struct server *s, struct MHD_Connection *c,
+                                   const char *url, const char *method)
+{
+    struct request *r = xcalloc(1, sizeof *r);
+    r->srv = s;
+    r->conn = c;
+    r->start_us = http_now_us();
+    r->method = ra_strndup(&r->arena, method, strlen(method));
+    r->path = ra_strndup(&r->arena, url, strlen(url));
+    return r;
+}
+
+static void request_free(struct request *r)
+{
+    buf_release(&r->body);
+    buf_release(&r->out);
+    ra_release(&r->arena);
+    free(r);
+}
+
+/* Queues r's reply; the body is copied, so r->out may be freed later. */
+static enum MHD_Result send_reply(struct request *r)
+{
+    struct MHD_Response *resp;
+    enum MHD_Result ok;
+
+    if (r->status == 0)
+        reply_error(r, 500, "the handler gave no reply");
+    resp = MHD_create_response_from_buffer(r->out.len,
+                                           r->out.p ? r->out.p : (char *)"",
+                                           MHD_RESPMEM_MUST_COPY);
+    if (!resp)
+        return MHD_NO;
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            r->ctype ? r->ctype : "application/json");
+    MHD_add_response_header(resp, "Content-Security-Policy", CSP);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    for (int i = 0; i < r->n_hdrs; i++)
+        MHD_add_response_header(resp, r->hdr_name[i], r->hdr_value[i]);
+    ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+/* Constant-time comparison, so the token cannot be guessed byte by byte
+ * from response times. */
+static bool same_secret(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    unsigned char d = la != lb;
+    for (size_t i = 0; i < la; i++)
+        d |= (unsigned char)(a[i] ^ b[i % (lb ? lb : 1)]);
+    return d == 0;
+}
+
+static bool authorized(struct request *r)
+{
+    const char *want = r->srv->cfg.token;
+    if (!want)
+        return true;
+    const char *h = req_header(r, MHD_HTTP_HEADER_AUTHORIZATION);
+    if (!h || strncmp(h, "Bearer ", 7) != 0)
+        return false;
+    return same_secret(h + 7, want);
+}
+
+/* First call: route, check the token and the announced size. Returns
+ * true when r already has its reply. */
+static bool on_headers(struct request *r)
+{
+    bool write = false;
+    int status = 404;
+
+    r->handler = route_find(r, &write, &status);
+    if (!r->handler) {
+        if (status == 405)
+            reply_error(r, 405, "method not allowed");
+        else
+            reply_error(r, 404, "no such resource");
+        return true;
+    }
+    if (write && !authorized(r)) {
+        req_add_header(r, "WWW-Authenticate", "Bearer");
+        reply_error(r, 401, "this needs Authorization: Bearer <token>");
+        return true;
+    }
+    const char *cl = req_header(r, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (cl) {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(cl, &end, 10);
+        if (errno == 0 && *end == '\0' && n > r->srv->cfg.max_body) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "body of %llu bytes is over the cap "
+                     "of %zu", n, r->srv->cfg.max_body);
+            reply_error(r, 413, msg);
+            return true;
+        }
+    }
+    return false;
+}
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
+                                 const char *url, const char *method,
+                                 const char *version, const char *upload,
+                                 size_t *upload_len, void **con_cls)
+{
+    struct server *s = cls;
+    struct request *r = *con_cls;
+    (void)version;
+
+    if (!r) {
+        r = request_new(s, c, url, method);
+        *con_cls = r;
+        atomic_fetch_add(&s->m.inflight, 1);
+        if (on_headers(r))
+            return send_reply(r);
+        return MHD_YES;
+    }
+    if (r->status != 0) { /* answered early; drop whatever still comes */
+        *upload_len = 0;
+        return MHD_YES;
+    }
+    if (*upload_len != 0) {
+        if (!r->too_big && r->body.len + *upload_len <= s->cfg.max_body) {
+            buf_append(&r->body, upload, *upload_len);
+        } else { /* keep reading, to answer; keep nothing */
+            r->too_big = true;
+            buf_release(&r->body);
+        }
+        *upload_len = 0;
+        return MHD_YES;
+    }
+    if (r->too_big) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "body is over the cap of %zu bytes",
+                 s->cfg.max_body);
+        reply_error(r, 413, msg);
+    } else {
+        r->handler(r);
+    }
+    return send_reply(r);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode why)
+{
+    struct server *s = cls;
+    struct request *r = *con_cls;
+    (void)c;
+    if (!r)
+        return;
+    *con_cls = NULL;
+    uint64_t us = http_now_us() - r->start_us;
+    int status = r->status;
+    if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && status == 0)
+        status = 499; /* the client went away before a reply */
+    metrics_request(&s->m, status, r->out.len, us);
+    if (s->cfg.log)
+        fprintf(s->cfg.log, "%s %s %d %zu %.1fms%s\n", r->method, r->path,
+                status, r->out.len, (double)us / 1000.0,
+                why == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
+                                                           : " (aborted)");
+    request_free(r);
+    atomic_fetch_sub(&s->m.inflight, 1);
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    struct server *s = cls;
+    if (!s->cfg.log)
+        return;
+    char line[512];
+    vsnprintf(line, sizeof line, fmt, ap);
+    size_t n = strlen(line);
+    while (n > 0 && line[n - 1] == '\n')
+        line[--n] = '\0';
+    fprintf(s->cfg.log, "flierd: http: %s\n", line);
+}
+
+/* ---- start and stop ---- */
+
+static enum status open_stores(struct server *s, struct err *e)
+{
+    enum status st = store_open(s->cfg.db_path, false, &s->writer, e);
+    if (st != ST_OK)
+        return st;
+    s->n_readers = s->cfg.threads;
+    s->readers = xcalloc(s->n_readers, sizeof *s->readers);
+    s->idle = xcalloc(s->n_readers, sizeof *s->idle);
+    for (size_t i = 0; i < s->n_readers; i++) {
+        st = store_open(s->cfg.db_path, true, &s->readers[i], e);
+        if (st != ST_OK)
+            return st;
+        s->idle[s->n_idle++] = s->readers[i];
+    }
+    return ST_OK;
+}
+
+static void close_stores(struct server *s)
+{
+    for (size_t i = 0; i < s->n_readers; i++)
+        if (s->readers[i])
+            store_close(s->readers[i]);
+    free(s->readers);
+    free(s->idle);
+    if (s->writer)
+        store_close(s->writer);
+}
+
+static unsigned bound_port(struct MHD_Daemon *d)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(d, MHD_DAEMON_INFO_LISTEN_FD);
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    if (!info || getsockname(info->listen_fd, (struct sockaddr *)&ss,
+                             &len) != 0)
+        return 0;
+    if (ss.ss_family == AF_INET6)
+        return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+    return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+}
+
+static enum status start_daemon(struct server *s, struct err *e)
+{
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *addr;
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC |
+                     MHD_USE_ERROR_LOG;
+
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, s->cfg.host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons((uint16_t)s->cfg.port);
+        addr = (struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, s->cfg.host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons((uint16_t)s->cfg.port);
+        addr = (struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return err_set(e, ST_IO, "listen address '%s' is not an IPv4 or "
+                       "IPv6 address", s->cfg.host);
+    }
+    /* The pool option only when there is a pool: MHD warns about 1. */
+    struct MHD_OptionItem pool[] = {
+        { s->cfg.threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+          (intptr_t)s->cfg.threads, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    s->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, on_access, s,
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s, /* first, to catch all */
+        MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_ARRAY, pool,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.timeout_s,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)s->cfg.per_ip,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)s->cfg.max_conns,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->cfg.conn_memory,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_END);
+    if (!s->daemon)
+        return err_set(e, ST_IO, "cannot listen on %s:%u (address in use, "
+                       "or no permission?)", s->cfg.host, s->cfg.port);
+    s->port = bound_port(s->daemon);
+    return ST_OK;
+}
+
+enum status server_start(const struct http_config *cfg, struct server **out,
+                         struct err *e)
+{
+    struct server *s = xcalloc(1, sizeof *s);
+    enum status st;
+
+    *out = NULL;
+    s->cfg = *cfg;
+    if (s->cfg.threads == 0)
+        s->cfg.threads = 1;
+    pthread_mutex_init(&s->wlock, NULL);
+    pthread_mutex_init(&s->rlock, NULL);
+    pthread_cond_init(&s->rfree, NULL);
+    pthread_mutex_init(&s->slock, NULL);
+    pthread_cond_init(&s->swake, NULL);
+    if (cfg->web_dir) {
+        s->web_root = realpath(cfg->web_dir, NULL);
+        if (!s->web_root) {
+            st = err_set(e, ST_IO, "--web %s: %s", cfg->web_dir,
+                         strerror(errno));
+            goto out;
+        }
+    }
+    st = open_stores(s, e);
+    if (st != ST_OK)
+        goto out;
+    if (cfg->spool_dir) {
+        st = spool_start(s, e);
+        if (st != ST_OK)
+            goto out;
+    }
+    st = start_daemon(s, e);
+out:
+    if (st != ST_OK) {
+        server_stop(s, 0);
+        return st;
+    }
+    *out = s;
+    return ST_OK;
+}
+
+unsigned server_port(const struct server *s)
+{
+    return s->port;
+}
+
+void server_stop(struct server *s, unsigned grace_ms)
+{
+    if (!s)
+        return;
+    if (s->daemon) {
+        /* Stop accepting, let the requests in flight be answered, then
+         * close what is left (idle keep-alive connections). */
+        MHD_socket fd = MHD_quiesce_daemon(s->daemon);
+        if (fd != MHD_INVALID_SOCKET)
+            close(fd);
+        uint64_t until = http_now_us() + (uint64_t)grace_ms * 1000u;
+        while (atomic_load(&s->m.inflight) > 0 && http_now_us() < until) {
+            struct timespec ts = { 0, 5 * 1000 * 1000 };
+            nanosleep(&ts, NULL);
+        }
+        MHD_stop_daemon(s->daemon);
+    }
+    spool_stop(s);
+    close_stores(s);
+    pthread_mutex_destroy(&s->wlock);
+    pthread_mutex_destroy(&s->rlock);
+    pthread_cond_destroy(&s->rfree);
+    pthread_mutex_destroy(&s->slock);
+    pthread_cond_destroy(&s->swake);
+    free(s->web_root);
+    free(s);
+}

@@ -1,0 +1,243 @@
+/* spool.c - the spool folder of `flierd serve --spool DIR`. Every scan
+ * (at start, then each cfg.spool_ms) ingests the regular files of DIR in
+ * name order and moves each to DIR/done/ (stored, or identical to a
+ * stored game), or to DIR/failed/ with NAME.error beside it saying why.
+ * A busy database leaves the file for the next scan. Names starting
+ * with '.' or ending in .tmp or .part are skipped, so a writer can copy
+ * a file under such a name and rename it when complete. A name already
+ * taken in done/ or failed/ gets a suffix (.1, .2, ...). Each file
+ * leaves one line on the log: "spool: NAME -> done (game 12, stored)". */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "http/http_int.h"
+#include "ingest/ingest.h"
+#include "util/xalloc.h"
+
+static bool skipped_name(const char *n)
+{
+    size_t len = strlen(n);
+    return n[0] == '.' || (len > 4 && strcmp(n + len - 4, ".tmp") == 0) ||
+           (len > 5 && strcmp(n + len - 5, ".part") == 0);
+}
+
+static enum status make_dir(const char *dir, const char *sub, struct err *e)
+{
+    struct buf p = BUF_INIT;
+    enum status st = ST_OK;
+    buf_printf(&p, "%s/%s", dir, sub);
+    if (mkdir(p.p, 0755) != 0 && errno != EEXIST)
+        st = err_set(e, ST_IO, "--spool: cannot create %s: %s", p.p,
+                     strerror(errno));
+    buf_release(&p);
+    return st;
+}
+
+/* Reads dir/name, at most cap bytes. */
+static enum status read_spooled(const char *path, size_t cap, struct buf *b,
+                                struct err *e)
+{
+    FILE *f = fopen(path, "rb");
+    char chunk[65536];
+    size_t n;
+    enum status st = ST_OK;
+    if (!f)
+        return err_set(e, ST_IO, "cannot open: %s", strerror(errno));
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (b->len + n > cap) {
+            st = err_set(e, ST_LIMIT, "larger than the cap of %zu bytes",
+                         cap);
+            break;
+        }
+        buf_append(b, chunk, n);
+    }
+    if (st == ST_OK && ferror(f))
+        st = err_set(e, ST_IO, "read error: %s", strerror(errno));
+    fclose(f);
+    return st;
+}
+
+/* Moves dir/name to dir/sub/name (or name.N when taken); the final path
+ * is left in dest. */
+static bool move_to(const char *dir, const char *name, const char *sub,
+                    struct buf *dest)
+{
+    struct buf from = BUF_INIT;
+    bool ok;
+    buf_printf(&from, "%s/%s", dir, name);
+    for (int i = 0;; i++) {
+        dest->len = 0;
+        if (i == 0)
+            buf_printf(dest, "%s/%s/%s", dir, sub, name);
+        else
+            buf_printf(dest, "%s/%s/%s.%d", dir, sub, name, i);
+        if (access(dest->p, F_OK) != 0)
+            break;
+    }
+    ok = rename(from.p, dest->p) == 0;
+    buf_release(&from);
+    return ok;
+}
+
+static void write_error_file(const char *moved, const struct err *e)
+{
+    struct buf p = BUF_INIT;
+    buf_printf(&p, "%s.error", moved);
+    FILE *f = fopen(p.p, "w");
+    if (f) {
+        fprintf(f, "%s: %s\n", status_name(e->code), e->msg);
+        fclose(f);
+    }
+    buf_release(&p);
+}
+
+static void spool_one(struct server *s, const char *dir, const char *name)
+{
+    struct buf path = BUF_INIT, data = BUF_INIT, dest = BUF_INIT;
+    struct ingest_result res;
+    struct err e;
+    FILE *log = s->cfg.log;
+
+    err_clear(&e);
+    memset(&res, 0, sizeof res);
+    buf_printf(&path, "%s/%s", dir, name);
+    enum status st = read_spooled(path.p, s->cfg.max_body, &data, &e);
+    if (st == ST_OK) {
+        struct store *w = server_writer(s);
+        st = ingest_bytes(w, data.p ? data.p : "", data.len, "spool", name,
+                          (int64_t)time(NULL), &res, &e);
+        server_writer_put(s);
+        metrics_ingest(&s->m, st, res.duplicate, res.valid);
+    }
+    if (st == ST_BUSY)
+        goto out; /* try again at the next scan */
+    if (!move_to(dir, name, st == ST_OK ? "done" : "failed", &dest)) {
+        if (log)
+            fprintf(log, "flierd: spool: %s: cannot move: %s\n", name,
+                    strerror(errno));
+        goto out;
+    }
+    if (st != ST_OK)
+        write_error_file(dest.p, &e);
+    if (!log)
+        goto out;
+    if (st == ST_OK)
+        fprintf(log, "spool: %s -> done (game %" PRId64 ", %s%s)\n", name,
+                res.id, res.duplicate ? "duplicate" : "stored",
+                res.valid ? "" : ", invalid");
+    else
+        fprintf(log, "spool: %s -> failed (%s)\n", name, e.msg);
+out:
+    buf_release(&path);
+    buf_release(&data);
+    buf_release(&dest);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool stopping(struct server *s)
+{
+    pthread_mutex_lock(&s->slock);
+    bool stop = s->stopping;
+    pthread_mutex_unlock(&s->slock);
+    return stop;
+}
+
+static void spool_scan(struct server *s)
+{
+    const char *dir = s->cfg.spool_dir;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    while ((de = readdir(d)) != NULL) {
+        struct stat sb;
+        struct buf p = BUF_INIT;
+        if (skipped_name(de->d_name))
+            continue;
+        buf_printf(&p, "%s/%s", dir, de->d_name);
+        bool regular = stat(p.p, &sb) == 0 && S_ISREG(sb.st_mode);
+        buf_release(&p);
+        if (!regular)
+            continue;
+        xgrow((void **)&names, &cap, n + 1, sizeof *names);
+        names[n++] = xstrdup(de->d_name);
+    }
+    closedir(d);
+    if (n > 1)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n; i++) {
+        if (!stopping(s))
+            spool_one(s, dir, names[i]);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void *spool_main(void *arg)
+{
+    struct server *s = arg;
+    for (;;) {
+        spool_scan(s);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += s->cfg.spool_ms / 1000;
+        until.tv_nsec += (long)(s->cfg.spool_ms % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&s->slock);
+        while (!s->stopping &&
+               pthread_cond_timedwait(&s->swake, &s->slock, &until) == 0)
+            ;
+        bool stop = s->stopping;
+        pthread_mutex_unlock(&s->slock);
+        if (stop)
+            return NULL;
+    }
+}
+
+enum status spool_start(struct server *s, struct err *e)
+{
+    const char *dir = s->cfg.spool_dir;
+    struct stat sb;
+    enum status st;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return err_set(e, ST_IO, "--spool %s: not a folder", dir);
+    st = make_dir(dir, "done", e);
+    if (st == ST_OK)
+        st = make_dir(dir, "failed", e);
+    if (st != ST_OK)
+        return st;
+    if (s->cfg.spool_ms == 0)
+        s->cfg.spool_ms = 1000;
+    if (pthread_create(&s->spool_thread, NULL, spool_main, s) != 0)
+        return err_set(e, ST_IO, "--spool: cannot start a thread");
+    s->spooling = true;
+    return ST_OK;
+}
+
+void spool_stop(struct server *s)
+{
+    if (!s->spooling)
+        return;
+    pthread_mutex_lock(&s->slock);
+    s->stopping = true;
+    pthread_cond_broadcast(&s->swake);
+    pthread_mutex_unlock(&s->slock);
+    pthread_join(s->spool_thread, NULL);
+    s->spooling = false;
+}

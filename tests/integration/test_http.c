@@ -1,0 +1,866 @@
+/* test_http.c - the daemon end to end: starts `flierd serve` on a free
+ * loopback port with a temporary database, talks HTTP to it with our own
+ * client, and stops it with SIGTERM (exit status 0). The tests run in
+ * order and share one daemon and database; each states what it adds. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "daemon.h"
+#include "http_client.h"
+#include "mlog/mlog.h"
+
+#define TOKEN "it-secret-token-42"
+
+static struct {
+    char dir[64];       /* the temporary folder */
+    char db[128];
+    char spool[128];
+    char web[128];
+    struct daemon d;
+    struct buf valid;   /* samples/c2-2p.jcz */
+    struct buf forged;  /* samples/forged/forged-wrong-target.jcz */
+    long long valid_id, forged_id;
+} T;
+
+/* ---- helpers ---- */
+
+static void read_file(const char *path, struct buf *b)
+{
+    FILE *f = fopen(path, "rb");
+    char chunk[8192];
+    size_t n;
+    assert_non_null(f);
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(b, chunk, n);
+    fclose(f);
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static bool exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* GET path, expect status, return the parsed body (caller deletes). */
+static cJSON *get_json(const char *path, int status)
+{
+    struct http_resp r;
+    http_do(T.d.port, "GET", path, NULL, NULL, 0, false, &r);
+    if (r.status != status)
+        fprintf(stderr, "GET %s: %d %s\n", path, r.status,
+                r.body.p ? r.body.p : "");
+    assert_int_equal(r.status, status);
+    cJSON *j = cJSON_Parse(r.body.p);
+    assert_non_null(j);
+    http_resp_release(&r);
+    return j;
+}
+
+static int post(const char *path, const char *hdrs, const struct buf *body,
+                cJSON **out)
+{
+    struct http_resp r;
+    int st = http_do(T.d.port, "POST", path, hdrs, body->p ? body->p : "",
+                     body->len, false, &r);
+    if (out) {
+        *out = cJSON_Parse(r.body.p ? r.body.p : "");
+        assert_non_null(*out);
+    }
+    http_resp_release(&r);
+    return st;
+}
+
+static double num(const cJSON *j, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key);
+    assert_true(cJSON_IsNumber(v));
+    return v->valuedouble;
+}
+
+static const char *str(const cJSON *j, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key);
+    assert_true(cJSON_IsString(v));
+    return v->valuestring;
+}
+
+static bool flag(const cJSON *j, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key);
+    assert_true(cJSON_IsBool(v));
+    return cJSON_IsTrue(v);
+}
+
+/* The "total" of GET /api/games?query. */
+static int total_of(const char *query)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/api/games%s%s", query[0] ? "?" : "",
+             query);
+    cJSON *j = get_json(path, 200);
+    int n = (int)num(j, "total");
+    cJSON_Delete(j);
+    return n;
+}
+
+/* ---- fixture ---- */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(T.dir, sizeof T.dir, "/tmp/flierd-it-XXXXXX");
+    if (!mkdtemp(T.dir))
+        return -1;
+    snprintf(T.db, sizeof T.db, "%s/games.db", T.dir);
+    snprintf(T.spool, sizeof T.spool, "%s/spool", T.dir);
+    snprintf(T.web, sizeof T.web, "%s/web", T.dir);
+    mkdir(T.spool, 0755);
+    mkdir(T.web, 0755);
+    read_file(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &T.valid);
+    read_file(FLIERD_SAMPLES_DIR "/forged/forged-wrong-target.jcz",
+              &T.forged);
+    const char *extra[] = { "--spool", T.spool, "--spool-interval", "50",
+                            "--web", T.web, NULL };
+    return daemon_start(&T.d, T.db, extra) ? 0 : -1;
+}
+
+static void rm_tree(const char *path)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0)
+        return;
+    if (S_ISDIR(sb.st_mode)) {
+        DIR *d = opendir(path);
+        struct dirent *de;
+        while (d && (de = readdir(d)) != NULL) {
+            char sub[512];
+            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+                continue;
+            snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
+            rm_tree(sub);
+        }
+        if (d)
+            closedir(d);
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    int rc = T.d.pid > 0 ? daemon_stop(&T.d) : 0;
+    buf_release(&T.valid);
+    buf_release(&T.forged);
+    rm_tree(T.dir);
+    return rc == 0 ? 0 : -1;
+}
+
+/* ---- uploads ---- */
+
+static void test_health_and_headers(void **state)
+{
+    struct http_resp r;
+    char v[256];
+    (void)state;
+    assert_int_equal(http_do(T.d.port, "GET", "/healthz", NULL, NULL, 0,
+                             false, &r), 200);
+    assert_non_null(strstr(r.body.p, "\"ok\""));
+    assert_true(http_header(&r, "Content-Security-Policy", v, sizeof v));
+    assert_non_null(strstr(v, "default-src 'self'"));
+    assert_non_null(strstr(v, "frame-ancestors 'none'"));
+    assert_true(http_header(&r, "X-Content-Type-Options", v, sizeof v));
+    assert_string_equal(v, "nosniff");
+    http_resp_release(&r);
+    /* Errors carry them too. */
+    assert_int_equal(http_do(T.d.port, "GET", "/api/nothing", NULL, NULL, 0,
+                             false, &r), 404);
+    assert_true(http_header(&r, "X-Content-Type-Options", v, sizeof v));
+    assert_non_null(strstr(r.body.p, "\"error\""));
+    http_resp_release(&r);
+    assert_int_equal(http_do(T.d.port, "DELETE", "/api/games", NULL, NULL, 0,
+                             false, &r), 405);
+    assert_true(http_header(&r, "Allow", v, sizeof v));
+    http_resp_release(&r);
+}
+
+static void test_upload_valid_and_duplicate(void **state)
+{
+    cJSON *j;
+    (void)state;
+    assert_int_equal(post("/api/games", NULL, &T.valid, &j), 201);
+    T.valid_id = (long long)num(j, "id");
+    assert_true(T.valid_id > 0);
+    assert_true(flag(j, "valid"));
+    char url[64];
+    snprintf(url, sizeof url, "/api/games/%lld", T.valid_id);
+    assert_string_equal(str(j, "url"), url);
+    cJSON_Delete(j);
+
+    assert_int_equal(post("/api/games", NULL, &T.valid, &j), 200);
+    assert_int_equal((long long)num(j, "id"), T.valid_id);
+    assert_true(flag(j, "duplicate"));
+    cJSON_Delete(j);
+}
+
+static void test_upload_invalid(void **state)
+{
+    cJSON *j;
+    (void)state;
+    assert_int_equal(post("/api/games?name=forged.jcz", NULL, &T.forged, &j),
+                     201);
+    T.forged_id = (long long)num(j, "id");
+    assert_false(flag(j, "valid"));
+    cJSON_Delete(j);
+}
+
+static void test_upload_malformed(void **state)
+{
+    cJSON *j;
+    struct buf b = BUF_INIT;
+    (void)state;
+    /* Cut short: the message names the byte offset. */
+    buf_append(&b, T.valid.p, 200);
+    assert_int_equal(post("/api/games", NULL, &b, &j), 400);
+    assert_non_null(strstr(str(j, "error"), "byte offset"));
+    cJSON_Delete(j);
+    /* Well-formed JSON, wrong shape: the message names the JSON path. */
+    const char *at = strstr(T.valid.p, "\"position\":[0,1]");
+    assert_non_null(at);
+    b.len = 0;
+    buf_append(&b, T.valid.p, (size_t)(at - T.valid.p));
+    buf_puts(&b, "\"position\":\"here\"");
+    buf_puts(&b, at + strlen("\"position\":[0,1]"));
+    assert_int_equal(post("/api/games", NULL, &b, &j), 400);
+    assert_non_null(strstr(str(j, "error"), "replay[0].payload.position"));
+    cJSON_Delete(j);
+    /* Empty body. */
+    b.len = 0;
+    assert_int_equal(post("/api/games", NULL, &b, &j), 400);
+    cJSON_Delete(j);
+    buf_release(&b);
+}
+
+static void test_upload_unsupported(void **state)
+{
+    cJSON *j;
+    struct buf b = BUF_INIT;
+    (void)state;
+    const char *at = strstr(T.valid.p, "\"farmers\":true");
+    assert_non_null(at);
+    size_t head = (size_t)(at - T.valid.p);
+    buf_append(&b, T.valid.p, head);
+    buf_puts(&b, "\"tower\":30,");
+    buf_append(&b, at, T.valid.len - head);
+    assert_int_equal(post("/api/games", NULL, &b, &j), 415);
+    assert_non_null(strstr(str(j, "error"), "tower"));
+    cJSON_Delete(j);
+    buf_release(&b);
+}
+
+static void test_upload_oversized(void **state)
+{
+    struct http_resp r;
+    size_t n = (1u << 20) + 1;
+    char *big = malloc(n);
+    (void)state;
+    memset(big, ' ', n);
+    big[0] = '{';
+    /* Announced by Content-Length: refused before the body is sent. */
+    assert_int_equal(http_do(T.d.port, "POST", "/api/games", NULL, big, n,
+                             false, &r), 413);
+    assert_non_null(strstr(r.body.p, "\"error\""));
+    http_resp_release(&r);
+    /* Chunked, no length: refused once the running total passes the cap. */
+    assert_int_equal(http_do(T.d.port, "POST", "/api/games", NULL, big, n,
+                             true, &r), 413);
+    http_resp_release(&r);
+    /* Exactly at the cap is read (and then refused as malformed). */
+    assert_int_equal(http_do(T.d.port, "POST", "/api/games", NULL, big,
+                             n - 1, true, &r), 400);
+    http_resp_release(&r);
+    free(big);
+}
+
+/* ---- reads ---- */
+
+static void test_list_filters(void **state)
+{
+    (void)state;
+    /* The valid game and the forgery are stored (plus nothing else). */
+    assert_int_equal(total_of(""), 2);
+    assert_int_equal(total_of("verdict=valid"), 1);
+    assert_int_equal(total_of("verdict=invalid"), 1);
+    assert_int_equal(total_of("rule=FLIER_WRONG_TARGET"), 1);
+    assert_int_equal(total_of("rule=TILE_OCCUPIED"), 0);
+    assert_int_equal(total_of("player=Ada"), 2);
+    assert_int_equal(total_of("player=Nobody"), 0);
+    assert_int_equal(total_of("finished=true"), 2);
+    assert_int_equal(total_of("finished=false"), 0);
+    assert_int_equal(total_of("edition=C2"), 2);
+    assert_int_equal(total_of("edition=C3"), 0);
+    assert_int_equal(total_of("from=2000-01-01&to=2999-12-31"), 2);
+    assert_int_equal(total_of("to=2000-01-01"), 0);
+    assert_int_equal(total_of("from=4102444800"), 0); /* 2100-01-01 */
+    assert_int_equal(total_of("q=forged"), 1);
+    assert_int_equal(total_of("verdict=valid&player=Ada&edition=C2"), 1);
+
+    /* Paging: the total is the full count, the page is limit long. */
+    cJSON *j = get_json("/api/games?limit=1&sort=violations&order=desc", 200);
+    cJSON *games = cJSON_GetObjectItemCaseSensitive(j, "games");
+    assert_int_equal(num(j, "total"), 2);
+    assert_int_equal(cJSON_GetArraySize(games), 1);
+    assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
+                     T.forged_id);
+    cJSON_Delete(j);
+    j = get_json("/api/games?limit=1&offset=1&sort=violations&order=desc",
+                 200);
+    games = cJSON_GetObjectItemCaseSensitive(j, "games");
+    assert_int_equal(cJSON_GetArraySize(games), 1);
+    assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
+                     T.valid_id);
+    cJSON_Delete(j);
+    j = get_json("/api/games?sort=violations&order=asc", 200);
+    games = cJSON_GetObjectItemCaseSensitive(j, "games");
+    assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
+                     T.valid_id);
+    cJSON_Delete(j);
+
+    /* Bad values are refused, naming the value. */
+    static const char *const bad[] = {
+        "/api/games?verdict=maybe", "/api/games?limit=abc",
+        "/api/games?limit=5000",    "/api/games?sort=nope",
+        "/api/games?edition=C9",    "/api/games?from=yesterday",
+        "/api/games?finished=perhaps",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        j = get_json(bad[i], 400);
+        assert_non_null(strstr(str(j, "error"), "bad query"));
+        cJSON_Delete(j);
+    }
+}
+
+static void test_game_endpoints(void **state)
+{
+    char path[96];
+    struct http_resp r;
+    (void)state;
+    snprintf(path, sizeof path, "/api/games/%lld", T.valid_id);
+    cJSON *j = get_json(path, 200);
+    assert_int_equal((long long)num(j, "id"), T.valid_id);
+    cJSON *audit = cJSON_GetObjectItemCaseSensitive(j, "audit");
+    assert_true(cJSON_IsObject(audit));
+    assert_true(flag(audit, "valid"));
+    cJSON_Delete(j);
+
+    snprintf(path, sizeof path, "/api/games/%lld/raw", T.valid_id);
+    assert_int_equal(http_do(T.d.port, "GET", path, NULL, NULL, 0, false, &r),
+                     200);
+    assert_int_equal(r.body.len, T.valid.len);
+    assert_memory_equal(r.body.p, T.valid.p, T.valid.len);
+    http_resp_release(&r);
+
+    snprintf(path, sizeof path, "/api/games/%lld/replay", T.forged_id);
+    j = get_json(path, 200);
+    assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(j, "turns")));
+    cJSON_Delete(j);
+
+    cJSON_Delete(get_json("/api/games/999999", 404));
+    cJSON_Delete(get_json("/api/games/abc", 404));
+    cJSON_Delete(get_json("/api/games/999999/raw", 404));
+}
+
+static void test_players_and_stats(void **state)
+{
+    (void)state;
+    cJSON *j = get_json("/api/players", 200);
+    char *text = cJSON_PrintUnformatted(j);
+    assert_non_null(strstr(text, "\"Ada\""));
+    cJSON_free(text);
+    cJSON_Delete(j);
+    j = get_json("/api/players/Ada", 200);
+    cJSON_Delete(j);
+    cJSON_Delete(get_json("/api/players/No%20Such%20Player", 404));
+    j = get_json("/api/stats", 200);
+    assert_true(cJSON_IsObject(j));
+    cJSON_Delete(j);
+}
+
+static void test_metrics(void **state)
+{
+    struct http_resp r;
+    char v[128];
+    (void)state;
+    assert_int_equal(http_do(T.d.port, "GET", "/metrics", NULL, NULL, 0,
+                             false, &r), 200);
+    assert_true(http_header(&r, "Content-Type", v, sizeof v));
+    assert_non_null(strstr(v, "text/plain"));
+    assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
+                                     "counter"));
+    assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
+                                     "\"stored\"} 2\n"));
+    assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
+                                     "\"duplicate\"} 1\n"));
+    assert_non_null(strstr(r.body.p, "flierd_ingest_failures_total{reason="
+                                     "\"unsupported\"} 1\n"));
+    assert_non_null(strstr(r.body.p, "flierd_http_request_duration_seconds"
+                                     "_bucket{le=\"+Inf\"}"));
+    http_resp_release(&r);
+}
+
+static void test_static_files(void **state)
+{
+    char p[256];
+    struct http_resp r;
+    char v[128];
+    (void)state;
+    snprintf(p, sizeof p, "%s/index.html", T.web);
+    write_file(p, "<h1>flierd</h1>\n", 16);
+    snprintf(p, sizeof p, "%s/outside", T.web);
+    assert_int_equal(symlink(T.db, p), 0);
+    snprintf(p, sizeof p, "%s/.secret", T.web);
+    write_file(p, "x", 1);
+
+    assert_int_equal(http_do(T.d.port, "GET", "/", NULL, NULL, 0, false, &r),
+                     200);
+    assert_string_equal(r.body.p, "<h1>flierd</h1>\n");
+    assert_true(http_header(&r, "Content-Type", v, sizeof v));
+    assert_non_null(strstr(v, "text/html"));
+    assert_true(http_header(&r, "Content-Security-Policy", v, sizeof v));
+    http_resp_release(&r);
+    static const char *const refused[] = {
+        "/../games.db", "/%2e%2e/games.db", "/a/../../games.db",
+        "/outside",     "/.secret",         "/missing.html",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        assert_int_equal(http_do(T.d.port, "GET", refused[i], NULL, NULL, 0,
+                                 false, &r), 404);
+        http_resp_release(&r);
+    }
+}
+
+/* ---- spool ---- */
+
+static void test_spool(void **state)
+{
+    char p[256], q[256];
+    struct buf b = BUF_INIT;
+    (void)state;
+    int before = total_of("");
+    /* Written under a skipped name, then renamed: never read half. */
+    read_file(FLIERD_SAMPLES_DIR "/c2-5p.jcz", &b);
+    snprintf(p, sizeof p, "%s/five.jcz.tmp", T.spool);
+    write_file(p, b.p, b.len);
+    snprintf(q, sizeof q, "%s/five.jcz", T.spool);
+    assert_int_equal(rename(p, q), 0);
+    snprintf(p, sizeof p, "%s/garbage.jcz", T.spool);
+    write_file(p, "this is not a game", 18);
+    assert_true(daemon_wait_log(&T.d, "spool: five.jcz -> done", 10000));
+    assert_true(daemon_wait_log(&T.d, "spool: garbage.jcz -> failed", 10000));
+
+    snprintf(p, sizeof p, "%s/done/five.jcz", T.spool);
+    assert_true(exists(p));
+    assert_false(exists(q));
+    snprintf(p, sizeof p, "%s/failed/garbage.jcz", T.spool);
+    assert_true(exists(p));
+    snprintf(p, sizeof p, "%s/failed/garbage.jcz.error", T.spool);
+    b.len = 0;
+    read_file(p, &b);
+    assert_non_null(strstr(b.p, "byte offset 0"));
+    assert_int_equal(total_of(""), before + 1);
+    assert_int_equal(total_of("q=five"), 1);
+
+    /* The same bytes again: a duplicate, also moved to done/ (renamed). */
+    snprintf(q, sizeof q, "%s/five.jcz", T.spool);
+    snprintf(p, sizeof p, "%s/done/five.jcz", T.spool);
+    b.len = 0;
+    read_file(p, &b);
+    write_file(q, b.p, b.len);
+    assert_true(daemon_wait_log(&T.d, "duplicate)", 10000));
+    snprintf(p, sizeof p, "%s/done/five.jcz.1", T.spool);
+    assert_true(exists(p));
+    assert_int_equal(total_of(""), before + 1);
+    buf_release(&b);
+}
+
+/* ---- live recording ---- */
+
+struct lines {
+    char **v;
+    int n;
+};
+
+/* A sample as a flierlog stream: line 0 the setup, then one turn each. */
+static void stream_of(const struct buf *jcz, struct lines *out)
+{
+    struct game_log log;
+    struct buf nd = BUF_INIT;
+    struct err e;
+    enum mlog_format fmt;
+    game_log_init(&log);
+    assert_int_equal(mlog_parse(jcz->p, jcz->len, &log, &fmt, &e), ST_OK);
+    mlog_write_flierlog_ndjson(&log, &nd);
+    game_log_release(&log);
+    out->v = NULL;
+    out->n = 0;
+    for (char *p = nd.p; p && *p;) {
+        char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        out->v = realloc(out->v, sizeof *out->v * (size_t)(out->n + 1));
+        out->v[out->n] = strndup(p, n);
+        out->n++;
+        p += n + (nl != NULL);
+    }
+    buf_release(&nd);
+}
+
+static void lines_free(struct lines *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+}
+
+static int post_text(const char *path, const char *text, cJSON **out)
+{
+    struct buf b = BUF_INIT;
+    buf_puts(&b, text);
+    int st = post(path, NULL, &b, out);
+    buf_release(&b);
+    return st;
+}
+
+/* Is game id in the list, with that "live" flag? */
+static bool listed_live(long long id, bool live)
+{
+    cJSON *j = get_json("/api/games?limit=1000", 200), *g;
+    bool found = false;
+    cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(j, "games"))
+        if ((long long)num(g, "id") == id)
+            found = flag(g, "live") == live;
+    cJSON_Delete(j);
+    return found;
+}
+
+static bool is_final(const char *line)
+{
+    return strncmp(line, "{\"final\"", 8) == 0;
+}
+
+static void test_live(void **state)
+{
+    struct lines good, bad;
+    char path[96];
+    cJSON *j;
+    (void)state;
+    stream_of(&T.valid, &good);
+    stream_of(&T.forged, &bad);
+    assert_true(good.n > 10);
+    /* The forgery differs from the game at its flight of turn 24. */
+    int diff = 1;
+    while (diff < good.n && diff < bad.n &&
+           strcmp(good.v[diff], bad.v[diff]) == 0)
+        diff++;
+    assert_true(diff < good.n && diff < bad.n);
+
+    assert_int_equal(post_text("/api/live", good.v[0], &j), 201);
+    long long id = (long long)num(j, "id");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/live/%lld/moves", id);
+    for (int i = 1; i < diff; i++) {
+        assert_int_equal(post_text(path, good.v[i], &j), 200);
+        assert_true(cJSON_IsObject(
+            cJSON_GetObjectItemCaseSensitive(j, "scores")));
+        cJSON_Delete(j);
+    }
+    /* In the list, live, and replayable while in progress. */
+    assert_true(listed_live(id, true));
+    char rp[96];
+    snprintf(rp, sizeof rp, "/api/games/%lld/replay", id);
+    j = get_json(rp, 200);
+    int n_turns = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+        j, "turns"));
+    assert_true(n_turns >= diff - 1); /* (the start tile may count) */
+    cJSON_Delete(j);
+
+    /* The forged flight is refused with its rule and not recorded. */
+    assert_int_equal(post_text(path, bad.v[diff], &j), 422);
+    assert_string_equal(str(j, "rule"), "FLIER_WRONG_TARGET");
+    assert_non_null(strstr(str(j, "error"), "FLIER_WRONG_TARGET"));
+    cJSON_Delete(j);
+    j = get_json(rp, 200);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+                         j, "turns")), n_turns);
+    cJSON_Delete(j);
+
+    /* The true flight: scores and the landing options. */
+    assert_int_equal(post_text(path, good.v[diff], &j), 200);
+    cJSON *flight = cJSON_GetObjectItemCaseSensitive(j, "flight");
+    assert_true(cJSON_IsObject(flight));
+    cJSON_Delete(j);
+    for (int i = diff + 1; i < good.n && !is_final(good.v[i]); i++) {
+        assert_int_equal(post_text(path, good.v[i], &j), 200);
+        cJSON_Delete(j);
+    }
+    snprintf(path, sizeof path, "/api/live/%lld/finish", id);
+    assert_int_equal(post_text(path, "", &j), 200);
+    assert_true(flag(j, "valid"));
+    assert_true(flag(j, "finished"));
+    cJSON_Delete(j);
+    assert_true(listed_live(id, false));
+    /* Finished: no more moves. */
+    snprintf(path, sizeof path, "/api/live/%lld/moves", id);
+    assert_int_equal(post_text(path, good.v[1], &j), 422);
+    cJSON_Delete(j);
+    assert_int_equal(post_text("/api/live/999999/moves", good.v[1], &j), 404);
+    cJSON_Delete(j);
+    assert_int_equal(post_text("/api/live", "{\"format\": 3}", &j), 400);
+    cJSON_Delete(j);
+    lines_free(&good);
+    lines_free(&bad);
+}
+
+/* ---- concurrency ---- */
+
+struct upload_job {
+    const struct buf *body;
+    int status;
+    long long id;
+};
+
+static void *upload_thread(void *arg)
+{
+    struct upload_job *job = arg;
+    struct http_resp r;
+    job->status = http_do(T.d.port, "POST", "/api/games", NULL, job->body->p,
+                          job->body->len, false, &r);
+    cJSON *j = cJSON_Parse(r.body.p ? r.body.p : "");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
+    job->id = cJSON_IsNumber(id) ? (long long)id->valuedouble : 0;
+    cJSON_Delete(j);
+    http_resp_release(&r);
+    return NULL;
+}
+
+static void run_uploads(struct upload_job *jobs, int n)
+{
+    pthread_t th[64];
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, upload_thread,
+                                        &jobs[i]), 0);
+    for (int i = 0; i < n; i++)
+        pthread_join(th[i], NULL);
+}
+
+static void test_parallel_uploads(void **state)
+{
+    enum { N = 32 };
+    struct upload_job jobs[N];
+    struct buf same = BUF_INIT, distinct[N];
+    (void)state;
+    int before = total_of("");
+
+    /* 32 uploads of the same bytes at once: stored exactly once. */
+    read_file(FLIERD_SAMPLES_DIR "/c3-4p-abbots.jcz", &same);
+    for (int i = 0; i < N; i++)
+        jobs[i] = (struct upload_job){ &same, 0, 0 };
+    run_uploads(jobs, N);
+    int created = 0;
+    for (int i = 0; i < N; i++) {
+        assert_true(jobs[i].status == 201 || jobs[i].status == 200);
+        created += jobs[i].status == 201;
+        assert_int_equal(jobs[i].id, jobs[0].id);
+    }
+    assert_int_equal(created, 1);
+    assert_int_equal(total_of(""), before + 1);
+
+    /* 32 different games at once: 32 games, 32 ids. */
+    for (int i = 0; i < N; i++) {
+        distinct[i] = (struct buf)BUF_INIT;
+        read_file(FLIERD_SAMPLES_DIR "/flier-returns.jcz", &distinct[i]);
+        for (int k = 0; k <= i; k++)
+            buf_puts(&distinct[i], "\n"); /* other bytes, same game */
+        jobs[i] = (struct upload_job){ &distinct[i], 0, 0 };
+    }
+    run_uploads(jobs, N);
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(jobs[i].status, 201);
+        for (int k = 0; k < i; k++)
+            assert_true(jobs[k].id != jobs[i].id);
+        buf_release(&distinct[i]);
+    }
+    assert_int_equal(total_of(""), before + 1 + N);
+    buf_release(&same);
+}
+
+/* ---- authorisation ---- */
+
+static void test_token(void **state)
+{
+    struct daemon d;
+    char tok[256], db[256];
+    struct http_resp r;
+    (void)state;
+    snprintf(tok, sizeof tok, "%s/token", T.dir);
+    write_file(tok, TOKEN "\n", strlen(TOKEN) + 1);
+    snprintf(db, sizeof db, "%s/auth.db", T.dir);
+    const char *extra[] = { "--token-file", tok, NULL };
+    assert_true(daemon_start(&d, db, extra));
+
+    assert_int_equal(http_do(d.port, "POST", "/api/games", NULL, T.valid.p,
+                             T.valid.len, false, &r), 401);
+    char v[64];
+    assert_true(http_header(&r, "WWW-Authenticate", v, sizeof v));
+    http_resp_release(&r);
+    assert_int_equal(http_do(d.port, "POST", "/api/games",
+                             "Authorization: Bearer wrong-token-0000\r\n",
+                             T.valid.p, T.valid.len, false, &r), 401);
+    http_resp_release(&r);
+    assert_int_equal(http_do(d.port, "POST", "/api/live", NULL, "{}", 2,
+                             false, &r), 401);
+    http_resp_release(&r);
+    assert_int_equal(http_do(d.port, "POST", "/api/games",
+                             "Authorization: Bearer " TOKEN "\r\n",
+                             T.valid.p, T.valid.len, false, &r), 201);
+    http_resp_release(&r);
+    /* Reads stay public. */
+    assert_int_equal(http_do(d.port, "GET", "/api/games", NULL, NULL, 0,
+                             false, &r), 200);
+    cJSON *j = cJSON_Parse(r.body.p);
+    assert_int_equal(num(j, "total"), 1);
+    cJSON_Delete(j);
+    http_resp_release(&r);
+    assert_int_equal(daemon_stop(&d), 0);
+}
+
+/* ---- connection limits ---- */
+
+static int connect_loopback(unsigned port)
+{
+    struct sockaddr_in a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((unsigned short)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    return fd;
+}
+
+/* Waits (at most 10 s) for the server to close fd; true if it did. */
+static bool closed_by_server(int fd)
+{
+    struct pollfd p = { fd, POLLIN, 0 };
+    char c;
+    return poll(&p, 1, 10000) == 1 && recv(fd, &c, 1, 0) <= 0;
+}
+
+static void test_limits(void **state)
+{
+    struct daemon d;
+    char db[256];
+    struct http_resp r;
+    (void)state;
+    snprintf(db, sizeof db, "%s/limits.db", T.dir);
+    const char *extra[] = { "--per-ip", "2", "--timeout", "1", "--threads",
+                            "2", NULL };
+    assert_true(daemon_start(&d, db, extra));
+    /* Two idle connections are allowed; a third from the same address is
+     * closed at once. */
+    int a = connect_loopback(d.port), b = connect_loopback(d.port);
+    assert_int_equal(http_do(d.port, "GET", "/healthz", NULL, NULL, 0, false,
+                             &r), 0);
+    http_resp_release(&r);
+    /* Idle connections are closed after the timeout (1 s). */
+    assert_true(closed_by_server(a));
+    assert_true(closed_by_server(b));
+    close(a);
+    close(b);
+    assert_int_equal(daemon_stop(&d), 0);
+}
+
+/* ---- shutdown and restart ---- */
+
+static void test_sigterm_and_restart(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct http_resp r;
+    char path[96];
+    (void)state;
+    int before = total_of("");
+    snprintf(path, sizeof path, "/api/games/%lld/raw", T.valid_id);
+
+    /* A request in flight when SIGTERM comes is still answered. */
+    read_file(FLIERD_SAMPLES_DIR "/tiny-city.jcz", &b);
+    int fd = http_begin(T.d.port, "/api/games?name=late.jcz", b.len);
+    assert_true(fd >= 0);
+    kill(T.d.pid, SIGTERM);
+    assert_true(daemon_wait_log(&T.d, "SIGTERM, stopping", 10000));
+    assert_int_equal(http_finish(fd, b.p, b.len, &r), 201);
+    http_resp_release(&r);
+    assert_int_equal(daemon_stop(&T.d), 0);
+
+    /* Everything is still there after a restart. */
+    const char *extra[] = { "--spool", T.spool, "--spool-interval", "50",
+                            "--web", T.web, NULL };
+    assert_true(daemon_start(&T.d, T.db, extra));
+    assert_int_equal(total_of(""), before + 1);
+    assert_int_equal(total_of("q=late"), 1);
+    assert_int_equal(http_do(T.d.port, "GET", path, NULL, NULL, 0, false, &r),
+                     200);
+    assert_int_equal(r.body.len, T.valid.len);
+    assert_memory_equal(r.body.p, T.valid.p, T.valid.len);
+    http_resp_release(&r);
+    assert_int_equal(total_of("verdict=invalid"), 1);
+    buf_release(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_health_and_headers),
+        cmocka_unit_test(test_upload_valid_and_duplicate),
+        cmocka_unit_test(test_upload_invalid),
+        cmocka_unit_test(test_upload_malformed),
+        cmocka_unit_test(test_upload_unsupported),
+        cmocka_unit_test(test_upload_oversized),
+        cmocka_unit_test(test_list_filters),
+        cmocka_unit_test(test_game_endpoints),
+        cmocka_unit_test(test_players_and_stats),
+        cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_static_files),
+        cmocka_unit_test(test_spool),
+        cmocka_unit_test(test_live),
+        cmocka_unit_test(test_parallel_uploads),
+        cmocka_unit_test(test_token),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_sigterm_and_restart),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
