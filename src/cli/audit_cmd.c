@@ -163,7 +163,7 @@ static int audit_one(const char *path, const struct audit_args *args,
     sha256_hex(data.p, data.len, sha);
     struct audit_opts o = { args->assume_finished };
     audit_run(&log, &o, &rep, NULL);
-    struct report_meta m = { name, fmt, "flierd " FLIERD_VERSION, sha,
+    struct report_meta m = { name, fmt, FLIERD_ENGINE, sha,
                              NULL, NULL };
     if (args->variant) {
         struct game_log alt = log; /* shares the moves; only rules differ */

@@ -6,7 +6,7 @@
 #include "util/buf.h"
 #include "util/err.h"
 
-#define FLIERD_VERSION "0.2.0"
+#include "util/version.h"
 
 /* flierd audit [--json] [--assume-finished] FILE...  Returns the process
  * exit status: 0 all valid, 1 a violation, 2 an unreadable input. */

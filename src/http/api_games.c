@@ -211,10 +211,17 @@ void h_games_upload(struct request *r)
     memset(&res, 0, sizeof res);
     if (!name)
         name = req_header(r, "X-Filename");
-    struct store *w = server_writer(r->srv);
-    enum status st = ingest_bytes(w, r->body.p ? r->body.p : "", r->body.len,
-                                  "http", name, (int64_t)time(NULL), &res, &e);
-    server_writer_put(r->srv);
+    /* parse, audit and render outside the writer's lock */
+    struct ingest_job *job = NULL;
+    enum status st = ingest_prepare(r->body.p ? r->body.p : "", r->body.len,
+                                    "http", name, (int64_t)time(NULL), &job,
+                                    &e);
+    if (st == ST_OK) {
+        struct store *w = server_writer(r->srv);
+        st = ingest_commit(w, job, &res, &e);
+        server_writer_put(r->srv);
+    }
+    ingest_job_free(job);
     metrics_ingest(&r->srv->m, st, res.duplicate, res.valid);
     if (st != ST_OK) {
         reply_status(r, st, &e);

@@ -43,7 +43,7 @@ struct metrics {
     atomic_ullong lat_count;
     atomic_ullong ingests[IN_N];
     atomic_ullong ingest_invalid;     /* stored, with violations */
-    atomic_ullong ingest_fail[ST_BUSY + 1]; /* failures by status */
+    atomic_ullong ingest_fail[ST__COUNT]; /* failures by status */
     atomic_ullong live_moves;
     atomic_ullong live_refused;
     atomic_int inflight;

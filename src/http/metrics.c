@@ -42,7 +42,7 @@ void metrics_ingest(struct metrics *m, enum status st, bool duplicate,
     if (st == ST_OK && !duplicate && !valid)
         atomic_fetch_add_explicit(&m->ingest_invalid, 1,
                                   memory_order_relaxed);
-    if (st != ST_OK && (unsigned)st <= ST_BUSY)
+    if (st != ST_OK && (unsigned)st < ST__COUNT)
         atomic_fetch_add_explicit(&m->ingest_fail[st], 1,
                                   memory_order_relaxed);
 }
@@ -106,12 +106,13 @@ static void render_ingests(struct metrics *m, struct buf *b)
                get(&m->ingest_invalid));
     header(b, "flierd_ingest_failures_total", "counter",
            "Game logs refused, by reason");
-    static const char *const reason[ST_BUSY + 1] = {
+    static const char *const reason[ST__COUNT] = {
         [ST_IO] = "io", [ST_PARSE] = "parse", [ST_UNSUPPORTED] = "unsupported",
         [ST_LIMIT] = "limit", [ST_RULE] = "rule", [ST_DB] = "db",
         [ST_BUSY] = "busy",
+        [ST_CONFLICT] = "conflict",
     };
-    for (int st = ST_IO; st <= ST_BUSY; st++)
+    for (int st = ST_IO; st < ST__COUNT; st++)
         if (reason[st])
             buf_printf(b, "flierd_ingest_failures_total{reason=\"%s\"} "
                        "%llu\n", reason[st], get(&m->ingest_fail[st]));

@@ -151,8 +151,10 @@ int http_status_of(enum status st)
     case ST_NOT_FOUND: return 404;
     case ST_RULE: return 422;
     case ST_BUSY: return 503;
+    case ST_CONFLICT: return 409;
     case ST_IO:
-    case ST_DB: return 500;
+    case ST_DB:
+    case ST__COUNT: return 500;
     }
     return 500;
 }

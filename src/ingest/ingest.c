@@ -12,9 +12,9 @@
 #include "core/replay.h"
 #include "mlog/mlog.h"
 #include "util/sha256.h"
+#include "util/version.h"
 #include "util/xalloc.h"
 
-#define ENGINE "flierd 0.2.0"
 
 /* A parsed, audited and rendered game, ready for the store. */
 struct prepared {
@@ -47,7 +47,7 @@ static enum status prepare(const char *data, size_t len, const char *name,
     sha256_hex(data, len, p->sha);
     audit_run(&p->log, NULL, &p->rep, NULL);
     p->audited = true;
-    struct report_meta m = { name ? name : "upload", p->fmt, ENGINE, p->sha,
+    struct report_meta m = { name ? name : "upload", p->fmt, FLIERD_ENGINE, p->sha,
                              NULL, NULL };
     mlog_report_json_meta(&m, &p->log, &p->rep, &p->report_json);
     struct replay rp;
@@ -63,26 +63,66 @@ static struct game_record record_of(const struct prepared *p, const char *data,
 {
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
-        ENGINE, live, &p->log, &p->rep, p->report_json.p, p->replay_json.p,
+        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, p->replay_json.p,
     };
     return g;
+}
+
+struct ingest_job {
+    struct prepared p;
+    const char *data;
+    size_t len;
+    const char *source;
+    char *name;
+    int64_t now;
+};
+
+enum status ingest_prepare(const char *data, size_t len, const char *source,
+                           const char *name, int64_t now,
+                           struct ingest_job **out, struct err *e)
+{
+    struct ingest_job *j = xcalloc(1, sizeof *j);
+    j->data = data;
+    j->len = len;
+    j->source = source;
+    j->name = name ? xstrdup(name) : NULL;
+    j->now = now;
+    enum status st = prepare(data, len, name, &j->p, e);
+    *out = j;
+    return st;
+}
+
+enum status ingest_commit(struct store *s, struct ingest_job *j,
+                          struct ingest_result *out, struct err *e)
+{
+    memset(out, 0, sizeof *out);
+    struct game_record g = record_of(&j->p, j->data, j->len, j->source,
+                                     j->name, j->now, false);
+    enum status st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
+    out->valid = j->p.rep.valid;
+    out->finished = j->p.rep.finished;
+    return st;
+}
+
+void ingest_job_free(struct ingest_job *j)
+{
+    if (!j)
+        return;
+    prepared_release(&j->p);
+    free(j->name);
+    free(j);
 }
 
 enum status ingest_bytes(struct store *s, const char *data, size_t len,
                          const char *source, const char *name, int64_t now,
                          struct ingest_result *out, struct err *e)
 {
-    struct prepared p;
+    struct ingest_job *j = NULL;
     memset(out, 0, sizeof *out);
-    enum status st = prepare(data, len, name, &p, e);
-    if (st == ST_OK) {
-        struct game_record g = record_of(&p, data, len, source, name, now,
-                                         false);
-        st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
-        out->valid = p.rep.valid;
-        out->finished = p.rep.finished;
-    }
-    prepared_release(&p);
+    enum status st = ingest_prepare(data, len, source, name, now, &j, e);
+    if (st == ST_OK)
+        st = ingest_commit(s, j, out, e);
+    ingest_job_free(j);
     return st;
 }
 
@@ -127,7 +167,7 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     if (st != ST_OK)
         return st;
     if (!live)
-        return err_set(e, ST_RULE, "game %lld is not a live game (or is "
+        return err_set(e, ST_CONFLICT, "game %lld is not a live game (or is "
                        "finished)", (long long)id);
     st = store_game_raw(s, id, raw, &fmt, e);
     if (st != ST_OK)

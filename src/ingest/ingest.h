@@ -16,9 +16,22 @@ struct ingest_result {
     bool finished;
 };
 
-/* Ingests one log. ST_PARSE / ST_UNSUPPORTED / ST_LIMIT (e names the byte
- * offset or JSON path; nothing stored), ST_DB / ST_BUSY (nothing stored),
- * else ST_OK with the result. now is the caller's clock. */
+/* The two halves of ingesting one log, so that parsing, auditing and
+ * rendering (CPU work, no store) can run outside the writer's lock:
+ * ingest_prepare() fails with ST_PARSE / ST_UNSUPPORTED / ST_LIMIT (e
+ * names the byte offset or JSON path); data must outlive the job.
+ * ingest_commit() stores it in one transaction (ST_DB / ST_BUSY: nothing
+ * stored). Free the job with ingest_job_free() (NULL-safe) either way. */
+struct ingest_job;
+enum status ingest_prepare(const char *data, size_t len, const char *source,
+                           const char *name, int64_t now,
+                           struct ingest_job **out, struct err *e) WARN_UNUSED;
+enum status ingest_commit(struct store *s, struct ingest_job *job,
+                          struct ingest_result *out,
+                          struct err *e) WARN_UNUSED;
+void ingest_job_free(struct ingest_job *job);
+
+/* Both halves at once. now is the caller's clock. */
 enum status ingest_bytes(struct store *s, const char *data, size_t len,
                          const char *source, const char *name, int64_t now,
                          struct ingest_result *out,
@@ -31,7 +44,8 @@ enum status ingest_live_start(struct store *s, const char *header,
                               size_t len, int64_t now, int64_t *out_id,
                               struct err *e) WARN_UNUSED;
 /* Appends one turn (a flierlog turn entry). An illegal turn is refused:
- * ST_RULE, e gives "RULE_ID: message", nothing stored. On success out
+ * ST_RULE, e gives "RULE_ID: message", nothing stored; ST_CONFLICT when
+ * the game is not live (over, or an upload). On success out
  * receives {"turn", "scores": {...}, "flight": {...}|null, "events"}. */
 enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
                              size_t len, int64_t now, struct buf *out,

@@ -35,6 +35,8 @@ const char *status_name(enum status st)
     case ST_NOT_FOUND: return "not found";
     case ST_DB: return "database error";
     case ST_BUSY: return "busy";
+    case ST_CONFLICT: return "conflict";
+    case ST__COUNT: break;
     }
     return "error";
 }

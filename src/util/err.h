@@ -24,6 +24,9 @@ enum status {
     ST_NOT_FOUND,   /* no such game, player or route */
     ST_DB,          /* the database failed (I/O, full, corrupt) */
     ST_BUSY,        /* the database is locked: try again */
+    ST_CONFLICT,    /* the request does not fit the state (a move for a
+                       game that is over) */
+    ST__COUNT
 };
 
 #define ERR_MSG_MAX 256

@@ -636,7 +636,7 @@ static void test_live(void **state)
     assert_true(listed_live(id, false));
     /* Finished: no more moves. */
     snprintf(path, sizeof path, "/api/live/%lld/moves", id);
-    assert_int_equal(post_text(path, good.v[1], &j), 422);
+    assert_int_equal(post_text(path, good.v[1], &j), 409);
     cJSON_Delete(j);
     assert_int_equal(post_text("/api/live/999999/moves", good.v[1], &j), 404);
     cJSON_Delete(j);
