@@ -13,12 +13,7 @@
 static void names(const struct game_log *log, unsigned seats, char *out,
                   size_t len)
 {
-    size_t n = 0;
-    out[0] = '\0';
-    for (int p = 0; p < log->rules.n_players && n < len; p++)
-        if (seats & (1u << p))
-            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? " and " : "",
-                                  log->names[p]);
+    seats_join(log, seats, " and ", out, len);
 }
 
 static int first_seat(unsigned seats)

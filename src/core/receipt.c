@@ -15,15 +15,21 @@ static const char *role(int feature, int n)
     return "meeples";
 }
 
-void seats_format(const struct game_log *log, unsigned mask, char *out,
-                  size_t len)
+void seats_join(const struct game_log *log, unsigned mask, const char *sep,
+                char *out, size_t len)
 {
     size_t n = 0;
     out[0] = '\0';
     for (int p = 0; p < log->rules.n_players && n < len; p++)
         if (mask & (1u << p))
-            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "",
+            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? sep : "",
                                   log->names[p]);
+}
+
+void seats_format(const struct game_log *log, unsigned mask, char *out,
+                  size_t len)
+{
+    seats_join(log, mask, ", ", out, len);
 }
 
 static const char *plural(int n, const char *one, const char *many)

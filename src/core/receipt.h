@@ -12,6 +12,9 @@
 void receipt_format(const struct game_log *log, const struct report *r,
                     size_t i, char *out, size_t len);
 
+/* Names of the seats in mask joined with sep ("Ada and Ben"). */
+void seats_join(const struct game_log *log, unsigned mask, const char *sep,
+                char *out, size_t len);
 /* Names of the seats in mask joined with ", " (e.g. "Ada, Ben"). */
 void seats_format(const struct game_log *log, unsigned mask, char *out,
                   size_t len);

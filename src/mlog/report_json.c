@@ -80,6 +80,18 @@ static cJSON *turn_or_null(int turn)
     return turn < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(turn);
 }
 
+static cJSON *violation_json(const struct game_log *log,
+                             const struct violation *v)
+{
+    cJSON *vo = cJSON_CreateObject();
+    cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
+    cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
+    cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
+    cJSON_AddStringToObject(vo, "message", v->msg);
+    cJSON_AddNumberToObject(vo, "move", v->src);
+    return vo;
+}
+
 static cJSON *flight_json(const struct game_log *log, const struct flight *f)
 {
     cJSON *o = cJSON_CreateObject(), *ls = cJSON_CreateArray();
@@ -285,16 +297,8 @@ void mlog_report_json_meta(const struct report_meta *m,
                                                         r->score)
                                               : 0));
     a = cJSON_AddArrayToObject(o, "violations");
-    for (size_t i = 0; i < r->n_violations; i++) {
-        const struct violation *v = &r->violations[i];
-        cJSON *vo = cJSON_CreateObject();
-        cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
-        cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
-        cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
-        cJSON_AddStringToObject(vo, "message", v->msg);
-        cJSON_AddNumberToObject(vo, "move", v->src);
-        cJSON_AddItemToArray(a, vo);
-    }
+    for (size_t i = 0; i < r->n_violations; i++)
+        cJSON_AddItemToArray(a, violation_json(log, &r->violations[i]));
     a = cJSON_AddArrayToObject(o, "flights");
     for (size_t i = 0; i < r->n_flights; i++)
         cJSON_AddItemToArray(a, flight_json(log, &r->flights[i]));
@@ -460,15 +464,8 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
     for (size_t i = 0; i < r->n_events; i++)
         cJSON_AddItemToArray(a, event_json(log, r, i));
     a = cJSON_AddArrayToObject(o, "violations");
-    for (size_t i = 0; i < r->n_violations; i++) {
-        const struct violation *v = &r->violations[i];
-        cJSON *vo = cJSON_CreateObject();
-        cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
-        cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
-        cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
-        cJSON_AddStringToObject(vo, "message", v->msg);
-        cJSON_AddItemToArray(a, vo);
-    }
+    for (size_t i = 0; i < r->n_violations; i++)
+        cJSON_AddItemToArray(a, violation_json(log, &r->violations[i]));
     append_json(o, out);
 }
 
