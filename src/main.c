@@ -15,6 +15,7 @@ static void usage(FILE *f)
           "  serve           the HTTP daemon: JSON API, uploads, live games\n"
           "  ingest FILE...  store game logs in the database\n"
           "  reaudit         audit every stored game again\n"
+          "  simulate        random legal (or forged) games, one file each\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
           f);
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
         return cli_serve(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "ingest") == 0)
         return cli_ingest(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "simulate") == 0)
+        return cli_simulate(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "reaudit") == 0)
         return cli_reaudit(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

@@ -29,6 +29,12 @@ int cli_serve(int argc, char **argv, FILE *out, FILE *errs);
  * Returns 0 all stored or duplicates, 1 a file failed, 2 bad usage. */
 int cli_ingest(int argc, char **argv, FILE *out, FILE *errs);
 
+/* flierd simulate --games N --seed S --out DIR [--players A..B]
+ * [--edition c2|c3] [--flier-rate P] [--format jcz|flierlog]
+ * [--forge RATE]: random legal games (some forged), one file each, and
+ * DIR/manifest.json. Returns 0, or 2 on bad usage or a write error. */
+int cli_simulate(int argc, char **argv, FILE *out, FILE *errs);
+
 /* flierd reaudit [--db PATH]: audits every stored game again with this
  * engine and lists the games whose verdict changed. 0, or 2 on error. */
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);

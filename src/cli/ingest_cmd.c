@@ -2,9 +2,11 @@
  * with a progress bar on a terminal and a summary. Also the loader of
  * `flierd serve --load DIR`. A folder contributes its *.jcz and
  * *.flierlog files, its sub-folders included, in name order; a file
- * named on the command line is read whatever its name. Each game is
- * one store transaction (store_insert_game), so an interrupted import
- * keeps every game it finished and no part of any other. */
+ * named on the command line is read whatever its name. Games are
+ * stored in batches of INGEST_BATCH, one transaction (one fsync) each,
+ * every game a savepoint within it: a game that fails leaves nothing and
+ * the batch goes on; an interrupted import keeps every batch it
+ * committed and no part of any other game. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@
 #include "ingest/ingest.h"
 #include "store/store.h"
 #include "util/xalloc.h"
+
+#define INGEST_BATCH 256
 
 struct path_list {
     char **v;
@@ -122,16 +126,35 @@ static void ingest_one(struct store *s, const char *path, const char *source,
     buf_release(&data);
 }
 
+/* A failed commit loses the batch: its games count as failed. */
+static void batch_commit(struct store *s, struct ingest_tally *t)
+{
+    struct err e;
+    err_clear(&e);
+    if (store_batch_end(s, true, &e) == ST_OK)
+        return;
+    buf_printf(&t->failures, "  (a batch of up to %d games): %s\n",
+               INGEST_BATCH, e.msg);
+    t->failed++;
+}
+
 void cli_ingest_paths(struct store *s, char **paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t)
 {
     struct path_list l = { NULL, 0, 0 };
+    struct err e;
+    bool batch = false;
     collect(paths, n, &l);
     for (size_t i = 0; i < l.n; i++) {
-        if (tty)
+        if (tty && i % 16 == 0)
             progress(tty, i, l.n);
+        /* without a batch (the lock is busy) each game commits alone */
+        if (i % INGEST_BATCH == 0)
+            batch = store_batch_begin(s, &e) == ST_OK;
         ingest_one(s, l.v[i], source, t);
         free(l.v[i]);
+        if (batch && (i % INGEST_BATCH == INGEST_BATCH - 1 || i + 1 == l.n))
+            batch_commit(s, t);
     }
     if (tty)
         progress(tty, l.n, l.n);

@@ -717,7 +717,7 @@ static enum status check_turn(const struct entry *en, const cJSON *obj,
 {
     char s[FL_PATH];
     const cJSON *v = get(obj, "turn");
-    int want = en->c->turns, got;
+    int want = en->c->turns, got = 0;
     bool placed = false;
     if (!v)
         return ST_OK;
@@ -766,7 +766,7 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     char s[FL_PATH], t[FL_PATH];
     const cJSON *who, *it;
     const char *feat;
-    int seat, i = 0, points;
+    int seat, i = 0, points = 0;
     uint8_t players = 0;
     if (!cJSON_IsObject(o))
         return bad(c, e, path, "expected {\"players\", \"feature\", "
@@ -893,7 +893,7 @@ enum status fl_read_claim_list(const struct fl_ctx *c, const cJSON *v,
 {
     char s[FL_PATH];
     const cJSON *o;
-    int i = 0, turn;
+    int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
         return bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
@@ -912,7 +912,7 @@ enum status fl_read_total_list(const struct fl_ctx *c, const cJSON *v,
 {
     char s[FL_PATH], t[FL_PATH];
     const cJSON *o;
-    int i = 0, turn;
+    int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
         return bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
@@ -935,7 +935,7 @@ enum status fl_read_note_list(const struct fl_ctx *c, const cJSON *v,
 {
     char s[FL_PATH];
     const cJSON *o;
-    int i = 0, turn;
+    int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
         return bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
@@ -990,7 +990,7 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
         return bad(c, e, "sets", "expected {\"<set id>\": copies}");
     memset(r->set_copies, 0, sizeof r->set_copies);
     cJSON_ArrayForEach(it, sets) {
-        int idx = tile_set_find(it->string), n;
+        int idx = tile_set_find(it->string), n = 0;
         if (idx < 0)
             return unsupported(c, e, "sets", "tile set '%.40s'; flierd knows "
                                "basic:1, basic:2, flier:1, flier:2",

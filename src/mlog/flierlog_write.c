@@ -98,7 +98,8 @@ void fl_print(const cJSON *v, struct buf *out)
 
 static cJSON *seat_json(const struct game_log *l, int seat, bool by_number)
 {
-    if (by_number || seat < 0 || seat >= l->rules.n_players)
+    if (by_number || seat < 0 || seat >= l->rules.n_players ||
+        seat >= GAME_MAX_PLAYERS)
         return cJSON_CreateNumber(seat);
     return cJSON_CreateString(l->names[seat]);
 }

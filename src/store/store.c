@@ -80,7 +80,8 @@ void store_append_blob(struct buf *out, sqlite3_stmt *st, int col)
 
 enum status store_begin(struct store *s, struct err *e)
 {
-    int rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN IMMEDIATE",
+                          NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return store_fail(s, rc, "begin", e);
     return ST_OK;
@@ -88,14 +89,32 @@ enum status store_begin(struct store *s, struct err *e)
 
 enum status store_begin_read(struct store *s, struct err *e)
 {
-    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN", NULL,
+                          NULL, NULL);
     if (rc != SQLITE_OK)
         return store_fail(s, rc, "begin", e);
     return ST_OK;
 }
 
+/* Inside a batch: release the game's savepoint, or roll back to it. */
+static enum status end_savepoint(struct store *s, enum status st,
+                                 struct err *e)
+{
+    if (st == ST_OK) {
+        int rc = sqlite3_exec(s->db, "RELEASE game", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return ST_OK;
+        st = store_fail(s, rc, "release savepoint", e);
+    }
+    sqlite3_exec(s->db, "ROLLBACK TO game", NULL, NULL, NULL);
+    sqlite3_exec(s->db, "RELEASE game", NULL, NULL, NULL);
+    return st;
+}
+
 enum status store_end(struct store *s, enum status st, struct err *e)
 {
+    if (s->batch)
+        return end_savepoint(s, st, e);
     if (st == ST_OK) {
         int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
@@ -105,6 +124,30 @@ enum status store_end(struct store *s, enum status st, struct err *e)
     if (st != ST_OK && !sqlite3_get_autocommit(s->db))
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;
+}
+
+enum status store_batch_begin(struct store *s, struct err *e)
+{
+    if (s->batch)
+        return err_set(e, ST_DB, "a batch is already open");
+    if (s->read_only)
+        return err_set(e, ST_DB, "read-only");
+    enum status st = store_begin(s, e);
+    s->batch = st == ST_OK;
+    return st;
+}
+
+enum status store_batch_end(struct store *s, bool commit, struct err *e)
+{
+    if (!s->batch)
+        return ST_OK;
+    s->batch = false;
+    if (!commit) {
+        if (!sqlite3_get_autocommit(s->db))
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return ST_OK;
+    }
+    return store_end(s, ST_OK, e);
 }
 
 /* ---- SQL functions for the die-fairness test ------------------------- */

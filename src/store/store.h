@@ -54,6 +54,20 @@ struct game_record {
 enum status store_insert_game(struct store *s, const struct game_record *g,
                               int64_t *out_id, bool *out_duplicate,
                               struct err *e) WARN_UNUSED;
+/* Batches: between store_batch_begin() and store_batch_end() every
+ * insert or replace runs in one outer transaction (one commit, one fsync,
+ * for many games), each game still all-or-nothing within it (a
+ * savepoint): a failed game leaves nothing and the batch goes on. The
+ * writer lock is held for the whole batch, so keep batches short (a few
+ * hundred games). store_batch_begin fails with ST_BUSY when the lock
+ * stayed taken, ST_DB when a batch is open or the store is read-only.
+ * store_batch_end commits (commit true) or drops everything since
+ * store_batch_begin; on a failed commit nothing of the batch is kept.
+ * Without an open batch it does nothing and returns ST_OK. */
+enum status store_batch_begin(struct store *s, struct err *e) WARN_UNUSED;
+enum status store_batch_end(struct store *s, bool commit,
+                            struct err *e) WARN_UNUSED;
+
 /* Replaces everything stored for game id by g (live moves, re-audits),
  * keeping its id and upload time (g->uploaded_at is ignored) and, when
  * g->name is NULL, its file name. One transaction: on failure the old

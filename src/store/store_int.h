@@ -11,6 +11,7 @@
 struct store {
     sqlite3 *db;
     bool read_only;
+    bool batch; /* inside store_batch_begin(): a game is a savepoint */
 };
 
 /* schema/NNN_name.sql, embedded at build time (embed_schema.cmake);
@@ -40,6 +41,8 @@ void store_append_col(struct buf *out, sqlite3_stmt *st, int col);
 /* The same for a blob column (may hold NUL bytes). */
 void store_append_blob(struct buf *out, sqlite3_stmt *st, int col);
 
+/* BEGIN IMMEDIATE; inside a batch (store_batch_begin) a SAVEPOINT, so that
+ * store_end() still keeps or drops exactly one game's changes. */
 enum status store_begin(struct store *s, struct err *e) WARN_UNUSED;
 /* A read transaction: the reads until store_end() see one snapshot (WAL),
  * so a total and its page, or the parts of the statistics, agree. */

@@ -4,17 +4,23 @@
  *
  * (a) engine: audit_run over pre-parsed games: games/s and ns per move;
  * (b) end to end: .jcz bytes -> mlog_parse -> audit_run: games/s, MB/s, and
- *     the share of the time spent parsing.
+ *     the share of the time spent parsing;
+ * (c) ingest: the same bytes through ingest_bytes() into a SQLite file in
+ *     a temp folder, in batches (store_batch_begin, as `flierd ingest`)
+ *     and, on a slice, one transaction per game: games/s, bytes per game.
  * Games come from the .jcz files given, else from the simulator (seeded,
  * so every run measures the same games). Each figure is the median of R
  * runs. Timing lives here, never in the tests. */
 #include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/audit.h"
+#include "ingest/ingest.h"
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 #include "util/buf.h"
@@ -167,14 +173,64 @@ static double run_end_to_end(const struct corpus *c, double *parse_s,
     return total;
 }
 
+static long file_size(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 ? (long)sb.st_size : 0;
+}
+
+/* Seconds to ingest games [0, n) into a new database in a temp folder,
+ * batch games per transaction (0: one each); *out_bytes gets the size of
+ * the database (with its WAL) per game. */
+static double run_ingest(const struct corpus *c, size_t n, int batch,
+                         double *out_bytes)
+{
+    char dir[] = "/tmp/flierd-bench-XXXXXX", db[64], wal[80], shm[80];
+    struct store *s = NULL;
+    struct err e;
+    double t0, t;
+    if (!mkdtemp(dir))
+        abort();
+    snprintf(db, sizeof db, "%s/bench.db", dir);
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    snprintf(shm, sizeof shm, "%s-shm", db);
+    if (store_open(db, false, &s, &e) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", e.msg);
+        exit(2);
+    }
+    t0 = now_s();
+    for (size_t i = 0; i < n; i++) {
+        struct ingest_result res;
+        if (batch && i % (size_t)batch == 0 &&
+            store_batch_begin(s, &e) != ST_OK)
+            abort();
+        if (ingest_bytes(s, c->files[i].p, c->files[i].len, "cli", NULL,
+                         1700000000, &res, &e) != ST_OK)
+            fprintf(stderr, "bench: ingest: %s\n", e.msg);
+        if (batch && (i % (size_t)batch == (size_t)batch - 1 || i + 1 == n) &&
+            store_batch_end(s, true, &e) != ST_OK)
+            abort();
+    }
+    store_close(s);
+    t = now_s() - t0;
+    *out_bytes = (double)(file_size(db) + file_size(wal)) / (double)n;
+    unlink(db);
+    unlink(wal);
+    unlink(shm);
+    rmdir(dir);
+    return t;
+}
+
 int main(int argc, char **argv)
 {
     struct corpus c = { 0 };
-    int games = 1000, runs = 5;
+    int games = 1000, runs = 5, ingest_runs = 3;
     uint64_t sink = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
             games = atoi(argv[++i]) > 0 ? atoi(argv[i]) : games;
+        else if (strcmp(argv[i], "--ingest-runs") == 0 && i + 1 < argc)
+            ingest_runs = atoi(argv[++i]) >= 0 ? atoi(argv[i]) : ingest_runs;
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : runs;
         else
@@ -200,6 +256,17 @@ int main(int argc, char **argv)
     printf("(b) audit end to end: %.0f games/s per core, %.1f MB/s, "
            "parsing %.0f%% of the time\n", c.n / tt, c.bytes / 1e6 / tt,
            100.0 * tp / tt);
+    if (ingest_runs > 0) {
+        double ib[99], bytes = 0, single, sb;
+        size_t slice = c.n < 200 ? c.n : 200;
+        for (int k = 0; k < ingest_runs && k < 99; k++)
+            ib[k] = run_ingest(&c, c.n, 256, &bytes);
+        single = run_ingest(&c, slice, 0, &sb);
+        printf("(c) ingest: %.0f games/s in batches of 256 (median of %d), "
+               "%.0f database bytes per game; one transaction per game: "
+               "%.0f games/s\n", c.n / median(ib, ingest_runs),
+               ingest_runs, bytes, slice / single);
+    }
     fprintf(stderr, "(checksum %llx)\n", (unsigned long long)sink);
     for (size_t i = 0; i < c.n; i++) {
         game_log_release(&c.logs[i]);

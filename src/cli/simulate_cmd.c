@@ -1,0 +1,343 @@
+/* simulate_cmd.c - `flierd simulate`: random legal games (src/sim), one
+ * file per game, optionally with forged illegal moves and a manifest.
+ *
+ * Output depends on the arguments alone (no clock, no pid): game i is
+ * played with a seed mixed from --seed and i, and the writers put no
+ * timestamps in a file, so the same command writes the same bytes.
+ *
+ * DIR/manifest.json, one entry per line, in file order:
+ *   {"game-000001.jcz": {"rule": null, "turn": null, "players": 3,
+ *                        "edition": "C2", "scores": [..], "flights": n,
+ *                        "landed": n},
+ *    "game-000002.jcz": {"rule": "TILE_OCCUPIED", "turn": 12,
+ *                        "how": "placed ... on the start tile's square",
+ *                        "players": 2, "edition": "C3"}, ...}
+ * A forged entry is checked before it is written: the file, read back and
+ * audited, reports that rule first, at that turn. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/audit.h"
+#include "mlog/mlog.h"
+#include "sim/forge.h"
+#include "sim/sim.h"
+
+struct sim_opts {
+    long games;
+    unsigned long long seed;
+    int min_players, max_players;
+    int edition;          /* 2, 3, or 0: alternate */
+    double flier_rate;
+    double forge_rate;
+    enum mlog_format format;
+    const char *out;
+};
+
+static uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: flierd simulate --games N --seed S --out DIR [--players "
+          "2..6]\n"
+          "         [--edition c2|c3] [--flier-rate P] [--format "
+          "jcz|flierlog]\n"
+          "         [--forge RATE]\n"
+          "  Plays N random legal games through the rules engine and writes\n"
+          "  one file per game into DIR (created if needed), with\n"
+          "  DIR/manifest.json. The same arguments write the same bytes.\n"
+          "  --players    a count or a range A..B (default 2..6, in turn)\n"
+          "  --edition    c2 or c3 (default: alternate)\n"
+          "  --flier-rate chance to fly when a roll would land (default "
+          "0.9)\n"
+          "  --forge      share of games given one illegal move, of each\n"
+          "               rule in turn; the manifest names rule and turn\n"
+          "exit status: 0 done, 2 bad usage or DIR not writable\n",
+          f);
+}
+
+static bool parse_players(const char *s, struct sim_opts *o)
+{
+    int a, b;
+    char extra;
+    if (sscanf(s, "%d..%d%c", &a, &b, &extra) == 2) {
+        o->min_players = a;
+        o->max_players = b;
+    } else if (sscanf(s, "%d%c", &a, &extra) == 1) {
+        o->min_players = o->max_players = a;
+    } else {
+        return false;
+    }
+    return o->min_players >= 2 && o->max_players <= GAME_MAX_PLAYERS &&
+           o->min_players <= o->max_players;
+}
+
+static bool parse_rate(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0 && v <= 1))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns 0 when parsed, 1 for --help, 2 on a bad argument. */
+static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
+                      FILE *errs)
+{
+    *o = (struct sim_opts){ -1, 0, 2, 6, 0, 0.9, 0, MLOG_JCZ, NULL };
+    bool have_seed = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        bool ok = v != NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(out);
+            return 1;
+        } else if (strcmp(a, "--games") == 0 && ok) {
+            o->games = strtol(v, &end, 10);
+            ok = *end == '\0' && o->games >= 0 && o->games <= 99999999;
+        } else if (strcmp(a, "--seed") == 0 && ok) {
+            o->seed = strtoull(v, &end, 0);
+            ok = *end == '\0' && *v != '-';
+            have_seed = true;
+        } else if (strcmp(a, "--players") == 0 && ok) {
+            ok = parse_players(v, o);
+        } else if (strcmp(a, "--edition") == 0 && ok) {
+            o->edition = strcmp(v, "c2") == 0 ? 2 : strcmp(v, "c3") == 0 ? 3
+                                                                           : -1;
+            ok = o->edition > 0;
+        } else if (strcmp(a, "--flier-rate") == 0 && ok) {
+            ok = parse_rate(v, &o->flier_rate);
+        } else if (strcmp(a, "--forge") == 0 && ok) {
+            ok = parse_rate(v, &o->forge_rate);
+        } else if (strcmp(a, "--format") == 0 && ok) {
+            o->format = strcmp(v, "jcz") == 0        ? MLOG_JCZ
+                        : strcmp(v, "flierlog") == 0 ? MLOG_FLIERLOG
+                                                     : MLOG_UNKNOWN;
+            ok = o->format != MLOG_UNKNOWN;
+        } else if (strcmp(a, "--out") == 0 && ok) {
+            o->out = v;
+        } else {
+            fprintf(errs, "flierd simulate: bad argument '%s'\n", a);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(errs, "flierd simulate: bad value for %s\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (o->games < 0 || !have_seed || !o->out) {
+        usage(errs);
+        return 2;
+    }
+    return 0;
+}
+
+static void game_rules(const struct sim_opts *o, long i, struct rules *r,
+                       bool *c3)
+{
+    *c3 = o->edition ? o->edition == 3 : i % 2 == 1;
+    memset(r, 0, sizeof *r);
+    r->n_players = o->min_players +
+                   (int)(i % (o->max_players - o->min_players + 1));
+    r->followers = 7;
+    r->farmers = true;
+    r->tiny_city = 4;
+    r->set_copies[tile_set_find(*c3 ? "basic:2" : "basic:1")] = 1;
+    r->set_copies[tile_set_find(*c3 ? "flier:2" : "flier:1")] = 1;
+    r->abbots = *c3;
+    r->gardens = *c3;
+}
+
+static void write_log(const struct game_log *l, enum mlog_format f,
+                      struct buf *b)
+{
+    b->len = 0;
+    if (f == MLOG_FLIERLOG)
+        mlog_write_flierlog(l, b);
+    else
+        mlog_write_jcz(l, b);
+}
+
+/* Reads the written bytes back and audits them: is the forgery flagged? */
+static bool flagged_in_file(const struct buf *b, const struct sim_forgery *f)
+{
+    struct game_log l;
+    struct report r;
+    enum mlog_format fmt;
+    struct err e;
+    bool ok = false;
+    game_log_init(&l);
+    if (mlog_parse(b->p, b->len, &l, &fmt, &e) == ST_OK) {
+        audit_run(&l, NULL, &r, NULL);
+        ok = sim_forgery_flagged(&r, f);
+        report_release(&r);
+    }
+    game_log_release(&l);
+    return ok;
+}
+
+/* Forges game l with the rule of turn k (or the next that this game and
+ * format allow) into b; false when none could be. */
+static bool forge_one(const struct game_log *l, enum mlog_format fmt,
+                      uint64_t seed, long k, struct buf *b,
+                      struct sim_forgery *out_f)
+{
+    enum rule rules[RULE__COUNT];
+    int n = sim_forge_rules(rules, RULE__COUNT);
+    for (int j = 0; j < n; j++) {
+        enum rule rule = rules[(k + j) % n];
+        for (uint64_t s = 0; s < 2; s++) {
+            struct game_log forged;
+            if (!sim_forge(l, rule, seed + s * 7919, &forged, out_f))
+                break; /* no turn of this game suits the rule */
+            write_log(&forged, fmt, b);
+            game_log_release(&forged);
+            if (flagged_in_file(b, out_f))
+                return true;
+        }
+    }
+    return false;
+}
+
+static void progress(FILE *tty, long done, long total)
+{
+    enum { WIDTH = 30 };
+    long fill = total ? done * WIDTH / total : WIDTH;
+    char bar[WIDTH + 1];
+    for (int i = 0; i < WIDTH; i++)
+        bar[i] = i < fill ? '#' : '-';
+    bar[WIDTH] = '\0';
+    fprintf(tty, "\r[%s] %ld/%ld", bar, done, total);
+    if (done == total)
+        fputs("\r\033[K", tty);
+    fflush(tty);
+}
+
+static void manifest_entry(struct buf *m, const char *file, long i, bool c3,
+                           const struct rules *r, const struct sim_result *res,
+                           const struct sim_forgery *f)
+{
+    buf_printf(m, "%s\"%s\": {", i ? ",\n " : "{", file);
+    if (f) {
+        buf_printf(m, "\"rule\": \"%s\", \"turn\": %d, \"how\": \"%s\"",
+                   rule_id(f->rule), f->turn, f->how);
+    } else {
+        buf_printf(m, "\"rule\": null, \"turn\": null, \"scores\": [");
+        for (int p = 0; p < r->n_players; p++)
+            buf_printf(m, "%s%d", p ? ", " : "", res->score[p]);
+        buf_printf(m, "], \"flights\": %d, \"landed\": %d", res->flights,
+                   res->landed);
+    }
+    buf_printf(m, ", \"players\": %d, \"edition\": \"%s\"}", r->n_players,
+               c3 ? "C3" : "C2");
+}
+
+static bool write_file(const char *path, const struct buf *b)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(b->p, 1, b->len, f) == b->len;
+    return fclose(f) == 0 && ok;
+}
+
+struct sim_tally {
+    long forged, unforgeable, flights, landed;
+};
+
+/* Plays, forges and writes game i; false when the file cannot be written. */
+static bool one_game(const struct sim_opts *o, long i, struct buf *manifest,
+                     struct sim_tally *t, FILE *errs)
+{
+    static const char *const names[GAME_MAX_PLAYERS] = { "Ada", "Ben", "Cleo",
+                                                         "Dov", "Eli", "Fay" };
+    struct sim_policy p = sim_policy_default();
+    struct rules r;
+    struct game_log l;
+    struct sim_result res;
+    struct sim_forgery f;
+    struct buf b = BUF_INIT, path = BUF_INIT, file = BUF_INIT;
+    bool c3, forged = false;
+    uint64_t seed = mix(o->seed ^ mix((uint64_t)i));
+
+    p.flier_rate = o->flier_rate;
+    game_rules(o, i, &r, &c3);
+    sim_play_result(&r, names, seed, &p, &l, &res);
+    t->flights += res.flights;
+    t->landed += res.landed;
+    if (o->forge_rate > 0 &&
+        (double)(mix(seed ^ 0xf0f0) >> 11) / 9007199254740992.0 <
+            o->forge_rate) {
+        forged = forge_one(&l, o->format, seed, t->forged + t->unforgeable,
+                           &b, &f);
+        t->forged += forged;
+        t->unforgeable += !forged;
+    }
+    if (!forged)
+        write_log(&l, o->format, &b);
+    buf_printf(&file, "game-%06ld.%s", i + 1,
+               o->format == MLOG_FLIERLOG ? "flierlog" : "jcz");
+    buf_printf(&path, "%s/%s", o->out, file.p);
+    bool ok = write_file(path.p, &b);
+    if (!ok)
+        fprintf(errs, "flierd simulate: %s: %s\n", path.p, strerror(errno));
+    manifest_entry(manifest, file.p, i, c3, &r, &res, forged ? &f : NULL);
+    game_log_release(&l);
+    buf_release(&b);
+    buf_release(&path);
+    buf_release(&file);
+    return ok;
+}
+
+int cli_simulate(int argc, char **argv, FILE *out, FILE *errs)
+{
+    struct sim_opts o;
+    struct sim_tally t = { 0, 0, 0, 0 };
+    struct buf manifest = BUF_INIT, path = BUF_INIT;
+    int rc = parse_args(argc, argv, &o, out, errs);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+    if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(errs, "flierd simulate: %s: %s\n", o.out, strerror(errno));
+        return 2;
+    }
+    FILE *tty = isatty(fileno(errs)) ? errs : NULL;
+    rc = 0;
+    for (long i = 0; i < o.games && rc == 0; i++) {
+        if (tty && (i % 16 == 0))
+            progress(tty, i, o.games);
+        if (!one_game(&o, i, &manifest, &t, errs))
+            rc = 2;
+    }
+    if (tty)
+        progress(tty, o.games, o.games);
+    buf_printf(&manifest, "%s}\n", o.games ? "" : "{");
+    buf_printf(&path, "%s/manifest.json", o.out);
+    if (rc == 0 && !write_file(path.p, &manifest)) {
+        fprintf(errs, "flierd simulate: %s: %s\n", path.p, strerror(errno));
+        rc = 2;
+    }
+    if (rc == 0)
+        fprintf(out, "simulated %ld games into %s: %ld forged%s, %ld "
+                "flights, %ld landed\n", o.games, o.out, t.forged,
+                t.unforgeable ? " (some games allowed no forgery)" : "",
+                t.flights, t.landed);
+    buf_release(&manifest);
+    buf_release(&path);
+    return rc;
+}

@@ -1,0 +1,705 @@
+/* forge.c - one illegal move in a legal game, checked with the auditor.
+ *
+ * Every forgery is built from the engine's own view of the game at the
+ * chosen turn (a replay of the legal log up to there), and is kept only
+ * when auditing the forged log reports that rule first, at that turn:
+ * the manifest of `flierd simulate --forge` is true by construction. */
+#include "sim/forge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/audit.h"
+#include "util/xalloc.h"
+
+struct forge {
+    const struct game_log *in;
+    struct game_log *out;
+    int turn;        /* the turn being forged (1-based) */
+    int seat;        /* the seat on turn */
+    size_t place;    /* index of its MV_PLACE in the log */
+    size_t commit;   /* index of its MV_COMMIT (or n_moves) */
+    int want_turn;   /* where the violation must show; usually turn */
+    char how[SIM_FORGE_HOW_MAX];
+};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void log_copy(const struct game_log *in, struct game_log *out)
+{
+    game_log_init(out);
+    out->rules = in->rules;
+    memcpy(out->names, in->names, sizeof out->names);
+    memcpy(out->colors, in->colors, sizeof out->colors);
+    out->start_tile = in->start_tile;
+    out->start_at = in->start_at;
+    out->start_rot = in->start_rot;
+    out->end_turn = in->end_turn;
+    for (size_t i = 0; i < in->n_moves; i++)
+        *game_log_push(out) = in->moves[i];
+    for (size_t i = 0; i < in->n_claims; i++)
+        *game_log_push_claim(out) = in->claims[i];
+    for (size_t i = 0; i < in->n_totals; i++)
+        *game_log_push_total(out) = in->totals[i];
+    for (size_t i = 0; i < in->n_notes; i++)
+        game_log_add_note(out, in->notes[i].turn, in->notes[i].time,
+                          in->notes[i].text);
+}
+
+/* A zeroed move inserted at idx (src copied from its neighbour). */
+static struct move *insert_move(struct game_log *l, size_t idx)
+{
+    (void)game_log_push(l);
+    memmove(&l->moves[idx + 1], &l->moves[idx],
+            (l->n_moves - 1 - idx) * sizeof *l->moves);
+    struct move *m = &l->moves[idx];
+    uint32_t src = idx + 1 < l->n_moves ? l->moves[idx + 1].src : 0;
+    memset(m, 0, sizeof *m);
+    m->player = -1;
+    m->tile = -1;
+    m->draw = -1;
+    m->src = src;
+    return m;
+}
+
+static void remove_moves(struct game_log *l, size_t from, size_t to)
+{
+    if (to <= from)
+        return;
+    memmove(&l->moves[from], &l->moves[to],
+            (l->n_moves - to) * sizeof *l->moves);
+    l->n_moves -= to - from;
+}
+
+/* Replaces the turn's action (between PLACE and COMMIT) by one move. */
+static struct move *replace_action(struct forge *f)
+{
+    remove_moves(f->out, f->place + 1, f->commit);
+    f->commit = f->place + 2;
+    return insert_move(f->out, f->place + 1);
+}
+
+static void set_meeple(struct move *m, const struct game *g, int mi)
+{
+    m->meeple = g->meeples[mi].kind;
+    m->meeple_n = g->meeples[mi].n;
+    m->meeple_owner = g->meeples[mi].owner;
+}
+
+/* The engine's state after the first k moves of the legal log. The
+ * caller ends it with state_end(). */
+struct state {
+    struct audit *a;
+    struct report r;
+};
+
+static const struct game *state_at(struct state *s, const struct game_log *l,
+                                   size_t k)
+{
+    s->a = audit_begin(l, &s->r);
+    for (size_t i = 0; i < k && i < l->n_moves; i++)
+        audit_step(s->a, &l->moves[i]);
+    return audit_game(s->a);
+}
+
+static void state_end(struct state *s)
+{
+    struct game *g = NULL;
+    audit_finish(s->a, NULL, &g);
+    game_free(g);
+    report_release(&s->r);
+}
+
+static const struct move *action(const struct forge *f)
+{
+    return f->place + 1 < f->commit ? &f->in->moves[f->place + 1] : NULL;
+}
+
+static bool is_deploy(const struct move *m)
+{
+    return m && m->kind == MV_DEPLOY && m->feature != FEAT_FLIER;
+}
+
+static bool is_flight(const struct move *m)
+{
+    return m && m->kind == MV_DEPLOY && m->feature == FEAT_FLIER;
+}
+
+/* Index of this turn's landing (the move after the flight), or 0. */
+static size_t landing_index(const struct forge *f)
+{
+    size_t i = f->place + 2;
+    return is_flight(action(f)) && i < f->commit &&
+                   f->in->moves[i].kind == MV_DEPLOY
+               ? i
+               : 0;
+}
+
+/* ---- tile rules --------------------------------------------------------- */
+
+static bool f_tile_unknown(struct forge *f)
+{
+    struct move *m = &f->out->moves[f->place];
+    m->tile = -1;
+    snprintf(m->tile_id, sizeof m->tile_id, "XX/Forged");
+    snprintf(f->how, sizeof f->how, "placed tile id XX/Forged instead of %s",
+             f->in->moves[f->place].tile_id);
+    return true;
+}
+
+static bool f_tile_not_in_pack(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    int pick = -1;
+    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+        if (g->pack[t] <= 0 && t != f->in->start_tile) {
+            pick = t;
+            if (tile_get(t)->flier_dir == NO_FLIER) /* keep flights apart */
+                break;
+        }
+    state_end(&s);
+    if (pick < 0)
+        return false;
+    struct move *m = &f->out->moves[f->place];
+    m->tile = (int16_t)pick;
+    snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
+    snprintf(f->how, sizeof f->how, "placed %s, of which no copy is left, "
+             "instead of %s", m->tile_id, f->in->moves[f->place].tile_id);
+    return true;
+}
+
+static bool f_tile_occupied(struct forge *f)
+{
+    struct move *m = &f->out->moves[f->place];
+    m->at = f->in->start_at;
+    snprintf(f->how, sizeof f->how, "placed %s on the start tile's square",
+             m->tile_id);
+    return true;
+}
+
+static bool f_tile_not_adjacent(struct forge *f)
+{
+    struct move *m = &f->out->moves[f->place];
+    m->at = (struct pos){ 120, -120 };
+    snprintf(f->how, sizeof f->how, "placed %s at (120,-120), far from the "
+             "board", m->tile_id);
+    return true;
+}
+
+static bool f_tile_edge_mismatch(struct forge *f)
+{
+    struct state s;
+    const struct move *m = &f->in->moves[f->place];
+    const struct game *g = state_at(&s, f->in, f->place);
+    char why[8];
+    int rot = -1;
+    for (int r = 1; r < 4 && rot < 0; r++)
+        if (game_check_place(g, m->tile, m->at, (m->rot + r) % 4, why,
+                             sizeof why) == RULE_TILE_EDGE_MISMATCH)
+            rot = (m->rot + r) % 4;
+    state_end(&s);
+    if (rot < 0)
+        return false;
+    f->out->moves[f->place].rot = (uint8_t)rot;
+    snprintf(f->how, sizeof f->how, "turned %s to R%d, where its edges do "
+             "not match", m->tile_id, 90 * rot);
+    return true;
+}
+
+static bool f_tile_discard_fits(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    int placed = f->in->moves[f->place].tile, pick = -1;
+    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+        if (g->pack[t] > 0 && t != placed && game_fits_anywhere(g, t)) {
+            pick = t;
+            break;
+        }
+    state_end(&s);
+    if (pick < 0)
+        return false;
+    struct move *m = insert_move(f->out, f->place);
+    m->kind = MV_DISCARD;
+    m->tile = (int16_t)pick;
+    snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
+    snprintf(f->how, sizeof f->how, "discarded %s, which fits on the board",
+             m->tile_id);
+    return true;
+}
+
+/* ---- meeples ------------------------------------------------------------ */
+
+static bool f_none_left(struct forge *f)
+{
+    const struct move *a = action(f);
+    if (!is_deploy(a))
+        return false;
+    struct move *m = &f->out->moves[f->place + 1];
+    int have = a->meeple == MK_ABBOT ? f->in->rules.abbots
+                                     : f->in->rules.followers;
+    m->meeple_n = (uint8_t)(have + 1);
+    snprintf(f->how, sizeof f->how, "deployed %s number %d of a supply of %d",
+             a->meeple == MK_ABBOT ? "abbot" : "follower", have + 1, have);
+    return true;
+}
+
+static bool f_not_on_placed_tile(struct forge *f)
+{
+    const struct move *a = action(f);
+    if (!is_deploy(a))
+        return false;
+    struct move *m = &f->out->moves[f->place + 1];
+    m->at = f->in->start_at;
+    snprintf(f->how, sizeof f->how, "deployed on the start tile, not on this "
+             "turn's tile");
+    return true;
+}
+
+/* A deployment of a meeple in supply on a segment of the placed tile that
+ * game_check_deploy() refuses with `want`. */
+static bool deploy_refused(struct forge *f, enum rule want, int kind)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    const struct placed *t = &g->tiles[g->last_tile];
+    int mi = game_meeple(g, f->seat, kind, 0), pick = -1;
+    char why[8];
+    for (int seg = t->seg0; mi >= 0 && seg < t->seg0 + t->n_seg; seg++)
+        if (g->segs[seg].kind != FEAT_FLIER &&
+            game_check_deploy(g, f->seat, mi, seg, why, sizeof why) == want) {
+            pick = seg;
+            break;
+        }
+    if (pick >= 0) {
+        struct move *m = replace_action(f);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, g->last_tile);
+        m->feature = g->segs[pick].kind;
+        m->mask = g->segs[pick].mask;
+        set_meeple(m, g, mi);
+        char name[40];
+        seg_format(m->feature, m->mask, name, sizeof name);
+        snprintf(f->how, sizeof f->how, "deployed a%s %s on %s",
+                 kind == MK_ABBOT ? "n" : "",
+                 kind == MK_ABBOT ? "abbot" : "follower", name);
+    }
+    state_end(&s);
+    return pick >= 0;
+}
+
+static bool f_feature_occupied(struct forge *f)
+{
+    if (!deploy_refused(f, RULE_MEEPLE_FEATURE_OCCUPIED, MK_SMALL))
+        return false;
+    strncat(f->how, ", an occupied feature", sizeof f->how - strlen(f->how) - 1);
+    return true;
+}
+
+/* A monastery on a tile without one, or an abbot on a road/city/field. */
+static bool f_wrong_type(struct forge *f)
+{
+    if (f->in->rules.abbots && deploy_refused(f, RULE_MEEPLE_WRONG_TYPE,
+                                              MK_ABBOT))
+        return true;
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
+    bool ok = mi >= 0 && game_find_seg(g, g->last_tile, FEAT_MONASTERY, 0) < 0;
+    if (ok) {
+        struct move *m = replace_action(f);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, g->last_tile);
+        m->feature = FEAT_MONASTERY;
+        set_meeple(m, g, mi);
+        snprintf(f->how, sizeof f->how, "deployed a follower on the "
+                 "monastery of a tile without one");
+    }
+    state_end(&s);
+    return ok;
+}
+
+static bool f_second_deploy(struct forge *f)
+{
+    const struct move *a = action(f);
+    if (!is_deploy(a))
+        return false;
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 2);
+    const struct placed *t = &g->tiles[g->last_tile];
+    int mi = game_meeple(g, f->seat, MK_SMALL, 0), pick = -1;
+    char why[8];
+    for (int seg = t->seg0; mi >= 0 && seg < t->seg0 + t->n_seg; seg++)
+        if (g->segs[seg].kind != FEAT_FLIER &&
+            game_check_deploy(g, f->seat, mi, seg, why, sizeof why) ==
+                RULE_MEEPLE_SECOND_DEPLOY) {
+            pick = seg;
+            break;
+        }
+    if (pick >= 0) {
+        struct move *m = insert_move(f->out, f->place + 2);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, g->last_tile);
+        m->feature = g->segs[pick].kind;
+        m->mask = g->segs[pick].mask;
+        set_meeple(m, g, mi);
+        snprintf(f->how, sizeof f->how, "deployed a second follower in the "
+                 "same turn");
+    }
+    state_end(&s);
+    return pick >= 0;
+}
+
+/* ---- the flier ---------------------------------------------------------- */
+
+static bool f_no_machine(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
+    bool ok = mi >= 0 && game_flier_dir(g, g->last_tile) == NO_FLIER;
+    if (ok) {
+        struct move *m = replace_action(f);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, g->last_tile);
+        m->feature = FEAT_FLIER;
+        m->roll = 1;
+        set_meeple(m, g, mi);
+        snprintf(f->how, sizeof f->how, "flew from %s, which has no flying "
+                 "machine", tile_get(g->tiles[g->last_tile].def)->id);
+    }
+    state_end(&s);
+    return ok;
+}
+
+
+static bool f_wrong_target(struct forge *f)
+{
+    size_t li = landing_index(f);
+    if (!li)
+        return false;
+    struct move *m = &f->out->moves[li];
+    m->at.y += m->at.y > 0 ? -60 : 60; /* no tile there */
+    snprintf(f->how, sizeof f->how, "landed at (%d,%d) instead of the rolled "
+             "target (%d,%d)", m->at.x, m->at.y, f->in->moves[li].at.x,
+             f->in->moves[li].at.y);
+    return true;
+}
+
+/* Changes this turn's flight to roll `roll` and lands it on (feature,
+ * mask) at `at`, adding the landing when the log had none. */
+static void relaunch(struct forge *f, int roll, struct pos at, int feature,
+                     uint8_t mask)
+{
+    struct move *fl = &f->out->moves[f->place + 1];
+    fl->roll = roll;
+    fl->draw = -1;
+    bool landed = f->place + 2 < f->out->n_moves &&
+                  f->out->moves[f->place + 2].kind == MV_DEPLOY;
+    struct move *m = landed ? &f->out->moves[f->place + 2]
+                            : insert_move(f->out, f->place + 2);
+    fl = &f->out->moves[f->place + 1];
+    m->kind = MV_DEPLOY;
+    m->meeple = fl->meeple;
+    m->meeple_n = fl->meeple_n;
+    m->meeple_owner = fl->meeple_owner;
+    m->at = at;
+    m->feature = (uint8_t)feature;
+    m->mask = mask;
+}
+
+/* Makes this turn's action a flight of a follower when it is none and the
+ * tile has a flying machine (g: the state after the PLACE); false when
+ * that cannot be. */
+static bool ensure_flight(struct forge *f, const struct game *g)
+{
+    if (is_flight(action(f)))
+        return true;
+    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
+    if (mi < 0 || game_flier_dir(g, g->last_tile) == NO_FLIER)
+        return false;
+    struct move *m = replace_action(f);
+    m->kind = MV_DEPLOY;
+    m->at = game_tile_pos(g, g->last_tile);
+    m->feature = FEAT_FLIER;
+    m->roll = 1;
+    set_meeple(m, g, mi);
+    return true;
+}
+
+enum land_kind { LAND_NO_TILE, LAND_FIELD, LAND_COMPLETED, LAND_BAD };
+
+/* Looks for a roll whose target suits `want`; lands the flight there. */
+static bool f_landing(struct forge *f, enum land_kind want)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    if (!ensure_flight(f, g)) {
+        state_end(&s);
+        return false;
+    }
+    const struct move *a = &f->out->moves[f->place + 1];
+    int a_meeple = a->meeple;
+    struct pos from = game_tile_pos(g, g->last_tile);
+    int dir = game_flier_dir(g, g->last_tile), found = 0;
+    static const char *const what[] = { "an empty square", "a field",
+                                        "a completed feature",
+                                        "a monastery the tile lacks" };
+    for (int roll = 1; roll <= 3 && !found && dir != NO_FLIER; roll++) {
+        struct pos tg = game_flight_target(from, dir, roll);
+        int tile = game_tile_at(g, tg);
+        if (want == LAND_NO_TILE && tile < 0) {
+            relaunch(f, roll, tg, FEAT_ROAD, EDGE_N | EDGE_S);
+            found = roll;
+        } else if (want == LAND_BAD && tile >= 0 &&
+                   game_find_seg(g, tile, FEAT_MONASTERY, 0) < 0) {
+            relaunch(f, roll, tg, FEAT_MONASTERY, 0);
+            found = roll;
+        }
+        if (tile < 0 || found)
+            continue;
+        const struct placed *t = &g->tiles[tile];
+        for (int seg = t->seg0; seg < t->seg0 + t->n_seg && !found; seg++) {
+            int k = g->segs[seg].kind;
+            bool hit = want == LAND_FIELD ? k == FEAT_FIELD && a_meeple == MK_SMALL
+                       : want == LAND_COMPLETED
+                           ? (k == FEAT_ROAD || k == FEAT_CITY ||
+                              k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
+                                 game_kind_allowed(g, a_meeple, k) &&
+                                 game_feature_complete(g, seg)
+                           : false;
+            if (hit) {
+                relaunch(f, roll, tg, k, g->segs[seg].mask);
+                found = roll;
+            }
+        }
+    }
+    state_end(&s);
+    if (found)
+        snprintf(f->how, sizeof f->how, "rolled %d and landed on %s",
+                 found, what[want]);
+    return found > 0;
+}
+
+static bool f_bad_roll(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    bool ok = ensure_flight(f, g);
+    state_end(&s);
+    if (!ok)
+        return false;
+    struct move *m = &f->out->moves[f->place + 1];
+    m->roll = 4;
+    m->draw = -1;
+    snprintf(f->how, sizeof f->how, "a flight with a roll of 4");
+    return true;
+}
+
+static bool f_no_tile(struct forge *f) { return f_landing(f, LAND_NO_TILE); }
+static bool f_field(struct forge *f) { return f_landing(f, LAND_FIELD); }
+static bool f_completed(struct forge *f)
+{
+    return f_landing(f, LAND_COMPLETED);
+}
+static bool f_bad_feature(struct forge *f) { return f_landing(f, LAND_BAD); }
+
+static bool f_must_land(struct forge *f)
+{
+    size_t li = landing_index(f);
+    if (!li)
+        return false;
+    remove_moves(f->out, li, li + 1);
+    snprintf(f->how, sizeof f->how, "the flier went back to supply although "
+             "it could land");
+    return true;
+}
+
+/* ---- turns and claims --------------------------------------------------- */
+
+static bool f_abbot_recall(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    struct move *m = replace_action(f);
+    m->kind = MV_RECALL;
+    m->at = game_tile_pos(g, g->last_tile);
+    m->feature = FEAT_MONASTERY;
+    m->meeple = MK_ABBOT;
+    m->meeple_n = 1;
+    m->meeple_owner = (int8_t)f->seat;
+    state_end(&s);
+    snprintf(f->how, sizeof f->how, "recalled an abbot from this turn's "
+             "tile, where none stands");
+    return true;
+}
+
+static bool f_turn_order(struct forge *f)
+{
+    if (f->in->rules.n_players < 2)
+        return false;
+    int other = (f->seat + 1) % f->in->rules.n_players;
+    f->out->moves[f->place].player = (int8_t)other;
+    snprintf(f->how, sizeof f->how, "the tile placed by %s on %s's turn",
+             f->in->names[other], f->in->names[f->seat]);
+    return true;
+}
+
+static bool f_turn_sequence(struct forge *f)
+{
+    struct move *m = insert_move(f->out, f->place);
+    m->kind = MV_PASS;
+    f->want_turn = f->turn - 1;
+    snprintf(f->how, sizeof f->how, "a pass before the turn's tile");
+    return true;
+}
+
+static bool f_score_mismatch(struct forge *f)
+{
+    struct report r;
+    audit_run(f->in, NULL, &r, NULL);
+    bool ok = (size_t)f->turn < r.n_running;
+    if (ok) {
+        struct claim_total *c = game_log_push_total(f->out);
+        c->turn = f->turn;
+        c->src = (uint32_t)f->out->n_totals - 1;
+        for (int p = 0; p < f->in->rules.n_players; p++) {
+            c->seats |= (uint8_t)(1u << p);
+            c->score[p] = r.running[f->turn][p] + (p == f->seat ? 5 : 0);
+        }
+        snprintf(f->how, sizeof f->how, "claimed 5 points too many for %s "
+                 "after the turn", f->in->names[f->seat]);
+    }
+    report_release(&r);
+    return ok;
+}
+
+/* ---- driver ------------------------------------------------------------- */
+
+typedef bool (*forge_fn)(struct forge *f);
+
+static forge_fn forger(enum rule rule)
+{
+    switch (rule) {
+    case RULE_TILE_UNKNOWN: return f_tile_unknown;
+    case RULE_TILE_NOT_IN_PACK: return f_tile_not_in_pack;
+    case RULE_TILE_OCCUPIED: return f_tile_occupied;
+    case RULE_TILE_NOT_ADJACENT: return f_tile_not_adjacent;
+    case RULE_TILE_EDGE_MISMATCH: return f_tile_edge_mismatch;
+    case RULE_TILE_DISCARD_FITS: return f_tile_discard_fits;
+    case RULE_MEEPLE_NONE_LEFT: return f_none_left;
+    case RULE_MEEPLE_NOT_ON_PLACED_TILE: return f_not_on_placed_tile;
+    case RULE_MEEPLE_FEATURE_OCCUPIED: return f_feature_occupied;
+    case RULE_MEEPLE_WRONG_TYPE: return f_wrong_type;
+    case RULE_MEEPLE_SECOND_DEPLOY: return f_second_deploy;
+    case RULE_FLIER_NO_MACHINE: return f_no_machine;
+    case RULE_FLIER_BAD_ROLL: return f_bad_roll;
+    case RULE_FLIER_WRONG_TARGET: return f_wrong_target;
+    case RULE_FLIER_NO_TILE: return f_no_tile;
+    case RULE_FLIER_FIELD: return f_field;
+    case RULE_FLIER_COMPLETED: return f_completed;
+    case RULE_FLIER_BAD_FEATURE: return f_bad_feature;
+    case RULE_FLIER_MUST_LAND: return f_must_land;
+    case RULE_ABBOT_RECALL: return f_abbot_recall;
+    case RULE_TURN_ORDER: return f_turn_order;
+    case RULE_TURN_SEQUENCE: return f_turn_sequence;
+    case RULE_SCORE_MISMATCH: return f_score_mismatch;
+    default: return NULL;
+    }
+}
+
+int sim_forge_rules(enum rule *out, int max)
+{
+    int n = 0;
+    for (int r = RULE_OK + 1; r < RULE__COUNT; r++)
+        if (forger((enum rule)r)) {
+            if (n < max)
+                out[n] = (enum rule)r;
+            n++;
+        }
+    return n;
+}
+
+bool sim_forgery_flagged(const struct report *r, const struct sim_forgery *f)
+{
+    return r->n_violations > 0 && !r->halted &&
+           r->violations[0].rule == f->rule &&
+           r->violations[0].turn == f->turn;
+}
+
+/* Turn t's PLACE and COMMIT indexes in l; false past the last turn. */
+static bool find_turn(const struct game_log *l, int t, size_t *place,
+                      size_t *commit)
+{
+    int seen = 0;
+    for (size_t i = 0; i < l->n_moves; i++) {
+        if (l->moves[i].kind != MV_PLACE || ++seen != t)
+            continue;
+        *place = i;
+        size_t j = i + 1;
+        while (j < l->n_moves && l->moves[j].kind != MV_COMMIT &&
+               l->moves[j].kind != MV_PLACE)
+            j++;
+        *commit = j;
+        return true;
+    }
+    return false;
+}
+
+static int count_turns(const struct game_log *l)
+{
+    int n = 0;
+    for (size_t i = 0; i < l->n_moves; i++)
+        n += l->moves[i].kind == MV_PLACE;
+    return n;
+}
+
+/* One attempt at turn t: true when the forged log is flagged as wanted. */
+static bool try_turn(const struct game_log *in, enum rule rule, int t,
+                     struct game_log *out, struct sim_forgery *out_f)
+{
+    struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t };
+    if (!find_turn(in, t, &f.place, &f.commit))
+        return false;
+    f.seat = (t - 1) % in->rules.n_players;
+    log_copy(in, out);
+    bool ok = forger(rule)(&f);
+    if (ok) {
+        struct report r;
+        out_f->rule = rule;
+        out_f->turn = f.want_turn;
+        memcpy(out_f->how, f.how, sizeof out_f->how);
+        audit_run(out, NULL, &r, NULL);
+        ok = sim_forgery_flagged(&r, out_f);
+        report_release(&r);
+    }
+    if (!ok)
+        game_log_release(out);
+    return ok;
+}
+
+bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
+               struct game_log *out, struct sim_forgery *out_f)
+{
+    int n = count_turns(in);
+    memset(out_f, 0, sizeof *out_f);
+    game_log_init(out);
+    if (n == 0 || !forger(rule) || in->rules.n_players < 1)
+        return false;
+    int first = (int)(mix(seed) % (uint64_t)n);
+    for (int k = 0; k < n; k++)
+        if (try_turn(in, rule, 1 + (first + k) % n, out, out_f))
+            return true;
+    game_log_init(out);
+    return false;
+}

@@ -1,0 +1,39 @@
+/* forge.h - deliberately illegal games, for testing the auditor.
+ *
+ * sim_forge() takes a legal game (one sim_play() gave) and changes one
+ * move of one turn so that it breaks a given rule, then audits the result
+ * with the engine and keeps it only when the auditor's first violation is
+ * that rule at that turn. Pure like sim.h: the seed picks the turn. */
+#ifndef SIM_FORGE_H
+#define SIM_FORGE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/log.h"
+
+#define SIM_FORGE_HOW_MAX 160
+
+struct sim_forgery {
+    enum rule rule;
+    int turn;                    /* where the auditor must report it */
+    char how[SIM_FORGE_HOW_MAX]; /* "placed XX/Forged, an unknown id" */
+};
+
+/* Every rule sim_forge() can break, in enum order; returns the count and
+ * stores up to max. (All of enum rule but RULE_OK.) */
+int sim_forge_rules(enum rule *out, int max);
+
+/* Writes into out (initialised here; the caller releases it with
+ * game_log_release() on true, nothing to release on false) a copy of the
+ * legal game in with one illegal change breaking rule, at a turn chosen
+ * from seed among those where the change is possible. Returns false when
+ * the game offers no such turn. Never fails otherwise (aborts on OOM). */
+bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
+               struct game_log *out, struct sim_forgery *out_f);
+
+/* Does the audit report r flag f: first violation f->rule at f->turn? */
+struct report;
+bool sim_forgery_flagged(const struct report *r, const struct sim_forgery *f);
+
+#endif
