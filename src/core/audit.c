@@ -238,7 +238,7 @@ static void undo_inferred_discard(struct audit *a, int tile)
         memmove(&r->discards[i], &r->discards[i + 1],
                 (r->n_discards - i - 1) * sizeof *r->discards);
         r->n_discards--;
-        a->g->pack[tile]++;
+        game_undiscard(a->g, tile);
         stop_trusting_draw(a, "an inferred discard was placed later");
         return;
     }
@@ -524,7 +524,6 @@ static void deploy_checked(struct audit *a, const struct move *m)
     }
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
-    seg_format(m->feature, m->mask, name, sizeof name);
     enum rule rule;
     if (tile != g->last_tile) {
         rule = RULE_MEEPLE_NOT_ON_PLACED_TILE;
@@ -538,6 +537,8 @@ static void deploy_checked(struct audit *a, const struct move *m)
         rule = game_check_deploy(g, a->player, mi, seg, why, sizeof why);
     }
     a->phase = PH_DONE;
+    if (rule != RULE_OK)
+        seg_format(m->feature, m->mask, name, sizeof name);
     if (rule != RULE_OK)
         violate(a, m, rule, "%s on %s at (%d,%d): %s",
                 meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);

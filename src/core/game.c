@@ -117,10 +117,7 @@ int game_pack_size(const struct rules *r)
 
 int game_pack_left(const struct game *g)
 {
-    int n = 0;
-    for (int i = 0; i < tile_count(); i++)
-        n += g->pack[i];
-    return n;
+    return g->pack_left;
 }
 
 int game_pack_draw(const struct game *g, double r)
@@ -158,6 +155,7 @@ struct game *game_new(const struct rules *r)
             int t = tile_find(d->refs[i].tile);
             assert(t >= 0 && t < GAME_MAX_TILE_KINDS);
             g->pack[t] += (int16_t)(d->refs[i].count * r->set_copies[s]);
+            g->pack_left += d->refs[i].count * r->set_copies[s];
         }
     }
     for (int p = 0; p < r->n_players; p++) {
@@ -198,19 +196,27 @@ static int find_mut(struct game *g, int s)
     return s;
 }
 
-/* Joins the features of a and b across one shared edge. */
+/* Joins the features of a and b across one shared edge: union by size
+ * keeps the trees shallow; splicing the two circular lists keeps every
+ * feature's segments one walk away. */
 static void join(struct game *g, int a, int b, bool counts_edges)
 {
     int ra = find_mut(g, a), rb = find_mut(g, b);
     if (ra != rb) {
-        /* the lower index stays root: deterministic and cheap */
-        if (rb < ra) {
+        if (g->segs[ra].size < g->segs[rb].size) {
             int t = ra;
             ra = rb;
             rb = t;
         }
-        g->segs[rb].parent = (uint16_t)ra;
-        g->segs[ra].open = (uint16_t)(g->segs[ra].open + g->segs[rb].open);
+        struct seg *A = &g->segs[ra], *B = &g->segs[rb];
+        B->parent = (uint16_t)ra;
+        A->open = (uint16_t)(A->open + B->open);
+        A->size = (uint16_t)(A->size + B->size);
+        if (B->min < A->min)
+            A->min = B->min;
+        uint16_t t = A->next;
+        A->next = B->next;
+        B->next = t;
     }
     if (counts_edges)
         g->segs[ra].open = (uint16_t)(g->segs[ra].open - 2);
@@ -218,7 +224,26 @@ static void join(struct game *g, int a, int b, bool counts_edges)
 
 int game_feature(const struct game *g, int seg)
 {
-    return find_root(g, seg);
+    return g->segs[find_root(g, seg)].min;
+}
+
+/* The segments of the feature of seg in index order (placement order, a
+ * tile's segments together); returns how many (at most max). */
+static int members(const struct game *g, int seg, uint16_t *out, int max)
+{
+    int root = find_root(g, seg), n = 0, s = root;
+    do {
+        if (n < max) {
+            int k = n++;
+            while (k > 0 && out[k - 1] > s) { /* insertion sort: small */
+                out[k] = out[k - 1];
+                k--;
+            }
+            out[k] = (uint16_t)s;
+        }
+        s = g->segs[s].next;
+    } while (s != root);
+    return n;
 }
 
 /* ---- placement --------------------------------------------------------- */
@@ -350,6 +375,9 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
         s->pennants = d->pennants;
         s->tile = (uint16_t)ti;
         s->parent = (uint16_t)g->n_segs;
+        s->next = (uint16_t)g->n_segs;
+        s->min = (uint16_t)g->n_segs;
+        s->size = 1;
         s->mask = d->kind == FEAT_FIELD ? rot_halves(d->mask, rot)
                                         : rot_edges(d->mask, rot);
         s->cities = rot_edges(d->cities, rot);
@@ -360,8 +388,21 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
     }
     pl->n_seg = (uint8_t)(g->n_segs - pl->seg0);
     cell_put(g, p, ti);
-    if (g->pack[def] > 0)
+    pl->block = 1;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int nb = dx || dy ? game_tile_at(g, (struct pos){ p.x + dx,
+                                                              p.y + dy })
+                              : -1;
+            if (nb >= 0) {
+                g->tiles[nb].block++;
+                pl->block++;
+            }
+        }
+    if (g->pack[def] > 0) {
         g->pack[def]--;
+        g->pack_left--;
+    }
 
     for (int side = 0; side < 4; side++) {
         int nb = game_tile_at(g, step(p, side));
@@ -389,8 +430,18 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
 
 void game_discard(struct game *g, int def)
 {
-    if (def >= 0 && def < tile_count() && g->pack[def] > 0)
+    if (def >= 0 && def < tile_count() && g->pack[def] > 0) {
         g->pack[def]--;
+        g->pack_left--;
+    }
+}
+
+void game_undiscard(struct game *g, int def)
+{
+    if (def >= 0 && def < tile_count()) {
+        g->pack[def]++;
+        g->pack_left++;
+    }
 }
 
 /* Visits each empty cell next to the board once: from its first placed
@@ -464,12 +515,7 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
 
 static int block_count(const struct game *g, int tile)
 {
-    struct pos c = game_tile_pos(g, tile);
-    int n = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            n += game_tile_at(g, (struct pos){ c.x + dx, c.y + dy }) >= 0;
-    return n;
+    return g->tiles[tile].block;
 }
 
 bool game_feature_complete(const struct game *g, int seg)
@@ -734,18 +780,17 @@ static void push_ref(struct game *g, struct score_event *ev,
     ev->n_refs++;
 }
 
-/* Tiles covered by the feature of root (each tile once). */
-static int feature_tiles(const struct game *g, int root)
+/* Tiles covered by the feature of seg (each tile once). */
+static int feature_tiles(const struct game *g, int seg)
 {
-    int n = 0, last_tile = -1;
-    for (int i = root; i < g->n_segs; i++) {
-        if (g->segs[i].tile != last_tile && find_root(g, i) == root &&
-            g->segs[i].kind == g->segs[root].kind) {
-            n++; /* a tile's segments are contiguous */
-            last_tile = g->segs[i].tile;
+    uint16_t m[GAME_MAX_SEGS];
+    int n = members(g, seg, m, GAME_MAX_SEGS), tiles = 0, last_tile = -1;
+    for (int i = 0; i < n; i++)
+        if (g->segs[m[i]].tile != last_tile) { /* sorted: a tile's together */
+            tiles++;
+            last_tile = g->segs[m[i]].tile;
         }
-    }
-    return n;
+    return tiles;
 }
 
 /* The completed cities field segment s touches, added to cities[] once. */
@@ -758,7 +803,7 @@ static void touched_cities(const struct game *g, const struct seg *s,
         int c = seg_on_side(g, s->tile, FEAT_CITY, side);
         if (c < 0 || !game_feature_complete(g, c))
             continue;
-        int cr = find_root(g, c), k;
+        int cr = game_feature(g, c), k;
         for (k = 0; k < *n_cities && cities[k] != cr; k++)
             ;
         if (k == *n_cities && *n_cities < max)
@@ -780,11 +825,11 @@ static void measure(struct game *g, int root, struct score_event *ev)
     int last_tile = -1;
     int cities[GAME_MAX_SEGS / 4];
     int n_cities = 0;
-    for (int i = root; i < g->n_segs; i++) {
-        const struct seg *s = &g->segs[i];
-        if (s->kind != r->kind || find_root(g, i) != root)
-            continue;
-        if (s->tile != last_tile) { /* a tile's segments are contiguous */
+    uint16_t m[GAME_MAX_SEGS];
+    int n_m = members(g, root, m, GAME_MAX_SEGS);
+    for (int k = 0; k < n_m; k++) {
+        const struct seg *s = &g->segs[m[k]];
+        if (s->tile != last_tile) { /* sorted: a tile's segments together */
             ev->tiles++;
             last_tile = s->tile;
             if (s->kind != FEAT_FIELD)
@@ -832,7 +877,7 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn)
     ev->turn = turn;
     ev->feature = g->segs[root].kind;
     ev->completed = completed;
-    ev->seg = (uint16_t)root;
+    ev->seg = g->segs[root].min;
     measure(g, root, ev);
     ev->tiny = ev->feature == FEAT_CITY && completed && ev->tiles == 2 &&
                g->rules.tiny_city == 2;
@@ -977,7 +1022,7 @@ uint64_t game_hash(const struct game *g)
         h = fnv(h, t->y);
     }
     for (int i = 0; i < g->n_segs; i++)
-        h = fnv(h, find_root(g, i));
+        h = fnv(h, g->segs[find_root(g, i)].min);
     for (int i = 0; i < g->n_meeples; i++)
         h = fnv(h, g->meeples[i].seg);
     for (int p = 0; p < g->rules.n_players; p++)

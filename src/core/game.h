@@ -89,7 +89,10 @@ struct seg {
     uint8_t cities;   /* field: board-frame edges of touched city segments */
     uint16_t tile;    /* index into game.tiles */
     uint16_t parent;  /* union-find over segments of one feature */
+    uint16_t next;    /* the feature's segments as a circular list */
     uint16_t open;    /* root only: unmatched edges (road, city) */
+    uint16_t size;    /* root only: segments in the feature */
+    uint16_t min;     /* root only: its lowest segment, the feature's id */
 };
 
 struct placed {
@@ -99,6 +102,7 @@ struct placed {
     int16_t x, y;
     uint16_t seg0;    /* first segment; the tile's segments are contiguous */
     uint8_t n_seg;
+    uint8_t block;    /* tiles in its 3x3 block, itself included */
     uint16_t turn;
 };
 
@@ -150,6 +154,7 @@ struct game {
     bool deployed;            /* a meeple was deployed/flown this turn */
     int score[GAME_MAX_PLAYERS];
     int16_t pack[GAME_MAX_TILE_KINDS]; /* copies left of each tile kind */
+    int pack_left;            /* their sum */
     struct meeple meeples[GAME_MAX_MEEPLES];
     int n_meeples;
     struct score_event *events;
@@ -204,6 +209,8 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn);
 /* Removes one copy of def from the pack: the discard of an unplaceable
  * tile. */
 void game_discard(struct game *g, int def);
+/* Puts one copy of def back (an inferred discard proved wrong). */
+void game_undiscard(struct game *g, int def);
 
 /* Fills out[] with every legal placement of def; returns how many were
  * found (at most max are stored). */
@@ -224,7 +231,8 @@ int game_meeple(const struct game *g, int player, int kind, int n);
  * mask (any mask for inner features), or -1. */
 int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask);
 
-/* Root segment of the feature seg belongs to. */
+/* The feature seg belongs to, as its lowest segment index (stable: it
+ * does not depend on how the union-find was built). */
 int game_feature(const struct game *g, int seg);
 bool game_feature_complete(const struct game *g, int seg);
 /* Number of meeples of any player on the feature of seg. */
