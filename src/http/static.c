@@ -2,7 +2,9 @@
  * refused when a segment starts with a dot (so ".", ".." and hidden
  * files), and the file's real path (symbolic links resolved) must still lie
  * inside the real path of DIR, so "/../", "%2e%2e" and links out of DIR
- * all end in 404. Files are read whole; they are small. */
+ * all end in 404. Files are read whole; they are small. A missing path
+ * whose last segment has no dot (/games/12, /stats) is a page of the
+ * dashboard's client-side router: it gets DIR/index.html. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +89,12 @@ void h_static(struct request *r)
     buf_printf(&full, "%s%s%s", root, path,
                path[strlen(path) - 1] == '/' ? "index.html" : "");
     real = realpath(full.p, NULL);
+    if (!real && (errno == ENOENT || errno == ENOTDIR) &&
+        !strchr(strrchr(path, '/'), '.')) {
+        buf_release(&full);
+        buf_printf(&full, "%s/index.html", root);
+        real = realpath(full.p, NULL);
+    }
     size_t rl = strlen(root);
     if (!real || strncmp(real, root, rl) != 0 || real[rl] != '/' ||
         stat(real, &sb) != 0 || !S_ISREG(sb.st_mode)) {

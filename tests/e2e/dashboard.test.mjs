@@ -1,0 +1,493 @@
+// dashboard.test.mjs - the web dashboard end to end: a real flierd daemon
+// (started with the sample games) and Debian's Chromium, headless, driven by
+// playwright-core. Screenshots of every page go to $FLIERD_E2E_ARTIFACTS
+// (default: e2e-artifacts/ beside the flierd binary, e.g. build/).
+//
+//   node tests/e2e/dashboard.test.mjs BUILD/flierd SOURCE_DIR
+//
+// Missing node modules, Chromium or the binary are a failure, never a skip.
+
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { existsSync, accessSync, constants, mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+
+const [flierdArg, srcArg] = process.argv.slice(2);
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function die(msg) {
+  process.stderr.write(`dashboard.test.mjs: ${msg}\n`);
+  process.exit(1);
+}
+if (!flierdArg || !srcArg) die('usage: node dashboard.test.mjs PATH/TO/flierd SOURCE_DIR');
+const FLIERD = resolve(flierdArg);
+const SRC = resolve(srcArg);
+if (!existsSync(FLIERD)) die(`no flierd binary at ${FLIERD}: build it first (cmake --build build)`);
+if (Number(process.versions.node.split('.')[0]) < 18) die(`Node.js ${process.versions.node} is too old: 18 or later is needed`);
+try { accessSync(CHROMIUM, constants.X_OK); } catch {
+  die(`no Chromium at ${CHROMIUM}: install it with 'apt-get install -y chromium' (or set CHROMIUM=/path/to/chromium)`);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  die(`playwright-core is not installed: run 'npm ci' in ${join(SRC, 'tests/e2e')} (${e.code || e.message})`);
+}
+
+const ARTIFACTS = resolve(process.env.FLIERD_E2E_ARTIFACTS || join(dirname(FLIERD), 'e2e-artifacts'));
+mkdirSync(ARTIFACTS, { recursive: true });
+const TMP = mkdtempSync(join(tmpdir(), 'flierd-e2e-'));
+
+/** Starts `flierd serve` on a free port; resolves with {url, proc, stop()}. */
+function startDaemon(name, extra = []) {
+  const args = ['serve', '--listen', '127.0.0.1:0', '--db', join(TMP, `${name}.db`), '--web', join(SRC, 'web'), '--quiet', ...extra];
+  const proc = spawn(FLIERD, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`flierd (${name}) did not say where it listens within 60 s; stderr:\n${stderr}`)); }, 60000);
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`flierd (${name}) exited with ${code} before listening; stderr:\n${stderr}`)); });
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      const m = /listening on (http:\/\/\S+)/.exec(line);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.removeAllListeners('exit');
+      resolvePromise({
+        url: m[1],
+        proc,
+        stderr: () => stderr,
+        stop: () => new Promise((res) => {
+          if (proc.exitCode !== null) { res(proc.exitCode); return; }
+          const t = setTimeout(() => proc.kill('SIGKILL'), 15000);
+          proc.on('exit', (code, sig) => { clearTimeout(t); res(code === null ? sig : code); });
+          proc.kill('SIGTERM');
+        }),
+      });
+    });
+  });
+}
+
+let daemon, ctx, base;
+const problems = []; // console errors, page errors, CSP reports
+
+async function api(path, init) {
+  const res = await fetch(base + path, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function newPage(width = 1400, height = 900) {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width, height });
+  page.on('console', (m) => {
+    // The refusals the tests ask for on purpose (a bad upload, a missing
+    // token) are logged by Chromium as failed loads; anything else counts.
+    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of (400|401)\b/.test(m.text())) {
+      problems.push(`console: ${m.text()} (${page.url()})`);
+    }
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message} (${page.url()})`));
+  return page;
+}
+
+async function shot(page, name, fullPage = true) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+async function gameId(suffix) {
+  const { body } = await api('/api/games?limit=1000');
+  const g = body.games.find((x) => x.name && x.name.endsWith(suffix));
+  assert.ok(g, `game ${suffix} is stored`);
+  return g.id;
+}
+
+const caption = (page) => page.locator('[data-testid=turn-caption]').textContent();
+
+before(async () => {
+  daemon = await startDaemon('main', ['--load', join(SRC, 'samples')]);
+  base = daemon.url;
+  ctx = await chromium.launchPersistentContext(join(TMP, 'chromium-profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  if (ctx) await ctx.close();
+  if (daemon) {
+    const code = await daemon.stop();
+    assert.equal(code, 0, `flierd exits 0 on SIGTERM; stderr:\n${daemon.stderr()}`);
+  }
+  rmSync(TMP, { recursive: true, force: true });
+  process.stdout.write(`# screenshots in ${ARTIFACTS}\n`);
+});
+
+describe('the dashboard', () => {
+  test('the daemon serves the pages, with the security headers', async () => {
+    for (const path of ['/', '/games/1', '/games/1/audit', '/stats', '/upload']) {
+      const res = await fetch(base + path);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get('content-type'), /text\/html/, path);
+      assert.match(res.headers.get('content-security-policy'), /default-src 'self'/, path);
+      const html = await res.text();
+      assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/i, 'no inline script');
+      assert.doesNotMatch(html, /\sstyle=/i, 'no inline style attribute');
+      assert.doesNotMatch(html, /https?:\/\/(?!127\.0\.0\.1)/i, 'nothing from another host');
+    }
+    assert.equal((await fetch(base + '/no-such-file.js')).status, 404);
+    assert.equal((await fetch(base + '/api/nothing')).status, 404);
+  });
+
+  test('the games list: every game, filters, search, sorting', async () => {
+    const all = (await api('/api/games?limit=1000')).body;
+    const invalid = (await api('/api/games?verdict=invalid&limit=1000')).body;
+    const page = await newPage();
+    await page.goto(base + '/');
+    const rows = page.locator('[data-testid=games-table] tbody tr');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
+    assert.match(await page.locator('.list-status').textContent(), new RegExp(`of ${all.total} games`));
+    await shot(page, '01-games');
+
+    // Verdict filter: only the invalid games, each with a violations badge.
+    await page.getByLabel('Verdict').selectOption('invalid');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), invalid.total);
+    assert.equal(await rows.locator('.badge.bad').count(), invalid.total);
+    assert.match(page.url(), /verdict=invalid/);
+
+    // The search box narrows it further.
+    await page.getByLabel('Search').fill('forged');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=games-table] tbody tr .game-link')].every((a) => a.textContent.includes('forged')) && document.querySelectorAll('[data-testid=games-table] tbody tr').length === 3);
+    assert.match(page.url(), /q=forged/);
+    await shot(page, '02-games-filtered');
+
+    // Sorting by turns, ascending: the numbers go up.
+    await page.getByLabel('Verdict').selectOption('');
+    await page.getByLabel('Search').fill('');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
+    await page.locator('button.sort[data-sort=turns]').click();
+    await page.waitForFunction(() => /sort=turns/.test(location.search) && !document.querySelector('table.busy'));
+    const turns = (await rows.locator('td[data-label=Turns]').allTextContents()).map(Number);
+    assert.deepEqual(turns, turns.slice().sort((a, b) => a - b), 'sorted by turns');
+    assert.equal(await page.locator('th[aria-sort=ascending]').count(), 1);
+
+    // Edition filter against the API's own count.
+    const c3 = (await api('/api/games?edition=C3')).body.total;
+    await page.getByLabel('Edition').selectOption('C3');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), c3);
+    assert.deepEqual([...new Set(await rows.locator('td[data-label=Edition]').allTextContents())], ['C3']);
+    await page.close();
+  });
+
+  test('a replay: step to a flight; landing, options and scores match the audit', async () => {
+    const id = await gameId('/c2-2p.jcz');
+    const game = (await api(`/api/games/${id}`)).body;
+    const flight = game.audit.flights.find((f) => f.outcome === 'landed');
+    assert.ok(flight, 'the sample has a landed flight');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=0`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.match(await caption(page), /Start tile/);
+
+    // One marker per flight on the turn slider.
+    assert.equal(await page.locator('[data-testid=flight-marker]').count(), game.audit.flights.length);
+
+    // Keyboard: End, Home, then jump to the turn before the flight and step.
+    await page.locator('body').press('End');
+    assert.match(await caption(page), /Final scoring/);
+    await page.locator('body').press('Home');
+    assert.match(await caption(page), /Start tile/);
+    await page.locator('#jump').fill(String(flight.turn - 1));
+    await page.locator('#jump').press('Enter');
+    assert.match(await caption(page), new RegExp(`^Turn ${flight.turn - 1}\\b`));
+    await page.locator('svg.board').focus();
+    await page.keyboard.press('ArrowRight');
+    assert.match(await caption(page), new RegExp(`^Turn ${flight.turn}\\b.*a flight`));
+    assert.match(page.url(), new RegExp(`\\?turn=${flight.turn}$`));
+    assert.equal(await page.locator('[data-testid=permalink]').getAttribute('href'), `/games/${id}?turn=${flight.turn}`);
+
+    // The landing is highlighted on the target, on the logged segment.
+    const landing = page.locator('[data-testid=landing]');
+    await landing.waitFor();
+    assert.equal(await landing.getAttribute('data-at'), flight.target.join(','));
+    assert.equal(await landing.getAttribute('data-segment'), flight.segment);
+    // The three targets, the rolled one stressed, with their valid landings.
+    assert.equal(await page.locator('svg.board .flight-target').count(), 3);
+    assert.equal(await page.locator(`svg.board .flight-target.rolled`).getAttribute('data-roll'), String(flight.roll));
+    const options = page.locator('[data-testid=flight-options] tbody tr');
+    assert.equal(await options.count(), 3);
+    for (const r of flight.odds.rolls) {
+      const shown = await page.locator(`[data-testid=flight-options] tbody tr[data-roll="${r.roll}"] li`).evaluateAll((els) => els.map((e) => e.dataset.segment));
+      assert.deepEqual(shown, r.landings.map((l) => l.segment), `roll ${r.roll} options`);
+    }
+    const rolledOptions = await page.locator(`svg.board .option-ring.rolled`).evaluateAll((els) => els.map((e) => e.dataset.segment).sort());
+    assert.deepEqual(rolledOptions, flight.landings.map((l) => l.segment).sort());
+    assert.match(await page.locator('[data-testid=flight-outcome]').textContent(), new RegExp(`Landed on ${flight.segment.replace(/[.]/g, '\\.')}`));
+
+    // Running scores against the audit's running totals.
+    const expected = game.audit.running[flight.turn];
+    for (const [k, p] of game.audit.players.entries()) {
+      const cell = page.locator(`[data-testid=scores] tr[data-player="${p.name}"] td.score`);
+      assert.equal(Number((await cell.textContent()).trim().split(/\s/)[0]), expected[k], `${p.name} after turn ${flight.turn}`);
+    }
+    assert.equal(await page.locator('.line-chart path.series').count(), game.audit.players.length, 'one line per player');
+    await shot(page, '03-replay-flight');
+
+    // The slider moves with the keyboard too; the permalink reopens the turn.
+    await page.locator('[data-testid=turn-slider]').focus();
+    await page.keyboard.press('ArrowRight');
+    assert.match(await caption(page), new RegExp(`^Turn ${flight.turn + 1}\\b`));
+    await page.goto(`${base}/games/${id}?turn=${flight.turn}`);
+    assert.match(await caption(page), new RegExp(`^Turn ${flight.turn}\\b`));
+
+    // The last step: final scores are the audit's.
+    await page.locator('body').press('End');
+    for (const p of game.audit.players) {
+      const cell = page.locator(`[data-testid=scores] tr[data-player="${p.name}"] td.score`);
+      assert.equal(Number((await cell.textContent()).trim().split(/\s/)[0]), p.score);
+    }
+    // Autoplay advances and stops again.
+    await page.locator('body').press('Home');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => /^Turn [1-9]/.test(document.querySelector('[data-testid=turn-caption]').textContent));
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.close();
+  });
+
+  test('a violation marker jumps to its turn and highlights the move', async () => {
+    const id = await gameId('/forged-flier-field.jcz');
+    const game = (await api(`/api/games/${id}`)).body;
+    const v = game.audit.violations[0];
+    assert.equal(v.rule, 'FLIER_FIELD');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=0`);
+    const marker = page.locator('[data-testid=violation-marker]');
+    assert.equal(await marker.count(), 1);
+    await marker.click();
+    assert.match(page.url(), new RegExp(`\\?turn=${v.turn}$`));
+    const box = page.locator('[data-testid=violations]');
+    await box.waitFor();
+    assert.match(await box.textContent(), /FLIER_FIELD/);
+    assert.match(await box.textContent(), /A flier never lands on a field/);
+    assert.ok((await box.textContent()).includes(v.message), 'the audit message');
+    // The board: the turn's tile and the field the log lands on.
+    assert.equal(await page.locator('svg.board .tile-mark.mark-violation').count(), 1);
+    const hl = page.locator('[data-testid=violation-highlight]');
+    assert.equal(await hl.getAttribute('data-segment'), 'field:NL.NR.EL.WR');
+    assert.equal(await hl.getAttribute('data-at'), '3,1');
+    assert.match(await page.locator('.board-banner').textContent(), /FLIER_FIELD/);
+    await shot(page, '04-replay-violation');
+
+    // A game with claims: one marker per turn with a violation, the final one too.
+    const disputed = await gameId('/disputed.flierlog');
+    const dgame = (await api(`/api/games/${disputed}`)).body;
+    await page.goto(`${base}/games/${disputed}?turn=0`);
+    const steps = new Set(dgame.audit.violations.map((x) => x.turn));
+    assert.equal(await page.locator('[data-testid=violation-marker]').count(), steps.size);
+    await page.locator('[data-testid=violation-marker]').first().click();
+    assert.match(await page.locator('[data-testid=violations]').textContent(), /SCORE_MISMATCH/);
+    assert.match(await page.locator('[data-testid=violations]').textContent(), /First divergence/);
+    await page.close();
+  });
+
+  test('the audit report: violations, claimed against computed, downloads', async () => {
+    const id = await gameId('/disputed.flierlog');
+    const game = (await api(`/api/games/${id}`)).body;
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}/audit`);
+    await page.locator('[data-testid=audit-violations]').waitFor();
+    assert.equal(await page.locator('[data-testid=audit-violations] tbody tr').count(), game.audit.violations.length);
+    assert.equal((await page.locator('[data-testid=first-divergence] p').first().textContent()).trim(), game.audit.first_divergence.message);
+    for (const p of game.players) {
+      const row = page.locator('[data-testid=audit-scores] tbody tr', { hasText: p.name });
+      const cells = await row.locator('td').allTextContents();
+      assert.equal(Number(cells[0]), p.score);
+      assert.equal(Number(cells[1]), p.claimed);
+    }
+    // The downloads are the stored report and the raw bytes.
+    const reportHref = await page.locator('[data-testid=download-report]').getAttribute('href');
+    const rawHref = await page.locator('[data-testid=download-raw]').getAttribute('href');
+    const report = await (await fetch(base + reportHref)).json();
+    assert.deepEqual(report.audit, game.audit);
+    const raw = Buffer.from(await (await fetch(base + rawHref)).arrayBuffer());
+    assert.ok(raw.equals(readFileSync(join(SRC, 'samples/disputed.flierlog'))), 'raw log is the sample, byte for byte');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-raw]').click()]);
+    assert.equal(download.suggestedFilename(), `game-${id}.flierlog`);
+    await shot(page, '05-audit');
+    await page.close();
+  });
+
+  test('statistics: totals, charts, leaderboard and a player', async () => {
+    const stats = (await api('/api/stats')).body;
+    const players = (await api('/api/players')).body.players;
+    const page = await newPage();
+    await page.goto(base + '/stats');
+    await page.locator('[data-testid=leaderboard]').waitFor();
+    assert.match(await page.locator('[data-testid=stat-games]').textContent(), new RegExp(`^${stats.games.total}`));
+    assert.equal(await page.locator('[data-testid=leaderboard] tbody tr').count(), players.length);
+    await page.locator('figcaption', { hasText: 'Points by feature type' }).waitFor();
+    assert.ok(await page.locator('figure.chart').count() >= 6, 'the charts');
+    await shot(page, '06-stats');
+    await page.locator('[data-testid=leaderboard] a', { hasText: 'Ben' }).first().click();
+    await page.waitForURL(/\/stats\?player=Ben$/);
+    await page.getByRole('heading', { name: 'Ben', exact: true }).waitFor();
+    await page.locator('figcaption', { hasText: 'Die fairness (Ben\'s rolls)' }).waitFor();
+    await shot(page, '07-player');
+    await page.close();
+  });
+
+  test('upload: a file is audited at once; bad files are refused', async () => {
+    const page = await newPage();
+    await page.goto(base + '/upload');
+    const results = page.locator('[data-testid=upload-results] li');
+    // A valid game (new bytes: the sample with a trailing newline).
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mine.jcz', mimeType: 'application/json', buffer: Buffer.concat([readFileSync(join(SRC, 'samples/tiny-city.jcz')), Buffer.from('\n')]) });
+    await page.waitForFunction(() => document.querySelector('[data-testid=upload-results] li')?.dataset.valid);
+    assert.equal(await results.first().getAttribute('data-valid'), 'true');
+    assert.match(await results.first().textContent(), /valid.*stored as game #\d+.*Ada 2, Ben 3/s);
+    assert.doesNotMatch(await results.first().textContent(), /\b(null|undefined|NaN)\b/);
+    // A forged one, dropped on the zone: its violation is listed.
+    const forged = Buffer.concat([readFileSync(join(SRC, 'samples/forged/forged-wrong-target.jcz')), Buffer.from('\n')]).toString('base64');
+    await page.evaluate((b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'forged.jcz', { type: 'application/json' }));
+      document.querySelector('[data-testid=dropzone]').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, forged);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-results] li[data-valid]').length === 2);
+    assert.equal(await results.first().getAttribute('data-valid'), 'false');
+    assert.match(await results.first().textContent(), /1 violation.*FLIER_WRONG_TARGET/s);
+    // Garbage: the server's reason is shown.
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, not a game') });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-results] li[data-valid]').length === 3);
+    assert.equal(await results.first().getAttribute('data-valid'), 'error');
+    assert.match(await results.first().textContent(), /Not a readable game log.*byte offset/s);
+    // The same bytes again: a duplicate.
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'again.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/tiny-city.jcz')) });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-results] li[data-valid]').length === 4);
+    assert.match(await results.first().textContent(), /already uploaded as game #\d+/);
+    await shot(page, '08-upload');
+    // The replay link of the uploaded game works.
+    await results.filter({ hasText: 'mine.jcz' }).getByRole('link', { name: 'Replay' }).click();
+    await page.locator('svg.board .tile').first().waitFor();
+    await page.close();
+  });
+
+  test('player-provided text is shown as text, never as markup', async () => {
+    const log = readFileSync(join(SRC, 'tests/e2e/fixtures/markup-names.flierlog'));
+    const up = await api('/api/games?name=' + encodeURIComponent('<i>file</i>.flierlog'), { method: 'POST', body: log });
+    assert.equal(up.status, 201);
+    const page = await newPage();
+    for (const path of [`/?q=${encodeURIComponent('<b>')}`, `/games/${up.body.id}`, `/games/${up.body.id}/audit`, `/stats?player=${encodeURIComponent('<b>Eve</b>')}`]) {
+      await page.goto(base + path);
+      await page.waitForFunction(() => document.querySelector('main').innerText.includes('<b>Eve</b>'));
+      assert.equal(await page.locator('main b, main img, main i').count(), 0, `no markup from data on ${path}`);
+    }
+    await page.close();
+  });
+
+  test('a live game is marked in the list and replays while it goes on', async () => {
+    const setup = '{"format": "flierlog/1", "edition": "C2", "players": [{"name": "Liv", "color": "green"}, {"name": "Max", "color": "yellow"}]}';
+    const live = await api('/api/live', { method: 'POST', body: setup });
+    assert.equal(live.status, 201);
+    const move = await api(`/api/live/${live.body.id}/moves`, { method: 'POST', body: '{"turn": 1, "player": "Liv", "tile": "BA/RFr", "at": [1, 0], "rot": 0, "deploy": "road:WE"}' });
+    assert.equal(move.status, 200, JSON.stringify(move.body));
+    const page = await newPage();
+    await page.goto(base + '/?q=Liv');
+    const row = page.locator(`tr[data-id="${live.body.id}"]`);
+    await row.waitFor();
+    assert.match(await row.locator('.badge.live').textContent(), /live/);
+    await row.getByRole('link').click();
+    await page.locator('svg.board .meeple').first().waitFor();
+    assert.equal(await page.locator('.game-head .badge.live').count(), 1);
+    // The next turn shows up by itself.
+    await api(`/api/live/${live.body.id}/moves`, { method: 'POST', body: '{"turn": 2, "player": "Max", "tile": "BA/RFr", "at": [2, 0], "rot": 0}' });
+    await page.waitForFunction(() => /^Turn 2\b/.test(document.querySelector('[data-testid=turn-caption]')?.textContent || ''), null, { timeout: 15000 });
+    await page.close();
+  });
+
+  test('phone width: no sideways scrolling, the board and controls fit', async () => {
+    const id = await gameId('/c3-4p-abbots.jcz');
+    const page = await newPage(390, 844);
+    for (const [path, name] of [['/', '09-phone-games'], [`/games/${id}?turn=40`, '10-phone-replay'], ['/stats', '11-phone-stats'], ['/upload', '12-phone-upload']]) {
+      await page.goto(base + path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
+      await shot(page, name, false);
+    }
+    await page.close();
+  });
+
+  test('no console errors and no Content-Security-Policy violations', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('the dashboard with a token and with many games', () => {
+  test('upload asks for the token when the server needs one', async () => {
+    const tokenFile = join(TMP, 'token');
+    writeFileSync(tokenFile, 's3cret-token\n');
+    const d = await startDaemon('token', ['--token-file', tokenFile]);
+    try {
+      const page = await newPage();
+      await page.goto(d.url + '/upload');
+      assert.equal(await page.locator('[data-testid=token]').isVisible(), false, 'no token field before the server asks');
+      await page.locator('[data-testid=file-input]').setInputFiles({ name: 'c2-2p.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/c2-2p.jcz')) });
+      await page.locator('[data-testid=token]').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('[data-testid=upload-results] li').first().getAttribute('data-valid'), 'auth');
+      await page.getByLabel('Access token').fill('s3cret-token');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=upload-results] li')?.dataset.valid === 'true');
+      await shot(page, '13-upload-token');
+      await page.close();
+    } finally {
+      assert.equal(await d.stop(), 0);
+    }
+  });
+
+  test('1,000 games list and a full replay load without visible delay', async () => {
+    // 1,000 distinct files (one sample, different trailing whitespace).
+    const dir = join(TMP, 'many');
+    mkdirSync(dir);
+    const bytes = readFileSync(join(SRC, 'samples/tiny-city.jcz'));
+    for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `g${String(i).padStart(4, '0')}.jcz`), Buffer.concat([bytes, Buffer.from(' '.repeat(i + 1))]));
+    const d = await startDaemon('many', ['--load', dir]);
+    try {
+      const page = await newPage();
+      const t0 = Date.now();
+      await page.goto(d.url + '/?size=1000');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=games-table] tbody tr').length === 1000, null, { timeout: 20000 });
+      const listMs = Date.now() - t0;
+      const renderMs = Number(await page.locator('[data-testid=games-table]').getAttribute('data-render-ms'));
+      process.stdout.write(`# 1000-game list: ${listMs} ms to show (rendering ${renderMs} ms)\n`);
+      assert.ok(renderMs < 400, `rendering 1000 rows took ${renderMs} ms`);
+      assert.ok(listMs < 5000, `the 1000-game list took ${listMs} ms`);
+      await page.close();
+    } finally {
+      assert.equal(await d.stop(), 0);
+    }
+    // The longest sample game, opened and stepped through every turn.
+    const id = await gameId('/c2-5p.jcz');
+    const page = await newPage();
+    const t0 = Date.now();
+    await page.goto(`${base}/games/${id}?turn=0`);
+    await page.locator('svg.board .tile').first().waitFor();
+    const openMs = Date.now() - t0;
+    const stepMs = await page.evaluate(() => {
+      const t = performance.now();
+      const steps = Number(document.querySelector('[data-testid=turn-slider]').max);
+      for (let i = 0; i < steps; i++) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      return (performance.now() - t) / steps;
+    });
+    process.stdout.write(`# full replay: opened in ${openMs} ms, ${stepMs.toFixed(1)} ms per turn\n`);
+    assert.match(await caption(page), /Final scoring/);
+    assert.ok(openMs < 4000, `opening the replay took ${openMs} ms`);
+    assert.ok(stepMs < 50, `a step took ${stepMs} ms`);
+    await page.close();
+  });
+});

@@ -1,0 +1,418 @@
+// board.js - the board as SVG: tiles drawn from their geometry (each an SVG
+// group turned by its rotation), meeples in player colours on their
+// segments, and overlays for flights, violations and score events. Zoom
+// with the wheel, a pinch or the buttons; pan by dragging.
+
+import { s, clear } from './dom.js';
+import { TILE, DIRS, tileGeometry, locateSegment, rotatePoint } from './geometry.js';
+import { outlineFor } from './colors.js';
+
+const DIR_ANGLE = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
+
+// A meeple standing, centred on (0, 0), about 26 units tall.
+const MEEPLE_D = 'M2.8 -4.6C6 -4.6 11.5 -3.8 11.5 -1C11.5 1.2 9 1.8 6.5 2L10.2 10.8C10.6 12.2 9.8 12.8 8.6 12.8H3.6L0 6.4L-3.6 12.8H-8.6C-9.8 12.8-10.6 12.2-10.2 10.8L-6.5 2C-9 1.8-11.5 1.2-11.5 -1C-11.5 -3.8-6 -4.6-2.8 -4.6A4.8 4.8 0 1 1 2.8 -4.6Z';
+// An abbot: a robed figure with a hood.
+const ABBOT_D = 'M0 -13C4.6 -13 6 -9 5 -5.2L9.2 10.6C9.6 12 8.8 12.8 7.4 12.8H-7.4C-8.8 12.8-9.6 12-9.2 10.6L-5 -5.2C-6 -9-4.6 -13 0 -13Z';
+
+function tileTransform(at, rotation) {
+  return `translate(${at[0] * TILE} ${at[1] * TILE}) rotate(${rotation || 0} 50 50)`;
+}
+
+function upright(at, rotation) {
+  return `rotate(${-(rotation || 0)} ${at[0]} ${at[1]})`;
+}
+
+/** The SVG group of one tile (tile frame, turned by rotation). */
+export function drawTile(id, def, at, rotation) {
+  const g = s('g', { class: 'tile', transform: tileTransform(at, rotation), dataset: { tile: id, at: at.join(',') } });
+  g.appendChild(s('rect', { class: 'field-bg', x: 0, y: 0, width: TILE, height: TILE }));
+  if (!def) {
+    g.appendChild(s('rect', { class: 'unknown-tile', x: 4, y: 4, width: 92, height: 92 }));
+    g.appendChild(s('text', { class: 'unknown-label', x: 50, y: 58, 'text-anchor': 'middle', transform: upright([50, 50], rotation), text: '?' }));
+    g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
+    return g;
+  }
+  const geo = tileGeometry(id, def);
+  for (const r of geo.roads) g.appendChild(s('path', { class: 'road-edge', d: r.d }));
+  for (const r of geo.roads) g.appendChild(s('path', { class: 'road', d: r.d }));
+  if (geo.junction) {
+    g.appendChild(s('g', { class: 'junction', transform: upright([50, 50], rotation) },
+      s('rect', { x: 42, y: 44, width: 16, height: 12, rx: 1 }),
+      s('path', { class: 'junction-roof', d: 'M40 45L50 37L60 45Z' })));
+  }
+  for (const c of geo.cities) {
+    g.appendChild(s('path', { class: 'city', d: c.d }));
+    if (c.wall) g.appendChild(s('path', { class: 'city-wall', d: c.wall }));
+  }
+  for (const c of geo.cities) {
+    if (!c.pennants) continue;
+    const [px, py] = c.pennantAt;
+    g.appendChild(s('path', {
+      class: 'pennant', transform: `${upright(c.pennantAt, rotation)} translate(${px} ${py})`,
+      d: 'M-5.5 -6.5H5.5V1Q5.5 5.5 0 8Q-5.5 5.5 -5.5 1Z',
+    }));
+  }
+  if (geo.monastery) {
+    const [mx, my] = geo.monastery.at;
+    g.appendChild(s('g', { class: 'monastery', transform: `${upright(geo.monastery.at, rotation)} translate(${mx} ${my})` },
+      s('rect', { class: 'monastery-body', x: -11, y: -5, width: 22, height: 16 }),
+      s('path', { class: 'monastery-roof', d: 'M-14 -4L0 -16L14 -4Z' }),
+      s('path', { class: 'monastery-door', d: 'M-3 11V4Q0 1 3 4V11Z' }),
+      s('rect', { class: 'monastery-roof', x: -1.2, y: -22, width: 2.4, height: 8 }),
+      s('rect', { class: 'monastery-roof', x: -4, y: -19.5, width: 8, height: 2.2 })));
+  }
+  if (geo.garden) {
+    const [gx, gy] = geo.garden.at, r = geo.garden.r;
+    g.appendChild(s('g', { class: 'garden' },
+      s('circle', { class: 'garden-bed', cx: gx, cy: gy, r }),
+      s('circle', { class: 'flower-a', cx: gx - r * 0.4, cy: gy - r * 0.3, r: r * 0.2 }),
+      s('circle', { class: 'flower-b', cx: gx + r * 0.35, cy: gy - r * 0.15, r: r * 0.2 }),
+      s('circle', { class: 'flower-a', cx: gx, cy: gy + r * 0.4, r: r * 0.2 })));
+  }
+  if (geo.flier) {
+    const [fx, fy] = geo.flier.at;
+    const angle = DIR_ANGLE[geo.flier.dir] ?? 0;
+    g.appendChild(s('g', { class: 'flier', transform: `translate(${fx} ${fy}) rotate(${angle})` },
+      s('path', { class: 'flier-arrow', d: 'M0 -7V-26' }),
+      s('path', { class: 'flier-head', d: 'M0 -34L-6 -24H6Z' }),
+      s('ellipse', { class: 'flier-wing', cx: 0, cy: 3, rx: 16, ry: 4.5 }),
+      s('ellipse', { class: 'flier-wing', cx: 0, cy: 10, rx: 9, ry: 3 }),
+      s('ellipse', { class: 'flier-body', cx: 0, cy: 2, rx: 4.5, ry: 10 })));
+  }
+  g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
+  return g;
+}
+
+const key = (at) => `${at[0]},${at[1]}`;
+
+export class Board {
+  /**
+   * container: element to fill; replay: GET /api/games/{id}/replay;
+   * colors: player colours by name.
+   */
+  constructor(container, replay, colors) {
+    this.replay = replay;
+    this.colors = colors;
+    this.step = -1;
+    this.placed = []; // {step, id, at, rotation, el, ghost}
+    this.first = new Map(); // "x,y" -> the first tile placed there
+
+    this.svg = s('svg', {
+      class: 'board', role: 'img', 'aria-label': 'The board', tabindex: 0,
+      preserveAspectRatio: 'xMidYMid meet', viewBox: '0 0 100 100',
+    });
+    this.title = s('title', { text: 'The board' });
+    this.svg.appendChild(this.title);
+    this.gTiles = s('g', { class: 'layer-tiles' });
+    this.gMarks = s('g', { class: 'layer-marks' });
+    this.gMeeples = s('g', { class: 'layer-meeples' });
+    this.gOver = s('g', { class: 'layer-over' });
+    this.svg.append(this.gTiles, this.gMarks, this.gMeeples, this.gOver);
+    container.appendChild(this.svg);
+
+    // Every tile once; setStep only shows or hides them.
+    const tiles = replay.tiles || {};
+    (replay.turns || []).forEach((t, i) => {
+      if (!t || !t.tile || !Array.isArray(t.at)) return;
+      const k = key(t.at);
+      const ghost = this.first.has(k);
+      const el = drawTile(t.tile, tiles[t.tile], t.at, t.rotation);
+      if (ghost) el.classList.add('ghost');
+      const rec = { step: i, id: t.tile, at: t.at, rotation: t.rotation || 0, el, ghost };
+      if (!ghost) this.first.set(k, rec);
+      this.placed.push(rec);
+      this.gTiles.appendChild(el);
+    });
+    this.bounds = this.computeBounds();
+    this.autoFit = true; // follow the growing board until the user zooms or pans
+    this.fit();
+    this.installPanZoom();
+  }
+
+  /** The area to show: every tile placed up to step (all steps when
+   * omitted) and the flight targets of those turns, at least 5 x 4 tiles. */
+  computeBounds(step = Infinity) {
+    let minX = 0, minY = 0, maxX = 0, maxY = 0;
+    const add = (at) => {
+      if (!Array.isArray(at)) return;
+      minX = Math.min(minX, at[0]); maxX = Math.max(maxX, at[0]);
+      minY = Math.min(minY, at[1]); maxY = Math.max(maxY, at[1]);
+    };
+    for (const p of this.placed) if (p.step <= step) add(p.at);
+    const turnOf = (i) => (this.replay.turns[i] ? this.replay.turns[i].turn : null);
+    const last = Number.isFinite(step) ? turnOf(step) : null;
+    for (const f of this.replay.flights || []) {
+      if (Number.isFinite(step) && last !== null && f.turn > last) continue;
+      add(f.target);
+      for (const r of (f.odds && f.odds.rolls) || []) add(r.target);
+    }
+    const pad = 0.5;
+    let w = maxX - minX + 1 + 2 * pad, hgt = maxY - minY + 1 + 2 * pad;
+    let x = minX - pad, y = minY - pad;
+    if (w < 5) { x -= (5 - w) / 2; w = 5; }
+    if (hgt < 4) { y -= (4 - hgt) / 2; hgt = 4; }
+    return { x: x * TILE, y: y * TILE, w: w * TILE, h: hgt * TILE };
+  }
+
+  /** The tile standing at `at` after step i (ghosts never count). */
+  tileAt(at, i = this.step) {
+    if (!Array.isArray(at)) return null;
+    const rec = this.first.get(key(at));
+    return rec && rec.step <= i ? rec : null;
+  }
+
+  /** A segment of the tile at `at`: {anchor (board units), shape, transform}. */
+  locate(at, segment) {
+    if (!Array.isArray(at)) at = [0, 0];
+    const rec = this.tileAt(at);
+    if (!rec) {
+      const c = [at[0] * TILE + 50, at[1] * TILE + 50];
+      return { anchor: c, transform: tileTransform(at, 0), shape: { kind: 'circle', at: [50, 50], r: 16 }, exact: false, feature: String(segment).split(':')[0] };
+    }
+    const def = (this.replay.tiles || {})[rec.id];
+    const geo = def ? tileGeometry(rec.id, def) : null;
+    const loc = locateSegment(geo, segment, rec.rotation);
+    const q = Math.round(rec.rotation / 90);
+    const [ax, ay] = rotatePoint(loc.anchor, q);
+    return { ...loc, anchor: [at[0] * TILE + ax, at[1] * TILE + ay], transform: tileTransform(at, rec.rotation) };
+  }
+
+  setStep(i) {
+    this.step = i;
+    if (this.autoFit) { this.view = this.computeBounds(i); this.applyView(); }
+    for (const p of this.placed) {
+      const visible = p.ghost ? p.step === i : p.step <= i;
+      p.el.classList.toggle('hidden', !visible);
+      p.el.classList.toggle('last', p.step === i);
+    }
+    this.drawMeeples(i);
+    this.clearOverlay();
+    const t = this.replay.turns[i];
+    const n = this.placed.filter((p) => p.step <= i && !p.ghost).length;
+    const what = t && t.turn !== null && t.turn !== undefined ? `turn ${t.turn}` : 'final scoring';
+    this.title.textContent = `The board after ${what}: ${n} tiles, ${(t && t.meeples ? t.meeples.length : 0)} meeples`;
+    this.svg.setAttribute('aria-label', this.title.textContent);
+  }
+
+  drawMeeples(i) {
+    clear(this.gMeeples);
+    const t = this.replay.turns[i];
+    if (!t || !Array.isArray(t.meeples)) return;
+    const groups = new Map();
+    for (const m of t.meeples) {
+      const k = `${key(m.at)}|${m.segment}`;
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(m);
+    }
+    for (const list of groups.values()) {
+      list.forEach((m, j) => {
+        const loc = this.locate(m.at, m.segment);
+        const off = (j - (list.length - 1) / 2) * 15;
+        this.gMeeples.appendChild(this.meeple(m, [loc.anchor[0] + off, loc.anchor[1]], loc.feature));
+      });
+    }
+  }
+
+  meeple(m, [x, y], feature) {
+    const fill = this.colors.get(m.player) || '#777';
+    const lying = feature === 'field' && m.kind !== 'abbot';
+    const g = s('g', {
+      class: ['meeple', m.flew ? 'flew' : null, `kind-${m.kind}`],
+      transform: `translate(${x} ${y})${lying ? ' rotate(-90)' : ''}`,
+      dataset: { player: m.player, at: key(m.at), segment: m.segment },
+    });
+    g.appendChild(s('title', { text: `${m.player}'s ${m.kind} on ${m.segment} at (${m.at[0]},${m.at[1]})${m.flew ? ', arrived by flight' : ''}` }));
+    if (m.flew) g.appendChild(s('circle', { class: 'flew-ring', r: 16 }));
+    g.appendChild(s('path', {
+      class: 'meeple-body', d: m.kind === 'abbot' ? ABBOT_D : MEEPLE_D,
+      fill, stroke: outlineFor(fill), transform: m.kind === 'small' ? 'scale(0.8)' : null,
+    }));
+    return g;
+  }
+
+  clearOverlay() {
+    clear(this.gMarks);
+    clear(this.gOver);
+  }
+
+  /** Outlines the tile at `at` (cls: 'mark-last', 'mark-violation', ...). */
+  markTile(at, cls, label) {
+    if (!Array.isArray(at)) return null;
+    const r = s('rect', { class: ['tile-mark', cls], x: at[0] * TILE + 2, y: at[1] * TILE + 2, width: TILE - 4, height: TILE - 4, rx: 4, dataset: { at: key(at) } });
+    if (label) r.appendChild(s('title', { text: label }));
+    this.gOver.appendChild(r);
+    return r;
+  }
+
+  /** Highlights a segment: its shape on the tile, and a ring at its anchor. */
+  markSegment(at, segment, cls, label) {
+    const loc = this.locate(at, segment);
+    // The shape goes under the meeples (a meeple on it stays visible), the
+    // ring around its anchor above them.
+    const shape = s('g', { class: ['seg-mark', cls], transform: loc.transform });
+    const sh = loc.shape;
+    if (sh.kind === 'circle') shape.appendChild(s('circle', { class: 'seg-shape', cx: sh.at[0], cy: sh.at[1], r: sh.r }));
+    else if (sh.kind === 'stroke') shape.appendChild(s('path', { class: 'seg-shape seg-stroke', d: sh.d }));
+    else shape.appendChild(s('path', { class: 'seg-shape', d: sh.d }));
+    this.gMarks.appendChild(shape);
+    const g = s('g', { class: ['seg-mark', cls], dataset: { at: key(at), segment } });
+    if (label) g.appendChild(s('title', { text: label }));
+    g.appendChild(s('circle', { class: 'seg-ring', cx: loc.anchor[0], cy: loc.anchor[1], r: 17 }));
+    this.gOver.appendChild(g);
+    return g;
+  }
+
+  /** A small ring on a segment (a landing option). */
+  markOption(at, segment, cls, label) {
+    const loc = this.locate(at, segment);
+    const c = s('circle', { class: ['option-ring', cls], cx: loc.anchor[0], cy: loc.anchor[1], r: 11, dataset: { at: key(at), segment } });
+    if (label) c.appendChild(s('title', { text: label }));
+    this.gMarks.appendChild(c);
+    return c;
+  }
+
+  /**
+   * A flight: the arrow from the flying machine over its three targets,
+   * each target numbered by its roll with its valid landings, the rolled
+   * one stressed, and the landing (or the return) shown.
+   */
+  showFlight(f) {
+    if (!f || !Array.isArray(f.from)) return;
+    const d = DIRS[f.direction] || [0, 0];
+    const from = [f.from[0] * TILE + 50, f.from[1] * TILE + 50];
+    const rolls = (f.odds && f.odds.rolls) || [1, 2, 3].map((r) => ({ roll: r, target: [f.from[0] + d[0] * r, f.from[1] + d[1] * r], landings: [] }));
+    const far = rolls.reduce((m, r) => Math.max(m, r.roll), 0) || 3;
+    const end = [from[0] + d[0] * far * TILE, from[1] + d[1] * far * TILE];
+    this.gMarks.appendChild(s('path', { class: 'flight-path', d: `M${from[0]} ${from[1]}L${end[0]} ${end[1]}` }));
+    for (const r of rolls) {
+      if (!Array.isArray(r.target)) continue;
+      const rolled = r.roll === f.roll;
+      const empty = !this.tileAt(r.target);
+      const sq = s('rect', {
+        class: ['flight-target', rolled ? 'rolled' : null, empty ? 'empty' : null],
+        x: r.target[0] * TILE + 3, y: r.target[1] * TILE + 3, width: TILE - 6, height: TILE - 6, rx: 6,
+        dataset: { roll: r.roll, at: key(r.target) },
+      });
+      sq.appendChild(s('title', { text: `Roll ${r.roll}: (${r.target[0]},${r.target[1]}), ${empty ? 'no tile' : (r.landings.length ? r.landings.length + ' valid landing' + (r.landings.length > 1 ? 's' : '') : 'no valid landing')}` }));
+      this.gMarks.appendChild(sq);
+      const bx = r.target[0] * TILE + 14, by = r.target[1] * TILE + 14;
+      this.gOver.appendChild(s('g', { class: ['roll-badge', rolled ? 'rolled' : null], dataset: { roll: r.roll } },
+        s('circle', { cx: bx, cy: by, r: 11 }),
+        s('text', { x: bx, y: by + 5, 'text-anchor': 'middle', text: String(r.roll) })));
+      if (!empty) {
+        for (const l of r.landings || []) {
+          this.markOption(r.target, l.segment, rolled ? 'rolled' : 'other', `Roll ${r.roll}: may land on ${l.segment}`);
+        }
+      }
+    }
+    // The arrow head sits on the flying machine's tile edge.
+    const ang = Math.atan2(d[1], d[0]) * 180 / Math.PI + 90;
+    const tip = [from[0] + d[0] * 46, from[1] + d[1] * 46];
+    this.gOver.appendChild(s('path', { class: 'flight-head', d: 'M0 -9L-7 5H7Z', transform: `translate(${tip[0]} ${tip[1]}) rotate(${ang})` }));
+    if (f.outcome === 'landed' && f.segment) {
+      const m = this.markSegment(f.target, f.segment, 'landed', `${f.player} landed on ${f.segment} at (${f.target[0]},${f.target[1]})`);
+      m.dataset.testid = 'landing';
+    } else if (f.outcome === 'returned' && Array.isArray(f.target)) {
+      this.markTile(f.target, 'mark-returned', `${f.player}'s meeple returned to supply`);
+    }
+  }
+
+  // ---- zoom and pan ----
+
+  /** Fits the board of the current step, and follows it from now on. */
+  fit() {
+    this.autoFit = true;
+    this.view = this.step >= 0 ? this.computeBounds(this.step) : { ...this.bounds };
+    this.applyView();
+  }
+
+  applyView() {
+    const v = this.view;
+    this.svg.setAttribute('viewBox', `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+  }
+
+  /** Zoom by factor f (> 1 zooms out) about the board point p. */
+  zoom(f, p) {
+    this.autoFit = false;
+    const v = this.view;
+    const maxW = Math.max(this.bounds.w, this.bounds.h) * 3;
+    const w = Math.min(maxW, Math.max(TILE * 1.5, v.w * f));
+    const k = w / v.w;
+    const c = p || [v.x + v.w / 2, v.y + v.h / 2];
+    this.view = { x: c[0] - (c[0] - v.x) * k, y: c[1] - (c[1] - v.y) * k, w, h: v.h * k };
+    this.applyView();
+  }
+
+  centerOn(at) {
+    if (this.autoFit) return;
+    const v = this.view;
+    const c = [at[0] * TILE + 50, at[1] * TILE + 50];
+    // Only move when the tile is out of view.
+    if (c[0] > v.x + 50 && c[0] < v.x + v.w - 50 && c[1] > v.y + 50 && c[1] < v.y + v.h - 50) return;
+    this.view = { ...v, x: c[0] - v.w / 2, y: c[1] - v.h / 2 };
+    this.applyView();
+  }
+
+  toBoard(clientX, clientY) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  installPanZoom() {
+    const svg = this.svg;
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const f = Math.exp(Math.max(-60, Math.min(60, e.deltaY)) * 0.004);
+      this.zoom(f, this.toBoard(e.clientX, e.clientY));
+    }, { passive: false });
+    const pointers = new Map();
+    let pinch = null;
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 && e.pointerType === 'mouse') return;
+      svg.setPointerCapture(e.pointerId);
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+      }
+      svg.classList.add('dragging');
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!pointers.has(e.pointerId)) return;
+      const prev = pointers.get(e.pointerId);
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      const m = svg.getScreenCTM();
+      if (!m) return;
+      if (pointers.size === 2 && pinch) {
+        const [a, b] = [...pointers.values()];
+        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (dist > 0 && pinch.dist > 0) this.zoom(pinch.dist / dist, this.toBoard((a[0] + b[0]) / 2, (a[1] + b[1]) / 2));
+        pinch.dist = dist;
+        return;
+      }
+      if (e.clientX !== prev[0] || e.clientY !== prev[1]) this.autoFit = false;
+      this.view.x -= (e.clientX - prev[0]) / m.a;
+      this.view.y -= (e.clientY - prev[1]) / m.d;
+      this.applyView();
+    });
+    const up = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
+      if (!pointers.size) svg.classList.remove('dragging');
+    };
+    svg.addEventListener('pointerup', up);
+    svg.addEventListener('pointercancel', up);
+    svg.addEventListener('dblclick', (e) => this.zoom(0.6, this.toBoard(e.clientX, e.clientY)));
+    svg.addEventListener('keydown', (e) => {
+      const pan = this.view.w * 0.1;
+      if (e.key === '+' || e.key === '=') this.zoom(0.8);
+      else if (e.key === '-' || e.key === '_') this.zoom(1.25);
+      else if (e.key === '0') this.fit();
+      else if (e.key === 'ArrowUp') { this.autoFit = false; this.view.y -= pan; this.applyView(); } else if (e.key === 'ArrowDown') { this.autoFit = false; this.view.y += pan; this.applyView(); } else return;
+      e.preventDefault();
+      e.stopPropagation();
+    });
+  }
+}

@@ -1,0 +1,383 @@
+// geometry.js - tile geometry from the replay's "tiles" object.
+//
+// A tile is 100 x 100 units in its own frame (y grows south). Its segments
+// are given by edges (N E S W) for roads and cities and by half-edges (NL NR
+// EL ER SL SR WL WR, clockwise from the west half of north) for fields.
+// From that we build the shapes to draw (city polygons, road polylines) and,
+// with a coarse raster of the tile, the field regions, plus an anchor point
+// for every segment (where a meeple stands or a highlight is centred).
+// Everything here is pure computation; board.js draws it.
+
+export const TILE = 100;
+export const EDGES = ['N', 'E', 'S', 'W'];
+export const HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+const CORNERS = [[0, 0], [100, 0], [100, 100], [0, 100]]; // edge i runs corner i -> i+1
+const EDGE_MID = [[50, 0], [100, 50], [50, 100], [0, 50]];
+const INWARD = [[0, 1], [-1, 0], [0, -1], [1, 0]];
+const HALF_SEED = [[25, 3], [75, 3], [97, 25], [97, 75], [75, 97], [25, 97], [3, 75], [3, 25]];
+export const DIRS = {
+  N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1],
+};
+
+/** "city:_S" -> {feature: 'city', edges: [0, 1, 3]}; fields get halves. */
+export function parseSegment(str) {
+  const text = String(str || '');
+  const i = text.indexOf(':');
+  const feature = i < 0 ? text : text.slice(0, i);
+  const rest = i < 0 ? '' : text.slice(i + 1);
+  if (feature === 'field') {
+    const halves = [...new Set(rest.split('.').map((x) => HALVES.indexOf(x)).filter((x) => x >= 0))];
+    return { feature, halves: halves.sort((a, b) => a - b) };
+  }
+  if (feature === 'road' || feature === 'city') {
+    let edges;
+    if (rest.startsWith('_')) {
+      const out = EDGES.indexOf(rest[1]);
+      edges = [0, 1, 2, 3].filter((e) => e !== out);
+    } else {
+      edges = [...rest].map((c) => EDGES.indexOf(c)).filter((x) => x >= 0);
+    }
+    return { feature, edges: [...new Set(edges)].sort((a, b) => a - b) };
+  }
+  return { feature };
+}
+
+export function segmentKey(p) {
+  if (p.edges) return `${p.feature}:${p.edges.join('')}`;
+  if (p.halves) return `${p.feature}:${p.halves.join('.')}`;
+  return p.feature;
+}
+
+/** Turns a parsed segment by q clockwise quarter turns. */
+export function rotateSegment(p, q) {
+  const k = ((q % 4) + 4) % 4;
+  const out = { feature: p.feature };
+  if (p.edges) out.edges = p.edges.map((e) => (e + k) % 4).sort((a, b) => a - b);
+  if (p.halves) out.halves = p.halves.map((e) => (e + 2 * k) % 8).sort((a, b) => a - b);
+  return out;
+}
+
+/** A point of the tile frame turned by q clockwise quarter turns. */
+export function rotatePoint([x, y], q) {
+  let px = x, py = y;
+  for (let i = 0; i < ((q % 4) + 4) % 4; i++) [px, py] = [TILE - py, px];
+  return [px, py];
+}
+
+const r1 = (v) => Math.round(v * 10) / 10;
+const pt = ([x, y]) => `${r1(x)} ${r1(y)}`;
+
+function quadPoints(a, c, b, n) {
+  const out = [];
+  for (let i = 0; i <= n; i++) {
+    const t = i / n, u = 1 - t;
+    out.push([u * u * a[0] + 2 * u * t * c[0] + t * t * b[0], u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]]);
+  }
+  return out;
+}
+
+/* A city of the given edges: the tile's border along its edges, and a wall
+ * curving inwards where an edge is not the city's. */
+function cityShape(edges) {
+  const inc = [0, 1, 2, 3].map((e) => edges.includes(e));
+  if (inc.every(Boolean) || !inc.some(Boolean)) {
+    return { d: 'M0 0H100V100H0Z', wall: '', poly: CORNERS.slice() };
+  }
+  const start = [0, 1, 2, 3].find((e) => inc[e] && !inc[(e + 3) % 4]);
+  let d = `M${pt(CORNERS[start])}`, wall = '';
+  const poly = [CORNERS[start]];
+  let i = start, n = 0;
+  while (n < 4) {
+    if (inc[i]) {
+      const to = CORNERS[(i + 1) % 4];
+      d += `L${pt(to)}`;
+      poly.push(to);
+      i = (i + 1) % 4;
+      n++;
+      continue;
+    }
+    let len = 0;
+    while (!inc[(i + len) % 4]) len++;
+    const from = CORNERS[i], to = CORNERS[(i + len) % 4];
+    let ctrl;
+    if (len === 1) {
+      const depth = inc[(i + 2) % 4] ? 60 : 50;
+      ctrl = [EDGE_MID[i][0] + INWARD[i][0] * depth, EDGE_MID[i][1] + INWARD[i][1] * depth];
+    } else if (len === 2) {
+      const corner = CORNERS[(i + 1) % 4];
+      ctrl = [50 + (corner[0] - 50) * 0.12, 50 + (corner[1] - 50) * 0.12];
+    } else {
+      const e = (i + 3) % 4; // the one edge of the city
+      ctrl = [EDGE_MID[e][0] + INWARD[e][0] * 50, EDGE_MID[e][1] + INWARD[e][1] * 50];
+    }
+    d += `Q${pt(ctrl)} ${pt(to)}`;
+    wall += `M${pt(from)}Q${pt(ctrl)} ${pt(to)}`;
+    poly.push(...quadPoints(from, ctrl, to, 16).slice(1));
+    i = (i + len) % 4;
+    n += len;
+  }
+  return { d: d + 'Z', wall, poly };
+}
+
+/* A road of the given edges: straight across, curved round a corner, or
+ * a stub from an edge to the centre (a crossing, a monastery, a city gate). */
+function roadShape(edges) {
+  const c = [50, 50];
+  if (edges.length === 2) {
+    const [a, b] = edges;
+    if ((a + 2) % 4 === b) {
+      return { d: `M${pt(EDGE_MID[a])}L${pt(EDGE_MID[b])}`, pts: quadPoints(EDGE_MID[a], c, EDGE_MID[b], 12) };
+    }
+    // adjacent edges: the corner they share is corner b when b = a + 1.
+    const corner = (a + 1) % 4 === b ? CORNERS[b] : CORNERS[a];
+    const ctrl = [50 + (corner[0] - 50) * 0.36, 50 + (corner[1] - 50) * 0.36];
+    return { d: `M${pt(EDGE_MID[a])}Q${pt(ctrl)} ${pt(EDGE_MID[b])}`, pts: quadPoints(EDGE_MID[a], ctrl, EDGE_MID[b], 16) };
+  }
+  let d = '';
+  const pts = [];
+  for (const e of edges) {
+    d += `M${pt(EDGE_MID[e])}L${pt(c)}`;
+    pts.push(...quadPoints(EDGE_MID[e], c, c, 8));
+  }
+  return { d, pts, stub: edges.length === 1 };
+}
+
+function inPolygon([x, y], poly) {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i], [xj, yj] = poly[j];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function distToPolyline(p, pts) {
+  let best = Infinity;
+  for (let i = 1; i < pts.length; i++) {
+    const [ax, ay] = pts[i - 1], [bx, by] = pts[i];
+    const dx = bx - ax, dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 ? ((p[0] - ax) * dx + (p[1] - ay) * dy) / len2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const qx = ax + t * dx - p[0], qy = ay + t * dy - p[1];
+    best = Math.min(best, Math.sqrt(qx * qx + qy * qy));
+  }
+  return best;
+}
+
+// The raster: G x G cells of C units.
+const G = 50, C = TILE / G;
+const cellCenter = (i) => [(i % G) * C + C / 2, Math.floor(i / G) * C + C / 2];
+const cellAt = ([x, y]) => Math.min(G - 1, Math.max(0, Math.floor(y / C))) * G + Math.min(G - 1, Math.max(0, Math.floor(x / C)));
+
+/* For each cell of mask (true = inside the region), its distance in cells
+ * to the nearest cell outside (the tile's border counts as outside). */
+function distances(mask) {
+  const dist = new Int16Array(G * G).fill(-1);
+  const queue = [];
+  for (let i = 0; i < G * G; i++) {
+    const x = i % G, y = Math.floor(i / G);
+    if (!mask[i]) { dist[i] = 0; queue.push(i); } else if (x === 0 || y === 0 || x === G - 1 || y === G - 1) { dist[i] = 1; queue.push(i); }
+  }
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q], x = i % G, y = Math.floor(i / G);
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const nx = x + dx, ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= G || ny >= G) continue;
+      const j = ny * G + nx;
+      if (dist[j] < 0) { dist[j] = dist[i] + 1; queue.push(j); }
+    }
+  }
+  return dist;
+}
+
+/* The point of a region farthest from its border (ties: nearest to pref). */
+function pole(mask, pref = [50, 50]) {
+  const dist = distances(mask);
+  let best = -1, bestD = -1, bestP = Infinity;
+  for (let i = 0; i < G * G; i++) {
+    if (!mask[i]) continue;
+    const [x, y] = cellCenter(i);
+    const p = (x - pref[0]) ** 2 + (y - pref[1]) ** 2;
+    if (dist[i] > bestD || (dist[i] === bestD && p < bestP)) { best = i; bestD = dist[i]; bestP = p; }
+  }
+  return best < 0 ? null : { at: cellCenter(best), radius: bestD * C };
+}
+
+function discMask(center, r) {
+  const m = new Uint8Array(G * G);
+  for (let i = 0; i < G * G; i++) {
+    const [x, y] = cellCenter(i);
+    if ((x - center[0]) ** 2 + (y - center[1]) ** 2 <= r * r) m[i] = 1;
+  }
+  return m;
+}
+
+/* The outline of a set of cells as one path of horizontal runs. */
+function cellsPath(mask) {
+  let d = '';
+  for (let y = 0; y < G; y++) {
+    let x = 0;
+    while (x < G) {
+      if (!mask[y * G + x]) { x++; continue; }
+      const x0 = x;
+      while (x < G && mask[y * G + x]) x++;
+      d += `M${x0 * C} ${y * C}h${(x - x0) * C}v${C}h${-(x - x0) * C}z`;
+    }
+  }
+  return d;
+}
+
+const cache = new Map();
+
+/**
+ * The drawable geometry of tile `id` from its definition {flier, segments}.
+ * Returns {cities, roads, fields, monastery, garden, flier, junction,
+ * segments: Map(key -> {feature, anchor, shape})}.
+ */
+export function tileGeometry(id, def) {
+  if (cache.has(id)) return cache.get(id);
+  const segs = (def && Array.isArray(def.segments)) ? def.segments : [];
+  const geo = { id, cities: [], roads: [], fields: [], monastery: null, garden: null, flier: null, junction: false, segments: new Map() };
+
+  for (const sg of segs) {
+    const p = parseSegment(sg.segment);
+    if (p.feature === 'city' && p.edges.length) {
+      geo.cities.push({ key: segmentKey(p), edges: p.edges, pennants: sg.pennants || 0, ...cityShape(p.edges) });
+    } else if (p.feature === 'road' && p.edges.length) {
+      geo.roads.push({ key: segmentKey(p), edges: p.edges, ...roadShape(p.edges) });
+    } else if (p.feature === 'field') {
+      geo.fields.push({ key: segmentKey(p), halves: p.halves, cities: sg.cities || '' });
+    } else if (p.feature === 'monastery') {
+      geo.monastery = { key: 'monastery', at: [50, 50], r: 19 };
+    } else if (p.feature === 'garden') {
+      geo.garden = { key: 'garden', at: [50, 50], r: 11 };
+    } else if (p.feature === 'flier') {
+      geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N' };
+    }
+  }
+  if (!geo.flier && def && def.flier) geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier };
+  const stubs = geo.roads.filter((r) => r.stub).length;
+  geo.junction = stubs >= 3 || (stubs >= 1 && !geo.monastery && !geo.cities.length) || stubs === 2;
+
+  // Raster: which cells are city, road or free (field).
+  const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road
+  for (let i = 0; i < G * G; i++) {
+    const p = cellCenter(i);
+    const k = geo.cities.findIndex((c) => inPolygon(p, c.poly));
+    if (k >= 0) { owner[i] = k; continue; }
+    if (geo.roads.some((r) => distToPolyline(p, r.pts) < 6.5)) owner[i] = -2;
+    else if (geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 9) owner[i] = -2;
+  }
+  const free = new Uint8Array(G * G);
+  for (let i = 0; i < G * G; i++) free[i] = owner[i] === -1 ? 1 : 0;
+
+  // Fields: flood fill from their half-edges.
+  const claim = new Int16Array(G * G).fill(-1);
+  geo.fields.forEach((f, k) => {
+    const queue = [];
+    for (const hIdx of f.halves) {
+      let seed = cellAt(HALF_SEED[hIdx]);
+      const e = Math.floor(hIdx / 2);
+      for (let step = 0; step < 12 && !free[seed]; step++) {
+        const [x, y] = cellCenter(seed);
+        seed = cellAt([x + INWARD[e][0] * C, y + INWARD[e][1] * C]);
+      }
+      if (free[seed] && claim[seed] < 0) { claim[seed] = k; queue.push(seed); }
+    }
+    for (let q = 0; q < queue.length; q++) {
+      const i = queue[q], x = i % G, y = Math.floor(i / G);
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= G || ny >= G) continue;
+        const j = ny * G + nx;
+        if (free[j] && claim[j] < 0) { claim[j] = k; queue.push(j); }
+      }
+    }
+  });
+  const fieldMask = (k) => { const m = new Uint8Array(G * G); for (let i = 0; i < G * G; i++) m[i] = claim[i] === k ? 1 : 0; return m; };
+  // Cells taken by the things drawn in the middle of a field.
+  const taken = new Uint8Array(G * G);
+  const take = (center, r) => { const m = discMask(center, r); for (let i = 0; i < G * G; i++) if (m[i]) taken[i] = 1; };
+  if (geo.monastery) take(geo.monastery.at, 22);
+
+  const freeNotTaken = () => { const m = new Uint8Array(G * G); for (let i = 0; i < G * G; i++) m[i] = free[i] && !taken[i] ? 1 : 0; return m; };
+  if (geo.flier) {
+    const p = pole(freeNotTaken());
+    if (p) geo.flier.at = p.at;
+    take(geo.flier.at, 20);
+  }
+  if (geo.garden) {
+    const p = pole(freeNotTaken());
+    if (p) { geo.garden.at = p.at; geo.garden.r = Math.max(7, Math.min(12, p.radius - 3)); }
+    take(geo.garden.at, geo.garden.r + 6);
+  }
+
+  // Anchors and highlight shapes of every segment.
+  geo.cities.forEach((c, k) => {
+    const m = new Uint8Array(G * G);
+    for (let i = 0; i < G * G; i++) m[i] = owner[i] === k ? 1 : 0;
+    const pl = pole(m);
+    c.anchor = pl ? pl.at : [50, 50];
+    // The pennant: inside the city, some way from where a meeple stands.
+    if (c.pennants) {
+      const dist = distances(m);
+      let best = null, bestScore = Infinity;
+      for (let i = 0; i < G * G; i++) {
+        if (!m[i] || dist[i] * C < 6) continue;
+        const [x, y] = cellCenter(i);
+        const score = Math.abs(Math.hypot(x - c.anchor[0], y - c.anchor[1]) - 20) + y * 0.01;
+        if (score < bestScore) { bestScore = score; best = [x, y]; }
+      }
+      c.pennantAt = best || [c.anchor[0] + 14, c.anchor[1]];
+    }
+    geo.segments.set(c.key, { feature: 'city', anchor: c.anchor, shape: { kind: 'path', d: c.d } });
+  });
+  geo.roads.forEach((r) => {
+    const visible = r.pts.filter((p) => !geo.cities.some((c) => inPolygon(p, c.poly)) &&
+      !(geo.monastery && Math.hypot(p[0] - 50, p[1] - 50) < 20) &&
+      !(geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 10));
+    const list = visible.length ? visible : r.pts;
+    r.anchor = list[Math.floor(list.length / 2)];
+    geo.segments.set(r.key, { feature: 'road', anchor: r.anchor, shape: { kind: 'stroke', d: r.d } });
+  });
+  geo.fields.forEach((f, k) => {
+    const m = fieldMask(k);
+    const spot = new Uint8Array(G * G);
+    let any = false;
+    for (let i = 0; i < G * G; i++) { spot[i] = m[i] && !taken[i] ? 1 : 0; any = any || spot[i]; }
+    const pl = pole(any ? spot : m);
+    f.anchor = pl ? pl.at : [50, 50];
+    f.d = cellsPath(m);
+    geo.segments.set(f.key, { feature: 'field', anchor: f.anchor, shape: { kind: 'path', d: f.d } });
+  });
+  if (geo.monastery) geo.segments.set('monastery', { feature: 'monastery', anchor: geo.monastery.at, shape: { kind: 'circle', at: geo.monastery.at, r: 22 } });
+  if (geo.garden) geo.segments.set('garden', { feature: 'garden', anchor: geo.garden.at, shape: { kind: 'circle', at: geo.garden.at, r: geo.garden.r + 4 } });
+  if (geo.flier) geo.segments.set('flier', { feature: 'flier', anchor: geo.flier.at, shape: { kind: 'circle', at: geo.flier.at, r: 18 } });
+
+  cache.set(id, geo);
+  return geo;
+}
+
+/**
+ * Where segment `segStr` (board frame) of a tile placed with `rotation`
+ * lies, in the tile's own frame: {key, anchor, shape} or a fallback built
+ * from the edges when the tile has no such segment (a forged move).
+ */
+export function locateSegment(geo, segStr, rotation) {
+  const q = Math.round((rotation || 0) / 90);
+  const local = rotateSegment(parseSegment(segStr), -q);
+  const key = segmentKey(local);
+  const found = geo && geo.segments.get(key);
+  if (found) return { key, ...found, exact: true };
+  // Not a segment of this tile: a point between the named edges and the centre.
+  let pts = [];
+  if (local.edges) pts = local.edges.map((e) => EDGE_MID[e]);
+  if (local.halves) pts = local.halves.map((hh) => HALF_SEED[hh]);
+  let anchor = [50, 50];
+  if (pts.length) {
+    const ax = pts.reduce((a, p) => a + p[0], 0) / pts.length, ay = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+    anchor = [50 + (ax - 50) * 0.6, 50 + (ay - 50) * 0.6];
+  }
+  return { key, feature: local.feature, anchor, shape: { kind: 'circle', at: anchor, r: 16 }, exact: false };
+}

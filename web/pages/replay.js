@@ -1,0 +1,440 @@
+// pages/replay.js - one game, turn by turn: the board, the turn slider with
+// its violation and flight markers, the controls (first, previous, play,
+// next, last, jump, permalink), and a side panel with the running scores,
+// this turn's score events and receipts, the flight and its odds, the
+// violations, and the score-over-turns chart.
+
+import { h, clear, icon, fmtDate, fmtPct, gameTitle, announce } from '../dom.js';
+import { getJSON, getCached, uncache } from '../api.js';
+import { paletteFor } from '../colors.js';
+import { Board } from '../board.js';
+import { lineChart } from '../charts.js';
+import { RULES, moveLocation } from '../rules.js';
+import { verdictBadge, liveBadge } from './games.js';
+
+const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
+
+const turnLabel = (t) => (t === null || t === undefined ? 'final scoring' : `turn ${t}`);
+const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '?');
+
+function occupantsText(occ) {
+  const e = Object.entries(occ || {});
+  return e.length ? e.map(([n, c]) => `${n}${c > 1 ? ' ×' + c : ''}`).join(', ') : '';
+}
+
+/** Meeples in b that are not in a (a multiset difference). */
+function meepleDiff(a, b) {
+  const k = (m) => `${m.player}|${m.kind}|${m.at}|${m.segment}`;
+  const count = new Map();
+  for (const m of a || []) count.set(k(m), (count.get(k(m)) || 0) + 1);
+  const out = [];
+  for (const m of b || []) {
+    const n = count.get(k(m)) || 0;
+    if (n > 0) count.set(k(m), n - 1);
+    else out.push(m);
+  }
+  return out;
+}
+
+export function replayPage(main, [idText], query) {
+  const id = Number(idText);
+  let alive = true;
+  let teardown = [];
+  const root = h('section', { class: 'page replay' }, h('p', { class: 'loading', text: 'Loading the game…' }));
+  main.appendChild(root);
+  document.title = `Game ${id} · flierd`;
+
+  async function load(first) {
+    const live = !first && root.dataset.live === 'true';
+    if (live) { uncache(`/api/games/${id}`); uncache(`/api/games/${id}/replay`); }
+    const get = live ? getJSON : getCached;
+    const [game, replay] = await Promise.all([get(`/api/games/${id}`), get(`/api/games/${id}/replay`)]);
+    return { game, replay };
+  }
+
+  load(true).then(({ game, replay }) => {
+    if (!alive) return;
+    if (game.live) { uncache(`/api/games/${id}`); uncache(`/api/games/${id}/replay`); }
+    let view = build(game, replay, query.get('turn'));
+    teardown.push(() => view.destroy());
+    if (game.live) {
+      root.dataset.live = 'true';
+      const timer = setInterval(async () => {
+        try {
+          const next = await load(false);
+          if (!alive) return;
+          if (next.replay.turns.length !== replay.turns.length || next.game.live !== game.live) {
+            const atEnd = view.step() === replay.turns.length - 1;
+            const keep = view.turnParam();
+            view.destroy();
+            game = next.game; replay = next.replay;
+            view = build(game, replay, atEnd ? null : keep);
+            if (!game.live) clearInterval(timer);
+          }
+        } catch { /* try again on the next tick */ }
+      }, 4000);
+      teardown.push(() => clearInterval(timer));
+    }
+  }).catch((e) => {
+    if (!alive) return;
+    clear(root).append(
+      h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : 'Could not load the game' }),
+      h('p', { class: 'error', role: 'alert', text: e.message }),
+      h('p', null, h('a', { href: '/', text: 'Back to all games' })));
+  });
+
+  function build(game, replay, turnParam) {
+    clear(root);
+    const turns = replay.turns || [];
+    const players = (replay.players && replay.players.length ? replay.players : game.players) || [];
+    const colorsArr = paletteFor(players.map((p, i) => ({ ...p, color: p.color ?? (game.players[i] && game.players[i].color) })));
+    const colors = new Map(players.map((p, i) => [p.name, colorsArr[i]]));
+    const audit = game.audit || {};
+    const last = turns.length - 1;
+    const stepOfTurn = new Map(turns.map((t, i) => [t.turn, i]));
+    const stepOf = (turn) => {
+      if (stepOfTurn.has(turn)) return stepOfTurn.get(turn);
+      if (turn === null || turn === undefined) return last;
+      let best = 0;
+      turns.forEach((t, i) => { if (t.turn !== null && t.turn <= turn) best = i; });
+      return best;
+    };
+    const byStep = (list) => {
+      const m = new Map();
+      for (const x of list || []) {
+        const i = stepOf(x.turn);
+        if (!m.has(i)) m.set(i, []);
+        m.get(i).push(x);
+      }
+      return m;
+    };
+    const violations = byStep(replay.violations);
+    const flights = byStep(replay.flights);
+    const events = byStep(replay.events);
+    const labelOf = (i) => (turns[i] && turns[i].turn !== null ? String(turns[i].turn) : 'Final');
+
+    // ---- header ----
+    document.title = `${gameTitle(game)} · flierd`;
+    const winners = new Set(game.winners || []);
+    root.appendChild(h('header', { class: 'game-head' },
+      h('div', null,
+        h('p', { class: 'crumbs' }, h('a', { href: '/', text: 'Games' }), ' / ', `#${game.id}`),
+        h('h1', { tabindex: -1, text: gameTitle(game) }),
+        h('p', { class: 'meta' },
+          verdictBadge(game), game.live ? [' ', liveBadge()] : null,
+          h('span', { text: ` ${game.edition} · ${game.format} · ${players.length} players · ${game.turns} turns · ${game.flights} flights · uploaded ${fmtDate(game.uploaded_at)}` }),
+          game.finished ? null : h('span', { class: 'badge neutral', text: 'unfinished' }))),
+      h('div', { class: 'head-actions' },
+        h('a', { class: 'btn', href: `/games/${game.id}/audit` }, icon('report'), 'Audit report'),
+        h('a', { class: 'btn', href: `/api/games/${game.id}/raw`, download: `game-${game.id}.${game.format === 'jcz' ? 'jcz' : 'flierlog'}` }, icon('download'), 'Raw log'))));
+
+    // ---- board and controls ----
+    const boardWrap = h('div', { class: 'board-wrap' });
+    const banner = h('div', { class: 'board-banner', hidden: true, role: 'status' });
+    const board = new Board(boardWrap, replay, colors);
+    boardWrap.append(banner, h('div', { class: 'zoom', role: 'group', 'aria-label': 'Zoom' },
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom in', title: 'Zoom in (+)', on: { click: () => board.zoom(0.75) } }, icon('plus')),
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom out', title: 'Zoom out (-)', on: { click: () => board.zoom(1.33) } }, icon('minus')),
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Fit the board', title: 'Fit (0)', on: { click: () => board.fit() } }, icon('fit'))));
+
+    const slider = h('input', {
+      type: 'range', id: 'turn-slider', min: 0, max: last, step: 1, value: 0, class: 'turn-slider',
+      'aria-label': 'Turn', dataset: { testid: 'turn-slider' },
+    });
+    const markers = h('div', { class: 'track-markers' });
+    const place = (el, i) => { el.style.left = `calc(10px + (100% - 20px) * ${last ? i / last : 0})`; };
+    for (const [i, list] of flights) {
+      const f = list[0];
+      const b = h('button', {
+        type: 'button', class: ['track-marker', 'flight-marker', f.outcome], dataset: { step: i, testid: 'flight-marker' },
+        'aria-label': `Flight at ${turnLabel(turns[i].turn)}: ${f.player} rolled ${f.roll}, ${f.outcome}`,
+        title: `Turn ${labelOf(i)}: flight, ${f.outcome}`, on: { click: () => go(i) },
+      });
+      place(b, i);
+      markers.appendChild(b);
+    }
+    for (const [i, list] of violations) {
+      const rules = [...new Set(list.map((v) => v.rule))].join(', ');
+      const b = h('button', {
+        type: 'button', class: 'track-marker violation-marker', dataset: { step: i, testid: 'violation-marker' },
+        'aria-label': `Violation at ${turnLabel(turns[i].turn)}: ${rules}`, title: `Turn ${labelOf(i)}: ${rules}`,
+        on: { click: () => { go(i); showViolation = true; render(); } },
+      });
+      place(b, i);
+      markers.appendChild(b);
+    }
+
+    const btn = (name, label, key, fn) => h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': label, title: `${label} (${key})`, on: { click: fn } }, icon(name, true));
+    const playBtn = h('button', { type: 'button', class: 'btn icon-btn play', 'aria-label': 'Play', 'aria-pressed': 'false', title: 'Play (space)', on: { click: () => toggle() } }, icon('play', true));
+    const speed = h('select', { id: 'speed', class: 'speed', 'aria-label': 'Playback speed' }, SPEEDS.map(([ms, t]) => h('option', { value: ms, text: t, selected: ms === 1000 })));
+    const jumpInput = h('input', { id: 'jump', type: 'number', min: 0, max: turns.reduce((m, t) => Math.max(m, t.turn || 0), 0), inputmode: 'numeric', class: 'jump-input' });
+    const jumpForm = h('form', { class: 'jump', on: { submit: (e) => { e.preventDefault(); const v = parseInt(jumpInput.value, 10); if (!Number.isNaN(v)) go(stepOf(v)); } } },
+      h('label', { for: 'jump', text: 'Turn' }), jumpInput, h('button', { type: 'submit', class: 'btn small', text: 'Go' }));
+    const counter = h('span', { class: 'counter', 'aria-hidden': 'true' });
+    const permalink = h('a', { class: 'btn small permalink', href: location.pathname, dataset: { testid: 'permalink' } }, icon('link'), 'Link to this turn');
+    permalink.addEventListener('click', async (e) => {
+      e.preventDefault();
+      const url = new URL(permalink.getAttribute('href'), location.href).href;
+      history.replaceState(null, '', permalink.getAttribute('href'));
+      try { await navigator.clipboard.writeText(url); announce('Link copied'); permalink.dataset.copied = 'true'; setTimeout(() => delete permalink.dataset.copied, 1500); } catch { announce('The address bar holds the link to this turn'); }
+    });
+    const caption = h('p', { class: 'turn-caption', 'aria-live': 'polite', dataset: { testid: 'turn-caption' } });
+
+    const controls = h('div', { class: 'timeline' },
+      h('div', { class: 'track' }, markers, slider),
+      h('div', { class: 'controls' },
+        h('div', { class: 'transport', role: 'group', 'aria-label': 'Replay controls' },
+          btn('first', 'First turn', 'Home', () => go(0)),
+          btn('prev', 'Previous turn', '←', () => go(cur - 1)),
+          playBtn,
+          btn('next', 'Next turn', '→', () => go(cur + 1)),
+          btn('last', 'Last turn', 'End', () => go(last)),
+          speed),
+        counter, jumpForm, permalink));
+
+    // ---- side panel ----
+    const scoreBody = h('tbody');
+    const scoreTable = h('table', { class: 'scores', dataset: { testid: 'scores' } },
+      h('caption', { class: 'sr-only', text: 'Scores after this turn' }),
+      h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Score' }), h('th', { scope: 'col', class: 'num', text: 'This turn' }))),
+      scoreBody);
+    const chart = lineChart(players.map((p, k) => ({ name: p.name, color: colorsArr[k], values: turns.map((t) => (t.scores ? t.scores[k] || 0 : 0)) })), {
+      title: 'Score over turns',
+      labels: turns.map((t, i) => labelOf(i)),
+      markers: [...violations.keys()].map((i) => ({ index: i, cls: 'bad', label: `Violation at turn ${labelOf(i)}` })),
+      onPick: (i) => go(i),
+    });
+    const moveBox = h('div', { class: 'move', dataset: { testid: 'move' } });
+    const flightBox = h('div', { class: 'flight-box' });
+    const violBox = h('div', { class: 'viol-box' });
+    const eventsBox = h('div', { class: 'events-box' });
+    const side = h('aside', { class: 'side', 'aria-label': 'This turn' },
+      h('section', { class: 'card' }, h('h2', { text: 'Scores' }), scoreTable, chart.el),
+      h('section', { class: 'card turn-card' }, h('h2', { class: 'turn-title' }), moveBox, violBox, flightBox, eventsBox));
+
+    root.appendChild(h('div', { class: 'replay-grid' },
+      h('div', { class: 'board-col' }, boardWrap, controls, caption),
+      side));
+
+    // ---- state ----
+    let cur = 0, timer = null, showViolation = false, pickedEvent = null;
+
+    function renderScores(i) {
+      clear(scoreBody);
+      const t = turns[i], prev = turns[i - 1];
+      const isFinal = t.turn === null;
+      players.forEach((p, k) => {
+        const sc = t.scores ? t.scores[k] : 0;
+        const d = prev && prev.scores ? sc - prev.scores[k] : 0;
+        const claimed = isFinal && game.players[k] && game.players[k].claimed;
+        scoreBody.appendChild(h('tr', { class: [t.player === p.name ? 'on-turn' : null, isFinal && winners.has(p.name) ? 'winner' : null], dataset: { player: p.name } },
+          h('th', { scope: 'row' }, h('span', { class: 'swatch', style: { background: colorsArr[k] }, 'aria-hidden': 'true' }), p.name,
+            isFinal && winners.has(p.name) ? h('span', { class: 'badge ok small', text: 'winner' }) : null),
+          h('td', { class: 'num score', text: String(sc) },
+            claimed !== null && claimed !== undefined && claimed !== false && claimed !== sc ? h('span', { class: 'claimed', text: ` (claimed ${claimed})` }) : null),
+          h('td', { class: ['num', d > 0 ? 'up' : null], text: d ? `+${d}` : '' })));
+      });
+    }
+
+    function describeMove(i) {
+      clear(moveBox);
+      const t = turns[i];
+      if (i === 0) {
+        moveBox.appendChild(h('p', null, 'Start tile ', h('code', { text: t.tile || '?' }), ` at ${at(t.at)}.`));
+        return;
+      }
+      if (t.turn === null) {
+        moveBox.appendChild(h('p', { text: 'Final scoring: incomplete features, fields and gardens score.' }));
+        return;
+      }
+      const parts = [];
+      if (t.tile) parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
+      else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
+      const added = meepleDiff(turns[i - 1].meeples, t.meeples);
+      const gone = meepleDiff(t.meeples, turns[i - 1].meeples);
+      for (const m of added) {
+        parts.push(h('p', { class: 'deploy' }, h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' }),
+          `${m.player} ${m.flew ? 'flew a' : 'deployed a'} ${m.kind} ${m.flew ? 'onto' : 'on'} `, h('code', { text: m.segment }), ` at ${at(m.at)}.`));
+      }
+      if (gone.length) {
+        parts.push(h('p', { class: 'muted', text: `Back to supply: ${gone.map((m) => `${m.player}'s ${m.kind} (${m.segment} at ${at(m.at)})`).join('; ')}.` }));
+      }
+      moveBox.append(...parts);
+    }
+
+    function renderFlight(i) {
+      clear(flightBox);
+      const list = flights.get(i) || [];
+      for (const f of list) {
+        board.showFlight(f);
+        const rolls = (f.odds && f.odds.rolls) || [];
+        const rows = rolls.map((r) => {
+          const rolled = r.roll === f.roll;
+          const empty = !board.tileAt(r.target);
+          return h('tr', { class: rolled ? 'rolled' : null, dataset: { roll: r.roll } },
+            h('th', { scope: 'row' }, h('span', { class: ['roll-chip', rolled ? 'rolled' : null], text: String(r.roll) }), rolled ? h('span', { class: 'sr-only', text: ' (rolled)' }) : null),
+            h('td', { text: at(r.target) }),
+            h('td', { class: 'landings' }, empty ? h('span', { class: 'muted', text: 'no tile' }) : r.landings.length
+              ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, h('code', { text: l.segment }),
+                occupantsText(l.occupants) ? h('span', { class: 'muted', text: ` (${occupantsText(l.occupants)})` }) : null)))
+              : h('span', { class: 'muted', text: 'no valid landing' })));
+        });
+        let outcome;
+        if (f.outcome === 'landed') {
+          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, h('code', { text: f.segment || f.feature || '?' }), ` at ${at(f.target)}.`);
+        } else if (f.outcome === 'pending') {
+          outcome = h('p', { class: 'outcome', dataset: { testid: 'flight-outcome' }, text: 'The log stops before the landing was chosen.' });
+        } else {
+          let why;
+          const broken = (violations.get(i) || []).find((v) => /^(FLIER_|MEEPLE_WRONG_TYPE)/.test(v.rule) && v.rule !== 'FLIER_MUST_LAND');
+          if (broken) why = `the logged landing breaks ${broken.rule}, so the auditor did not apply it`;
+          else if (!board.tileAt(f.target)) why = 'the target square is empty';
+          else if (!f.options) why = 'the target offers no valid landing (fields, completed features and flying machines are not landings)';
+          else why = `the log sends the meeple back although ${f.options} valid landing${f.options > 1 ? 's' : ''} existed`;
+          outcome = h('p', { class: 'outcome returned', dataset: { testid: 'flight-outcome' }, text: `Returned to supply: ${why}.` });
+        }
+        const chance = f.odds ? `Chance to land: ${f.odds.rolls_with_landing}/3 (${fmtPct(f.odds.chance)})` : '';
+        flightBox.appendChild(h('div', { class: 'flight', dataset: { testid: 'flight-card', outcome: f.outcome } },
+          h('h3', { text: 'Flight' }),
+          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { text: f.direction }),
+            `; the die rolled `, h('strong', { class: 'roll', text: String(f.roll) }), ` → target ${at(f.target)}.`),
+          rolls.length ? h('table', { class: 'odds', dataset: { testid: 'flight-options' } },
+            h('caption', { class: 'sr-only', text: 'The three possible targets and their valid landings' }),
+            h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Roll' }), h('th', { scope: 'col', text: 'Target' }), h('th', { scope: 'col', text: 'Valid landings' }))),
+            h('tbody', null, rows)) : null,
+          outcome,
+          chance ? h('p', { class: 'muted small', text: chance }) : null));
+      }
+    }
+
+    function renderViolations(i) {
+      clear(violBox);
+      const list = violations.get(i) || [];
+      banner.hidden = !list.length;
+      clear(banner);
+      if (!list.length) return;
+      const t = turns[i];
+      if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', `The move of ${turnLabel(t.turn)}`);
+      for (const v of list) {
+        const loc = moveLocation(v.message);
+        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${loc.segment} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
+      }
+      const rules = [...new Set(list.map((v) => v.rule))];
+      banner.append(h('strong', { text: rules.join(', ') }), ' ', h('span', { text: RULES[rules[0]] || '' }));
+      const fd = audit.first_divergence;
+      violBox.appendChild(h('div', { class: 'violations', role: showViolation ? 'alert' : null, dataset: { testid: 'violations' } },
+        h('h3', { text: list.length > 1 ? `${list.length} violations` : 'Violation' }),
+        h('ul', null, list.map((v) => h('li', { class: 'violation', dataset: { rule: v.rule } },
+          h('p', null, h('span', { class: 'badge bad', text: v.rule }), v.player ? h('span', { class: 'muted', text: ` ${v.player}` }) : null,
+            // A turn whose tile was not placed has no step of its own: say which turn it was.
+            v.turn !== t.turn ? h('span', { class: 'muted', text: ` · ${turnLabel(v.turn)}` }) : null),
+          RULES[v.rule] ? h('p', { class: 'rule-text', text: RULES[v.rule] }) : null,
+          h('p', { class: 'message', text: v.message })))),
+        fd && stepOf(fd.turn) === i ? h('p', { class: 'divergence', text: `First divergence: ${fd.message}` }) : null));
+      showViolation = false;
+    }
+
+    function renderEvents(i) {
+      clear(eventsBox);
+      const list = events.get(i) || [];
+      if (!list.length) { eventsBox.appendChild(h('p', { class: 'muted small', text: 'No points scored this turn.' })); return; }
+      eventsBox.appendChild(h('h3', { text: turns[i].turn === null ? `Points (${list.length} events)` : 'Points this turn' }));
+      const ul = h('ul', { class: 'events', dataset: { testid: 'events' } });
+      list.forEach((ev, k) => {
+        const b = h('button', { type: 'button', class: 'event', 'aria-pressed': pickedEvent === k ? 'true' : 'false', on: { click: () => { pickedEvent = pickedEvent === k ? null : k; render(); } } },
+          h('span', { class: 'event-points', text: `+${ev.points}` }),
+          h('span', { class: 'event-who' }, ev.players.map((n) => h('span', { class: 'who' }, h('span', { class: 'swatch', style: { background: colors.get(n) || '#777' }, 'aria-hidden': 'true' }), n))),
+          h('span', { class: 'event-feature', text: `${ev.feature}${ev.completed || ev.feature === 'field' ? '' : ' (incomplete)'}` }),
+          h('span', { class: 'receipt', text: ev.receipt || '' }));
+        ul.appendChild(h('li', null, b));
+        if (pickedEvent === k) {
+          const tiles = ev.tiles || (ev.cities || []).flatMap((c) => c.tiles || []);
+          for (const p of tiles) board.markTile(p, 'mark-event', `${ev.feature}`);
+        }
+      });
+      eventsBox.appendChild(ul);
+    }
+
+    function render() {
+      const i = cur;
+      const t = turns[i];
+      board.setStep(i);
+      if (t.tile && Array.isArray(t.at) && i > 0) { board.markTile(t.at, 'mark-last', `Placed this turn`); board.centerOn(t.at); }
+      slider.value = String(i);
+      slider.setAttribute('aria-valuetext', t.turn === null ? 'Final scoring' : `Turn ${t.turn} of ${game.turns}`);
+      counter.textContent = t.turn === null ? `Final / ${game.turns}` : `${t.turn} / ${game.turns}`;
+      jumpInput.value = t.turn === null ? '' : String(t.turn);
+      side.querySelector('.turn-title').textContent = t.turn === null ? 'Final scoring' : i === 0 ? 'Start' : `Turn ${t.turn}`;
+      renderScores(i);
+      describeMove(i);
+      renderViolations(i);
+      renderFlight(i);
+      renderEvents(i);
+      chart.setCursor(i);
+      const href = `${location.pathname}?turn=${t.turn === null ? 'final' : t.turn}`;
+      permalink.setAttribute('href', href);
+      if (location.pathname + location.search !== href) history.replaceState(null, '', href);
+      const nViol = (violations.get(i) || []).length;
+      caption.textContent = `${t.turn === null ? 'Final scoring' : i === 0 ? 'Start tile' : `Turn ${t.turn}${t.player ? `, ${t.player}` : ''}`}` +
+        `${flights.has(i) ? ', a flight' : ''}${nViol ? `, ${nViol} violation${nViol > 1 ? 's' : ''}` : ''}. Scores: ` +
+        players.map((p, k) => `${p.name} ${t.scores ? t.scores[k] : 0}`).join(', ') + '.';
+      for (const m of markers.children) m.classList.toggle('current', Number(m.dataset.step) === i);
+    }
+
+    function go(i) {
+      const n = Math.max(0, Math.min(last, i));
+      if (n !== cur) pickedEvent = null;
+      cur = n;
+      render();
+      if (cur === last) stop();
+    }
+    function stop() {
+      clearInterval(timer);
+      timer = null;
+      playBtn.setAttribute('aria-pressed', 'false');
+      playBtn.setAttribute('aria-label', 'Play');
+      playBtn.replaceChildren(icon('play', true));
+    }
+    function toggle() {
+      if (timer) { stop(); return; }
+      if (cur >= last) go(0);
+      timer = setInterval(() => go(cur + 1), Number(speed.value));
+      playBtn.setAttribute('aria-pressed', 'true');
+      playBtn.setAttribute('aria-label', 'Pause');
+      playBtn.replaceChildren(icon('pause', true));
+    }
+    speed.addEventListener('change', () => { if (timer) { stop(); toggle(); } });
+    slider.addEventListener('input', () => { go(Number(slider.value)); });
+
+    const onKey = (e) => {
+      const tgt = e.target;
+      const tag = tgt && tgt.tagName;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (tgt === slider) return; // the slider moves by itself
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (tgt && tgt.isContentEditable)) return;
+      if (e.key === 'ArrowLeft') go(cur - 1);
+      else if (e.key === 'ArrowRight') go(cur + 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(last);
+      else if (e.key === ' ' && tag !== 'BUTTON' && tag !== 'A') toggle();
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+
+    // The starting turn: ?turn=N, ?turn=final, else the end of the game.
+    let start = last;
+    if (turnParam === 'final') start = last;
+    else if (turnParam !== null && turnParam !== undefined && /^\d+$/.test(turnParam)) start = stepOf(Number(turnParam));
+    cur = start;
+    render();
+
+    return {
+      destroy() { stop(); document.removeEventListener('keydown', onKey); },
+      step: () => cur,
+      turnParam: () => (turns[cur].turn === null ? 'final' : String(turns[cur].turn)),
+    };
+  }
+
+  return () => { alive = false; for (const f of teardown) f(); teardown = []; };
+}

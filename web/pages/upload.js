@@ -1,0 +1,105 @@
+// pages/upload.js - drop (or choose) a .jcz save or a flierlog and see the
+// verdict at once. When the daemon answers 401 (it was started with
+// --token-file), a token field appears; the token is kept for this tab.
+
+import { h, clear, icon } from '../dom.js';
+import { uploadLog, getJSON, ApiError } from '../api.js';
+import { RULES } from '../rules.js';
+import { verdictBadge } from './games.js';
+
+const TOKEN_KEY = 'flierd.token';
+
+export function uploadPage(main) {
+  document.title = 'Upload · flierd';
+  let alive = true;
+  const fileInput = h('input', { id: 'file', type: 'file', accept: '.jcz,.flierlog,.json,application/json', multiple: true, class: 'sr-only', tabindex: -1, dataset: { testid: 'file-input' } });
+  const zone = h('label', { for: 'file', class: 'dropzone', dataset: { testid: 'dropzone' } },
+    icon('upload'),
+    h('span', { class: 'dz-title', text: 'Drop a .jcz save or a flierlog here' }),
+    h('span', { class: 'dz-sub', text: 'or press to choose files (JCloisterZone saves and flierd logs, up to the server\'s size limit)' }));
+  const tokenInput = h('input', { id: 'token', type: 'password', autocomplete: 'off', value: sessionStorage.getItem(TOKEN_KEY) || '', dataset: { testid: 'token' } });
+  const tokenBox = h('div', { class: 'token-box', hidden: !sessionStorage.getItem(TOKEN_KEY) },
+    h('label', { for: 'token', text: 'Access token' }), tokenInput,
+    h('p', { class: 'muted small', id: 'token-help', text: 'This server needs a token to accept uploads (Authorization: Bearer). Ask its operator.' }));
+  tokenInput.setAttribute('aria-describedby', 'token-help');
+  const results = h('ol', { class: 'results', 'aria-live': 'polite', dataset: { testid: 'upload-results' } });
+  let pending = []; // files waiting for a token
+
+  main.appendChild(h('section', { class: 'page narrow upload' },
+    h('h1', { tabindex: -1, text: 'Upload a game' }),
+    h('p', { class: 'lede', text: 'flierd replays every move of the log through its own rules engine and reports every violation. Valid or not, the game is stored and listed.' }),
+    fileInput, zone, tokenBox, results));
+
+  async function send(file, item) {
+    const status = item.querySelector('.r-status');
+    const detail = item.querySelector('.r-detail');
+    status.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Auditing…');
+    clear(detail);
+    try {
+      const bytes = await file.arrayBuffer();
+      const { status: code, body } = await uploadLog(bytes, file.name, tokenInput.value.trim());
+      if (!alive) return;
+      if (tokenInput.value.trim()) sessionStorage.setItem(TOKEN_KEY, tokenInput.value.trim());
+      const game = await getJSON(`/api/games/${body.id}`);
+      if (!alive) return;
+      item.dataset.valid = String(game.valid);
+      status.replaceChildren(verdictBadge(game), ' ',
+        code === 200 && body.duplicate ? h('span', { class: 'muted', text: `already uploaded as game #${body.id}` }) : h('span', { class: 'muted', text: `stored as game #${body.id}` }));
+      const v = (game.audit && game.audit.violations) || [];
+      detail.append(...[
+        h('p', null, (game.players || []).map((p, i) => [i ? ', ' : '', h('span', { class: (game.winners || []).includes(p.name) ? 'strong' : null, text: `${p.name} ${p.score}` })]),
+          game.finished ? '' : h('span', { class: 'muted', text: ' (unfinished)' })),
+        v.length ? h('ul', { class: 'r-violations' }, v.slice(0, 5).map((x) => h('li', null,
+          h('span', { class: 'badge bad', text: x.rule }), ` turn ${x.turn === null ? 'final' : x.turn}: `, h('span', { text: x.message }),
+          RULES[x.rule] ? h('span', { class: 'muted', text: ` — ${RULES[x.rule]}` }) : null))) : null,
+        v.length > 5 ? h('p', { class: 'muted', text: `and ${v.length - 5} more` }) : null,
+        h('p', { class: 'r-links' },
+          h('a', { class: 'btn small', href: `/games/${body.id}`, text: 'Replay' }),
+          h('a', { class: 'btn small', href: `/games/${body.id}/audit`, text: 'Audit report' })),
+      ].filter(Boolean));
+    } catch (e) {
+      if (!alive) return;
+      if (e instanceof ApiError && e.status === 401) {
+        tokenBox.hidden = false;
+        item.dataset.valid = 'auth';
+        status.replaceChildren(h('span', { class: 'badge neutral', text: 'token needed' }));
+        detail.append(h('p', { text: tokenInput.value ? 'The server refused this token. Check it and try again.' : 'This server asks for a token: enter it above, then try again.' }),
+          h('button', { type: 'button', class: 'btn small', text: 'Try again', on: { click: () => { pending = pending.filter(([f]) => f !== file); send(file, item); } } }));
+        pending.push([file, item]);
+        tokenInput.focus();
+        return;
+      }
+      item.dataset.valid = 'error';
+      const what = e instanceof ApiError ? ({ 400: 'Not a readable game log', 413: 'Too large', 415: 'Not supported' }[e.status] || `Refused (${e.status})`) : 'Upload failed';
+      status.replaceChildren(h('span', { class: 'badge bad', text: what }));
+      detail.append(h('p', { class: 'error', text: e.message }));
+    }
+  }
+
+  function handle(files) {
+    for (const file of files) {
+      const item = h('li', { class: 'result' },
+        h('p', { class: 'r-name' }, h('strong', { text: file.name }), h('span', { class: 'muted', text: ` ${file.size.toLocaleString('en-US')} bytes` })),
+        h('p', { class: 'r-status' }),
+        h('div', { class: 'r-detail' }));
+      results.insertBefore(item, results.firstChild);
+      send(file, item);
+    }
+  }
+
+  fileInput.addEventListener('change', () => { handle([...fileInput.files]); fileInput.value = ''; });
+  zone.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.click(); } });
+  zone.tabIndex = 0;
+  zone.setAttribute('role', 'button');
+  for (const ev of ['dragenter', 'dragover']) zone.addEventListener(ev, (e) => { e.preventDefault(); zone.classList.add('over'); });
+  for (const ev of ['dragleave', 'drop']) zone.addEventListener(ev, () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => { e.preventDefault(); if (e.dataTransfer && e.dataTransfer.files.length) handle([...e.dataTransfer.files]); });
+  // Dropping beside the zone must not open the file in the tab.
+  const stray = (e) => { if (!zone.contains(e.target)) e.preventDefault(); };
+  window.addEventListener('dragover', stray);
+  window.addEventListener('drop', stray);
+  tokenInput.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && pending.length) { e.preventDefault(); const p = pending; pending = []; for (const [f, it] of p) send(f, it); }
+  });
+  return () => { alive = false; window.removeEventListener('dragover', stray); window.removeEventListener('drop', stray); };
+}
