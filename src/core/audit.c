@@ -53,6 +53,7 @@ static struct violation *new_violation(struct report *r, int turn,
     xgrow((void **)&r->violations, &r->cap_violations, r->n_violations + 1,
           sizeof *r->violations);
     struct violation *v = &r->violations[r->n_violations++];
+    memset(v, 0, sizeof *v);
     v->turn = turn;
     v->player = player;
     v->rule = rule;
@@ -75,6 +76,13 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
 {
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
+    if (m && (m->kind == MV_PLACE || m->kind == MV_DEPLOY ||
+              m->kind == MV_RECALL)) {
+        v->has_at = true;
+        v->at = m->at;
+        v->feature = m->kind == MV_PLACE ? FEAT_NONE : m->feature;
+        v->mask = m->kind == MV_PLACE ? 0 : m->mask;
+    }
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(v->msg, sizeof v->msg, fmt, ap);

@@ -20,6 +20,10 @@ struct violation {
     int player;          /* seat, -1 if unknown */
     enum rule rule;
     uint32_t src;        /* message index in the source */
+    bool has_at;         /* the offending move names a position: */
+    struct pos at;       /*   where it placed or put a meeple */
+    uint8_t feature;     /*   and on which segment (FEAT_NONE: the tile) */
+    uint8_t mask;
     char msg[AUDIT_MSG_MAX];
 };
 

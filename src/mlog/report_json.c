@@ -89,6 +89,14 @@ static cJSON *violation_json(const struct game_log *log,
     cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
     cJSON_AddStringToObject(vo, "message", v->msg);
     cJSON_AddNumberToObject(vo, "move", v->src);
+    if (v->has_at) {
+        cJSON_AddItemToObject(vo, "at", pos_json(v->at));
+        if (v->feature != FEAT_NONE) {
+            char seg[40];
+            seg_format(v->feature, v->mask, seg, sizeof seg);
+            cJSON_AddStringToObject(vo, "segment", seg);
+        }
+    }
     return vo;
 }
 

@@ -148,6 +148,8 @@ J=json_forged-flier-field
 expect_rc $J 1
 expect_out $J '"valid":false'
 expect_out $J '"rule":"FLIER_FIELD"'
+# where the offending move stands, for viewers that highlight it
+expect_out $J '"move":71,"at":[3,1],"segment":"field:NL.NR.EL.WR"'
 
 J=json_tiny-city
 expect_out $J '"tiny-city-scoring":2'

@@ -699,8 +699,12 @@ static void fill_report(struct game_log *log, struct report *r)
     memset(r, 0, sizeof *r);
     *r = (struct report){ .valid = false, .finished = true, .turns = 79,
                           .n_players = 2, .score = { 12, 30 } };
-    v[0] = (struct violation){ 5, 1, RULE_FLIER_MUST_LAND, 14, "must land" };
-    v[1] = (struct violation){ -1, -1, RULE_TURN_SEQUENCE, 300, "late" };
+    v[0] = (struct violation){ .turn = 5, .player = 1,
+                               .rule = RULE_FLIER_MUST_LAND, .src = 14,
+                               .msg = "must land" };
+    v[1] = (struct violation){ .turn = -1, .player = -1,
+                               .rule = RULE_TURN_SEQUENCE, .src = 300,
+                               .msg = "late" };
     f[0] = (struct flight){ .turn = 5, .player = 1, .from = { 2, -1 },
                             .dir = DIR_NW, .roll = 2, .target = { 0, -3 },
                             .landed = true, .feature = FEAT_CITY,
