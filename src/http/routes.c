@@ -1,6 +1,8 @@
 /* routes.c - the route table: method, path pattern, handler. A pattern
  * segment "{x}" matches one non-empty path segment, which the handler
- * finds in r->params in order. Anything not under /api/ (nor /healthz,
+ * finds in r->params in order; a last "{x*}" takes the rest of the path,
+ * slashes included (libmicrohttpd has decoded %2F before we see the path,
+ * and a player may well be called "Ada/Ben"). Anything not under /api/ (nor /healthz,
  * /metrics) is a static file when --web is given. HEAD is served as GET
  * (libmicrohttpd leaves the body out). */
 #include <stdbool.h>
@@ -22,7 +24,7 @@ static const struct route routes[] = {
     { "GET", "/api/games/{id}/raw", h_game_raw, false },
     { "GET", "/api/games/{id}/replay", h_game_replay, false },
     { "GET", "/api/players", h_players, false },
-    { "GET", "/api/players/{name}", h_player, false },
+    { "GET", "/api/players/{name*}", h_player, false },
     { "GET", "/api/stats", h_stats, false },
     { "POST", "/api/live", h_live_start, true },
     { "POST", "/api/live/{id}/moves", h_live_move, true },
@@ -45,6 +47,16 @@ static bool match(struct request *r, const char *pattern, const char *path)
         const char *pe = strchr(p, '/'), *se = strchr(s, '/');
         size_t pl = pe ? (size_t)(pe - p) : strlen(p);
         size_t sl = se ? (size_t)(se - s) : strlen(s);
+        if (pl > 3 && p[0] == '{' && memcmp(p + pl - 2, "*}", 2) == 0 &&
+            p[pl] == '\0') {
+            sl = strlen(s); /* the rest of the path */
+            while (sl > 0 && s[sl - 1] == '/')
+                sl--;
+            if (sl == 0 || n_params >= REQ_MAX_PARAMS)
+                return false;
+            r->params[n_params++] = ra_strndup(&r->arena, s, sl);
+            return true;
+        }
         if (pl > 2 && p[0] == '{' && p[pl - 1] == '}') {
             if (sl == 0 || n_params >= REQ_MAX_PARAMS)
                 return false;

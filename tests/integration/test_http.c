@@ -67,6 +67,7 @@ static bool exists(const char *path)
 }
 
 /* GET path, expect status, return the parsed body (caller deletes). */
+static int post_text(const char *path, const char *text, cJSON **out);
 static cJSON *get_json(const char *path, int status)
 {
     struct http_resp r;
@@ -407,6 +408,18 @@ static void test_players_and_stats(void **state)
     j = get_json("/api/players/Ada", 200);
     cJSON_Delete(j);
     cJSON_Delete(get_json("/api/players/No%20Such%20Player", 404));
+    /* a name with a slash (the daemon sees %2F decoded) */
+    cJSON *up = NULL;
+    assert_int_equal(
+        post_text("/api/games", "{\"format\": \"flierlog/1\", \"edition\": "
+                  "\"C2\", \"players\": [{\"name\": \"Ada/Ben\"}, "
+                  "{\"name\": \"Cy\"}], \"turns\": [], \"final\": {}}",
+                  &up), 201);
+    cJSON_Delete(up);
+    j = get_json("/api/players/Ada%2FBen", 200);
+    assert_string_equal(cJSON_GetObjectItem(j, "name")->valuestring,
+                        "Ada/Ben");
+    cJSON_Delete(j);
     j = get_json("/api/stats", 200);
     assert_true(cJSON_IsObject(j));
     cJSON_Delete(j);
@@ -423,8 +436,9 @@ static void test_metrics(void **state)
     assert_non_null(strstr(v, "text/plain"));
     assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
                                      "counter"));
+    /* two sample uploads and the slash-named players' game */
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
-                                     "\"stored\"} 2\n"));
+                                     "\"stored\"} 3\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
                                      "\"duplicate\"} 1\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingest_failures_total{reason="
