@@ -194,11 +194,7 @@ void h_games_list(struct request *r)
     struct store *st = server_reader(r->srv);
     enum status s = store_list_games(st, &f, &b, &e);
     server_reader_put(r->srv, st);
-    if (s == ST_OK)
-        reply_json(r, 200, &b);
-    else
-        reply_status(r, s, &e);
-    buf_release(&b);
+    reply_read(r, s, &b, &e);
 }
 
 void h_games_upload(struct request *r)
@@ -265,11 +261,7 @@ static void read_game(struct request *r, game_read_fn fn)
     struct store *st = server_reader(r->srv);
     enum status s = fn(st, id, &b, &e);
     server_reader_put(r->srv, st);
-    if (s == ST_OK)
-        reply_json(r, 200, &b);
-    else
-        reply_status(r, s, &e);
-    buf_release(&b);
+    reply_read(r, s, &b, &e);
 }
 
 void h_game(struct request *r)

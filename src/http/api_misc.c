@@ -15,11 +15,7 @@ static void read_reply(struct request *r, store_read_fn fn)
     struct store *st = server_reader(r->srv);
     enum status s = fn(st, &b, &e);
     server_reader_put(r->srv, st);
-    if (s == ST_OK)
-        reply_json(r, 200, &b);
-    else
-        reply_status(r, s, &e);
-    buf_release(&b);
+    reply_read(r, s, &b, &e);
 }
 
 void h_players(struct request *r)
@@ -40,11 +36,7 @@ void h_player(struct request *r)
     struct store *st = server_reader(r->srv);
     enum status s = store_player_json(st, r->params[0], &b, &e);
     server_reader_put(r->srv, st);
-    if (s == ST_OK)
-        reply_json(r, 200, &b);
-    else
-        reply_status(r, s, &e);
-    buf_release(&b);
+    reply_read(r, s, &b, &e);
 }
 
 void h_healthz(struct request *r)

@@ -128,6 +128,10 @@ void reply_error_rule(struct request *r, int status, const char *rule,
                       const char *msg);
 /* Replies with the HTTP status that fits st and e->msg. */
 void reply_status(struct request *r, enum status st, const struct err *e);
+/* A read's answer: b as JSON (200) when st is ST_OK, else the status
+ * with e's message; releases b either way. */
+void reply_read(struct request *r, enum status st, struct buf *b,
+                const struct err *e);
 int http_status_of(enum status st);
 
 /* ---- JSON text ---- */

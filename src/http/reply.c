@@ -166,3 +166,13 @@ void reply_status(struct request *r, enum status st, const struct err *e)
         req_add_header(r, "Retry-After", "1");
     reply_error(r, http_status_of(st), msg);
 }
+
+void reply_read(struct request *r, enum status st, struct buf *b,
+                const struct err *e)
+{
+    if (st == ST_OK)
+        reply_json(r, 200, b);
+    else
+        reply_status(r, st, e);
+    buf_release(b);
+}
