@@ -271,7 +271,7 @@ void h_game(struct request *r)
 
 void h_game_replay(struct request *r)
 {
-    read_game(r, store_game_replay);
+    read_game(r, ingest_replay);
 }
 
 void h_game_raw(struct request *r)

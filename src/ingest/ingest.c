@@ -21,7 +21,6 @@ struct prepared {
     struct game_log log;
     struct report rep;
     struct buf report_json;
-    struct buf replay_json;
     char sha[SHA256_HEX_LEN];
     enum mlog_format fmt;
     bool audited;
@@ -33,7 +32,6 @@ static void prepared_release(struct prepared *p)
     if (p->audited)
         report_release(&p->rep);
     buf_release(&p->report_json);
-    buf_release(&p->replay_json);
 }
 
 static enum status prepare(const char *data, size_t len, const char *name,
@@ -50,10 +48,6 @@ static enum status prepare(const char *data, size_t len, const char *name,
     struct report_meta m = { name ? name : "upload", p->fmt, FLIERD_ENGINE, p->sha,
                              NULL, NULL };
     mlog_report_json_meta(&m, &p->log, &p->rep, &p->report_json);
-    struct replay rp;
-    replay_build(&p->log, NULL, &rp);
-    mlog_replay_json(&p->log, &p->rep, &rp, &p->replay_json);
-    replay_release(&rp);
     return ST_OK;
 }
 
@@ -63,7 +57,7 @@ static struct game_record record_of(const struct prepared *p, const char *data,
 {
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
-        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, p->replay_json.p,
+        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p,
     };
     return g;
 }
@@ -296,6 +290,38 @@ static enum status reaudit_one(struct store *s, const struct game_ref *ref,
                    p.rep.valid ? "valid" : "invalid");
     }
     prepared_release(&p);
+    buf_release(&raw);
+    return st;
+}
+
+enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
+                          struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct game_log log;
+    struct report rep;
+    struct replay rp;
+    enum mlog_format fmt;
+    const char *stored = NULL;
+    game_log_init(&log);
+    enum status st = store_game_raw(s, id, &raw, &stored, e);
+    if (st == ST_OK) {
+        st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);
+        if (st != ST_OK) { /* it parsed when it was stored */
+            char why[ERR_MSG_MAX];
+            snprintf(why, sizeof why, "%s", e->msg);
+            st = err_set(e, ST_DB, "game %lld no longer parses: %s",
+                         (long long)id, why);
+        }
+    }
+    if (st == ST_OK) {
+        audit_run(&log, NULL, &rep, NULL);
+        replay_build(&log, NULL, &rp);
+        mlog_replay_json(&log, &rep, &rp, out);
+        replay_release(&rp);
+        report_release(&rep);
+    }
+    game_log_release(&log);
     buf_release(&raw);
     return st;
 }

@@ -1,5 +1,6 @@
 /* ingest.h - bytes in, an audited game in the store: parse (mlog), audit
- * (core), render the audit and the replay (mlog), insert (store). */
+ * (core), render the audit (mlog), insert (store); and back out: the
+ * replay of a stored game, rendered from its upload on request. */
 #ifndef INGEST_INGEST_H
 #define INGEST_INGEST_H
 #include <stdbool.h>
@@ -36,6 +37,11 @@ enum status ingest_bytes(struct store *s, const char *data, size_t len,
                          const char *source, const char *name, int64_t now,
                          struct ingest_result *out,
                          struct err *e) WARN_UNUSED;
+
+/* The replay of stored game id (mlog_replay_json), from its stored upload
+ * replayed by this engine: ST_NOT_FOUND, or ST_DB if it no longer parses. */
+enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
+                          struct err *e) WARN_UNUSED;
 
 /* Live recording: a live game is a flierlog in its streaming form (one
  * header line, one line per turn) stored with source "live". */

@@ -410,11 +410,82 @@ static cJSON *tile_def_json(int t)
     return o;
 }
 
-static cJSON *replay_turn_json(const struct game_log *log,
-                               const struct replay *rp,
-                               const struct replay_turn *t)
+static bool same_meeple(const struct replay_meeple *a,
+                        const struct replay_meeple *b)
 {
-    cJSON *o = cJSON_CreateObject(), *ms = cJSON_CreateArray();
+    return a->owner == b->owner && a->kind == b->kind &&
+           a->feature == b->feature && a->mask == b->mask &&
+           a->flew == b->flew && a->at.x == b->at.x && a->at.y == b->at.y;
+}
+
+static cJSON *meeple_json(const struct game_log *log,
+                          const struct replay_meeple *m, int id)
+{
+    char seg[40];
+    cJSON *mo = cJSON_CreateObject();
+    seg_format(m->feature, m->mask, seg, sizeof seg);
+    cJSON_AddNumberToObject(mo, "id", id);
+    cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
+    cJSON_AddStringToObject(mo, "kind",
+                            m->kind == MK_ABBOT ? "abbot" : "follower");
+    cJSON_AddItemToObject(mo, "at", pos_json(m->at));
+    cJSON_AddStringToObject(mo, "segment", seg);
+    if (m->flew)
+        cJSON_AddBoolToObject(mo, "flew", true);
+    return mo;
+}
+
+/* Meeple ids of the board after the previous turn, parallel to its list.
+ * A turn lists only the meeples that came and went: sending every turn's
+ * whole board made the replay ~120 KB of a ~15 KB game. */
+struct meeple_ids {
+    int a[GAME_MAX_MEEPLES], b[GAME_MAX_MEEPLES];
+    int *prev, *cur;
+    size_t n_prev;
+    int next;
+};
+
+/* Matches t's meeples against the previous board (a multiset: two equal
+ * meeples may share a segment after a landing); the unmatched new ones
+ * are "placed" with fresh ids, the unmatched old ones "removed". */
+static void meeple_delta(const struct game_log *log, const struct replay *rp,
+                         const struct replay_turn *t, size_t prev0,
+                         struct meeple_ids *ids, cJSON *o)
+{
+    cJSON *placed = cJSON_CreateArray(), *removed = cJSON_CreateArray();
+    bool used[GAME_MAX_MEEPLES] = { false };
+    for (size_t k = 0; k < t->n_meeples && k < GAME_MAX_MEEPLES; k++) {
+        const struct replay_meeple *m = &rp->meeples[t->meeple0 + k];
+        size_t j = 0;
+        while (j < ids->n_prev &&
+               (used[j] || !same_meeple(&rp->meeples[prev0 + j], m)))
+            j++;
+        if (j < ids->n_prev) {
+            used[j] = true;
+            ids->cur[k] = ids->prev[j];
+        } else {
+            ids->cur[k] = ids->next++;
+            cJSON_AddItemToArray(placed, meeple_json(log, m, ids->cur[k]));
+        }
+    }
+    for (size_t j = 0; j < ids->n_prev; j++)
+        if (!used[j])
+            cJSON_AddItemToArray(removed, cJSON_CreateNumber(ids->prev[j]));
+    cJSON_AddItemToObject(o, "placed", placed);
+    cJSON_AddItemToObject(o, "removed", removed);
+    int *swap = ids->prev;
+    ids->prev = ids->cur;
+    ids->cur = swap;
+    ids->n_prev = t->n_meeples < GAME_MAX_MEEPLES ? t->n_meeples
+                                                   : GAME_MAX_MEEPLES;
+}
+
+static cJSON *replay_turn_json(const struct game_log *log,
+                               const struct replay *rp, size_t i,
+                               struct meeple_ids *ids)
+{
+    const struct replay_turn *t = &rp->turns[i];
+    cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "turn", turn_or_null(t->turn));
     cJSON_AddItemToObject(o, "player", player_or_null(log, t->player));
     if (t->tile >= 0) {
@@ -422,21 +493,7 @@ static cJSON *replay_turn_json(const struct game_log *log,
         cJSON_AddItemToObject(o, "at", pos_json(t->at));
         cJSON_AddNumberToObject(o, "rotation", 90 * t->rot);
     }
-    for (size_t k = 0; k < t->n_meeples; k++) {
-        const struct replay_meeple *m = &rp->meeples[t->meeple0 + k];
-        char seg[40];
-        cJSON *mo = cJSON_CreateObject();
-        seg_format(m->feature, m->mask, seg, sizeof seg);
-        cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
-        cJSON_AddStringToObject(mo, "kind",
-                                m->kind == MK_ABBOT ? "abbot" : "follower");
-        cJSON_AddItemToObject(mo, "at", pos_json(m->at));
-        cJSON_AddStringToObject(mo, "segment", seg);
-        if (m->flew)
-            cJSON_AddBoolToObject(mo, "flew", true);
-        cJSON_AddItemToArray(ms, mo);
-    }
-    cJSON_AddItemToObject(o, "meeples", ms);
+    meeple_delta(log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids, o);
     cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
                                            t->score, log->rules.n_players));
     return o;
@@ -456,8 +513,13 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
         cJSON_AddItemToArray(a, pl);
     }
     a = cJSON_AddArrayToObject(o, "turns");
+    struct meeple_ids ids;
+    ids.prev = ids.a;
+    ids.cur = ids.b;
+    ids.n_prev = 0;
+    ids.next = 1;
     for (size_t i = 0; i < rp->n_turns; i++) {
-        cJSON_AddItemToArray(a, replay_turn_json(log, rp, &rp->turns[i]));
+        cJSON_AddItemToArray(a, replay_turn_json(log, rp, i, &ids));
         if (rp->turns[i].tile >= 0)
             used[rp->turns[i].tile] = true;
     }

@@ -1,5 +1,5 @@
 /* store.c - opening the database, migrations, and the helpers the other
- * store files share; the simple reads (raw, replay, live, each game).
+ * store files share; the simple reads (raw, live, each game).
  *
  * Connection settings: WAL (readers never block the writer),
  * synchronous=FULL (a 201 means the game survives a power loss),
@@ -42,6 +42,36 @@ enum status store_prepare(struct store *s, const char *sql, sqlite3_stmt **out,
     if (rc != SQLITE_OK)
         return store_fail(s, rc, "prepare", e);
     return ST_OK;
+}
+
+enum status store_cached(struct store *s, const char *sql, sqlite3_stmt **out,
+                         struct err *e)
+{
+    for (int i = 0; i < s->n_cache; i++)
+        if (s->cache[i].sql == sql) {
+            *out = s->cache[i].st;
+            return ST_OK;
+        }
+    int rc = sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+                                out, NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "prepare", e);
+    if (s->n_cache < STORE_STMT_CACHE)
+        s->cache[s->n_cache++] = (struct store_cached_stmt){ sql, *out };
+    return ST_OK;
+}
+
+void store_release(struct store *s, sqlite3_stmt *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < s->n_cache; i++)
+        if (s->cache[i].st == st) {
+            sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            return;
+        }
+    sqlite3_finalize(st);
 }
 
 enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
@@ -319,6 +349,8 @@ void store_close(struct store *s)
 {
     if (!s)
         return;
+    for (int i = 0; i < s->n_cache; i++)
+        sqlite3_finalize(s->cache[i].st);
     sqlite3_close_v2(s->db); /* NULL-safe */
     free(s);
 }
@@ -374,13 +406,6 @@ static enum status read_one_text(struct store *s, const char *sql, int64_t id,
 out:
     sqlite3_finalize(st);
     return res;
-}
-
-enum status store_game_replay(struct store *s, int64_t id, struct buf *out,
-                              struct err *e)
-{
-    return read_one_text(s, "SELECT json FROM game_replay WHERE game_id = ?1",
-                         id, out, e);
 }
 
 enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,

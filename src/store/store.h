@@ -40,7 +40,6 @@ struct game_record {
     const struct game_log *log;
     const struct report *report;
     const char *report_json; /* the audit object (mlog_report_json_meta) */
-    const char *replay_json; /* the replay (mlog_replay_json) */
 };
 
 /* Inserts g. If a game with the same sha256 is stored, nothing is written,
@@ -109,14 +108,12 @@ enum status store_list_games(struct store *s, const struct game_filter *f,
  * "sets": {"basic:1": 1, ...}, "rules": {"followers", "abbots",
  * "farmers", "gardens", "tiny-city-scoring"}, "n_players", "halted",
  * "tiles_left", "best_score", "audit": <the stored audit object>}
- * ST_NOT_FOUND when there is no such game (also for raw and replay). */
+ * ST_NOT_FOUND when there is no such game (also for raw). */
 enum status store_game_json(struct store *s, int64_t id, struct buf *out,
                             struct err *e) WARN_UNUSED;
 /* The raw upload; *out_format is "jcz" or "flierlog" (static string). */
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
                            const char **out_format, struct err *e) WARN_UNUSED;
-enum status store_game_replay(struct store *s, int64_t id, struct buf *out,
-                              struct err *e) WARN_UNUSED;
 /* Is game id a live game? (ST_NOT_FOUND when there is no such game.) */
 enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
                                struct err *e) WARN_UNUSED;

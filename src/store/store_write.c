@@ -1,10 +1,11 @@
 /* store_write.c - one game in, one game out, each inside one transaction.
  *
  * A game is written as: the games row (setup, verdict, the list entry
- * rendered once), its three blobs, one row per seat with the per-game sums
- * the player pages add up, then moves, flights, score events (+ per-seat
+ * rendered once), the upload and its audit, one row per seat with the per-game sums
+ * the player pages add up, then flights, score events (+ per-seat
  * shares) and violations. The aggregate tables follow through the
- * triggers of schema/001_init.sql. A replace deletes the children first,
+ * triggers of schema/001_init.sql. The replay is not stored: it is
+ * rendered from the upload on request (schema/002_lean.sql). A replace deletes the children first,
  * then the games row, and writes everything again under the same id. */
 #include <stdio.h>
 #include <string.h>
@@ -103,7 +104,7 @@ static enum status render_players(struct store *s, const struct game_record *g,
 {
     sqlite3_stmt *st = NULL;
     const struct game_log *l = g->log;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s,
         "SELECT json_object('name', ?1, 'color', ?2, 'score', ?3, "
         "'rank', ?4, 'claimed', ?5), json_quote(?1)",
@@ -133,7 +134,7 @@ static enum status render_players(struct store *s, const struct game_record *g,
     }
     buf_puts(players, "]");
     buf_puts(winners, "]");
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 
@@ -193,7 +194,7 @@ static enum status write_game_row(struct store *s, int64_t id,
 {
     sqlite3_stmt *st = NULL;
     struct buf sets = BUF_INIT;
-    enum status res = store_prepare(s, SQL_GAME, &st, e);
+    enum status res = store_cached(s, SQL_GAME, &st, e);
     if (res == ST_OK) {
         sets_json(&g->log->rules, &sets);
         if (id > 0)
@@ -204,7 +205,7 @@ static enum status write_game_row(struct store *s, int64_t id,
     }
     if (res == ST_OK)
         *out_id = sqlite3_last_insert_rowid(s->db);
-    sqlite3_finalize(st);
+    store_release(s, st);
     buf_release(&sets);
     return res;
 }
@@ -217,7 +218,7 @@ static enum status insert_texts(struct store *s, const char *sql, int64_t id,
 {
     sqlite3_stmt *st = NULL;
     const struct buf *v[2] = {a, b};
-    enum status res = store_prepare(s, sql, &st, e);
+    enum status res = store_cached(s, sql, &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
         for (int i = 0; i < 2; i++)
@@ -226,7 +227,7 @@ static enum status insert_texts(struct store *s, const char *sql, int64_t id,
                                     v[i]->len, SQLITE_TRANSIENT, SQLITE_UTF8);
         res = store_step_done(s, st, "insert game data", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 
@@ -258,9 +259,8 @@ static enum status write_blobs(struct store *s, int64_t id,
                                const struct game_record *g, struct err *e)
 {
     struct buf rep = {(char *)g->report_json, strlen(g->report_json), 0};
-    struct buf rpl = {(char *)g->replay_json, strlen(g->replay_json), 0};
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
@@ -268,17 +268,12 @@ static enum status write_blobs(struct store *s, int64_t id,
                             g->raw ? g->raw_len : 0, SQLITE_TRANSIENT);
         res = store_step_done(s, st, "insert raw", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     if (res == ST_OK)
         res = insert_texts(s,
                            "INSERT INTO game_report (game_id, json) "
                            "VALUES (?1, ?2)",
                            id, &rep, NULL, e);
-    if (res == ST_OK)
-        res = insert_texts(s,
-                           "INSERT INTO game_replay (game_id, json) "
-                           "VALUES (?1, ?2)",
-                           id, &rpl, NULL, e);
     return res;
 }
 
@@ -339,14 +334,14 @@ static enum status write_players(struct store *s, int64_t id,
                                  const struct seat_sum *sum, struct err *e)
 {
     sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s, "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
         &ins, e);
     if (res == ST_OK)
         res =
-            store_prepare(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
+            store_cached(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
     if (res == ST_OK)
-        res = store_prepare(s, SQL_SEAT, &seat, e);
+        res = store_cached(s, SQL_SEAT, &seat, e);
     for (int p = 0; p < g->log->rules.n_players && res == ST_OK; p++) {
         int64_t pid = 0;
         res = player_id(s, ins, sel, g->log->names[p], &pid, e);
@@ -358,94 +353,9 @@ static enum status write_players(struct store *s, int64_t id,
         bind_seat(seat, g, p, &sum[p]);
         res = store_step_done(s, seat, "insert seat", e);
     }
-    sqlite3_finalize(ins);
-    sqlite3_finalize(sel);
-    sqlite3_finalize(seat);
-    return res;
-}
-
-/* ---- moves ---------------------------------------------------------- */
-
-/* The action column; NULL for a kind we do not know (the NOT NULL
- * constraint then refuses the game). */
-static const char *action_name(const struct move *m, bool landing)
-{
-    switch (m->kind) {
-    case MV_PLACE: return "place";
-    case MV_DISCARD: return "discard";
-    case MV_DEPLOY:
-        return m->feature == FEAT_FLIER ? "flight"
-               : landing                ? "land"
-                                        : "deploy";
-    case MV_PASS: return "pass";
-    case MV_RECALL: return "recall";
-    case MV_COMMIT: return "commit";
-    default: return NULL;
-    }
-}
-
-static void bind_move(sqlite3_stmt *st, const struct move *m, int turn,
-                      bool landing)
-{
-    char seg[40];
-    bool meeple = m->kind == MV_DEPLOY || m->kind == MV_RECALL;
-    sqlite3_bind_int(st, 3, turn);
-    if (m->player >= 0)
-        sqlite3_bind_int(st, 4, m->player);
-    store_bind_text(st, 5, action_name(m, landing));
-    if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
-        store_bind_text(st, 6, m->tile_id);
-    if (m->kind == MV_PLACE || meeple) {
-        sqlite3_bind_int(st, 7, m->at.x);
-        sqlite3_bind_int(st, 8, m->at.y);
-    }
-    if (m->kind == MV_PLACE)
-        sqlite3_bind_int(st, 9, m->rot);
-    if (meeple) {
-        seg_format(m->feature, m->mask, seg, sizeof seg);
-        store_bind_text(st, 10, seg);
-        store_bind_text(st, 11, m->meeple == MK_ABBOT ? "abbot" : "follower");
-        if (m->meeple_n > 0)
-            sqlite3_bind_int(st, 12, m->meeple_n);
-    }
-    if (m->kind == MV_DEPLOY && m->feature == FEAT_FLIER)
-        sqlite3_bind_int(st, 13, m->roll);
-    sqlite3_bind_int64(st, 14, m->src);
-}
-
-/* Turns count tile placements from 1 (0 before the first tile); a discard
- * belongs to the next turn, whose draw it was. A deployment right after a
- * flight in the same turn is its landing. */
-static enum status write_moves(struct store *s, int64_t id,
-                               const struct game_log *l, struct err *e)
-{
-    sqlite3_stmt *st = NULL;
-    int turn = 0;
-    bool flying = false;
-    enum status res = store_prepare(
-        s,
-        "INSERT INTO moves (game_id, idx, turn, seat, action, tile, x, y, "
-        "rot, segment, meeple, meeple_n, roll, src) VALUES (?1, ?2, ?3, "
-        "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-        &st, e);
-    for (size_t i = 0; i < l->n_moves && res == ST_OK; i++) {
-        const struct move *m = &l->moves[i];
-        bool landing = false;
-        if (m->kind == MV_PLACE) {
-            turn++;
-            flying = false;
-        } else if (m->kind == MV_DEPLOY) {
-            landing = flying && m->feature != FEAT_FLIER;
-            flying = m->feature == FEAT_FLIER;
-        } else {
-            flying = false;
-        }
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-        bind_move(st, m, m->kind == MV_DISCARD ? turn + 1 : turn, landing);
-        res = store_step_done(s, st, "insert move", e);
-    }
-    sqlite3_finalize(st);
+    store_release(s, ins);
+    store_release(s, sel);
+    store_release(s, seat);
     return res;
 }
 
@@ -497,7 +407,7 @@ static enum status write_flights(struct store *s, int64_t id,
 {
     sqlite3_stmt *st = NULL;
     struct buf opts = BUF_INIT;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s,
         "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
         "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
@@ -511,7 +421,7 @@ static enum status write_flights(struct store *s, int64_t id,
         bind_flight(st, &r->flights[i], &opts);
         res = store_step_done(s, st, "insert flight", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     buf_release(&opts);
     return res;
 }
@@ -560,7 +470,7 @@ static enum status write_events(struct store *s, int64_t id,
 {
     sqlite3_stmt *ev = NULL, *sh = NULL;
     const struct report *r = g->report;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s,
         "INSERT INTO score_events (game_id, idx, turn, feature, points, "
         "players, fliers, completed, recall, tiny, tiles, pennants, "
@@ -568,7 +478,7 @@ static enum status write_events(struct store *s, int64_t id,
         "?12, ?13)",
         &ev, e);
     if (res == ST_OK)
-        res = store_prepare(
+        res = store_cached(
             s,
             "INSERT INTO score_shares (game_id, event_idx, seat, meeples, "
             "points, by_flier) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -582,8 +492,8 @@ static enum status write_events(struct store *s, int64_t id,
             res = write_shares(s, sh, id, i, g->log->rules.n_players,
                                &r->events[i], e);
     }
-    sqlite3_finalize(ev);
-    sqlite3_finalize(sh);
+    store_release(s, ev);
+    store_release(s, sh);
     return res;
 }
 
@@ -591,7 +501,7 @@ static enum status write_violations(struct store *s, int64_t id,
                                     const struct report *r, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s,
         "INSERT INTO violations (game_id, idx, turn, seat, rule, src, "
         "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -609,7 +519,7 @@ static enum status write_violations(struct store *s, int64_t id,
         store_bind_text(st, 7, v->msg);
         res = store_step_done(s, st, "insert violation", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 
@@ -629,8 +539,6 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
     if (res == ST_OK)
         res = write_players(s, *out_id, &rec, sum, e);
     if (res == ST_OK)
-        res = write_moves(s, *out_id, rec.log, e);
-    if (res == ST_OK)
         res = write_flights(s, *out_id, rec.report, e);
     if (res == ST_OK)
         res = write_events(s, *out_id, &rec, e);
@@ -647,12 +555,10 @@ enum status store_delete_game(struct store *s, int64_t id, struct err *e)
         "DELETE FROM score_shares WHERE game_id = ?1",
         "DELETE FROM score_events WHERE game_id = ?1",
         "DELETE FROM flights WHERE game_id = ?1",
-        "DELETE FROM moves WHERE game_id = ?1",
         "DELETE FROM violations WHERE game_id = ?1",
         "DELETE FROM game_players WHERE game_id = ?1",
         "DELETE FROM game_raw WHERE game_id = ?1",
         "DELETE FROM game_report WHERE game_id = ?1",
-        "DELETE FROM game_replay WHERE game_id = ?1",
         "DELETE FROM game_entry WHERE game_id = ?1",
         "DELETE FROM game_search WHERE rowid = ?1",
         "DELETE FROM games WHERE id = ?1",
@@ -660,12 +566,12 @@ enum status store_delete_game(struct store *s, int64_t id, struct err *e)
     enum status res = ST_OK;
     for (size_t i = 0; i < sizeof sql / sizeof *sql && res == ST_OK; i++) {
         sqlite3_stmt *st = NULL;
-        res = store_prepare(s, sql[i], &st, e);
+        res = store_cached(s, sql[i], &st, e);
         if (res == ST_OK) {
             sqlite3_bind_int64(st, 1, id);
             res = store_step_done(s, st, "delete game", e);
         }
-        sqlite3_finalize(st);
+        store_release(s, st);
     }
     return res;
 }
@@ -680,10 +586,10 @@ static enum status check_record(const struct store *s,
                        "the store is open read-only: games cannot "
                        "be written");
     if (!g || !g->log || !g->report || !g->sha256 || !g->report_json ||
-        !g->replay_json || (!g->raw && g->raw_len > 0))
+        (!g->raw && g->raw_len > 0))
         return err_set(e, ST_DB,
                        "incomplete game record: log, report, "
-                       "sha256, report_json and replay_json are required");
+                       "sha256 and report_json are required");
     int n = g->log->rules.n_players;
     if (n < 1 || n > GAME_MAX_PLAYERS)
         return err_set(e, ST_DB, "game record with %d players", n);
@@ -703,7 +609,7 @@ static enum status find_sha(struct store *s, const char *sha, int64_t not_id,
 {
     sqlite3_stmt *st = NULL;
     *out_id = 0;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s,
         "SELECT id FROM games WHERE sha256 = ?1 AND source <> 'live' "
         "AND id <> ?2",
@@ -717,7 +623,7 @@ static enum status find_sha(struct store *s, const char *sha, int64_t not_id,
         else if (rc != SQLITE_DONE)
             res = store_fail(s, rc, "find sha256", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 
@@ -756,7 +662,7 @@ static enum status stored_meta(struct store *s, int64_t id, int64_t *out_at,
                                struct buf *out_name, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(
+    enum status res = store_cached(
         s, "SELECT uploaded_at, name FROM games WHERE id = ?1", &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
@@ -771,7 +677,7 @@ static enum status stored_meta(struct store *s, int64_t id, int64_t *out_at,
             res = store_fail(s, rc, "find game", e);
         }
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 

@@ -160,7 +160,6 @@ static struct game_record record(const struct game_log *l,
         .log = l,
         .report = r,
         .report_json = "{\"file\":\"c2-2p.jcz\",\"valid\":true}",
-        .replay_json = "{\"turns\":[1,2,3]}",
     };
 }
 
@@ -321,7 +320,7 @@ static void test_open_migrates_and_reopens(void **state)
     int64_t id = insert_ok(fx->s, &g);
     store_close(fx->s);
     fx->s = NULL;
-    assert_int_equal(file_user_version(fx->path), 1);
+    assert_int_equal(file_user_version(fx->path), 2);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
@@ -422,7 +421,7 @@ static void test_live_games_never_dedupe(void **state)
     assert_int_equal(total_of(fx->s, &f), 4);
 }
 
-static void test_game_raw_replay(void **state)
+static void test_game_and_raw(void **state)
 {
     struct fixture *fx = *state;
     struct err e;
@@ -464,16 +463,12 @@ static void test_game_raw_replay(void **state)
     assert_string_equal(fmt, "jcz");
     assert_int_equal(b.len, S.raw.len);
     assert_memory_equal(b.p, S.raw.p, S.raw.len);
-    b.len = 0;
-    assert_int_equal(store_game_replay(fx->s, id, &b, &e), ST_OK);
-    assert_string_equal(b.p, "{\"turns\":[1,2,3]}");
     bool live = true;
     assert_int_equal(store_game_is_live(fx->s, id, &live, &e), ST_OK);
     assert_false(live);
     assert_int_equal(store_game_is_live(fx->s, 999, &live, &e), ST_NOT_FOUND);
     assert_int_equal(store_game_json(fx->s, 999, &b, &e), ST_NOT_FOUND);
     assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, &e), ST_NOT_FOUND);
-    assert_int_equal(store_game_replay(fx->s, 999, &b, &e), ST_NOT_FOUND);
     buf_release(&b);
 }
 
@@ -927,8 +922,9 @@ static void test_replace_keeps_id(void **state)
     assert_int_equal(total_of(fx->s, &f), 2);
 }
 
-/* A move of no known kind breaks the moves table's NOT NULL action: the
- * whole game, with its aggregates, must vanish. */
+/* A score event of no known feature breaks score_events' NOT NULL
+ * feature, after the games row, the players and the flights are written:
+ * the whole game, with its aggregates, must vanish. */
 static void test_failure_leaves_nothing(void **state)
 {
     struct fixture *fx = *state;
@@ -938,25 +934,26 @@ static void test_failure_leaves_nothing(void **state)
     char *stats = dump(fx->s, 3), *players = dump(fx->s, 1);
     struct variant v;
     variant(&v, 31, "Xan", "Yul");
-    struct move *moves = malloc(S.log.n_moves * sizeof *moves);
-    memcpy(moves, S.log.moves, S.log.n_moves * sizeof *moves);
-    moves[S.log.n_moves / 2].kind = 99;
-    v.log.moves = moves;
+    assert_true(S.rep.n_events > 1);
+    struct score_event *events = malloc(S.rep.n_events * sizeof *events);
+    memcpy(events, S.rep.events, S.rep.n_events * sizeof *events);
+    events[S.rep.n_events - 1].feature = 99;
+    v.rep.events = events;
     g = record(&v.log, &v.rep, v.sha, 2000);
     int64_t id = 5;
     bool dup = true;
     assert_int_equal(store_insert_game(fx->s, &g, &id, &dup, &e), ST_DB);
-    assert_non_null(strstr(e.msg, "move"));
+    assert_non_null(strstr(e.msg, "score event"));
     assert_int_equal(id, 0);
     char *stats2 = dump(fx->s, 3), *players2 = dump(fx->s, 1);
     assert_string_equal(stats, stats2);
     assert_string_equal(players, players2);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
-    v.log.moves = S.log.moves;
+    v.rep.events = S.rep.events;
     insert_ok(fx->s, &g);
     assert_int_equal(total_of(fx->s, &f), 2);
-    free(moves);
+    free(events);
     free(stats);
     free(stats2);
     free(players);
@@ -999,7 +996,8 @@ static void test_every_step_failure_rolls_back(void **state)
         free(p2);
         assert_int_equal(total_of(fx->s, &f), 1);
     }
-    assert_true(n > 100); /* every move, flight, event was a step */
+    /* every row was a step: 2 seats, 4 flights, the events and shares */
+    assert_true((size_t)n > 2 + S.rep.n_flights + S.rep.n_events);
     assert_int_equal(total_of(fx->s, &f), 2);
     free(stats);
     free(players);
@@ -1152,7 +1150,6 @@ enum bench_op {
     B_LIST_Q,
     B_LIST_Q_SHORT,
     B_GAME,
-    B_REPLAY,
     B_PLAYERS,
     B_PLAYER,
     B_STATS,
@@ -1171,7 +1168,6 @@ static const char *const bench_names[] = {
     "list q=P0123",
     "list q=P1 (2 chars: scan)",
     "game/{id}",
-    "replay",
     "players",
     "players/{name}",
     "stats",
@@ -1210,8 +1206,6 @@ static void bench_once(struct store *s, enum bench_op op, int i, int64_t n)
         st = store_list_games(s, &f, &b, &e);
     else if (op == B_GAME)
         st = store_game_json(s, 1 + i % n, &b, &e);
-    else if (op == B_REPLAY)
-        st = store_game_replay(s, 1 + i % n, &b, &e);
     else if (op == B_PLAYERS)
         st = store_players_json(s, &b, &e);
     else if (op == B_PLAYER)
@@ -1242,7 +1236,6 @@ static void bench_insert(struct store *s, int64_t n)
                                       : RULE_TILE_EDGE_MISMATCH);
         struct game_record g = record(&v.log, &v.rep, v.sha, 1000 + i * 500);
         g.report_json = report;
-        g.replay_json = report;
         insert_ok(s, &g);
     }
     double t = now_ms() - t0;
@@ -1310,7 +1303,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_live_games_never_dedupe, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_game_raw_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_game_and_raw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_filters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_sort_and_paging, setup,
                                         teardown),

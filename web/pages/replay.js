@@ -36,6 +36,23 @@ function meepleDiff(a, b) {
   return out;
 }
 
+/**
+ * The API sends each turn's meeples as changes (`placed` meeples with ids,
+ * `removed` ids); the board and the move text want every turn's whole set.
+ * Idempotent: cached replays are shared between visits.
+ */
+function withBoards(replay) {
+  const turns = replay.turns || [];
+  if (turns.length && Array.isArray(turns[0].meeples)) return replay;
+  const on = new Map();
+  for (const t of turns) {
+    for (const id of t.removed || []) on.delete(id);
+    for (const m of t.placed || []) on.set(m.id, m);
+    t.meeples = [...on.values()];
+  }
+  return replay;
+}
+
 export function replayPage(main, [idText], query) {
   const id = Number(idText);
   let alive = true;
@@ -49,7 +66,7 @@ export function replayPage(main, [idText], query) {
     if (live) { uncache(`/api/games/${id}`); uncache(`/api/games/${id}/replay`); }
     const get = live ? getJSON : getCached;
     const [game, replay] = await Promise.all([get(`/api/games/${id}`), get(`/api/games/${id}/replay`)]);
-    return { game, replay };
+    return { game, replay: withBoards(replay) };
   }
 
   load(true).then(({ game, replay }) => {

@@ -1,0 +1,253 @@
+/* test_ingest.c - uploads in, replays out, through a real SQLite file.
+ *
+ * The replay is not stored: ingest_replay() renders it from the stored
+ * upload on request, sending each turn's meeple changes. These tests
+ * rebuild every turn's board from those changes and hold it against the
+ * engine's own snapshots (replay_build), for every sample: so the deltas
+ * lose nothing, on games with flights, landings on shared features,
+ * abbots and recalls. */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/replay.h"
+#include "ingest/ingest.h"
+#include "mlog/mlog.h"
+
+struct fixture {
+    char dir[64];
+    char path[96];
+    struct store *s;
+};
+
+static int setup(void **state)
+{
+    struct fixture *fx = calloc(1, sizeof *fx);
+    struct err e;
+    snprintf(fx->dir, sizeof fx->dir, "/tmp/flierd-ingest.XXXXXX");
+    if (!mkdtemp(fx->dir))
+        return -1;
+    snprintf(fx->path, sizeof fx->path, "%s/t.db", fx->dir);
+    if (store_open(fx->path, false, &fx->s, &e) != ST_OK)
+        return -1;
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *fx = *state;
+    char p[128];
+    store_close(fx->s);
+    unlink(fx->path);
+    snprintf(p, sizeof p, "%s-wal", fx->path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", fx->path);
+    unlink(p);
+    rmdir(fx->dir);
+    free(fx);
+    return 0;
+}
+
+static void slurp(const char *path, struct buf *out)
+{
+    FILE *f = fopen(path, "rb");
+    char chunk[8192];
+    size_t n;
+    assert_non_null(f);
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(out, chunk, n);
+    fclose(f);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The meeples on the board after each turn, as (player|kind|x,y|segment)
+ * strings sorted, from the engine's own snapshots. */
+static void engine_board(const struct game_log *log, const struct replay *rp,
+                         size_t turn, struct buf *out)
+{
+    const struct replay_turn *t = &rp->turns[turn];
+    char **keys = calloc(t->n_meeples + 1, sizeof *keys);
+    for (size_t k = 0; k < t->n_meeples; k++) {
+        const struct replay_meeple *m = &rp->meeples[t->meeple0 + k];
+        char seg[40];
+        seg_format(m->feature, m->mask, seg, sizeof seg);
+        keys[k] = malloc(128);
+        snprintf(keys[k], 128, "%s|%s|%d,%d|%s|%d",
+                 m->owner >= 0 ? log->names[m->owner] : "-",
+                 m->kind == MK_ABBOT ? "abbot" : "follower", m->at.x,
+                 m->at.y, seg, m->flew);
+    }
+    qsort(keys, t->n_meeples, sizeof *keys, cmp_str);
+    for (size_t k = 0; k < t->n_meeples; k++) {
+        buf_printf(out, "%s;", keys[k]);
+        free(keys[k]);
+    }
+    free(keys);
+}
+
+/* The same strings from the JSON: every id placed so far, minus removed. */
+static void json_board(cJSON *on, struct buf *out)
+{
+    int n = cJSON_GetArraySize(on), i = 0;
+    char **keys = calloc((size_t)n + 1, sizeof *keys);
+    for (cJSON *m = on->child; m; m = m->next, i++) {
+        cJSON *at = cJSON_GetObjectItem(m, "at");
+        keys[i] = malloc(128);
+        snprintf(keys[i], 128, "%s|%s|%d,%d|%s|%d",
+                 cJSON_IsString(cJSON_GetObjectItem(m, "player"))
+                     ? cJSON_GetObjectItem(m, "player")->valuestring
+                     : "-",
+                 cJSON_GetObjectItem(m, "kind")->valuestring,
+                 cJSON_GetArrayItem(at, 0)->valueint,
+                 cJSON_GetArrayItem(at, 1)->valueint,
+                 cJSON_GetObjectItem(m, "segment")->valuestring,
+                 cJSON_IsTrue(cJSON_GetObjectItem(m, "flew")));
+    }
+    qsort(keys, (size_t)n, sizeof *keys, cmp_str);
+    for (i = 0; i < n; i++) {
+        buf_printf(out, "%s;", keys[i]);
+        free(keys[i]);
+    }
+    free(keys);
+}
+
+/* Applies one turn's changes to the board 'on' (an object by id). */
+static void apply_turn(const char *file, size_t i, cJSON *t, cJSON *on)
+{
+    cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItem(t, "removed"))
+    {
+        char id[24];
+        snprintf(id, sizeof id, "%d", x->valueint);
+        if (!cJSON_GetObjectItem(on, id))
+            fail_msg("%s turn %zu: removed %s, which is not on the board",
+                     file, i, id);
+        cJSON_DeleteItemFromObject(on, id);
+    }
+    cJSON_ArrayForEach(x, cJSON_GetObjectItem(t, "placed"))
+    {
+        char id[24];
+        snprintf(id, sizeof id, "%d", cJSON_GetObjectItem(x, "id")->valueint);
+        if (cJSON_GetObjectItem(on, id))
+            fail_msg("%s turn %zu: id %s placed twice", file, i, id);
+        cJSON_AddItemToObject(on, id, cJSON_Duplicate(x, true));
+    }
+}
+
+static void check_sample(struct fixture *fx, const char *file)
+{
+    struct buf raw = BUF_INIT, json = BUF_INIT;
+    struct ingest_result res;
+    struct err e;
+    struct game_log log;
+    enum mlog_format fmt;
+    struct replay rp;
+    slurp(file, &raw);
+    if (ingest_bytes(fx->s, raw.p, raw.len, "cli", file, 1, &res, &e) !=
+        ST_OK)
+        fail_msg("%s: %s", file, e.msg);
+    if (ingest_replay(fx->s, res.id, &json, &e) != ST_OK)
+        fail_msg("%s: replay: %s", file, e.msg);
+
+    game_log_init(&log);
+    assert_int_equal(mlog_parse(raw.p, raw.len, &log, &fmt, &e), ST_OK);
+    replay_build(&log, NULL, &rp);
+    cJSON *j = cJSON_Parse(json.p), *on = cJSON_CreateObject();
+    assert_non_null(j);
+    cJSON *turns = cJSON_GetObjectItem(j, "turns");
+    assert_int_equal(cJSON_GetArraySize(turns), rp.n_turns);
+    size_t i = 0;
+    for (cJSON *t = turns->child; t; t = t->next, i++) {
+        struct buf want = BUF_INIT, got = BUF_INIT;
+        apply_turn(file, i, t, on);
+        engine_board(&log, &rp, i, &want);
+        json_board(on, &got);
+        if (strcmp(want.p ? want.p : "", got.p ? got.p : "") != 0)
+            fail_msg("%s turn %zu:\n engine %s\n replay %s", file, i,
+                     want.p, got.p);
+        buf_release(&want);
+        buf_release(&got);
+    }
+    cJSON_Delete(on);
+    cJSON_Delete(j);
+    replay_release(&rp);
+    game_log_release(&log);
+    buf_release(&raw);
+    buf_release(&json);
+}
+
+static void test_replay_deltas_rebuild_every_board(void **state)
+{
+    static const char *const samples[] = {
+        "c2-2p.jcz", "c2-5p.jcz", "c3-4p-abbots.jcz", "disputed.flierlog",
+        "flier-lands-on-shared-monastery.jcz", "flier-returns.jcz",
+        "tiny-city.jcz",
+    };
+    for (size_t i = 0; i < sizeof samples / sizeof *samples; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", FLIERD_SAMPLES_DIR, samples[i]);
+        check_sample(*state, path);
+    }
+}
+
+/* An unknown id is ST_NOT_FOUND and renders nothing. */
+static void test_replay_errors(void **state)
+{
+    struct fixture *fx = *state;
+    struct buf b = BUF_INIT;
+    struct err e;
+    assert_int_equal(ingest_replay(fx->s, 4242, &b, &e), ST_NOT_FOUND);
+    assert_int_equal(b.len, 0);
+    buf_release(&b);
+}
+
+/* The replay is the same document for the same upload, byte for byte. */
+static void test_replay_is_deterministic(void **state)
+{
+    struct fixture *fx = *state;
+    struct buf raw = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+    struct ingest_result res;
+    struct err e;
+    char path[512];
+    snprintf(path, sizeof path, "%s/c3-4p-abbots.jcz", FLIERD_SAMPLES_DIR);
+    slurp(path, &raw);
+    assert_int_equal(
+        ingest_bytes(fx->s, raw.p, raw.len, "cli", "x.jcz", 1, &res, &e),
+        ST_OK);
+    assert_int_equal(ingest_replay(fx->s, res.id, &a, &e), ST_OK);
+    assert_int_equal(ingest_replay(fx->s, res.id, &b, &e), ST_OK);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.p, b.p, a.len);
+    /* the whole board is never repeated: far smaller than the upload */
+    assert_true(a.len < raw.len * 2);
+    buf_release(&raw);
+    buf_release(&a);
+    buf_release(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            test_replay_deltas_rebuild_every_board, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_is_deterministic, setup,
+                                        teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
