@@ -3,7 +3,8 @@
  * `flierd serve --load DIR`. A folder contributes its *.jcz and
  * *.flierlog files, its sub-folders included, in name order; a file
  * named on the command line is read whatever its name. Games are
- * stored in batches of INGEST_BATCH, one transaction (one fsync) each,
+ * read and audited on one worker thread per core and stored in order
+ * in batches of INGEST_BATCH, one transaction (one fsync) each,
  * every game a savepoint within it: a game that fails leaves nothing and
  * the batch goes on; an interrupted import keeps every batch it
  * committed and no part of any other game. */
@@ -103,61 +104,68 @@ static void progress(FILE *tty, size_t done, size_t total)
     fflush(tty);
 }
 
-static void ingest_one(struct store *s, const char *path, const char *source,
-                       struct ingest_tally *t)
+struct run {
+    struct path_list *files;
+    struct ingest_tally *t;
+    FILE *tty;
+};
+
+static enum status read_file(void *ctx, size_t i, struct buf *data,
+                             const char **name, struct err *e)
 {
-    struct buf data = BUF_INIT;
-    struct ingest_result res;
-    struct err e;
-    err_clear(&e);
-    enum status st = cli_read_input(path, &data, &e);
-    if (st == ST_OK)
-        st = ingest_bytes(s, data.p ? data.p : "", data.len, source, path,
-                          (int64_t)time(NULL), &res, &e);
+    struct run *r = ctx;
+    *name = r->files->v[i];
+    return cli_read_input(r->files->v[i], data, e);
+}
+
+static void file_done(void *ctx, size_t i, enum status st,
+                      const struct ingest_result *res, const struct err *e)
+{
+    struct run *r = ctx;
+    struct ingest_tally *t = r->t;
     if (st != ST_OK) {
         t->failed++;
-        buf_printf(&t->failures, "  %s: %s\n", path, e.msg);
-    } else if (res.duplicate) {
+        buf_printf(&t->failures, "  %s: %s\n", r->files->v[i], e->msg);
+    } else if (res->duplicate) {
         t->duplicates++;
     } else {
         t->ingested++;
-        t->invalid += !res.valid;
+        t->invalid += !res->valid;
     }
-    buf_release(&data);
+    if (r->tty && i % 16 == 0)
+        progress(r->tty, i, r->files->n);
 }
 
 /* A failed commit loses the batch: its games count as failed. */
-static void batch_commit(struct store *s, struct ingest_tally *t)
+static void batch_failed(void *ctx, size_t first, size_t last,
+                         const struct err *e)
 {
-    struct err e;
-    err_clear(&e);
-    if (store_batch_end(s, true, &e) == ST_OK)
-        return;
-    buf_printf(&t->failures, "  (a batch of up to %d games): %s\n",
-               INGEST_BATCH, e.msg);
-    t->failed++;
+    struct run *r = ctx;
+    buf_printf(&r->t->failures, "  (the batch of files %zu to %zu): %s\n",
+               first + 1, last + 1, e->msg);
+    r->t->failed++;
+}
+
+/* One worker per core, beside the thread that writes. */
+static int worker_count(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > INGEST_MAX_THREADS ? INGEST_MAX_THREADS : (int)n;
 }
 
 void cli_ingest_paths(struct store *s, char **paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t)
 {
     struct path_list l = { NULL, 0, 0 };
-    struct err e;
-    bool batch = false;
     collect(paths, n, &l);
-    for (size_t i = 0; i < l.n; i++) {
-        if (tty && i % 16 == 0)
-            progress(tty, i, l.n);
-        /* without a batch (the lock is busy) each game commits alone */
-        if (i % INGEST_BATCH == 0)
-            batch = store_batch_begin(s, &e) == ST_OK;
-        ingest_one(s, l.v[i], source, t);
-        free(l.v[i]);
-        if (batch && (i % INGEST_BATCH == INGEST_BATCH - 1 || i + 1 == l.n))
-            batch_commit(s, t);
-    }
+    struct run r = { &l, t, tty };
+    struct ingest_source src = { l.n, source, (int64_t)time(NULL), &r,
+                                 read_file, file_done, batch_failed };
+    ingest_pipeline(s, &src, worker_count(), INGEST_BATCH);
     if (tty)
         progress(tty, l.n, l.n);
+    for (size_t i = 0; i < l.n; i++)
+        free(l.v[i]);
     free(l.v);
 }
 

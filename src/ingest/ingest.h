@@ -38,6 +38,30 @@ enum status ingest_bytes(struct store *s, const char *data, size_t len,
                          struct ingest_result *out,
                          struct err *e) WARN_UNUSED;
 
+/* Many logs at once (`flierd ingest`, `serve --load`): items [0, n) are
+ * read and prepared on worker threads and committed on the caller's
+ * thread in index order, batch items per transaction (each a savepoint:
+ * a failing game leaves nothing and the batch goes on; 0: one
+ * transaction each). read() fills data (empty on entry) and may set
+ * *name (copied); done() gets each item's outcome in order, on the
+ * caller's thread; batch_failed() (may be NULL) a batch whose commit
+ * failed, so that its games are not stored after all. */
+#define INGEST_MAX_THREADS 16
+struct ingest_source {
+    size_t n;
+    const char *source; /* "cli", "spool", ... */
+    int64_t now;        /* the upload time of every item */
+    void *ctx;
+    enum status (*read)(void *ctx, size_t i, struct buf *data,
+                        const char **name, struct err *e);
+    void (*done)(void *ctx, size_t i, enum status st,
+                 const struct ingest_result *res, const struct err *e);
+    void (*batch_failed)(void *ctx, size_t first, size_t last,
+                         const struct err *e);
+};
+void ingest_pipeline(struct store *s, const struct ingest_source *src,
+                     int threads, int batch);
+
 /* The replay of stored game id (mlog_replay_json), from its stored upload
  * replayed by this engine: ST_NOT_FOUND, or ST_DB if it no longer parses. */
 enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
