@@ -240,6 +240,86 @@ static void test_replay_is_deterministic(void **state)
     buf_release(&b);
 }
 
+/* ---- the pipeline ------------------------------------------------------ */
+
+struct items {
+    const char *bytes[12];
+    size_t len[12];
+    size_t n_done;
+    enum status st[12];
+    int64_t id[12];
+    bool dup[12];
+};
+
+static enum status read_item(void *ctx, size_t i, struct buf *data,
+                             const char **name, struct err *e)
+{
+    struct items *it = ctx;
+    (void)e;
+    *name = "item";
+    buf_append(data, it->bytes[i], it->len[i]);
+    return ST_OK;
+}
+
+static void item_done(void *ctx, size_t i, enum status st,
+                      const struct ingest_result *res, const struct err *e)
+{
+    struct items *it = ctx;
+    (void)e;
+    assert_int_equal(i, it->n_done); /* in order, each once */
+    it->st[i] = st;
+    it->id[i] = res->id;
+    it->dup[i] = res->duplicate;
+    it->n_done++;
+}
+
+/* Twelve items over three workers and batches of 4: a broken log fails
+ * alone, a repeat is a duplicate of the first, and ids follow the input
+ * order whatever thread prepared what. */
+static void test_pipeline_keeps_order(void **state)
+{
+    struct fixture *fx = *state;
+    static const char *const names[] = { "c2-2p.jcz", "c2-5p.jcz",
+                                         "c3-4p-abbots.jcz", "tiny-city.jcz",
+                                         "flier-returns.jcz" };
+    struct buf raw[5];
+    struct items it;
+    memset(&it, 0, sizeof it);
+    for (int k = 0; k < 5; k++) {
+        char path[512];
+        raw[k] = (struct buf)BUF_INIT;
+        snprintf(path, sizeof path, "%s/%s", FLIERD_SAMPLES_DIR, names[k]);
+        slurp(path, &raw[k]);
+    }
+    for (int i = 0; i < 12; i++) {
+        it.bytes[i] = raw[i % 5].p;
+        it.len[i] = raw[i % 5].len;
+    }
+    it.bytes[10] = "{\"not\": \"a game\"";
+    it.len[10] = strlen(it.bytes[10]);
+    struct ingest_source src = { 12, "cli", 7, &it, read_item, item_done,
+                                 NULL };
+    ingest_pipeline(fx->s, &src, 3, 4);
+    assert_int_equal(it.n_done, 12);
+    int64_t last = 0;
+    for (int i = 0; i < 12; i++) {
+        if (i == 10) {
+            assert_int_equal(it.st[i], ST_PARSE);
+            continue;
+        }
+        assert_int_equal(it.st[i], ST_OK);
+        assert_int_equal(it.dup[i], i >= 5);
+        if (i < 5) {
+            assert_true(it.id[i] > last);
+            last = it.id[i];
+        } else {
+            assert_int_equal(it.id[i], it.id[i % 5]);
+        }
+    }
+    for (int k = 0; k < 5; k++)
+        buf_release(&raw[k]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +327,8 @@ int main(void)
             test_replay_deltas_rebuild_every_board, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_is_deterministic, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_pipeline_keeps_order, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
