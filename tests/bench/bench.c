@@ -179,11 +179,31 @@ static long file_size(const char *path)
     return stat(path, &sb) == 0 ? (long)sb.st_size : 0;
 }
 
+static enum status read_game(void *ctx, size_t i, struct buf *data,
+                             const char **name, struct err *e)
+{
+    const struct corpus *c = ctx;
+    (void)e;
+    *name = NULL;
+    buf_append(data, c->files[i].p, c->files[i].len);
+    return ST_OK;
+}
+
+static void game_done(void *ctx, size_t i, enum status st,
+                      const struct ingest_result *res, const struct err *e)
+{
+    (void)ctx;
+    (void)res;
+    if (st != ST_OK)
+        fprintf(stderr, "bench: ingest of game %zu: %s\n", i, e->msg);
+}
+
 /* Seconds to ingest games [0, n) into a new database in a temp folder,
- * batch games per transaction (0: one each); *out_bytes gets the size of
- * the database (with its WAL) per game. */
+ * batch games per transaction (0: one each), with `threads` workers as
+ * `flierd ingest` does (0: ingest_bytes() in a loop on this thread);
+ * *out_bytes gets the size of the database (with its WAL) per game. */
 static double run_ingest(const struct corpus *c, size_t n, int batch,
-                         double *out_bytes)
+                         int threads, double *out_bytes)
 {
     char dir[] = "/tmp/flierd-bench-XXXXXX", db[64], wal[80], shm[80];
     struct store *s = NULL;
@@ -199,7 +219,12 @@ static double run_ingest(const struct corpus *c, size_t n, int batch,
         exit(2);
     }
     t0 = now_s();
-    for (size_t i = 0; i < n; i++) {
+    if (threads > 0) {
+        struct ingest_source src = { n, "cli", 1700000000, (void *)c,
+                                     read_game, game_done, NULL };
+        ingest_pipeline(s, &src, threads, batch);
+    }
+    for (size_t i = 0; threads == 0 && i < n; i++) {
         struct ingest_result res;
         if (batch && i % (size_t)batch == 0 &&
             store_batch_begin(s, &e) != ST_OK)
@@ -257,15 +282,21 @@ int main(int argc, char **argv)
            "parsing %.0f%% of the time\n", c.n / tt, c.bytes / 1e6 / tt,
            100.0 * tp / tt);
     if (ingest_runs > 0) {
-        double ib[99], bytes = 0, single, sb;
+        double ib[99], i1[99], bytes = 0, single, sb;
         size_t slice = c.n < 200 ? c.n : 200;
-        for (int k = 0; k < ingest_runs && k < 99; k++)
-            ib[k] = run_ingest(&c, c.n, 256, &bytes);
-        single = run_ingest(&c, slice, 0, &sb);
-        printf("(c) ingest: %.0f games/s in batches of 256 (median of %d), "
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        int workers = ncpu < 1 ? 1 : ncpu > 16 ? 16 : (int)ncpu;
+        for (int k = 0; k < ingest_runs && k < 99; k++) {
+            ib[k] = run_ingest(&c, c.n, 256, workers, &bytes);
+            i1[k] = run_ingest(&c, c.n, 256, 0, &sb);
+        }
+        single = run_ingest(&c, slice, 0, 0, &sb);
+        printf("(c) ingest: %.0f games/s in batches of 256 with %d workers "
+               "(as flierd ingest), %.0f on one thread (median of %d), "
                "%.0f database bytes per game; one transaction per game: "
-               "%.0f games/s\n", c.n / median(ib, ingest_runs),
-               ingest_runs, bytes, slice / single);
+               "%.0f games/s\n", c.n / median(ib, ingest_runs), workers,
+               c.n / median(i1, ingest_runs), ingest_runs, bytes,
+               slice / single);
     }
     fprintf(stderr, "(checksum %llx)\n", (unsigned long long)sink);
     for (size_t i = 0; i < c.n; i++) {
