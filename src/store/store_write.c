@@ -2,8 +2,7 @@
  *
  * A game is written as: the games row (setup, verdict, the list entry
  * rendered once), the upload and its audit, one row per seat with the per-game sums
- * the player pages add up, then flights, score events (+ per-seat
- * shares) and violations. The aggregate tables follow through the
+ * the player pages add up, then flights and violations. The aggregate tables follow through the
  * triggers of schema/001_init.sql. The replay is not stored: it is
  * rendered from the upload on request (schema/002_lean.sql). A replace deletes the children first,
  * then the games row, and writes everything again under the same id. */
@@ -200,7 +199,7 @@ static enum status write_game_row(struct store *s, int64_t id,
         if (id > 0)
             sqlite3_bind_int64(st, 1, id);
         bind_setup(st, g);
-        sqlite3_bind_text(st, 11, sets.p, -1, SQLITE_TRANSIENT);
+        store_bind_text(st, 11, sets.p);
         res = store_step_done(s, st, "insert game", e);
     }
     if (res == ST_OK)
@@ -223,8 +222,7 @@ static enum status insert_texts(struct store *s, const char *sql, int64_t id,
         sqlite3_bind_int64(st, 1, id);
         for (int i = 0; i < 2; i++)
             if (v[i])
-                sqlite3_bind_text64(st, 2 + i, v[i]->p ? v[i]->p : "",
-                                    v[i]->len, SQLITE_TRANSIENT, SQLITE_UTF8);
+                store_bind_text_len(st, 2 + i, v[i]->p, v[i]->len);
         res = store_step_done(s, st, "insert game data", e);
     }
     store_release(s, st);
@@ -264,8 +262,7 @@ static enum status write_blobs(struct store *s, int64_t id,
         s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_blob64(st, 2, g->raw ? g->raw : "",
-                            g->raw ? g->raw_len : 0, SQLITE_TRANSIENT);
+        store_bind_blob(st, 2, g->raw, g->raw_len);
         res = store_step_done(s, st, "insert raw", e);
     }
     store_release(s, st);
@@ -397,7 +394,7 @@ static void bind_flight(sqlite3_stmt *st, const struct flight *f,
     }
     sqlite3_bind_int(st, 15, f->n_options);
     options_json(f, opts);
-    sqlite3_bind_text(st, 16, opts->p, -1, SQLITE_TRANSIENT);
+    store_bind_text(st, 16, opts->p);
     for (int k = 0; k < 3; k++)
         sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
 }
@@ -426,77 +423,6 @@ static enum status write_flights(struct store *s, int64_t id,
     return res;
 }
 
-static void bind_event(sqlite3_stmt *st, const struct score_event *ev)
-{
-    if (ev->turn >= 0)
-        sqlite3_bind_int(st, 3, ev->turn);
-    store_bind_text(
-        st, 4,
-        ev->feature < FEAT__COUNT ? feat_name((enum feat)ev->feature) : NULL);
-    sqlite3_bind_int(st, 5, ev->points);
-    sqlite3_bind_int(st, 6, ev->players);
-    sqlite3_bind_int(st, 7, ev->fliers);
-    sqlite3_bind_int(st, 8, ev->completed);
-    sqlite3_bind_int(st, 9, ev->recall);
-    sqlite3_bind_int(st, 10, ev->tiny);
-    sqlite3_bind_int(st, 11, ev->tiles);
-    sqlite3_bind_int(st, 12, ev->pennants);
-    sqlite3_bind_int(st, 13, ev->cities);
-}
-
-/* One row per seat with meeples on the feature or points from it. */
-static enum status write_shares(struct store *s, sqlite3_stmt *st, int64_t id,
-                                size_t idx, int n, const struct score_event *ev,
-                                struct err *e)
-{
-    enum status res = ST_OK;
-    for (int p = 0; p < n && res == ST_OK; p++) {
-        bool scored = ev->players & (1u << p);
-        if (!scored && ev->meeples[p] == 0)
-            continue;
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)idx);
-        sqlite3_bind_int(st, 3, p);
-        sqlite3_bind_int(st, 4, ev->meeples[p]);
-        sqlite3_bind_int(st, 5, scored ? ev->points : 0);
-        sqlite3_bind_int(st, 6, scored && (ev->fliers & (1u << p)));
-        res = store_step_done(s, st, "insert score share", e);
-    }
-    return res;
-}
-
-static enum status write_events(struct store *s, int64_t id,
-                                const struct game_record *g, struct err *e)
-{
-    sqlite3_stmt *ev = NULL, *sh = NULL;
-    const struct report *r = g->report;
-    enum status res = store_cached(
-        s,
-        "INSERT INTO score_events (game_id, idx, turn, feature, points, "
-        "players, fliers, completed, recall, tiny, tiles, pennants, "
-        "cities) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-        "?12, ?13)",
-        &ev, e);
-    if (res == ST_OK)
-        res = store_cached(
-            s,
-            "INSERT INTO score_shares (game_id, event_idx, seat, meeples, "
-            "points, by_flier) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            &sh, e);
-    for (size_t i = 0; i < r->n_events && res == ST_OK; i++) {
-        sqlite3_bind_int64(ev, 1, id);
-        sqlite3_bind_int64(ev, 2, (sqlite3_int64)i);
-        bind_event(ev, &r->events[i]);
-        res = store_step_done(s, ev, "insert score event", e);
-        if (res == ST_OK)
-            res = write_shares(s, sh, id, i, g->log->rules.n_players,
-                               &r->events[i], e);
-    }
-    store_release(s, ev);
-    store_release(s, sh);
-    return res;
-}
-
 static enum status write_violations(struct store *s, int64_t id,
                                     const struct report *r, struct err *e)
 {
@@ -514,7 +440,10 @@ static enum status write_violations(struct store *s, int64_t id,
             sqlite3_bind_int(st, 3, v->turn);
         if (v->player >= 0)
             sqlite3_bind_int(st, 4, v->player);
-        store_bind_text(st, 5, rule_id(v->rule));
+        /* NULL for a rule this engine does not know: the NOT NULL
+         * constraint then refuses the game rather than store "UNKNOWN" */
+        store_bind_text(st, 5, (unsigned)v->rule < RULE__COUNT
+                                   ? rule_id(v->rule) : NULL);
         sqlite3_bind_int64(st, 6, v->src);
         store_bind_text(st, 7, v->msg);
         res = store_step_done(s, st, "insert violation", e);
@@ -541,8 +470,6 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
     if (res == ST_OK)
         res = write_flights(s, *out_id, rec.report, e);
     if (res == ST_OK)
-        res = write_events(s, *out_id, &rec, e);
-    if (res == ST_OK)
         res = write_violations(s, *out_id, rec.report, e);
     return res;
 }
@@ -552,8 +479,6 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
 enum status store_delete_game(struct store *s, int64_t id, struct err *e)
 {
     static const char *const sql[] = {
-        "DELETE FROM score_shares WHERE game_id = ?1",
-        "DELETE FROM score_events WHERE game_id = ?1",
         "DELETE FROM flights WHERE game_id = ?1",
         "DELETE FROM violations WHERE game_id = ?1",
         "DELETE FROM game_players WHERE game_id = ?1",

@@ -922,9 +922,9 @@ static void test_replace_keeps_id(void **state)
     assert_int_equal(total_of(fx->s, &f), 2);
 }
 
-/* A score event of no known feature breaks score_events' NOT NULL
- * feature, after the games row, the players and the flights are written:
- * the whole game, with its aggregates, must vanish. */
+/* A violation of no known rule breaks violations' NOT NULL rule, after
+ * the games row, the players and the flights are written: the whole
+ * game, with its aggregates, must vanish. */
 static void test_failure_leaves_nothing(void **state)
 {
     struct fixture *fx = *state;
@@ -934,26 +934,23 @@ static void test_failure_leaves_nothing(void **state)
     char *stats = dump(fx->s, 3), *players = dump(fx->s, 1);
     struct variant v;
     variant(&v, 31, "Xan", "Yul");
-    assert_true(S.rep.n_events > 1);
-    struct score_event *events = malloc(S.rep.n_events * sizeof *events);
-    memcpy(events, S.rep.events, S.rep.n_events * sizeof *events);
-    events[S.rep.n_events - 1].feature = 99;
-    v.rep.events = events;
+    add_violation(&v, RULE_TURN_ORDER);
+    add_violation(&v, RULE_TURN_ORDER);
+    v.viol[1].rule = (enum rule)999;
     g = record(&v.log, &v.rep, v.sha, 2000);
     int64_t id = 5;
     bool dup = true;
     assert_int_equal(store_insert_game(fx->s, &g, &id, &dup, &e), ST_DB);
-    assert_non_null(strstr(e.msg, "score event"));
+    assert_non_null(strstr(e.msg, "violation"));
     assert_int_equal(id, 0);
     char *stats2 = dump(fx->s, 3), *players2 = dump(fx->s, 1);
     assert_string_equal(stats, stats2);
     assert_string_equal(players, players2);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
-    v.rep.events = S.rep.events;
+    v.viol[1].rule = RULE_TURN_ORDER;
     insert_ok(fx->s, &g);
     assert_int_equal(total_of(fx->s, &f), 2);
-    free(events);
     free(stats);
     free(stats2);
     free(players);
@@ -996,8 +993,8 @@ static void test_every_step_failure_rolls_back(void **state)
         free(p2);
         assert_int_equal(total_of(fx->s, &f), 1);
     }
-    /* every row was a step: 2 seats, 4 flights, the events and shares */
-    assert_true((size_t)n > 2 + S.rep.n_flights + S.rep.n_events);
+    /* every row was a step: the game, 2 seats, 4 flights, a violation */
+    assert_true((size_t)n > 1 + 2 + S.rep.n_flights + 1);
     assert_int_equal(total_of(fx->s, &f), 2);
     free(stats);
     free(players);
