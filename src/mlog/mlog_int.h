@@ -17,6 +17,10 @@ enum status jcz_int(const cJSON *v, const char *path, int lo, int hi,
  * back to exactly d (a raw item when cJSON's printer would round). */
 cJSON *jcz_number(double d);
 
+/* Appends item as cJSON_PrintUnformatted() would write it, byte for byte,
+ * only faster (json_out.c). */
+void mlog_json_print(const cJSON *item, struct buf *out);
+
 /* ---- pieces both formats share ---------------------------------------- */
 
 /* Reads a meeple id "<seat>.<kind>.<n>" into m->meeple, m->meeple_owner

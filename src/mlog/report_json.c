@@ -232,12 +232,8 @@ static cJSON *divergence_json(const struct game_log *log,
 
 static void append_json(cJSON *o, struct buf *out)
 {
-    char *s = cJSON_PrintUnformatted(o);
-    if (s) {
-        buf_puts(out, s);
-        buf_puts(out, "\n");
-        cJSON_free(s);
-    }
+    mlog_json_print(o, out);
+    buf_puts(out, "\n");
     cJSON_Delete(o);
 }
 
