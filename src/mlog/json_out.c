@@ -1,7 +1,7 @@
 /* json_out.c - a cJSON tree to text, byte for byte what
  * cJSON_PrintUnformatted() writes, without its cost.
  *
- * cJSON prints every number with sprintf("%1.15g") and reads it back
+ * cJSON prints every number as "%1.15g" and reads it back
  * with sscanf to check the round trip, and grows its output by
  * reallocating: on a replay or an audit (thousands of small integers)
  * that was two thirds of rendering, and rendering was most of serving a
