@@ -15,6 +15,7 @@ static void usage(FILE *f)
           "  serve           the HTTP daemon: JSON API, uploads, live games\n"
           "  ingest FILE...  store game logs in the database\n"
           "  reaudit         audit every stored game again\n"
+          "  check           check that the database is whole\n"
           "  simulate        random legal (or forged) games, one file each\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
@@ -42,6 +43,8 @@ int main(int argc, char **argv)
         return cli_simulate(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "reaudit") == 0)
         return cli_reaudit(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "check") == 0)
+        return cli_check(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("flierd %s\n", FLIERD_VERSION);
         return 0;

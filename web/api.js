@@ -42,12 +42,21 @@ export function listGames(params, opts) {
   return getJSON('/api/games?' + q.toString(), opts);
 }
 
-/** POST a log; token is optional (Authorization: Bearer). */
+/** POST a log; token is optional (Authorization: Bearer). Many files
+ * dropped at once pass the daemon's per-address write limit: a 429 is
+ * sent again after the Retry-After it gives. */
 export async function uploadLog(bytes, name, token) {
   const headers = { 'Content-Type': 'application/octet-stream' };
   if (token) headers.Authorization = 'Bearer ' + token;
   const q = name ? '?name=' + encodeURIComponent(name) : '';
-  const res = await fetch('/api/games' + q, { method: 'POST', body: bytes, headers });
-  const body = await parse(res);
-  return { status: res.status, body };
+  for (let tries = 1; ; tries++) {
+    const res = await fetch('/api/games' + q, { method: 'POST', body: bytes, headers });
+    if (res.status === 429 && tries < 30) {
+      const wait = Math.min(Math.max(Number(res.headers.get('Retry-After')) || 1, 1), 60);
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    const body = await parse(res);
+    return { status: res.status, body };
+  }
 }

@@ -39,6 +39,11 @@ int cli_simulate(int argc, char **argv, FILE *out, FILE *errs);
  * engine and lists the games whose verdict changed. 0, or 2 on error. */
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
 
+/* flierd check [--db PATH] [--quiet]: is the database whole
+ * (store_check)? Prints the problems and a summary line. Returns 0 all
+ * holds, 1 problems, 2 the database could not be opened or read. */
+int cli_check(int argc, char **argv, FILE *out, FILE *errs);
+
 /* What an import did; failures lists "  PATH: reason" lines. */
 struct ingest_tally {
     int ingested;   /* newly stored, valid or not */

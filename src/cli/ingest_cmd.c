@@ -104,10 +104,15 @@ static void progress(FILE *tty, size_t done, size_t total)
     fflush(tty);
 }
 
+/* What became of each file, so that a batch whose commit fails can take
+ * back the games it had counted as stored. */
+enum outcome { OUT_FAILED, OUT_VALID, OUT_INVALID, OUT_DUPLICATE };
+
 struct run {
     struct path_list *files;
     struct ingest_tally *t;
     FILE *tty;
+    unsigned char *outcome; /* enum outcome per file */
 };
 
 static enum status read_file(void *ctx, size_t i, struct buf *data,
@@ -126,24 +131,36 @@ static void file_done(void *ctx, size_t i, enum status st,
     if (st != ST_OK) {
         t->failed++;
         buf_printf(&t->failures, "  %s: %s\n", r->files->v[i], e->msg);
+        r->outcome[i] = OUT_FAILED;
     } else if (res->duplicate) {
         t->duplicates++;
+        r->outcome[i] = OUT_DUPLICATE;
     } else {
         t->ingested++;
         t->invalid += !res->valid;
+        r->outcome[i] = res->valid ? OUT_VALID : OUT_INVALID;
     }
     if (r->tty && i % 16 == 0)
         progress(r->tty, i, r->files->n);
 }
 
-/* A failed commit loses the batch: its games count as failed. */
+/* A failed commit loses the batch: the games it had stored count as
+ * failed after all, each with the reason. */
 static void batch_failed(void *ctx, size_t first, size_t last,
                          const struct err *e)
 {
     struct run *r = ctx;
-    buf_printf(&r->t->failures, "  (the batch of files %zu to %zu): %s\n",
-               first + 1, last + 1, e->msg);
-    r->t->failed++;
+    struct ingest_tally *t = r->t;
+    for (size_t i = first; i <= last; i++) {
+        if (r->outcome[i] != OUT_VALID && r->outcome[i] != OUT_INVALID)
+            continue;
+        t->ingested--;
+        t->invalid -= r->outcome[i] == OUT_INVALID;
+        t->failed++;
+        r->outcome[i] = OUT_FAILED;
+        buf_printf(&t->failures, "  %s: not stored, its batch did not "
+                   "commit: %s\n", r->files->v[i], e->msg);
+    }
 }
 
 /* One worker per core, beside the thread that writes. */
@@ -158,7 +175,7 @@ void cli_ingest_paths(struct store *s, char **paths, int n,
 {
     struct path_list l = { NULL, 0, 0 };
     collect(paths, n, &l);
-    struct run r = { &l, t, tty };
+    struct run r = { &l, t, tty, xcalloc(l.n + 1, 1) };
     struct ingest_source src = { l.n, source, (int64_t)time(NULL), &r,
                                  read_file, file_done, batch_failed };
     ingest_pipeline(s, &src, worker_count(), INGEST_BATCH);
@@ -167,6 +184,7 @@ void cli_ingest_paths(struct store *s, char **paths, int n,
     for (size_t i = 0; i < l.n; i++)
         free(l.v[i]);
     free(l.v);
+    free(r.outcome);
 }
 
 void cli_print_tally(FILE *out, const struct ingest_tally *t)

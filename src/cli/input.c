@@ -17,7 +17,8 @@ enum status cli_read_input(const char *path, struct buf *b, struct err *e)
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
         buf_append(b, chunk, n);
         if (b->len > MLOG_MAX_BYTES) {
-            st = err_set(e, ST_LIMIT, "larger than %u bytes", MLOG_MAX_BYTES);
+            st = err_set(e, ST_LIMIT, "larger than the %u bytes a game log "
+                         "may have", MLOG_MAX_BYTES);
             break;
         }
     }

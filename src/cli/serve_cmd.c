@@ -38,6 +38,15 @@ static void usage(FILE *f)
           "  --token-file F     writes need 'Authorization: Bearer <F>'\n"
           "  --max-body BYTES   upload cap (default 1048576)\n"
           "  --timeout S        idle connection timeout (default 30)\n"
+          "  --request-timeout S  a request must arrive whole within\n"
+          "                     --timeout + S seconds, however slowly it\n"
+          "                     trickles (default 30; 0: no deadline)\n"
+          "  --rate-limit N     requests a second per client address\n"
+          "                     (default 100; 0: no limit), answered 429\n"
+          "  --rate-burst N     requests at once before the rate holds (200)\n"
+          "  --write-rate-limit N  uploads and live moves a second per\n"
+          "                     client address, on top (10; 0: no limit)\n"
+          "  --write-burst N    writes at once before that rate holds (50)\n"
           "  --per-ip N         connections per client address (64)\n"
           "  --max-connections N  connections in all (512)\n"
           "  --threads N        worker threads (4)\n"
@@ -91,6 +100,9 @@ static const struct {
     { "--max-body", 1, 1ul << 30 }, { "--timeout", 0, 86400 },
     { "--per-ip", 0, 65535 },       { "--max-connections", 1, 65535 },
     { "--threads", 1, 256 },        { "--spool-interval", 1, 3600000 },
+    { "--request-timeout", 0, 86400 }, { "--rate-limit", 0, 1000000 },
+    { "--rate-burst", 1, 1000000 },    { "--write-rate-limit", 0, 1000000 },
+    { "--write-burst", 1, 1000000 },
 };
 
 static void set_number(struct http_config *c, size_t which, unsigned long n)
@@ -101,7 +113,12 @@ static void set_number(struct http_config *c, size_t which, unsigned long n)
     case 2: c->per_ip = (unsigned)n; break;
     case 3: c->max_conns = (unsigned)n; break;
     case 4: c->threads = (unsigned)n; break;
-    default: c->spool_ms = (unsigned)n; break;
+    case 5: c->spool_ms = (unsigned)n; break;
+    case 6: c->request_timeout_s = (unsigned)n; break;
+    case 7: c->rate = (unsigned)n; break;
+    case 8: c->rate_burst = (unsigned)n; break;
+    case 9: c->write_rate = (unsigned)n; break;
+    default: c->write_burst = (unsigned)n; break;
     }
 }
 

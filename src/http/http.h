@@ -28,6 +28,14 @@ struct http_config {
     const char *token;        /* NULL: writes are public too */
     size_t max_body;          /* bytes per upload (default 1 MiB) */
     unsigned timeout_s;       /* idle connection timeout (default 30) */
+    /* A connection must deliver a whole request within timeout_s +
+     * request_timeout_s of opening or of its previous reply, however
+     * slowly it trickles (default 30; 0: no such deadline). */
+    unsigned request_timeout_s;
+    /* Per client address: requests a second and their burst (default
+     * 100, 200), writes a second and their burst on top (10, 50); a rate
+     * of 0 is no limit. */
+    unsigned rate, rate_burst, write_rate, write_burst;
     unsigned per_ip;          /* connections per client IP (default 64) */
     unsigned max_conns;       /* connections in all (default 512) */
     unsigned threads;         /* worker threads (default 4) */

@@ -78,6 +78,13 @@ struct server {
     pthread_mutex_t slock;
     pthread_cond_t swake;
     bool stopping;                   /* under slock */
+
+    struct rate_limiter *rl;         /* NULL: no rate limits */
+    pthread_mutex_t glock;           /* guards conns and their deadlines */
+    pthread_cond_t gwake;
+    struct conn_state *conns;        /* the open connections */
+    bool guarding, guard_stopping;   /* conn_guard.c's thread */
+    pthread_t guard_thread;
 };
 
 /* Borrow a read-only connection (blocks while all are in use). */
@@ -95,6 +102,7 @@ typedef void (*handler_fn)(struct request *r);
 struct request {
     struct server *srv;
     struct MHD_Connection *conn;
+    struct conn_state *cs;           /* its connection's, or NULL */
     struct req_arena arena;
     const char *method;              /* "GET", "HEAD", "POST", ... */
     const char *path;                /* decoded, without the query */
@@ -102,6 +110,7 @@ struct request {
     handler_fn handler;              /* found with the headers */
     struct buf body;                 /* the upload, at most cfg.max_body */
     bool too_big;                    /* the upload passed the cap */
+    bool no_mem;                     /* the upload could not be held */
     uint64_t start_us;
 
     int status;                      /* 0 until a handler replies */
@@ -126,7 +135,9 @@ void reply_json(struct request *r, int status, struct buf *b);
 void reply_error(struct request *r, int status, const char *msg);
 void reply_error_rule(struct request *r, int status, const char *rule,
                       const char *msg);
-/* Replies with the HTTP status that fits st and e->msg. */
+/* Replies with the HTTP status that fits st and e->msg; a 5xx message
+ * also names the request, and the passing failures (ST_BUSY, ST_FULL,
+ * ST_NOMEM: 503) get a Retry-After. */
 void reply_status(struct request *r, enum status st, const struct err *e);
 /* A read's answer: b as JSON (200) when st is ST_OK, else the status
  * with e's message; releases b either way. */
@@ -160,6 +171,48 @@ void h_live_move(struct request *r);
 void h_live_finish(struct request *r);
 /* Static files of cfg.web_dir (GET of anything outside /api). */
 void h_static(struct request *r);
+
+/* ---- connections: rate limits (ratelimit.c), deadlines (conn_guard.c) */
+#define RL_KEY_LEN 16
+/* One per connection, from libmicrohttpd's connection notices. */
+struct conn_state {
+    struct conn_state *prev, *next; /* in server.conns, under glock */
+    int fd;
+    unsigned char key[RL_KEY_LEN];  /* the client, for the rate limits */
+    char addr[48];                  /* the client, for people */
+    uint64_t deadline_us;           /* 0: none (a reply is being made) */
+    bool cut;                       /* shut down by the guard */
+};
+
+/* A token bucket's refill rate (tokens a second; 0: no limit) and size. */
+struct rl_limit {
+    unsigned rate, burst;
+};
+struct rate_limiter;
+struct sockaddr;
+/* NULL (no limiter) when both rates are 0. */
+struct rate_limiter *rl_new(struct rl_limit all, struct rl_limit write);
+void rl_free(struct rate_limiter *rl); /* NULL-safe */
+/* The client key of an address: IPv4 (also IPv4-mapped IPv6), or the
+ * /64 of an IPv6 address. */
+void rl_key(const struct sockaddr *sa, unsigned char key[RL_KEY_LEN]);
+/* Takes a token for one request of client key (a write takes one of the
+ * write bucket too). Returns 0 when the request may go on, else the
+ * seconds until it may (>= 1), having taken nothing; *out_by_write then
+ * says whether the write limit refused it. rl NULL allows everything. */
+unsigned rl_take(struct rate_limiter *rl, const unsigned char key[RL_KEY_LEN],
+                 bool write, uint64_t now_us, bool *out_by_write);
+
+/* Registers c (deadline: timeout + request timeout from now). */
+void guard_open(struct server *s, struct conn_state *c);
+void guard_close(struct server *s, struct conn_state *c);
+/* waiting: the connection waits for a request again (a new deadline);
+ * else its request is being answered (no deadline). */
+void guard_set(struct server *s, struct conn_state *c, bool waiting);
+/* The thread that shuts late connections down (none when
+ * cfg.request_timeout_s is 0). */
+enum status guard_start(struct server *s, struct err *e) WARN_UNUSED;
+void guard_stop(struct server *s);
 
 /* ---- spool ---- */
 enum status spool_start(struct server *s, struct err *e) WARN_UNUSED;

@@ -110,7 +110,7 @@ static void render_ingests(struct metrics *m, struct buf *b)
         [ST_IO] = "io", [ST_PARSE] = "parse", [ST_UNSUPPORTED] = "unsupported",
         [ST_LIMIT] = "limit", [ST_RULE] = "rule", [ST_DB] = "db",
         [ST_BUSY] = "busy",
-        [ST_CONFLICT] = "conflict",
+        [ST_CONFLICT] = "conflict", [ST_FULL] = "full", [ST_NOMEM] = "nomem",
     };
     for (int st = ST_IO; st < ST__COUNT; st++)
         if (reason[st])

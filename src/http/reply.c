@@ -150,7 +150,9 @@ int http_status_of(enum status st)
     case ST_LIMIT: return 413;
     case ST_NOT_FOUND: return 404;
     case ST_RULE: return 422;
-    case ST_BUSY: return 503;
+    case ST_BUSY:
+    case ST_FULL:
+    case ST_NOMEM: return 503;
     case ST_CONFLICT: return 409;
     case ST_IO:
     case ST_DB:
@@ -159,12 +161,38 @@ int http_status_of(enum status st)
     return 500;
 }
 
+/* Seconds a client should wait before trying again, for the failures
+ * that pass: a write lock, memory, a disk an operator makes room on. */
+static const char *retry_after(enum status st)
+{
+    switch (st) {
+    case ST_BUSY: return "1";
+    case ST_NOMEM: return "5";
+    case ST_FULL: return "60";
+    default: return NULL;
+    }
+}
+
 void reply_status(struct request *r, enum status st, const struct err *e)
 {
     const char *msg = e && e->msg[0] ? e->msg : status_name(st);
-    if (st == ST_BUSY)
-        req_add_header(r, "Retry-After", "1");
-    reply_error(r, http_status_of(st), msg);
+    const char *retry = retry_after(st);
+    int status = http_status_of(st);
+    char full[ERR_MSG_MAX + 200];
+
+    if (retry)
+        req_add_header(r, "Retry-After", retry);
+    if (status < 500) {
+        reply_error(r, status, msg);
+        return;
+    }
+    /* The server failed, not the request: say which request it was, that
+     * a write left nothing behind (each is one transaction) and whether
+     * sending it again may help. */
+    snprintf(full, sizeof full, "%s %.120s: %s%s%s", r->method, r->path, msg,
+             strcmp(r->method, "POST") == 0 ? "; nothing was stored" : "",
+             retry ? "; try again later" : "");
+    reply_error(r, status, full);
 }
 
 void reply_read(struct request *r, enum status st, struct buf *b,

@@ -34,6 +34,11 @@ void http_config_init(struct http_config *c)
     c->port = 8080;
     c->max_body = 1u << 20;
     c->timeout_s = 30;
+    c->request_timeout_s = 30;
+    c->rate = 100;
+    c->rate_burst = 200;
+    c->write_rate = 10;
+    c->write_burst = 50;
     c->per_ip = 64;
     c->max_conns = 512;
     c->threads = 4;
@@ -168,14 +173,39 @@ static bool authorized(struct request *r)
     return same_secret(h + 7, want);
 }
 
-/* First call: route, check the token and the announced size. Returns
- * true when r already has its reply. */
+/* Over its client's rate limit? Then r gets its 429. Every request
+ * counts, the refused ones too (a scan of 404s, a token guessed at). */
+static bool rate_limited(struct request *r, bool write)
+{
+    const struct http_config *cfg = &r->srv->cfg;
+    bool by_write = false;
+    unsigned wait = r->cs ? rl_take(r->srv->rl, r->cs->key, write,
+                                    http_now_us(), &by_write)
+                          : 0;
+    if (wait == 0)
+        return false;
+    char *after = ra_alloc(&r->arena, 16), msg[256];
+    snprintf(after, 16, "%u", wait);
+    req_add_header(r, "Retry-After", after);
+    snprintf(msg, sizeof msg, "%s %.80s: too many %s from %s: the limit is "
+             "%u a second (bursts of %u); try again in %u s", r->method,
+             r->path, by_write ? "writes" : "requests", r->cs->addr,
+             by_write ? cfg->write_rate : cfg->rate,
+             by_write ? cfg->write_burst : cfg->rate_burst, wait);
+    reply_error(r, 429, msg);
+    return true;
+}
+
+/* First call: route, check the rate, the token and the announced size.
+ * Returns true when r already has its reply. */
 static bool on_headers(struct request *r)
 {
     bool write = false;
     int status = 404;
 
     r->handler = route_find(r, &write, &status);
+    if (rate_limited(r, write))
+        return true;
     if (!r->handler) {
         if (status == 405)
             reply_error(r, 405, "method not allowed");
@@ -214,7 +244,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
     (void)version;
 
     if (!r) {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         r = request_new(s, c, url, method);
+        r->cs = ci ? ci->socket_context : NULL;
         *con_cls = r;
         atomic_fetch_add(&s->m.inflight, 1);
         if (on_headers(r))
@@ -226,20 +259,29 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
         return MHD_YES;
     }
     if (*upload_len != 0) {
-        if (!r->too_big && r->body.len + *upload_len <= s->cfg.max_body) {
-            buf_append(&r->body, upload, *upload_len);
-        } else { /* keep reading, to answer; keep nothing */
+        if (r->too_big || r->no_mem) {
+            /* keep reading, to answer; keep nothing */
+        } else if (r->body.len + *upload_len > s->cfg.max_body) {
             r->too_big = true;
+            buf_release(&r->body);
+        } else if (!buf_try_append(&r->body, upload, *upload_len)) {
+            r->no_mem = true; /* answered 503: the client may try again */
             buf_release(&r->body);
         }
         *upload_len = 0;
         return MHD_YES;
     }
+    if (r->cs) /* received whole: answering has no deadline */
+        guard_set(s, r->cs, false);
     if (r->too_big) {
         char msg[64];
         snprintf(msg, sizeof msg, "body is over the cap of %zu bytes",
                  s->cfg.max_body);
         reply_error(r, 413, msg);
+    } else if (r->no_mem) {
+        struct err e;
+        err_set(&e, ST_NOMEM, "out of memory holding the body");
+        reply_status(r, ST_NOMEM, &e);
     } else {
         r->handler(r);
     }
@@ -255,6 +297,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (!r)
         return;
     *con_cls = NULL;
+    if (r->cs) /* waits for its next request (keep-alive) */
+        guard_set(s, r->cs, true);
     uint64_t us = http_now_us() - r->start_us;
     int status = r->status;
     if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && status == 0)
@@ -267,6 +311,42 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                                                            : " (aborted)");
     request_free(r);
     atomic_fetch_sub(&s->m.inflight, 1);
+}
+
+/* A connection opens or closes: its state for the rate limits and the
+ * request deadline (conn_guard.c). */
+static void on_connection(void *cls, struct MHD_Connection *c,
+                          void **socket_context,
+                          enum MHD_ConnectionNotificationCode what)
+{
+    struct server *s = cls;
+    struct conn_state *cs = *socket_context;
+    if (what == MHD_CONNECTION_NOTIFY_CLOSED) {
+        if (cs)
+            guard_close(s, cs);
+        free(cs);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fd =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *addr =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!fd || !addr)
+        return; /* no limits for it: cannot happen with our options */
+    cs = xcalloc(1, sizeof *cs);
+    cs->fd = fd->connect_fd;
+    rl_key(addr->client_addr, cs->key);
+    const struct sockaddr *sa = addr->client_addr;
+    const void *ip = sa->sa_family == AF_INET6
+                         ? (const void *)&((const struct sockaddr_in6 *)sa)
+                               ->sin6_addr
+                         : (const void *)&((const struct sockaddr_in *)sa)
+                               ->sin_addr;
+    if (!inet_ntop(sa->sa_family, ip, cs->addr, sizeof cs->addr))
+        snprintf(cs->addr, sizeof cs->addr, "an unknown address");
+    guard_open(s, cs);
+    *socket_context = cs;
 }
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
@@ -365,6 +445,7 @@ static enum status start_daemon(struct server *s, struct err *e)
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)s->cfg.max_conns,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->cfg.conn_memory,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
         MHD_OPTION_END);
     if (!s->daemon)
         return err_set(e, ST_IO, "cannot listen on %s:%u (address in use, "
@@ -388,6 +469,10 @@ enum status server_start(const struct http_config *cfg, struct server **out,
     pthread_cond_init(&s->rfree, NULL);
     pthread_mutex_init(&s->slock, NULL);
     pthread_cond_init(&s->swake, NULL);
+    pthread_mutex_init(&s->glock, NULL);
+    pthread_cond_init(&s->gwake, NULL);
+    s->rl = rl_new((struct rl_limit){ cfg->rate, cfg->rate_burst },
+                   (struct rl_limit){ cfg->write_rate, cfg->write_burst });
     if (cfg->web_dir) {
         s->web_root = realpath(cfg->web_dir, NULL);
         if (!s->web_root) {
@@ -404,7 +489,9 @@ enum status server_start(const struct http_config *cfg, struct server **out,
         if (st != ST_OK)
             goto out;
     }
-    st = start_daemon(s, e);
+    st = guard_start(s, e);
+    if (st == ST_OK)
+        st = start_daemon(s, e);
 out:
     if (st != ST_OK) {
         server_stop(s, 0);
@@ -436,6 +523,8 @@ void server_stop(struct server *s, unsigned grace_ms)
         }
         MHD_stop_daemon(s->daemon);
     }
+    guard_stop(s); /* after the daemon: no connection is left */
+    rl_free(s->rl);
     spool_stop(s);
     close_stores(s);
     pthread_mutex_destroy(&s->wlock);
@@ -443,6 +532,8 @@ void server_stop(struct server *s, unsigned grace_ms)
     pthread_cond_destroy(&s->rfree);
     pthread_mutex_destroy(&s->slock);
     pthread_cond_destroy(&s->swake);
+    pthread_mutex_destroy(&s->glock);
+    pthread_cond_destroy(&s->gwake);
     free(s->web_root);
     free(s);
 }

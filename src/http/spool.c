@@ -2,7 +2,8 @@
  * (at start, then each cfg.spool_ms) ingests the regular files of DIR in
  * name order and moves each to DIR/done/ (stored, or identical to a
  * stored game), or to DIR/failed/ with NAME.error beside it saying why.
- * A busy database leaves the file for the next scan. Names starting
+ * A failure that passes (the database busy or full, memory short)
+ * leaves the file, and those after it, for the next scan. Names starting
  * with '.' or ending in .tmp or .part are skipped, so a writer can copy
  * a file under such a name and rename it when complete. A name already
  * taken in done/ or failed/ gets a suffix (.1, .2, ...). Each file
@@ -56,7 +57,10 @@ static enum status read_spooled(const char *path, size_t cap, struct buf *b,
                          cap);
             break;
         }
-        buf_append(b, chunk, n);
+        if (!buf_try_append(b, chunk, n)) {
+            st = err_set(e, ST_NOMEM, "out of memory reading it");
+            break;
+        }
     }
     if (st == ST_OK && ferror(f))
         st = err_set(e, ST_IO, "read error: %s", strerror(errno));
@@ -98,7 +102,14 @@ static void write_error_file(const char *moved, const struct err *e)
     buf_release(&p);
 }
 
-static void spool_one(struct server *s, const char *dir, const char *name)
+/* Failures that pass: the file waits for the next scan. */
+static bool passing(enum status st)
+{
+    return st == ST_BUSY || st == ST_FULL || st == ST_NOMEM;
+}
+
+static enum status spool_one(struct server *s, const char *dir,
+                             const char *name)
 {
     struct buf path = BUF_INIT, data = BUF_INIT, dest = BUF_INIT;
     struct ingest_result res;
@@ -116,8 +127,12 @@ static void spool_one(struct server *s, const char *dir, const char *name)
         server_writer_put(s);
         metrics_ingest(&s->m, st, res.duplicate, res.valid);
     }
-    if (st == ST_BUSY)
-        goto out; /* try again at the next scan */
+    if (passing(st)) {
+        if (log)
+            fprintf(log, "spool: %s: kept for the next scan (%s)\n", name,
+                    e.msg);
+        goto out;
+    }
     if (!move_to(dir, name, st == ST_OK ? "done" : "failed", &dest)) {
         if (log)
             fprintf(log, "flierd: spool: %s: cannot move: %s\n", name,
@@ -138,6 +153,7 @@ out:
     buf_release(&path);
     buf_release(&data);
     buf_release(&dest);
+    return st;
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -178,9 +194,10 @@ static void spool_scan(struct server *s)
     closedir(d);
     if (n > 1)
         qsort(names, n, sizeof *names, cmp_names);
+    bool wait = false; /* rather than hammer a full disk */
     for (size_t i = 0; i < n; i++) {
-        if (!stopping(s))
-            spool_one(s, dir, names[i]);
+        if (!wait && !stopping(s))
+            wait = passing(spool_one(s, dir, names[i]));
         free(names[i]);
     }
     free(names);

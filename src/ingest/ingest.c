@@ -307,7 +307,7 @@ enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
     enum status st = store_game_raw(s, id, &raw, &stored, e);
     if (st == ST_OK) {
         st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);
-        if (st != ST_OK) { /* it parsed when it was stored */
+        if (st != ST_OK && st != ST_NOMEM) { /* it parsed when stored */
             char why[ERR_MSG_MAX];
             snprintf(why, sizeof why, "%s", e->msg);
             st = err_set(e, ST_DB, "game %lld no longer parses: %s",

@@ -95,9 +95,13 @@ static enum status get_int(const struct fl_ctx *c, const cJSON *v,
 {
     if (!v)
         return bad(c, e, path, "missing");
-    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
-        v->valuedouble < lo || v->valuedouble > hi)
+    if (!cJSON_IsNumber(v))
         return bad(c, e, path, "expected an integer in %d..%d", lo, hi);
+    /* never cast what an int cannot hold (1e20, 1e999 read as inf) */
+    if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
+        v->valuedouble > hi)
+        return bad(c, e, path, "expected an integer in %d..%d, not %.17g", lo,
+                   hi, v->valuedouble);
     *out = (int)v->valuedouble;
     return ST_OK;
 }
@@ -356,7 +360,7 @@ static enum status get_tile(const struct fl_ctx *c, const cJSON *v,
     const char *id;
     if (get_str(c, v, path, &id, e))
         return e->code;
-    snprintf(m->tile_id, sizeof m->tile_id, "%s", id);
+    mlog_copy_text(m->tile_id, sizeof m->tile_id, id);
     /* an unknown tile is the auditor's TILE_UNKNOWN */
     m->tile = (int16_t)(strlen(id) < sizeof m->tile_id ? tile_find(id) : -1);
     return ST_OK;
@@ -450,8 +454,9 @@ static enum status read_fly(const struct entry *en, const cJSON *fly,
         return e->code;
     rnd = get(fly, "random");
     if (rnd) {
-        if (!cJSON_IsNumber(rnd))
-            return bad(c, e, sub(s, path, "random"), "expected a number");
+        if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble))
+            return bad(c, e, sub(s, path, "random"), "expected a die's "
+                       "random number (JCloisterZone's are in [0, 1))");
         if (mlog_roll_of(rnd->valuedouble) != m.roll)
             return bad(c, e, sub(s, path, "random"), "%.17g rolls %d, not %d",
                        rnd->valuedouble, mlog_roll_of(rnd->valuedouble),
@@ -644,7 +649,8 @@ static enum status read_move_meeple(const struct entry *en, const cJSON *o,
     const cJSON *rnd = get(o, "random");
     if (!rnd)
         return ST_OK;
-    if (!cJSON_IsNumber(rnd) || mlog_roll_of(rnd->valuedouble) != m->roll)
+    if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble) ||
+        mlog_roll_of(rnd->valuedouble) != m->roll)
         return bad(c, e, sub(s, path, "random"), "expected a number that "
                    "rolls %d", m->roll);
     m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
@@ -1255,7 +1261,8 @@ static enum status next_record(struct cursor *cu, cJSON **out, int *line,
                 bol = k + 1;
             }
         return err_set(e, ST_PARSE, "line %d: not valid JSON at byte offset "
-                       "%zu (column %zu)", at, off, off - bol + 1);
+                       "%zu (column %zu)%s", at, off, off - bol + 1,
+                       mlog_json_hint(cu->data, cu->len, off));
     }
     if (memchr(start, '\n', (size_t)(end - start)))
         return err_set(e, ST_PARSE, "line %d: a record of a streaming "

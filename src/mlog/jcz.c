@@ -26,10 +26,14 @@ static enum status need(const cJSON *obj, const char *key, const char *path,
 enum status jcz_int(const cJSON *v, const char *path, int lo, int hi,
                     int *out, struct err *e)
 {
-    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
-        v->valuedouble < lo || v->valuedouble > hi)
+    if (!cJSON_IsNumber(v))
         return err_set(e, ST_PARSE, "%s: expected an integer in %d..%d", path,
                        lo, hi);
+    /* never cast what an int cannot hold (1e20, 1e999 read as inf) */
+    if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
+        v->valuedouble > hi)
+        return err_set(e, ST_PARSE, "%s: expected an integer in %d..%d, not "
+                       "%.17g", path, lo, hi, v->valuedouble);
     *out = (int)v->valuedouble;
     return ST_OK;
 }
@@ -190,6 +194,11 @@ static enum status read_players(const cJSON *players, struct game_log *l,
     for (int i = 0; i < n; i++) {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(
             cJSON_GetArrayItem(players, i), "name");
+        /* a name cut short could merge two players or split a character */
+        if (cJSON_IsString(name) &&
+            strlen(name->valuestring) >= sizeof l->names[i])
+            return err_set(e, ST_PARSE, "players[%d].name: longer than %zu "
+                           "bytes", i, sizeof l->names[i] - 1);
         if (cJSON_IsString(name))
             snprintf(l->names[i], sizeof l->names[i], "%s", name->valuestring);
         else
@@ -217,10 +226,14 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
     if (need(root, "replay", "$", &v, e))
         return e->code;
     const cJSON *ir = cJSON_GetObjectItemCaseSensitive(root, "initialRandom");
-    double initial = cJSON_IsNumber(ir) && ir->valuedouble >= 0 &&
-                             ir->valuedouble < 1
-                         ? ir->valuedouble
-                         : -1.0;
+    double initial = -1.0; /* unknown */
+    if (ir && !cJSON_IsNull(ir)) {
+        if (!cJSON_IsNumber(ir) || !(ir->valuedouble >= 0 &&
+                                     ir->valuedouble < 1))
+            return err_set(e, ST_PARSE, "initialRandom: expected a number in "
+                           "[0, 1) (the random number of the first draw)");
+        initial = ir->valuedouble;
+    }
     if (jcz_read_replay(v, initial, l, e))
         return e->code;
     /* Test scenarios force their tiles with drawOrder: no draw to follow. */

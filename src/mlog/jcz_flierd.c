@@ -326,7 +326,7 @@ static enum status read_discard(const cJSON *d, const char *path, size_t n,
     v = get(d, "tile");
     if (!cJSON_IsString(v))
         return err_set(e, ST_PARSE, "%s.tile: expected a tile id", path);
-    snprintf(m->tile_id, sizeof m->tile_id, "%s", v->valuestring);
+    mlog_copy_text(m->tile_id, sizeof m->tile_id, v->valuestring);
     m->tile = (int16_t)(strlen(v->valuestring) < sizeof m->tile_id
                             ? tile_find(v->valuestring)
                             : -1);

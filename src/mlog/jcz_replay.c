@@ -107,9 +107,15 @@ int mlog_roll_of(double r)
 {
     /* JCloisterZone: (int)(random * 3) + 1, in doubles as written */
     double x = r * 3.0;
-    if (!isfinite(x) || x > 1e6 || x < -1e6)
+    if (!isfinite(x) || x >= MLOG_ROLL_MAX || x < -MLOG_ROLL_MAX - 1)
         return 1000000;
     return (int)floor(x) + 1;
+}
+
+bool mlog_random_ok(double r)
+{
+    double x = r * 3.0;
+    return isfinite(x) && x < MLOG_ROLL_MAX && x >= -MLOG_ROLL_MAX - 1;
 }
 
 double mlog_roll_random(int roll)
@@ -133,7 +139,7 @@ static enum status read_place(const cJSON *p, const char *path,
     m->kind = MV_PLACE;
     if (!id)
         return err_set(e, ST_PARSE, "%s.tileId: expected a string", path);
-    snprintf(m->tile_id, sizeof m->tile_id, "%s", id);
+    mlog_copy_text(m->tile_id, sizeof m->tile_id, id);
     m->tile = (int16_t)(strlen(id) < sizeof m->tile_id ? tile_find(id) : -1);
     if (!rot)
         return err_set(e, ST_PARSE, "%s.rotation: expected R0..R270", path);
@@ -165,6 +171,10 @@ static enum status read_deploy(const cJSON *p, const char *path,
     if (m->feature == FEAT_FLIER && rnd) {
         if (!cJSON_IsNumber(rnd))
             return err_set(e, ST_PARSE, "%s.random: expected a number", path);
+        if (!mlog_random_ok(rnd->valuedouble))
+            return err_set(e, ST_PARSE, "%s.random: %g is no die's random "
+                           "number (JCloisterZone's are in [0, 1))", path,
+                           rnd->valuedouble);
         m->roll = mlog_roll_of(rnd->valuedouble);
         /* the die's own number, when the writer would not give it back */
         m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
@@ -190,6 +200,41 @@ static enum status read_return(const cJSON *p, const char *path,
     return read_meeple_id(ptr, sub, m, e);
 }
 
+/* "player": a seat number, or absent (null). A seat outside the players
+ * array names nobody (the auditor takes the player on turn); a number
+ * that is no seat at all (0.5, 1e20) is malformed. */
+static enum status read_player(const cJSON *msg, uint32_t i,
+                               const struct game_log *l, struct move *m,
+                               struct err *e)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "player");
+    if (!v || cJSON_IsNull(v))
+        return ST_OK;
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+        v->valuedouble < -1e6 || v->valuedouble > 1e6)
+        return err_set(e, ST_PARSE, "replay[%u].player: expected a seat "
+                       "number (0..%d)", i, l->rules.n_players - 1);
+    if (v->valuedouble >= 0 && v->valuedouble < l->rules.n_players)
+        m->player = (int8_t)v->valuedouble;
+    return ST_OK;
+}
+
+/* A COMMIT's random number draws the next tile: in [0, 1), or absent
+ * (null) when the save does not know it (-1). */
+static enum status read_commit(const cJSON *payload, const char *path,
+                               double *draw, struct err *e)
+{
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(payload, "random");
+    *draw = -1.0;
+    if (!r || cJSON_IsNull(r))
+        return ST_OK;
+    if (!cJSON_IsNumber(r) || !(r->valuedouble >= 0 && r->valuedouble < 1))
+        return err_set(e, ST_PARSE, "%s.random: expected a number in [0, 1) "
+                       "(the random number of the next draw)", path);
+    *draw = r->valuedouble;
+    return ST_OK;
+}
+
 enum status jcz_read_replay(const cJSON *replay, double initial_random,
                             struct game_log *l, struct err *e)
 {
@@ -204,7 +249,6 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         char path[48];
         const char *type = str_at(msg, "type");
         const cJSON *payload = cJSON_GetObjectItemCaseSensitive(msg, "payload");
-        const cJSON *player = cJSON_GetObjectItemCaseSensitive(msg, "player");
         struct move *m;
         snprintf(path, sizeof path, "replay[%u].payload", i);
         if (!type)
@@ -214,10 +258,8 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
             return err_set(e, ST_PARSE, "%s: expected an object", path);
         m = game_log_push(l);
         m->src = i;
-        if (cJSON_IsNumber(player) && player->valuedouble >= 0 &&
-            player->valuedouble < l->rules.n_players &&
-            player->valuedouble == (int)player->valuedouble)
-            m->player = (int8_t)player->valuedouble;
+        if (read_player(msg, i, l, m, e))
+            return e->code;
         if (strcmp(type, "PLACE_TILE") == 0) {
             if (read_place(payload, path, m, e))
                 return e->code;
@@ -229,12 +271,9 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         } else if (strcmp(type, "PASS") == 0) {
             m->kind = MV_PASS;
         } else if (strcmp(type, "COMMIT") == 0) {
-            const cJSON *r = cJSON_GetObjectItemCaseSensitive(payload, "random");
             m->kind = MV_COMMIT;
-            draw = cJSON_IsNumber(r) && r->valuedouble >= 0 &&
-                           r->valuedouble < 1
-                       ? r->valuedouble
-                       : -1.0;
+            if (read_commit(payload, path, &draw, e))
+                return e->code;
         } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
             if (read_return(payload, path, m, e))
                 return e->code;

@@ -28,19 +28,15 @@ static void line_col(const char *data, size_t off, int *line, int *col)
     }
 }
 
-enum status mlog_parse(const char *data, size_t len, struct game_log *out,
-                       enum mlog_format *out_format, struct err *e)
+/* The input once mlog_json_check() has passed it. */
+static enum status parse_json(const char *data, size_t len,
+                              struct game_log *out,
+                              enum mlog_format *out_format, struct err *e)
 {
     const char *end = NULL;
     cJSON *root;
     enum status st;
 
-    *out_format = MLOG_UNKNOWN;
-    if (len > MLOG_MAX_BYTES)
-        return err_set(e, ST_LIMIT, "%zu bytes is more than the %u a game log "
-                       "may have", len, MLOG_MAX_BYTES);
-    if (len == 0)
-        return err_set(e, ST_PARSE, "empty input");
     root = cJSON_ParseWithLengthOpts(data, len, &end, 0);
     if (root && end) { /* one JSON value, then only white space */
         while (end < data + len &&
@@ -65,7 +61,8 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
         int line, col;
         line_col(data, off, &line, &col);
         return err_set(e, ST_PARSE, "not valid JSON at byte offset %zu "
-                       "(line %d, column %d)", off, line, col);
+                       "(line %d, column %d)%s", off, line, col,
+                       mlog_json_hint(data, len, off));
     }
     if (!cJSON_IsObject(root)) {
         st = err_set(e, ST_PARSE, "$: expected a JSON object (a .jcz save "
@@ -84,3 +81,32 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
     return st;
 }
 
+enum status mlog_parse(const char *data, size_t len, struct game_log *out,
+                       enum mlog_format *out_format, struct err *e)
+{
+    enum status st;
+
+    *out_format = MLOG_UNKNOWN;
+    if (len > MLOG_MAX_BYTES)
+        return err_set(e, ST_LIMIT, "%zu bytes is more than the %u a game log "
+                       "may have", len, MLOG_MAX_BYTES);
+    if (len == 0)
+        return err_set(e, ST_PARSE, "empty input");
+    st = mlog_json_check(data, len, e);
+    if (st == ST_OK) {
+        mlog_alloc_parse_begin();
+        st = parse_json(data, len, out, out_format, e);
+        if (mlog_alloc_parse_end()) /* whatever cJSON made of it */
+            st = err_set(e, ST_NOMEM, "out of memory parsing the %zu bytes "
+                         "of the log; try again", len);
+    }
+    /* before the audit, the heavy part, which this bounds */
+    if (st == ST_OK && out->n_moves > MLOG_MAX_ITEMS)
+        st = err_set(e, ST_LIMIT, "%zu moves is more than the %d a game log "
+                     "may hold (a real game has a few hundred)", out->n_moves,
+                     MLOG_MAX_ITEMS);
+    /* messages quote the input cut to a few bytes, maybe mid-character */
+    if (st != ST_OK && e)
+        mlog_utf8_scrub(e->msg);
+    return st;
+}

@@ -12,6 +12,14 @@
 
 /* Inputs above this are refused with ST_LIMIT before parsing. */
 #define MLOG_MAX_BYTES (32u << 20)
+/* Caps checked on the raw bytes before a tree is built, far above any
+ * real game (255 tiles, a few hundred messages, nesting of 7): ST_PARSE
+ * beyond the depth, ST_LIMIT beyond the counts. MLOG_MAX_ITEMS also caps
+ * the members of one object, the lines of a streaming log and the moves
+ * a log reads to. */
+#define MLOG_MAX_DEPTH 64
+#define MLOG_MAX_ITEMS 10000
+#define MLOG_MAX_VALUES 500000
 
 enum mlog_format { MLOG_UNKNOWN = 0, MLOG_JCZ, MLOG_FLIERLOG };
 
@@ -23,8 +31,16 @@ const char *mlog_format_name(enum mlog_format f);
  * caller has initialised with game_log_init() and releases with
  * game_log_release() on every path. On failure returns
  * ST_PARSE (e->msg names the byte offset or JSON path), ST_UNSUPPORTED
- * ("unsupported: ..." naming the expansion, element, rule or message) or
- * ST_LIMIT. *out_format is set whenever the format was recognised.
+ * ("unsupported: ..." naming the expansion, element, rule or message),
+ * ST_LIMIT, or ST_NOMEM when cJSON ran out of memory building the tree
+ * (mlog_alloc.c; anything else out of memory aborts). Hostile input
+ * is refused before cJSON sees it: invalid UTF-8 (overlong forms and
+ * surrogates included), raw control characters,
+ * \u0000 and lone surrogate escapes in strings, a duplicate key in any
+ * object, and the caps above; numbers that are not finite or out of
+ * their field's range are ST_PARSE with the field's path. e->msg is
+ * always valid UTF-8. *out_format is set whenever the format was
+ * recognised.
  * Besides a PLACE's or DISCARD's draw, move.draw of a flight (MV_DEPLOY
  * on FEAT_FLIER) holds the die's random number when the log has one
  * other than the writers' own for that roll ((roll - 1) / 3 + 1 / 6),

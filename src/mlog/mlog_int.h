@@ -21,6 +21,34 @@ cJSON *jcz_number(double d);
  * only faster (json_out.c). */
 void mlog_json_print(const cJSON *item, struct buf *out);
 
+/* ---- cJSON's allocator (mlog_alloc.c) ---------------------------------- */
+
+/* Until mlog_alloc_parse_end(), this thread's cJSON allocations may fail
+ * (fault.h) instead of aborting; the first call installs the hooks. */
+void mlog_alloc_parse_begin(void);
+/* Back to aborting on OOM; true when an allocation failed meanwhile. */
+bool mlog_alloc_parse_end(void);
+
+/* ---- hostile input (json_check.c) -------------------------------------- */
+
+/* The checks mlog_parse() runs on data[0..len) before cJSON parses it:
+ * UTF-8, strings, nesting, counts and duplicate keys (see mlog.h).
+ * ST_PARSE or ST_LIMIT, naming the byte offset, line and column. */
+enum status mlog_json_check(const char *data, size_t len, struct err *e);
+/* Replaces each byte of s that is not part of a well-formed UTF-8
+ * character with '?' (a message cut mid-character by a "%.40s"). */
+void mlog_utf8_scrub(char *s);
+/* ": NaN and Infinity are not JSON" when the syntax error at data[off]
+ * is one of those words, else "": for the message of a parse error. */
+const char *mlog_json_hint(const char *data, size_t len, size_t off);
+/* Copies src into dst[size], cut at a character boundary if too long. */
+void mlog_copy_text(char *dst, size_t size, const char *src);
+/* Is r a die's random number a log may hold: finite, and giving a roll
+ * (mlog_roll_of()) within -MLOG_ROLL_MAX..MLOG_ROLL_MAX? A roll outside
+ * 1..3 is the auditor's FLIER_BAD_ROLL; 1e20 or 1e999 is no roll. */
+#define MLOG_ROLL_MAX 1000000
+bool mlog_random_ok(double r);
+
 /* ---- pieces both formats share ---------------------------------------- */
 
 /* Reads a meeple id "<seat>.<kind>.<n>" into m->meeple, m->meeple_owner

@@ -22,17 +22,46 @@
 #define STORE_MMAP "PRAGMA mmap_size = 1073741824"
 #define STORE_CACHE "PRAGMA cache_size = -16384"
 
+/* A text or blob bind that fails (SQLite could not copy the value: out
+ * of memory) leaves its parameter NULL, and the statement would store
+ * that NULL. The first such failure since the transaction began is kept
+ * here, per thread as a connection is used by one thread at a time, and
+ * fails the next step and the commit instead. */
+static _Thread_local int bind_failed;
+
+static void note_bind(int rc)
+{
+    if (rc != SQLITE_OK && bind_failed == SQLITE_OK)
+        bind_failed = rc;
+}
+
+/* What the clients can do about rc: wait (a lock, memory, space), or
+ * nothing (I/O errors, corruption, a bug). */
+static enum status status_of(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return ST_BUSY;
+    case SQLITE_FULL: return ST_FULL;
+    case SQLITE_NOMEM: return ST_NOMEM;
+    default: return rc == SQLITE_IOERR_NOMEM ? ST_NOMEM : ST_DB;
+    }
+}
+
 enum status store_fail(struct store *s, int rc, const char *what, struct err *e)
 {
-    int base = rc & 0xff;
-    enum status st =
-        base == SQLITE_BUSY || base == SQLITE_LOCKED ? ST_BUSY : ST_DB;
+    if (bind_failed != SQLITE_OK) { /* the cause of what follows */
+        rc = bind_failed;
+        bind_failed = SQLITE_OK;
+        return err_set(e, status_of(rc), "%s: binding a value: %s", what,
+                       sqlite3_errstr(rc));
+    }
     /* errmsg describes the last call on the connection; use it only when
      * that call is the one that failed */
     const char *msg = s && s->db && sqlite3_errcode(s->db) == rc
                           ? sqlite3_errmsg(s->db)
                           : sqlite3_errstr(rc);
-    return err_set(e, st, "%s: %s", what, msg);
+    return err_set(e, status_of(rc), "%s: %s", what, msg);
 }
 
 enum status store_prepare(struct store *s, const char *sql, sqlite3_stmt **out,
@@ -77,7 +106,7 @@ void store_release(struct store *s, sqlite3_stmt *st)
 enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
                             struct err *e)
 {
-    int rc = sqlite3_step(st);
+    int rc = bind_failed != SQLITE_OK ? bind_failed : sqlite3_step(st);
     enum status res = ST_OK;
     if (rc != SQLITE_DONE && rc != SQLITE_ROW)
         res = store_fail(s, rc, what, e);
@@ -89,9 +118,21 @@ enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
 void store_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
     if (s)
-        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+        note_bind(sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT));
     else
-        sqlite3_bind_null(st, i);
+        note_bind(sqlite3_bind_null(st, i));
+}
+
+void store_bind_text_len(sqlite3_stmt *st, int i, const char *s, size_t len)
+{
+    note_bind(sqlite3_bind_text64(st, i, s ? s : "", s ? len : 0,
+                                  SQLITE_TRANSIENT, SQLITE_UTF8));
+}
+
+void store_bind_blob(sqlite3_stmt *st, int i, const void *p, size_t len)
+{
+    note_bind(sqlite3_bind_blob64(st, i, p ? p : "", p ? len : 0,
+                                  SQLITE_TRANSIENT));
 }
 
 void store_append_col(struct buf *out, sqlite3_stmt *st, int col)
@@ -108,8 +149,25 @@ void store_append_blob(struct buf *out, sqlite3_stmt *st, int col)
     buf_append(out, p && n > 0 ? p : "", p && n > 0 ? (size_t)n : 0);
 }
 
+/* A ROLLBACK that failed (the disk still full, memory short) left the
+ * last transaction open; without this no write would get through on the
+ * connection again, and its reads would see the half-written game. So
+ * store_begin(), store_begin_read() and the reads the writer makes
+ * outside a transaction (raw, live, each game) call this first. Inside a
+ * batch the outer transaction is meant to be open. */
+static void drop_leftover(struct store *s)
+{
+    bind_failed = SQLITE_OK;
+    if (!s->batch && !sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 enum status store_begin(struct store *s, struct err *e)
 {
+    if (s->batch && s->batch_lost)
+        return err_set(e, ST_DB, "the batch this game belongs to was rolled "
+                       "back after an earlier failure");
+    drop_leftover(s);
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN IMMEDIATE",
                           NULL, NULL, NULL);
     if (rc != SQLITE_OK)
@@ -119,6 +177,7 @@ enum status store_begin(struct store *s, struct err *e)
 
 enum status store_begin_read(struct store *s, struct err *e)
 {
+    drop_leftover(s);
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN", NULL,
                           NULL, NULL);
     if (rc != SQLITE_OK)
@@ -130,14 +189,24 @@ enum status store_begin_read(struct store *s, struct err *e)
 static enum status end_savepoint(struct store *s, enum status st,
                                  struct err *e)
 {
+    if (st == ST_OK && bind_failed != SQLITE_OK)
+        st = store_fail(s, bind_failed, "release savepoint", e);
     if (st == ST_OK) {
         int rc = sqlite3_exec(s->db, "RELEASE game", NULL, NULL, NULL);
         if (rc == SQLITE_OK)
             return ST_OK;
         st = store_fail(s, rc, "release savepoint", e);
     }
-    sqlite3_exec(s->db, "ROLLBACK TO game", NULL, NULL, NULL);
-    sqlite3_exec(s->db, "RELEASE game", NULL, NULL, NULL);
+    int rc = sqlite3_exec(s->db, "ROLLBACK TO game", NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(s->db, "RELEASE game", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        /* The game could not be undone alone: give up the whole batch
+         * rather than ever commit part of a game. */
+        s->batch_lost = true;
+        if (!sqlite3_get_autocommit(s->db))
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    }
     return st;
 }
 
@@ -145,6 +214,8 @@ enum status store_end(struct store *s, enum status st, struct err *e)
 {
     if (s->batch)
         return end_savepoint(s, st, e);
+    if (st == ST_OK && bind_failed != SQLITE_OK)
+        st = store_fail(s, bind_failed, "commit", e);
     if (st == ST_OK) {
         int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
@@ -164,6 +235,7 @@ enum status store_batch_begin(struct store *s, struct err *e)
         return err_set(e, ST_DB, "read-only");
     enum status st = store_begin(s, e);
     s->batch = st == ST_OK;
+    s->batch_lost = false;
     return st;
 }
 
@@ -172,9 +244,13 @@ enum status store_batch_end(struct store *s, bool commit, struct err *e)
     if (!s->batch)
         return ST_OK;
     s->batch = false;
-    if (!commit) {
+    if (!commit || s->batch_lost) {
         if (!sqlite3_get_autocommit(s->db))
             sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        if (commit)
+            return err_set(e, ST_DB, "the batch was rolled back: a failed "
+                           "game could not be undone alone, so the games "
+                           "before it in the batch were not kept");
         return ST_OK;
     }
     return store_end(s, ST_OK, e);
@@ -253,7 +329,7 @@ static enum status migrate_one(struct store *s, int v, struct err *e)
         goto out;
     int rc = sqlite3_exec(s->db, store_migrations[v].sql, NULL, NULL, &msg);
     if (rc != SQLITE_OK) {
-        st = err_set(e, (rc & 0xff) == SQLITE_BUSY ? ST_BUSY : ST_DB,
+        st = err_set(e, status_of(rc),
                      "migration %s: %s", store_migrations[v].name,
                      msg ? msg : sqlite3_errstr(rc));
         goto out;
@@ -364,6 +440,7 @@ enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
     enum status res;
 
     *out_format = NULL;
+    drop_leftover(s);
     res = store_prepare(s,
                         "SELECT g.format, r.raw FROM games g "
                         "JOIN game_raw r ON r.game_id = g.id "
@@ -392,6 +469,7 @@ static enum status read_one_text(struct store *s, const char *sql, int64_t id,
                                  struct buf *out, struct err *e)
 {
     sqlite3_stmt *st = NULL;
+    drop_leftover(s);
     enum status res = store_prepare(s, sql, &st, e);
     if (res != ST_OK)
         goto out;
@@ -430,6 +508,7 @@ enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
     struct buf raw = BUF_INIT;
     char source[16];
     int64_t last = 0;
+    drop_leftover(s);
     enum status res =
         store_prepare(s,
                       "SELECT g.id, r.raw, g.source, g.uploaded_at, g.valid "

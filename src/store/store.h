@@ -159,4 +159,17 @@ typedef int (*store_game_fn)(void *ctx, int64_t id, const char *raw,
 enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
                             struct err *e) WARN_UNUSED;
 
+/* Is the database whole? (store_check.c) SQLite's integrity_check and
+ * foreign_key_check; no row of a table that references games without
+ * its games row; no games row without its upload, audit, list entry,
+ * search text and one game_players row per seat; every upload hashing
+ * to its games.sha256; the aggregate tables equal to the sums over their
+ * detail tables. Appends a line per problem (naming the table, the game
+ * or the aggregate row) and a summary line to report; *out_problems
+ * counts the problems (0: all holds). Returns ST_OK when the check ran,
+ * whatever it found; ST_DB or ST_BUSY when it could not read. Reads one
+ * snapshot: it may run beside a daemon that writes. */
+enum status store_check(struct store *s, struct buf *report,
+                        int *out_problems, struct err *e) WARN_UNUSED;
+
 #endif

@@ -21,6 +21,8 @@ struct store {
     sqlite3 *db;
     bool read_only;
     bool batch; /* inside store_batch_begin(): a game is a savepoint */
+    bool batch_lost; /* a game's savepoint could not be rolled back: the
+                        batch must not commit */
     struct store_cached_stmt cache[STORE_STMT_CACHE];
     int n_cache;
 };
@@ -34,8 +36,10 @@ struct store_migration {
 extern const struct store_migration store_migrations[];
 extern const int store_n_migrations;
 
-/* Sets e from a failed SQLite call: ST_BUSY for SQLITE_BUSY/LOCKED, else
- * ST_DB, with "what: <SQLite's message>". Returns the status. */
+/* Sets e from a failed SQLite call: ST_BUSY for SQLITE_BUSY/LOCKED,
+ * ST_FULL for SQLITE_FULL, ST_NOMEM for SQLITE_NOMEM (and IOERR_NOMEM),
+ * else ST_DB, with "what: <SQLite's message>"; a text or blob bind that
+ * failed before is reported instead, as the cause. Returns the status. */
 enum status store_fail(struct store *s, int rc, const char *what,
                        struct err *e);
 /* Prepares sql into *out (NULL on failure). */
@@ -53,8 +57,13 @@ void store_release(struct store *s, sqlite3_stmt *st);
  * bindings for the next use. */
 enum status store_step_done(struct store *s, sqlite3_stmt *st, const char *what,
                             struct err *e) WARN_UNUSED;
-/* Binds text, or NULL when s is NULL (SQLITE_TRANSIENT: SQLite copies). */
+/* Binds text, or NULL when s is NULL (SQLITE_TRANSIENT: SQLite copies).
+ * A bind that fails (out of memory) fails the next store_step_done(),
+ * store_fail() and store_end() of the thread: never a NULL stored. */
 void store_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* The same for len bytes of text, and for a blob (NULL p: empty). */
+void store_bind_text_len(sqlite3_stmt *st, int i, const char *s, size_t len);
+void store_bind_blob(sqlite3_stmt *st, int i, const void *p, size_t len);
 /* Appends column col of the current row (text) to out. */
 void store_append_col(struct buf *out, sqlite3_stmt *st, int col);
 /* The same for a blob column (may hold NUL bytes). */

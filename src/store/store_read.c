@@ -137,7 +137,7 @@ static void bind_query(sqlite3_stmt *st, const struct list_query *q)
 {
     for (int i = 0; i < q->n; i++) {
         if (q->c[i].text)
-            sqlite3_bind_text(st, i + 1, q->c[i].text, -1, SQLITE_TRANSIENT);
+            store_bind_text(st, i + 1, q->c[i].text);
         else
             sqlite3_bind_int64(st, i + 1, q->c[i].num);
     }

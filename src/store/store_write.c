@@ -222,8 +222,7 @@ static enum status insert_texts(struct store *s, const char *sql, int64_t id,
         sqlite3_bind_int64(st, 1, id);
         for (int i = 0; i < 2; i++)
             if (v[i])
-                sqlite3_bind_text64(st, 2 + i, v[i]->p ? v[i]->p : "",
-                                    v[i]->len, SQLITE_TRANSIENT, SQLITE_UTF8);
+                store_bind_text_len(st, 2 + i, v[i]->p, v[i]->len);
         res = store_step_done(s, st, "insert game data", e);
     }
     store_release(s, st);
@@ -263,8 +262,7 @@ static enum status write_blobs(struct store *s, int64_t id,
         s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_blob64(st, 2, g->raw ? g->raw : "",
-                            g->raw ? g->raw_len : 0, SQLITE_TRANSIENT);
+        store_bind_blob(st, 2, g->raw, g->raw_len);
         res = store_step_done(s, st, "insert raw", e);
     }
     store_release(s, st);

@@ -1,10 +1,12 @@
 #include "util/buf.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fault.h"
 #include "util/xalloc.h"
 
 static void reserve(struct buf *b, size_t extra)
@@ -18,6 +20,27 @@ void buf_append(struct buf *b, const char *s, size_t len)
     memcpy(b->p + b->len, s, len);
     b->len += len;
     b->p[b->len] = '\0';
+}
+
+bool buf_try_append(struct buf *b, const char *s, size_t len)
+{
+    size_t need = b->len + len + 1;
+    if (need <= len)
+        return false;
+    if (need > b->cap) {
+        size_t cap = b->cap ? b->cap : 16;
+        while (cap < need)
+            cap = cap <= SIZE_MAX / 2 ? cap * 2 : need;
+        char *p = frealloc(b->p, cap);
+        if (!p)
+            return false;
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, len);
+    b->len += len;
+    b->p[b->len] = '\0';
+    return true;
 }
 
 void buf_puts(struct buf *b, const char *s)

@@ -1,6 +1,7 @@
 /* buf.h - growable byte buffer for building text. */
 #ifndef UTIL_BUF_H
 #define UTIL_BUF_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "util/err.h"
 
@@ -13,6 +14,9 @@ struct buf {
 #define BUF_INIT { NULL, 0, 0 }
 
 void buf_append(struct buf *b, const char *s, size_t len);
+/* The same, but out of memory is the caller's to answer (fault.h): false
+ * and b unchanged when the buffer cannot grow. */
+bool buf_try_append(struct buf *b, const char *s, size_t len) WARN_UNUSED;
 void buf_puts(struct buf *b, const char *s);
 void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Frees the storage; b is empty and reusable afterwards. */

@@ -36,6 +36,8 @@ const char *status_name(enum status st)
     case ST_DB: return "database error";
     case ST_BUSY: return "busy";
     case ST_CONFLICT: return "conflict";
+    case ST_FULL: return "storage full";
+    case ST_NOMEM: return "out of memory";
     case ST__COUNT: break;
     }
     return "error";

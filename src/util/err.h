@@ -26,6 +26,9 @@ enum status {
     ST_BUSY,        /* the database is locked: try again */
     ST_CONFLICT,    /* the request does not fit the state (a move for a
                        game that is over) */
+    ST_FULL,        /* the disk or the database is full: try again later */
+    ST_NOMEM,       /* out of memory where that can be answered (fault.h):
+                       try again */
     ST__COUNT
 };
 

@@ -41,8 +41,9 @@ fi
 rm -rf "$WORK/uploads"
 "$FLIERD" simulate --games 20000 --seed 4242 --out "$WORK/uploads" >/dev/null
 cp "$WORK/flierd.db" "$WORK/serve.db"
+# The load clients all come from 127.0.0.1: no per-address rate limits.
 "$FLIERD" serve --db "$WORK/serve.db" --listen "127.0.0.1:$PORT" \
-    > "$WORK/serve.log" 2>&1 &
+    --rate-limit 0 --write-rate-limit 0 > "$WORK/serve.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
 for _ in $(seq 100); do

@@ -145,8 +145,12 @@ static int setup(void **state)
     read_file(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &T.valid);
     read_file(FLIERD_SAMPLES_DIR "/forged/forged-wrong-target.jcz",
               &T.forged);
+    /* This suite's client hammers from one address (32 uploads at once,
+     * a live game move after move): no rate limits here;
+     * test_http_hostile tests them. */
     const char *extra[] = { "--spool", T.spool, "--spool-interval", "50",
-                            "--web", T.web, NULL };
+                            "--web", T.web, "--rate-limit", "0",
+                            "--write-rate-limit", "0", NULL };
     return daemon_start(&T.d, T.db, extra) ? 0 : -1;
 }
 
@@ -841,8 +845,10 @@ static void test_sigterm_and_restart(void **state)
     assert_int_equal(daemon_stop(&T.d), 0);
 
     /* Everything is still there after a restart. */
+    /* as in setup: no rate limits */
     const char *extra[] = { "--spool", T.spool, "--spool-interval", "50",
-                            "--web", T.web, NULL };
+                            "--web", T.web, "--rate-limit", "0",
+                            "--write-rate-limit", "0", NULL };
     assert_true(daemon_start(&T.d, T.db, extra));
     assert_int_equal(total_of(""), before + 1);
     assert_int_equal(total_of("q=late"), 1);

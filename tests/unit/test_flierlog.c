@@ -1787,6 +1787,251 @@ static void test_convert_cli(void **state)
     remove(tmp);
 }
 
+/* ---- hostile input ------------------------------------------------------
+ * The .jcz side is in test_jcz.c; here the flierlog's own fields and its
+ * streaming form, where every line is a record of its own. */
+
+/* Every numeric field of a flierlog with "%s" for the number, the path
+ * its message names and a number it reads. */
+static const struct {
+    struct fdoc d;
+    const char *path;
+    const char *ok;
+} fl_num_fields[] = {
+    { ONE("{\"tile\": \"BA/RFr\", \"at\": [%s, 0]}"), "turns[0].at[0]", "1" },
+    { ONE("{" PLACED ", \"rot\": %s}"), "turns[0].rot", "90" },
+    { ONE("{" PLACED ", \"player\": %s}"), "turns[0].player", "1" },
+    { ONE("{" PLACED ", \"turn\": %s}"), "turns[0].turn", "1" },
+    { ONE("{" PLACED ", \"fly\": {\"roll\": %s}}"), "turns[0].fly.roll", "2" },
+    { ONE("{" PLACED ", \"recall\": [0, %s]}"), "turns[0].recall[1]", "1" },
+    { ONE("{" PLACED ", \"claims\": [{\"players\": [0], \"feature\": "
+          "\"road\", \"points\": %s}]}"),
+      "turns[0].claims[0].points", "1" },
+    { ONE("{" PLACED ", \"claims\": [{\"players\": [%s], \"feature\": "
+          "\"road\", \"points\": 1}]}"),
+      "turns[0].claims[0].players[0]", "1" },
+    { ONE("{" PLACED ", \"totals\": {\"Ada\": %s}}"), "turns[0].totals.Ada",
+      "1" },
+    { ONE("{" PLACED ", \"totals\": [1, %s]}"), "turns[0].totals[1]", "1" },
+    { ONE("{\"moves\": [{\"move\": \"place\", \"tile\": \"BA/RFr\", "
+          "\"at\": [1, %s]}]}"),
+      "turns[0].moves[0].at[1]", "0" },
+    { ONE("{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], \"segment\": "
+          "\"flier\", \"roll\": %s}]}"),
+      "turns[0].moves[0].roll", "1" },
+    { { .header = ", \"followers\": %s" }, "followers", "1" },
+    { { .header = ", \"abbot\": %s" }, "abbot", "1" },
+    { { .header = ", \"end_turn\": %s" }, "end_turn", "0" },
+    { { .header = ", \"sets\": {\"basic:1\": %s}" }, "sets.basic:1", "1" },
+    { { .header = ", \"start\": {\"tile\": \"BA/RCr\", \"at\": [%s, 0]}" },
+      "start.at[0]", "1" },
+    { { .header = ", \"totals\": [{\"turn\": %s, \"scores\": [1, 2]}]" },
+      "totals[0].turn", "1" },
+};
+
+/* Random numbers: a draw's in [0, 1), a die's any that gives its roll. */
+static const struct {
+    struct fdoc d;
+    const char *path;
+    const char *ok;
+} fl_random_fields[] = {
+    { ONE("{" PLACED ", \"draw\": %s}"), "turns[0].draw", "0.5" },
+    { ONE("{\"tile\": \"BA/C\", \"discard\": true, \"draw\": %s}"),
+      "turns[0].draw", "0.5" },
+    { ONE("{" PLACED ", \"fly\": {\"roll\": 2, \"random\": %s}}"),
+      "turns[0].fly.random", "0.5" },
+    { ONE("{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], \"segment\": "
+          "\"flier\", \"roll\": 2, \"random\": %s}]}"),
+      "turns[0].moves[0].random", "0.5" },
+};
+
+static const char *const fl_huge[] = {
+    "1e999", "-1e400", "1e20", "-1e20", "9007199254740993",
+    "-9007199254740993", "1.7976931348623157e308",
+};
+static const char *const fl_fractions[] = { "0.5", "2.000001", "-1e-300" };
+
+/* text: d with "%s" in its header or turns replaced by num. */
+static const char *fl_with_number(const struct fdoc *d, const char *num)
+{
+    static char header[1024], turns[1024];
+    struct fdoc x = *d;
+    if (d->header && strstr(d->header, "%s")) {
+        snprintf(header, sizeof header, d->header, num);
+        x.header = header;
+    }
+    if (d->turns && strstr(d->turns, "%s")) {
+        snprintf(turns, sizeof turns, d->turns, num);
+        x.turns = turns;
+    }
+    return build(&x);
+}
+
+static void fl_refused(const char *text, size_t len, enum status want,
+                       const char *has1, const char *has2)
+{
+    struct game_log l;
+    struct err e;
+    enum mlog_format fmt;
+    enum status st = parse_text(text, len, &l, &fmt, &e);
+    game_log_release(&l);
+    if (st != want)
+        fail_msg("%.300s\n  got %s '%s', expected %s", text, status_name(st),
+                 e.msg, status_name(want));
+    if ((has1 && !strstr(e.msg, has1)) || (has2 && !strstr(e.msg, has2)))
+        fail_msg("%.300s\n  message '%s' lacks '%s' or '%s'", text, e.msg,
+                 has1, has2 ? has2 : "");
+}
+
+static void test_hostile_numbers(void **state)
+{
+    struct game_log l;
+    (void)state;
+    for (size_t f = 0; f < N_OF(fl_num_fields); f++) {
+        parse_ok_text(fl_with_number(&fl_num_fields[f].d,
+                                     fl_num_fields[f].ok), &l);
+        game_log_release(&l);
+        for (size_t n = 0; n < N_OF(fl_huge) + N_OF(fl_fractions); n++) {
+            const char *num = n < N_OF(fl_huge)
+                                  ? fl_huge[n]
+                                  : fl_fractions[n - N_OF(fl_huge)];
+            const char *text = fl_with_number(&fl_num_fields[f].d, num);
+            fl_refused(text, strlen(text), ST_PARSE, fl_num_fields[f].path,
+                       NULL);
+        }
+    }
+    for (size_t f = 0; f < N_OF(fl_random_fields); f++) {
+        parse_ok_text(fl_with_number(&fl_random_fields[f].d,
+                                     fl_random_fields[f].ok), &l);
+        game_log_release(&l);
+        for (size_t n = 0; n < N_OF(fl_huge); n++) {
+            const char *text = fl_with_number(&fl_random_fields[f].d,
+                                              fl_huge[n]);
+            fl_refused(text, strlen(text), ST_PARSE, fl_random_fields[f].path,
+                       NULL);
+        }
+    }
+}
+
+/* A streaming log of n entries after the header, in a heap buffer. */
+static void stream_of(struct buf *b, const char *entry, size_t n)
+{
+    size_t len = strlen(entry);
+    buf_puts(b, NDHEAD);
+    for (size_t i = 0; i < n; i++) {
+        buf_append(b, entry, len);
+        buf_append(b, "\n", 1);
+    }
+}
+
+/* A million lines are refused at the first line too many, before any
+ * entry is read; entries under that cap that make too many moves are
+ * refused once read, before the audit. */
+static void test_hostile_many_moves(void **state)
+{
+    struct buf b = BUF_INIT;
+    char at[64];
+    (void)state;
+    stream_of(&b, "{" PLACED "}", 1000000);
+    assert_true(b.len <= MLOG_MAX_BYTES);
+    /* the header is line 1: line 10001, the 10000th entry, is the
+     * 10001st value */
+    size_t off = strlen(NDHEAD) + (strlen("{" PLACED "}") + 1) * 9999;
+    snprintf(at, sizeof at, "at byte offset %zu (line 10001, column 1)", off);
+    fl_refused(b.p, b.len, ST_LIMIT, "more than 10000 lines", at);
+    buf_release(&b);
+    /* 4000 entries, 3 moves each (place, pass, commit) */
+    stream_of(&b, "{" PLACED "}", 4000);
+    fl_refused(b.p, b.len, ST_LIMIT, "12000 moves is more than the 10000",
+               "a real game has a few hundred");
+    buf_release(&b);
+    /* the same as one document: "turns" holds 4000 items */
+    buf_puts(&b, "{\"format\": \"flierlog/1\", \"edition\": \"C2\", "
+                 "\"players\": [{\"name\": \"Ada\"}], \"turns\": [");
+    for (int i = 0; i < 4000; i++)
+        buf_puts(&b, i ? ", {" PLACED "}" : "{" PLACED "}");
+    buf_puts(&b, "]}");
+    fl_refused(b.p, b.len, ST_LIMIT, "12000 moves", NULL);
+    buf_release(&b);
+}
+
+/* In the streaming form each line is checked where it stands: the
+ * message names the line, and the offset counts from the file's start. */
+static const struct {
+    const char *line3;  /* the third line (after the header and one entry) */
+    const char *mark;   /* what the offset points at, in line3 */
+    enum status st;
+    const char *has;
+} stream_cases[] = {
+    { "{\"tile\": \"BA/C\", \"at\": [0, 1], \"at\": [0, 2]}", "\"at\": [0, 2]",
+      ST_PARSE, "duplicate key \"at\"" },
+    { "{\"tile\": \"BA/C\", \"at\": [0, 1], \"note\": \"\xe0\x80\xaf\"}",
+      "\xe0", ST_PARSE, "overlong" },
+    { "{\"tile\": \"BA/C\", \"at\": [0, 1], \"note\": \"a\\u0000\"}",
+      "\\u0000", ST_PARSE, "NUL" },
+    { "{\"tile\": \"BA/C\", \"at\": [0, 1], \"note\": \"a\rb\"}", "\r",
+      ST_PARSE, "control character 0x0D" },
+    { "{\"tile\": \"BA/C\", \"at\": [0, Infinity]}", "Infinity", ST_PARSE,
+      "NaN and Infinity are not JSON numbers" },
+    { "{\"tile\": \"BA/C\", \"at\": [0, 1e999]}", NULL, ST_PARSE,
+      "line 3: turns[1].at[1]: expected an integer in -1000000..1000000" },
+};
+
+static void test_hostile_stream_lines(void **state)
+{
+    const char *entry = "{" PLACED "}\n";
+    char text[512], at[64];
+    (void)state;
+    for (size_t i = 0; i < N_OF(stream_cases); i++) {
+        int n = snprintf(text, sizeof text, "%s%s%s\n", NDHEAD, entry,
+                         stream_cases[i].line3);
+        assert_true(n > 0 && (size_t)n < sizeof text);
+        const char *mark = stream_cases[i].mark;
+        if (mark) {
+            size_t off = strlen(NDHEAD) + strlen(entry) +
+                         (size_t)(strstr(stream_cases[i].line3, mark) -
+                                  stream_cases[i].line3);
+            snprintf(at, sizeof at, "byte offset %zu", off);
+        }
+        fl_refused(text, (size_t)n, stream_cases[i].st, stream_cases[i].has,
+                   mark ? at : NULL);
+        if (mark && !strstr(stream_cases[i].has, "NaN"))
+            fl_refused(text, (size_t)n, stream_cases[i].st, "(line 3,", NULL);
+    }
+}
+
+/* Markup and any UTF-8 in a name are text: kept as written through the
+ * reader and both writers (which escape what JSON needs escaped). */
+static void test_hostile_markup_names(void **state)
+{
+    static const char *const name =
+        "<script>alert(\"x\")</script>\xf0\x9f\x98\x80";
+    struct game_log l, back;
+    struct buf out = BUF_INIT;
+    struct err e;
+    enum mlog_format fmt;
+    (void)state;
+    parse_ok(&(struct fdoc){ .players = "{\"name\": \"<script>alert(\\\"x\\\")"
+                                        "</script>\\ud83d\\ude00\"}, "
+                                        "{\"name\": \"<img src=x>\"}",
+                             .turns = "{" PLACED "}" },
+             &l);
+    assert_string_equal(l.names[0], name);
+    assert_string_equal(l.names[1], "<img src=x>");
+    for (int w = 0; w < 2; w++) {
+        if (w == 0)
+            mlog_write_flierlog(&l, &out);
+        else
+            mlog_write_jcz(&l, &out);
+        assert_int_equal(parse_text(out.p, out.len, &back, &fmt, &e), ST_OK);
+        assert_string_equal(back.names[0], name);
+        assert_string_equal(back.names[1], "<img src=x>");
+        game_log_release(&back);
+        buf_release(&out);
+    }
+    game_log_release(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1811,6 +2056,10 @@ int main(void)
         cmocka_unit_test(test_random_logs),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_convert_cli),
+        cmocka_unit_test(test_hostile_numbers),
+        cmocka_unit_test(test_hostile_many_moves),
+        cmocka_unit_test(test_hostile_stream_lines),
+        cmocka_unit_test(test_hostile_markup_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -868,6 +868,552 @@ static void test_error_json(void **state)
     buf_release(&out);
 }
 
+/* ---- hostile input ------------------------------------------------------
+ * What a forger or a broken client may send: numbers no field can hold,
+ * JSON nested or repeated beyond reason, duplicate keys, bytes that are
+ * not UTF-8. Each is refused with the field, the message or the byte
+ * offset named; nothing is cast or cut silently. */
+
+/* Every numeric field of a save, with "%s" where the number goes (in
+ * whichever piece of the doc holds it) and the path its message names. */
+struct num_field {
+    struct doc d;
+    const char *path;
+    const char *ok; /* a number the field reads */
+};
+
+#define FLIERD_OBJ(members) ",\"flierd\":{\"version\":1," members "}"
+#define CLAIM(turn, seat, points)                                          \
+    "\"claims\":[{\"turn\":" turn ",\"players\":[" seat "],"               \
+    "\"feature\":\"city\",\"points\":" points "}]"
+#define DISCARD(before, player) \
+    "\"discards\":[{\"before\":" before ",\"tile\":\"BA/C\",\"player\":" \
+    player "}]"
+
+static const struct num_field int_fields[] = {
+    { { .replay = PLACE_AT("BA/C", "R0", "[%s,0]") },
+      "replay[0].payload.position[0]", "1" },
+    { { .replay = MSG("DEPLOY_MEEPLE", "\"pointer\":"
+                      POINTER_AT("[0,%s]", "Road", "N")
+                      ",\"meepleId\":\"0.small.1\"") },
+      "replay[0].payload.pointer.position[1]", "1" },
+    { { .replay = TURN1 ",{\"type\":\"PASS\",\"payload\":{},\"player\":%s}" },
+      "replay[3].player", "1" },
+    { { .start = "[{\"tile\":\"BA/RCr\",\"x\":%s,\"y\":0}]" },
+      "setup.start[0].x", "1" },
+    { { .start = "[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":%s}]" },
+      "setup.start[0].rotation", "90" },
+    { { .sets = "\"basic:1\":%s" }, "setup.sets.basic:1", "1" },
+    { { .elements = "\"small-follower\":%s" },
+      "setup.elements.small-follower", "1" },
+    { { .elements = "\"abbot\":%s" }, "setup.elements.abbot", "1" },
+    { { .tail = ",\"gameAnnotations\":{\"endTurn\":%s}" },
+      "gameAnnotations.endTurn", "1" },
+    { { .tail = ",\"flierd\":{\"version\":%s}" }, "flierd.version", "1" },
+    { { .replay = PASS_MSG, .tail = FLIERD_OBJ(
+            "\"meeples\":[{\"message\":%s,\"owner\":0,\"n\":1}]") },
+      "flierd.meeples[0].message", "0" },
+    { { .replay = PASS_MSG, .tail = FLIERD_OBJ(
+            "\"meeples\":[{\"message\":0,\"owner\":0,\"n\":%s}]") },
+      "flierd.meeples[0].n", "1" },
+    { { .tail = FLIERD_OBJ(DISCARD("%s", "0")) }, "flierd.discards[0].before",
+      "0" },
+    { { .tail = FLIERD_OBJ(DISCARD("0", "%s")) }, "flierd.discards[0].player",
+      "1" },
+    { { .tail = FLIERD_OBJ(CLAIM("%s", "0", "4")) }, "flierd.claims[0].turn",
+      "1" },
+    { { .tail = FLIERD_OBJ(CLAIM("1", "%s", "4")) },
+      "flierd.claims[0].players[0]", "1" },
+    { { .tail = FLIERD_OBJ(CLAIM("1", "0", "%s")) },
+      "flierd.claims[0].points", "1" },
+    { { .tail = FLIERD_OBJ("\"totals\":[{\"turn\":1,\"scores\":[%s,0]}]") },
+      "flierd.totals[0].scores[0]", "1" },
+};
+
+/* JCloisterZone's random numbers: a draw's in [0, 1); a die's may be
+ * anything that gives a roll (the auditor judges 1.5, a roll of 5). */
+static const struct num_field random_fields[] = {
+    { { .replay = FLY(3, 0, "0.small.1", "%s") }, "replay[0].payload.random",
+      "1.5" },
+    { { .replay = TURN1 "," MSG("COMMIT", "\"random\":%s") },
+      "replay[3].payload.random", "0.5" },
+    { { .tail = ",\"initialRandom\":%s" }, "initialRandom", "0.5" },
+    { { .replay = PASS_MSG,
+        .tail = FLIERD_OBJ("\"draws\":[{\"message\":0,\"draw\":%s}]") },
+      "flierd.draws[0].draw", "0.5" },
+    { { .tail = FLIERD_OBJ("\"discards\":[{\"before\":0,\"tile\":\"BA/C\","
+                           "\"draw\":%s}]") },
+      "flierd.discards[0].draw", "0.5" },
+};
+
+/* 1e999 and -1e400 overflow to infinities; 2^53 + 1 rounds to 2^53. */
+static const char *const huge_numbers[] = {
+    "1e999", "-1e400", "1e20", "-1e20", "9007199254740993",
+    "-9007199254740993", "1.7976931348623157e308",
+};
+static const char *const fractions[] = { "0.5", "2.000001", "-1e-300" };
+
+/* d with "%s" in each piece replaced by num; text holds the pieces. */
+static struct doc with_number(const struct doc *d, const char *num,
+                              char text[7][1024])
+{
+    const char *in[7] = { d->sets, d->elements, d->rules, d->start,
+                          d->players, d->replay, d->tail };
+    const char *out[7];
+    for (int i = 0; i < 7; i++) {
+        out[i] = in[i];
+        if (in[i] && strstr(in[i], "%s")) {
+            snprintf(text[i], sizeof text[i], in[i], num);
+            out[i] = text[i];
+        }
+    }
+    return (struct doc){ out[0], out[1], out[2], out[3], out[4], out[5],
+                         out[6] };
+}
+
+static void expect_refused(const struct doc *d, enum status want,
+                           const char *has1, const char *has2)
+{
+    struct game_log log;
+    struct err e;
+    enum mlog_format fmt;
+    const char *json = build(d);
+    enum status st = parse_doc(json, strlen(json), &log, &fmt, &e);
+    game_log_release(&log);
+    if (st != want)
+        fail_msg("%s\n  got %s '%s', expected %s", json, status_name(st),
+                 e.msg, status_name(want));
+    if ((has1 && !strstr(e.msg, has1)) || (has2 && !strstr(e.msg, has2)))
+        fail_msg("%s\n  message '%s' lacks '%s' or '%s'", json, e.msg, has1,
+                 has2 ? has2 : "");
+}
+
+static void test_hostile_numbers(void **state)
+{
+    char text[7][1024];
+    (void)state;
+    for (size_t f = 0; f < N_OF(int_fields); f++) {
+        struct doc d;
+        struct game_log log;
+        /* the field reads a plain 0 or 1 */
+        d = with_number(&int_fields[f].d, int_fields[f].ok, text);
+        parse_ok(&d, &log);
+        game_log_release(&log);
+        for (size_t n = 0; n < N_OF(huge_numbers); n++) {
+            d = with_number(&int_fields[f].d, huge_numbers[n], text);
+            expect_refused(&d, ST_PARSE, int_fields[f].path, NULL);
+        }
+        for (size_t n = 0; n < N_OF(fractions); n++) {
+            d = with_number(&int_fields[f].d, fractions[n], text);
+            expect_refused(&d, ST_PARSE, int_fields[f].path, NULL);
+        }
+    }
+    for (size_t f = 0; f < N_OF(random_fields); f++) {
+        struct doc d = with_number(&random_fields[f].d, random_fields[f].ok,
+                                   text);
+        struct game_log log;
+        parse_ok(&d, &log);
+        game_log_release(&log);
+        for (size_t n = 0; n < N_OF(huge_numbers); n++) {
+            d = with_number(&random_fields[f].d, huge_numbers[n], text);
+            expect_refused(&d, ST_PARSE, random_fields[f].path, NULL);
+        }
+    }
+}
+
+/* NaN and Infinity are JavaScript's and Python's, not JSON's. */
+static void test_hostile_nan(void **state)
+{
+    static const char *const words[] = { "NaN", "Infinity", "-Infinity" };
+    char text[7][1024], at[64];
+    (void)state;
+    for (size_t w = 0; w < N_OF(words); w++) {
+        struct doc d = with_number(&random_fields[0].d, words[w], text);
+        const char *json = build(&d);
+        snprintf(at, sizeof at, "byte offset %zu",
+                 (size_t)(strstr(json, words[w]) - json));
+        expect_refused(&d, ST_PARSE, at, "NaN and Infinity are not JSON");
+        d = with_number(&int_fields[0].d, words[w], text);
+        expect_refused(&d, ST_PARSE, "not valid JSON", "not JSON numbers");
+    }
+}
+
+/* A save whose replay holds n copies of msg, in a heap buffer. Returns
+ * the offset of the first copy (copy k is at that + k * (strlen(msg) + 1);
+ * searching a 30 MB text for it is slow under ASan). */
+static size_t replay_of(struct buf *b, const char *msg, size_t n)
+{
+    size_t len = strlen(msg);
+    buf_puts(b, "{\"setup\":{\"sets\":{\"basic:1\":1}},\"players\":"
+                "[{\"name\":\"A\"}],\"replay\":[");
+    size_t first = b->len;
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            buf_append(b, ",", 1);
+        buf_append(b, msg, len);
+    }
+    buf_puts(b, "]}");
+    return first;
+}
+
+static enum status parse_buf(const struct buf *b, struct game_log *log,
+                             struct err *e)
+{
+    enum mlog_format fmt;
+    enum status st = parse_doc(b->p, b->len, log, &fmt, e);
+    game_log_release(log);
+    return st;
+}
+
+/* Offset of the first needle in b. */
+static size_t offset_of(const struct buf *b, const char *needle)
+{
+    const char *p = strstr(b->p, needle);
+    assert_non_null(p);
+    return (size_t)(p - b->p);
+}
+
+static void expect_at(const struct err *e, size_t off)
+{
+    char at[64];
+    snprintf(at, sizeof at, "at byte offset %zu ", off);
+    if (!strstr(e->msg, at))
+        fail_msg("'%s' lacks '%s'", e->msg, at);
+}
+
+/* A real game has a few hundred messages: MLOG_MAX_ITEMS is read, one
+ * more is refused before any tree is built, a million just as fast. */
+static void test_hostile_many_moves(void **state)
+{
+    static const size_t counts[] = { MLOG_MAX_ITEMS + 1, 1000000 };
+    struct buf b = BUF_INIT;
+    struct game_log log;
+    struct err e;
+    (void)state;
+    (void)replay_of(&b, PASS_MSG, MLOG_MAX_ITEMS);
+    assert_int_equal(parse_buf(&b, &log, &e), ST_OK);
+    buf_release(&b);
+    for (size_t i = 0; i < N_OF(counts); i++) {
+        size_t first = replay_of(&b, PASS_MSG, counts[i]);
+        assert_true(b.len <= MLOG_MAX_BYTES);
+        assert_int_equal(parse_buf(&b, &log, &e), ST_LIMIT);
+        assert_non_null(strstr(e.msg, "more than 10000 items in \"replay\""));
+        assert_non_null(strstr(e.msg, "a few hundred messages"));
+        expect_at(&e, first + MLOG_MAX_ITEMS * (strlen(PASS_MSG) + 1));
+        buf_release(&b);
+    }
+    /* messages that stay under the item cap still make too many moves
+     * once the flierd object adds its discards */
+    (void)replay_of(&b, PASS_MSG, MLOG_MAX_ITEMS);
+    b.len -= 2; /* reopen the save: "]}" */
+    buf_puts(&b, "],\"flierd\":{\"version\":1,\"discards\":[{\"before\":0,"
+                 "\"tile\":\"BA/C\"}]}}");
+    assert_int_equal(parse_buf(&b, &log, &e), ST_LIMIT);
+    assert_non_null(strstr(e.msg, "10001 moves is more than the 10000"));
+    buf_release(&b);
+}
+
+/* Members of one object and values in all are capped as well. */
+static void test_hostile_huge(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct game_log log;
+    struct err e;
+    (void)state;
+    buf_puts(&b, "{\"setup\":{\"sets\":{\"basic:1\":1}},\"junk\":{");
+    for (int i = 0; i <= MLOG_MAX_ITEMS; i++)
+        buf_printf(&b, "%s\"k%d\":0", i ? "," : "", i);
+    buf_puts(&b, "}}");
+    assert_int_equal(parse_buf(&b, &log, &e), ST_LIMIT);
+    assert_non_null(strstr(e.msg, "more than 10000 members in \"junk\""));
+    expect_at(&e, offset_of(&b, "\"k10000\""));
+    buf_release(&b);
+    /* 60 arrays of 9000 numbers: each under the item cap */
+    buf_puts(&b, "{\"junk\":[");
+    for (int a = 0; a < 60; a++) {
+        buf_puts(&b, a ? ",[0" : "[0");
+        for (int i = 1; i < 9000; i++)
+            buf_puts(&b, ",0");
+        buf_puts(&b, "]");
+    }
+    buf_puts(&b, "]}");
+    assert_int_equal(parse_buf(&b, &log, &e), ST_LIMIT);
+    assert_non_null(strstr(e.msg, "more than 500000 JSON values"));
+    buf_release(&b);
+}
+
+/* cJSON recurses once per level: MLOG_MAX_DEPTH levels are read (and
+ * ignored: "junk" is no key of a save), one more is a parse error at the
+ * bracket that opens it, and a million are no stack overflow. */
+static void test_hostile_nesting(void **state)
+{
+    static const size_t depths[] = { MLOG_MAX_DEPTH + 1, 1000000 };
+    struct buf b = BUF_INIT;
+    struct game_log log;
+    struct err e;
+    (void)state;
+    for (size_t i = 0; i <= N_OF(depths); i++) {
+        /* the save itself is level 1, "junk" level 2 */
+        size_t n = i == 0 ? MLOG_MAX_DEPTH - 1 : depths[i - 1] - 1;
+        const char *text = build(&(struct doc){ .tail = ",\"junk\":%s" });
+        const char *cut = strstr(text, "%s");
+        buf_append(&b, text, (size_t)(cut - text));
+        for (size_t k = 0; k < n; k++)
+            buf_append(&b, "[", 1);
+        for (size_t k = 0; k < n; k++)
+            buf_append(&b, "]", 1);
+        buf_puts(&b, cut + 2);
+        enum status st = parse_buf(&b, &log, &e);
+        if (i == 0) {
+            if (st != ST_OK)
+                fail_msg("%d levels: %s", MLOG_MAX_DEPTH, e.msg);
+        } else {
+            assert_int_equal(st, ST_PARSE);
+            assert_non_null(strstr(e.msg, "nested deeper than 64 levels"));
+            expect_at(&e, (size_t)(cut - text) + MLOG_MAX_DEPTH - 1);
+        }
+        buf_release(&b);
+    }
+}
+
+/* JSON readers disagree on which of two equal keys counts (cJSON's
+ * lookups take the first, JCloisterZone's reader the last), so a save
+ * could say one thing there and another here: any repeat is refused,
+ * at the second key, also when escapes spell the same key. */
+static const struct {
+    struct doc d;
+    const char *key;    /* as the message shows it */
+    const char *second; /* the second key as written (its last occurrence) */
+} dup_cases[] = {
+    { { .tail = ",\"replay\":[]" }, "replay", "\"replay\"" },
+    { { .replay = "{\"type\":\"PASS\",\"type\":\"COMMIT\",\"payload\":{}}" },
+      "type", "\"type\"" },
+    { { .replay = MSG("PLACE_TILE", "\"tileId\":\"BA/C\",\"rotation\":\"R0\","
+                      "\"position\":[0,-1],\"position\":[0,1]") },
+      "position", "\"position\"" },
+    { { .players = "{\"name\":\"Ann\",\"name\":\"Bob\"}" }, "name",
+      "\"name\":\"Bob\"" },
+    { { .sets = "\"basic:1\":1,\"basic:1\":0" }, "basic:1", "\"basic:1\":0" },
+    { { .replay = "{\"type\":\"PASS\",\"t\\u0079pe\":\"COMMIT\","
+                  "\"payload\":{}}" },
+      "type", "\"t\\u0079pe\"" },
+    { { .players = "{\"name\":\"Ann\",\"n\\u0061me\":\"Bob\"}" }, "name",
+      "\"n\\u0061me\"" },
+    { { .players = "{\"name\":\"Ann\",\"\\u00e9\":1,\"\xc3\xa9\":2}" },
+      "\xc3\xa9", "\"\xc3\xa9\"" },
+    { { .tail = FLIERD_OBJ("\"colors\":[\"red\"],\"colors\":[\"blue\"]") },
+      "colors", "\"colors\":[\"blue\"]" },
+};
+
+static void test_hostile_duplicate_keys(void **state)
+{
+    char want[96];
+    (void)state;
+    for (size_t i = 0; i < N_OF(dup_cases); i++) {
+        const char *json = build(&dup_cases[i].d);
+        const char *last = NULL;
+        for (const char *p = strstr(json, dup_cases[i].second); p;
+             p = strstr(p + 1, dup_cases[i].second))
+            last = p;
+        assert_non_null(last);
+        snprintf(want, sizeof want, "duplicate key \"%s\" at byte offset %zu ",
+                 dup_cases[i].key, (size_t)(last - json));
+        expect_refused(&dup_cases[i].d, ST_PARSE, want, "disagree");
+    }
+    /* the same key in sibling objects, and keys that differ in case */
+    struct game_log log;
+    parse_ok(&(struct doc){ .players = "{\"name\":\"Ann\",\"Name\":\"x\"},"
+                                       "{\"name\":\"Bob\"}" },
+             &log);
+    assert_string_equal(log.names[0], "Ann");
+    game_log_release(&log);
+}
+
+/* RFC 8259 wants UTF-8; cJSON copies any byte. A player's name is where
+ * bad bytes would travel furthest (reports, the database, the
+ * dashboard), so the table puts them there: "A" + bytes + "Z". */
+static const struct {
+    const char *bytes;
+    int bad;         /* index of the byte named, -1: valid */
+    const char *why; /* part of the message */
+} utf8_cases[] = {
+    { "\xc3\xa9", -1, NULL },             /* é */
+    { "\xe2\x82\xac", -1, NULL },         /* € */
+    { "\xf0\x9f\x98\x80", -1, NULL },     /* U+1F600 */
+    { "\xef\xbf\xbf", -1, NULL },         /* U+FFFF */
+    { "\xf4\x8f\xbf\xbf", -1, NULL },     /* U+10FFFF, the last */
+    { "\xed\x9f\xbf", -1, NULL },         /* U+D7FF, before surrogates */
+    { "\xc0\xaf", 0, "overlong" },        /* '/' in two bytes */
+    { "\xc1\xbf", 0, "overlong" },
+    { "\xe0\x80\xaf", 0, "overlong" },    /* '/' in three bytes */
+    { "\xf0\x80\x80\xaf", 0, "overlong" },
+    { "\xed\xa0\x80", 0, "surrogate" },   /* U+D800 */
+    { "\xed\xbf\xbf", 0, "surrogate" },   /* U+DFFF */
+    { "\xf4\x90\x80\x80", 0, "beyond U+10FFFF" },
+    { "\xf5\x80\x80\x80", 0, "never appears" },
+    { "\xff", 0, "never appears" },
+    { "\x80", 0, "continuation byte" },
+    { "\xc3", 0, "cut short" },           /* then "Z" */
+    { "\xe2\x82", 0, "cut short" },
+    { "a\xf0\x9f\x98", 1, "cut short" },
+    { "\x01", 0, "control character 0x01" },
+    { "\x1f", 0, "control character 0x1F" },
+    { "\t", 0, "control character 0x09" },
+};
+
+static void test_hostile_utf8(void **state)
+{
+    char name[64], players[96];
+    (void)state;
+    for (size_t i = 0; i < N_OF(utf8_cases); i++) {
+        struct doc d = { .players = players };
+        snprintf(name, sizeof name, "A%sZ", utf8_cases[i].bytes);
+        snprintf(players, sizeof players, "{\"name\":\"%s\"}", name);
+        if (utf8_cases[i].bad < 0) {
+            struct game_log log;
+            parse_ok(&d, &log);
+            assert_string_equal(log.names[0], name);
+            game_log_release(&log);
+            continue;
+        }
+        const char *json = build(&d);
+        size_t off = (size_t)(strstr(json, name) - json) + 1 +
+                     (size_t)utf8_cases[i].bad;
+        char at[48];
+        snprintf(at, sizeof at, "at byte offset %zu ", off);
+        expect_refused(&d, ST_PARSE, at, utf8_cases[i].why);
+    }
+}
+
+/* Bad bytes anywhere, not only in names; and the escapes that spell
+ * what UTF-8 cannot hold. */
+static const struct {
+    struct doc d;
+    const char *mark; /* where the offset points (first occurrence) */
+    const char *why;
+} escape_cases[] = {
+    { { .replay = PLACE("BA/\xc0\xaf", "R0", 1, 0) }, "\xc0", "overlong" },
+    { { .tail = ",\"k\xff\":1" }, "\xff", "invalid UTF-8" },
+    { { .tail = " \xc3(" }, "\xc3", "invalid UTF-8 (byte 0xC3)" },
+    { { .players = "{\"name\":\"A\\u0000B\"}" }, "\\u0000", "NUL" },
+    { { .players = "{\"name\":\"A\\ud800\"}" }, "\\ud800", "lone UTF-16" },
+    { { .players = "{\"name\":\"A\\udc00\\ud800\"}" }, "\\udc00",
+      "lone UTF-16" },
+    { { .players = "{\"name\":\"A\\uD800\\u0041\"}" }, "\\uD800",
+      "lone UTF-16" },
+};
+
+static void test_hostile_escapes(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(escape_cases); i++) {
+        const char *json = build(&escape_cases[i].d);
+        char at[48];
+        snprintf(at, sizeof at, "at byte offset %zu ",
+                 (size_t)(strstr(json, escape_cases[i].mark) - json));
+        expect_refused(&escape_cases[i].d, ST_PARSE, at, escape_cases[i].why);
+    }
+    /* a surrogate pair is one character: the same as its UTF-8 */
+    struct game_log log;
+    parse_ok(&(struct doc){ .players = "{\"name\":\"\\ud83d\\ude00\\u00e9\"}" },
+             &log);
+    assert_string_equal(log.names[0], "\xf0\x9f\x98\x80\xc3\xa9");
+    game_log_release(&log);
+}
+
+/* Markup in a name is text like any other: read and kept as written
+ * (the dashboard shows it as text; tests/e2e checks that). */
+static void test_hostile_markup_name(void **state)
+{
+    struct game_log log;
+    struct report r;
+    struct audit_opts o = { false };
+    struct buf out = BUF_INIT;
+    (void)state;
+    parse_ok(&(struct doc){ .players = "{\"name\":\"<script>alert(\\\"x\\\")"
+                                       "</script>\"},{\"name\":\"B\"}",
+                            .replay = TURN1 },
+             &log);
+    assert_string_equal(log.names[0], "<script>alert(\"x\")</script>");
+    audit_run(&log, &o, &r, NULL);
+    mlog_report_json("t.jcz", MLOG_JCZ, &log, &r, &out);
+    cJSON *j = parse_line(&out);
+    const cJSON *p0 = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(j, "players"), 0);
+    assert_string_equal(
+        cJSON_GetObjectItemCaseSensitive(p0, "name")->valuestring,
+        "<script>alert(\"x\")</script>");
+    cJSON_Delete(j);
+    buf_release(&out);
+    report_release(&r);
+    game_log_release(&log);
+}
+
+/* Well-formed UTF-8, decoded the long way (independent of src/mlog). */
+static bool utf8_ok(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1
+                : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
+        if (n < 0)
+            return false;
+        unsigned long cp = n == 0 ? *p : *p & (0x3F >> n);
+        for (int k = 1; k <= n; k++) {
+            if ((p[k] & 0xC0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[k] & 0x3F);
+        }
+        static const unsigned long min[] = { 0, 0x80, 0x800, 0x10000 };
+        if (cp < min[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        p += n + 1;
+    }
+    return true;
+}
+
+#define E20 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+
+/* Text that does not fit is refused (a name: cut, two players could
+ * become one) or cut at a character boundary (a tile id, kept for
+ * messages); a message quoting the input never ends mid-character. */
+static void test_hostile_cut_text(void **state)
+{
+    struct game_log log;
+    struct report r;
+    struct audit_opts o = { false };
+    (void)state;
+    expect_refused(&(struct doc){ .players = "{\"name\":\"" E20 E20 E20
+                                             E20 "\"}" },
+                   ST_PARSE, "players[0].name: longer than 63 bytes", NULL);
+    parse_ok(&(struct doc){ .players = "{\"name\":\"x" E20 "\"}" },
+             &log);
+    game_log_release(&log);
+    parse_ok(&(struct doc){ .replay = PLACE("B" E20, "R0", 1, 0) "," PASS_MSG
+                                      "," COMMIT_MSG },
+             &log);
+    assert_int_equal(log.moves[0].tile, -1);
+    assert_true(utf8_ok(log.moves[0].tile_id));
+    assert_int_equal(strlen(log.moves[0].tile_id), 23); /* "B" + 11 é */
+    audit_run(&log, &o, &r, NULL);
+    assert_int_equal(r.violations[0].rule, RULE_TILE_UNKNOWN);
+    assert_true(utf8_ok(r.violations[0].msg));
+    report_release(&r);
+    game_log_release(&log);
+    /* "%.40s" of "a" + é...: 40 bytes end inside the 20th é */
+    struct err e;
+    enum mlog_format fmt;
+    const char *json = build(&(struct doc){ .sets = "\"a" E20 E20 "\":1" });
+    assert_int_equal(parse_doc(json, strlen(json), &log, &fmt, &e),
+                     ST_UNSUPPORTED);
+    game_log_release(&log);
+    assert_non_null(strstr(e.msg, "unsupported: tile set 'a\xc3\xa9"));
+    if (!utf8_ok(e.msg))
+        fail_msg("not UTF-8: %s", e.msg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -885,6 +1431,16 @@ int main(void)
         cmocka_unit_test(test_report_json),
         cmocka_unit_test(test_report_json_of_audit),
         cmocka_unit_test(test_error_json),
+        cmocka_unit_test(test_hostile_numbers),
+        cmocka_unit_test(test_hostile_nan),
+        cmocka_unit_test(test_hostile_many_moves),
+        cmocka_unit_test(test_hostile_huge),
+        cmocka_unit_test(test_hostile_nesting),
+        cmocka_unit_test(test_hostile_duplicate_keys),
+        cmocka_unit_test(test_hostile_utf8),
+        cmocka_unit_test(test_hostile_escapes),
+        cmocka_unit_test(test_hostile_markup_name),
+        cmocka_unit_test(test_hostile_cut_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include "util/buf.h"
 #include "util/err.h"
+#include "util/fault.h"
 #include "util/sha256.h"
 #include "util/xalloc.h"
 
@@ -77,12 +78,42 @@ static void test_err(void **state)
     assert_string_equal(status_name(ST_UNSUPPORTED), "unsupported");
 }
 
+/* The nth fallible allocation fails, that one only; buf_try_append then
+ * leaves the buffer as it was. */
+static void test_fault(void **state)
+{
+    (void)state;
+    struct buf b = BUF_INIT;
+    assert_true(buf_try_append(&b, "ab", 2)); /* not counting: no failure */
+    fault_start(2);
+    void *p = fmalloc(8);
+    assert_non_null(p);
+    char big[64] = { 0 };
+    assert_false(buf_try_append(&b, big, sizeof big)); /* the 2nd */
+    assert_int_equal(b.len, 2);
+    assert_string_equal(b.p, "ab");
+    assert_true(buf_try_append(&b, big, sizeof big)); /* the 3rd */
+    assert_int_equal(b.len, 2 + sizeof big);
+    void *q = frealloc(p, 16);
+    assert_non_null(q);
+    assert_int_equal(fault_stop(), 4);
+    fault_start(1);
+    assert_null(frealloc(q, 32)); /* q is left as it was */
+    assert_int_equal(fault_stop(), 1);
+    free(q);
+    buf_release(&b);
+    assert_int_equal(err_set(NULL, ST_NOMEM, "x"), ST_NOMEM);
+    assert_string_equal(status_name(ST_NOMEM), "out of memory");
+    assert_string_equal(status_name(ST_FULL), "storage full");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256_vectors),
         cmocka_unit_test(test_buf),
         cmocka_unit_test(test_err),
+        cmocka_unit_test(test_fault),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

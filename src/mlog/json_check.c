@@ -1,0 +1,525 @@
+/* json_check.c - what cJSON lets through or handles badly, checked on the
+ * raw bytes before it builds a tree.
+ *
+ * cJSON copies any byte into a string (invalid UTF-8, raw control
+ * characters, a NUL that then cuts a C string short), keeps every
+ * duplicate key (and its lookups return the first, while other readers
+ * keep the last, so a forged save could read one way in JCloisterZone and
+ * another here), recurses once per nesting level and allocates a node per
+ * value. This pass finds strings and brackets only: the syntax is cJSON's
+ * to judge, so on broken JSON it just has to stay in bounds. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlog/mlog_int.h"
+#include "util/xalloc.h"
+
+/* One open array or object. */
+struct frame {
+    uint32_t obj;      /* object serial (from 1); 0 for an array */
+    uint32_t items;    /* members or elements so far */
+    bool want_key;     /* object: the next string is a key */
+    size_t name_at;    /* raw key it hangs under (after its quote), or 0 */
+    size_t name_len;   /* 0 at the top level */
+};
+
+/* A key seen in an object: its decoded bytes live in checker.names. */
+struct key_slot {
+    uint32_t obj;      /* 0: empty slot */
+    uint32_t hash;
+    size_t off, len;   /* in names */
+    size_t at;         /* byte offset of the key's opening quote */
+};
+
+struct checker {
+    const unsigned char *p;
+    size_t len;
+    struct frame stack[MLOG_MAX_DEPTH];
+    int depth;
+    uint32_t n_obj;
+    size_t values, records;
+    size_t last_key_at, last_key_len; /* raw span of the latest key */
+    struct buf names;
+    struct key_slot *slots;
+    size_t n_slots, cap_slots;        /* cap: a power of two, or 0 */
+    struct err *e;
+};
+
+/* 1-based line and column (in bytes) of offset off. */
+static void where(const struct checker *ck, size_t off, int *line, size_t *col)
+{
+    size_t bol = 0;
+    *line = 1;
+    for (size_t i = 0; i < off && i < ck->len; i++)
+        if (ck->p[i] == '\n') {
+            (*line)++;
+            bol = i + 1;
+        }
+    *col = off - bol + 1;
+}
+
+/* "what at byte offset N (line L, column C)[: why]" */
+static enum status fail_at(struct checker *ck, enum status st, size_t off,
+                           const char *what, const char *why)
+{
+    int line;
+    size_t col;
+    where(ck, off, &line, &col);
+    return err_set(ck->e, st, "%s at byte offset %zu (line %d, column %zu)%s"
+                   "%s", what, off, line, col, why[0] ? ": " : "", why);
+}
+
+/* ---- UTF-8 (RFC 3629; Unicode 15, table 3-7) ---------------------------- */
+
+/* Length of the well-formed sequence at p[i], or 0 with *why set. */
+static size_t utf8_len(const unsigned char *p, size_t n, size_t i,
+                       const char **why)
+{
+    unsigned char c = p[i];
+    unsigned char lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c < 0x80)
+        return 1;
+    if (c < 0xC0) {
+        *why = "a continuation byte with no lead byte";
+        return 0;
+    }
+    if (c < 0xC2 || c > 0xF4) {
+        *why = c < 0xC2 ? "an overlong encoding (0xC0, 0xC1)"
+                        : "a byte that never appears in UTF-8 (0xF5..0xFF)";
+        return 0;
+    }
+    need = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (c == 0xE0)
+        lo = 0xA0;  /* below: overlong */
+    else if (c == 0xED)
+        hi = 0x9F;  /* above: UTF-16 surrogates */
+    else if (c == 0xF0)
+        lo = 0x90;  /* below: overlong */
+    else if (c == 0xF4)
+        hi = 0x8F;  /* above: beyond U+10FFFF */
+    for (size_t k = 1; k < need; k++) {
+        unsigned char b = i + k < n ? p[i + k] : 0;
+        if (i + k >= n || b < 0x80 || b > 0xBF) {
+            *why = "a sequence cut short";
+            return 0;
+        }
+        if (k == 1 && (b < lo || b > hi)) {
+            *why = c == 0xED   ? "a UTF-16 surrogate (U+D800..U+DFFF)"
+                   : c == 0xF4 ? "a code point beyond U+10FFFF"
+                               : "an overlong encoding";
+            return 0;
+        }
+    }
+    return need;
+}
+
+static enum status bad_utf8(struct checker *ck, size_t off, const char *why)
+{
+    char what[64];
+    snprintf(what, sizeof what, "invalid UTF-8 (byte 0x%02X)", ck->p[off]);
+    return fail_at(ck, ST_PARSE, off, what, why);
+}
+
+void mlog_utf8_scrub(char *s)
+{
+    size_t n = strlen(s);
+    const char *why = NULL;
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_len((const unsigned char *)s, n, i, &why);
+        if (k == 0) {
+            s[i++] = '?';
+            continue;
+        }
+        i += k;
+    }
+}
+
+void mlog_copy_text(char *dst, size_t size, const char *src)
+{
+    size_t n = strlen(src);
+    if (size == 0)
+        return;
+    if (n >= size) {
+        n = size - 1;
+        /* back off to a character boundary: never half a character */
+        while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* ---- duplicate keys ----------------------------------------------------- */
+
+static uint32_t key_hash(uint32_t obj, const char *s, size_t n)
+{
+    uint32_t h = 2166136261u ^ obj; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h ? h : 1;
+}
+
+static void slots_grow(struct checker *ck)
+{
+    size_t cap = ck->cap_slots ? ck->cap_slots * 2 : 64;
+    struct key_slot *t = xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < ck->cap_slots; i++) {
+        struct key_slot *s = &ck->slots[i];
+        size_t j = s->hash & (cap - 1);
+        if (!s->obj)
+            continue;
+        while (t[j].obj)
+            j = (j + 1) & (cap - 1);
+        t[j] = *s;
+    }
+    free(ck->slots);
+    ck->slots = t;
+    ck->cap_slots = cap;
+}
+
+/* Records the key decoded at names[off..] for object obj (the key's quote
+ * at byte at); ST_PARSE if the object has it already. */
+static enum status key_add(struct checker *ck, uint32_t obj, size_t off,
+                           size_t at)
+{
+    size_t len = ck->names.len - off;
+    const char *k = ck->names.p ? ck->names.p + off : "";
+    uint32_t h = key_hash(obj, k, len);
+    if (2 * (ck->n_slots + 1) > ck->cap_slots)
+        slots_grow(ck);
+    size_t j = h & (ck->cap_slots - 1);
+    for (; ck->slots[j].obj; j = (j + 1) & (ck->cap_slots - 1)) {
+        const struct key_slot *s = &ck->slots[j];
+        /* empty keys only: names.p may still be NULL */
+        if (s->obj == obj && s->hash == h && s->len == len &&
+            (len == 0 || memcmp(ck->names.p + s->off, k, len) == 0)) {
+            char what[160];
+            snprintf(what, sizeof what, "duplicate key \"%.60s\"%s", k,
+                     len > 60 ? "..." : "");
+            char why[96];
+            snprintf(why, sizeof why, "first at byte offset %zu; JSON "
+                     "readers disagree on which one counts", s->at);
+            return fail_at(ck, ST_PARSE, at, what, why);
+        }
+    }
+    ck->slots[j] = (struct key_slot){ obj, h, off, len, at };
+    ck->n_slots++;
+    return ST_OK;
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+static int hex4(const unsigned char *p, size_t n, size_t i)
+{
+    int v = 0;
+    if (i + 4 > n)
+        return -1;
+    for (size_t k = i; k < i + 4; k++) {
+        int d = p[k] >= '0' && p[k] <= '9'   ? p[k] - '0'
+                : p[k] >= 'a' && p[k] <= 'f' ? p[k] - 'a' + 10
+                : p[k] >= 'A' && p[k] <= 'F' ? p[k] - 'A' + 10
+                                             : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static void put_utf8(struct buf *b, unsigned long cp)
+{
+    char u[4];
+    size_t n;
+    if (cp < 0x80) {
+        u[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (char)(0xC0 | (cp >> 6));
+        u[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (char)(0xE0 | (cp >> 12));
+        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        u[0] = (char)(0xF0 | (cp >> 18));
+        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    buf_append(b, u, n);
+}
+
+/* A \uXXXX escape at p[*i] (the backslash): no NUL, no lone surrogate.
+ * Appends the character to out (if any) and moves *i past it. An escape
+ * that is not four hex digits is cJSON's syntax error, not ours. */
+static enum status escape_u(struct checker *ck, size_t *i, struct buf *out)
+{
+    size_t at = *i;
+    int cp = hex4(ck->p, ck->len, at + 2);
+    if (cp < 0) {
+        *i += 2;
+        return ST_OK;
+    }
+    *i += 6;
+    if (cp == 0)
+        return fail_at(ck, ST_PARSE, at, "\\u0000 in a string", "a name or "
+                       "id cannot hold a NUL character");
+    if (cp >= 0xDC00 && cp <= 0xDFFF)
+        return fail_at(ck, ST_PARSE, at, "a lone UTF-16 surrogate escape",
+                       "a low surrogate with no high one before it");
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        int lo = *i + 1 < ck->len && ck->p[*i] == '\\' && ck->p[*i + 1] == 'u'
+                     ? hex4(ck->p, ck->len, *i + 2)
+                     : -1;
+        if (lo < 0xDC00 || lo > 0xDFFF)
+            return fail_at(ck, ST_PARSE, at, "a lone UTF-16 surrogate escape",
+                           "a high surrogate with no low one after it");
+        *i += 6;
+        if (out)
+            put_utf8(out, 0x10000 + (((unsigned long)cp - 0xD800) << 10) +
+                              ((unsigned long)lo - 0xDC00));
+        return ST_OK;
+    }
+    if (out)
+        put_utf8(out, (unsigned long)cp);
+    return ST_OK;
+}
+
+/* One escape at p[*i] (the backslash), decoded into out (if any). */
+static enum status escape(struct checker *ck, size_t *i, struct buf *out)
+{
+    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+    if (*i + 1 >= ck->len) {
+        *i = ck->len;
+        return ST_OK;
+    }
+    if (ck->p[*i + 1] == 'u')
+        return escape_u(ck, i, out);
+    const char *f = strchr(from, ck->p[*i + 1]);
+    if (out && f && *f)
+        buf_append(out, &to[f - from], 1);
+    *i += 2;
+    return ST_OK;
+}
+
+/* The string whose quote is at p[*i]: UTF-8, no raw control character
+ * (RFC 8259 wants them escaped), sane escapes; decoded into out (if any).
+ * Leaves *i after the closing quote (or at the end: cJSON reports it). */
+static enum status string(struct checker *ck, size_t *i, struct buf *out)
+{
+    size_t j = *i + 1;
+    while (j < ck->len && ck->p[j] != '"') {
+        unsigned char c = ck->p[j];
+        enum status st = ST_OK;
+        const char *why = "";
+        size_t k = 1;
+        if (c == '\\') {
+            st = escape(ck, &j, out);
+            if (st)
+                return st;
+            continue;
+        }
+        if (c < 0x20) {
+            char what[64];
+            snprintf(what, sizeof what, "control character 0x%02X in a "
+                     "string", c);
+            return fail_at(ck, ST_PARSE, j, what, "JSON wants it escaped");
+        }
+        if (c >= 0x80) {
+            k = utf8_len(ck->p, ck->len, j, &why);
+            if (k == 0)
+                return bad_utf8(ck, j, why);
+        }
+        if (out)
+            buf_append(out, (const char *)ck->p + j, k);
+        j += k;
+    }
+    *i = j < ck->len ? j + 1 : j;
+    return ST_OK;
+}
+
+/* ---- structure ---------------------------------------------------------- */
+
+/* "\"replay\"" (the key a container hangs under), or "the top level". */
+static void frame_name(const struct checker *ck, const struct frame *f,
+                       char *out, size_t size)
+{
+    if (!f->name_len)
+        snprintf(out, size, "the top level");
+    else
+        snprintf(out, size, "\"%.*s\"", (int)(f->name_len < 60 ? f->name_len
+                                                               : 60),
+                 (const char *)ck->p + f->name_at);
+}
+
+/* One more member or element of the innermost container (or one more
+ * value at the top level: a line of a streaming log). */
+static enum status count_item(struct checker *ck, size_t at)
+{
+    char what[160], name[72];
+    struct frame top = { 0 };
+    size_t n;
+    if (ck->depth > 0) {
+        top = ck->stack[ck->depth - 1];
+        n = ++ck->stack[ck->depth - 1].items;
+    } else {
+        n = ++ck->records;
+    }
+    if (n <= MLOG_MAX_ITEMS)
+        return ST_OK;
+    if (ck->depth == 0) {
+        snprintf(what, sizeof what, "more than %d lines (top-level JSON "
+                 "values)", MLOG_MAX_ITEMS);
+    } else {
+        frame_name(ck, &top, name, sizeof name);
+        snprintf(what, sizeof what, "more than %d %s in %s", MLOG_MAX_ITEMS,
+                 top.obj ? "members" : "items", name);
+    }
+    return fail_at(ck, ST_LIMIT, at, what, "a game log has a few hundred "
+                   "messages");
+}
+
+/* A value starts at byte at: count it. */
+static enum status value_at(struct checker *ck, size_t at)
+{
+    ck->values++;
+    if (ck->values > MLOG_MAX_VALUES) {
+        char what[64];
+        snprintf(what, sizeof what, "more than %d JSON values",
+                 MLOG_MAX_VALUES);
+        return fail_at(ck, ST_LIMIT, at, what, "a game log has a few "
+                       "thousand");
+    }
+    /* an object's members are counted by their keys */
+    if (ck->depth > 0 && ck->stack[ck->depth - 1].obj)
+        return ST_OK;
+    return count_item(ck, at);
+}
+
+static enum status open_container(struct checker *ck, size_t at, bool obj)
+{
+    enum status st = value_at(ck, at);
+    if (st)
+        return st;
+    if (ck->depth == MLOG_MAX_DEPTH) {
+        char what[64];
+        snprintf(what, sizeof what, "JSON nested deeper than %d levels",
+                 MLOG_MAX_DEPTH);
+        return fail_at(ck, ST_PARSE, at, what, "a game log needs fewer than "
+                       "ten");
+    }
+    struct frame *f = &ck->stack[ck->depth++];
+    bool in_obj = ck->depth > 1 && f[-1].obj;
+    bool in_arr = ck->depth > 1 && !f[-1].obj;
+    *f = (struct frame){ 0 };
+    f->obj = obj ? ++ck->n_obj : 0;
+    f->want_key = obj;
+    if (in_obj) { /* named by its key */
+        f->name_at = ck->last_key_at;
+        f->name_len = ck->last_key_len;
+    } else if (in_arr) { /* an array's item: by the array's name */
+        f->name_at = f[-1].name_at;
+        f->name_len = f[-1].name_len;
+    }
+    return ST_OK;
+}
+
+/* A string at p[*i]: a key (checked for duplicates) or a value. */
+static enum status string_at(struct checker *ck, size_t *i)
+{
+    struct frame *top = ck->depth > 0 ? &ck->stack[ck->depth - 1] : NULL;
+    size_t at = *i, off = ck->names.len;
+    enum status st;
+    if (!top || !top->obj || !top->want_key) {
+        st = value_at(ck, at);
+        return st ? st : string(ck, i, NULL);
+    }
+    top->want_key = false;
+    st = count_item(ck, at);
+    if (!st)
+        st = string(ck, i, &ck->names);
+    if (!st)
+        st = key_add(ck, top->obj, off, at);
+    ck->last_key_at = at + 1;
+    ck->last_key_len = *i > at + 1 ? *i - at - 2 : 0;
+    return st;
+}
+
+/* One byte outside strings (or a whole string); *scalar tracks whether
+ * the previous byte was part of a number or literal. */
+static enum status step(struct checker *ck, size_t *i, bool *scalar)
+{
+    unsigned char c = ck->p[*i];
+    bool was = *scalar;
+    struct frame *top = ck->depth > 0 ? &ck->stack[ck->depth - 1] : NULL;
+    const char *why = "";
+    size_t at;
+    *scalar = false;
+    switch (c) {
+    case '"':
+        return string_at(ck, i);
+    case '{':
+    case '[':
+        (*i)++;
+        return open_container(ck, *i - 1, c == '{');
+    case '}':
+    case ']':
+        ck->depth -= ck->depth > 0; /* a stray one is cJSON's to report */
+        break;
+    case ',':
+        if (top && top->obj)
+            top->want_key = true;
+        break;
+    case ' ': case '\t': case '\n': case '\r': case ':':
+        break;
+    default: /* a number or literal (anything else is a syntax error) */
+        at = *i;
+        *scalar = true;
+        if (c >= 0x80) {
+            size_t k = utf8_len(ck->p, ck->len, *i, &why);
+            if (k == 0)
+                return bad_utf8(ck, *i, why);
+            *i += k - 1;
+        }
+        (*i)++;
+        return was ? ST_OK : value_at(ck, at);
+    }
+    (*i)++;
+    return ST_OK;
+}
+
+enum status mlog_json_check(const char *data, size_t len, struct err *e)
+{
+    struct checker ck;
+    enum status st = ST_OK;
+    bool scalar = false;
+    memset(&ck, 0, sizeof ck);
+    ck.p = (const unsigned char *)data;
+    ck.len = len;
+    ck.e = e;
+    for (size_t i = 0; i < len && st == ST_OK;)
+        st = step(&ck, &i, &scalar);
+    buf_release(&ck.names);
+    free(ck.slots);
+    return st;
+}
+
+const char *mlog_json_hint(const char *data, size_t len, size_t off)
+{
+    /* the spellings of JavaScript and Python's json module */
+    static const char *const words[] = { "NaN", "Infinity", "-Infinity" };
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        size_t n = strlen(words[w]);
+        /* cJSON stops at the word, or at the sign before it */
+        for (size_t at = off > 0 ? off - 1 : 0; at <= off; at++)
+            if (at + n <= len && memcmp(data + at, words[w], n) == 0)
+                return ": NaN and Infinity are not JSON numbers";
+    }
+    return "";
+}

@@ -1,0 +1,380 @@
+/* store_check.c - is the database whole? (`flierd check`, the crash
+ * tests). Read-only, in one read transaction, so it may run beside a
+ * daemon that is writing and sees one consistent snapshot.
+ *
+ * What "whole" means follows the invariants of schema/001_init.sql:
+ *  1. SQLite's own PRAGMA integrity_check is "ok", and
+ *     PRAGMA foreign_key_check finds no dangling reference.
+ *  2. Every row of a table that belongs to a game has its games row. The
+ *     tables are found in the schema (those that reference games), so a
+ *     migration that adds or drops one needs no change here.
+ *  3. Every games row has the rows a game is never without: the
+ *     required[] list below, the one place to update when that changes,
+ *     and one game_players row per seat.
+ *  4. Every stored upload hashes to its games.sha256 and has its
+ *     raw_size.
+ *  5. The aggregate tables, kept by triggers, equal the sums recomputed
+ *     from the detail tables (aggregates[] below). A check whose tables
+ *     a migration dropped is skipped and named in the summary. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "store/store_int.h"
+#include "util/sha256.h"
+
+/* Problem lines kept per check: a corrupt table can break every row. */
+#define CHECK_MAX_LINES 20
+
+/* The rows every game has: table and the column holding the game id. */
+static const struct {
+    const char *table, *key;
+} required[] = {
+    { "game_raw", "game_id" },
+    { "game_report", "game_id" },
+    { "game_entry", "game_id" },
+    { "game_search", "rowid" }, /* FTS5: no foreign key to find it by */
+};
+
+/* An aggregate table against the sums over its detail table. Both
+ * queries return (key, values...) rows; key names the row for people.
+ * stored leaves out rows whose counts are all 0: the triggers decrement
+ * and never delete those. */
+static const struct {
+    const char *table, *detail, *recomputed, *stored;
+} aggregates[] = {
+    { "game_totals", "games",
+      "SELECT 'edition ' || edition || ', valid ' || valid || ', finished '"
+      " || finished || ', live ' || live AS k, edition, valid, finished,"
+      " live, count(*) FROM games GROUP BY edition, valid, finished, live",
+      "SELECT 'edition ' || edition || ', valid ' || valid || ', finished '"
+      " || finished || ', live ' || live AS k, edition, valid, finished,"
+      " live, n FROM game_totals WHERE n <> 0" },
+    { "player_totals", "game_players",
+      "SELECT 'player_id ' || player_id AS k, player_id, count(*),"
+      " sum(finished), sum(winner), sum(finished * score), sum(pts_road),"
+      " sum(pts_city), sum(pts_field), sum(pts_monastery), sum(pts_garden),"
+      " sum(flights), sum(landed), sum(returned), sum(forced),"
+      " sum(flier_points), sum(rolls1), sum(rolls2), sum(rolls3)"
+      " FROM game_players GROUP BY player_id",
+      "SELECT 'player_id ' || player_id AS k, player_id, games,"
+      " finished_games, wins, score_sum, pts_road, pts_city, pts_field,"
+      " pts_monastery, pts_garden, flights, landed, returned, forced,"
+      " flier_points, rolls1, rolls2, rolls3 FROM player_totals"
+      " WHERE games <> 0" },
+    { "score_hist", "game_players",
+      "SELECT 'bucket ' || (score / 10) AS k, score / 10, count(*)"
+      " FROM game_players WHERE finished GROUP BY score / 10",
+      "SELECT 'bucket ' || bucket AS k, bucket, n FROM score_hist"
+      " WHERE n <> 0" },
+    { "flight_totals", "flights",
+      "SELECT 'roll ' || roll || ', diagonal ' || diagonal AS k, roll,"
+      " diagonal, count(*), sum(outcome = 'landed'),"
+      " sum(outcome = 'returned'), sum(outcome = 'pending'),"
+      " sum(n_options = 0 AND NOT bad_roll)"
+      " FROM flights GROUP BY roll, diagonal",
+      "SELECT 'roll ' || roll || ', diagonal ' || diagonal AS k, roll,"
+      " diagonal, flights, landed, returned, pending, forced"
+      " FROM flight_totals"
+      " WHERE flights <> 0 OR landed <> 0 OR returned <> 0 OR pending <> 0"
+      " OR forced <> 0" },
+    { "rule_totals", "violations",
+      "SELECT 'rule ' || rule AS k, rule, count(*) FROM violations"
+      " GROUP BY rule",
+      "SELECT 'rule ' || rule AS k, rule, n FROM rule_totals WHERE n <> 0" },
+};
+
+struct check {
+    struct store *s;
+    struct buf *report;
+    int problems;
+    int lines;           /* of the current check */
+    int n_agg;           /* aggregate tables checked */
+    struct buf skipped;  /* checks whose tables are gone */
+};
+
+static void problem(struct check *c, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void problem(struct check *c, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    c->problems++;
+    if (c->lines++ == CHECK_MAX_LINES)
+        buf_puts(c->report, "  ... (more of the same left out)\n");
+    if (c->lines > CHECK_MAX_LINES)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    buf_printf(c->report, "%s\n", line);
+}
+
+/* Runs sql; on its first row stores columns 0 and 1 as integers. */
+static enum status two_ints(struct check *c, const char *sql, int64_t *a,
+                            int64_t *b, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(c->s, sql, &st, e);
+    *a = *b = 0;
+    if (res == ST_OK) {
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *a = sqlite3_column_int64(st, 0);
+            *b = sqlite3_column_int64(st, 1);
+        } else if (rc != SQLITE_DONE) {
+            res = store_fail(c->s, rc, sql, e);
+        }
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
+static enum status table_exists(struct check *c, const char *name,
+                                bool *out, struct err *e)
+{
+    int64_t n = 0, unused;
+    char *sql = sqlite3_mprintf("SELECT count(*), 0 FROM sqlite_master "
+                                "WHERE name = %Q AND type = 'table'", name);
+    enum status st = two_ints(c, sql, &n, &unused, e);
+    sqlite3_free(sql);
+    *out = n > 0;
+    return st;
+}
+
+/* 1: SQLite's page-level check and the declared foreign keys. Rows that
+ * point to no game are left to check_orphans, which names the game. */
+static enum status check_sqlite(struct check *c, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(c->s, "PRAGMA integrity_check(100)", &st,
+                                    e);
+    int rc = SQLITE_DONE;
+    c->lines = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *msg = (const char *)sqlite3_column_text(st, 0);
+        if (!msg || strcmp(msg, "ok") != 0)
+            problem(c, "integrity_check: %s", msg ? msg : "(null)");
+    }
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = store_fail(c->s, rc, "integrity_check", e);
+    sqlite3_finalize(st);
+    st = NULL;
+    if (res == ST_OK)
+        res = store_prepare(c->s,
+                            "SELECT \"table\", parent, count(*) FROM "
+                            "pragma_foreign_key_check WHERE parent <> 'games' "
+                            "GROUP BY \"table\", parent",
+                            &st, e);
+    c->lines = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        problem(c, "table %s: %lld rows point to no row of %s",
+                (const char *)sqlite3_column_text(st, 0),
+                (long long)sqlite3_column_int64(st, 2),
+                (const char *)sqlite3_column_text(st, 1));
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = store_fail(c->s, rc, "foreign_key_check", e);
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* Rows of table whose key column names no games row. */
+static enum status orphans_of(struct check *c, const char *table,
+                              const char *key, struct err *e)
+{
+    int64_t n, first;
+    char *sql = sqlite3_mprintf("SELECT count(*), min(t.\"%w\") FROM \"%w\" t "
+                                "WHERE NOT EXISTS (SELECT 1 FROM games g "
+                                "WHERE g.id = t.\"%w\")",
+                                key, table, key);
+    enum status st = two_ints(c, sql, &n, &first, e);
+    sqlite3_free(sql);
+    if (st == ST_OK && n > 0)
+        problem(c, "table %s: %lld rows belong to no game (the first: game "
+                "%lld)", table, (long long)n, (long long)first);
+    return st;
+}
+
+/* 2: every table that references games, as the schema says today. */
+static enum status check_orphans(struct check *c, int *out_tables,
+                                 struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    struct buf names = BUF_INIT; /* "table\tcolumn\n" lines */
+    enum status res = store_prepare(
+        c->s,
+        "SELECT m.name, f.\"from\" FROM sqlite_master m, "
+        "pragma_foreign_key_list(m.name) f WHERE m.type = 'table' "
+        "AND f.\"table\" = 'games' ORDER BY m.name",
+        &st, e);
+    int rc = SQLITE_DONE;
+    *out_tables = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        buf_printf(&names, "%s\t%s\n", sqlite3_column_text(st, 0),
+                   sqlite3_column_text(st, 1));
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = store_fail(c->s, rc, "list tables", e);
+    sqlite3_finalize(st);
+    c->lines = 0;
+    /* statements are done: no cursor stays open while others run */
+    for (char *p = names.p; res == ST_OK && p && *p;) {
+        char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+        *tab = *nl = '\0';
+        res = orphans_of(c, p, tab + 1, e);
+        ++*out_tables;
+        p = nl + 1;
+    }
+    buf_release(&names);
+    return res;
+}
+
+/* 3: the rows no game is without. */
+static enum status check_required(struct check *c, struct err *e)
+{
+    enum status st = ST_OK;
+    int64_t n, first;
+    c->lines = 0;
+    for (size_t i = 0; i < sizeof required / sizeof *required; i++) {
+        bool have = false;
+        st = table_exists(c, required[i].table, &have, e);
+        if (st != ST_OK)
+            return st;
+        if (!have) {
+            problem(c, "table %s is missing", required[i].table);
+            continue;
+        }
+        char *sql = sqlite3_mprintf(
+            "SELECT count(*), min(g.id) FROM games g WHERE NOT EXISTS "
+            "(SELECT 1 FROM \"%w\" t WHERE t.\"%w\" = g.id)",
+            required[i].table, required[i].key);
+        st = two_ints(c, sql, &n, &first, e);
+        sqlite3_free(sql);
+        if (st == ST_OK && n > 0)
+            problem(c, "%lld games have no row in %s (the first: game %lld)",
+                    (long long)n, required[i].table, (long long)first);
+        /* game_search has no foreign key for check_orphans to find */
+        if (st == ST_OK && strcmp(required[i].key, "rowid") == 0)
+            st = orphans_of(c, required[i].table, "rowid", e);
+        if (st != ST_OK)
+            return st;
+    }
+    st = two_ints(c,
+                  "SELECT count(*), min(g.id) FROM games g WHERE n_players "
+                  "<> (SELECT count(*) FROM game_players p "
+                  "WHERE p.game_id = g.id)",
+                  &n, &first, e);
+    if (st == ST_OK && n > 0)
+        problem(c, "%lld games have not one game_players row per seat (the "
+                "first: game %lld)", (long long)n, (long long)first);
+    return st;
+}
+
+/* 4: the uploads against their digests, one row at a time. */
+static enum status check_raw(struct check *c, int64_t *out_games,
+                             struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(
+        c->s,
+        "SELECT g.id, g.sha256, g.raw_size, r.raw FROM games g "
+        "JOIN game_raw r ON r.game_id = g.id ORDER BY g.id",
+        &st, e);
+    int rc = SQLITE_DONE;
+    char hex[SHA256_HEX_LEN];
+    *out_games = 0;
+    c->lines = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        long long id = sqlite3_column_int64(st, 0);
+        const char *want = (const char *)sqlite3_column_text(st, 1);
+        int64_t size = sqlite3_column_int64(st, 2);
+        const void *raw = sqlite3_column_blob(st, 3);
+        int len = sqlite3_column_bytes(st, 3);
+        sha256_hex(raw ? raw : "", raw ? (size_t)len : 0, hex);
+        if (!want || strcmp(hex, want) != 0)
+            problem(c, "game %lld: the stored upload (%d bytes) hashes to "
+                    "%.16s..., games.sha256 says %.16s...", id, len, hex,
+                    want ? want : "(null)");
+        else if (size != len)
+            problem(c, "game %lld: the stored upload has %d bytes, "
+                    "games.raw_size says %lld", id, len, (long long)size);
+        ++*out_games;
+    }
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = store_fail(c->s, rc, "read uploads", e);
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* 5: one aggregate table against its recomputed sums. */
+static enum status check_aggregate(struct check *c, size_t i, struct err *e)
+{
+    bool agg = false, detail = false;
+    enum status st = table_exists(c, aggregates[i].table, &agg, e);
+    if (st == ST_OK)
+        st = table_exists(c, aggregates[i].detail, &detail, e);
+    if (st != ST_OK || !agg || !detail) {
+        if (st == ST_OK)
+            buf_printf(&c->skipped, ", %s (no table %s)", aggregates[i].table,
+                       agg ? aggregates[i].detail : aggregates[i].table);
+        return st;
+    }
+    /* each row on one side only is a difference (a row in both with
+     * other counts shows on both sides: name it once) */
+    sqlite3_stmt *q = NULL;
+    char *sql = sqlite3_mprintf(
+        "WITH a AS (%s), b AS (%s) "
+        "SELECT DISTINCT k FROM (SELECT * FROM (SELECT * FROM a EXCEPT "
+        "SELECT * FROM b) UNION ALL SELECT * FROM (SELECT * FROM b EXCEPT "
+        "SELECT * FROM a)) ORDER BY k",
+        aggregates[i].recomputed, aggregates[i].stored);
+    st = store_prepare(c->s, sql, &q, e);
+    sqlite3_free(sql);
+    c->lines = 0;
+    int rc = SQLITE_DONE;
+    while (st == ST_OK && (rc = sqlite3_step(q)) == SQLITE_ROW)
+        problem(c, "table %s, %s: differs from the sums over %s",
+                aggregates[i].table, (const char *)sqlite3_column_text(q, 0),
+                aggregates[i].detail);
+    if (st == ST_OK && rc != SQLITE_DONE)
+        st = store_fail(c->s, rc, aggregates[i].table, e);
+    sqlite3_finalize(q);
+    c->n_agg++;
+    return st;
+}
+
+enum status store_check(struct store *s, struct buf *report,
+                        int *out_problems, struct err *e)
+{
+    struct check c = { s, report, 0, 0, 0, BUF_INIT };
+    int64_t games = 0, hashed = 0, unused;
+    int tables = 0;
+
+    *out_problems = 0;
+    enum status st = store_begin_read(s, e);
+    if (st != ST_OK)
+        return st;
+    st = check_sqlite(&c, e);
+    if (st == ST_OK)
+        st = two_ints(&c, "SELECT count(*), 0 FROM games", &games, &unused,
+                      e);
+    if (st == ST_OK)
+        st = check_orphans(&c, &tables, e);
+    if (st == ST_OK)
+        st = check_required(&c, e);
+    if (st == ST_OK)
+        st = check_raw(&c, &hashed, e);
+    for (size_t i = 0; i < sizeof aggregates / sizeof *aggregates; i++)
+        if (st == ST_OK)
+            st = check_aggregate(&c, i, e);
+    st = store_end(s, st, e);
+    if (st == ST_OK) {
+        buf_printf(report, "%lld games, %lld uploads hashed, %d tables of "
+                   "games, %d aggregate tables%s%s: %d problem%s\n",
+                   (long long)games, (long long)hashed, tables, c.n_agg,
+                   c.skipped.len ? "; skipped" : "",
+                   c.skipped.len ? c.skipped.p + 1 : "", c.problems,
+                   c.problems == 1 ? "" : "s");
+        *out_problems = c.problems;
+    }
+    buf_release(&c.skipped);
+    return st;
+}
