@@ -315,6 +315,17 @@ static enum status string(struct checker *ck, size_t *i, struct buf *out)
 {
     size_t j = *i + 1;
     while (j < ck->len && ck->p[j] != '"') {
+        /* the common case first: a run of plain printable ASCII */
+        size_t run = j;
+        while (run < ck->len && ck->p[run] >= 0x20 && ck->p[run] < 0x80 &&
+               ck->p[run] != '"' && ck->p[run] != '\\')
+            run++;
+        if (run > j) {
+            if (out)
+                buf_append(out, (const char *)ck->p + j, run - j);
+            j = run;
+            continue;
+        }
         unsigned char c = ck->p[j];
         enum status st = ST_OK;
         const char *why = "";
@@ -451,6 +462,13 @@ static enum status string_at(struct checker *ck, size_t *i)
     return st;
 }
 
+/* Can c continue a number or a literal (true, null, 1e-7)? */
+static bool scalar_byte(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
+}
+
 /* One byte outside strings (or a whole string); *scalar tracks whether
  * the previous byte was part of a number or literal. */
 static enum status step(struct checker *ck, size_t *i, bool *scalar)
@@ -488,6 +506,9 @@ static enum status step(struct checker *ck, size_t *i, bool *scalar)
             *i += k - 1;
         }
         (*i)++;
+        /* the rest of a number or literal at once: one value */
+        while (*i < ck->len && scalar_byte(ck->p[*i]))
+            (*i)++;
         return was ? ST_OK : value_at(ck, at);
     }
     (*i)++;

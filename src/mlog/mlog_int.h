@@ -24,7 +24,9 @@ void mlog_json_print(const cJSON *item, struct buf *out);
 /* ---- cJSON's allocator (mlog_alloc.c) ---------------------------------- */
 
 /* Until mlog_alloc_parse_end(), this thread's cJSON allocations may fail
- * (fault.h) instead of aborting; the first call installs the hooks. */
+ * (fault.h) instead of aborting, and come from an arena that
+ * mlog_alloc_parse_end() drops: delete every tree made meanwhile before
+ * it. The first call installs the hooks. */
 void mlog_alloc_parse_begin(void);
 /* Back to aborting on OOM; true when an allocation failed meanwhile. */
 bool mlog_alloc_parse_end(void);
