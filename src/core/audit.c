@@ -169,9 +169,10 @@ static void record_running(struct audit *a, int t)
     struct report *r = a->r;
     if (t < 0)
         return;
-    xgrow((void **)&r->running, &r->cap_running, (size_t)t + 1,
-          sizeof *r->running);
-    for (size_t i = r->n_running; i <= (size_t)t; i++)
+    if ((size_t)t >= r->cap_running) /* a log longer than its pack */
+        xgrow((void **)&r->running, &r->cap_running, (size_t)t + 1,
+              sizeof *r->running);
+    for (size_t i = r->n_running; i < (size_t)t; i++) /* turns skipped */
         memcpy(r->running[i], a->g->score, sizeof r->running[i]);
     if (r->n_running <= (size_t)t)
         r->n_running = (size_t)t + 1;
@@ -631,13 +632,22 @@ static void on_recall(struct audit *a, const struct move *m)
 
 /* ---- driver ------------------------------------------------------------ */
 
-static void copy_events(struct report *r, const struct game *g)
+/* The score events and their refs into r: copied when the game lives
+ * on, else taken over (the game is freed right after). */
+static void copy_events(struct report *r, struct game *g, bool take)
 {
     r->n_events = (size_t)g->n_events;
+    r->n_refs = (size_t)g->n_refs;
+    if (take && g->events && g->refs) {
+        r->events = g->events;
+        r->refs = g->refs;
+        g->events = NULL;
+        g->refs = NULL;
+        return;
+    }
     r->events = xmalloc(sizeof *r->events * (r->n_events ? r->n_events : 1));
     if (r->n_events)
         memcpy(r->events, g->events, sizeof *r->events * r->n_events);
-    r->n_refs = (size_t)g->n_refs;
     r->refs = xmalloc(sizeof *r->refs * (r->n_refs ? r->n_refs : 1));
     if (r->n_refs)
         memcpy(r->refs, g->refs, sizeof *r->refs * r->n_refs);
@@ -655,6 +665,9 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     memset(r, 0, sizeof *r);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
+    /* a total per turn: room for the whole pack up front */
+    xgrow((void **)&r->running, &r->cap_running,
+          (size_t)game_pack_size(&log->rules) + 1, sizeof *r->running);
     record_running(a, 0);
     if (log->start_tile >= 0)
         (void)game_place(a->g, log->start_tile, log->start_at, log->start_rot,
@@ -729,7 +742,7 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
     }
     memcpy(r->score, a->g->score, sizeof r->score);
     r->state_hash = game_hash(a->g);
-    copy_events(r, a->g);
+    copy_events(r, a->g, out_game == NULL);
     claims_check(a->log, r);
     r->valid = r->n_violations == 0 && !r->halted;
     if (out_game)

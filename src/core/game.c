@@ -18,6 +18,8 @@ static const int dy4[4] = { -1, 0, 1, 0 };
 static const int dx8[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int dy8[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
+static uint8_t def_edges(const struct tile_def *t);
+
 const char *rule_id(enum rule r)
 {
     static const char *const ids[RULE__COUNT] = {
@@ -51,45 +53,16 @@ const char *rule_id(enum rule r)
 
 /* ---- board ------------------------------------------------------------ */
 
+static struct pos step(struct pos p, int side)
+{
+    struct pos q = { p.x + dx4[side], p.y + dy4[side] };
+    return q;
+}
+
 static bool on_board(struct pos p)
 {
     const int lim = BOARD_SPAN / 2;
     return p.x >= -lim && p.x < lim && p.y >= -lim && p.y < lim;
-}
-
-/* A board position packed in 16 bits (both coordinates fit in 8), plus
- * one so that 0 marks an empty cell (hence 32-bit keys). */
-static uint32_t cell_key(struct pos p)
-{
-    return (((uint32_t)p.y & 0xFF) << 8 | ((uint32_t)p.x & 0xFF)) + 1;
-}
-
-static size_t cell_slot(uint32_t key)
-{
-    return (size_t)((key * 2654435761u) >> 22) & (GAME_CELLS - 1);
-}
-
-int game_tile_at(const struct game *g, struct pos p)
-{
-    if (!on_board(p))
-        return -1;
-    uint32_t key = cell_key(p);
-    for (size_t i = cell_slot(key);; i = (i + 1) & (GAME_CELLS - 1)) {
-        if (g->cell_key[i] == key)
-            return g->cell_tile[i];
-        if (g->cell_key[i] == 0)
-            return -1;
-    }
-}
-
-static void cell_put(struct game *g, struct pos p, int tile)
-{
-    uint32_t key = cell_key(p);
-    size_t i = cell_slot(key);
-    while (g->cell_key[i] != 0)
-        i = (i + 1) & (GAME_CELLS - 1);
-    g->cell_key[i] = key;
-    g->cell_tile[i] = (uint16_t)tile;
 }
 
 struct pos game_tile_pos(const struct game *g, int tile)
@@ -98,10 +71,209 @@ struct pos game_tile_pos(const struct game *g, int tile)
     return p;
 }
 
-static struct pos step(struct pos p, int side)
+/* A grid cell: the tile there + 1 (0: none), how many tiles its 3x3
+ * block holds, and whether that tile has a monastery or garden, whose
+ * completion the block count decides. */
+#define CELL_TILE 0x1FFu
+#define CELL_BLOCK_SHIFT 9
+#define CELL_CLOISTER 0x2000u
+_Static_assert(GAME_MAX_TILES <= (int)CELL_TILE, "tile + 1 fits the cell");
+
+static const uint16_t *grid_cells(const struct game *g)
 {
-    struct pos q = { p.x + dx4[side], p.y + dy4[side] };
-    return q;
+    return g->grid_big ? g->grid_big : g->grid_min;
+}
+
+static uint16_t *grid_cells_mut(struct game *g)
+{
+    return g->grid_big ? g->grid_big : g->grid_min;
+}
+
+/* Offset of p in the window, or -1 when it lies outside. */
+static long grid_at(const struct game *g, struct pos p)
+{
+    /* unsigned: a position before the window wraps to a large offset, so
+     * one comparison bounds both sides of both axes */
+    unsigned ux = (unsigned)p.x - (unsigned)g->grid_x0;
+    unsigned uy = (unsigned)p.y - (unsigned)g->grid_y0;
+    if ((ux | uy) >= 1u << g->grid_shift)
+        return -1;
+    return (long)(uy << g->grid_shift | ux);
+}
+
+int game_tile_at(const struct game *g, struct pos p)
+{
+    long at = grid_at(g, p);
+    return at < 0 ? -1 : (int)(grid_cells(g)[at] & CELL_TILE) - 1;
+}
+
+/* First cell of a window of `side` that covers [lo, hi] (hi - lo < side)
+ * in the middle, kept on the board so that the widest window is the
+ * board itself. */
+static int grid_origin(int lo, int hi, int side)
+{
+    const int lim = BOARD_SPAN / 2;
+    int o = lo - (side - (hi - lo + 1)) / 2;
+    if (o > lim - side)
+        o = lim - side;
+    return o < -lim ? -lim : o;
+}
+
+static bool has_cloister(const struct game *g, int tile)
+{
+    const struct placed *t = &g->tiles[tile];
+    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
+        if (g->segs[i].kind == FEAT_MONASTERY || g->segs[i].kind == FEAT_GARDEN)
+            return true;
+    return false;
+}
+
+/* Counts tile into the blocks of the cells around p (and p's own): nine
+ * adds when the block lies inside the window; else those that do (the
+ * window holds every tile, so a cell outside has no tile to count for,
+ * and grid_fit() counts again when one arrives). */
+static void count_block(struct game *g, struct pos p)
+{
+    uint16_t *cells = grid_cells_mut(g);
+    unsigned ux = (unsigned)p.x - (unsigned)g->grid_x0 - 1u;
+    unsigned uy = (unsigned)p.y - (unsigned)g->grid_y0 - 1u;
+    size_t side = (size_t)1 << g->grid_shift;
+    const uint16_t one = 1u << CELL_BLOCK_SHIFT;
+    if (ux < side - 2 && uy < side - 2) {
+        uint16_t *c = cells + (uy << g->grid_shift | ux);
+        for (int row = 0; row < 3; row++, c += side) {
+            c[0] = (uint16_t)(c[0] + one);
+            c[1] = (uint16_t)(c[1] + one);
+            c[2] = (uint16_t)(c[2] + one);
+        }
+        return;
+    }
+    for (int i = 0; i < 9; i++) {
+        long at = grid_at(g, (struct pos){ p.x + i % 3 - 1, p.y + i / 3 - 1 });
+        if (at >= 0)
+            cells[at] = (uint16_t)(cells[at] + one);
+    }
+}
+
+/* Writes tile ti into its cell (empty, in the window). */
+static void cell_set(struct game *g, int ti, bool cloister)
+{
+    struct pos p = { g->tiles[ti].x, g->tiles[ti].y };
+    uint16_t *cell = &grid_cells_mut(g)[grid_at(g, p)];
+    *cell = (uint16_t)(*cell | (unsigned)(ti + 1) |
+                       (cloister ? CELL_CLOISTER : 0));
+}
+
+/* Counts one more tile into the block of cell c; true when that fills the
+ * block of a monastery or garden there. */
+static unsigned bump(uint16_t *c)
+{
+    *c = (uint16_t)(*c + (1u << CELL_BLOCK_SHIFT));
+    return (*c & ~CELL_TILE) == (9u << CELL_BLOCK_SHIFT | CELL_CLOISTER);
+}
+
+/* Moves the window so that it holds p and every placed tile, centred on
+ * their bounding box; doubles it while the box plus a margin does not fit.
+ * Rare: the board has to wander half a window away from where it began.
+ * p must be on the board. */
+static void grid_fit(struct game *g, struct pos p)
+{
+    enum { MARGIN = 8 };
+    int x0 = p.x, x1 = p.x, y0 = p.y, y1 = p.y;
+    for (int i = 0; i < g->n_tiles; i++) {
+        const struct placed *t = &g->tiles[i];
+        x0 = t->x < x0 ? t->x : x0;
+        x1 = t->x > x1 ? t->x : x1;
+        y0 = t->y < y0 ? t->y : y0;
+        y1 = t->y > y1 ? t->y : y1;
+    }
+    int extent = (x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0) + 1;
+    int shift = g->grid_shift;
+    while ((1 << shift) < extent + MARGIN && (1 << shift) < BOARD_SPAN)
+        shift++;
+    size_t side = (size_t)1 << shift;
+    if (shift != g->grid_shift) {
+        free(g->grid_big);
+        g->grid_big = xcalloc(side * side, sizeof *g->grid_big);
+        g->grid_shift = shift;
+    } else {
+        memset(grid_cells_mut(g), 0, side * side * sizeof *g->grid_big);
+    }
+    g->grid_x0 = grid_origin(x0, x1, (int)side);
+    g->grid_y0 = grid_origin(y0, y1, (int)side);
+    for (int i = 0; i < g->n_tiles; i++) {
+        cell_set(g, i, has_cloister(g, i));
+        count_block(g, game_tile_pos(g, i));
+    }
+}
+
+/* Puts tile ti, already in g->tiles but not yet in the grid, on its
+ * square (on the board and empty), counts it into the blocks around, and
+ * lists in g->filled the tiles with a monastery or garden whose block it
+ * filled, row by row. */
+static void grid_put(struct game *g, int ti, bool cloister)
+{
+    const unsigned full = 9u << CELL_BLOCK_SHIFT | CELL_CLOISTER;
+    struct pos p = game_tile_pos(g, ti);
+    bool counted = grid_at(g, p) < 0;
+    if (counted)
+        grid_fit(g, p); /* counts ti as well */
+    else
+        cell_set(g, ti, cloister);
+    uint16_t *cells = grid_cells_mut(g);
+    long side = 1L << g->grid_shift, mid = grid_at(g, p);
+    unsigned ux = (unsigned)p.x - (unsigned)g->grid_x0 - 1u;
+    unsigned uy = (unsigned)p.y - (unsigned)g->grid_y0 - 1u;
+    unsigned hit = 0; /* bit i: the block of cell i (row by row) is full */
+    g->n_filled = 0;
+    if (!counted && ux < (unsigned)side - 2 && uy < (unsigned)side - 2) {
+        /* the usual case: nine cells, no branches */
+        uint16_t *c = cells + mid - side - 1, *d = c + side, *e = d + side;
+        hit = bump(&c[0]) | bump(&c[1]) << 1 | bump(&c[2]) << 2 |
+              bump(&d[0]) << 3 | bump(&d[1]) << 4 | bump(&d[2]) << 5 |
+              bump(&e[0]) << 6 | bump(&e[1]) << 7 | bump(&e[2]) << 8;
+    } else {
+        for (int i = 0; i < 9; i++) {
+            long at = grid_at(g, (struct pos){ p.x + i % 3 - 1,
+                                               p.y + i / 3 - 1 });
+            if (at >= 0 && !counted)
+                cells[at] = (uint16_t)(cells[at] + (1u << CELL_BLOCK_SHIFT));
+            if (at >= 0 && (cells[at] & ~CELL_TILE) == full)
+                hit |= 1u << i;
+        }
+    }
+    for (int i = 0; hit >> i; i++) { /* rare: a monastery completed */
+        if (!(hit >> i & 1))
+            continue;
+        long at = grid_at(g, (struct pos){ p.x + i % 3 - 1, p.y + i / 3 - 1 });
+        g->filled[g->n_filled++] = (int16_t)((cells[at] & CELL_TILE) - 1);
+    }
+}
+
+/* Tiles in the 3x3 block of tile, itself included. */
+static int block_count(const struct game *g, int tile)
+{
+    long at = grid_at(g, game_tile_pos(g, tile));
+    return grid_cells(g)[at] >> CELL_BLOCK_SHIFT & 15;
+}
+
+/* The tiles across the sides N E S W of p (-1: none); p must be on the
+ * board. */
+static void cross_of(const struct game *g, struct pos p, int out[4])
+{
+    unsigned ux = (unsigned)p.x - (unsigned)g->grid_x0 - 1u;
+    unsigned uy = (unsigned)p.y - (unsigned)g->grid_y0 - 1u;
+    size_t side = (size_t)1 << g->grid_shift;
+    if (ux < side - 2 && uy < side - 2) {
+        const uint16_t *c = grid_cells(g) + (uy << g->grid_shift | ux);
+        out[0] = (int)(c[1] & CELL_TILE) - 1;
+        out[1] = (int)(c[side + 2] & CELL_TILE) - 1;
+        out[2] = (int)(c[2 * side + 1] & CELL_TILE) - 1;
+        out[3] = (int)(c[side] & CELL_TILE) - 1;
+        return;
+    }
+    for (int d = 0; d < 4; d++)
+        out[d] = game_tile_at(g, step(p, d));
 }
 
 int game_pack_size(const struct rules *r)
@@ -120,18 +292,34 @@ int game_pack_left(const struct game *g)
     return g->pack_left;
 }
 
+/* Adds d copies of tile kind t to the pack (d < 0 takes them). */
+static void pack_add(struct game *g, int t, int d)
+{
+    g->pack[t] = (int16_t)(g->pack[t] + d);
+    g->pack_left += d;
+    for (int i = t + 1; i <= GAME_MAX_TILE_KINDS; i += i & -i)
+        g->pack_tree[i] = (int16_t)(g->pack_tree[i] + d);
+}
+
 int game_pack_draw(const struct game *g, double r)
 {
     int n = game_pack_left(g);
     if (n <= 0 || !(r >= 0 && r < 1))
         return -1;
-    int idx = (int)(r * n);
-    for (int t = 0; t < tile_count(); t++) {
-        if (idx < g->pack[t])
-            return t;
-        idx -= g->pack[t];
+    /* the kind whose copies hold slot idx: the most kinds whose copies
+     * together stay at or below idx, by halving steps down the tree */
+    int idx = (int)(r * n), t = 0;
+    if (idx >= n) /* r rounded up to 1 */
+        return -1;
+    _Static_assert((GAME_MAX_TILE_KINDS & (GAME_MAX_TILE_KINDS - 1)) == 0,
+                   "the descent needs a power of two");
+    /* idx < n = pack_tree[GAME_MAX_TILE_KINDS]: t stays below it */
+    for (int step = GAME_MAX_TILE_KINDS / 2; step > 0; step >>= 1) {
+        int below = g->pack_tree[t + step], take = below <= idx;
+        t += take * step; /* no branch: which way is a coin toss */
+        idx -= take * below;
     }
-    return -1;
+    return t < tile_count() ? t : -1;
 }
 
 double game_pack_random(const struct game *g, int def)
@@ -144,20 +332,42 @@ double game_pack_random(const struct game *g, int def)
     return (idx + 0.5) / n;
 }
 
-struct game *game_new(const struct rules *r)
+/* The full pack of the rules' tile sets, its tree, and the edges of the
+ * kinds in it. */
+static void pack_fill(struct game *g, const struct rules *r)
 {
-    struct game *g = xcalloc(1, sizeof *g);
-    g->rules = *r;
-    g->last_tile = -1;
+    assert(tile_count() <= GAME_MAX_TILE_KINDS);
     for (int s = 0; s < tile_set_count(); s++) {
         const struct tile_set_def *d = tile_set_get(s);
-        for (int i = 0; i < d->n_refs; i++) {
-            int t = tile_find(d->refs[i].tile);
-            assert(t >= 0 && t < GAME_MAX_TILE_KINDS);
-            g->pack[t] += (int16_t)(d->refs[i].count * r->set_copies[s]);
-            g->pack_left += d->refs[i].count * r->set_copies[s];
+        for (int i = 0; i < d->n_refs && r->set_copies[s] > 0; i++) {
+            int t = d->refs[i].kind, n = d->refs[i].count;
+            assert(t >= 0 && t == tile_find(d->refs[i].tile));
+            g->pack[t] = (int16_t)(g->pack[t] + n * r->set_copies[s]);
+            g->pack_left += n * r->set_copies[s];
         }
     }
+    for (int t = 0; t < tile_count(); t++)
+        if (g->pack[t] > 0)
+            g->kind_edges[t] = def_edges(tile_get(t));
+    for (int i = 1; i <= GAME_MAX_TILE_KINDS; i++) { /* each entry once */
+        int up = i + (i & -i);
+        g->pack_tree[i] = (int16_t)(g->pack_tree[i] + g->pack[i - 1]);
+        if (up <= GAME_MAX_TILE_KINDS)
+            g->pack_tree[up] = (int16_t)(g->pack_tree[up] + g->pack_tree[i]);
+    }
+}
+
+struct game *game_new(const struct rules *r)
+{
+    /* the tile and segment arrays are most of the bytes and are written
+     * before they are read: clear only what precedes them */
+    struct game *g = xmalloc(sizeof *g);
+    memset(g, 0, offsetof(struct game, tiles));
+    g->rules = *r;
+    g->last_tile = -1;
+    g->grid_shift = __builtin_ctz(GAME_GRID_MIN); /* around the origin */
+    g->grid_x0 = g->grid_y0 = -GAME_GRID_MIN / 2;
+    pack_fill(g, r);
     for (int p = 0; p < r->n_players; p++) {
         for (int n = 1; n <= r->followers; n++)
             g->meeples[g->n_meeples++] =
@@ -174,34 +384,27 @@ void game_free(struct game *g)
     if (g) {
         free(g->refs);
         free(g->events);
+        free(g->grid_big);
         free(g);
     }
 }
 
 /* ---- union-find ---------------------------------------------------- */
 
+/* Every segment points straight at its feature's root (join() relabels),
+ * so the question asked most often is one load. */
 static int find_root(const struct game *g, int s)
 {
-    while (g->segs[s].parent != s)
-        s = g->segs[s].parent;
-    return s;
+    return g->segs[s].parent;
 }
 
-static int find_mut(struct game *g, int s)
-{
-    while (g->segs[s].parent != s) {
-        g->segs[s].parent = g->segs[g->segs[s].parent].parent;
-        s = g->segs[s].parent;
-    }
-    return s;
-}
-
-/* Joins the features of a and b across one shared edge: union by size
- * keeps the trees shallow; splicing the two circular lists keeps every
+/* Joins the features of a and b across one shared edge: the smaller one
+ * is relabelled to the larger one's root (by size, so a segment moves
+ * O(log n) times in a game); splicing the two circular lists keeps every
  * feature's segments one walk away. */
 static void join(struct game *g, int a, int b, bool counts_edges)
 {
-    int ra = find_mut(g, a), rb = find_mut(g, b);
+    int ra = find_root(g, a), rb = find_root(g, b);
     if (ra != rb) {
         if (g->segs[ra].size < g->segs[rb].size) {
             int t = ra;
@@ -209,9 +412,14 @@ static void join(struct game *g, int a, int b, bool counts_edges)
             rb = t;
         }
         struct seg *A = &g->segs[ra], *B = &g->segs[rb];
-        B->parent = (uint16_t)ra;
+        int s = rb;
+        do {
+            g->segs[s].parent = (uint16_t)ra;
+            s = g->segs[s].next;
+        } while (s != rb);
         A->open = (uint16_t)(A->open + B->open);
         A->size = (uint16_t)(A->size + B->size);
+        A->meeples = (uint8_t)(A->meeples + B->meeples);
         if (B->min < A->min)
             A->min = B->min;
         uint16_t t = A->next;
@@ -227,45 +435,7 @@ int game_feature(const struct game *g, int seg)
     return g->segs[find_root(g, seg)].min;
 }
 
-/* The segments of the feature of seg in index order (placement order, a
- * tile's segments together); returns how many (at most max). */
-static int members(const struct game *g, int seg, uint16_t *out, int max)
-{
-    int root = find_root(g, seg), n = 0, s = root;
-    do {
-        if (n < max) {
-            int k = n++;
-            while (k > 0 && out[k - 1] > s) { /* insertion sort: small */
-                out[k] = out[k - 1];
-                k--;
-            }
-            out[k] = (uint16_t)s;
-        }
-        s = g->segs[s].next;
-    } while (s != root);
-    return n;
-}
-
 /* ---- placement --------------------------------------------------------- */
-
-/* Segment of a placed tile covering board side `side` with this kind. */
-static int seg_on_side(const struct game *g, int tile, int kind, int side)
-{
-    const struct placed *t = &g->tiles[tile];
-    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
-        if (g->segs[i].kind == kind && (g->segs[i].mask & (1u << side)))
-            return i;
-    return -1;
-}
-
-static int field_on_half(const struct game *g, int tile, int half)
-{
-    const struct placed *t = &g->tiles[tile];
-    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
-        if (g->segs[i].kind == FEAT_FIELD && (g->segs[i].mask & (1u << half)))
-            return i;
-    return -1;
-}
 
 /* Half-edge across the border: NL (west half of north) meets SR of the
  * tile to the north, NR meets SL, and so on round the compass. */
@@ -274,29 +444,117 @@ static int opposite_half(int h)
     return (h & 1) ? (h + 3) & 7 : (h + 5) & 7;
 }
 
+/* rot_edges() and rot_halves(), here so that they inline. */
+static uint8_t turn_edges(unsigned mask, int rot)
+{
+    return (uint8_t)(((mask << rot) | (mask >> (4 - rot))) & 0xF);
+}
+
+static uint8_t turn_halves(unsigned mask, int rot)
+{
+    int s = 2 * rot;
+    return (uint8_t)((mask << s) | (mask >> ((8 - s) & 7)));
+}
+
+/* Edge bits 0..3 moved to bits 0, 2, 4, 6: one per 2-bit side field. */
+static unsigned spread_edges(unsigned m)
+{
+    return (m & 1) | (m & 2) << 1 | (m & 4) << 2 | (m & 8) << 3;
+}
+
+/* Edge kinds of t, packed as struct placed.edges. As in tile_edge(), a
+ * side with a city is a city edge, else with a road a road edge, else a
+ * field edge; the codes are 2, 1 and 3, so start from all fields and
+ * clear one bit per city or road side. */
+static uint8_t def_edges(const struct tile_def *t)
+{
+    unsigned road = 0, city = 0;
+    for (int i = 0; i < t->n_seg; i++) {
+        if (t->seg[i].kind == FEAT_ROAD)
+            road |= t->seg[i].mask;
+        else if (t->seg[i].kind == FEAT_CITY)
+            city |= t->seg[i].mask;
+    }
+    _Static_assert(FEAT_ROAD == 1 && FEAT_CITY == 2 && FEAT_FIELD == 3,
+                   "edge kinds are packed in 2 bits");
+    return (uint8_t)(0xFF ^ spread_edges(city) ^
+                     spread_edges(road & ~city) << 1);
+}
+
+/* Edge kinds of tile kind def (a valid one) turned rot (mod 4): a turn
+ * moves side i to i + rot, as a half-edge i moves to i + 2 rot. */
+static unsigned kind_edges(const struct game *g, int def, int rot)
+{
+    unsigned e = g->kind_edges[def]; /* 0: a kind not in the pack */
+    return turn_halves(e ? e : def_edges(tile_get(def)), rot & 3);
+}
+
+static unsigned edge_of(unsigned edges, int side)
+{
+    return (edges >> 2 * side) & 3;
+}
+
+/* What the tiles around the empty square p ask of a tile there: for each
+ * side with a neighbour, the kind of that neighbour's facing edge (in
+ * *need) and two set bits (in *care). No neighbour: *care is 0. */
+static void edge_demand(const struct game *g, struct pos p, unsigned *need,
+                        unsigned *care)
+{
+    int cross[4];
+    cross_of(g, p, cross);
+    *need = *care = 0;
+    for (int side = 0; side < 4; side++) {
+        int nb = cross[side];
+        if (nb < 0)
+            continue;
+        *need |= edge_of(g->tiles[nb].edges, (side + 2) & 3) << 2 * side;
+        *care |= 3u << 2 * side;
+    }
+}
+
+static bool meets_demand(unsigned edges, unsigned need, unsigned care)
+{
+    return care != 0 && (edges & care) == need;
+}
+
 bool game_fits(const struct game *g, int def, struct pos p, int rot)
 {
     const struct tile_def *t = tile_get(def);
+    unsigned need, care;
     if (!t || !on_board(p) || game_tile_at(g, p) >= 0)
         return false;
-    bool adjacent = false;
-    for (int side = 0; side < 4; side++) {
-        int nb = game_tile_at(g, step(p, side));
-        if (nb < 0)
-            continue;
-        adjacent = true;
-        const struct placed *n = &g->tiles[nb];
-        if (tile_edge(t, rot, side) !=
-            tile_edge(tile_get(n->def), n->rot, (side + 2) & 3))
-            return false;
-    }
-    return adjacent;
+    edge_demand(g, p, &need, &care);
+    return meets_demand(kind_edges(g, def, rot), need, care);
 }
 
 static const char *side_name(int side)
 {
     static const char *const n[4] = { "north", "east", "south", "west" };
     return n[side & 3];
+}
+
+/* The first side of the empty square p whose edge does not match its
+ * neighbour's, explained in why; RULE_OK when all match. */
+static enum rule check_edges(const struct game *g, int def, struct pos p,
+                             int rot, char *why, size_t why_len)
+{
+    unsigned edges = kind_edges(g, def, rot);
+    for (int side = 0; side < 4; side++) {
+        int nb = game_tile_at(g, step(p, side));
+        if (nb < 0)
+            continue;
+        const struct placed *n = &g->tiles[nb];
+        unsigned mine = edge_of(edges, side);
+        unsigned theirs = edge_of(n->edges, (side + 2) & 3);
+        if (mine != theirs) {
+            snprintf(why, why_len, "%s edge: %s meets the %s of %s at (%d,%d)",
+                     side_name(side), feat_name((enum feat)mine),
+                     feat_name((enum feat)theirs), tile_get(n->def)->id,
+                     n->x, n->y);
+            return RULE_TILE_EDGE_MISMATCH;
+        }
+    }
+    return RULE_OK;
 }
 
 enum rule game_check_place(const struct game *g, int def, struct pos p,
@@ -323,29 +581,110 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
                  p.y);
         return RULE_TILE_NOT_ADJACENT;
     }
-    int neighbours = 0;
-    for (int side = 0; side < 4; side++)
-        neighbours += game_tile_at(g, step(p, side)) >= 0;
-    if (neighbours == 0) {
+    unsigned need, care;
+    edge_demand(g, p, &need, &care);
+    if (care == 0) {
         snprintf(why, why_len, "(%d,%d) has no orthogonal neighbour", p.x,
                  p.y);
         return RULE_TILE_NOT_ADJACENT;
     }
-    for (int side = 0; side < 4; side++) {
-        int nb = game_tile_at(g, step(p, side));
-        if (nb < 0)
+    if (meets_demand(kind_edges(g, def, rot), need, care))
+        return RULE_OK;
+    return check_edges(g, def, p, rot, why, why_len);
+}
+
+/* Bits 0..3 of m moved to bits 0, 4, 8, 12: one per nibble. */
+static unsigned nibbles4(unsigned m)
+{
+    return (m & 1) | (m & 2) << 3 | (m & 4) << 6 | (m & 8) << 9;
+}
+
+/* Bits 0..7 of m, one per nibble of the result. */
+static uint32_t nibbles8(unsigned m)
+{
+    return nibbles4(m & 15) | (uint32_t)nibbles4(m >> 4 & 15) << 16;
+}
+
+/* The road or city segment on board side `side` of tile, or -1. */
+static int side_seg(const struct game *g, int tile, int side)
+{
+    const struct placed *t = &g->tiles[tile];
+    int slot = t->side_slots >> 4 * side & 15;
+    return slot ? t->seg0 + slot - 1 : -1;
+}
+
+/* The field segment on board half-edge `half` of tile, or -1. */
+static int half_seg(const struct game *g, int tile, int half)
+{
+    const struct placed *t = &g->tiles[tile];
+    int slot = (int)(t->half_slots >> 4 * half & 15);
+    return slot ? t->seg0 + slot - 1 : -1;
+}
+
+/* Appends the segments of t turned rot as tile ti's, in the board frame,
+ * and fills the tile's side and half-edge slots (a side holds at most
+ * one road or city segment, a half-edge one field: the tile tables are
+ * drawn that way, and test_tiles checks it). True when it has a
+ * monastery or garden. */
+static bool add_segs(struct game *g, int ti, const struct tile_def *t,
+                     int rot)
+{
+    struct placed *pl = &g->tiles[ti];
+    unsigned sides = 0;
+    uint32_t halves = 0;
+    pl->seg0 = (uint16_t)g->n_segs;
+    bool cloister = false;
+    for (int i = 0; i < t->n_seg; i++) {
+        const struct seg_def *d = &t->seg[i];
+        if (d->kind == FEAT_GARDEN && !g->rules.gardens)
             continue;
-        const struct placed *n = &g->tiles[nb];
-        enum feat mine = tile_edge(t, rot, side);
-        enum feat theirs = tile_edge(tile_get(n->def), n->rot, (side + 2) & 3);
-        if (mine != theirs) {
-            snprintf(why, why_len, "%s edge: %s meets the %s of %s at (%d,%d)",
-                     side_name(side), feat_name(mine), feat_name(theirs),
-                     tile_get(n->def)->id, n->x, n->y);
-            return RULE_TILE_EDGE_MISMATCH;
-        }
+        int si = g->n_segs++;
+        struct seg *s = &g->segs[si];
+        bool edged = d->kind == FEAT_ROAD || d->kind == FEAT_CITY;
+        bool field = d->kind == FEAT_FIELD;
+        unsigned slot = (unsigned)(si - pl->seg0 + 1);
+        cloister |= d->kind == FEAT_MONASTERY || d->kind == FEAT_GARDEN;
+        s->kind = d->kind;
+        s->pennants = d->pennants;
+        s->tile = (uint16_t)ti;
+        s->parent = s->next = s->min = (uint16_t)si;
+        s->size = 1;
+        s->meeples = 0;
+        s->mask = d->kind == FEAT_FIELD ? turn_halves(d->mask, rot)
+                                        : turn_edges(d->mask, rot);
+        s->cities = d->cities ? turn_edges(d->cities, rot) : 0;
+        /* no branches on the mask: which sides a segment covers is
+         * anybody's guess */
+        unsigned spread = field ? nibbles8(s->mask) : nibbles4(s->mask);
+        sides |= edged ? spread * slot : 0;
+        halves |= field ? spread * slot : 0;
+        s->open = (uint16_t)(edged ? (spread * 0x1111u) >> 12 & 15 : 0);
     }
-    return RULE_OK;
+    pl->side_slots = (uint16_t)sides;
+    pl->half_slots = halves;
+    pl->n_seg = (uint8_t)(g->n_segs - pl->seg0);
+    pl->edges = (uint8_t)kind_edges(g, pl->def, rot);
+    return cloister;
+}
+
+/* Joins the features of tile ti and its neighbour nb (-1: none) across
+ * ti's board side `side`. */
+static void join_across(struct game *g, int ti, int nb, int side)
+{
+    if (nb < 0)
+        return;
+    int sa = side_seg(g, ti, side), sb = side_seg(g, nb, (side + 2) & 3);
+    if (sa >= 0 && sb >= 0 && g->segs[sa].kind == g->segs[sb].kind)
+        join(g, sa, sb, true);
+    int h = 2 * side;
+    int fa = half_seg(g, ti, h), fb = half_seg(g, nb, opposite_half(h));
+    if (fa >= 0 && fb >= 0)
+        join(g, fa, fb, false);
+    /* the other half: often the same two fields, joined already */
+    int ga = half_seg(g, ti, h + 1);
+    int gb = half_seg(g, nb, opposite_half(h + 1));
+    if (ga >= 0 && gb >= 0 && (ga != fa || gb != fb))
+        join(g, ga, gb, false);
 }
 
 bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
@@ -364,64 +703,14 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
                         : (int8_t)((t->flier_dir + 2 * rot) & 7);
     pl->x = (int16_t)p.x;
     pl->y = (int16_t)p.y;
-    pl->seg0 = (uint16_t)g->n_segs;
     pl->turn = (uint16_t)turn;
-    for (int i = 0; i < t->n_seg; i++) {
-        const struct seg_def *d = &t->seg[i];
-        if (d->kind == FEAT_GARDEN && !g->rules.gardens)
-            continue;
-        struct seg *s = &g->segs[g->n_segs];
-        s->kind = d->kind;
-        s->pennants = d->pennants;
-        s->tile = (uint16_t)ti;
-        s->parent = (uint16_t)g->n_segs;
-        s->next = (uint16_t)g->n_segs;
-        s->min = (uint16_t)g->n_segs;
-        s->size = 1;
-        s->mask = d->kind == FEAT_FIELD ? rot_halves(d->mask, rot)
-                                        : rot_edges(d->mask, rot);
-        s->cities = rot_edges(d->cities, rot);
-        s->open = (d->kind == FEAT_ROAD || d->kind == FEAT_CITY)
-                      ? (uint16_t)__builtin_popcount(s->mask)
-                      : 0;
-        g->n_segs++;
-    }
-    pl->n_seg = (uint8_t)(g->n_segs - pl->seg0);
-    cell_put(g, p, ti);
-    pl->block = 1;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            int nb = dx || dy ? game_tile_at(g, (struct pos){ p.x + dx,
-                                                              p.y + dy })
-                              : -1;
-            if (nb >= 0) {
-                g->tiles[nb].block++;
-                pl->block++;
-            }
-        }
-    if (g->pack[def] > 0) {
-        g->pack[def]--;
-        g->pack_left--;
-    }
-
-    for (int side = 0; side < 4; side++) {
-        int nb = game_tile_at(g, step(p, side));
-        if (nb < 0)
-            continue;
-        int back = (side + 2) & 3;
-        for (int kind = FEAT_ROAD; kind <= FEAT_CITY; kind++) {
-            int a = seg_on_side(g, ti, kind, side);
-            int b = seg_on_side(g, nb, kind, back);
-            if (a >= 0 && b >= 0)
-                join(g, a, b, true);
-        }
-        for (int h = 2 * side; h < 2 * side + 2; h++) {
-            int a = field_on_half(g, ti, h);
-            int b = field_on_half(g, nb, opposite_half(h));
-            if (a >= 0 && b >= 0)
-                join(g, a, b, false);
-        }
-    }
+    grid_put(g, ti, add_segs(g, ti, t, rot));
+    if (g->pack[def] > 0)
+        pack_add(g, def, -1);
+    int cross[4];
+    cross_of(g, p, cross);
+    for (int side = 0; side < 4; side++)
+        join_across(g, ti, cross[side], side);
     g->turn = turn;
     g->last_tile = ti;
     g->deployed = false;
@@ -430,18 +719,14 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
 
 void game_discard(struct game *g, int def)
 {
-    if (def >= 0 && def < tile_count() && g->pack[def] > 0) {
-        g->pack[def]--;
-        g->pack_left--;
-    }
+    if (def >= 0 && def < tile_count() && g->pack[def] > 0)
+        pack_add(g, def, -1);
 }
 
 void game_undiscard(struct game *g, int def)
 {
-    if (def >= 0 && def < tile_count()) {
-        g->pack[def]++;
-        g->pack_left++;
-    }
+    if (def >= 0 && def < tile_count())
+        pack_add(g, def, 1);
 }
 
 /* Visits each empty cell next to the board once: from its first placed
@@ -459,16 +744,23 @@ static bool first_neighbour(const struct game *g, struct pos q, int tile)
 int game_list_placements(const struct game *g, int def,
                          struct placement *out, int max)
 {
+    const struct tile_def *t = tile_get(def);
+    unsigned edges[4], need, care;
     int n = 0;
-    for (int t = 0; t < g->n_tiles; t++) {
-        struct pos p = game_tile_pos(g, t);
+    if (!t)
+        return 0;
+    for (int rot = 0; rot < 4; rot++)
+        edges[rot] = kind_edges(g, def, rot);
+    for (int i = 0; i < g->n_tiles; i++) {
+        struct pos p = game_tile_pos(g, i);
         for (int side = 0; side < 4; side++) {
             struct pos q = step(p, side);
             if (!on_board(q) || game_tile_at(g, q) >= 0 ||
-                !first_neighbour(g, q, t))
+                !first_neighbour(g, q, i))
                 continue;
+            edge_demand(g, q, &need, &care);
             for (int rot = 0; rot < 4; rot++) {
-                if (!game_fits(g, def, q, rot))
+                if (!meets_demand(edges[rot], need, care))
                     continue;
                 if (n < max)
                     out[n] = (struct placement){ q, rot };
@@ -481,14 +773,21 @@ int game_list_placements(const struct game *g, int def,
 
 bool game_fits_anywhere(const struct game *g, int def)
 {
-    for (int t = 0; t < g->n_tiles; t++) {
-        struct pos p = game_tile_pos(g, t);
+    const struct tile_def *t = tile_get(def);
+    unsigned edges[4], need, care;
+    if (!t)
+        return false;
+    for (int rot = 0; rot < 4; rot++)
+        edges[rot] = kind_edges(g, def, rot);
+    for (int i = 0; i < g->n_tiles; i++) {
+        struct pos p = game_tile_pos(g, i);
         for (int side = 0; side < 4; side++) {
             struct pos q = step(p, side);
-            if (game_tile_at(g, q) >= 0)
+            if (!on_board(q) || game_tile_at(g, q) >= 0)
                 continue;
+            edge_demand(g, q, &need, &care);
             for (int rot = 0; rot < 4; rot++)
-                if (game_fits(g, def, q, rot))
+                if (meets_demand(edges[rot], need, care))
                     return true;
         }
     }
@@ -513,11 +812,6 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
     return -1;
 }
 
-static int block_count(const struct game *g, int tile)
-{
-    return g->tiles[tile].block;
-}
-
 bool game_feature_complete(const struct game *g, int seg)
 {
     const struct seg *s = &g->segs[seg];
@@ -538,6 +832,8 @@ int game_feature_meeples(const struct game *g, int seg, int per_player[])
     int root = find_root(g, seg), n = 0;
     if (per_player)
         memset(per_player, 0, sizeof(int) * GAME_MAX_PLAYERS);
+    if (g->segs[root].meeples == 0 || !per_player)
+        return g->segs[root].meeples; /* the walk below is for per_player */
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
         if (m->seg < 0 || find_root(g, m->seg) != root)
@@ -568,6 +864,25 @@ bool game_kind_allowed(const struct game *g, int meeple_kind, int feat)
 
 int game_meeple(const struct game *g, int player, int kind, int n)
 {
+    /* game_new() seats them in order, followers 1..F then abbots 1..A:
+     * index them directly when that layout holds (it always should) */
+    const struct rules *r = &g->rules;
+    int per_seat = r->followers + r->abbots;
+    bool small = kind == MK_SMALL;
+    if (r->followers >= 0 && r->abbots >= 0 &&
+        g->n_meeples == r->n_players * per_seat) {
+        if (player < 0 || player >= r->n_players ||
+            (kind != MK_SMALL && kind != MK_ABBOT))
+            return -1;
+        int base = player * per_seat + (small ? 0 : r->followers);
+        int count = small ? r->followers : r->abbots;
+        if (n != 0)
+            return n >= 1 && n <= count ? base + n - 1 : -1;
+        for (int i = base; i < base + count; i++)
+            if (g->meeples[i].seg < 0)
+                return i;
+        return -1;
+    }
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
         if (m->owner != player || m->kind != kind)
@@ -619,8 +934,13 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
 
 void game_deploy(struct game *g, int m, int seg)
 {
-    g->meeples[m].seg = (int16_t)seg;
-    g->meeples[m].flew = false;
+    struct meeple *mp = &g->meeples[m];
+    if (mp->seg >= 0)
+        g->segs[find_root(g, mp->seg)].meeples--;
+    mp->seg = (int16_t)seg;
+    if (seg >= 0)
+        g->segs[find_root(g, seg)].meeples++;
+    mp->flew = false;
     g->deployed = true;
 }
 
@@ -756,8 +1076,9 @@ void game_flight_options(const struct game *g, int tile, int meeple_kind,
 static struct score_event *new_event(struct game *g)
 {
     if (g->n_events == g->cap_events) {
-        size_t cap = (size_t)g->cap_events;
-        xgrow((void **)&g->events, &cap, (size_t)g->n_events + 1,
+        /* a game scores some dozens of times: start there, not at 16 */
+        size_t cap = (size_t)g->cap_events, need = (size_t)g->n_events + 1;
+        xgrow((void **)&g->events, &cap, need < 64 ? 64 : need,
               sizeof *g->events);
         g->cap_events = (int)cap;
     }
@@ -770,8 +1091,9 @@ static void push_ref(struct game *g, struct score_event *ev,
                      const struct seg *s, int size)
 {
     if (g->n_refs == g->cap_refs) {
-        size_t cap = (size_t)g->cap_refs;
-        xgrow((void **)&g->refs, &cap, (size_t)g->n_refs + 1, sizeof *g->refs);
+        size_t cap = (size_t)g->cap_refs, need = (size_t)g->n_refs + 1;
+        xgrow((void **)&g->refs, &cap, need < 256 ? 256 : need,
+              sizeof *g->refs);
         g->cap_refs = (int)cap;
     }
     const struct placed *t = &g->tiles[s->tile];
@@ -783,36 +1105,72 @@ static void push_ref(struct game *g, struct score_event *ev,
 /* Tiles covered by the feature of seg (each tile once). */
 static int feature_tiles(const struct game *g, int seg)
 {
-    uint16_t m[GAME_MAX_SEGS];
-    int n = members(g, seg, m, GAME_MAX_SEGS), tiles = 0, last_tile = -1;
-    for (int i = 0; i < n; i++)
-        if (g->segs[m[i]].tile != last_tile) { /* sorted: a tile's together */
-            tiles++;
-            last_tile = g->segs[m[i]].tile;
-        }
+    uint64_t seen[GAME_MAX_TILES / 64] = { 0 };
+    int root = find_root(g, seg), s = root, tiles = 0;
+    do {
+        unsigned t = g->segs[s].tile;
+        uint64_t bit = 1ull << (t & 63);
+        tiles += !(seen[t >> 6] & bit);
+        seen[t >> 6] |= bit;
+        s = g->segs[s].next;
+    } while (s != root);
     return tiles;
 }
 
-/* The completed cities field segment s touches, added to cities[] once. */
-static void touched_cities(const struct game *g, const struct seg *s,
-                           int *cities, int *n_cities, int max)
+/* A completed city a field touches, with where a scan of the field's
+ * segments by index first meets it (segment * 4 + side): the order the
+ * receipt lists them in. */
+struct touch {
+    int city; /* game_feature() of the city */
+    int first;
+};
+
+/* The completed cities field segment si touches, added to cities[] once
+ * (keeping the earliest touch). */
+static void touched_cities(const struct game *g, int si, struct touch *cities,
+                           int *n_cities)
 {
-    for (int side = 0; side < 4; side++) {
-        if (!(s->cities & (1u << side)))
+    const struct seg *s = &g->segs[si];
+    for (unsigned m = s->cities; m; m &= m - 1) {
+        int side = __builtin_ctz(m), c = side_seg(g, s->tile, side);
+        if (c < 0 || g->segs[c].kind != FEAT_CITY)
             continue;
-        int c = seg_on_side(g, s->tile, FEAT_CITY, side);
-        if (c < 0 || !game_feature_complete(g, c))
-            continue;
-        int cr = game_feature(g, c), k;
-        for (k = 0; k < *n_cities && cities[k] != cr; k++)
+        const struct seg *root = &g->segs[find_root(g, c)];
+        if (root->open != 0)
+            continue; /* not completed */
+        int cr = root->min, k, first = 4 * si + side;
+        for (k = 0; k < *n_cities && cities[k].city != cr; k++)
             ;
-        if (k == *n_cities && *n_cities < max)
-            cities[(*n_cities)++] = cr;
+        if (k == *n_cities)
+            cities[(*n_cities)++] = (struct touch){ cr, first };
+        else if (first < cities[k].first)
+            cities[k].first = first;
     }
 }
 
+/* The refs of a field's score event: the completed cities it touches,
+ * each with its size, in the order of their first touch. */
+static void push_cities(struct game *g, struct score_event *ev,
+                        struct touch *cities, int n)
+{
+    for (int i = 1; i < n; i++) { /* insertion sort: a handful */
+        struct touch t = cities[i];
+        int k = i;
+        for (; k > 0 && cities[k - 1].first > t.first; k--)
+            cities[k] = cities[k - 1];
+        cities[k] = t;
+    }
+    ev->cities = (uint16_t)n;
+    for (int k = 0; k < n; k++)
+        push_ref(g, ev, &g->segs[cities[k].city],
+                 feature_tiles(g, cities[k].city));
+}
+
 /* Size, pennants and touched completed cities of the feature of root,
- * with the receipt's refs. */
+ * with the receipt's refs: for a road or city its tiles in placement
+ * order, each by the feature's lowest segment there; for a field the
+ * completed cities. One walk round the feature, in any order: a bitmap of
+ * its tiles puts them in order. */
 static void measure(struct game *g, int root, struct score_event *ev)
 {
     const struct seg *r = &g->segs[root];
@@ -822,27 +1180,30 @@ static void measure(struct game *g, int root, struct score_event *ev)
         push_ref(g, ev, r, 1);
         return;
     }
-    int last_tile = -1;
-    int cities[GAME_MAX_SEGS / 4];
-    int n_cities = 0;
-    uint16_t m[GAME_MAX_SEGS];
-    int n_m = members(g, root, m, GAME_MAX_SEGS);
-    for (int k = 0; k < n_m; k++) {
-        const struct seg *s = &g->segs[m[k]];
-        if (s->tile != last_tile) { /* sorted: a tile's segments together */
-            ev->tiles++;
-            last_tile = s->tile;
-            if (s->kind != FEAT_FIELD)
-                push_ref(g, ev, s, 1);
-        }
-        ev->pennants = (uint16_t)(ev->pennants + s->pennants);
-        if (s->kind == FEAT_FIELD && s->cities)
-            touched_cities(g, s, cities, &n_cities,
-                           (int)(sizeof cities / sizeof *cities));
+    uint64_t seen[GAME_MAX_TILES / 64] = { 0 };
+    uint16_t lowest[GAME_MAX_TILES]; /* where seen: the segment there */
+    struct touch cities[GAME_MAX_SEGS / 4];
+    int n_cities = 0, s = root;
+    do {
+        const struct seg *sp = &g->segs[s];
+        unsigned t = sp->tile;
+        uint64_t bit = 1ull << (t & 63);
+        if (!(seen[t >> 6] & bit) || s < lowest[t])
+            lowest[t] = (uint16_t)s;
+        ev->tiles = (uint16_t)(ev->tiles + !(seen[t >> 6] & bit));
+        seen[t >> 6] |= bit;
+        ev->pennants = (uint16_t)(ev->pennants + sp->pennants);
+        if (sp->kind == FEAT_FIELD && sp->cities)
+            touched_cities(g, s, cities, &n_cities);
+        s = sp->next;
+    } while (s != root);
+    if (r->kind == FEAT_FIELD) {
+        push_cities(g, ev, cities, n_cities);
+        return;
     }
-    ev->cities = (uint16_t)n_cities;
-    for (int k = 0; k < n_cities; k++)
-        push_ref(g, ev, &g->segs[cities[k]], feature_tiles(g, cities[k]));
+    for (int w = 0; w < GAME_MAX_TILES / 64; w++)
+        for (uint64_t b = seen[w]; b; b &= b - 1)
+            push_ref(g, ev, &g->segs[lowest[64 * w + __builtin_ctzll(b)]], 1);
 }
 
 static int feature_points(const struct score_event *ev)
@@ -865,14 +1226,35 @@ static int feature_points(const struct score_event *ev)
     return 0;
 }
 
-/* Scores the feature of seg for the majority; returns false (and records
- * nothing) when no meeple stands on it. */
-static bool score_feature(struct game *g, int seg, bool completed, int turn)
+/* The root of the feature each meeple stands on, -1 in supply. */
+static void meeple_roots(const struct game *g, int roots[GAME_MAX_MEEPLES])
 {
-    int counts[GAME_MAX_PLAYERS];
-    if (game_feature_meeples(g, seg, counts) == 0)
+    for (int i = 0; i < g->n_meeples; i++)
+        roots[i] = g->meeples[i].seg < 0 ? -1 : find_root(g, g->meeples[i].seg);
+}
+
+/* Scores the feature of seg for the majority; returns false (and records
+ * nothing) when no meeple stands on it. roots: meeple_roots() of g, or
+ * NULL to work them out. */
+static bool score_feature(struct game *g, int seg, bool completed, int turn,
+                          const int *roots)
+{
+    int root = find_root(g, seg), mine[GAME_MAX_MEEPLES];
+    int counts[GAME_MAX_PLAYERS] = { 0 };
+    if (g->segs[root].meeples == 0)
         return false;
-    int root = find_root(g, seg);
+    if (!roots) {
+        meeple_roots(g, mine);
+        roots = mine;
+    }
+    unsigned flew = 0; /* seats with a meeple that flew onto it */
+    for (int i = 0; i < g->n_meeples; i++) {
+        if (roots[i] != root)
+            continue;
+        counts[g->meeples[i].owner]++;
+        if (g->meeples[i].flew)
+            flew |= 1u << g->meeples[i].owner;
+    }
     struct score_event *ev = new_event(g);
     ev->turn = turn;
     ev->feature = g->segs[root].kind;
@@ -893,12 +1275,7 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn)
             ev->players |= (uint8_t)(1u << p);
             g->score[p] += ev->points;
         }
-    for (int i = 0; i < g->n_meeples; i++) {
-        const struct meeple *m = &g->meeples[i];
-        if (m->flew && m->seg >= 0 && find_root(g, m->seg) == root &&
-            (ev->players & (1u << m->owner)))
-            ev->fliers |= (uint8_t)(1u << m->owner);
-    }
+    ev->fliers = (uint8_t)(flew & ev->players);
     return true;
 }
 
@@ -910,6 +1287,7 @@ static void return_meeples(struct game *g, int seg)
         if (m->seg >= 0 && find_root(g, m->seg) == root)
             m->seg = -1;
     }
+    g->segs[root].meeples = 0;
 }
 
 void game_end_turn(struct game *g)
@@ -921,34 +1299,30 @@ void game_end_turn(struct game *g)
     int done[TILE_MAX_SEGS], n_done = 0;
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
         int k = g->segs[i].kind;
-        if ((k != FEAT_ROAD && k != FEAT_CITY) || !game_feature_complete(g, i))
+        if (k != FEAT_ROAD && k != FEAT_CITY)
             continue;
         int root = find_root(g, i), j;
+        if (g->segs[root].open != 0)
+            continue; /* not complete */
         for (j = 0; j < n_done && done[j] != root; j++)
             ;
         if (j < n_done)
             continue;
         done[n_done++] = root;
-        if (score_feature(g, i, true, g->turn))
+        if (score_feature(g, i, true, g->turn, NULL))
             return_meeples(g, i);
     }
-    /* monasteries and gardens in the 3x3 block: complete now means
-     * completed by this tile */
-    for (int dy = -1; dy <= 1; dy++) {
-        for (int dx = -1; dx <= 1; dx++) {
-            int nb = game_tile_at(g, (struct pos){ t->x + dx, t->y + dy });
-            if (nb < 0)
-                continue;
-            const struct placed *n = &g->tiles[nb];
-            for (int i = n->seg0; i < n->seg0 + n->n_seg; i++) {
-                int k = g->segs[i].kind;
-                if ((k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
-                    game_feature_complete(g, i) &&
-                    score_feature(g, i, true, g->turn))
-                    return_meeples(g, i);
-            }
+    /* monasteries and gardens whose block this tile filled */
+    for (int f = 0; f < g->n_filled; f++) {
+        const struct placed *n = &g->tiles[g->filled[f]];
+        for (int i = n->seg0; i < n->seg0 + n->n_seg; i++) {
+            int k = g->segs[i].kind;
+            if ((k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
+                score_feature(g, i, true, g->turn, NULL))
+                return_meeples(g, i);
         }
     }
+    g->n_filled = 0;
     g->last_tile = -1;
     g->deployed = false;
 }
@@ -971,6 +1345,7 @@ void game_recall(struct game *g, int m)
     ev->players = (uint8_t)(1u << mp->owner);
     ev->meeples[mp->owner] = 1;
     g->score[mp->owner] += ev->points;
+    g->segs[find_root(g, seg)].meeples--;
     mp->seg = -1;
     g->deployed = true;
 }
@@ -979,20 +1354,17 @@ void game_final_scoring(struct game *g)
 {
     if (g->last_tile >= 0)
         game_end_turn(g);
-    int seen[GAME_MAX_MEEPLES], n_seen = 0;
+    uint64_t seen[GAME_MAX_SEGS / 64] = { 0 }; /* roots scored */
+    int roots[GAME_MAX_MEEPLES];
+    meeple_roots(g, roots); /* scoring moves no meeple */
     for (int i = 0; i < g->n_meeples; i++) {
-        const struct meeple *m = &g->meeples[i];
-        if (m->seg < 0)
+        int root = roots[i];
+        if (root < 0 || seen[root >> 6] & 1ull << (root & 63))
             continue;
-        int root = find_root(g, m->seg), j;
-        for (j = 0; j < n_seen && seen[j] != root; j++)
-            ;
-        if (j < n_seen)
-            continue;
-        seen[n_seen++] = root;
+        seen[root >> 6] |= 1ull << (root & 63);
         if (g->segs[root].kind == FEAT_FIELD && !g->rules.farmers)
             continue;
-        score_feature(g, root, game_feature_complete(g, root), -1);
+        score_feature(g, root, game_feature_complete(g, root), -1, roots);
     }
     for (int i = 0; i < g->n_events; i++)
         if (g->events[i].turn < 0)
@@ -1002,11 +1374,21 @@ void game_final_scoring(struct game *g)
 
 /* ---- hashing and notation ------------------------------------------ */
 
+/* FNV-1a over the 8 bytes of v, low byte first. Most values are small,
+ * and a zero byte only multiplies by the prime: six or seven of them
+ * multiply by its sixth or seventh power (the same hash, less work). */
 static uint64_t fnv(uint64_t h, int64_t v)
 {
+    const uint64_t prime = 1099511628211ull;
+    const uint64_t prime6 = prime * prime * prime * prime * prime * prime;
+    uint64_t u = (uint64_t)v;
+    if (u < 256)
+        return (h ^ u) * prime * prime6 * prime;
+    if (u < 65536)
+        return (((h ^ (u & 0xFF)) * prime) ^ (u >> 8)) * prime * prime6;
     for (int i = 0; i < 8; i++) {
-        h ^= (uint8_t)(v >> (8 * i));
-        h *= 1099511628211ull;
+        h ^= (uint8_t)(u >> (8 * i));
+        h *= prime;
     }
     return h;
 }
@@ -1027,7 +1409,7 @@ uint64_t game_hash(const struct game *g)
         h = fnv(h, g->meeples[i].seg);
     for (int p = 0; p < g->rules.n_players; p++)
         h = fnv(h, g->score[p]);
-    for (int t = 0; t < tile_count(); t++)
+    for (int t = 0, kinds = tile_count(); t < kinds; t++)
         h = fnv(h, g->pack[t]);
     h = fnv(h, g->n_events);
     return h;

@@ -29,7 +29,7 @@
 #define GAME_MAX_FOLLOWERS 16
 #define GAME_MAX_MEEPLES (GAME_MAX_PLAYERS * (GAME_MAX_FOLLOWERS + 1))
 #define GAME_MAX_TILE_KINDS 64
-#define GAME_CELLS 1024 /* power of two, >= 4 x GAME_MAX_TILES */
+#define GAME_GRID_MIN 32 /* side of the board window a game starts with */
 #define GAME_MAX_SET_COPIES 3
 
 struct pos {
@@ -88,11 +88,12 @@ struct seg {
     uint8_t pennants;
     uint8_t cities;   /* field: board-frame edges of touched city segments */
     uint16_t tile;    /* index into game.tiles */
-    uint16_t parent;  /* union-find over segments of one feature */
+    uint16_t parent;  /* the feature's root segment (a flat union-find) */
     uint16_t next;    /* the feature's segments as a circular list */
     uint16_t open;    /* root only: unmatched edges (road, city) */
     uint16_t size;    /* root only: segments in the feature */
     uint16_t min;     /* root only: its lowest segment, the feature's id */
+    uint8_t meeples;  /* root only: meeples standing on the feature */
 };
 
 struct placed {
@@ -102,10 +103,17 @@ struct placed {
     int16_t x, y;
     uint16_t seg0;    /* first segment; the tile's segments are contiguous */
     uint8_t n_seg;
-    uint8_t block;    /* tiles in its 3x3 block, itself included */
     uint16_t turn;
+    uint8_t edges;    /* board frame: enum feat of side i in bits 2i, 2i+1 */
+    /* nibble i of side_slots: 1 + the offset from seg0 of the road or city
+     * segment on board side i (0: none); of half_slots: the same for the
+     * field on board half-edge i */
+    uint16_t side_slots;
+    uint32_t half_slots;
 };
 
+/* Move meeples with game_deploy(), game_land() and game_recall() only:
+ * the features count who stands on them. */
 struct meeple {
     int8_t owner;
     uint8_t kind;     /* enum meeple_kind */
@@ -151,20 +159,38 @@ struct game {
     int n_events;
     int cap_events;
     int last_tile;            /* index of the tile placed this turn, -1 */
+    /* the tiles whose 3x3 block the last placement filled (a monastery or
+     * garden there is complete now), row by row */
+    int16_t filled[9];
+    int n_filled;
     bool deployed;            /* a meeple was deployed/flown this turn */
     int score[GAME_MAX_PLAYERS];
     int16_t pack[GAME_MAX_TILE_KINDS]; /* copies left of each tile kind */
+    uint8_t kind_edges[GAME_MAX_TILE_KINDS]; /* unturned, as placed.edges;
+                                                0 for kinds not in the pack */
     int pack_left;            /* their sum */
+    /* pack[] as a Fenwick tree (entry i sums pack[i - (i & -i), i)), so
+     * that a draw finds its slot in log time */
+    int16_t pack_tree[GAME_MAX_TILE_KINDS + 1];
     struct meeple meeples[GAME_MAX_MEEPLES];
     int n_meeples;
     struct score_event *events;
     struct feature_ref *refs;
     int n_refs, cap_refs;
+    /* position -> cell (the tile there + 1, 0 for none; the tiles in its
+     * 3x3 block; whether that tile has a monastery or garden: CELL_* in
+     * game.c) over a square window that holds every placed tile, so a
+     * lookup is an index, not a probe. The window starts GAME_GRID_MIN
+     * wide around the origin; game_place moves it, or widens it onto the
+     * heap (grid_big), when a tile falls outside. */
+    int grid_x0, grid_y0;   /* board position of cell 0 */
+    int grid_shift;         /* the side is 1 << grid_shift */
+    uint16_t *grid_big;     /* the cells once wider than grid_min, or NULL */
+    uint16_t grid_min[GAME_GRID_MIN * GAME_GRID_MIN];
+    /* Last, and left uninitialised by game_new (most of a game's bytes):
+     * only tiles[0, n_tiles) and segs[0, n_segs) are ever read. */
     struct placed tiles[GAME_MAX_TILES];
     struct seg segs[GAME_MAX_SEGS];
-    /* position -> tile: open addressing, kept under a quarter full */
-    uint32_t cell_key[GAME_CELLS]; /* packed position + 1, 0 empty */
-    uint16_t cell_tile[GAME_CELLS];
 };
 
 /* Allocates a game with an empty board and full supplies. The caller owns

@@ -110,43 +110,66 @@ static const struct tile_def tiles[] = {
 
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
 
+/* The index of each tile in tiles[], for the sets below (test_tiles
+ * checks that every set's refs agree with tile_find()). */
+enum {
+    TI_BA_C, TI_BA_CC_2, TI_BA_CCG, TI_BA_CFC_2, TI_BA_CFCG, TI_BA_CFcp,
+    TI_BA_CFc_1, TI_BA_CG, TI_BA_CRRR, TI_BA_CRr, TI_BA_Ccp, TI_BA_CcpG,
+    TI_BA_Cc_1, TI_BA_CcG, TI_BA_CcRr, TI_BA_CcRrp, TI_BA_Ccc, TI_BA_Cccp,
+    TI_BA_CccG, TI_BA_CccR, TI_BA_CccRp, TI_BA_Ccccp, TI_BA_L, TI_BA_LR,
+    TI_BA_RCr, TI_BA_RFr, TI_BA_RFrG, TI_BA_RRR, TI_BA_RRRR, TI_BA_Rr,
+    TI_BA_RrC, TI_BA_RrG, TI_FL_F_d, TI_FL_F_dG, TI_FL_F_o, TI_FL_RFr_NS_o,
+    TI_FL_RFr_WE_o, TI_FL_RFr_d, TI_FL_Rr_NW_o, TI_FL_Rr_SW_o, TI_FL_Rr_d,
+};
+
 /* Both base packs hold 72 tiles including the start tile (BA/RCr). */
 static const struct set_ref basic1[] = {
-    { "BA/L", 4 },     { "BA/LR", 2 },    { "BA/RCr", 4 },
-    { "BA/Cccc+", 1 }, { "BA/CccR+", 2 }, { "BA/CccR", 1 },
-    { "BA/CFc+", 2 },  { "BA/CFc.1", 1 }, { "BA/Cc.1", 3 },
-    { "BA/Cc+", 2 },   { "BA/CcRr", 3 },  { "BA/CcRr+", 2 },
-    { "BA/Ccc", 3 },   { "BA/Ccc+", 1 },  { "BA/CRr", 3 },
-    { "BA/CRRR", 3 },  { "BA/RrC", 3 },   { "BA/C", 5 },
-    { "BA/CFC.2", 3 }, { "BA/CC.2", 2 },  { "BA/RRRR", 1 },
-    { "BA/RRR", 4 },   { "BA/Rr", 9 },    { "BA/RFr", 8 },
+    { "BA/L", 4, TI_BA_L },          { "BA/LR", 2, TI_BA_LR },
+    { "BA/RCr", 4, TI_BA_RCr },      { "BA/Cccc+", 1, TI_BA_Ccccp },
+    { "BA/CccR+", 2, TI_BA_CccRp },  { "BA/CccR", 1, TI_BA_CccR },
+    { "BA/CFc+", 2, TI_BA_CFcp },    { "BA/CFc.1", 1, TI_BA_CFc_1 },
+    { "BA/Cc.1", 3, TI_BA_Cc_1 },    { "BA/Cc+", 2, TI_BA_Ccp },
+    { "BA/CcRr", 3, TI_BA_CcRr },    { "BA/CcRr+", 2, TI_BA_CcRrp },
+    { "BA/Ccc", 3, TI_BA_Ccc },      { "BA/Ccc+", 1, TI_BA_Cccp },
+    { "BA/CRr", 3, TI_BA_CRr },      { "BA/CRRR", 3, TI_BA_CRRR },
+    { "BA/RrC", 3, TI_BA_RrC },      { "BA/C", 5, TI_BA_C },
+    { "BA/CFC.2", 3, TI_BA_CFC_2 },  { "BA/CC.2", 2, TI_BA_CC_2 },
+    { "BA/RRRR", 1, TI_BA_RRRR },    { "BA/RRR", 4, TI_BA_RRR },
+    { "BA/Rr", 9, TI_BA_Rr },        { "BA/RFr", 8, TI_BA_RFr },
 };
 
 /* C3 swaps one copy of eight tiles for the same tile with a garden. */
 static const struct set_ref basic2[] = {
-    { "BA/L", 4 },     { "BA/LR", 2 },    { "BA/RCr", 4 },
-    { "BA/Cccc+", 1 }, { "BA/CccR+", 2 }, { "BA/CccR", 1 },
-    { "BA/CFc+", 2 },  { "BA/CFc.1", 1 }, { "BA/Cc.1", 2 },
-    { "BA/CcG", 1 },   { "BA/Cc+", 1 },   { "BA/Cc+G", 1 },
-    { "BA/CcRr", 3 },  { "BA/CcRr+", 2 }, { "BA/Ccc", 2 },
-    { "BA/CccG", 1 },  { "BA/Ccc+", 1 },  { "BA/CRr", 3 },
-    { "BA/CRRR", 3 },  { "BA/RrC", 3 },   { "BA/C", 4 },
-    { "BA/CG", 1 },    { "BA/CFC.2", 2 }, { "BA/CFCG", 1 },
-    { "BA/CC.2", 1 },  { "BA/CCG", 1 },   { "BA/RRRR", 1 },
-    { "BA/RRR", 4 },   { "BA/Rr", 8 },    { "BA/RrG", 1 },
-    { "BA/RFr", 7 },   { "BA/RFrG", 1 },
+    { "BA/L", 4, TI_BA_L },          { "BA/LR", 2, TI_BA_LR },
+    { "BA/RCr", 4, TI_BA_RCr },      { "BA/Cccc+", 1, TI_BA_Ccccp },
+    { "BA/CccR+", 2, TI_BA_CccRp },  { "BA/CccR", 1, TI_BA_CccR },
+    { "BA/CFc+", 2, TI_BA_CFcp },    { "BA/CFc.1", 1, TI_BA_CFc_1 },
+    { "BA/Cc.1", 2, TI_BA_Cc_1 },    { "BA/CcG", 1, TI_BA_CcG },
+    { "BA/Cc+", 1, TI_BA_Ccp },      { "BA/Cc+G", 1, TI_BA_CcpG },
+    { "BA/CcRr", 3, TI_BA_CcRr },    { "BA/CcRr+", 2, TI_BA_CcRrp },
+    { "BA/Ccc", 2, TI_BA_Ccc },      { "BA/CccG", 1, TI_BA_CccG },
+    { "BA/Ccc+", 1, TI_BA_Cccp },    { "BA/CRr", 3, TI_BA_CRr },
+    { "BA/CRRR", 3, TI_BA_CRRR },    { "BA/RrC", 3, TI_BA_RrC },
+    { "BA/C", 4, TI_BA_C },          { "BA/CG", 1, TI_BA_CG },
+    { "BA/CFC.2", 2, TI_BA_CFC_2 },  { "BA/CFCG", 1, TI_BA_CFCG },
+    { "BA/CC.2", 1, TI_BA_CC_2 },    { "BA/CCG", 1, TI_BA_CCG },
+    { "BA/RRRR", 1, TI_BA_RRRR },    { "BA/RRR", 4, TI_BA_RRR },
+    { "BA/Rr", 8, TI_BA_Rr },        { "BA/RrG", 1, TI_BA_RrG },
+    { "BA/RFr", 7, TI_BA_RFr },      { "BA/RFrG", 1, TI_BA_RFrG },
 };
 
 static const struct set_ref flier1[] = {
-    { "FL/F.d", 1 },      { "FL/F.o", 1 },      { "FL/RFr.d", 1 },
-    { "FL/RFr.NS.o", 1 }, { "FL/RFr.WE.o", 1 }, { "FL/Rr.d", 1 },
-    { "FL/Rr.NW.o", 1 },  { "FL/Rr.SW.o", 1 },
+    { "FL/F.d", 1, TI_FL_F_d },            { "FL/F.o", 1, TI_FL_F_o },
+    { "FL/RFr.d", 1, TI_FL_RFr_d },        { "FL/RFr.NS.o", 1, TI_FL_RFr_NS_o },
+    { "FL/RFr.WE.o", 1, TI_FL_RFr_WE_o },  { "FL/Rr.d", 1, TI_FL_Rr_d },
+    { "FL/Rr.NW.o", 1, TI_FL_Rr_NW_o },    { "FL/Rr.SW.o", 1, TI_FL_Rr_SW_o },
 };
 
 static const struct set_ref flier2[] = {
-    { "FL/F.dG", 1 },     { "FL/F.o", 1 },      { "FL/RFr.d", 1 },
-    { "FL/RFr.NS.o", 1 }, { "FL/RFr.WE.o", 1 }, { "FL/Rr.d", 1 },
-    { "FL/Rr.NW.o", 1 },  { "FL/Rr.SW.o", 1 },
+    { "FL/F.dG", 1, TI_FL_F_dG },          { "FL/F.o", 1, TI_FL_F_o },
+    { "FL/RFr.d", 1, TI_FL_RFr_d },        { "FL/RFr.NS.o", 1, TI_FL_RFr_NS_o },
+    { "FL/RFr.WE.o", 1, TI_FL_RFr_WE_o },  { "FL/Rr.d", 1, TI_FL_Rr_d },
+    { "FL/Rr.NW.o", 1, TI_FL_Rr_NW_o },    { "FL/Rr.SW.o", 1, TI_FL_Rr_SW_o },
 };
 
 #define REFS(a) (uint8_t)(sizeof a / sizeof a[0]), a

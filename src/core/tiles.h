@@ -52,6 +52,7 @@ struct tile_def {
 struct set_ref {
     const char *tile;
     uint8_t count;
+    int8_t kind;      /* tile_find(tile), resolved in the table */
 };
 
 struct tile_set_def {

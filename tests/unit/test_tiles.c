@@ -62,7 +62,8 @@ static void test_pack_sizes(void **state)
     }
 }
 
-/* Every ref of every set names a tile we know, with a positive count. */
+/* Every ref of every set names a tile we know, by id and by index, with a
+ * positive count. */
 static void test_every_set_tile_resolves(void **state)
 {
     (void)state;
@@ -75,6 +76,7 @@ static void test_every_set_tile_resolves(void **state)
             int t = tile_find(d->refs[i].tile);
             assert_true(t >= 0);
             assert_string_equal(tile_get(t)->id, d->refs[i].tile);
+            assert_int_equal(d->refs[i].kind, t);
             assert_true(d->refs[i].count > 0);
         }
     }
@@ -382,6 +384,70 @@ static void test_pack_draw(void **state)
     game_free(g);
 }
 
+/* The slot a draw lands in, counted the slow way. */
+static int draw_by_scan(const struct game *g, double r)
+{
+    int idx = (int)(r * game_pack_left(g));
+    for (int t = 0; t < tile_count(); t++) {
+        if (idx < g->pack[t])
+            return t;
+        idx -= g->pack[t];
+    }
+    return -1;
+}
+
+/* The draw keeps following the pack as tiles leave it and come back. */
+static void test_pack_draw_follows_pack(void **state)
+{
+    (void)state;
+    struct rules r = { .n_players = 2, .followers = 7, .tiny_city = 4 };
+    r.set_copies[tile_set_find("basic:2")] = 2;
+    r.set_copies[tile_set_find("flier:2")] = 1;
+    struct game *g = game_new(&r);
+    for (int k = 0; game_pack_left(g) > 0; k++) {
+        for (double x = 0; x < 1; x += 1.0 / 257)
+            assert_int_equal(game_pack_draw(g, x), draw_by_scan(g, x));
+        int t = game_pack_draw(g, (k * 0.37) - (int)(k * 0.37));
+        game_discard(g, t);
+        if (k % 5 == 0) {
+            game_undiscard(g, t);
+            game_discard(g, game_pack_draw(g, 0.999));
+        }
+    }
+    assert_int_equal(game_pack_draw(g, 0.5), -1);
+    game_free(g);
+}
+
+/* A side of a tile holds at most one road or city segment, a half-edge
+ * one field, and a field's city edges one city each: the engine keeps one
+ * segment per side and per half-edge of a placed tile. */
+static void test_one_segment_per_edge(void **state)
+{
+    (void)state;
+    for (int t = 0; t < tile_count(); t++) {
+        const struct tile_def *d = tile_get(t);
+        unsigned edges = 0, halves = 0, cities = 0;
+        for (int i = 0; i < d->n_seg; i++) {
+            const struct seg_def *s = &d->seg[i];
+            unsigned *seen = s->kind == FEAT_FIELD ? &halves
+                             : s->kind == FEAT_ROAD || s->kind == FEAT_CITY
+                                 ? &edges
+                                 : NULL;
+            if (!seen) {
+                assert_int_equal(s->mask, 0);
+                continue;
+            }
+            assert_int_equal(*seen & s->mask, 0);
+            *seen |= s->mask;
+            if (s->kind == FEAT_CITY)
+                cities |= s->mask;
+        }
+        for (int i = 0; i < d->n_seg; i++)
+            if (d->seg[i].kind == FEAT_FIELD)
+                assert_int_equal(d->seg[i].cities & ~cities, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +465,8 @@ int main(void)
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_table_sorted_by_id),
         cmocka_unit_test(test_pack_draw),
+        cmocka_unit_test(test_pack_draw_follows_pack),
+        cmocka_unit_test(test_one_segment_per_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
