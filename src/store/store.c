@@ -8,6 +8,7 @@
  * schema/NNN_*.sql, embedded by embed_schema.cmake; each runs in its own
  * transaction that also sets PRAGMA user_version to its number. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,16 +91,55 @@ enum status store_cached(struct store *s, const char *sql, sqlite3_stmt **out,
     return ST_OK;
 }
 
+/* SQLite counts its memory under one process-wide mutex on every
+ * allocation: with the daemon's readers busy, that lock was a quarter of
+ * serving a list page. The counts are unused here. Must precede the
+ * library's initialisation; a no-op (SQLITE_MISUSE) if a test came
+ * first. */
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+
+static void configure_sqlite(void)
+{
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+enum status store_cached_text(struct store *s, const char *sql,
+                              sqlite3_stmt **out, struct err *e)
+{
+    struct store_text_stmt *c = s->text_cache, *victim = c;
+    for (int i = 0; i < STORE_TEXT_CACHE; i++) {
+        if (c[i].sql && strcmp(c[i].sql, sql) == 0) {
+            c[i].used = ++s->tick;
+            *out = c[i].st;
+            return ST_OK;
+        }
+        if (!c[i].sql || (victim->sql && c[i].used < victim->used))
+            victim = &c[i];
+    }
+    int rc = sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+                                out, NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "prepare", e);
+    sqlite3_finalize(victim->st); /* NULL-safe */
+    free(victim->sql);
+    *victim = (struct store_text_stmt){ xstrdup(sql), *out, ++s->tick };
+    return ST_OK;
+}
+
 void store_release(struct store *s, sqlite3_stmt *st)
 {
     if (!st)
         return;
-    for (int i = 0; i < s->n_cache; i++)
-        if (s->cache[i].st == st) {
-            sqlite3_reset(st);
-            sqlite3_clear_bindings(st);
-            return;
-        }
+    bool cached = false;
+    for (int i = 0; i < s->n_cache && !cached; i++)
+        cached = s->cache[i].st == st;
+    for (int i = 0; i < STORE_TEXT_CACHE && !cached; i++)
+        cached = s->text_cache[i].st == st;
+    if (cached) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        return;
+    }
     sqlite3_finalize(st);
 }
 
@@ -404,6 +444,7 @@ enum status store_open(const char *path, bool read_only, struct store **out,
 
     *out = NULL;
     s->read_only = read_only;
+    pthread_once(&config_once, configure_sqlite);
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc != SQLITE_OK) {
         st = err_set(e, ST_DB, "%s: %s", path,
@@ -427,6 +468,10 @@ void store_close(struct store *s)
         return;
     for (int i = 0; i < s->n_cache; i++)
         sqlite3_finalize(s->cache[i].st);
+    for (int i = 0; i < STORE_TEXT_CACHE; i++) {
+        sqlite3_finalize(s->text_cache[i].st);
+        free(s->text_cache[i].sql);
+    }
     sqlite3_close_v2(s->db); /* NULL-safe */
     free(s);
 }

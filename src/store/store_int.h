@@ -5,6 +5,7 @@
 #define STORE_STORE_INT_H
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "store/store.h"
 
@@ -17,6 +18,15 @@ struct store_cached_stmt {
     sqlite3_stmt *st;
 };
 
+/* Statements whose text is built per call (list filters, paging): kept
+ * by text, the least recently used one dropped. */
+#define STORE_TEXT_CACHE 16
+struct store_text_stmt {
+    char *sql; /* owned */
+    sqlite3_stmt *st;
+    uint64_t used;
+};
+
 struct store {
     sqlite3 *db;
     bool read_only;
@@ -25,6 +35,8 @@ struct store {
                         batch must not commit */
     struct store_cached_stmt cache[STORE_STMT_CACHE];
     int n_cache;
+    struct store_text_stmt text_cache[STORE_TEXT_CACHE];
+    uint64_t tick;
 };
 
 /* schema/NNN_name.sql, embedded at build time (embed_schema.cmake);
@@ -50,8 +62,13 @@ enum status store_prepare(struct store *s, const char *sql, sqlite3_stmt **out,
  * it. sql must be a string literal (it is the cache key). */
 enum status store_cached(struct store *s, const char *sql, sqlite3_stmt **out,
                          struct err *e) WARN_UNUSED;
-/* Resets a statement of store_cached() for its next use (NULL-safe);
- * finalizes it if the cache was full when it was prepared. */
+/* The same for SQL text built at run time: cached by its text (a copy),
+ * so a list page asked again is not parsed again. */
+enum status store_cached_text(struct store *s, const char *sql,
+                              sqlite3_stmt **out, struct err *e) WARN_UNUSED;
+/* Resets a statement of store_cached() or store_cached_text() for its
+ * next use (NULL-safe); finalizes it if the cache was full when it was
+ * prepared. */
 void store_release(struct store *s, sqlite3_stmt *st);
 /* Steps a statement that returns no rows, then resets it and clears its
  * bindings for the next use. */

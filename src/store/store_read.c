@@ -149,7 +149,7 @@ static enum status query_int(struct store *s, const char *sql,
                              struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(s, sql, &st, e);
+    enum status res = store_cached_text(s, sql, &st, e);
     *out = 0;
     if (res == ST_OK) {
         if (q)
@@ -160,7 +160,7 @@ static enum status query_int(struct store *s, const char *sql,
         else
             res = store_fail(s, rc, "count games", e);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     return res;
 }
 
@@ -243,7 +243,7 @@ static enum status list_page(struct store *s, const struct list_query *q,
                "JOIN games g ON g.id = page.id JOIN game_entry e ON "
                "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
                col, dir, dir, limit, offset, col, dir, dir);
-    enum status res = store_prepare(s, sql.p, &st, e);
+    enum status res = store_cached_text(s, sql.p, &st, e);
     if (res == ST_OK)
         bind_query(st, q);
     for (int k = 0; res == ST_OK; k++) {
@@ -257,7 +257,7 @@ static enum status list_page(struct store *s, const struct list_query *q,
         buf_puts(out, k ? "," : "");
         store_append_col(out, st, 0);
     }
-    sqlite3_finalize(st);
+    store_release(s, st);
     buf_release(&sql);
     return res;
 }
