@@ -19,30 +19,7 @@
 
 static void print_string(const char *s, struct buf *out)
 {
-    static const char hex[] = "0123456789abcdef";
-    buf_puts(out, "\"");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char esc[8] = { '\\', 0, 0, 0, 0, 0, 0, 0 };
-        switch (*p) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default:
-            if (*p >= 0x20) {
-                buf_append(out, (const char *)p, 1);
-                continue;
-            }
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[*p >> 4];
-            esc[5] = hex[*p & 15];
-        }
-        buf_puts(out, esc);
-    }
-    buf_puts(out, "\"");
+    mlog_json_string(s, out);
 }
 
 /* The shortest form that reads back to exactly d. */

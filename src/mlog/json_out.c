@@ -63,7 +63,7 @@ static void put_number(struct buf *out, const cJSON *item)
 
 /* cJSON's print_string_ptr(): quotes, backslash and controls escaped,
  * every other byte (UTF-8 included) as it is. */
-static void put_string(struct buf *out, const char *str)
+void mlog_json_string(const char *str, struct buf *out)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)(str ? str : "");
@@ -104,7 +104,7 @@ static void put_children(struct buf *out, const cJSON *item, bool object)
     buf_append(out, object ? "{" : "[", 1);
     for (const cJSON *c = item->child; c; c = c->next) {
         if (object) {
-            put_string(out, c->string);
+            mlog_json_string(c->string, out);
             buf_append(out, ":", 1);
         }
         put_value(out, c);
@@ -123,7 +123,7 @@ static void put_value(struct buf *out, const cJSON *item)
     case cJSON_Number: put_number(out, item); break;
     case cJSON_Raw: buf_puts(out, item->valuestring ? item->valuestring : "");
         break;
-    case cJSON_String: put_string(out, item->valuestring); break;
+    case cJSON_String: mlog_json_string(item->valuestring, out); break;
     case cJSON_Array: put_children(out, item, false); break;
     case cJSON_Object: put_children(out, item, true); break;
     default: break; /* cJSON_Invalid: cJSON prints nothing either */

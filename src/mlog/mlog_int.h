@@ -20,6 +20,9 @@ cJSON *jcz_number(double d);
 /* Appends item as cJSON_PrintUnformatted() would write it, byte for byte,
  * only faster (json_out.c). */
 void mlog_json_print(const cJSON *item, struct buf *out);
+/* Appends str as a JSON string the same way (quotes, backslash and
+ * control characters escaped; every other byte as it is). */
+void mlog_json_string(const char *str, struct buf *out);
 
 /* ---- cJSON's allocator (mlog_alloc.c) ---------------------------------- */
 
