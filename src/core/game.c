@@ -1034,7 +1034,6 @@ int game_list_deploys(const struct game *g, int player,
                       struct deploy_option *out, int max)
 {
     int n = 0;
-    char why[8];
     if (g->last_tile < 0 || g->deployed)
         return 0;
     const struct placed *t = &g->tiles[g->last_tile];
@@ -1044,8 +1043,7 @@ int game_list_deploys(const struct game *g, int player,
             continue;
         for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
             bool ok = g->segs[i].kind == FEAT_FLIER ||
-                      game_check_deploy(g, player, m, i, why, sizeof why) ==
-                          RULE_OK;
+                      game_check_deploy(g, player, m, i, NULL, 0) == RULE_OK;
             if (!ok)
                 continue;
             if (n < max)

@@ -268,7 +268,8 @@ int game_feature_meeples(const struct game *g, int seg, int per_player[]);
 bool game_kind_allowed(const struct game *g, int meeple_kind, int feat);
 
 /* Normal deployment of meeple m on seg. Checks in precedence order:
- * supply, placed tile, occupied, type, second deploy. */
+ * supply, placed tile, occupied, type, second deploy. The reason goes to
+ * why (why may be NULL with why_len 0 when only the rule matters). */
 enum rule game_check_deploy(const struct game *g, int player, int m,
                             int seg, char *why, size_t why_len);
 /* Every deployment open to player on this turn's tile: one entry per
