@@ -12,7 +12,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-static int connect_to(unsigned port)
+int http_connect(unsigned port)
 {
     struct sockaddr_in a;
     int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -29,7 +29,7 @@ static int connect_to(unsigned port)
     return fd;
 }
 
-static bool send_all(int fd, const char *p, size_t n)
+bool http_send_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {
         ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
@@ -75,16 +75,16 @@ static void read_rest(int fd, struct buf *b)
 static bool send_body(int fd, const char *body, size_t len, bool chunked)
 {
     if (!chunked)
-        return send_all(fd, body, len);
+        return http_send_all(fd, body, len);
     for (size_t off = 0; off < len; off += 65536) {
         size_t n = len - off < 65536 ? len - off : 65536;
         char hdr[32];
         int h = snprintf(hdr, sizeof hdr, "%zx\r\n", n);
-        if (!send_all(fd, hdr, (size_t)h) || !send_all(fd, body + off, n) ||
-            !send_all(fd, "\r\n", 2))
+        if (!http_send_all(fd, hdr, (size_t)h) || !http_send_all(fd, body + off, n) ||
+            !http_send_all(fd, "\r\n", 2))
             return false;
     }
-    return send_all(fd, "0\r\n\r\n", 5);
+    return http_send_all(fd, "0\r\n\r\n", 5);
 }
 
 /* Splits raw (from off) into status, head and body. */
@@ -113,7 +113,7 @@ int http_do(unsigned port, const char *method, const char *path,
             struct http_resp *r)
 {
     struct buf req = BUF_INIT, raw = BUF_INIT;
-    int fd = connect_to(port);
+    int fd = http_connect(port);
     memset(r, 0, sizeof *r);
     if (fd < 0)
         return 0;
@@ -128,7 +128,7 @@ int http_do(unsigned port, const char *method, const char *path,
         buf_puts(&req, "Expect: 100-continue\r\n");
     buf_puts(&req, "\r\n");
     size_t off = 0;
-    if (send_all(fd, req.p, req.len) && body && read_head(fd, &raw, 0)) {
+    if (http_send_all(fd, req.p, req.len) && body && read_head(fd, &raw, 0)) {
         int status = 0;
         if (sscanf(raw.p, "HTTP/1.%*d %d", &status) == 1 && status == 100) {
             off = (size_t)(strstr(raw.p, "\r\n\r\n") + 4 - raw.p);
@@ -148,13 +148,13 @@ int http_begin(unsigned port, const char *path, size_t len)
 {
     struct buf req = BUF_INIT, raw = BUF_INIT;
     int status = 0;
-    int fd = connect_to(port);
+    int fd = http_connect(port);
     if (fd < 0)
         return -1;
     buf_printf(&req, "POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n"
                "Connection: close\r\nContent-Length: %zu\r\n"
                "Expect: 100-continue\r\n\r\n", path, port, len);
-    if (!send_all(fd, req.p, req.len) || !read_head(fd, &raw, 0) ||
+    if (!http_send_all(fd, req.p, req.len) || !read_head(fd, &raw, 0) ||
         sscanf(raw.p, "HTTP/1.%*d %d", &status) != 1 || status != 100) {
         close(fd);
         fd = -1;
@@ -168,7 +168,7 @@ int http_finish(int fd, const char *body, size_t len, struct http_resp *r)
 {
     struct buf raw = BUF_INIT;
     memset(r, 0, sizeof *r);
-    send_all(fd, body, len);
+    http_send_all(fd, body, len);
     read_rest(fd, &raw);
     close(fd);
     if (raw.len > 0)

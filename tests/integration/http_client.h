@@ -29,6 +29,11 @@ int http_begin(unsigned port, const char *path, size_t len);
 /* Sends the body on fd, reads the response, closes fd. */
 int http_finish(int fd, const char *body, size_t len, struct http_resp *r);
 
+/* A socket connected to 127.0.0.1:port, or -1. */
+int http_connect(unsigned port);
+/* Sends p[0..n) whole (no SIGPIPE); false when the peer is gone. */
+bool http_send_all(int fd, const char *p, size_t n);
+
 /* The value of a response header (case-insensitive name) into out. */
 bool http_header(const struct http_resp *r, const char *name, char *out,
                  size_t len);

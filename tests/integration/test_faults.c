@@ -49,6 +49,7 @@
 #include "cli/cli.h"
 #include "http/http.h"
 #include "http_client.h"
+#include "test_files.h"
 #include "store/store.h"
 #include "util/fault.h"
 
@@ -1135,14 +1136,6 @@ static long cli_sweep(struct fx *f, struct cli_case *c, int rc, enum mode mode)
     return recovered;
 }
 
-static void write_file(const char *path, const struct buf *b)
-{
-    FILE *o = fopen(path, "wb");
-    assert_non_null(o);
-    assert_int_equal(fwrite(b->p, 1, b->len, o), b->len);
-    assert_int_equal(fclose(o), 0);
-}
-
 /* Two games to ingest, and an empty database to start from. */
 static void cli_setup(struct fx *f, char (*files)[160], char *tmpl)
 {
@@ -1152,7 +1145,7 @@ static void cli_setup(struct fx *f, char (*files)[160], char *tmpl)
     for (int i = 0; i < 2; i++) {
         snprintf(files[i], 160, "%s/%c.flierlog", f->dir, 'a' + i);
         game_bytes(i + 1, &g);
-        write_file(files[i], &g);
+        tf_write(files[i], g.p, g.len);
     }
     buf_release(&g);
     snprintf(tmpl, 160, "%s/empty.db", f->dir);

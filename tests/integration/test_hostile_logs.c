@@ -23,6 +23,7 @@
 
 #include "daemon.h"
 #include "http_client.h"
+#include "test_files.h"
 #include "mlog/mlog.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -400,14 +401,6 @@ static int run_cli(const char *const *args, struct buf *out)
     return WEXITSTATUS(status);
 }
 
-static void write_file(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
-}
-
 /* A file over the cap is refused before it is all read; a hostile one is
  * a malformed input: exit status 2, the file and the offset named. */
 static void test_cli_hostile(void **state)
@@ -421,7 +414,7 @@ static void test_cli_hostile(void **state)
     assert_non_null(data);
     memset(data, ' ', len);
     data[0] = '{';
-    write_file(big, data, len);
+    tf_write(big, data, len);
     free(data);
     const char *audit_big[] = { FLIERD_BIN, "audit", big, NULL };
     assert_int_equal(run_cli(audit_big, &out), 2);
@@ -430,7 +423,7 @@ static void test_cli_hostile(void **state)
     buf_release(&out);
 
     snprintf(bad, sizeof bad, "%s/bad.jcz", T.dir);
-    write_file(bad, DUP_SAVE, strlen(DUP_SAVE));
+    tf_write(bad, DUP_SAVE, strlen(DUP_SAVE));
     const char *audit_bad[] = { FLIERD_BIN, "audit", "--json", bad, NULL };
     assert_int_equal(run_cli(audit_bad, &out), 2);
     if (!strstr(out.p, "{\"file\"") ||

@@ -24,6 +24,7 @@
 
 #include "daemon.h"
 #include "http_client.h"
+#include "test_files.h"
 #include "mlog/mlog.h"
 
 #define TOKEN "it-secret-token-42"
@@ -40,25 +41,6 @@ static struct {
 } T;
 
 /* ---- helpers ---- */
-
-static void read_file(const char *path, struct buf *b)
-{
-    FILE *f = fopen(path, "rb");
-    char chunk[8192];
-    size_t n;
-    assert_non_null(f);
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_append(b, chunk, n);
-    fclose(f);
-}
-
-static void write_file(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    fclose(f);
-}
 
 static bool exists(const char *path)
 {
@@ -142,8 +124,8 @@ static int setup(void **state)
     snprintf(T.web, sizeof T.web, "%s/web", T.dir);
     mkdir(T.spool, 0755);
     mkdir(T.web, 0755);
-    read_file(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &T.valid);
-    read_file(FLIERD_SAMPLES_DIR "/forged/forged-wrong-target.jcz",
+    tf_read(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &T.valid);
+    tf_read(FLIERD_SAMPLES_DIR "/forged/forged-wrong-target.jcz",
               &T.forged);
     /* This suite's client hammers from one address (32 uploads at once,
      * a live game move after move): no rate limits here;
@@ -154,36 +136,13 @@ static int setup(void **state)
     return daemon_start(&T.d, T.db, extra) ? 0 : -1;
 }
 
-static void rm_tree(const char *path)
-{
-    struct stat sb;
-    if (lstat(path, &sb) != 0)
-        return;
-    if (S_ISDIR(sb.st_mode)) {
-        DIR *d = opendir(path);
-        struct dirent *de;
-        while (d && (de = readdir(d)) != NULL) {
-            char sub[512];
-            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-                continue;
-            snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-            rm_tree(sub);
-        }
-        if (d)
-            closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 static int teardown(void **state)
 {
     (void)state;
     int rc = T.d.pid > 0 ? daemon_stop(&T.d) : 0;
     buf_release(&T.valid);
     buf_release(&T.forged);
-    rm_tree(T.dir);
+    tf_rm_tree(T.dir);
     return rc == 0 ? 0 : -1;
 }
 
@@ -459,11 +418,11 @@ static void test_static_files(void **state)
     char v[128];
     (void)state;
     snprintf(p, sizeof p, "%s/index.html", T.web);
-    write_file(p, "<h1>flierd</h1>\n", 16);
+    tf_write(p, "<h1>flierd</h1>\n", 16);
     snprintf(p, sizeof p, "%s/outside", T.web);
     assert_int_equal(symlink(T.db, p), 0);
     snprintf(p, sizeof p, "%s/.secret", T.web);
-    write_file(p, "x", 1);
+    tf_write(p, "x", 1);
 
     assert_int_equal(http_do(T.d.port, "GET", "/", NULL, NULL, 0, false, &r),
                      200);
@@ -492,13 +451,13 @@ static void test_spool(void **state)
     (void)state;
     int before = total_of("");
     /* Written under a skipped name, then renamed: never read half. */
-    read_file(FLIERD_SAMPLES_DIR "/c2-5p.jcz", &b);
+    tf_read(FLIERD_SAMPLES_DIR "/c2-5p.jcz", &b);
     snprintf(p, sizeof p, "%s/five.jcz.tmp", T.spool);
-    write_file(p, b.p, b.len);
+    tf_write(p, b.p, b.len);
     snprintf(q, sizeof q, "%s/five.jcz", T.spool);
     assert_int_equal(rename(p, q), 0);
     snprintf(p, sizeof p, "%s/garbage.jcz", T.spool);
-    write_file(p, "this is not a game", 18);
+    tf_write(p, "this is not a game", 18);
     assert_true(daemon_wait_log(&T.d, "spool: five.jcz -> done", 10000));
     assert_true(daemon_wait_log(&T.d, "spool: garbage.jcz -> failed", 10000));
 
@@ -509,7 +468,7 @@ static void test_spool(void **state)
     assert_true(exists(p));
     snprintf(p, sizeof p, "%s/failed/garbage.jcz.error", T.spool);
     b.len = 0;
-    read_file(p, &b);
+    tf_read(p, &b);
     assert_non_null(strstr(b.p, "byte offset 0"));
     assert_int_equal(total_of(""), before + 1);
     assert_int_equal(total_of("q=five"), 1);
@@ -518,8 +477,8 @@ static void test_spool(void **state)
     snprintf(q, sizeof q, "%s/five.jcz", T.spool);
     snprintf(p, sizeof p, "%s/done/five.jcz", T.spool);
     b.len = 0;
-    read_file(p, &b);
-    write_file(q, b.p, b.len);
+    tf_read(p, &b);
+    tf_write(q, b.p, b.len);
     assert_true(daemon_wait_log(&T.d, "duplicate)", 10000));
     snprintf(p, sizeof p, "%s/done/five.jcz.1", T.spool);
     assert_true(exists(p));
@@ -705,7 +664,7 @@ static void test_parallel_uploads(void **state)
     int before = total_of("");
 
     /* 32 uploads of the same bytes at once: stored exactly once. */
-    read_file(FLIERD_SAMPLES_DIR "/c3-4p-abbots.jcz", &same);
+    tf_read(FLIERD_SAMPLES_DIR "/c3-4p-abbots.jcz", &same);
     for (int i = 0; i < N; i++)
         jobs[i] = (struct upload_job){ &same, 0, 0 };
     run_uploads(jobs, N);
@@ -721,7 +680,7 @@ static void test_parallel_uploads(void **state)
     /* 32 different games at once: 32 games, 32 ids. */
     for (int i = 0; i < N; i++) {
         distinct[i] = (struct buf)BUF_INIT;
-        read_file(FLIERD_SAMPLES_DIR "/flier-returns.jcz", &distinct[i]);
+        tf_read(FLIERD_SAMPLES_DIR "/flier-returns.jcz", &distinct[i]);
         for (int k = 0; k <= i; k++)
             buf_puts(&distinct[i], "\n"); /* other bytes, same game */
         jobs[i] = (struct upload_job){ &distinct[i], 0, 0 };
@@ -746,7 +705,7 @@ static void test_token(void **state)
     struct http_resp r;
     (void)state;
     snprintf(tok, sizeof tok, "%s/token", T.dir);
-    write_file(tok, TOKEN "\n", strlen(TOKEN) + 1);
+    tf_write(tok, TOKEN "\n", strlen(TOKEN) + 1);
     snprintf(db, sizeof db, "%s/auth.db", T.dir);
     const char *extra[] = { "--token-file", tok, NULL };
     assert_true(daemon_start(&d, db, extra));
@@ -835,7 +794,7 @@ static void test_sigterm_and_restart(void **state)
     snprintf(path, sizeof path, "/api/games/%lld/raw", T.valid_id);
 
     /* A request in flight when SIGTERM comes is still answered. */
-    read_file(FLIERD_SAMPLES_DIR "/tiny-city.jcz", &b);
+    tf_read(FLIERD_SAMPLES_DIR "/tiny-city.jcz", &b);
     int fd = http_begin(T.d.port, "/api/games?name=late.jcz", b.len);
     assert_true(fd >= 0);
     kill(T.d.pid, SIGTERM);

@@ -31,8 +31,12 @@
 
 #include "daemon.h"
 #include "http_client.h"
+#include "test_files.h"
 
 #define TOKEN "hostile-test-token-7"
+#define PAGE "<h1>flierd</h1>\n"
+#define SECRET "not for the web\n"
+#define SCRIPT "export {};\n"
 #define AUTH "Authorization: Bearer " TOKEN "\r\n"
 #define LIVE_SETUP                                                          \
     "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "       \
@@ -64,25 +68,6 @@ static void pause_ms(long ms)
         ;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void read_file(const char *path, struct buf *b)
-{
-    FILE *f = fopen(path, "rb");
-    char chunk[8192];
-    size_t n;
-    assert_non_null(f);
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        buf_append(b, chunk, n);
-    fclose(f);
-}
-
 /* A socket from source address src (NULL: any) to 127.0.0.1:port. */
 static int dial_from(unsigned port, const char *src)
 {
@@ -99,20 +84,6 @@ static int dial_from(unsigned port, const char *src)
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
     return fd;
-}
-
-static bool send_text(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        p += k;
-        n -= (size_t)k;
-    }
-    return true;
 }
 
 /* Reads one response (Content-Length framed) from a kept-alive
@@ -162,7 +133,7 @@ static int request_from(unsigned port, const char *src, const char *method,
     buf_printf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
                "close\r\n%sContent-Length: %zu\r\n\r\n%s", method, path,
                hdrs ? hdrs : "", body ? strlen(body) : 0, body ? body : "");
-    assert_true(send_text(fd, req.p, req.len));
+    assert_true(http_send_all(fd, req.p, req.len));
     read_response(fd, r);
     close(fd);
     buf_release(&req);
@@ -204,44 +175,21 @@ static int setup(void **state)
     snprintf(p, sizeof p, "%s/sub", H.web);
     mkdir(p, 0755);
     snprintf(p, sizeof p, "%s/index.html", H.web);
-    write_file(p, "<h1>flierd</h1>\n");
+    tf_write(p, PAGE, sizeof PAGE - 1);
     snprintf(p, sizeof p, "%s/sub/app.js", H.web);
-    write_file(p, "export {};\n");
+    tf_write(p, SCRIPT, sizeof SCRIPT - 1);
     snprintf(p, sizeof p, "%s/secret.txt", H.dir); /* beside web/ */
-    write_file(p, "not for the web\n");
-    write_file(H.token, TOKEN "\n");
-    read_file(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &H.game);
+    tf_write(p, SECRET, sizeof SECRET - 1);
+    tf_write(H.token, TOKEN "\n", sizeof TOKEN "\n" - 1);
+    tf_read(FLIERD_SAMPLES_DIR "/c2-2p.jcz", &H.game);
     return 0;
-}
-
-static void rm_tree(const char *path)
-{
-    struct stat sb;
-    if (lstat(path, &sb) != 0)
-        return;
-    if (S_ISDIR(sb.st_mode)) {
-        DIR *d = opendir(path);
-        struct dirent *de;
-        while (d && (de = readdir(d)) != NULL) {
-            char sub[512];
-            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-                continue;
-            snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-            rm_tree(sub);
-        }
-        if (d)
-            closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
 }
 
 static int teardown(void **state)
 {
     (void)state;
     buf_release(&H.game);
-    rm_tree(H.dir);
+    tf_rm_tree(H.dir);
     return 0;
 }
 
@@ -317,7 +265,7 @@ struct walk {
 static void read_routes(struct walk *w)
 {
     struct buf src = BUF_INIT;
-    read_file(FLIERD_SAMPLES_DIR "/../src/http/routes.c", &src);
+    tf_read(FLIERD_SAMPLES_DIR "/../src/http/routes.c", &src);
     const char *p = strstr(src.p, "routes[] = {");
     const char *end = p ? strstr(p, "};") : NULL;
     assert_non_null(end);
@@ -609,13 +557,13 @@ static void test_slowloris(void **state)
     static const char post[] = "POST /api/games HTTP/1.1\r\nHost: x\r\n"
                                "Content-Length: 1000\r\n\r\n";
     int a = dial_from(d.port, NULL), b = dial_from(d.port, NULL);
-    assert_true(send_text(b, post, strlen(post)));
+    assert_true(http_send_all(b, post, strlen(post)));
     double t0 = now_s(), cut_a = 0, cut_b = 0;
     for (size_t i = 0; (cut_a == 0 || cut_b == 0) && now_s() - t0 < 10; i++) {
-        if (cut_a == 0 && (!send_text(a, head + i % (sizeof head - 1), 1) ||
-                           ended(a, 0)))
+        const char *next = head + i % (sizeof head - 1);
+        if (cut_a == 0 && (!http_send_all(a, next, 1) || ended(a, 0)))
             cut_a = now_s() - t0;
-        if (cut_b == 0 && (!send_text(b, "{", 1) || ended(b, 0)))
+        if (cut_b == 0 && (!http_send_all(b, "{", 1) || ended(b, 0)))
             cut_b = now_s() - t0;
         /* the daemon serves others meanwhile */
         if (i % 4 == 0) {
@@ -638,7 +586,7 @@ static void test_slowloris(void **state)
     int k = dial_from(d.port, NULL);
     static const char get[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
     for (int i = 0; i < 5; i++) { /* 5 x 0.6 s, past the 2 s deadline */
-        assert_true(send_text(k, get, strlen(get)));
+        assert_true(http_send_all(k, get, strlen(get)));
         assert_int_equal(read_response(k, &r), 200);
         http_resp_release(&r);
         pause_ms(600);

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "daemon.h"
+#include "http_client.h"
 #include "flierd_run.h"
 
 #define CLIENTS 64
@@ -85,33 +86,10 @@ static double now_s(void)
 
 static int dial(void)
 {
-    struct sockaddr_in a;
-    int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((unsigned short)L.port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-        close(fd);
-        return -1;
-    }
+    int fd = http_connect(L.port), one = 1;
     if (fd >= 0)
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     return fd;
-}
-
-static bool send_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        p += k;
-        n -= (size_t)k;
-    }
-    return true;
 }
 
 /* Reads one response; returns its status (0: the stream broke) and sets
@@ -231,7 +209,7 @@ static void *client(void *arg)
         make_request(k, &c.seed, &req, path, sizeof path, &want);
         if (c.fd < 0)
             c.fd = dial();
-        int st = c.fd >= 0 && send_all(c.fd, req.p, req.len)
+        int st = c.fd >= 0 && http_send_all(c.fd, req.p, req.len)
                      ? read_response(&c, &closing)
                      : 0;
         atomic_fetch_add(&L.count[k], 1);
