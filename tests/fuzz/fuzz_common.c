@@ -13,6 +13,7 @@
 #include "core/replay.h"
 #include "core/whatif.h"
 #include "fuzz_common.h"
+#include "mlog/mlog_int.h" /* the readers, to skip the detection */
 
 _Noreturn void fuzz_fail(const char *what, const char *why)
 {
@@ -152,4 +153,29 @@ void fuzz_check_log(const struct game_log *log, enum mlog_format fmt)
                      &o, &r);
     check_whatif(log, &r);
     report_release(&r);
+}
+
+void fuzz_log_input(const uint8_t *data, size_t size, enum mlog_format own)
+{
+    const char *text = (const char *)data;
+    struct game_log log;
+    enum mlog_format fmt;
+    struct err e;
+
+    game_log_init(&log);
+    enum status st = mlog_parse(text, size, &log, &fmt, &e);
+    if (fmt != MLOG_UNKNOWN && fmt != own) {
+        /* the first JSON value: a stream's first line is its header */
+        const char *end = NULL;
+        cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, 0);
+        game_log_release(&log);
+        game_log_init(&log);
+        st = !cJSON_IsObject(root) ? ST_PARSE
+             : own == MLOG_JCZ     ? jcz_read(root, &log, &e)
+                                   : flierlog_read(root, &log, &e);
+        cJSON_Delete(root);
+    }
+    if (st == ST_OK)
+        fuzz_check_log(&log, own);
+    game_log_release(&log);
 }

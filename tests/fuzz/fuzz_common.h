@@ -22,6 +22,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * a log that audits the same. */
 void fuzz_check_log(const struct game_log *log, enum mlog_format fmt);
 
+/* One input of a log target: through mlog_parse() (the hostile-input
+ * checks, the detection, the reader); when the detection took it for
+ * the other format, own's reader forced on it instead, so mutations that
+ * flip the detection still reach that reader; then fuzz_check_log() on
+ * what read. */
+void fuzz_log_input(const uint8_t *data, size_t size, enum mlog_format own);
+
 /* Aborts with "what: why" on stderr. */
 _Noreturn void fuzz_fail(const char *what, const char *why);
 

@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include "fuzz_common.h"
-#include "mlog/mlog_int.h" /* flierlog_read, to skip the detection */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -20,22 +19,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const char *text = (const char *)data;
-    struct game_log log;
-    enum mlog_format fmt;
-    struct err e;
-
-    game_log_init(&log);
-    enum status st = mlog_parse(text, size, &log, &fmt, &e);
-    if (fmt == MLOG_JCZ) {
-        cJSON *root = cJSON_ParseWithLength(text, size);
-        game_log_release(&log);
-        game_log_init(&log);
-        st = cJSON_IsObject(root) ? flierlog_read(root, &log, &e) : ST_PARSE;
-        cJSON_Delete(root);
-    }
-    if (st == ST_OK)
-        fuzz_check_log(&log, MLOG_FLIERLOG);
-    game_log_release(&log);
+    fuzz_log_input(data, size, MLOG_FLIERLOG);
     return 0;
 }

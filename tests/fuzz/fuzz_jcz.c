@@ -10,7 +10,6 @@
 #include <stdint.h>
 
 #include "fuzz_common.h"
-#include "mlog/mlog_int.h" /* jcz_read, to skip the detection */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -21,23 +20,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const char *text = (const char *)data;
-    struct game_log log;
-    enum mlog_format fmt;
-    struct err e;
-
-    game_log_init(&log);
-    enum status st = mlog_parse(text, size, &log, &fmt, &e);
-    if (fmt == MLOG_FLIERLOG) {
-        const char *end = NULL;
-        cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, 0);
-        game_log_release(&log);
-        game_log_init(&log);
-        st = cJSON_IsObject(root) ? jcz_read(root, &log, &e) : ST_PARSE;
-        cJSON_Delete(root);
-    }
-    if (st == ST_OK)
-        fuzz_check_log(&log, MLOG_JCZ);
-    game_log_release(&log);
+    fuzz_log_input(data, size, MLOG_JCZ);
     return 0;
 }
