@@ -167,7 +167,7 @@ static int audit_one(const char *path, const struct audit_args *args,
                              NULL, NULL };
     if (args->variant) {
         struct game_log alt = log; /* shares the moves; only rules differ */
-        alt.rules.tiny_city = args->tiny_city;
+        alt.rules.opt[OPT_TINY_CITY] = args->tiny_city;
         audit_run(&alt, &o, &var, NULL);
         m.variant = args->variant;
         m.variant_report = &var;

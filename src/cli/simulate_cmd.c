@@ -151,16 +151,14 @@ static void game_rules(const struct sim_opts *o, long i, struct rules *r,
                        bool *c3)
 {
     *c3 = o->edition ? o->edition == 3 : i % 2 == 1;
-    memset(r, 0, sizeof *r);
+    rules_init(r);
     r->n_players = o->min_players +
                    (int)(i % (o->max_players - o->min_players + 1));
-    r->followers = 7;
-    r->farmers = true;
-    r->tiny_city = 4;
+    r->figures[FIG_SMALL] = 7;
+    r->flags = RF_FARMERS | (*c3 ? RF_GARDENS : 0);
     r->set_copies[tile_set_find(*c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(*c3 ? "flier:2" : "flier:1")] = 1;
-    r->abbots = *c3;
-    r->gardens = *c3;
+    r->figures[FIG_ABBOT] = *c3;
 }
 
 static void write_log(const struct game_log *l, enum mlog_format f,

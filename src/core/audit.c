@@ -91,11 +91,11 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
 
 static const char *meeple_name(const struct move *m, char *buf, size_t len)
 {
-    const char *kind = m->meeple == MK_ABBOT ? "abbot" : "small";
+    const struct figure_class *f = figure_class(m->meeple);
     if (m->meeple_owner >= 0 && m->meeple_n > 0)
-        snprintf(buf, len, "%d.%s.%d", m->meeple_owner, kind, m->meeple_n);
+        snprintf(buf, len, "%d.%s.%d", m->meeple_owner, f->jcz, m->meeple_n);
     else
-        snprintf(buf, len, "%s", m->meeple == MK_ABBOT ? "abbot" : "follower");
+        snprintf(buf, len, "%s", f->name);
     return buf;
 }
 
@@ -117,10 +117,10 @@ static void describe_tile(const struct game *g, struct pos p, char *out,
         char name[40];
         seg_format(s->kind, s->mask, name, sizeof name);
         const char *state = "";
-        if (s->kind != FEAT_FIELD && s->kind != FEAT_FLIER &&
-            game_feature_complete(g, i))
+        const struct feature_class *c = feature_class(s->kind);
+        if (c->done != DONE_NEVER && game_feature_complete(g, i))
             state = " (completed)";
-        else if (s->kind != FEAT_FLIER && game_feature_meeples(g, i, NULL))
+        else if (c->claimable && game_feature_meeples(g, i, NULL))
             state = " (occupied)";
         n += (size_t)snprintf(out + n, len - n, "%s %s%s", i == t->seg0 ? "" : ",",
                               name, state);
@@ -337,12 +337,14 @@ static void discard_checked(struct audit *a, const struct move *m)
  * the engine drew and put aside at the end if none of them fits. */
 static bool rest_is_unplaceable(struct audit *a)
 {
-    for (int t = 0; t < tile_count(); t++)
-        if (a->g->pack[t] > 0 && game_fits_anywhere(a->g, t))
+    const struct game *g = a->g;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
             return false;
-    for (int t = 0; t < tile_count(); t++)
-        while (a->g->pack[t] > 0)
-            add_discard(a, a->turn + 1, t, false);
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        while (g->pack[g->pack_kind[k]] > 0)
+            add_discard(a, a->turn + 1, g->pack_kind[k], false);
     return true;
 }
 
@@ -359,7 +361,7 @@ static int meeple_owner(const struct audit *a, const struct move *m)
 static void none_left(struct audit *a, const struct move *m, const char *what)
 {
     char nm[32];
-    const char *kind = m->meeple == MK_ABBOT ? "abbot" : "follower";
+    const char *kind = figure_class(m->meeple)->name;
     if (m->meeple_n > 0)
         violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s %s in supply",
                 what, who(a, meeple_owner(a, m)), kind,
@@ -432,34 +434,37 @@ static int list_landings(const struct game *g, struct pos target, int kind,
 
 static void on_flight(struct audit *a, const struct move *m, int mi)
 {
+    char why[200];
     struct game *g = a->g;
-    int placed = g->last_tile;
+    int placed = g->now.tile, fig = m->meeple;
     struct pos from = placed >= 0 ? game_tile_pos(g, placed) : m->at;
-    bool was_deployed = g->deployed;
     a->phase = PH_DONE;
-    g->deployed = true;
     a->flight_meeple = mi;
     if (!meeple_free(g, mi)) {
         none_left(a, m, "flier: ");
+        game_act(g, fig);
         return;
     }
     if (m->at.x != from.x || m->at.y != from.y) {
         violate(a, m, RULE_MEEPLE_NOT_ON_PLACED_TILE,
                 "flight from (%d,%d), but this turn's tile is at (%d,%d)",
                 m->at.x, m->at.y, from.x, from.y);
+        game_act(g, fig);
         return;
     }
-    if (was_deployed) {
-        violate(a, m, RULE_MEEPLE_SECOND_DEPLOY,
-                "a flight after a meeple was already deployed this turn");
+    enum rule rule = game_check_flight(g, fig, why, sizeof why);
+    if (rule == RULE_FLIER_NO_MACHINE)
+        snprintf(why, sizeof why, "%s at (%d,%d) has no flying machine",
+                 tile_get(g->tiles[placed].def)->id, from.x, from.y);
+    if (rule != RULE_OK) {
+        char nm[32];
+        violate(a, m, rule, "flight of %s: %s", meeple_name(m, nm, sizeof nm),
+                why);
+        game_act(g, fig);
         return;
     }
     int dir = game_flier_dir(g, placed);
-    if (dir == NO_FLIER) {
-        violate(a, m, RULE_FLIER_NO_MACHINE, "%s at (%d,%d) has no flying "
-                "machine", tile_get(g->tiles[placed].def)->id, from.x, from.y);
-        return;
-    }
+    game_fly(g, fig);
     struct report *r = a->r;
     xgrow((void **)&r->flights, &r->cap_flights, r->n_flights + 1,
           sizeof *r->flights);
@@ -468,6 +473,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     memset(f, 0, sizeof *f);
     f->turn = a->turn;
     f->player = meeple_owner(a, m);
+    f->figure = (uint8_t)fig;
     f->from = from;
     f->dir = dir;
     f->roll = m->roll;
@@ -477,7 +483,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         violate(a, m, RULE_FLIER_BAD_ROLL, "flier roll %d is outside 1..3 "
                 "(the die shows 1, 2 or 3)", m->roll);
     }
-    int kind = g->meeples[mi].kind;
+    int kind = fig;
     for (int roll = 1; roll <= 3; roll++) {
         f->by_roll_target[roll - 1] = game_flight_target(from, dir, roll);
         f->n_by_roll[roll - 1] = list_landings(
@@ -507,7 +513,15 @@ static void deploy_checked(struct audit *a, const struct move *m)
                 meeple_name(m, nm, sizeof nm));
         return;
     }
-    if (a->flight_meeple >= 0 && mi == a->flight_meeple) {
+    /* the figure of this turn's flight again: its landing, unless the
+     * flight offered none and it may act again (the phantom, back in
+     * supply, deployed in its own phase) */
+    bool again = a->flight >= 0 && a->r->flights[a->flight].n_options == 0 &&
+                 meeple_free(g, mi) && m->feature != FEAT_FLIER &&
+                 game_check_action(g, m->meeple, NULL, 0) == RULE_OK;
+    if (again)
+        close_flight(a, m);
+    if (a->flight_meeple >= 0 && mi == a->flight_meeple && !again) {
         if (a->flight_open && a->flight >= 0)
             on_landing(a, m, mi);
         else if (a->flight >= 0 && a->r->flights[a->flight].landed)
@@ -534,7 +548,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
     enum rule rule;
-    if (tile != g->last_tile) {
+    if (tile != g->now.tile) {
         rule = RULE_MEEPLE_NOT_ON_PLACED_TILE;
         snprintf(why, sizeof why, "(%d,%d) is not the tile placed this turn",
                  m->at.x, m->at.y);
@@ -555,7 +569,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
     if (seg >= 0 && game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
         game_deploy(g, mi, seg);
     else
-        g->deployed = true;
+        game_act(g, g->meeples[mi].kind);
 }
 
 /* TURN_ORDER comes last in precedence: only when the move broke nothing
@@ -607,10 +621,10 @@ static void on_recall(struct audit *a, const struct move *m)
     if (m->meeple_n == 0) /* "the abbot": the one standing there */
         for (int i = 0; i < g->n_meeples; i++)
             if (g->meeples[i].owner == meeple_owner(a, m) &&
-                g->meeples[i].kind == MK_ABBOT && g->meeples[i].seg >= 0 &&
+                g->meeples[i].kind == FIG_ABBOT && g->meeples[i].seg >= 0 &&
                 g->meeples[i].seg == seg)
                 mi = i;
-    if (mi < 0 || g->meeples[mi].kind != MK_ABBOT ||
+    if (mi < 0 || g->meeples[mi].kind != FIG_ABBOT ||
         g->meeples[mi].owner != a->player) {
         violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
                 meeple_name(m, nm, sizeof nm), who(a, a->player));
@@ -622,7 +636,7 @@ static void on_recall(struct audit *a, const struct move *m)
                 m->at.y);
         return;
     }
-    if (g->deployed) {
+    if (game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK) {
         violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "an abbot recall after a "
                 "meeple was already deployed this turn");
     }
@@ -667,12 +681,11 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->g = game_new(&log->rules);
     /* a total per turn: room for the whole pack up front */
     xgrow((void **)&r->running, &r->cap_running,
-          (size_t)game_pack_size(&log->rules) + 1, sizeof *r->running);
+          (size_t)game_pack_left(a->g) + 1, sizeof *r->running);
     record_running(a, 0);
     if (log->start_tile >= 0)
-        (void)game_place(a->g, log->start_tile, log->start_at, log->start_rot,
-                         0);
-    a->g->last_tile = -1;
+        (void)game_start(a->g, log->start_tile, log->start_at,
+                         log->start_rot);
     return a;
 }
 

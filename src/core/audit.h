@@ -37,6 +37,7 @@ struct landing {
 struct flight {
     int turn;
     int player;
+    uint8_t figure;      /* enum figure that flew */
     struct pos from;
     int dir;             /* board frame, enum dir8 */
     int roll;

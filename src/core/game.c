@@ -1,10 +1,13 @@
-/* game.c - board, feature graph, meeples and scoring.
+/* game.c - the generic engine: board, feature graph, figures, the turn
+ * and the scoring driver. What differs between features, figures and
+ * expansions comes from their classes (feature.h) and units (exp/).
  *
  * Features are a union-find over segments. A road or city root counts its
  * unmatched edges ("open"); the feature is complete when none are left.
  * Monasteries and gardens never merge: they are complete when the 3x3
  * block around their tile is full. Fields merge across half-edges. */
 #include "core/game.h"
+#include "core/game_int.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -15,40 +18,83 @@
 
 static const int dx4[4] = { 0, 1, 0, -1 }; /* N E S W */
 static const int dy4[4] = { -1, 0, 1, 0 };
-static const int dx8[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int dy8[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
-static uint8_t def_edges(const struct tile_def *t);
+static const char *const rule_ids[RULE__COUNT] = {
+#define X(id) #id,
+    RULES(X)
+#undef X
+};
 
 const char *rule_id(enum rule r)
 {
-    static const char *const ids[RULE__COUNT] = {
-        "OK",
-        "TILE_UNKNOWN",
-        "TILE_NOT_IN_PACK",
-        "TILE_OCCUPIED",
-        "TILE_NOT_ADJACENT",
-        "TILE_EDGE_MISMATCH",
-        "TILE_DISCARD_FITS",
-        "MEEPLE_NONE_LEFT",
-        "MEEPLE_NOT_ON_PLACED_TILE",
-        "MEEPLE_FEATURE_OCCUPIED",
-        "MEEPLE_WRONG_TYPE",
-        "MEEPLE_SECOND_DEPLOY",
-        "FLIER_NO_MACHINE",
-        "FLIER_BAD_ROLL",
-        "FLIER_WRONG_TARGET",
-        "FLIER_NO_TILE",
-        "FLIER_FIELD",
-        "FLIER_COMPLETED",
-        "FLIER_BAD_FEATURE",
-        "FLIER_MUST_LAND",
-        "ABBOT_RECALL",
-        "TURN_ORDER",
-        "TURN_SEQUENCE",
-        "SCORE_MISMATCH",
-    };
-    return (unsigned)r < RULE__COUNT ? ids[r] : "UNKNOWN";
+    return (unsigned)r < RULE__COUNT ? rule_ids[r] : "UNKNOWN";
+}
+
+int rule_find(const char *id)
+{
+    for (int r = 0; r < RULE__COUNT; r++)
+        if (strcmp(rule_ids[r], id) == 0)
+            return r;
+    return -1;
+}
+
+/* ---- rules ------------------------------------------------------------ */
+
+static const struct {
+    const char *key;
+    int def;
+} options[OPT__COUNT] = {
+#define X(id, key, def) { key, def },
+    OPTIONS(X)
+#undef X
+};
+
+static const char *const flag_keys[RF__COUNT] = {
+#define X(id, key) key,
+    RULE_FLAGS(X)
+#undef X
+};
+
+int option_default(int opt)
+{
+    return opt >= 0 && opt < OPT__COUNT ? options[opt].def : 0;
+}
+
+const char *option_key(int opt)
+{
+    return opt >= 0 && opt < OPT__COUNT ? options[opt].key : "";
+}
+
+const char *rule_flag_key(int bit)
+{
+    return bit >= 0 && bit < RF__COUNT ? flag_keys[bit] : "";
+}
+
+void rules_init(struct rules *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int o = 0; o < OPT__COUNT; o++)
+        r->opt[o] = options[o].def;
+}
+
+uint32_t game_rules_units(const struct rules *r)
+{
+    uint32_t units = 1u << EXP_BASE;
+    for (int s = 0; s < TILE_SETS; s++)
+        if (r->set_copies[s])
+            units |= 1u << tile_set_defs[s].expansion;
+    for (int e = 0; e < EXP__COUNT; e++)
+        for (const struct element *el = expansion_get(e)->elements;
+             el && el->key; el++)
+            if ((el->kind == EL_FIGURES && r->figures[el->what]) ||
+                (el->kind == EL_FLAG && (r->flags >> el->what & 1)))
+                units |= 1u << e;
+    return units;
+}
+
+bool game_in_play(const struct game *g, int exp)
+{
+    return exp >= 0 && exp < EXP__COUNT && (g->units >> exp & 1);
 }
 
 /* ---- board ------------------------------------------------------------ */
@@ -57,6 +103,11 @@ static struct pos step(struct pos p, int side)
 {
     struct pos q = { p.x + dx4[side], p.y + dy4[side] };
     return q;
+}
+
+struct pos pos_step(struct pos p, int side)
+{
+    return step(p, side & 3);
 }
 
 static bool on_board(struct pos p)
@@ -123,7 +174,7 @@ static bool has_cloister(const struct game *g, int tile)
 {
     const struct placed *t = &g->tiles[tile];
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
-        if (g->segs[i].kind == FEAT_MONASTERY || g->segs[i].kind == FEAT_GARDEN)
+        if (feature_class(g->segs[i].kind)->done == DONE_BLOCK)
             return true;
     return false;
 }
@@ -250,8 +301,7 @@ static void grid_put(struct game *g, int ti, bool cloister)
     }
 }
 
-/* Tiles in the 3x3 block of tile, itself included. */
-static int block_count(const struct game *g, int tile)
+int game_block_count(const struct game *g, int tile)
 {
     long at = grid_at(g, game_tile_pos(g, tile));
     return grid_cells(g)[at] >> CELL_BLOCK_SHIFT & 15;
@@ -276,14 +326,42 @@ static void cross_of(const struct game *g, struct pos p, int out[4])
         out[d] = game_tile_at(g, step(p, d));
 }
 
+/* Copies of every kind in the rules' pack, into copies[TILE_KINDS]: the
+ * sets' counts times their copies, less what a set removes. */
+static void pack_counts(const struct rules *r, int16_t *copies)
+{
+    memset(copies, 0, TILE_KINDS * sizeof *copies);
+    for (int s = 0; s < TILE_SETS; s++) {
+        const struct tile_set_def *d = tile_set_get(s);
+        for (int i = 0; i < d->n_refs && r->set_copies[s]; i++)
+            copies[d->refs[i].kind] = (int16_t)(copies[d->refs[i].kind] +
+                                       d->refs[i].count * r->set_copies[s]);
+    }
+    for (int s = 0; s < TILE_SETS; s++) {
+        const struct tile_set_def *d = tile_set_get(s);
+        for (int i = 0; i < d->n_removes && r->set_copies[s]; i++)
+            copies[d->removes[i]] = 0;
+    }
+    for (int t = 0; t < TILE_KINDS; t++) /* the spring starts, never drawn */
+        if (copies[t] && tile_defs[t].group != TG_NONE &&
+            tile_group_rank(tile_defs[t].group) == 0)
+            copies[t] = 0;
+}
+
+int game_pack_copies(const struct rules *r, int def)
+{
+    int16_t copies[TILE_KINDS];
+    pack_counts(r, copies);
+    return def >= 0 && def < TILE_KINDS ? copies[def] : 0;
+}
+
 int game_pack_size(const struct rules *r)
 {
+    int16_t copies[TILE_KINDS];
     int n = 0;
-    for (int s = 0; s < tile_set_count(); s++) {
-        const struct tile_set_def *d = tile_set_get(s);
-        for (int i = 0; i < d->n_refs; i++)
-            n += d->refs[i].count * r->set_copies[s];
-    }
+    pack_counts(r, copies);
+    for (int t = 0; t < TILE_KINDS; t++)
+        n += copies[t];
     return n;
 }
 
@@ -292,69 +370,121 @@ int game_pack_left(const struct game *g)
     return g->pack_left;
 }
 
-/* Adds d copies of tile kind t to the pack (d < 0 takes them). */
-static void pack_add(struct game *g, int t, int d)
+static bool group_open(const struct game *g, int def)
 {
+    return g->groups >> tile_defs[def].group & 1;
+}
+
+/* The tree of the drawable copies, from pack[] and the open groups. It
+ * spans the kinds the game's pack holds (pack_kind[], in id order), not
+ * every kind flierd knows, so its depth is that of the game. */
+static void pack_tree_build(struct game *g)
+{
+    memset(g->pack_tree, 0, sizeof g->pack_tree[0] * (g->tree_width + 1u));
+    g->draw_left = 0;
+    for (int i = 1; i <= g->tree_width; i++) { /* each entry once */
+        int up = i + (i & -i), k = i - 1;
+        int t = k < g->n_pack_kinds ? g->pack_kind[k] : -1;
+        int n = t >= 0 && group_open(g, t) ? g->pack[t] : 0;
+        g->draw_left += n;
+        g->pack_tree[i] = (int16_t)(g->pack_tree[i] + n);
+        if (up <= g->tree_width)
+            g->pack_tree[up] = (int16_t)(g->pack_tree[up] + g->pack_tree[i]);
+    }
+}
+
+/* Opens the non-empty group of lowest rank (JCloisterZone opens a
+ * group's successor as soon as a draw empties it); true when that
+ * changed the open group (and rebuilt the tree). */
+static bool groups_update(struct game *g)
+{
+    int best = -1;
+    for (int gr = 0; gr < TG__COUNT; gr++)
+        if (g->group_left[gr] > 0 && tile_group_rank(gr) > 0 &&
+            (best < 0 || tile_group_rank(gr) < tile_group_rank(best)))
+            best = gr;
+    uint32_t open = best < 0 ? 0 : 1u << best;
+    if (open == g->groups)
+        return false;
+    g->groups = open;
+    pack_tree_build(g);
+    return true;
+}
+
+/* Adds d copies of tile kind t to the pack (d < 0 takes them). */
+static inline void pack_add(struct game *g, int t, int d)
+{
+    int gr = tile_defs[t].group;
+    bool was_empty = g->group_left[gr] == 0;
     g->pack[t] = (int16_t)(g->pack[t] + d);
     g->pack_left += d;
-    for (int i = t + 1; i <= GAME_MAX_TILE_KINDS; i += i & -i)
+    g->group_left[gr] = (int16_t)(g->group_left[gr] + d);
+    if (__builtin_expect(was_empty != (g->group_left[gr] == 0), 0) &&
+        groups_update(g))
+        return; /* another group opened: the tree is new */
+    if (!group_open(g, t))
+        return;
+    g->draw_left += d;
+    for (int i = g->pack_local[t] + 1; i <= g->tree_width; i += i & -i)
         g->pack_tree[i] = (int16_t)(g->pack_tree[i] + d);
+}
+
+bool game_drawable(const struct game *g, int def)
+{
+    return def >= 0 && def < TILE_KINDS && g->pack[def] > 0 &&
+           group_open(g, def);
 }
 
 int game_pack_draw(const struct game *g, double r)
 {
-    int n = game_pack_left(g);
+    int n = g->draw_left;
     if (n <= 0 || !(r >= 0 && r < 1))
         return -1;
     /* the kind whose copies hold slot idx: the most kinds whose copies
      * together stay at or below idx, by halving steps down the tree */
-    int idx = (int)(r * n), t = 0;
+    int idx = (int)(r * n), k = 0;
     if (idx >= n) /* r rounded up to 1 */
         return -1;
-    _Static_assert((GAME_MAX_TILE_KINDS & (GAME_MAX_TILE_KINDS - 1)) == 0,
-                   "the descent needs a power of two");
-    /* idx < n = pack_tree[GAME_MAX_TILE_KINDS]: t stays below it */
-    for (int step = GAME_MAX_TILE_KINDS / 2; step > 0; step >>= 1) {
-        int below = g->pack_tree[t + step], take = below <= idx;
-        t += take * step; /* no branch: which way is a coin toss */
+    /* idx < n = pack_tree[tree_width]: k stays below it */
+    for (int step = g->tree_width / 2; step > 0; step >>= 1) {
+        int below = g->pack_tree[k + step], take = below <= idx;
+        k += take * step; /* no branch: which way is a coin toss */
         idx -= take * below;
     }
-    return t < tile_count() ? t : -1;
+    return k < g->n_pack_kinds ? g->pack_kind[k] : -1;
 }
 
 double game_pack_random(const struct game *g, int def)
 {
-    int n = game_pack_left(g), idx = 0;
-    if (def < 0 || def >= tile_count() || g->pack[def] <= 0)
+    int idx = 0;
+    if (!game_drawable(g, def))
         return -1;
     for (int t = 0; t < def; t++)
-        idx += g->pack[t];
-    return (idx + 0.5) / n;
+        idx += game_drawable(g, t) ? g->pack[t] : 0;
+    return (idx + 0.5) / g->draw_left;
 }
 
-/* The full pack of the rules' tile sets, its tree, and the edges of the
- * kinds in it. */
+/* The full pack of the rules' tile sets, the edges of the kinds in it,
+ * and the tree of what may be drawn. */
 static void pack_fill(struct game *g, const struct rules *r)
 {
-    assert(tile_count() <= GAME_MAX_TILE_KINDS);
-    for (int s = 0; s < tile_set_count(); s++) {
-        const struct tile_set_def *d = tile_set_get(s);
-        for (int i = 0; i < d->n_refs && r->set_copies[s] > 0; i++) {
-            int t = d->refs[i].kind, n = d->refs[i].count;
-            assert(t >= 0 && t == tile_find(d->refs[i].tile));
-            g->pack[t] = (int16_t)(g->pack[t] + n * r->set_copies[s]);
-            g->pack_left += n * r->set_copies[s];
-        }
+    pack_counts(r, g->pack);
+    for (int t = 0; t < TILE_KINDS; t++) {
+        int gr = tile_defs[t].group;
+        g->pack_local[t] = -1;
+        if (g->pack[t] <= 0)
+            continue;
+        g->pack_left += g->pack[t];
+        g->group_left[gr] = (int16_t)(g->group_left[gr] + g->pack[t]);
+        g->kind_edges[t] = tile_defs[t].edges;
+        g->pack_local[t] = (int16_t)g->n_pack_kinds;
+        g->pack_kind[g->n_pack_kinds++] = (int16_t)t;
     }
-    for (int t = 0; t < tile_count(); t++)
-        if (g->pack[t] > 0)
-            g->kind_edges[t] = def_edges(tile_get(t));
-    for (int i = 1; i <= GAME_MAX_TILE_KINDS; i++) { /* each entry once */
-        int up = i + (i & -i);
-        g->pack_tree[i] = (int16_t)(g->pack_tree[i] + g->pack[i - 1]);
-        if (up <= GAME_MAX_TILE_KINDS)
-            g->pack_tree[up] = (int16_t)(g->pack_tree[up] + g->pack_tree[i]);
-    }
+    g->tree_width = 1;
+    while (g->tree_width < g->n_pack_kinds)
+        g->tree_width *= 2;
+    g->groups = ~0u; /* forces the first build */
+    groups_update(g);
 }
 
 struct game *game_new(const struct rules *r)
@@ -364,18 +494,50 @@ struct game *game_new(const struct rules *r)
     struct game *g = xmalloc(sizeof *g);
     memset(g, 0, offsetof(struct game, tiles));
     g->rules = *r;
-    g->last_tile = -1;
+    g->units = game_rules_units(r);
+    for (int f = 1; f < FEAT__COUNT; f++) {
+        const struct feature_class *c = feature_class(f);
+        if (c->on_board && (c->needs & ~r->flags) == 0)
+            g->kinds_on_board = (uint16_t)(g->kinds_on_board | 1u << f);
+        if (c->done == DONE_BLOCK)
+            g->kinds_block = (uint16_t)(g->kinds_block | 1u << f);
+        if (c->done == DONE_EDGES)
+            g->kinds_edged = (uint16_t)(g->kinds_edged | 1u << f);
+        for (int k = 0; k < FIG__COUNT; k++)
+            if ((figure_class(k)->stands >> f & 1) && c->on_board &&
+                ((c->needs | c->stand_needs) & ~r->flags) == 0)
+                g->stands[k] = (uint16_t)(g->stands[k] | 1u << f);
+    }
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct expansion *u = expansion_get(e);
+        if (!(g->units >> e & 1))
+            continue;
+        g->unit[g->n_units++] = u;
+#define X(h) g->hooked |= (uint32_t)(u->h != NULL) << HOOK_##h;
+        UNIT_HOOKS(X)
+#undef X
+    }
+    g->now.tile = -1;
     g->grid_shift = __builtin_ctz(GAME_GRID_MIN); /* around the origin */
     g->grid_x0 = g->grid_y0 = -GAME_GRID_MIN / 2;
     pack_fill(g, r);
-    for (int p = 0; p < r->n_players; p++) {
-        for (int n = 1; n <= r->followers; n++)
-            g->meeples[g->n_meeples++] =
-                (struct meeple){ (int8_t)p, MK_SMALL, (uint8_t)n, -1, false };
-        for (int n = 1; n <= r->abbots; n++)
-            g->meeples[g->n_meeples++] =
-                (struct meeple){ (int8_t)p, MK_ABBOT, (uint8_t)n, -1, false };
+    int off = 0;
+    for (int f = 0; f < FIG__COUNT; f++) {
+        g->fig0[f] = (uint8_t)off;
+        off += r->figures[f];
     }
+    assert(off <= GAME_MAX_SEAT_FIGURES);
+    g->per_seat = (uint8_t)off;
+    for (int p = 0; p < r->n_players; p++)
+        for (int f = 0; f < FIG__COUNT; f++)
+            for (int n = 1; n <= r->figures[f]; n++)
+                g->meeples[g->n_meeples++] = (struct meeple){
+                    (int8_t)p, (uint8_t)f, (uint8_t)n,
+                    (uint8_t)(figure_class(f)->follower
+                                  ? figure_class(f)->strength
+                                  : 0),
+                    -1, false
+                };
     return g;
 }
 
@@ -444,59 +606,24 @@ static int opposite_half(int h)
     return (h & 1) ? (h + 3) & 7 : (h + 5) & 7;
 }
 
-/* rot_edges() and rot_halves(), here so that they inline. */
-static uint8_t turn_edges(unsigned mask, int rot)
-{
-    return (uint8_t)(((mask << rot) | (mask >> (4 - rot))) & 0xF);
-}
-
-static uint8_t turn_halves(unsigned mask, int rot)
-{
-    int s = 2 * rot;
-    return (uint8_t)((mask << s) | (mask >> ((8 - s) & 7)));
-}
-
-/* Edge bits 0..3 moved to bits 0, 2, 4, 6: one per 2-bit side field. */
-static unsigned spread_edges(unsigned m)
-{
-    return (m & 1) | (m & 2) << 1 | (m & 4) << 2 | (m & 8) << 3;
-}
-
-/* Edge kinds of t, packed as struct placed.edges. As in tile_edge(), a
- * side with a city is a city edge, else with a road a road edge, else a
- * field edge; the codes are 2, 1 and 3, so start from all fields and
- * clear one bit per city or road side. */
-static uint8_t def_edges(const struct tile_def *t)
-{
-    unsigned road = 0, city = 0;
-    for (int i = 0; i < t->n_seg; i++) {
-        if (t->seg[i].kind == FEAT_ROAD)
-            road |= t->seg[i].mask;
-        else if (t->seg[i].kind == FEAT_CITY)
-            city |= t->seg[i].mask;
-    }
-    _Static_assert(FEAT_ROAD == 1 && FEAT_CITY == 2 && FEAT_FIELD == 3,
-                   "edge kinds are packed in 2 bits");
-    return (uint8_t)(0xFF ^ spread_edges(city) ^
-                     spread_edges(road & ~city) << 1);
-}
-
 /* Edge kinds of tile kind def (a valid one) turned rot (mod 4): a turn
- * moves side i to i + rot, as a half-edge i moves to i + 2 rot. */
+ * moves side i to i + rot, a nibble each. */
 static unsigned kind_edges(const struct game *g, int def, int rot)
 {
     unsigned e = g->kind_edges[def]; /* 0: a kind not in the pack */
-    return turn_halves(e ? e : def_edges(tile_get(def)), rot & 3);
+    e = e ? e : tile_get(def)->edges;
+    int s = 4 * (rot & 3);
+    return (e << s | e >> ((16 - s) & 15)) & 0xFFFF;
 }
 
 static unsigned edge_of(unsigned edges, int side)
 {
-    return (edges >> 2 * side) & 3;
+    return (edges >> 4 * side) & 15;
 }
 
 /* What the tiles around the empty square p ask of a tile there: for each
  * side with a neighbour, the kind of that neighbour's facing edge (in
- * *need) and two set bits (in *care). No neighbour: *care is 0. */
+ * *need) and a full nibble (in *care). No neighbour: *care is 0. */
 static void edge_demand(const struct game *g, struct pos p, unsigned *need,
                         unsigned *care)
 {
@@ -507,14 +634,34 @@ static void edge_demand(const struct game *g, struct pos p, unsigned *need,
         int nb = cross[side];
         if (nb < 0)
             continue;
-        *need |= edge_of(g->tiles[nb].edges, (side + 2) & 3) << 2 * side;
-        *care |= 3u << 2 * side;
+        *need |= edge_of(g->tiles[nb].edges, (side + 2) & 3) << 4 * side;
+        *care |= 15u << 4 * side;
     }
 }
 
 static bool meets_demand(unsigned edges, unsigned need, unsigned care)
 {
     return care != 0 && (edges & care) == need;
+}
+
+/* What the units in play forbid of def at p turned rot (edges match):
+ * RULE_OK or their rule, explained in why. */
+static enum rule units_check_place(const struct game *g, int def,
+                                   struct pos p, int rot, char *why,
+                                   size_t why_len)
+{
+    FOR_UNITS(g, u, check_place) {
+        int rule = u->check_place(g, def, p, rot, why, why_len);
+        if (rule != RULE_OK)
+            return (enum rule)rule;
+    }
+    return RULE_OK;
+}
+
+/* Does any unit in play judge placements? (most games: none) */
+static bool place_judged(const struct game *g)
+{
+    return g->hooked >> HOOK_check_place & 1;
 }
 
 bool game_fits(const struct game *g, int def, struct pos p, int rot)
@@ -524,7 +671,10 @@ bool game_fits(const struct game *g, int def, struct pos p, int rot)
     if (!t || !on_board(p) || game_tile_at(g, p) >= 0)
         return false;
     edge_demand(g, p, &need, &care);
-    return meets_demand(kind_edges(g, def, rot), need, care);
+    if (!meets_demand(kind_edges(g, def, rot), need, care))
+        return false;
+    return !place_judged(g) ||
+           units_check_place(g, def, p, rot, NULL, 0) == RULE_OK;
 }
 
 static const char *side_name(int side)
@@ -548,9 +698,9 @@ static enum rule check_edges(const struct game *g, int def, struct pos p,
         unsigned theirs = edge_of(n->edges, (side + 2) & 3);
         if (mine != theirs) {
             snprintf(why, why_len, "%s edge: %s meets the %s of %s at (%d,%d)",
-                     side_name(side), feat_name((enum feat)mine),
-                     feat_name((enum feat)theirs), tile_get(n->def)->id,
-                     n->x, n->y);
+                     side_name(side), feat_name((int)mine),
+                     feat_name((int)theirs), tile_get(n->def)->id, n->x,
+                     n->y);
             return RULE_TILE_EDGE_MISMATCH;
         }
     }
@@ -588,9 +738,11 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
                  p.y);
         return RULE_TILE_NOT_ADJACENT;
     }
-    if (meets_demand(kind_edges(g, def, rot), need, care))
+    if (!meets_demand(kind_edges(g, def, rot), need, care))
+        return check_edges(g, def, p, rot, why, why_len);
+    if (!place_judged(g))
         return RULE_OK;
-    return check_edges(g, def, p, rot, why, why_len);
+    return units_check_place(g, def, p, rot, why, why_len);
 }
 
 /* Bits 0..3 of m moved to bits 0, 4, 8, 12: one per nibble. */
@@ -605,8 +757,7 @@ static uint32_t nibbles8(unsigned m)
     return nibbles4(m & 15) | (uint32_t)nibbles4(m >> 4 & 15) << 16;
 }
 
-/* The road or city segment on board side `side` of tile, or -1. */
-static int side_seg(const struct game *g, int tile, int side)
+int game_side_seg(const struct game *g, int tile, int side)
 {
     const struct placed *t = &g->tiles[tile];
     int slot = t->side_slots >> 4 * side & 15;
@@ -621,50 +772,60 @@ static int half_seg(const struct game *g, int tile, int half)
     return slot ? t->seg0 + slot - 1 : -1;
 }
 
+/* Is a segment of this kind on the board under the game's rules (a
+ * river is not a feature; a garden only with gardens)? */
+static bool seg_in_play(const struct game *g, int kind)
+{
+    return g->kinds_on_board >> kind & 1;
+}
+
 /* Appends the segments of t turned rot as tile ti's, in the board frame,
  * and fills the tile's side and half-edge slots (a side holds at most
- * one road or city segment, a half-edge one field: the tile tables are
- * drawn that way, and test_tiles checks it). True when it has a
- * monastery or garden. */
+ * one road or city segment, a half-edge one field: tilegen checks it).
+ * True when it has a monastery or garden. Tiles all of whose segments
+ * are on the board copy their turned geometry from the tables; the
+ * others (a river, a garden without gardens) work it out here. */
 static bool add_segs(struct game *g, int ti, const struct tile_def *t,
                      int rot)
 {
     struct placed *pl = &g->tiles[ti];
+    const struct tile_turn *tt = &t->turn[rot];
+    bool all = (t->kinds & ~g->kinds_on_board) == 0;
     unsigned sides = 0;
     uint32_t halves = 0;
     pl->seg0 = (uint16_t)g->n_segs;
-    bool cloister = false;
     for (int i = 0; i < t->n_seg; i++) {
         const struct seg_def *d = &t->seg[i];
-        if (d->kind == FEAT_GARDEN && !g->rules.gardens)
+        if (!all && !seg_in_play(g, d->kind))
             continue;
         int si = g->n_segs++;
         struct seg *s = &g->segs[si];
-        bool edged = d->kind == FEAT_ROAD || d->kind == FEAT_CITY;
-        bool field = d->kind == FEAT_FIELD;
-        unsigned slot = (unsigned)(si - pl->seg0 + 1);
-        cloister |= d->kind == FEAT_MONASTERY || d->kind == FEAT_GARDEN;
         s->kind = d->kind;
         s->pennants = d->pennants;
+        s->attrs = d->attrs;
         s->tile = (uint16_t)ti;
         s->parent = s->next = s->min = (uint16_t)si;
         s->size = 1;
         s->meeples = 0;
-        s->mask = d->kind == FEAT_FIELD ? turn_halves(d->mask, rot)
-                                        : turn_edges(d->mask, rot);
-        s->cities = d->cities ? turn_edges(d->cities, rot) : 0;
+        s->mask = tt->mask[i];
+        s->cities = tt->cities[i];
+        s->open = d->n_edges;
+        if (all)
+            continue;
         /* no branches on the mask: which sides a segment covers is
          * anybody's guess */
-        unsigned spread = field ? nibbles8(s->mask) : nibbles4(s->mask);
-        sides |= edged ? spread * slot : 0;
-        halves |= field ? spread * slot : 0;
-        s->open = (uint16_t)(edged ? (spread * 0x1111u) >> 12 & 15 : 0);
+        int shape = feat_shape(d->kind);
+        unsigned slot = (unsigned)(si - pl->seg0 + 1);
+        unsigned spread = shape == SHAPE_HALVES ? nibbles8(s->mask)
+                                                : nibbles4(s->mask);
+        sides |= shape == SHAPE_EDGES ? spread * slot : 0;
+        halves |= shape == SHAPE_HALVES ? spread * slot : 0;
     }
-    pl->side_slots = (uint16_t)sides;
-    pl->half_slots = halves;
+    pl->side_slots = all ? tt->side_slots : (uint16_t)sides;
+    pl->half_slots = all ? tt->half_slots : halves;
     pl->n_seg = (uint8_t)(g->n_segs - pl->seg0);
-    pl->edges = (uint8_t)kind_edges(g, pl->def, rot);
-    return cloister;
+    pl->edges = tt->edges;
+    return (t->kinds & g->kinds_block) != 0;
 }
 
 /* Joins the features of tile ti and its neighbour nb (-1: none) across
@@ -673,7 +834,8 @@ static void join_across(struct game *g, int ti, int nb, int side)
 {
     if (nb < 0)
         return;
-    int sa = side_seg(g, ti, side), sb = side_seg(g, nb, (side + 2) & 3);
+    int sa = game_side_seg(g, ti, side);
+    int sb = game_side_seg(g, nb, (side + 2) & 3);
     if (sa >= 0 && sb >= 0 && g->segs[sa].kind == g->segs[sb].kind)
         join(g, sa, sb, true);
     int h = 2 * side;
@@ -685,6 +847,11 @@ static void join_across(struct game *g, int ti, int nb, int side)
     int gb = half_seg(g, nb, opposite_half(h + 1));
     if (ga >= 0 && gb >= 0 && (ga != fa || gb != fb))
         join(g, ga, gb, false);
+}
+
+static void new_turn(struct game *g, int ti)
+{
+    g->now = (struct turn_state){ (int16_t)ti, 0, false };
 }
 
 bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
@@ -712,20 +879,31 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
     for (int side = 0; side < 4; side++)
         join_across(g, ti, cross[side], side);
     g->turn = turn;
-    g->last_tile = ti;
-    g->deployed = false;
+    new_turn(g, ti);
+    FOR_UNITS(g, u, placed)
+        u->placed(g, ti);
+    return true;
+}
+
+bool game_start(struct game *g, int def, struct pos p, int rot)
+{
+    if (!game_place(g, def, p, rot, 0))
+        return false;
+    new_turn(g, -1); /* the start tile is no one's turn */
+    FOR_UNITS(g, u, start)
+        u->start(g);
     return true;
 }
 
 void game_discard(struct game *g, int def)
 {
-    if (def >= 0 && def < tile_count() && g->pack[def] > 0)
+    if (def >= 0 && def < TILE_KINDS && g->pack[def] > 0)
         pack_add(g, def, -1);
 }
 
 void game_undiscard(struct game *g, int def)
 {
-    if (def >= 0 && def < tile_count())
+    if (def >= 0 && def < TILE_KINDS && g->pack_local[def] >= 0)
         pack_add(g, def, 1);
 }
 
@@ -747,6 +925,7 @@ int game_list_placements(const struct game *g, int def,
     const struct tile_def *t = tile_get(def);
     unsigned edges[4], need, care;
     int n = 0;
+    bool judged = place_judged(g);
     if (!t)
         return 0;
     for (int rot = 0; rot < 4; rot++)
@@ -760,7 +939,9 @@ int game_list_placements(const struct game *g, int def,
                 continue;
             edge_demand(g, q, &need, &care);
             for (int rot = 0; rot < 4; rot++) {
-                if (!meets_demand(edges[rot], need, care))
+                if (!meets_demand(edges[rot], need, care) ||
+                    (judged && units_check_place(g, def, q, rot, NULL, 0) !=
+                                   RULE_OK))
                     continue;
                 if (n < max)
                     out[n] = (struct placement){ q, rot };
@@ -775,6 +956,7 @@ bool game_fits_anywhere(const struct game *g, int def)
 {
     const struct tile_def *t = tile_get(def);
     unsigned edges[4], need, care;
+    bool judged = place_judged(g);
     if (!t)
         return false;
     for (int rot = 0; rot < 4; rot++)
@@ -787,7 +969,9 @@ bool game_fits_anywhere(const struct game *g, int def)
                 continue;
             edge_demand(g, q, &need, &care);
             for (int rot = 0; rot < 4; rot++)
-                if (meets_demand(edges[rot], need, care))
+                if (meets_demand(edges[rot], need, care) &&
+                    (!judged || units_check_place(g, def, q, rot, NULL, 0) ==
+                                    RULE_OK))
                     return true;
         }
     }
@@ -801,12 +985,10 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
     if (tile < 0)
         return -1;
     const struct placed *t = &g->tiles[tile];
+    bool inner = feat_shape(kind) == SHAPE_INNER;
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
         const struct seg *s = &g->segs[i];
-        if (s->kind != kind)
-            continue;
-        if (kind == FEAT_MONASTERY || kind == FEAT_GARDEN ||
-            kind == FEAT_FLIER || s->mask == mask)
+        if (s->kind == kind && (inner || s->mask == mask))
             return i;
     }
     return -1;
@@ -815,13 +997,11 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
 bool game_feature_complete(const struct game *g, int seg)
 {
     const struct seg *s = &g->segs[seg];
-    switch (s->kind) {
-    case FEAT_ROAD:
-    case FEAT_CITY:
+    switch (feature_class(s->kind)->done) {
+    case DONE_EDGES:
         return g->segs[find_root(g, seg)].open == 0;
-    case FEAT_MONASTERY:
-    case FEAT_GARDEN:
-        return block_count(g, s->tile) == 9;
+    case DONE_BLOCK:
+        return game_block_count(g, s->tile) == 9;
     default:
         return false;
     }
@@ -839,63 +1019,51 @@ int game_feature_meeples(const struct game *g, int seg, int per_player[])
         if (m->seg < 0 || find_root(g, m->seg) != root)
             continue;
         n++;
-        if (per_player)
-            per_player[m->owner]++;
+        per_player[m->owner]++;
     }
     return n;
 }
 
-bool game_kind_allowed(const struct game *g, int meeple_kind, int feat)
+bool game_kind_allowed(const struct game *g, int figure, int feat)
 {
-    if (meeple_kind == MK_ABBOT)
-        return feat == FEAT_MONASTERY ||
-               (feat == FEAT_GARDEN && g->rules.gardens);
-    switch (feat) {
-    case FEAT_ROAD:
-    case FEAT_CITY:
-    case FEAT_MONASTERY:
-        return true;
-    case FEAT_FIELD:
-        return g->rules.farmers;
-    default:
-        return false;
-    }
+    return (unsigned)figure < FIG__COUNT && (unsigned)feat < FEAT__COUNT &&
+           (g->stands[figure] >> feat & 1);
 }
+
+/* ---- figures ----------------------------------------------------------- */
 
 int game_meeple(const struct game *g, int player, int kind, int n)
 {
-    /* game_new() seats them in order, followers 1..F then abbots 1..A:
-     * index them directly when that layout holds (it always should) */
-    const struct rules *r = &g->rules;
-    int per_seat = r->followers + r->abbots;
-    bool small = kind == MK_SMALL;
-    if (r->followers >= 0 && r->abbots >= 0 &&
-        g->n_meeples == r->n_players * per_seat) {
-        if (player < 0 || player >= r->n_players ||
-            (kind != MK_SMALL && kind != MK_ABBOT))
-            return -1;
-        int base = player * per_seat + (small ? 0 : r->followers);
-        int count = small ? r->followers : r->abbots;
-        if (n != 0)
-            return n >= 1 && n <= count ? base + n - 1 : -1;
-        for (int i = base; i < base + count; i++)
-            if (g->meeples[i].seg < 0)
-                return i;
+    /* game_new() seats them in order, each kind's 1..count in turn:
+     * index them directly */
+    if (player < 0 || player >= g->rules.n_players || kind < 0 ||
+        kind >= FIG__COUNT)
         return -1;
-    }
-    for (int i = 0; i < g->n_meeples; i++) {
-        const struct meeple *m = &g->meeples[i];
-        if (m->owner != player || m->kind != kind)
-            continue;
-        if (n == 0 ? m->seg < 0 : m->n == n)
+    int base = player * g->per_seat + g->fig0[kind];
+    int count = g->rules.figures[kind];
+    if (n != 0)
+        return n >= 1 && n <= count ? base + n - 1 : -1;
+    for (int i = base; i < base + count; i++)
+        if (g->meeples[i].seg < 0)
             return i;
-    }
     return -1;
 }
 
-static const char *meeple_word(int kind)
+static const char *a_or_an(const char *word)
 {
-    return kind == MK_ABBOT ? "abbot" : "follower";
+    return strchr("aeiou", word[0]) ? "an" : "a";
+}
+
+enum rule game_check_action(const struct game *g, int fig, char *why,
+                            size_t why_len)
+{
+    if (g->now.actions == 0)
+        return RULE_OK;
+    FOR_UNITS(g, u, extra_action)
+        if (u->extra_action(g, fig))
+            return RULE_OK;
+    snprintf(why, why_len, "a figure was already deployed this turn");
+    return RULE_MEEPLE_SECOND_DEPLOY;
 }
 
 enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
@@ -903,12 +1071,12 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
 {
     if (m < 0 || g->meeples[m].seg >= 0) {
         snprintf(why, why_len, "that %s is not in the player's supply",
-                 m < 0 ? "meeple" : meeple_word(g->meeples[m].kind));
+                 m < 0 ? "meeple" : figure_class(g->meeples[m].kind)->name);
         return RULE_MEEPLE_NONE_LEFT;
     }
     (void)player;
     const struct seg *s = &g->segs[seg];
-    if (s->tile != g->last_tile) {
+    if (s->tile != g->now.tile) {
         struct pos p = game_tile_pos(g, s->tile);
         snprintf(why, why_len, "(%d,%d) is not the tile placed this turn",
                  p.x, p.y);
@@ -919,20 +1087,30 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                  feat_name(s->kind));
         return RULE_MEEPLE_FEATURE_OCCUPIED;
     }
-    if (!game_kind_allowed(g, g->meeples[m].kind, s->kind)) {
-        snprintf(why, why_len, "an %s may not stand on a %s",
-                 g->meeples[m].kind == MK_ABBOT ? "abbot" : "ordinary follower",
-                 feat_name(s->kind));
+    int fig = g->meeples[m].kind;
+    if (!game_kind_allowed(g, fig, s->kind)) {
+        const char *name = figure_class(fig)->name;
+        snprintf(why, why_len, "%s %s may not stand on a %s", a_or_an(name),
+                 name, feat_name(s->kind));
         return RULE_MEEPLE_WRONG_TYPE;
     }
-    if (g->deployed) {
-        snprintf(why, why_len, "a meeple was already deployed this turn");
-        return RULE_MEEPLE_SECOND_DEPLOY;
-    }
-    return RULE_OK;
+    return game_check_action(g, fig, why, why_len);
 }
 
-void game_deploy(struct game *g, int m, int seg)
+static void count_action(struct game *g)
+{
+    g->now.actions++;
+}
+
+void game_act(struct game *g, int fig)
+{
+    (void)fig;
+    count_action(g);
+}
+
+/* Moves meeple m onto seg (or into supply with -1), keeping the
+ * features' counts. */
+static void move_meeple(struct game *g, int m, int seg, bool flew)
 {
     struct meeple *mp = &g->meeples[m];
     if (mp->seg >= 0)
@@ -940,138 +1118,49 @@ void game_deploy(struct game *g, int m, int seg)
     mp->seg = (int16_t)seg;
     if (seg >= 0)
         g->segs[find_root(g, seg)].meeples++;
-    mp->flew = false;
-    g->deployed = true;
+    mp->flew = flew;
+}
+
+void game_deploy(struct game *g, int m, int seg)
+{
+    move_meeple(g, m, seg, false);
+    count_action(g);
 }
 
 void game_land(struct game *g, int m, int seg)
 {
-    game_deploy(g, m, seg);
-    g->meeples[m].flew = true;
-}
-
-/* ---- flier --------------------------------------------------------- */
-
-int game_flier_dir(const struct game *g, int tile)
-{
-    return tile < 0 ? NO_FLIER : g->tiles[tile].flier_dir;
-}
-
-struct pos game_flight_target(struct pos from, int dir, int roll)
-{
-    struct pos t = { from.x + roll * dx8[dir & 7], from.y + roll * dy8[dir & 7] };
-    return t;
-}
-
-static bool landable(const struct game *g, int kind, int seg)
-{
-    int f = g->segs[seg].kind;
-    if (f != FEAT_ROAD && f != FEAT_CITY && f != FEAT_MONASTERY &&
-        f != FEAT_GARDEN)
-        return false;
-    return game_kind_allowed(g, kind, f) && !game_feature_complete(g, seg);
-}
-
-int game_landings(const struct game *g, struct pos target, int kind,
-                  int *out, int max)
-{
-    int tile = game_tile_at(g, target), n = 0;
-    if (tile < 0)
-        return 0;
-    const struct placed *t = &g->tiles[tile];
-    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
-        if (!landable(g, kind, i))
-            continue;
-        if (n < max)
-            out[n] = i;
-        n++;
-    }
-    return n;
-}
-
-enum rule game_check_landing(const struct game *g, int kind, struct pos at,
-                             int seg, struct pos target, char *why,
-                             size_t why_len)
-{
-    int f = seg >= 0 ? g->segs[seg].kind : FEAT_NONE;
-    bool is_feature = f == FEAT_ROAD || f == FEAT_CITY ||
-                      f == FEAT_MONASTERY || f == FEAT_GARDEN ||
-                      f == FEAT_FIELD;
-    if (seg >= 0 && is_feature && !game_kind_allowed(g, kind, f) &&
-        !(kind == MK_SMALL && f == FEAT_FIELD)) {
-        snprintf(why, why_len, "an %s may not land on a %s",
-                 kind == MK_ABBOT ? "abbot" : "ordinary follower",
-                 feat_name(f));
-        return RULE_MEEPLE_WRONG_TYPE;
-    }
-    if (at.x != target.x || at.y != target.y) {
-        snprintf(why, why_len, "the landing is at (%d,%d), not on the target",
-                 at.x, at.y);
-        return RULE_FLIER_WRONG_TARGET;
-    }
-    if (game_tile_at(g, at) < 0) {
-        snprintf(why, why_len, "no tile lies at (%d,%d)", at.x, at.y);
-        return RULE_FLIER_NO_TILE;
-    }
-    if (f == FEAT_FIELD) {
-        snprintf(why, why_len, "a flier never lands on a field");
-        return RULE_FLIER_FIELD;
-    }
-    if (!is_feature) {
-        snprintf(why, why_len, "%s",
-                 f == FEAT_FLIER ? "a flier never lands on a flying machine"
-                                 : "the target tile has no such feature");
-        return RULE_FLIER_BAD_FEATURE;
-    }
-    if (game_feature_complete(g, seg)) {
-        snprintf(why, why_len, "the %s is already completed", feat_name(f));
-        return RULE_FLIER_COMPLETED;
-    }
-    return RULE_OK;
+    move_meeple(g, m, seg, true);
 }
 
 int game_list_deploys(const struct game *g, int player,
                       struct deploy_option *out, int max)
 {
     int n = 0;
-    if (g->last_tile < 0 || g->deployed)
+    if (g->now.tile < 0)
         return 0;
-    const struct placed *t = &g->tiles[g->last_tile];
-    for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++) {
-        int m = game_meeple(g, player, kind, 0);
+    const struct placed *t = &g->tiles[g->now.tile];
+    for (int fig = 0; fig < FIG__COUNT; fig++) {
+        int m = game_meeple(g, player, fig, 0);
         if (m < 0)
             continue;
         for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
-            bool ok = g->segs[i].kind == FEAT_FLIER ||
-                      game_check_deploy(g, player, m, i, NULL, 0) == RULE_OK;
+            bool ok = g->segs[i].kind == FEAT_FLIER
+                          ? game_check_flight(g, fig, NULL, 0) == RULE_OK
+                          : game_check_deploy(g, player, m, i, NULL, 0) ==
+                                RULE_OK;
             if (!ok)
                 continue;
             if (n < max)
-                out[n] = (struct deploy_option){ (int16_t)i, (uint8_t)kind };
+                out[n] = (struct deploy_option){ (int16_t)i, (uint8_t)fig };
             n++;
         }
     }
     return n;
 }
 
-void game_flight_options(const struct game *g, int tile, int meeple_kind,
-                         struct flight_options *out)
-{
-    memset(out, 0, sizeof *out);
-    int dir = game_flier_dir(g, tile);
-    if (dir == NO_FLIER)
-        return;
-    struct pos from = game_tile_pos(g, tile);
-    for (int roll = 1; roll <= 3; roll++) {
-        out->target[roll - 1] = game_flight_target(from, dir, roll);
-        out->n[roll - 1] = game_landings(g, out->target[roll - 1], meeple_kind,
-                                         out->seg[roll - 1], TILE_MAX_SEGS);
-    }
-}
-
 /* ---- scoring --------------------------------------------------------- */
 
-static struct score_event *new_event(struct game *g)
+struct score_event *game_new_event(struct game *g)
 {
     if (g->n_events == g->cap_events) {
         /* a game scores some dozens of times: start there, not at 16 */
@@ -1082,7 +1171,51 @@ static struct score_event *new_event(struct game *g)
     }
     struct score_event *ev = &g->events[g->n_events++];
     memset(ev, 0, sizeof *ev);
+    ev->turn = g->turn;
     return ev;
+}
+
+static const char *const item_names[SI__COUNT] = {
+#define X(id, name) name,
+    SCORE_ITEMS(X)
+#undef X
+};
+
+static const char *const expr_suffixes[EXPR__COUNT] = {
+#define X(id, suffix) suffix,
+    SCORE_EXPRS(X)
+#undef X
+};
+
+const char *score_item_name(int kind)
+{
+    return kind >= 0 && kind < SI__COUNT ? item_names[kind] : "?";
+}
+
+void score_expr_format(int feature, int expr, char *out, size_t len)
+{
+    snprintf(out, len, "%s%s", feat_name(feature),
+             expr > 0 && expr < EXPR__COUNT ? expr_suffixes[expr] : "");
+}
+
+void score_add_item(struct score_event *ev, int kind, int count, int points)
+{
+    if (ev->n_items < GAME_MAX_ITEMS)
+        ev->items[ev->n_items++] = (struct score_item){
+            (uint8_t)kind, (int16_t)count, (int16_t)points
+        };
+}
+
+void game_score_points(const struct game *g, struct score_event *ev)
+{
+    const struct feature_class *c = feature_class(ev->feature);
+    ev->points = 0;
+    ev->n_items = 0;
+    ev->expr = EXPR_DONE;
+    if (c->score)
+        c->score(&g->rules, ev);
+    FOR_UNITS(g, u, score)
+        u->score(&g->rules, ev);
 }
 
 static void push_ref(struct game *g, struct score_event *ev,
@@ -1130,7 +1263,7 @@ static void touched_cities(const struct game *g, int si, struct touch *cities,
 {
     const struct seg *s = &g->segs[si];
     for (unsigned m = s->cities; m; m &= m - 1) {
-        int side = __builtin_ctz(m), c = side_seg(g, s->tile, side);
+        int side = __builtin_ctz(m), c = game_side_seg(g, s->tile, side);
         if (c < 0 || g->segs[c].kind != FEAT_CITY)
             continue;
         const struct seg *root = &g->segs[find_root(g, c)];
@@ -1169,12 +1302,12 @@ static void push_cities(struct game *g, struct score_event *ev,
  * order, each by the feature's lowest segment there; for a field the
  * completed cities. One walk round the feature, in any order: a bitmap of
  * its tiles puts them in order. */
-static void measure(struct game *g, int root, struct score_event *ev)
+void game_measure(struct game *g, int root, struct score_event *ev)
 {
     const struct seg *r = &g->segs[root];
     ev->ref0 = (uint32_t)g->n_refs;
-    if (r->kind == FEAT_MONASTERY || r->kind == FEAT_GARDEN) {
-        ev->tiles = (uint16_t)block_count(g, r->tile);
+    if (feature_class(r->kind)->done == DONE_BLOCK) {
+        ev->tiles = (uint16_t)game_block_count(g, r->tile);
         push_ref(g, ev, r, 1);
         return;
     }
@@ -1191,37 +1324,19 @@ static void measure(struct game *g, int root, struct score_event *ev)
         ev->tiles = (uint16_t)(ev->tiles + !(seen[t >> 6] & bit));
         seen[t >> 6] |= bit;
         ev->pennants = (uint16_t)(ev->pennants + sp->pennants);
-        if (sp->kind == FEAT_FIELD && sp->cities)
+        for (unsigned a = sp->attrs; a; a &= a - 1)
+            ev->attrs[__builtin_ctz(a)]++;
+        if (sp->cities)
             touched_cities(g, s, cities, &n_cities);
         s = sp->next;
     } while (s != root);
-    if (r->kind == FEAT_FIELD) {
+    if (feat_shape(r->kind) == SHAPE_HALVES) {
         push_cities(g, ev, cities, n_cities);
         return;
     }
     for (int w = 0; w < GAME_MAX_TILES / 64; w++)
         for (uint64_t b = seen[w]; b; b &= b - 1)
             push_ref(g, ev, &g->segs[lowest[64 * w + __builtin_ctzll(b)]], 1);
-}
-
-static int feature_points(const struct score_event *ev)
-{
-    switch (ev->feature) {
-    case FEAT_ROAD:
-        return ev->tiles;
-    case FEAT_CITY:
-        if (!ev->completed)
-            return ev->tiles + ev->pennants;
-        if (ev->tiny)
-            return ev->tiles + ev->pennants;
-        return 2 * (ev->tiles + ev->pennants);
-    case FEAT_MONASTERY:
-    case FEAT_GARDEN:
-        return ev->completed ? 9 : ev->tiles;
-    case FEAT_FIELD:
-        return 3 * ev->cities;
-    }
-    return 0;
 }
 
 /* The root of the feature each meeple stands on, -1 in supply. */
@@ -1231,14 +1346,14 @@ static void meeple_roots(const struct game *g, int roots[GAME_MAX_MEEPLES])
         roots[i] = g->meeples[i].seg < 0 ? -1 : find_root(g, g->meeples[i].seg);
 }
 
-/* Scores the feature of seg for the majority; returns false (and records
- * nothing) when no meeple stands on it. roots: meeple_roots() of g, or
- * NULL to work them out. */
+/* Scores the feature of seg for the majority of strength; returns false
+ * (and records nothing) when no follower stands on it. roots:
+ * meeple_roots() of g, or NULL to work them out. */
 static bool score_feature(struct game *g, int seg, bool completed, int turn,
                           const int *roots)
 {
     int root = find_root(g, seg), mine[GAME_MAX_MEEPLES];
-    int counts[GAME_MAX_PLAYERS] = { 0 };
+    int counts[GAME_MAX_PLAYERS] = { 0 }, strength[GAME_MAX_PLAYERS] = { 0 };
     if (g->segs[root].meeples == 0)
         return false;
     if (!roots) {
@@ -1246,30 +1361,35 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn,
         roots = mine;
     }
     unsigned flew = 0; /* seats with a meeple that flew onto it */
+    bool any = false;
     for (int i = 0; i < g->n_meeples; i++) {
-        if (roots[i] != root)
+        const struct meeple *m = &g->meeples[i];
+        if (roots[i] != root || !m->strength)
             continue;
-        counts[g->meeples[i].owner]++;
+        any = true;
+        counts[m->owner]++;
+        strength[m->owner] += m->strength;
         if (g->meeples[i].flew)
             flew |= 1u << g->meeples[i].owner;
     }
-    struct score_event *ev = new_event(g);
+    if (!any)
+        return false;
+    struct score_event *ev = game_new_event(g);
     ev->turn = turn;
     ev->feature = g->segs[root].kind;
     ev->completed = completed;
     ev->seg = g->segs[root].min;
-    measure(g, root, ev);
-    ev->tiny = ev->feature == FEAT_CITY && completed && ev->tiles == 2 &&
-               g->rules.tiny_city == 2;
-    ev->points = feature_points(ev);
+    game_measure(g, root, ev);
+    game_score_points(g, ev);
     int best = 0;
     for (int p = 0; p < g->rules.n_players; p++) {
         ev->meeples[p] = (uint8_t)counts[p];
-        if (counts[p] > best)
-            best = counts[p];
+        ev->strength[p] = (uint8_t)strength[p];
+        if (strength[p] > best)
+            best = strength[p];
     }
     for (int p = 0; p < g->rules.n_players; p++)
-        if (counts[p] == best) {
+        if (best > 0 && strength[p] == best) {
             ev->players |= (uint8_t)(1u << p);
             g->score[p] += ev->points;
         }
@@ -1290,14 +1410,13 @@ static void return_meeples(struct game *g, int seg)
 
 void game_end_turn(struct game *g)
 {
-    int ti = g->last_tile;
+    int ti = g->now.tile;
     if (ti < 0)
         return;
     const struct placed *t = &g->tiles[ti];
     int done[TILE_MAX_SEGS], n_done = 0;
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
-        int k = g->segs[i].kind;
-        if (k != FEAT_ROAD && k != FEAT_CITY)
+        if (!(g->kinds_edged >> g->segs[i].kind & 1))
             continue;
         int root = find_root(g, i), j;
         if (g->segs[root].open != 0)
@@ -1313,44 +1432,18 @@ void game_end_turn(struct game *g)
     /* monasteries and gardens whose block this tile filled */
     for (int f = 0; f < g->n_filled; f++) {
         const struct placed *n = &g->tiles[g->filled[f]];
-        for (int i = n->seg0; i < n->seg0 + n->n_seg; i++) {
-            int k = g->segs[i].kind;
-            if ((k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
+        for (int i = n->seg0; i < n->seg0 + n->n_seg; i++)
+            if ((g->kinds_block >> g->segs[i].kind & 1) &&
                 score_feature(g, i, true, g->turn, NULL))
                 return_meeples(g, i);
-        }
     }
     g->n_filled = 0;
-    g->last_tile = -1;
-    g->deployed = false;
-}
-
-void game_recall(struct game *g, int m)
-{
-    struct meeple *mp = &g->meeples[m];
-    int seg = mp->seg;
-    if (seg < 0)
-        return;
-    /* the abbot's owner scores alone, as at game end */
-    struct score_event *ev = new_event(g);
-    ev->turn = g->turn;
-    ev->feature = g->segs[seg].kind;
-    ev->completed = game_feature_complete(g, seg);
-    ev->recall = true;
-    ev->seg = (uint16_t)seg;
-    measure(g, seg, ev);
-    ev->points = feature_points(ev);
-    ev->players = (uint8_t)(1u << mp->owner);
-    ev->meeples[mp->owner] = 1;
-    g->score[mp->owner] += ev->points;
-    g->segs[find_root(g, seg)].meeples--;
-    mp->seg = -1;
-    g->deployed = true;
+    new_turn(g, -1);
 }
 
 void game_final_scoring(struct game *g)
 {
-    if (g->last_tile >= 0)
+    if (g->now.tile >= 0)
         game_end_turn(g);
     uint64_t seen[GAME_MAX_SEGS / 64] = { 0 }; /* roots scored */
     int roots[GAME_MAX_MEEPLES];
@@ -1360,14 +1453,15 @@ void game_final_scoring(struct game *g)
         if (root < 0 || seen[root >> 6] & 1ull << (root & 63))
             continue;
         seen[root >> 6] |= 1ull << (root & 63);
-        if (g->segs[root].kind == FEAT_FIELD && !g->rules.farmers)
+        const struct feature_class *c = feature_class(g->segs[root].kind);
+        if (!c->score || (c->stand_needs & ~g->rules.flags))
             continue;
         score_feature(g, root, game_feature_complete(g, root), -1, roots);
     }
-    for (int i = 0; i < g->n_events; i++)
-        if (g->events[i].turn < 0)
-            g->events[i].completed = g->events[i].completed &&
-                                     g->events[i].feature != FEAT_FIELD;
+    for (int i = 0; i < g->n_events; i++) /* a field is never "complete" */
+        if (g->events[i].turn < 0 &&
+            feature_class(g->events[i].feature)->done == DONE_NEVER)
+            g->events[i].completed = false;
 }
 
 /* ---- hashing and notation ------------------------------------------ */
@@ -1407,8 +1501,9 @@ uint64_t game_hash(const struct game *g)
         h = fnv(h, g->meeples[i].seg);
     for (int p = 0; p < g->rules.n_players; p++)
         h = fnv(h, g->score[p]);
-    for (int t = 0, kinds = tile_count(); t < kinds; t++)
-        h = fnv(h, g->pack[t]);
+    for (int t = 0; t < TILE_KINDS; t++)
+        if (g->kind_edges[t]) /* the kinds the game's pack had */
+            h = fnv(h, g->pack[t]);
     h = fnv(h, g->n_events);
     return h;
 }
@@ -1426,9 +1521,12 @@ void seg_format(int kind, uint8_t mask, char *out, size_t len)
 {
     static const char *const halves[8] = { "NL", "NR", "EL", "ER",
                                            "SL", "SR", "WL", "WR" };
-    if (kind == FEAT_ROAD || kind == FEAT_CITY) {
+    int shape = feat_shape(kind);
+    if (shape == SHAPE_EDGES) {
         snprintf(out, len, "%s:%s", feat_name(kind), edge_names(mask));
-    } else if (kind == FEAT_FIELD) {
+    } else if (shape == SHAPE_HALVES && mask == 0) {
+        snprintf(out, len, "%s:I", feat_name(kind));
+    } else if (shape == SHAPE_HALVES) {
         char tmp[40] = "";
         size_t n = 0;
         for (int i = 0; i < 8; i++) {
@@ -1437,7 +1535,7 @@ void seg_format(int kind, uint8_t mask, char *out, size_t len)
             n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%s",
                                   n ? "." : "", halves[i]);
         }
-        snprintf(out, len, "field:%s", tmp);
+        snprintf(out, len, "%s:%s", feat_name(kind), tmp);
     } else {
         snprintf(out, len, "%s", feat_name(kind));
     }
@@ -1457,9 +1555,12 @@ static int edge_bit(char c)
 bool loc_parse(int kind, const char *s, uint8_t *mask)
 {
     *mask = 0;
-    if (kind == FEAT_MONASTERY || kind == FEAT_GARDEN || kind == FEAT_FLIER)
+    int shape = feat_shape(kind);
+    if (shape == SHAPE_INNER)
         return strcmp(s, "I") == 0 || s[0] == '\0';
-    if (kind == FEAT_FIELD) {
+    if (shape == SHAPE_HALVES && strcmp(s, "I") == 0)
+        return true; /* a field that touches no edge */
+    if (shape == SHAPE_HALVES) {
         while (*s) {
             int side = edge_bit(s[0]), half;
             if (!side || (s[1] != 'L' && s[1] != 'R'))
@@ -1476,7 +1577,7 @@ bool loc_parse(int kind, const char *s, uint8_t *mask)
         }
         return *mask != 0;
     }
-    if (kind != FEAT_ROAD && kind != FEAT_CITY)
+    if (shape != SHAPE_EDGES)
         return false;
     if (s[0] == '_') {
         int b = edge_bit(s[1]);

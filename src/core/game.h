@@ -1,85 +1,117 @@
-/* game.h - Carcassonne (C2/C3) with The Flier: board, features, meeples,
- * scoring, and the legality checks the auditor and the simulator share.
+/* game.h - the generic engine: board, features, figures, the turn and
+ * the scoring driver, with the legality checks the auditor and the
+ * simulator share. What an expansion changes it asks the expansion's
+ * unit (expansion.h) and the feature and figure classes (feature.h).
  *
  * Pure: no I/O, no clock, no randomness, no globals. Die rolls arrive as
  * data. A struct game is one replay; it never shares state with another.
  *
  * Turn model (JCloisterZone's, which our own format follows too):
+ *   game_start()            the start tile (turn 0)
  *   game_place()            the tile of the turn
- *   game_deploy() | game_fly() [+ game_land()] | game_recall() | nothing
- *   game_end_turn()         scores what the tile completed, returns meeples
+ *   actions: game_deploy() | a flight (game_fly() and, when the target
+ *            offers a landing, game_land()) | game_recall(); one a turn,
+ *            more where a unit allows it (the phantom)
+ *   game_end_turn()         scores what the tile completed, returns figures
  *   ...
  *   game_final_scoring()    after the last turn
- * The game_check_*() functions say whether a step is legal without changing
- * anything; the mutators assume the caller checked (the auditor applies some
- * illegal steps on purpose, "as logged"), and keep the state consistent. */
+ * The game_check_*() functions say whether a step is legal without
+ * changing anything; the mutators assume the caller checked (the auditor
+ * applies some illegal steps on purpose, "as logged"), and keep the state
+ * consistent. Read struct game freely; change it through these functions
+ * only. */
 #ifndef CORE_GAME_H
 #define CORE_GAME_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/expansion.h"
+#include "core/feature.h"
 #include "core/tiles.h"
+#include "tiles_gen.h"
 
 #define BOARD_BITS 8
 #define BOARD_SPAN (1 << BOARD_BITS) /* coordinates in [-128, 127] */
 #define GAME_MAX_TILES 256
 #define GAME_MAX_SEGS (GAME_MAX_TILES * TILE_MAX_SEGS)
 #define GAME_MAX_PLAYERS 6
-#define GAME_MAX_FOLLOWERS 16
-#define GAME_MAX_MEEPLES (GAME_MAX_PLAYERS * (GAME_MAX_FOLLOWERS + 1))
-#define GAME_MAX_TILE_KINDS 64
+#define GAME_MAX_FOLLOWERS 16       /* small followers per player */
+#define GAME_MAX_SEAT_FIGURES 24    /* every figure of one player */
+#define GAME_MAX_MEEPLES (GAME_MAX_PLAYERS * GAME_MAX_SEAT_FIGURES)
 #define GAME_GRID_MIN 32 /* side of the board window a game starts with */
 #define GAME_MAX_SET_COPIES 3
+#define GAME_MAX_ITEMS 4 /* terms of one score event */
 
 struct pos {
     int x, y;
 };
 
-enum meeple_kind { MK_SMALL = 0, MK_ABBOT = 1 };
-
-/* What a game is played with; filled by a log reader. */
+/* What a game is played with; filled by a log reader. The expansions in
+ * play follow from it (game_rules_units()). */
 struct rules {
-    uint8_t set_copies[8]; /* copies of each tile set, by tile_set_get() */
-    int n_players;         /* 1..GAME_MAX_PLAYERS */
-    int followers;         /* small followers per player */
-    int abbots;            /* 0 or 1 abbot per player (C3) */
-    bool farmers;          /* meeples may lie in fields; fields score */
-    bool gardens;          /* C3 gardens are features */
-    int tiny_city;         /* points of a completed 2-tile city: 4 or 2 */
+    uint8_t set_copies[TILE_SETS]; /* copies of each tile set */
+    int n_players;                 /* 1..GAME_MAX_PLAYERS */
+    uint8_t figures[FIG__COUNT];   /* figures of each kind per player */
+    uint32_t flags;                /* enum rule_flag */
+    int opt[OPT__COUNT];           /* rule variants, by enum game_option */
 };
 
-/* Stable rule ids; their order is the precedence when one move breaks
- * several. rule_id() gives the string used in reports. */
+/* Rules with nothing in play: no sets, no figures, no flags, every
+ * option at its default. */
+void rules_init(struct rules *r);
+/* Bit per enum expansion_id whose unit the rules put in play: the base
+ * game always; a unit when one of its sets or elements is used. */
+uint32_t game_rules_units(const struct rules *r);
+/* The option's default value, its key, and the figure count an element
+ * gives when a save names it without a number. */
+int option_default(int opt);
+const char *option_key(int opt);
+/* The rule flag's key ("farmers"), by bit index. */
+const char *rule_flag_key(int bit);
+
+/* Stable rule ids (docs/architecture.md says what each means); their
+ * order is the precedence when one move breaks several. X(ID). */
+#define RULES(X)                                                           \
+    X(OK)                                                                  \
+    X(TILE_UNKNOWN)                                                        \
+    X(TILE_NOT_IN_PACK)                                                    \
+    X(TILE_NOT_DRAWN)                                                      \
+    X(TILE_OCCUPIED)                                                       \
+    X(TILE_NOT_ADJACENT)                                                   \
+    X(TILE_EDGE_MISMATCH)                                                  \
+    X(RIVER_ORDER)                                                         \
+    X(RIVER_FLOW)                                                          \
+    X(TILE_DISCARD_FITS)                                                   \
+    X(MEEPLE_NONE_LEFT)                                                    \
+    X(MEEPLE_NOT_ON_PLACED_TILE)                                           \
+    X(MEEPLE_FEATURE_OCCUPIED)                                             \
+    X(MEEPLE_WRONG_TYPE)                                                   \
+    X(MEEPLE_SECOND_DEPLOY)                                                \
+    X(FLIER_NO_MACHINE)                                                    \
+    X(FLIER_USED)                                                          \
+    X(FLIER_BAD_ROLL)                                                      \
+    X(FLIER_WRONG_TARGET)                                                  \
+    X(FLIER_NO_TILE)                                                       \
+    X(FLIER_FIELD)                                                         \
+    X(FLIER_COMPLETED)                                                     \
+    X(FLIER_BAD_FEATURE)                                                   \
+    X(FLIER_MUST_LAND)                                                     \
+    X(ABBOT_RECALL)                                                        \
+    X(TURN_ORDER)                                                          \
+    X(TURN_SEQUENCE)                                                       \
+    X(SCORE_MISMATCH)
+
 enum rule {
-    RULE_OK = 0,
-    RULE_TILE_UNKNOWN,
-    RULE_TILE_NOT_IN_PACK,
-    RULE_TILE_OCCUPIED,
-    RULE_TILE_NOT_ADJACENT,
-    RULE_TILE_EDGE_MISMATCH,
-    RULE_TILE_DISCARD_FITS,
-    RULE_MEEPLE_NONE_LEFT,
-    RULE_MEEPLE_NOT_ON_PLACED_TILE,
-    RULE_MEEPLE_FEATURE_OCCUPIED,
-    RULE_MEEPLE_WRONG_TYPE,
-    RULE_MEEPLE_SECOND_DEPLOY,
-    RULE_FLIER_NO_MACHINE,
-    RULE_FLIER_BAD_ROLL,
-    RULE_FLIER_WRONG_TARGET,
-    RULE_FLIER_NO_TILE,
-    RULE_FLIER_FIELD,
-    RULE_FLIER_COMPLETED,
-    RULE_FLIER_BAD_FEATURE,
-    RULE_FLIER_MUST_LAND,
-    RULE_ABBOT_RECALL,
-    RULE_TURN_ORDER,
-    RULE_TURN_SEQUENCE,
-    RULE_SCORE_MISMATCH,
+#define X(id) RULE_##id,
+    RULES(X)
+#undef X
     RULE__COUNT
 };
 
 const char *rule_id(enum rule r);
+/* The rule with this id ("FLIER_FIELD"), or -1. */
+int rule_find(const char *id);
 
 /* One connected piece of a feature on one placed tile. */
 struct seg {
@@ -87,13 +119,14 @@ struct seg {
     uint8_t mask;     /* board frame: edges or half-edges */
     uint8_t pennants;
     uint8_t cities;   /* field: board-frame edges of touched city segments */
+    uint8_t attrs;    /* enum seg_attr */
     uint16_t tile;    /* index into game.tiles */
     uint16_t parent;  /* the feature's root segment (a flat union-find) */
     uint16_t next;    /* the feature's segments as a circular list */
     uint16_t open;    /* root only: unmatched edges (road, city) */
     uint16_t size;    /* root only: segments in the feature */
     uint16_t min;     /* root only: its lowest segment, the feature's id */
-    uint8_t meeples;  /* root only: meeples standing on the feature */
+    uint8_t meeples;  /* root only: figures standing on the feature */
 };
 
 struct placed {
@@ -104,7 +137,7 @@ struct placed {
     uint16_t seg0;    /* first segment; the tile's segments are contiguous */
     uint8_t n_seg;
     uint16_t turn;
-    uint8_t edges;    /* board frame: enum feat of side i in bits 2i, 2i+1 */
+    uint16_t edges;   /* board frame: edge kinds, 4 bits a side */
     /* nibble i of side_slots: 1 + the offset from seg0 of the road or city
      * segment on board side i (0: none); of half_slots: the same for the
      * field on board half-edge i */
@@ -112,12 +145,13 @@ struct placed {
     uint32_t half_slots;
 };
 
-/* Move meeples with game_deploy(), game_land() and game_recall() only:
+/* Move figures with game_deploy(), game_land() and game_recall() only:
  * the features count who stands on them. */
 struct meeple {
     int8_t owner;
-    uint8_t kind;     /* enum meeple_kind */
+    uint8_t kind;     /* enum figure */
     uint8_t n;        /* 1-based id within owner and kind */
+    uint8_t strength; /* its weight in majorities, 0: no follower */
     int16_t seg;      /* segment it stands on, -1 in supply */
     bool flew;        /* it arrived where it stands by flight */
 };
@@ -132,6 +166,46 @@ struct feature_ref {
     uint16_t size;    /* field refs: tiles of that city; else 1 */
 };
 
+/* The terms a score is the sum of (JCloisterZone's "items"):
+ * X(ID, name). */
+#define SCORE_ITEMS(X)                                                     \
+    X(TILES, "tiles")                                                      \
+    X(PENNANTS, "pennants")                                                \
+    X(CITIES, "cities")                                                    \
+    X(INN, "inn")                                                          \
+    X(CATHEDRAL, "cathedral")
+
+enum score_item_kind {
+#define X(id, name) SI_##id,
+    SCORE_ITEMS(X)
+#undef X
+    SI__COUNT
+};
+
+struct score_item {
+    uint8_t kind;     /* enum score_item_kind */
+    int16_t count;    /* how many, or -1 when the term has no count (an
+                         inn doubles the road: its points only) */
+    int16_t points;
+};
+
+/* How a feature was scored: X(ID, suffix of the expression name). */
+#define SCORE_EXPRS(X)                                                     \
+    X(DONE, "")                                                            \
+    X(INCOMPLETE, ".incomplete")
+
+enum score_expr {
+#define X(id, suffix) EXPR_##id,
+    SCORE_EXPRS(X)
+#undef X
+    EXPR__COUNT
+};
+
+/* "city.incomplete": the feature's name and the expression's suffix;
+ * fields are "field" at any time. */
+const char *score_item_name(int kind);
+void score_expr_format(int feature, int expr, char *out, size_t len);
+
 /* A score event with what a receipt needs. */
 struct score_event {
     int turn;         /* -1: final scoring */
@@ -139,41 +213,83 @@ struct score_event {
     uint8_t players;  /* bit per seat that received the points */
     bool completed;
     bool recall;      /* abbot taken back */
+    uint8_t expr;     /* enum score_expr */
     int points;       /* per listed player */
     uint16_t seg;     /* a segment of the feature (for display) */
     uint16_t tiles;   /* tiles covered (road, city) or tiles in the 3x3 */
     uint16_t pennants;
     uint16_t cities;  /* field: completed cities it touches */
-    uint8_t meeples[GAME_MAX_PLAYERS];
+    uint8_t attrs[SA__COUNT]; /* segments with each attribute (inns...) */
+    uint8_t meeples[GAME_MAX_PLAYERS];  /* followers per seat on it */
+    uint8_t strength[GAME_MAX_PLAYERS]; /* their weight in the majority */
     bool tiny;        /* scored by the tiny-city variant */
     uint8_t fliers;   /* seats that scored with a meeple that flew there */
+    uint8_t n_items;
+    struct score_item items[GAME_MAX_ITEMS];
     uint32_t ref0;    /* its refs: game.refs[ref0 .. ref0 + n_refs) */
     uint16_t n_refs;
 };
 
+/* Appends a term to ev (dropped beyond GAME_MAX_ITEMS). */
+void score_add_item(struct score_event *ev, int kind, int count, int points);
+
+/* What the current turn has done. */
+struct turn_state {
+    int16_t tile;     /* the tile placed this turn, -1 between turns */
+    uint8_t actions;  /* deploys, flights and recalls so far */
+    bool flier_used;  /* the turn's flying machine was used */
+};
+
 struct game {
     struct rules rules;
+    uint32_t units;           /* game_rules_units(&rules) */
+    /* the units in play, in registry order, and of them those that judge
+     * placements (most games: none) */
+    const struct expansion *unit[EXP__COUNT];
+    uint8_t n_units;
+    uint32_t hooked;          /* bit per enum unit_hook some unit has */
+    /* bit per enum feat: kinds whose segments are on the board under the
+     * rules, of them those complete with their 3x3 block and those
+     * complete when their edges close, and for each figure kind those it
+     * may stand on under the rules */
+    uint16_t kinds_on_board, kinds_block, kinds_edged;
+    uint16_t stands[FIG__COUNT];
     int turn;                 /* number of the current/last turn */
     int n_tiles;
     int n_segs;
     int n_events;
     int cap_events;
-    int last_tile;            /* index of the tile placed this turn, -1 */
+    struct turn_state now;
     /* the tiles whose 3x3 block the last placement filled (a monastery or
      * garden there is complete now), row by row */
     int16_t filled[9];
     int n_filled;
-    bool deployed;            /* a meeple was deployed/flown this turn */
     int score[GAME_MAX_PLAYERS];
-    int16_t pack[GAME_MAX_TILE_KINDS]; /* copies left of each tile kind */
-    uint8_t kind_edges[GAME_MAX_TILE_KINDS]; /* unturned, as placed.edges;
-                                                0 for kinds not in the pack */
+    int16_t pack[TILE_KINDS]; /* copies left of each tile kind */
+    uint16_t kind_edges[TILE_KINDS]; /* unturned edge kinds; 0 for kinds
+                                        not in the pack */
     int pack_left;            /* their sum */
-    /* pack[] as a Fenwick tree (entry i sums pack[i - (i & -i), i)), so
-     * that a draw finds its slot in log time */
-    int16_t pack_tree[GAME_MAX_TILE_KINDS + 1];
+    /* Which tile group may be drawn now (a bit per enum tile_group: the
+     * non-empty group of lowest rank), the copies left in each group, and
+     * how many of them the open group holds. */
+    uint32_t groups;
+    int16_t group_left[TG__COUNT];
+    int draw_left;
+    /* The kinds the pack holds, in id order, and each kind's place among
+     * them (-1: none); the drawable copies (pack[] of those kinds in the
+     * open group) as a Fenwick tree over those places (entry i sums them
+     * over [i - (i & -i), i)), tree_width a power of two, so that a draw
+     * finds its slot in log time */
+    int16_t pack_kind[TILE_KINDS];
+    int16_t pack_local[TILE_KINDS];
+    int n_pack_kinds, tree_width;
+    int16_t pack_tree[TILE_KINDS_POW2 + 1];
     struct meeple meeples[GAME_MAX_MEEPLES];
     int n_meeples;
+    /* first meeple index of each figure kind within a seat, and the
+     * figures a seat has */
+    uint8_t fig0[FIG__COUNT];
+    uint8_t per_seat;
     struct score_event *events;
     struct feature_ref *refs;
     int n_refs, cap_refs;
@@ -197,40 +313,53 @@ struct game {
  * it; free with game_free(). Never fails (aborts on OOM). */
 struct game *game_new(const struct rules *r);
 void game_free(struct game *g);
+/* Is unit `exp` (enum expansion_id) in play? */
+bool game_in_play(const struct game *g, int exp);
 
 /* JCloisterZone's draw: its pack is sorted by tile id (our table order)
- * and it draws the tile at floor(r x tiles left), r in [0,1). Returns the
- * tile kind, or -1 when the pack is empty. */
+ * and it draws the tile at floor(r x tiles left), r in [0,1), among the
+ * tiles of the groups open now. Returns the tile kind, or -1 when none is
+ * left. */
 int game_pack_draw(const struct game *g, double r);
 /* A number r with game_pack_draw(g, r) == def (the middle of def's first
- * slot, so that rounding cannot move it), or -1 when none is left. */
+ * slot, so that rounding cannot move it), or -1 when none is drawable. */
 double game_pack_random(const struct game *g, int def);
+/* May def be drawn now (a copy left, in the open group)? */
+bool game_drawable(const struct game *g, int def);
 
 /* Size of the pack the rules declare (start tile included). */
 int game_pack_size(const struct rules *r);
+/* Copies of kind def the rules' pack holds. */
+int game_pack_copies(const struct rules *r, int def);
 /* Tiles still in the pack. */
 int game_pack_left(const struct game *g);
 
 /* Index of the tile at p, or -1. */
 int game_tile_at(const struct game *g, struct pos p);
 struct pos game_tile_pos(const struct game *g, int tile);
+/* The board position one step from p across side 0..3 (N E S W). */
+struct pos pos_step(struct pos p, int side);
 
 /* --- tile placement -------------------------------------------------- */
 
 /* RULE_OK when tile def may go to p turned rot; else the first broken rule
- * (unknown, not in pack, occupied, not adjacent, edge mismatch) with a
- * sentence in why. Does not check turn order. */
+ * (unknown, not in pack, occupied, not adjacent, edge mismatch, what a
+ * unit forbids) with a sentence in why. Does not check turn order or the
+ * draw. */
 enum rule game_check_place(const struct game *g, int def, struct pos p,
                            int rot, char *why, size_t why_len);
-/* Does def fit at p turned rot (empty, adjacent, matching edges)? */
+/* Does def fit at p turned rot (empty, adjacent, matching edges, and
+ * what the units ask)? */
 bool game_fits(const struct game *g, int def, struct pos p, int rot);
 /* Does def fit anywhere on the board? */
 bool game_fits_anywhere(const struct game *g, int def);
 
-/* Places def at p turned rot and starts turn `turn` (0 for the start
- * tile). Merges features across matching edges. Takes the tile from the
- * pack when a copy is left. Returns false only when p is taken or off
- * the board, leaving g unchanged. */
+/* Places the start tile def at p turned rot (turn 0, no one's turn). */
+bool game_start(struct game *g, int def, struct pos p, int rot);
+/* Places def at p turned rot and starts turn `turn`. Merges features
+ * across matching edges. Takes the tile from the pack when a copy is
+ * left. Returns false only when p is taken or off the board, leaving g
+ * unchanged. */
 bool game_place(struct game *g, int def, struct pos p, int rot, int turn);
 /* Removes one copy of def from the pack: the discard of an unplaceable
  * tile. */
@@ -247,10 +376,10 @@ struct placement {
 int game_list_placements(const struct game *g, int def,
                          struct placement *out, int max);
 
-/* --- meeples -------------------------------------------------------- */
+/* --- figures -------------------------------------------------------- */
 
-/* Index into g->meeples of player's meeple (kind, n), or -1 if no such
- * meeple exists. n == 0 picks any one in supply (or -1). */
+/* Index into g->meeples of player's figure (kind, n), or -1 if no such
+ * figure exists. n == 0 picks any one in supply (or -1). */
 int game_meeple(const struct game *g, int player, int kind, int n);
 
 /* The segment of tile `tile` with this kind and exactly this board-frame
@@ -261,58 +390,75 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask);
  * does not depend on how the union-find was built). */
 int game_feature(const struct game *g, int seg);
 bool game_feature_complete(const struct game *g, int seg);
-/* Number of meeples of any player on the feature of seg. */
+/* Number of figures of any player on the feature of seg, and per seat
+ * into per_player[] (may be NULL). */
 int game_feature_meeples(const struct game *g, int seg, int per_player[]);
 
-/* Can a meeple of this kind stand on a segment of this kind? */
-bool game_kind_allowed(const struct game *g, int meeple_kind, int feat);
+/* May a figure of this kind stand on a segment of feature kind feat,
+ * under the game's rules (a field needs farmers, a garden gardens)? */
+bool game_kind_allowed(const struct game *g, int figure, int feat);
 
 /* Normal deployment of meeple m on seg. Checks in precedence order:
- * supply, placed tile, occupied, type, second deploy. The reason goes to
+ * supply, placed tile, occupied, type, second action. The reason goes to
  * why (why may be NULL with why_len 0 when only the rule matters). */
 enum rule game_check_deploy(const struct game *g, int player, int m,
                             int seg, char *why, size_t why_len);
+/* May figure fig take an action now (the turn's first, or one a unit
+ * allows after it)? RULE_OK or RULE_MEEPLE_SECOND_DEPLOY. */
+enum rule game_check_action(const struct game *g, int fig, char *why,
+                            size_t why_len);
 /* Every deployment open to player on this turn's tile: one entry per
- * (segment, meeple kind) with a meeple of that kind in supply. A segment
- * of kind FEAT_FLIER is the flight. Returns the count (stores up to max);
- * 0 once the turn's meeple is deployed. */
+ * (segment, figure kind) with a figure of that kind in supply. A segment
+ * of kind FEAT_FLIER is a flight. Returns the count (stores up to max). */
 struct deploy_option {
     int16_t seg;
-    uint8_t meeple; /* enum meeple_kind */
+    uint8_t figure; /* enum figure */
 };
 int game_list_deploys(const struct game *g, int player,
                       struct deploy_option *out, int max);
 
 /* Valid landings of a flight from tile for each roll 1..3: targets and
- * landing segments per roll. */
+ * landing segments per roll, for a figure of kind fig. */
 struct flight_options {
     struct pos target[3];
     int n[3];
     int seg[3][TILE_MAX_SEGS];
 };
-void game_flight_options(const struct game *g, int tile, int meeple_kind,
+void game_flight_options(const struct game *g, int tile, int fig,
                          struct flight_options *out);
 
-/* Puts meeple m on seg; marks the turn's deployment as used. */
+/* Puts meeple m on seg and counts the turn's action. */
 void game_deploy(struct game *g, int m, int seg);
-/* The same for a flier landing on seg (remembered for statistics). */
+/* The same for a flier landing on seg (remembered for statistics); the
+ * flight itself was counted by game_fly(). */
 void game_land(struct game *g, int m, int seg);
+/* Counts an action that put no figure on the board (a flight, a refused
+ * deployment the log made). */
+void game_act(struct game *g, int fig);
 
 /* --- the flier --------------------------------------------------------- */
 
 /* Board-frame direction of the flying machine on tile, or NO_FLIER. */
 int game_flier_dir(const struct game *g, int tile);
 struct pos game_flight_target(struct pos from, int dir, int roll);
+/* May figure fig use this turn's flying machine: RULE_OK, or the rule
+ * against it (no machine, a second action, the machine already used) with
+ * why. */
+enum rule game_check_flight(const struct game *g, int fig, char *why,
+                            size_t why_len);
+/* The flight of figure fig from this turn's tile: counts the action and
+ * marks the machine used. */
+void game_fly(struct game *g, int fig);
 
-/* Valid landings for a meeple of `kind` on the tile at target: incomplete
- * road, city, monastery (garden for an abbot; abbots only monastery or
- * garden). Returns the count; stores up to max segment indexes. */
-int game_landings(const struct game *g, struct pos target, int kind,
+/* Valid landings for a figure of kind fig on the tile at target:
+ * incomplete features a flier may land on and the figure may occupy.
+ * Returns the count; stores up to max segment indexes. */
+int game_landings(const struct game *g, struct pos target, int fig,
                   int *out, int max);
 
-/* Landing check for meeple kind on seg (or at an empty `at` when seg is
- * -1), given the flight's target. */
-enum rule game_check_landing(const struct game *g, int kind, struct pos at,
+/* Landing check for a figure of kind fig on seg (or at an empty `at` when
+ * seg is -1), given the flight's target. */
+enum rule game_check_landing(const struct game *g, int fig, struct pos at,
                              int seg, struct pos target, char *why,
                              size_t why_len);
 
@@ -324,9 +470,9 @@ void game_recall(struct game *g, int m);
 /* --- scoring ---------------------------------------------------------- */
 
 /* Ends the current turn: scores every feature the turn's tile completed
- * (majority, ties all score) and returns the meeples on them. */
+ * (majority, ties all score) and returns the figures on them. */
 void game_end_turn(struct game *g);
-/* Scores incomplete features with meeples and fields (game end). */
+/* Scores incomplete features with figures and fields (game end). */
 void game_final_scoring(struct game *g);
 
 /* 64-bit hash of the whole visible state (board, meeples, scores); equal

@@ -10,7 +10,7 @@ void game_log_init(struct game_log *l)
     memset(l, 0, sizeof *l);
     l->end_turn = -1;
     l->start_tile = -1;
-    l->rules.tiny_city = 4;
+    rules_init(&l->rules);
 }
 
 void game_log_release(struct game_log *l)

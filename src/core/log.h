@@ -31,7 +31,7 @@ struct move {
     uint8_t rot;         /* 0..3 clockwise quarter turns */
     uint8_t feature;     /* deploy, recall: enum feat */
     uint8_t mask;        /* deploy, recall: board-frame location */
-    uint8_t meeple;      /* enum meeple_kind */
+    uint8_t meeple;      /* enum figure */
     uint8_t meeple_n;    /* 1-based id within kind; 0 = any in supply */
     int8_t meeple_owner; /* seat named by the meeple id, -1 if none */
     int roll;            /* flight: the die roll as logged */

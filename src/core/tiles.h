@@ -1,29 +1,29 @@
 /* tiles.h - tile geometry and tile sets (pure data).
  *
- * Encoding (all in the tile's own, unrotated frame):
+ * The tiles are data: one line per tile kind in our own notation, in
+ * src/core/exp/<expansion>.tiles, compiled into C tables at build time by
+ * src/tools/tilegen.c (tiles_gen.c, tiles_gen.h in the build folder). The
+ * kinds are sorted by id (byte order), which is JCloisterZone's pack
+ * order, and ids and set ids are JCloisterZone's, so saves map one to one.
+ *
+ * Encoding (all in the tile's own, unturned frame):
  *  - edges are bits clockwise from north: N=1 E=2 S=4 W=8;
  *  - field half-edges are bits clockwise from the west half of the north
  *    edge: NL NR EL ER SL SR WL WR (L is the left half seen from the tile
  *    centre looking out, so NL is north-west, EL north-east, ...);
- *  - flier directions are 0..7 clockwise from north: N NE E SE S SW W NW.
+ *  - flier directions are 0..7 clockwise from north: N NE E SE S SW W NW;
+ *  - a tile's edge kinds: 4 bits per side (N in bits 0-3, E, S, W), each
+ *    the enum feat of what meets the neighbour there (road, city, river,
+ *    else field).
  * Turning a tile clockwise by r quarter turns moves edge bit i to (i+r)%4,
- * half-edge bit i to (i+2r)%8 and direction d to (d+2r)%8.
- * Tile and set ids are JCloisterZone's, so saves map one to one. */
+ * half-edge bit i to (i+2r)%8, direction d to (d+2r)%8 and the edge-kind
+ * nibble of side i to side (i+r)%4. */
 #ifndef CORE_TILES_H
 #define CORE_TILES_H
 #include <stdbool.h>
 #include <stdint.h>
 
-enum feat {
-    FEAT_NONE = 0,
-    FEAT_ROAD,
-    FEAT_CITY,
-    FEAT_FIELD,
-    FEAT_MONASTERY,
-    FEAT_GARDEN,
-    FEAT_FLIER, /* the flying machine itself: never a landing spot */
-    FEAT__COUNT
-};
+#include "core/feature.h"
 
 enum { EDGE_N = 1, EDGE_E = 2, EDGE_S = 4, EDGE_W = 8 };
 enum {
@@ -32,36 +32,95 @@ enum {
 };
 enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
 
-#define TILE_MAX_SEGS 8
+#define TILE_MAX_SEGS 12
 #define NO_FLIER (-1)
+
+/* When a tile is drawn (JCloisterZone's tile groups): the draw takes
+ * only tiles of the open group, the non-empty group of lowest rank, so
+ * the river's tiles come first (The River II's fork, its other tiles, the
+ * lake), then the rest of the pack. Rank 0: never drawn (the spring is
+ * the start tile). X(ID, name in the notation, rank). */
+#define TILE_GROUPS(X)                                                     \
+    X(NONE, "", 4)                                                         \
+    X(RIVER, "river", 2)                                                   \
+    X(RIVER_SPRING, "river-spring", 0)                                     \
+    X(RIVER_FORK, "river-fork", 1)                                         \
+    X(RIVER_LAKE, "river-lake", 3)
+
+enum tile_group {
+#define X(id, name, rank) TG_##id,
+    TILE_GROUPS(X)
+#undef X
+    TG__COUNT
+};
+
+/* Attributes of a segment, a bit each. X(ID, name in the notation). */
+#define SEG_ATTRS(X)                                                       \
+    X(INN, "inn")                                                          \
+    X(CATHEDRAL, "cathedral")
+
+enum seg_attr_bit {
+#define X(id, name) SA_BIT_##id,
+    SEG_ATTRS(X)
+#undef X
+    SA__COUNT
+};
+enum seg_attr {
+#define X(id, name) SA_##id = 1 << SA_BIT_##id,
+    SEG_ATTRS(X)
+#undef X
+};
 
 struct seg_def {
     uint8_t kind;     /* enum feat */
-    uint8_t mask;     /* edges (road, city) or half-edges (field); 0 inner */
+    uint8_t mask;     /* edges (road, city, river) or half-edges (field);
+                         0 for inner features and a field touching no edge */
     uint8_t pennants; /* city only */
     uint8_t cities;   /* field only: edges of the city segments it touches */
+    uint8_t attrs;    /* enum seg_attr bits */
+    uint8_t n_edges;  /* edges it covers (road, city, river) */
+};
+
+/* A tile turned r quarter turns, worked out at build time so that a
+ * placement copies instead of computing: the edge kinds, the segments'
+ * masks, and which segment lies on each side and half-edge (nibble i:
+ * 1 + the segment's index, 0 none, as struct placed keeps them). */
+struct tile_turn {
+    uint16_t edges;
+    uint16_t side_slots;
+    uint32_t half_slots;
+    uint8_t mask[TILE_MAX_SEGS];
+    uint8_t cities[TILE_MAX_SEGS];
 };
 
 struct tile_def {
     const char *id;
     int8_t flier_dir; /* enum dir8 before rotation, or NO_FLIER */
+    uint8_t group;    /* enum tile_group */
+    uint16_t edges;   /* edge kinds of the unturned tile (see above) */
+    uint16_t kinds;   /* bit (1 << enum feat) per kind of its segments */
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
+    struct tile_turn turn[4];
 };
 
 struct set_ref {
-    const char *tile;
+    int16_t kind;     /* index of the tile kind */
     uint8_t count;
-    int8_t kind;      /* tile_find(tile), resolved in the table */
 };
 
 struct tile_set_def {
-    const char *id;
+    const char *id;        /* "basic:1", "river/2:1", ... */
+    uint8_t expansion;     /* the unit it belongs to: enum expansion_id */
     uint8_t n_refs;
     const struct set_ref *refs;
+    /* kinds that leave the pack when this set is played together with a
+     * set holding them (The River II takes The River's lake out) */
+    uint8_t n_removes;
+    const int16_t *removes;
 };
 
-/* Number of distinct tiles we know; indexes are stable within a build. */
+/* Number of distinct tile kinds; indexes are stable within a build. */
 int tile_count(void);
 const struct tile_def *tile_get(int idx);
 /* Index of the tile with this id, or -1. */
@@ -72,18 +131,22 @@ const struct tile_set_def *tile_set_get(int idx);
 /* Index of the set with this id ("basic:1", "flier:2", ...), or -1. */
 int tile_set_find(const char *id);
 
-/* Edge kind (FEAT_ROAD, FEAT_CITY or FEAT_FIELD) of side 0..3 (N E S W)
- * of tile t turned rot quarter turns clockwise. */
+/* Edge kind (enum feat: road, city, river or field) of side 0..3 (N E S
+ * W) of tile t turned rot quarter turns clockwise. */
 enum feat tile_edge(const struct tile_def *t, int rot, int side);
 
 /* Mask rotation helpers. */
 uint8_t rot_edges(uint8_t mask, int rot);
 uint8_t rot_halves(uint8_t mask, int rot);
+/* Edge-kind words (4 bits a side) turned rot quarter turns. */
+uint16_t rot_edge_kinds(uint16_t kinds, int rot);
 
-/* Lower-case feature name ("road", "city", "field", "monastery",
- * "garden", "flier"). */
-const char *feat_name(enum feat f);
-/* Direction name "N", "NE", ... for 0..7. */
+/* Direction name "N", "NE", ... for 0..7, and back (-1: none). */
 const char *dir_name(int d);
+int dir_find(const char *name);
+/* Group name ("river-lake"), and back (-1: none); its rank. */
+const char *tile_group_name(int group);
+int tile_group_rank(int group);
+int tile_group_find(const char *name);
 
 #endif

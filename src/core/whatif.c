@@ -100,7 +100,7 @@ enum status whatif_build(const struct game_log *log, const struct whatif *w,
     for (long i = 0; i < fi; i++)
         audit_step(a, &log->moves[i]);
     const struct game *g = audit_game(a);
-    int tile = g->last_tile, segs[TILE_MAX_SEGS], seg = -1;
+    int tile = g->now.tile, segs[TILE_MAX_SEGS], seg = -1;
     int dir = game_flier_dir(g, tile);
     enum status st = ST_OK;
     if (dir == NO_FLIER) {

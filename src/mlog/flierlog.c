@@ -381,9 +381,9 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
         if (get_str(c, k, sub(s, path, "meeple"), &name, e))
             return e->code;
         if (strcmp(name, "follower") == 0)
-            m->meeple = MK_SMALL;
+            m->meeple = FIG_SMALL;
         else if (strcmp(name, "abbot") == 0)
-            m->meeple = MK_ABBOT;
+            m->meeple = FIG_ABBOT;
         else
             return unsupported(c, e, s, "meeple '%.40s'", name);
     }
@@ -403,7 +403,7 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
         w.meeple_n = 0;
     if (k && w.meeple != m->meeple)
         return bad(c, e, s, "'%.40s' is not the %s \"meeple\" says", name,
-                   m->meeple == MK_ABBOT ? "abbot" : "follower");
+                   m->meeple == FIG_ABBOT ? "abbot" : "follower");
     *m = w;
     return ST_OK;
 }
@@ -533,7 +533,7 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     if (get_bool(c, get(obj, "pass"), sub(s, en->path, "pass"), &pass, e))
         return e->code;
     if (which >= 0 &&
-        get_meeple(c, obj, en->path, which == 2 ? MK_ABBOT : MK_SMALL, owner,
+        get_meeple(c, obj, en->path, which == 2 ? FIG_ABBOT : FIG_SMALL, owner,
                    which == 2 ? 1 : 0, &m, e))
         return e->code;
     const cJSON *v = which >= 0 ? get(obj, actions[which]) : NULL;
@@ -626,7 +626,7 @@ static enum status read_move_meeple(const struct entry *en, const cJSON *o,
     uint8_t kind = m->kind;
     int8_t player = m->player;
     if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
-        get_meeple(c, o, path, recall ? MK_ABBOT : MK_SMALL,
+        get_meeple(c, o, path, recall ? FIG_ABBOT : FIG_SMALL,
                    fl_default_seat(c, m->player, turns), recall ? 1 : 0, m,
                    e))
         return e->code;
@@ -980,11 +980,10 @@ void fl_edition_rules(bool c3, struct rules *r)
     memset(r->set_copies, 0, sizeof r->set_copies);
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
-    r->followers = 7;
-    r->farmers = true;
-    r->abbots = c3;
-    r->gardens = c3;
-    r->tiny_city = 4;
+    r->figures[FIG_SMALL] = 7;
+    r->figures[FIG_ABBOT] = c3;
+    r->flags = RF_FARMERS | (c3 ? RF_GARDENS : 0);
+    r->opt[OPT_TINY_CITY] = option_default(OPT_TINY_CITY);
 }
 
 static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
@@ -1031,7 +1030,7 @@ static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
             return unsupported(c, e, "rules.tiny-city-scoring",
                                "value of rule 'tiny-city-scoring'; expected 2 "
                                "or 4");
-        r->tiny_city = n;
+        r->opt[OPT_TINY_CITY] = n;
     }
     return ST_OK;
 }
@@ -1049,21 +1048,31 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
         return unsupported(c, e, "edition", "edition '%.20s'; flierd knows "
                            "C2 and C3", ed);
     fl_edition_rules(ed[1] == '3', r);
+    int followers = r->figures[FIG_SMALL], abbots = r->figures[FIG_ABBOT];
+    bool farmers = (r->flags & RF_FARMERS) != 0;
+    bool gardens = (r->flags & RF_GARDENS) != 0;
     if ((get(root, "sets") && read_sets(c, get(root, "sets"), r, e)) ||
         (get(root, "followers") &&
          get_int(c, get(root, "followers"), "followers", 0,
-                 GAME_MAX_FOLLOWERS, &r->followers, e)) ||
-        get_bool(c, get(root, "farmers"), "farmers", &r->farmers, e) ||
-        get_bool(c, get(root, "gardens"), "gardens", &r->gardens, e) ||
+                 GAME_MAX_FOLLOWERS, &followers, e)) ||
+        get_bool(c, get(root, "farmers"), "farmers", &farmers, e) ||
+        get_bool(c, get(root, "gardens"), "gardens", &gardens, e) ||
         (get(root, "rules") && read_rules(c, get(root, "rules"), r, e)))
         return e->code;
     v = get(root, "abbot"); /* true / false, or JCloisterZone's 0 / 1 */
-    if (cJSON_IsNumber(v))
-        return get_int(c, v, "abbot", 0, 1, &r->abbots, e);
-    bool abbot = r->abbots;
-    if (get_bool(c, v, "abbot", &abbot, e))
-        return e->code;
-    r->abbots = abbot;
+    if (cJSON_IsNumber(v)) {
+        if (get_int(c, v, "abbot", 0, 1, &abbots, e))
+            return e->code;
+    } else {
+        bool abbot = abbots != 0;
+        if (get_bool(c, v, "abbot", &abbot, e))
+            return e->code;
+        abbots = abbot;
+    }
+    r->figures[FIG_SMALL] = (uint8_t)followers;
+    r->figures[FIG_ABBOT] = (uint8_t)abbots;
+    r->flags = (r->flags & ~(uint32_t)(RF_FARMERS | RF_GARDENS)) |
+               (farmers ? RF_FARMERS : 0) | (gardens ? RF_GARDENS : 0);
     return ST_OK;
 }
 

@@ -224,20 +224,22 @@ static void add_setup(cJSON *o, const struct game_log *l)
     cJSON_AddStringToObject(o, "edition", c3 ? "C3" : "C2");
     if (memcmp(d.set_copies, r->set_copies, sizeof d.set_copies) != 0) {
         cJSON *sets = cJSON_AddObjectToObject(o, "sets");
-        for (int s = 0; s < tile_set_count() && s < 8; s++)
+        for (int s = 0; s < tile_set_count(); s++)
             if (r->set_copies[s])
                 cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
                                         r->set_copies[s]);
     }
-    if (r->followers != d.followers)
-        cJSON_AddNumberToObject(o, "followers", r->followers);
-    if (r->farmers != d.farmers)
-        cJSON_AddBoolToObject(o, "farmers", r->farmers);
-    if ((r->abbots != 0) != (d.abbots != 0))
-        cJSON_AddBoolToObject(o, "abbot", r->abbots != 0);
-    if (r->gardens != d.gardens)
-        cJSON_AddBoolToObject(o, "gardens", r->gardens);
-    if (r->tiny_city == 2)
+    bool farmers = (r->flags & RF_FARMERS) != 0;
+    bool gardens = (r->flags & RF_GARDENS) != 0;
+    if (r->figures[FIG_SMALL] != d.figures[FIG_SMALL])
+        cJSON_AddNumberToObject(o, "followers", r->figures[FIG_SMALL]);
+    if (farmers != ((d.flags & RF_FARMERS) != 0))
+        cJSON_AddBoolToObject(o, "farmers", farmers);
+    if ((r->figures[FIG_ABBOT] != 0) != (d.figures[FIG_ABBOT] != 0))
+        cJSON_AddBoolToObject(o, "abbot", r->figures[FIG_ABBOT] != 0);
+    if (gardens != ((d.flags & RF_GARDENS) != 0))
+        cJSON_AddBoolToObject(o, "gardens", gardens);
+    if (r->opt[OPT_TINY_CITY] == 2)
         cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "rules"),
                                 "tiny-city-scoring", 2);
 }
@@ -331,13 +333,13 @@ static void add_meeple(cJSON *o, const struct move *m, int kind, int owner,
 {
     char id[40];
     if (m->meeple != kind)
-        cJSON_AddStringToObject(o, "meeple", m->meeple == MK_ABBOT
+        cJSON_AddStringToObject(o, "meeple", m->meeple == FIG_ABBOT
                                                  ? "abbot"
                                                  : "follower");
     if ((m->meeple_owner == owner && m->meeple_n == n) || m->meeple_owner < 0)
         return;
     snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
-             m->meeple == MK_ABBOT ? "abbot" : "small", m->meeple_n);
+             m->meeple == FIG_ABBOT ? "abbot" : "small", m->meeple_n);
     cJSON_AddStringToObject(o, "meeple_id", id);
 }
 
@@ -397,15 +399,15 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
         return !pass;
     if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
         cJSON_AddItemToObject(o, "deploy", seg_json(a[0].feature, a[0].mask));
-        add_meeple(o, &a[0], MK_SMALL, owner, 0);
+        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
     } else if (a[0].kind == MV_DEPLOY && a[0].feature == FEAT_FLIER &&
                (n == 1 || (n == 2 && a[1].kind == MV_DEPLOY))) {
         cJSON_AddItemToObject(o, "fly", fly_json(p, &a[0],
                                                  n == 2 ? &a[1] : NULL));
-        add_meeple(o, &a[0], MK_SMALL, owner, 0);
+        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
     } else if (a[0].kind == MV_RECALL && n == 1) {
         cJSON_AddItemToObject(o, "recall", recall_json(w, &a[0]));
-        add_meeple(o, &a[0], MK_ABBOT, owner, 1);
+        add_meeple(o, &a[0], FIG_ABBOT, owner, 1);
     } else {
         return false;
     }
@@ -495,7 +497,7 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
     } else if (m->kind == MV_DEPLOY || recall) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
         cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, recall ? MK_ABBOT : MK_SMALL,
+        add_meeple(o, m, recall ? FIG_ABBOT : FIG_SMALL,
                    fl_default_seat(&w->c, m->player, turns), recall ? 1 : 0);
         if (!recall && m->feature == FEAT_FLIER) {
             cJSON_AddNumberToObject(o, "roll", m->roll);

@@ -46,11 +46,16 @@ static enum status read_sets(const cJSON *sets, struct rules *r, struct err *e)
     cJSON_ArrayForEach(it, sets) {
         int idx = tile_set_find(it->string), n = 0;
         char path[96];
-        if (idx < 0)
-            return err_set(e, ST_UNSUPPORTED,
-                           "unsupported: tile set '%.40s' (setup.sets); flierd "
-                           "knows basic:1, basic:2, flier:1, flier:2",
-                           it->string);
+        if (idx < 0) {
+            const char *name = expansion_unsupported(it->string);
+            if (name)
+                return err_set(e, ST_UNSUPPORTED, "unsupported: %s (tile set "
+                               "'%.40s' in setup.sets) is not audited yet",
+                               name, it->string);
+            return err_set(e, ST_UNSUPPORTED, "unsupported: tile set '%.40s' "
+                           "(setup.sets) belongs to an expansion flierd does "
+                           "not know", it->string);
+        }
         snprintf(path, sizeof path, "setup.sets.%s", it->string);
         if (jcz_int(it, path, 0, GAME_MAX_SET_COPIES, &n, e))
             return e->code;
@@ -68,62 +73,84 @@ static bool truthy(const cJSON *v)
     return cJSON_IsTrue(v) || (cJSON_IsNumber(v) && v->valuedouble != 0);
 }
 
+/* One element of setup.elements, by the units' tables: a number of
+ * figures per player (true counts 1) or a switch. */
+static enum status read_element(const cJSON *it, struct rules *r,
+                                struct err *e)
+{
+    char path[96];
+    const char *k = it->string;
+    const struct element *el = element_find(k, NULL);
+    snprintf(path, sizeof path, "setup.elements.%.60s", k);
+    if (!el) {
+        const char *name = expansion_unsupported(k);
+        if (!truthy(it) && !cJSON_IsString(it) && !cJSON_IsObject(it))
+            return ST_OK; /* switched off: nothing to model */
+        if (name)
+            return err_set(e, ST_UNSUPPORTED, "unsupported: %s (game element "
+                           "'%.60s' in setup.elements) is not audited yet",
+                           name, k);
+        return err_set(e, ST_UNSUPPORTED, "unsupported: game element '%.60s' "
+                       "(setup.elements) belongs to an expansion flierd does "
+                       "not model", k);
+    }
+    if (el->kind == EL_FLAG) {
+        r->flags = truthy(it) ? r->flags | 1u << el->what
+                              : r->flags & ~(1u << el->what);
+        return ST_OK;
+    }
+    int n = 0;
+    if (cJSON_IsBool(it))
+        n = cJSON_IsTrue(it);
+    else if (jcz_int(it, path, 0, el->max, &n, e))
+        return e->code;
+    r->figures[el->what] = (uint8_t)n;
+    return ST_OK;
+}
+
 static enum status read_elements(const cJSON *els, struct rules *r,
                                  struct err *e)
 {
     const cJSON *it;
-    r->followers = 7;
+    r->figures[FIG_SMALL] = 7; /* JCloisterZone's default */
     if (!els)
         return ST_OK;
     if (!cJSON_IsObject(els))
         return err_set(e, ST_PARSE, "setup.elements: expected an object");
     cJSON_ArrayForEach(it, els) {
-        const char *k = it->string;
-        if (strcmp(k, "small-follower") == 0) {
-            if (jcz_int(it, "setup.elements.small-follower", 0,
-                        GAME_MAX_FOLLOWERS, &r->followers, e))
-                return e->code;
-        } else if (strcmp(k, "farmers") == 0) {
-            r->farmers = truthy(it);
-        } else if (strcmp(k, "abbot") == 0) {
-            if (cJSON_IsBool(it))
-                r->abbots = cJSON_IsTrue(it);
-            else if (jcz_int(it, "setup.elements.abbot", 0, 1, &r->abbots, e))
-                return e->code;
-        } else if (strcmp(k, "garden") == 0) {
-            r->gardens = truthy(it);
-        } else if (truthy(it) || cJSON_IsString(it) || cJSON_IsObject(it)) {
-            return err_set(e, ST_UNSUPPORTED,
-                           "unsupported: game element '%.60s' (setup.elements) "
-                           "belongs to an expansion flierd does not model", k);
-        }
+        if (read_element(it, r, e))
+            return e->code;
     }
     return ST_OK;
 }
 
+/* setup.rules: the variants flierd models, by the options table; a
+ * value is the option's number as a string ("2") or a number. */
 static enum status read_rules(const cJSON *rules, struct rules *r,
                               struct err *e)
 {
     const cJSON *it;
-    r->tiny_city = 4;
     if (!rules || cJSON_IsNull(rules))
         return ST_OK;
     if (!cJSON_IsObject(rules))
         return err_set(e, ST_PARSE, "setup.rules: expected an object");
     cJSON_ArrayForEach(it, rules) {
-        if (strcmp(it->string, "tiny-city-scoring") != 0)
+        int o;
+        for (o = 0; o < OPT__COUNT; o++)
+            if (strcmp(it->string, option_key(o)) == 0)
+                break;
+        if (o == OPT__COUNT)
             return err_set(e, ST_UNSUPPORTED,
                            "unsupported: rule '%.60s' (setup.rules)",
                            it->string);
         const char *v = cJSON_IsString(it) ? it->valuestring : NULL;
-        if (v && strcmp(v, "2") == 0)
-            r->tiny_city = 2;
-        else if (v && strcmp(v, "4") == 0)
-            r->tiny_city = 4;
+        if (o == OPT_TINY_CITY && v && (strcmp(v, "2") == 0 ||
+                                        strcmp(v, "4") == 0))
+            r->opt[o] = v[0] - '0';
         else
             return err_set(e, ST_UNSUPPORTED, "unsupported: value of rule "
-                           "'tiny-city-scoring' (setup.rules); expected \"2\" "
-                           "or \"4\"");
+                           "'%s' (setup.rules); expected \"2\" or \"4\"",
+                           option_key(o));
     }
     return ST_OK;
 }

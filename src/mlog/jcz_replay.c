@@ -6,17 +6,6 @@
 
 #include "mlog/mlog_int.h"
 
-struct feat_name {
-    const char *jcz;
-    enum feat kind;
-};
-
-static const struct feat_name features[] = {
-    { "Road", FEAT_ROAD },         { "City", FEAT_CITY },
-    { "Field", FEAT_FIELD },       { "Monastery", FEAT_MONASTERY },
-    { "Garden", FEAT_GARDEN },     { "FlyingMachine", FEAT_FLIER },
-};
-
 static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
                             struct err *e)
 {
@@ -50,13 +39,17 @@ enum status mlog_meeple_id(const char *id, const char *path, struct move *m,
         strstr(id, ".+") || strstr(id, ".-") || strstr(id, ". "))
         return err_set(e, ST_PARSE, "%s: '%.40s' is not <seat>.<kind>.<n>",
                        path, id);
-    if (strcmp(kind, "small") == 0)
-        m->meeple = MK_SMALL;
-    else if (strcmp(kind, "abbot") == 0)
-        m->meeple = MK_ABBOT;
-    else
+    int fig = figure_find(kind);
+    if (fig < 0) {
+        const char *name = expansion_unsupported(kind);
+        if (name)
+            return err_set(e, ST_UNSUPPORTED, "unsupported: meeple kind '%s' "
+                           "(%s) belongs to %s, not audited yet", kind, path,
+                           name);
         return err_set(e, ST_UNSUPPORTED, "unsupported: meeple kind '%s' "
                        "(%s) belongs to another expansion", kind, path);
+    }
+    m->meeple = (uint8_t)fig;
     m->meeple_owner = (int8_t)(seat < GAME_MAX_PLAYERS ? seat : 127);
     m->meeple_n = (uint8_t)(n >= 1 && n < 255 ? n : 255); /* 255: no such */
     return ST_OK;
@@ -78,7 +71,6 @@ static enum status read_pointer(const cJSON *ptr, const char *path,
 {
     char sub[96];
     const char *feat, *loc;
-    size_t i;
     if (!cJSON_IsObject(ptr))
         return err_set(e, ST_PARSE, "%s: expected an object", path);
     snprintf(sub, sizeof sub, "%s.position", path);
@@ -90,13 +82,11 @@ static enum status read_pointer(const cJSON *ptr, const char *path,
     if (!feat || !loc)
         return err_set(e, ST_PARSE, "%s: expected feature and location",
                        path);
-    for (i = 0; i < sizeof features / sizeof features[0]; i++)
-        if (strcmp(feat, features[i].jcz) == 0)
-            break;
-    if (i == sizeof features / sizeof features[0])
+    int kind = feat_find_jcz(feat);
+    if (kind < 0)
         return err_set(e, ST_UNSUPPORTED, "unsupported: feature '%.40s' "
                        "(%s.feature)", feat, path);
-    m->feature = (uint8_t)features[i].kind;
+    m->feature = (uint8_t)kind;
     if (!loc_parse(m->feature, loc, &m->mask))
         return err_set(e, ST_PARSE, "%s.location: '%.40s' is no location of "
                        "a %s", path, loc, feat);

@@ -57,11 +57,11 @@ static uint64_t log_hash(const struct game_log *l)
     uint64_t h = 1469598103934665603ull;
     h = fnv_bytes(h, r->set_copies, sizeof r->set_copies);
     h = fnv_int(h, r->n_players);
-    h = fnv_int(h, r->followers);
-    h = fnv_int(h, r->abbots);
-    h = fnv_int(h, r->farmers);
-    h = fnv_int(h, r->gardens);
-    h = fnv_int(h, r->tiny_city);
+    for (int f = 0; f < FIG__COUNT; f++)
+        h = fnv_int(h, r->figures[f]);
+    h = fnv_int(h, (int)r->flags);
+    for (int o = 0; o < OPT__COUNT; o++)
+        h = fnv_int(h, r->opt[o]);
     for (int p = 0; p < r->n_players && p < GAME_MAX_PLAYERS; p++)
         h = fnv_bytes(h, l->names[p], strnlen(l->names[p], LOG_NAME_MAX) + 1);
     h = fnv_int(h, l->start_tile);
@@ -203,7 +203,7 @@ static void add_meeple_id(cJSON *o, const struct move *m)
     int owner = m->meeple_owner >= 0 ? m->meeple_owner
                                      : (m->player >= 0 ? m->player : 0);
     snprintf(id, sizeof id, "%d.%s.%d", owner,
-             m->meeple == MK_ABBOT ? "abbot" : "small", (int)m->meeple_n);
+             figure_class(m->meeple)->jcz, (int)m->meeple_n);
     cJSON_AddStringToObject(o, "meepleId", id);
 }
 
@@ -300,14 +300,22 @@ static cJSON *setup_json(const struct game_log *l)
             cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
                                     r->set_copies[s]);
     cJSON *els = cJSON_AddObjectToObject(setup, "elements");
-    cJSON_AddNumberToObject(els, "small-follower", r->followers);
-    cJSON_AddBoolToObject(els, "farmers", r->farmers);
-    if (r->abbots)
-        cJSON_AddNumberToObject(els, "abbot", r->abbots);
-    if (r->gardens)
-        cJSON_AddNumberToObject(els, "garden", 1);
+    /* every element the units know, in their order: figures as counts
+     * (small followers always), switches as JCloisterZone writes them */
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            bool on = el->kind == EL_FIGURES ? r->figures[el->what] != 0
+                                             : (r->flags >> el->what & 1);
+            if (el->kind == EL_FIGURES && (on || el->what == FIG_SMALL))
+                cJSON_AddNumberToObject(els, el->key, r->figures[el->what]);
+            else if (el->kind == EL_FLAG && el->what == RFB_GARDENS && on)
+                cJSON_AddNumberToObject(els, el->key, 1);
+            else if (el->kind == EL_FLAG && (on || el->what == RFB_FARMERS))
+                cJSON_AddBoolToObject(els, el->key, on);
+        }
     cJSON *rules = cJSON_AddObjectToObject(setup, "rules");
-    if (r->tiny_city == 2)
+    if (r->opt[OPT_TINY_CITY] == 2)
         cJSON_AddStringToObject(rules, "tiny-city-scoring", "2");
     cJSON_AddNullToObject(setup, "timer");
     cJSON *start = cJSON_AddArrayToObject(setup, "start");

@@ -175,11 +175,11 @@ static cJSON *rules_json(const struct rules *ru)
             cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
                                     ru->set_copies[s]);
     cJSON_AddItemToObject(o, "sets", sets);
-    cJSON_AddNumberToObject(o, "followers", ru->followers);
-    cJSON_AddBoolToObject(o, "farmers", ru->farmers);
-    cJSON_AddNumberToObject(o, "abbots", ru->abbots);
-    cJSON_AddBoolToObject(o, "gardens", ru->gardens);
-    cJSON_AddNumberToObject(o, "tiny-city-scoring", ru->tiny_city);
+    cJSON_AddNumberToObject(o, "followers", ru->figures[FIG_SMALL]);
+    cJSON_AddBoolToObject(o, "farmers", (ru->flags & RF_FARMERS) != 0);
+    cJSON_AddNumberToObject(o, "abbots", ru->figures[FIG_ABBOT]);
+    cJSON_AddBoolToObject(o, "gardens", (ru->flags & RF_GARDENS) != 0);
+    cJSON_AddNumberToObject(o, "tiny-city-scoring", ru->opt[OPT_TINY_CITY]);
     return o;
 }
 
@@ -423,7 +423,7 @@ static cJSON *meeple_json(const struct game_log *log,
     cJSON_AddNumberToObject(mo, "id", id);
     cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
     cJSON_AddStringToObject(mo, "kind",
-                            m->kind == MK_ABBOT ? "abbot" : "follower");
+                            m->kind == FIG_ABBOT ? "abbot" : "follower");
     cJSON_AddItemToObject(mo, "at", pos_json(m->at));
     cJSON_AddStringToObject(mo, "segment", seg);
     if (m->flew)
@@ -499,7 +499,7 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
                       const struct replay *rp, struct buf *out)
 {
     cJSON *o = cJSON_CreateObject(), *a, *defs = cJSON_CreateObject();
-    bool used[GAME_MAX_TILE_KINDS] = { false };
+    bool used[TILE_KINDS] = { false };
     a = cJSON_AddArrayToObject(o, "players");
     for (int p = 0; p < log->rules.n_players; p++) {
         cJSON *pl = cJSON_CreateObject();
@@ -519,7 +519,7 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
         if (rp->turns[i].tile >= 0)
             used[rp->turns[i].tile] = true;
     }
-    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (used[t])
             cJSON_AddItemToObject(defs, tile_get(t)->id, tile_def_json(t));
     cJSON_AddItemToObject(o, "tiles", defs);

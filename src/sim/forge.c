@@ -161,7 +161,7 @@ static bool f_tile_not_in_pack(struct forge *f)
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place);
     int pick = -1;
-    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (g->pack[t] <= 0 && t != f->in->start_tile) {
             pick = t;
             if (tile_get(t)->flier_dir == NO_FLIER) /* keep flights apart */
@@ -221,7 +221,7 @@ static bool f_tile_discard_fits(struct forge *f)
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place);
     int placed = f->in->moves[f->place].tile, pick = -1;
-    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (g->pack[t] > 0 && t != placed && game_fits_anywhere(g, t)) {
             pick = t;
             break;
@@ -246,11 +246,10 @@ static bool f_none_left(struct forge *f)
     if (!is_deploy(a))
         return false;
     struct move *m = &f->out->moves[f->place + 1];
-    int have = a->meeple == MK_ABBOT ? f->in->rules.abbots
-                                     : f->in->rules.followers;
+    int have = f->in->rules.figures[a->meeple];
     m->meeple_n = (uint8_t)(have + 1);
     snprintf(f->how, sizeof f->how, "deployed %s number %d of a supply of %d",
-             a->meeple == MK_ABBOT ? "abbot" : "follower", have + 1, have);
+             a->meeple == FIG_ABBOT ? "abbot" : "follower", have + 1, have);
     return true;
 }
 
@@ -272,7 +271,7 @@ static bool deploy_refused(struct forge *f, enum rule want, int kind)
 {
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place + 1);
-    const struct placed *t = &g->tiles[g->last_tile];
+    const struct placed *t = &g->tiles[g->now.tile];
     int mi = game_meeple(g, f->seat, kind, 0), pick = -1;
     char why[8];
     for (int seg = t->seg0; mi >= 0 && seg < t->seg0 + t->n_seg; seg++)
@@ -284,15 +283,15 @@ static bool deploy_refused(struct forge *f, enum rule want, int kind)
     if (pick >= 0) {
         struct move *m = replace_action(f);
         m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, g->last_tile);
+        m->at = game_tile_pos(g, g->now.tile);
         m->feature = g->segs[pick].kind;
         m->mask = g->segs[pick].mask;
         set_meeple(m, g, mi);
         char name[40];
         seg_format(m->feature, m->mask, name, sizeof name);
         snprintf(f->how, sizeof f->how, "deployed a%s %s on %s",
-                 kind == MK_ABBOT ? "n" : "",
-                 kind == MK_ABBOT ? "abbot" : "follower", name);
+                 kind == FIG_ABBOT ? "n" : "",
+                 kind == FIG_ABBOT ? "abbot" : "follower", name);
     }
     state_end(&s);
     return pick >= 0;
@@ -300,7 +299,7 @@ static bool deploy_refused(struct forge *f, enum rule want, int kind)
 
 static bool f_feature_occupied(struct forge *f)
 {
-    if (!deploy_refused(f, RULE_MEEPLE_FEATURE_OCCUPIED, MK_SMALL))
+    if (!deploy_refused(f, RULE_MEEPLE_FEATURE_OCCUPIED, FIG_SMALL))
         return false;
     strncat(f->how, ", an occupied feature", sizeof f->how - strlen(f->how) - 1);
     return true;
@@ -309,17 +308,17 @@ static bool f_feature_occupied(struct forge *f)
 /* A monastery on a tile without one, or an abbot on a road/city/field. */
 static bool f_wrong_type(struct forge *f)
 {
-    if (f->in->rules.abbots && deploy_refused(f, RULE_MEEPLE_WRONG_TYPE,
-                                              MK_ABBOT))
+    if (f->in->rules.figures[FIG_ABBOT] && deploy_refused(f, RULE_MEEPLE_WRONG_TYPE,
+                                              FIG_ABBOT))
         return true;
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place + 1);
-    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
-    bool ok = mi >= 0 && game_find_seg(g, g->last_tile, FEAT_MONASTERY, 0) < 0;
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
+    bool ok = mi >= 0 && game_find_seg(g, g->now.tile, FEAT_MONASTERY, 0) < 0;
     if (ok) {
         struct move *m = replace_action(f);
         m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, g->last_tile);
+        m->at = game_tile_pos(g, g->now.tile);
         m->feature = FEAT_MONASTERY;
         set_meeple(m, g, mi);
         snprintf(f->how, sizeof f->how, "deployed a follower on the "
@@ -336,8 +335,8 @@ static bool f_second_deploy(struct forge *f)
         return false;
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place + 2);
-    const struct placed *t = &g->tiles[g->last_tile];
-    int mi = game_meeple(g, f->seat, MK_SMALL, 0), pick = -1;
+    const struct placed *t = &g->tiles[g->now.tile];
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0), pick = -1;
     char why[8];
     for (int seg = t->seg0; mi >= 0 && seg < t->seg0 + t->n_seg; seg++)
         if (g->segs[seg].kind != FEAT_FLIER &&
@@ -349,7 +348,7 @@ static bool f_second_deploy(struct forge *f)
     if (pick >= 0) {
         struct move *m = insert_move(f->out, f->place + 2);
         m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, g->last_tile);
+        m->at = game_tile_pos(g, g->now.tile);
         m->feature = g->segs[pick].kind;
         m->mask = g->segs[pick].mask;
         set_meeple(m, g, mi);
@@ -366,17 +365,17 @@ static bool f_no_machine(struct forge *f)
 {
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place + 1);
-    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
-    bool ok = mi >= 0 && game_flier_dir(g, g->last_tile) == NO_FLIER;
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
+    bool ok = mi >= 0 && game_flier_dir(g, g->now.tile) == NO_FLIER;
     if (ok) {
         struct move *m = replace_action(f);
         m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, g->last_tile);
+        m->at = game_tile_pos(g, g->now.tile);
         m->feature = FEAT_FLIER;
         m->roll = 1;
         set_meeple(m, g, mi);
         snprintf(f->how, sizeof f->how, "flew from %s, which has no flying "
-                 "machine", tile_get(g->tiles[g->last_tile].def)->id);
+                 "machine", tile_get(g->tiles[g->now.tile].def)->id);
     }
     state_end(&s);
     return ok;
@@ -425,12 +424,12 @@ static bool ensure_flight(struct forge *f, const struct game *g)
 {
     if (is_flight(action(f)))
         return true;
-    int mi = game_meeple(g, f->seat, MK_SMALL, 0);
-    if (mi < 0 || game_flier_dir(g, g->last_tile) == NO_FLIER)
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
+    if (mi < 0 || game_flier_dir(g, g->now.tile) == NO_FLIER)
         return false;
     struct move *m = replace_action(f);
     m->kind = MV_DEPLOY;
-    m->at = game_tile_pos(g, g->last_tile);
+    m->at = game_tile_pos(g, g->now.tile);
     m->feature = FEAT_FLIER;
     m->roll = 1;
     set_meeple(m, g, mi);
@@ -450,8 +449,8 @@ static bool f_landing(struct forge *f, enum land_kind want)
     }
     const struct move *a = &f->out->moves[f->place + 1];
     int a_meeple = a->meeple;
-    struct pos from = game_tile_pos(g, g->last_tile);
-    int dir = game_flier_dir(g, g->last_tile), found = 0;
+    struct pos from = game_tile_pos(g, g->now.tile);
+    int dir = game_flier_dir(g, g->now.tile), found = 0;
     static const char *const what[] = { "an empty square", "a field",
                                         "a completed feature",
                                         "a monastery the tile lacks" };
@@ -471,7 +470,7 @@ static bool f_landing(struct forge *f, enum land_kind want)
         const struct placed *t = &g->tiles[tile];
         for (int seg = t->seg0; seg < t->seg0 + t->n_seg && !found; seg++) {
             int k = g->segs[seg].kind;
-            bool hit = want == LAND_FIELD ? k == FEAT_FIELD && a_meeple == MK_SMALL
+            bool hit = want == LAND_FIELD ? k == FEAT_FIELD && a_meeple == FIG_SMALL
                        : want == LAND_COMPLETED
                            ? (k == FEAT_ROAD || k == FEAT_CITY ||
                               k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
@@ -533,9 +532,9 @@ static bool f_abbot_recall(struct forge *f)
     const struct game *g = state_at(&s, f->in, f->place + 1);
     struct move *m = replace_action(f);
     m->kind = MV_RECALL;
-    m->at = game_tile_pos(g, g->last_tile);
+    m->at = game_tile_pos(g, g->now.tile);
     m->feature = FEAT_MONASTERY;
-    m->meeple = MK_ABBOT;
+    m->meeple = FIG_ABBOT;
     m->meeple_n = 1;
     m->meeple_owner = (int8_t)f->seat;
     state_end(&s);

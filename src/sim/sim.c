@@ -114,7 +114,7 @@ static struct move *emit_meeple(struct sim *s, enum move_kind kind, int mi,
 static void shuffle_pack(struct sim *s)
 {
     s->n_pack = 0;
-    for (int t = 0; t < tile_count() && t < GAME_MAX_TILE_KINDS; t++)
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         for (int k = 0; k < s->g->pack[t] && s->n_pack < GAME_MAX_TILES; k++)
             s->pack[s->n_pack++] = (int16_t)t;
     for (int i = s->n_pack - 1; i > 0; i--) {
@@ -153,12 +153,12 @@ static bool lands_somewhere(const struct game *g, struct pos from, int dir,
 static bool try_fly(struct sim *s, int seat)
 {
     struct game *g = s->g;
-    int tile = g->last_tile, dir = game_flier_dir(g, tile);
+    int tile = g->now.tile, dir = game_flier_dir(g, tile);
     int kinds[2], n_kinds = 0, segs[TILE_MAX_SEGS];
     if (dir == NO_FLIER)
         return false;
     struct pos from = game_tile_pos(g, tile);
-    for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++)
+    for (int kind = FIG_SMALL; kind <= FIG_ABBOT; kind++)
         if (game_meeple(g, seat, kind, 0) >= 0 &&
             lands_somewhere(g, from, dir, kind))
             kinds[n_kinds++] = kind;
@@ -168,7 +168,7 @@ static bool try_fly(struct sim *s, int seat)
     int mi = game_meeple(g, seat, kind, 0);
     int roll = 1 + rng_below(&s->rng, 3);
     emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
-    g->deployed = true;
+    game_fly(g, kind);
     s->res->flights++;
     struct pos target = game_flight_target(from, dir, roll);
     int n = game_landings(g, target, kind, segs, TILE_MAX_SEGS);
@@ -195,12 +195,12 @@ static int option_weight(const struct game *g, const struct option *o)
 static bool try_deploy(struct sim *s, int seat)
 {
     struct game *g = s->g;
-    const struct placed *t = &g->tiles[g->last_tile];
+    const struct placed *t = &g->tiles[g->now.tile];
     struct option opt[SIM_MAX_OPTIONS];
     int n = 0;
     char why[128];
     for (int seg = t->seg0; seg < t->seg0 + t->n_seg; seg++)
-        for (int kind = MK_SMALL; kind <= MK_ABBOT; kind++) {
+        for (int kind = FIG_SMALL; kind <= FIG_ABBOT; kind++) {
             int mi = game_meeple(g, seat, kind, 0);
             if (mi >= 0 && n < SIM_MAX_OPTIONS &&
                 game_check_deploy(g, seat, mi, seg, why, sizeof why) ==
@@ -225,7 +225,7 @@ static bool try_deploy(struct sim *s, int seat)
     emit_meeple(s, MV_DEPLOY, o.meeple, game_tile_pos(g, sg->tile), sg->kind,
                 sg->mask);
     s->res->deploys++;
-    s->res->abbot_deploys += g->meeples[o.meeple].kind == MK_ABBOT;
+    s->res->abbot_deploys += g->meeples[o.meeple].kind == FIG_ABBOT;
     s->res->garden_deploys += sg->kind == FEAT_GARDEN;
     game_deploy(g, o.meeple, o.seg);
     return true;
@@ -236,7 +236,7 @@ static bool try_recall(struct sim *s, int seat)
     struct game *g = s->g;
     int mi;
     for (mi = 0; mi < g->n_meeples; mi++)
-        if (g->meeples[mi].owner == seat && g->meeples[mi].kind == MK_ABBOT &&
+        if (g->meeples[mi].owner == seat && g->meeples[mi].kind == FIG_ABBOT &&
             g->meeples[mi].seg >= 0)
             break;
     if (mi == g->n_meeples || !chance(s, s->p->recall_rate))
@@ -287,8 +287,8 @@ void sim_play_result(const struct rules *r, const char *const names[],
     memset(out_res, 0, sizeof *out_res);
     game_log_init(out);
     out->rules = *r;
-    if (out->rules.tiny_city != 2)
-        out->rules.tiny_city = 4;
+    if (out->rules.opt[OPT_TINY_CITY] != 2)
+        out->rules.opt[OPT_TINY_CITY] = 4;
     for (int i = 0; i < r->n_players && i < GAME_MAX_PLAYERS; i++)
         copy_str(out->names[i], sizeof out->names[i], names[i]);
     out->start_tile = tile_find("BA/RCr");
@@ -300,8 +300,7 @@ void sim_play_result(const struct rules *r, const char *const names[],
     s->p = p;
     s->res = out_res;
     s->rng = seed;
-    (void)game_place(s->g, out->start_tile, out->start_at, 0, 0);
-    s->g->last_tile = -1; /* the start tile is no one's turn */
+    (void)game_start(s->g, out->start_tile, out->start_at, 0);
     shuffle_pack(s);
     for (int i = 0; i < s->n_pack; i++)
         draw(s, s->pack[i]);

@@ -171,11 +171,11 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
     store_bind_text(st, 8, g->engine);
     sqlite3_bind_int(st, 9, g->live);
     store_bind_text(st, 10, edition(ru));
-    sqlite3_bind_int(st, 12, ru->followers);
-    sqlite3_bind_int(st, 13, ru->abbots);
-    sqlite3_bind_int(st, 14, ru->farmers);
-    sqlite3_bind_int(st, 15, ru->gardens);
-    sqlite3_bind_int(st, 16, ru->tiny_city);
+    sqlite3_bind_int(st, 12, ru->figures[FIG_SMALL]);
+    sqlite3_bind_int(st, 13, ru->figures[FIG_ABBOT]);
+    sqlite3_bind_int(st, 14, (ru->flags & RF_FARMERS) != 0);
+    sqlite3_bind_int(st, 15, (ru->flags & RF_GARDENS) != 0);
+    sqlite3_bind_int(st, 16, ru->opt[OPT_TINY_CITY]);
     sqlite3_bind_int(st, 17, ru->n_players);
     sqlite3_bind_int(st, 18, r->valid);
     sqlite3_bind_int(st, 19, r->finished);

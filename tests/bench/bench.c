@@ -115,13 +115,13 @@ static void add_simulated(struct corpus *c, int n)
     static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov", "Eli" };
     struct sim_policy p = sim_policy_default();
     for (int i = 0; i < n; i++) {
-        struct rules r = { .n_players = 2 + i % 4, .followers = 7,
-                           .farmers = true, .tiny_city = 4 };
+        struct rules r = { .n_players = 2 + i % 4, .figures[FIG_SMALL] = 7,
+                           .flags = RF_FARMERS, .opt[OPT_TINY_CITY] = 4 };
         bool c3 = i % 2;
         r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
         r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
-        r.abbots = c3;
-        r.gardens = c3;
+        r.figures[FIG_ABBOT] = c3;
+        r.flags = (c3) ? (r.flags | RF_GARDENS) : (r.flags & ~(uint32_t)RF_GARDENS);
         struct game_log l;
         struct buf b = BUF_INIT;
         sim_play(&r, names, (uint64_t)i + 1, &p, &l);

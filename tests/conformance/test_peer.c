@@ -10,162 +10,16 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include <cjson/cJSON.h>
+#include "peer.h"
 
-#include "core/audit.h"
-#include "mlog/mlog.h"
-
-#define PEER_DIR FLIERD_SHARED_DIR "/peer/jcz"
 #define N_GAMES 100
 #define N_FORGERIES 18
-#define PATH_MAX_LEN 1024
 
 static const struct audit_opts plain = { .assume_finished = false };
-
-/* ---- files -------------------------------------------------------------- */
-
-struct paths {
-    char **v;
-    size_t n, cap;
-};
-
-static void paths_add(struct paths *p, const char *s)
-{
-    if (p->n == p->cap) {
-        p->cap = p->cap ? 2 * p->cap : 64;
-        p->v = realloc(p->v, p->cap * sizeof *p->v);
-        assert_non_null(p->v);
-    }
-    p->v[p->n] = strdup(s);
-    assert_non_null(p->v[p->n]);
-    p->n++;
-}
-
-static void paths_free(struct paths *p)
-{
-    for (size_t i = 0; i < p->n; i++)
-        free(p->v[i]);
-    free(p->v);
-    memset(p, 0, sizeof *p);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_jcz(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 4 && strcmp(name + n - 4, ".jcz") == 0;
-}
-
-/* Adds every *.jcz under dir (recursing when deep) to out, as full paths. */
-static void find_jcz(const char *dir, bool deep, struct paths *out)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    if (!d)
-        fail_msg("cannot open %s", dir);
-    for (de = readdir(d); de; de = readdir(d)) {
-        char path[PATH_MAX_LEN];
-        struct stat st;
-        if (de->d_name[0] == '.')
-            continue;
-        assert_true(snprintf(path, sizeof path, "%s/%s", dir, de->d_name) <
-                    (int)sizeof path);
-        assert_int_equal(stat(path, &st), 0);
-        if (S_ISDIR(st.st_mode) && deep)
-            find_jcz(path, deep, out);
-        else if (S_ISREG(st.st_mode) && is_jcz(de->d_name))
-            paths_add(out, path);
-    }
-    closedir(d);
-}
-
-static void list_jcz(const char *dir, bool deep, struct paths *out)
-{
-    memset(out, 0, sizeof *out);
-    find_jcz(dir, deep, out);
-    qsort(out->v, out->n, sizeof *out->v, cmp_str);
-}
-
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
-/* The whole file, NUL-terminated; the caller frees it. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *data;
-    long size;
-    if (!f)
-        fail_msg("cannot open %s", path);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    size = ftell(f);
-    assert_true(size >= 0);
-    rewind(f);
-    data = malloc((size_t)size + 1);
-    assert_non_null(data);
-    assert_int_equal(fread(data, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    data[size] = '\0';
-    *len = (size_t)size;
-    return data;
-}
-
-static cJSON *load_json(const char *path)
-{
-    size_t len;
-    char *data = slurp(path, &len);
-    cJSON *root = cJSON_ParseWithLength(data, len);
-    free(data);
-    if (!root)
-        fail_msg("%s is not valid JSON", path);
-    return root;
-}
-
-/* Parses the save at path, which must be readable; release log after. */
-static void load_log(const char *path, struct game_log *log)
-{
-    size_t len;
-    struct err e;
-    enum mlog_format fmt;
-    char *data = slurp(path, &len);
-    enum status st;
-    game_log_init(log);
-    st = mlog_parse(data, len, log, &fmt, &e);
-    free(data);
-    if (st != ST_OK)
-        fail_msg("%s: %s: %s", path, status_name(st), e.msg);
-    assert_int_equal(fmt, MLOG_JCZ);
-}
-
-static int seat_of(const struct game_log *log, const char *name)
-{
-    for (int p = 0; p < log->rules.n_players; p++)
-        if (strcmp(log->names[p], name) == 0)
-            return p;
-    return -1;
-}
-
-static void print_violations(const char *file, const struct report *r)
-{
-    for (size_t i = 0; i < r->n_violations && i < 5; i++)
-        print_error("%s: turn %d: %s: %s\n", file, r->violations[i].turn,
-                    rule_id(r->violations[i].rule), r->violations[i].msg);
-    if (r->halted)
-        print_error("%s: halted: %s\n", file, r->halt_msg);
-}
 
 /* ---- a. JCloisterZone's engine tests ----------------------------------- */
 
@@ -272,14 +126,38 @@ static void run_engine_test(const char *path)
     cJSON_Delete(root);
 }
 
+/* Every engine test of a supported configuration passes its assertions;
+ * one of an expansion still unsupported must say which by name. */
 static void test_engine_tests(void **state)
 {
+    static const struct {
+        const char *folder;
+        size_t at_least; /* that must run */
+    } must[] = {
+        { "/basic/", 5 },               /* tiny-city-coa needs Abbey & Mayor */
+        { "/flying-machines/", 1 },
+        { "/inns-and-cathedrals/", 3 },
+    };
     struct paths files;
+    char why[ERR_MSG_MAX];
+    size_t ran[sizeof must / sizeof must[0]] = { 0 };
     (void)state;
     list_jcz(PEER_DIR "/engine-tests", true, &files);
-    assert_true(files.n >= 6); /* basic/ (5) and flying-machines/ (1) */
-    for (size_t i = 0; i < files.n; i++)
+    for (size_t i = 0; i < files.n; i++) {
+        if (unsupported(files.v[i], why, sizeof why)) {
+            /* "unsupported: <expansion> (...) is not audited yet" */
+            assert_non_null(strstr(why, "is not audited yet"));
+            print_message("skipped %s: %s\n", base_name(files.v[i]), why);
+            continue;
+        }
         run_engine_test(files.v[i]);
+        for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
+            ran[k] += strstr(files.v[i], must[k].folder) != NULL;
+    }
+    for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
+        if (ran[k] < must[k].at_least)
+            fail_msg("engine-tests%s: %zu ran, expected %zu", must[k].folder,
+                     ran[k], must[k].at_least);
     paths_free(&files);
 }
 

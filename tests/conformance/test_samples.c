@@ -195,11 +195,11 @@ static void expect_same_setup(const char *name, const struct game_log *a,
     for (size_t s = 0; s < sizeof ra->set_copies; s++)
         EXPECT_INT(name, "set copies", ra->set_copies[s], rb->set_copies[s]);
     EXPECT_INT(name, "players", ra->n_players, rb->n_players);
-    EXPECT_INT(name, "followers", ra->followers, rb->followers);
-    EXPECT_INT(name, "abbots", ra->abbots, rb->abbots);
-    EXPECT_INT(name, "farmers", ra->farmers, rb->farmers);
-    EXPECT_INT(name, "gardens", ra->gardens, rb->gardens);
-    EXPECT_INT(name, "tiny city", ra->tiny_city, rb->tiny_city);
+    EXPECT_INT(name, "followers", ra->figures[FIG_SMALL], rb->figures[FIG_SMALL]);
+    EXPECT_INT(name, "abbots", ra->figures[FIG_ABBOT], rb->figures[FIG_ABBOT]);
+    EXPECT_INT(name, "farmers", ((ra->flags & RF_FARMERS) != 0), ((rb->flags & RF_FARMERS) != 0));
+    EXPECT_INT(name, "gardens", ((ra->flags & RF_GARDENS) != 0), ((rb->flags & RF_GARDENS) != 0));
+    EXPECT_INT(name, "tiny city", ra->opt[OPT_TINY_CITY], rb->opt[OPT_TINY_CITY]);
     for (int p = 0; p < ra->n_players; p++)
         assert_string_equal(a->names[p], b->names[p]);
     EXPECT_INT(name, "start tile", a->start_tile, b->start_tile);
@@ -526,26 +526,26 @@ static void shape_log(struct game_log *l)
     l->rules.set_copies[tile_set_find("basic:2")] = 1;
     l->rules.set_copies[tile_set_find("flier:2")] = 1;
     l->rules.n_players = 2;
-    l->rules.followers = 7;
-    l->rules.abbots = 1;
-    l->rules.farmers = true;
-    l->rules.gardens = true;
-    l->rules.tiny_city = 2;
+    l->rules.figures[FIG_SMALL] = 7;
+    l->rules.figures[FIG_ABBOT] = 1;
+    l->rules.flags = (true) ? (l->rules.flags | RF_FARMERS) : (l->rules.flags & ~(uint32_t)RF_FARMERS);
+    l->rules.flags = (true) ? (l->rules.flags | RF_GARDENS) : (l->rules.flags & ~(uint32_t)RF_GARDENS);
+    l->rules.opt[OPT_TINY_CITY] = 2;
     snprintf(l->names[0], sizeof l->names[0], "Ada");
     snprintf(l->names[1], sizeof l->names[1], "Ben \"B\"");
     l->start_tile = tile_find("BA/RCr");
     push_place(l, MV_DISCARD, "BA/Cccc+", 0, 0, 0, 0.25);
     push_place(l, MV_PLACE, "FL/F.o", 0, 1, 1, -1.0);
-    push_meeple(l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, MK_SMALL, 3);
-    push_meeple(l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, MK_SMALL, 0);
+    push_meeple(l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, FIG_SMALL, 3);
+    push_meeple(l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, FIG_SMALL, 0);
     l->moves[l->n_moves - 1].player = 0;
     push(l, MV_COMMIT);
     push_place(l, MV_PLACE, "BA/RFr", 1, 0, 0, 0.75);
-    push_meeple(l, MV_RECALL, 1, 0, FEAT_GARDEN, 0, MK_ABBOT, 0);
+    push_meeple(l, MV_RECALL, 1, 0, FEAT_GARDEN, 0, FIG_ABBOT, 0);
     push(l, MV_COMMIT);
     push_place(l, MV_PLACE, "BA/Rr", 2, 0, 3, 0.5);
     push_meeple(l, MV_DEPLOY, 2, 0, FEAT_FIELD, HE_NL | HE_NR | HE_EL | HE_ER,
-                MK_SMALL, 0);
+                FIG_SMALL, 0);
     push(l, MV_PASS);
     push(l, MV_COMMIT);
     for (size_t i = 0, src = 0; i < l->n_moves; i++)
@@ -685,11 +685,11 @@ static void edition(struct rules *r, bool c3, int players)
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     r->n_players = players;
-    r->followers = 7;
-    r->abbots = c3;
-    r->farmers = true;
-    r->gardens = c3;
-    r->tiny_city = 4;
+    r->figures[FIG_SMALL] = 7;
+    r->figures[FIG_ABBOT] = c3;
+    r->flags = (true) ? (r->flags | RF_FARMERS) : (r->flags & ~(uint32_t)RF_FARMERS);
+    r->flags = (c3) ? (r->flags | RF_GARDENS) : (r->flags & ~(uint32_t)RF_GARDENS);
+    r->opt[OPT_TINY_CITY] = 4;
 }
 
 static void expect_sim_report(const char *name, const struct sim_result *res,

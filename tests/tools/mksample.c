@@ -112,11 +112,11 @@ static void edition_rules(const struct args *a, struct rules *r)
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     r->n_players = a->players;
-    r->followers = 7;
-    r->abbots = c3;
-    r->farmers = true;
-    r->gardens = c3;
-    r->tiny_city = a->tiny_city ? 2 : 4;
+    r->figures[FIG_SMALL] = 7;
+    r->figures[FIG_ABBOT] = c3;
+    r->flags = (true) ? (r->flags | RF_FARMERS) : (r->flags & ~(uint32_t)RF_FARMERS);
+    r->flags = (c3) ? (r->flags | RF_GARDENS) : (r->flags & ~(uint32_t)RF_GARDENS);
+    r->opt[OPT_TINY_CITY] = a->tiny_city ? 2 : 4;
 }
 
 /* ---- forging ----------------------------------------------------------- */
@@ -147,7 +147,7 @@ static long first_landing(const struct game_log *l)
     for (size_t i = 1; i < l->n_moves; i++) {
         const struct move *f = &l->moves[i - 1], *m = &l->moves[i];
         if (f->kind == MV_DEPLOY && f->feature == FEAT_FLIER &&
-            m->kind == MV_DEPLOY && m->meeple == MK_SMALL &&
+            m->kind == MV_DEPLOY && m->meeple == FIG_SMALL &&
             m->meeple == f->meeple && m->meeple_n == f->meeple_n &&
             m->meeple_owner == f->meeple_owner)
             return (long)i;
@@ -208,16 +208,16 @@ static size_t violations_with(const struct game_log *l, size_t i,
 static bool forge_pass(struct game_log *l, size_t i)
 {
     struct game *g = state_before(l, i);
-    const struct placed *t = &g->tiles[g->last_tile];
+    const struct placed *t = &g->tiles[g->now.tile];
     int seat = (g->turn - 1) % g->rules.n_players;
     bool done = false;
     for (int s = t->seg0; s < t->seg0 + t->n_seg && !done; s++) {
         const struct seg *sg = &g->segs[s];
-        if (!game_kind_allowed(g, MK_SMALL, sg->kind) ||
+        if (!game_kind_allowed(g, FIG_SMALL, sg->kind) ||
             game_feature_meeples(g, s, NULL) == 0)
             continue;
-        for (int n = g->rules.followers; n >= 1 && !done; n--) {
-            int mi = game_meeple(g, seat, MK_SMALL, n);
+        for (int n = g->rules.figures[FIG_SMALL]; n >= 1 && !done; n--) {
+            int mi = game_meeple(g, seat, FIG_SMALL, n);
             struct move m = l->moves[i];
             if (mi < 0 || g->meeples[mi].seg >= 0)
                 continue;
@@ -225,7 +225,7 @@ static bool forge_pass(struct game_log *l, size_t i)
             m.at = game_tile_pos(g, sg->tile);
             m.feature = sg->kind;
             m.mask = sg->mask;
-            m.meeple = MK_SMALL;
+            m.meeple = FIG_SMALL;
             m.meeple_n = (uint8_t)n;
             m.meeple_owner = (int8_t)seat;
             if (violations_with(l, i, &m) == 1) {

@@ -20,9 +20,9 @@ static struct rules base_rules(int n_players, const char *base,
     r.set_copies[b] = 1;
     r.set_copies[f] = 1;
     r.n_players = n_players;
-    r.followers = FX_FOLLOWERS;
-    r.farmers = true;
-    r.tiny_city = 4; /* the default; tests of the variant set 2 */
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.flags = (true) ? (r.flags | RF_FARMERS) : (r.flags & ~(uint32_t)RF_FARMERS);
+    r.opt[OPT_TINY_CITY] = 4; /* the default; tests of the variant set 2 */
     return r;
 }
 
@@ -34,8 +34,8 @@ struct rules fx_rules_c2(int n_players)
 struct rules fx_rules_c3(int n_players)
 {
     struct rules r = base_rules(n_players, "basic:2", "flier:2");
-    r.abbots = 1;
-    r.gardens = true;
+    r.figures[FIG_ABBOT] = 1;
+    r.flags = (true) ? (r.flags | RF_GARDENS) : (r.flags & ~(uint32_t)RF_GARDENS);
     return r;
 }
 
@@ -51,7 +51,7 @@ struct game *fx_new(const struct rules *r)
 {
     struct game *g = game_new(r);
     assert_true(game_place(g, fx_tile("BA/RCr"), (struct pos){ 0, 0 }, 0, 0));
-    g->last_tile = -1; /* the start tile is no one's turn */
+    g->now.tile = -1; /* the start tile is no one's turn */
     return g;
 }
 
@@ -103,11 +103,11 @@ int fx_deploy(struct game *g, int player, int kind, int seg)
 int fx_fly(struct game *g, int kind, int roll, struct pos *out_target,
            int *out, int max)
 {
-    int dir = game_flier_dir(g, g->last_tile);
+    int dir = game_flier_dir(g, g->now.tile);
     assert_int_not_equal(dir, NO_FLIER);
-    assert_false(g->deployed);
-    g->deployed = true; /* a flight is the turn's one deployment */
-    *out_target = game_flight_target(game_tile_pos(g, g->last_tile), dir,
+    assert_int_equal(g->now.actions, 0);
+    game_fly(g, kind); /* a flight is the turn's one action */
+    *out_target = game_flight_target(game_tile_pos(g, g->now.tile), dir,
                                      roll);
     return game_landings(g, *out_target, kind, out, max);
 }

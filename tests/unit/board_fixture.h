@@ -42,7 +42,7 @@ int fx_play(struct game *g, const char *id, int x, int y, int rot);
  * of `mask` (0 for monastery, garden, flier). Fails the test if none. */
 int fx_seg(const struct game *g, int x, int y, int kind, uint8_t mask);
 
-/* Deploys player's next free meeple of `kind` (MK_SMALL, MK_ABBOT) on
+/* Deploys player's next free meeple of `kind` (FIG_SMALL, FIG_ABBOT) on
  * seg after asserting game_check_deploy() == RULE_OK. Returns the meeple
  * index in g->meeples. */
 int fx_deploy(struct game *g, int player, int kind, int seg);
@@ -84,11 +84,11 @@ struct fx_step {
 #define FX_DISCARD(p, id) \
     { MV_DISCARD, (p), (id), 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
 #define FX_DEPLOY(p, x, y, f, loc) \
-    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), MK_SMALL, 0, -1, 0 }
+    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, 0, -1, 0 }
 #define FX_DEPLOY_N(p, x, y, f, loc, mk, n) \
     { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), (mk), (n), (p), 0 }
 #define FX_FLY(p, x, y, roll) \
-    { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", MK_SMALL, 0, -1, \
+    { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", FIG_SMALL, 0, -1, \
       (roll) }
 #define FX_RECALL(p, x, y, f, mk) \
     { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0 }

@@ -106,11 +106,11 @@ static void test_edition_defaults(void **state)
     assert_int_equal(l.rules.set_copies[b1], 1);
     assert_int_equal(l.rules.set_copies[f1], 1);
     assert_int_equal(l.rules.set_copies[b2] + l.rules.set_copies[f2], 0);
-    assert_int_equal(l.rules.followers, 7);
-    assert_true(l.rules.farmers);
-    assert_int_equal(l.rules.abbots, 0);
-    assert_false(l.rules.gardens);
-    assert_int_equal(l.rules.tiny_city, 4);
+    assert_int_equal(l.rules.figures[FIG_SMALL], 7);
+    assert_true(((l.rules.flags & RF_FARMERS) != 0));
+    assert_int_equal(l.rules.figures[FIG_ABBOT], 0);
+    assert_false(((l.rules.flags & RF_GARDENS) != 0));
+    assert_int_equal(l.rules.opt[OPT_TINY_CITY], 4);
     assert_int_equal(l.rules.n_players, 2);
     assert_string_equal(l.names[0], "Ada");
     assert_string_equal(l.names[1], "Ben");
@@ -126,10 +126,10 @@ static void test_edition_defaults(void **state)
     assert_int_equal(l.rules.set_copies[b2], 1);
     assert_int_equal(l.rules.set_copies[f2], 1);
     assert_int_equal(l.rules.set_copies[b1] + l.rules.set_copies[f1], 0);
-    assert_int_equal(l.rules.followers, 7);
-    assert_true(l.rules.farmers);
-    assert_int_equal(l.rules.abbots, 1);
-    assert_true(l.rules.gardens);
+    assert_int_equal(l.rules.figures[FIG_SMALL], 7);
+    assert_true(((l.rules.flags & RF_FARMERS) != 0));
+    assert_int_equal(l.rules.figures[FIG_ABBOT], 1);
+    assert_true(((l.rules.flags & RF_GARDENS) != 0));
     game_log_release(&l);
 }
 
@@ -177,11 +177,11 @@ static void test_header_overrides(void **state)
              override_cases[i].flier1);
         same(h, "flier:2", r->set_copies[tile_set_find("flier:2")],
              override_cases[i].flier2);
-        same(h, "followers", r->followers, override_cases[i].followers);
-        same(h, "abbots", r->abbots, override_cases[i].abbots);
-        same(h, "farmers", r->farmers, override_cases[i].farmers);
-        same(h, "gardens", r->gardens, override_cases[i].gardens);
-        same(h, "tiny city", r->tiny_city, override_cases[i].tiny_city);
+        same(h, "followers", r->figures[FIG_SMALL], override_cases[i].followers);
+        same(h, "abbots", r->figures[FIG_ABBOT], override_cases[i].abbots);
+        same(h, "farmers", ((r->flags & RF_FARMERS) != 0), override_cases[i].farmers);
+        same(h, "gardens", ((r->flags & RF_GARDENS) != 0), override_cases[i].gardens);
+        same(h, "tiny city", r->opt[OPT_TINY_CITY], override_cases[i].tiny_city);
         game_log_release(&l);
     }
 }
@@ -322,28 +322,28 @@ static const struct entry_case entry_cases[] = {
       "{\"turn\": 1, \"tile\": \"BA/RFr\", \"at\": [1, 0], \"rot\": 90, "
       "\"deploy\": \"road:NS\"}",
       { W_PLACE(-1, "BA/RFr", 1, 0, 1, -1, 0),
-        W_DEPLOY(-1, 1, 0, FEAT_ROAD, NS, MK_SMALL, 0, 0, 0), W_COMMIT(-1, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, NS, FIG_SMALL, 0, 0, 0), W_COMMIT(-1, 0),
         W_END } },
     /* "player" by name: every move names the seat, the meeple is its */
     { NULL,
       "{\"player\": \"Ben\", \"tile\": \"BA/RFr\", \"at\": [1, 0], \"rot\": "
       "180, \"draw\": 0.25, \"deploy\": \"field:NL.NR\"}",
       { W_PLACE(1, "BA/RFr", 1, 0, 2, 0.25, 0),
-        W_DEPLOY(1, 1, 0, FEAT_FIELD, HE_NL | HE_NR, MK_SMALL, 0, 1, 0),
+        W_DEPLOY(1, 1, 0, FEAT_FIELD, HE_NL | HE_NR, FIG_SMALL, 0, 1, 0),
         W_COMMIT(1, 0), W_END } },
     /* by seat number; an exact meeple */
     { NULL,
       "{\"player\": 1, \"tile\": \"BA/C\", \"at\": [0, -1], \"rot\": 270, "
       "\"deploy\": \"city:E\", \"meeple_id\": \"1.small.3\"}",
       { W_PLACE(1, "BA/C", 0, -1, 3, -1, 0),
-        W_DEPLOY(1, 0, -1, FEAT_CITY, EDGE_E, MK_SMALL, 3, 1, 0),
+        W_DEPLOY(1, 0, -1, FEAT_CITY, EDGE_E, FIG_SMALL, 3, 1, 0),
         W_COMMIT(1, 0), W_END } },
     /* an id naming another seat (the auditor's TURN_ORDER), or n 0 */
     { NULL,
       "{\"tile\": \"BA/C\", \"at\": [0, -1], \"deploy\": \"city:_W\", "
       "\"meeple_id\": \"1.small.0\"}",
       { W_PLACE(-1, "BA/C", 0, -1, 0, -1, 0),
-        W_DEPLOY(-1, 0, -1, FEAT_CITY, EDGE_N | EDGE_E | EDGE_S, MK_SMALL, 0,
+        W_DEPLOY(-1, 0, -1, FEAT_CITY, EDGE_N | EDGE_E | EDGE_S, FIG_SMALL, 0,
                  1, 0),
         W_COMMIT(-1, 0), W_END } },
     /* an abbot, by kind or by id */
@@ -351,13 +351,13 @@ static const struct entry_case entry_cases[] = {
       "{\"tile\": \"BA/L\", \"at\": [0, 1], \"deploy\": \"monastery\", "
       "\"meeple\": \"abbot\"}",
       { W_PLACE(-1, "BA/L", 0, 1, 0, -1, 0),
-        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, MK_ABBOT, 0, 0, 0),
+        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, FIG_ABBOT, 0, 0, 0),
         W_COMMIT(-1, 0), W_END } },
     { "C3",
       "{\"tile\": \"BA/CcG\", \"at\": [0, -1], \"rot\": 180, \"deploy\": "
       "\"garden\", \"meeple\": \"abbot\", \"meeple_id\": \"0.abbot.1\"}",
       { W_PLACE(-1, "BA/CcG", 0, -1, 2, -1, 0),
-        W_DEPLOY(-1, 0, -1, FEAT_GARDEN, 0, MK_ABBOT, 1, 0, 0),
+        W_DEPLOY(-1, 0, -1, FEAT_GARDEN, 0, FIG_ABBOT, 1, 0, 0),
         W_COMMIT(-1, 0), W_END } },
     /* a flight landing on the rolled target: FL/F.o's arrow (W) turned
      * R90 points N, roll 1 reaches the start tile */
@@ -365,8 +365,8 @@ static const struct entry_case entry_cases[] = {
       "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, \"fly\": "
       "{\"roll\": 1, \"land\": \"city:N\"}}",
       { W_PLACE(-1, "FL/F.o", 0, 1, 1, -1, 0),
-        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 1, -1, 0),
-        W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, MK_SMALL, 0, 0, 0),
+        W_FLY(-1, 0, 1, FIG_SMALL, 0, 0, 1, -1, 0),
+        W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, FIG_SMALL, 0, 0, 0),
         W_COMMIT(-1, 0), W_END } },
     /* a landing elsewhere (a WRONG_TARGET dispute), the die's number */
     { NULL,
@@ -374,8 +374,8 @@ static const struct entry_case entry_cases[] = {
       "{\"roll\": 2, \"random\": 0.4, \"land\": {\"at\": [5, 5], "
       "\"segment\": \"road:WE\"}}, \"meeple_id\": \"0.small.2\"}",
       { W_PLACE(-1, "FL/F.o", 0, 1, 1, -1, 0),
-        W_FLY(-1, 0, 1, MK_SMALL, 2, 0, 2, 0.4, 0),
-        W_DEPLOY(-1, 5, 5, FEAT_ROAD, WE, MK_SMALL, 2, 0, 0),
+        W_FLY(-1, 0, 1, FIG_SMALL, 2, 0, 2, 0.4, 0),
+        W_DEPLOY(-1, 5, 5, FEAT_ROAD, WE, FIG_SMALL, 2, 0, 0),
         W_COMMIT(-1, 0), W_END } },
     /* returned: null, "returned" or no "land"; a random our writer would
      * give back anyway is not kept */
@@ -383,20 +383,20 @@ static const struct entry_case entry_cases[] = {
       "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 2, "
       "\"random\": 0.5, \"land\": null}}",
       { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
-        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 2, -1, 0), W_COMMIT(-1, 0),
+        W_FLY(-1, 0, 1, FIG_SMALL, 0, 0, 2, -1, 0), W_COMMIT(-1, 0),
         W_END } },
     { NULL,
       "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 3, "
       "\"land\": \"returned\"}, \"meeple\": \"abbot\"}",
       { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
-        W_FLY(-1, 0, 1, MK_ABBOT, 0, 0, 3, -1, 0), W_COMMIT(-1, 0),
+        W_FLY(-1, 0, 1, FIG_ABBOT, 0, 0, 3, -1, 0), W_COMMIT(-1, 0),
         W_END } },
     /* any integer roll is read; the auditor judges it */
     { NULL,
       "{\"player\": \"Ben\", \"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": "
       "{\"roll\": -4}}",
       { W_PLACE(1, "FL/F.o", 0, 1, 0, -1, 0),
-        W_FLY(1, 0, 1, MK_SMALL, 0, 1, -4, -1, 0), W_COMMIT(1, 0), W_END } },
+        W_FLY(1, 0, 1, FIG_SMALL, 0, 1, -4, -1, 0), W_COMMIT(1, 0), W_END } },
     /* recalls: the monastery or garden of the tile there */
     { "C3",
       "{\"tile\": \"BA/L\", \"at\": [0, 1], \"deploy\": \"monastery\", "
@@ -405,18 +405,18 @@ static const struct entry_case entry_cases[] = {
       "1]}, {\"tile\": \"BA/RFr\", \"at\": [2, 0], \"recall\": [0, -1], "
       "\"meeple_id\": \"0.abbot.1\"}",
       { W_PLACE(-1, "BA/L", 0, 1, 0, -1, 0),
-        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, MK_ABBOT, 0, 0, 0),
+        W_DEPLOY(-1, 0, 1, FEAT_MONASTERY, 0, FIG_ABBOT, 0, 0, 0),
         W_COMMIT(-1, 0), W_PLACE(-1, "BA/CcG", 0, -1, 2, -1, 1),
         W_PASS(-1, 1), W_COMMIT(-1, 1), W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 2),
-        W_RECALL(-1, 0, 1, FEAT_MONASTERY, MK_ABBOT, 1, 0, 2),
+        W_RECALL(-1, 0, 1, FEAT_MONASTERY, FIG_ABBOT, 1, 0, 2),
         W_COMMIT(-1, 2), W_PLACE(-1, "BA/RFr", 2, 0, 0, -1, 3),
-        W_RECALL(-1, 0, -1, FEAT_GARDEN, MK_ABBOT, 1, 0, 3),
+        W_RECALL(-1, 0, -1, FEAT_GARDEN, FIG_ABBOT, 1, 0, 3),
         W_COMMIT(-1, 3), W_END } },
     { "C3",
       "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"recall\": {\"at\": [4, 4], "
       "\"segment\": \"garden\"}, \"player\": \"Ben\"}",
       { W_PLACE(1, "BA/RFr", 1, 0, 0, -1, 0),
-        W_RECALL(1, 4, 4, FEAT_GARDEN, MK_ABBOT, 1, 1, 0), W_COMMIT(1, 0),
+        W_RECALL(1, 4, 4, FEAT_GARDEN, FIG_ABBOT, 1, 1, 0), W_COMMIT(1, 0),
         W_END } },
     /* passes */
     { NULL, "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"pass\": true}",
@@ -428,7 +428,7 @@ static const struct entry_case entry_cases[] = {
       "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"fly\": {\"roll\": 1}, "
       "\"pass\": true}",
       { W_PLACE(-1, "FL/F.o", 0, 1, 0, -1, 0),
-        W_FLY(-1, 0, 1, MK_SMALL, 0, 0, 1, -1, 0), W_PASS(-1, 0),
+        W_FLY(-1, 0, 1, FIG_SMALL, 0, 0, 1, -1, 0), W_PASS(-1, 0),
         W_COMMIT(-1, 0), W_END } },
     /* a discard is no turn: the same player draws again */
     { NULL,
@@ -451,10 +451,10 @@ static const struct entry_case entry_cases[] = {
       "\"segment\": \"garden\", \"meeple_id\": \"1.abbot.1\"}, {\"move\": "
       "\"pass\"}, {\"move\": \"commit\", \"player\": 0}, {\"move\": "
       "\"discard\", \"tile\": \"BA/C\"}]}",
-      { W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, MK_SMALL, 0, -1, 0),
+      { W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, FIG_SMALL, 0, -1, 0),
         W_PLACE(1, "BA/RFr", 1, 0, 3, 0.5, 0),
-        W_FLY(-1, 1, 0, MK_SMALL, 0, 0, 3, 0.9, 0),
-        W_RECALL(-1, 0, 0, FEAT_GARDEN, MK_ABBOT, 1, 1, 0), W_PASS(-1, 0),
+        W_FLY(-1, 1, 0, FIG_SMALL, 0, 0, 3, 0.9, 0),
+        W_RECALL(-1, 0, 0, FEAT_GARDEN, FIG_ABBOT, 1, 1, 0), W_PASS(-1, 0),
         W_COMMIT(0, 0), W_DISCARD(-1, "BA/C", -1, 0), W_END } },
     /* the entry's player for all its moves; a turn left open */
     { NULL,
@@ -462,7 +462,7 @@ static const struct entry_case entry_cases[] = {
       "\"tile\": \"FL/F.o\", \"at\": [0, 1]}, {\"move\": \"deploy\", \"at\": "
       "[0, 1], \"segment\": \"flier\", \"roll\": 1}]}",
       { W_PLACE(1, "FL/F.o", 0, 1, 0, -1, 0),
-        W_FLY(1, 0, 1, MK_SMALL, 0, 1, 1, -1, 0), W_END } },
+        W_FLY(1, 0, 1, FIG_SMALL, 0, 1, 1, -1, 0), W_END } },
 };
 
 static void check_moves(const char *what, const struct game_log *l,
@@ -851,11 +851,11 @@ static void expect_same_log(const char *what, const struct game_log *a,
     assert_memory_equal(ra->set_copies, rb->set_copies,
                         sizeof ra->set_copies);
     same(what, "players", ra->n_players, rb->n_players);
-    same(what, "followers", ra->followers, rb->followers);
-    same(what, "abbots", ra->abbots, rb->abbots);
-    same(what, "farmers", ra->farmers, rb->farmers);
-    same(what, "gardens", ra->gardens, rb->gardens);
-    same(what, "tiny city", ra->tiny_city, rb->tiny_city);
+    same(what, "followers", ra->figures[FIG_SMALL], rb->figures[FIG_SMALL]);
+    same(what, "abbots", ra->figures[FIG_ABBOT], rb->figures[FIG_ABBOT]);
+    same(what, "farmers", ((ra->flags & RF_FARMERS) != 0), ((rb->flags & RF_FARMERS) != 0));
+    same(what, "gardens", ((ra->flags & RF_GARDENS) != 0), ((rb->flags & RF_GARDENS) != 0));
+    same(what, "tiny city", ra->opt[OPT_TINY_CITY], rb->opt[OPT_TINY_CITY]);
     for (int p = 0; p < ra->n_players; p++) {
         assert_string_equal(a->names[p], b->names[p]);
         assert_string_equal(a->colors[p], b->colors[p]);
@@ -1177,8 +1177,8 @@ static void two_player_log(struct game_log *l)
     l->rules.set_copies[tile_set_find("basic:1")] = 1;
     l->rules.set_copies[tile_set_find("flier:1")] = 1;
     l->rules.n_players = 2;
-    l->rules.followers = 7;
-    l->rules.farmers = true;
+    l->rules.figures[FIG_SMALL] = 7;
+    l->rules.flags = (true) ? (l->rules.flags | RF_FARMERS) : (l->rules.flags & ~(uint32_t)RF_FARMERS);
     snprintf(l->names[0], LOG_NAME_MAX, "Ada");
     snprintf(l->names[1], LOG_NAME_MAX, "Ben");
     l->start_tile = tile_find("BA/RCr");
@@ -1491,11 +1491,11 @@ static void test_sim_round_trip(void **state)
             r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
             r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
             r.n_players = 2 + (int)(seed % 5);
-            r.followers = 7;
-            r.abbots = c3;
-            r.farmers = true;
-            r.gardens = c3;
-            r.tiny_city = seed % 7 == 0 ? 2 : 4;
+            r.figures[FIG_SMALL] = 7;
+            r.figures[FIG_ABBOT] = c3;
+            r.flags = (true) ? (r.flags | RF_FARMERS) : (r.flags & ~(uint32_t)RF_FARMERS);
+            r.flags = (c3) ? (r.flags | RF_GARDENS) : (r.flags & ~(uint32_t)RF_GARDENS);
+            r.opt[OPT_TINY_CITY] = seed % 7 == 0 ? 2 : 4;
             snprintf(what, sizeof what, "sim c%d seed %llu", c3 ? 3 : 2,
                      (unsigned long long)seed);
             sim_play(&r, seat_names, seed, &p, &l);

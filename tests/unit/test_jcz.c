@@ -152,11 +152,11 @@ static void check_setup(const char *what, const struct game_log *log,
     same(what, "basic:2", copies(log, "basic:2"), setup_cases[i].basic2);
     same(what, "flier:1", copies(log, "flier:1"), setup_cases[i].flier1);
     same(what, "flier:2", copies(log, "flier:2"), setup_cases[i].flier2);
-    same(what, "followers", r->followers, setup_cases[i].followers);
-    same(what, "abbots", r->abbots, setup_cases[i].abbots);
-    same(what, "farmers", r->farmers, setup_cases[i].farmers);
-    same(what, "gardens", r->gardens, setup_cases[i].gardens);
-    same(what, "tiny_city", r->tiny_city, setup_cases[i].tiny_city);
+    same(what, "followers", r->figures[FIG_SMALL], setup_cases[i].followers);
+    same(what, "abbots", r->figures[FIG_ABBOT], setup_cases[i].abbots);
+    same(what, "farmers", ((r->flags & RF_FARMERS) != 0), setup_cases[i].farmers);
+    same(what, "gardens", ((r->flags & RF_GARDENS) != 0), setup_cases[i].gardens);
+    same(what, "tiny_city", r->opt[OPT_TINY_CITY], setup_cases[i].tiny_city);
 }
 
 static void test_setup_fields(void **state)
@@ -268,48 +268,48 @@ static const struct move_case move_cases[] = {
     { COMMIT_MSG, NULL, { .kind = MV_COMMIT, NOBODY } },
     { DEPLOY(0, -1, "City", "NE", "1.small.3"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 0, -1 },
-        .feature = FEAT_CITY, .mask = EDGE_N | EDGE_E, .meeple = MK_SMALL,
+        .feature = FEAT_CITY, .mask = EDGE_N | EDGE_E, .meeple = FIG_SMALL,
         .meeple_n = 3, .meeple_owner = 1 } },
     { DEPLOY(2, 2, "City", "_W", "0.small.1"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 2, 2 },
         .feature = FEAT_CITY, .mask = EDGE_N | EDGE_E | EDGE_S,
-        .meeple = MK_SMALL, .meeple_n = 1, .meeple_owner = 0 } },
+        .meeple = FIG_SMALL, .meeple_n = 1, .meeple_owner = 0 } },
     { DEPLOY(1, 0, "Road", "WE", "0.small.8"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 1, 0 },
-        .feature = FEAT_ROAD, .mask = EDGE_W | EDGE_E, .meeple = MK_SMALL,
+        .feature = FEAT_ROAD, .mask = EDGE_W | EDGE_E, .meeple = FIG_SMALL,
         .meeple_n = 8, .meeple_owner = 0 } },
     { DEPLOY(0, -1, "Field", "NL.NR.EL.ER.WL.WR", "0.small.2"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 0, -1 },
         .feature = FEAT_FIELD,
         .mask = HE_NL | HE_NR | HE_EL | HE_ER | HE_WL | HE_WR,
-        .meeple = MK_SMALL, .meeple_n = 2, .meeple_owner = 0 } },
+        .meeple = FIG_SMALL, .meeple_n = 2, .meeple_owner = 0 } },
     { DEPLOY(0, 1, "Monastery", "I", "1.small.7"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 0, 1 },
-        .feature = FEAT_MONASTERY, .meeple = MK_SMALL, .meeple_n = 7,
+        .feature = FEAT_MONASTERY, .meeple = FIG_SMALL, .meeple_n = 7,
         .meeple_owner = 1 } },
     { DEPLOY(1, 0, "Garden", "I", "0.abbot.1"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 1, 0 },
-        .feature = FEAT_GARDEN, .meeple = MK_ABBOT, .meeple_n = 1,
+        .feature = FEAT_GARDEN, .meeple = FIG_ABBOT, .meeple_n = 1,
         .meeple_owner = 0 } },
     /* a random on an ordinary deploy is no roll */
     { MSG("DEPLOY_MEEPLE", "\"pointer\":" POINTER(1, 0, "Road", "WE")
                            ",\"meepleId\":\"0.small.1\",\"random\":0.9"),
       NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 1, 0 },
-        .feature = FEAT_ROAD, .mask = EDGE_W | EDGE_E, .meeple = MK_SMALL,
+        .feature = FEAT_ROAD, .mask = EDGE_W | EDGE_E, .meeple = FIG_SMALL,
         .meeple_n = 1, .meeple_owner = 0 } },
     /* a FlyingMachine deploy without random (a landing on it) has roll 0 */
     { DEPLOY(3, 0, "FlyingMachine", "I", "0.small.1"), NULL,
       { .kind = MV_DEPLOY, .player = -1, .at = { 3, 0 },
-        .feature = FEAT_FLIER, .meeple = MK_SMALL, .meeple_n = 1,
+        .feature = FEAT_FLIER, .meeple = FIG_SMALL, .meeple_n = 1,
         .meeple_owner = 0 } },
     { RETURN(2, 1, "Monastery", "1.abbot.1", "ABBOT_RETURN"), NULL,
       { .kind = MV_RECALL, .player = -1, .at = { 2, 1 },
-        .feature = FEAT_MONASTERY, .meeple = MK_ABBOT, .meeple_n = 1,
+        .feature = FEAT_MONASTERY, .meeple = FIG_ABBOT, .meeple_n = 1,
         .meeple_owner = 1 } },
     { RETURN(-1, 0, "Garden", "0.abbot.1", "ABBOT_RETURN"), NULL,
       { .kind = MV_RECALL, .player = -1, .at = { -1, 0 },
-        .feature = FEAT_GARDEN, .meeple = MK_ABBOT, .meeple_n = 1,
+        .feature = FEAT_GARDEN, .meeple = FIG_ABBOT, .meeple_n = 1,
         .meeple_owner = 0 } },
 };
 
@@ -511,9 +511,15 @@ static const struct err_case err_cases[] = {
     { NULL, { .sets = "\"basic:1\":\"one\"" }, ST_PARSE, MLOG_JCZ,
       { "setup.sets.basic:1" } },
     /* well-formed, but outside what flierd models */
-    { NULL, { .sets = "\"basic:1\":1,\"inns-and-cathedrals:1\":1" },
+    { NULL, { .sets = "\"basic:1\":1,\"tower:1\":1" },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "inns-and-cathedrals:1", "setup.sets" } },
+      { "unsupported: The Tower", "tower:1", "setup.sets" } },
+    { NULL, { .sets = "\"basic:1\":1,\"no-such-set:1\":1" },
+      ST_UNSUPPORTED, MLOG_JCZ,
+      { "unsupported:", "no-such-set:1", "setup.sets" } },
+    { NULL, { .elements = "\"small-follower\":7,\"mayor\":1" },
+      ST_UNSUPPORTED, MLOG_JCZ,
+      { "unsupported: Abbey & Mayor", "mayor", "setup.elements" } },
     { NULL, { .elements = "\"small-follower\":7,\"king-and-robber\":true" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "king-and-robber", "setup.elements" } },

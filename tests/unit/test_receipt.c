@@ -398,11 +398,11 @@ static void test_garden_recall(void **state)
     (void)state;
     static const struct fx_step s[] = {
         FX_PLACE(ADA, "BA/RFrG", 1, 0, 0),
-        FX_DEPLOY_N(ADA, 1, 0, FEAT_GARDEN, "I", MK_ABBOT, 1),
+        FX_DEPLOY_N(ADA, 1, 0, FEAT_GARDEN, "I", FIG_ABBOT, 1),
         FX_COMMIT(ADA),
         FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
         FX_PLACE(ADA, "BA/L", 1, 1, 0),
-        FX_RECALL(ADA, 1, 0, FEAT_GARDEN, MK_ABBOT), FX_COMMIT(ADA),
+        FX_RECALL(ADA, 1, 0, FEAT_GARDEN, FIG_ABBOT), FX_COMMIT(ADA),
     };
     struct rules r = fx_rules_c3(2);
     struct played p;
@@ -427,11 +427,11 @@ static void test_monastery_recall_counts_the_abbot(void **state)
     (void)state;
     static const struct fx_step s[] = {
         FX_PLACE(ADA, "BA/L", 0, 1, 0),
-        FX_DEPLOY_N(ADA, 0, 1, FEAT_MONASTERY, "I", MK_ABBOT, 1),
+        FX_DEPLOY_N(ADA, 0, 1, FEAT_MONASTERY, "I", FIG_ABBOT, 1),
         FX_COMMIT(ADA),
         FX_PLACE(BEN, "BA/RFr", 1, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
         FX_PLACE(ADA, "BA/L", 1, 1, 0),
-        FX_RECALL(ADA, 0, 1, FEAT_MONASTERY, MK_ABBOT), FX_COMMIT(ADA),
+        FX_RECALL(ADA, 0, 1, FEAT_MONASTERY, FIG_ABBOT), FX_COMMIT(ADA),
     };
     struct rules r = fx_rules_c3(2);
     struct played p;
@@ -521,7 +521,7 @@ static void test_tiny_city(void **state)
                           "Ada 1 knight → Ada 4");
     done(&p);
 
-    r.tiny_city = 2;
+    r.opt[OPT_TINY_CITY] = 2;
     play(&p, &r, s, N_OF(s), false);
     assert_int_equal(p.rep.n_events, 1);
     assert_true(p.rep.events[0].tiny);

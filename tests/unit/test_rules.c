@@ -218,13 +218,13 @@ static void test_deploy_occupied_after_merge(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
     game_end_turn(g);
 
     fx_place(g, "BA/CRRR", -1, 0, 0); /* city N, roads E S W apart */
     int east = fx_seg(g, -1, 0, FEAT_ROAD, EDGE_E);
     int south = fx_seg(g, -1, 0, FEAT_ROAD, EDGE_S);
-    int blue = game_meeple(g, BLUE, MK_SMALL, 0);
+    int blue = game_meeple(g, BLUE, FIG_SMALL, 0);
     assert_int_equal(game_check_deploy(g, BLUE, blue, east, why, sizeof why),
                      RULE_MEEPLE_FEATURE_OCCUPIED);
     int per[GAME_MAX_PLAYERS];
@@ -233,7 +233,7 @@ static void test_deploy_occupied_after_merge(void **state)
     /* the crossing's other roads are features of their own */
     assert_int_equal(game_check_deploy(g, BLUE, blue, south, why, sizeof why),
                      RULE_OK);
-    fx_deploy(g, BLUE, MK_SMALL, south);
+    fx_deploy(g, BLUE, FIG_SMALL, south);
     assert_int_equal(fx_on_board(g, BLUE), 1);
     game_free(g);
 }
@@ -249,22 +249,22 @@ static const struct {
     uint8_t mask;
     enum rule rule;
 } deploy_cases[] = {
-    { true, "BA/RrG", 0, 1, 0, MK_SMALL, 0, 1, FEAT_ROAD, 0, RULE_OK },
-    { true, "BA/RrG", 0, 1, 0, MK_SMALL, 0, 1, FEAT_FIELD, HE_NL, RULE_OK },
-    { false, "BA/RrG", 0, 1, 0, MK_SMALL, 0, 1, FEAT_FIELD, HE_NL,
+    { true, "BA/RrG", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_ROAD, 0, RULE_OK },
+    { true, "BA/RrG", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_FIELD, HE_NL, RULE_OK },
+    { false, "BA/RrG", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_FIELD, HE_NL,
       RULE_MEEPLE_WRONG_TYPE },                         /* farmers off */
-    { true, "BA/RrG", 0, 1, 0, MK_SMALL, 0, 1, FEAT_GARDEN, 0,
+    { true, "BA/RrG", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_GARDEN, 0,
       RULE_MEEPLE_WRONG_TYPE },                         /* garden: abbot */
-    { true, "BA/RrG", 0, 1, 0, MK_ABBOT, 0, 1, FEAT_GARDEN, 0, RULE_OK },
-    { true, "BA/RrG", 0, 1, 0, MK_ABBOT, 0, 1, FEAT_ROAD, 0,
+    { true, "BA/RrG", 0, 1, 0, FIG_ABBOT, 0, 1, FEAT_GARDEN, 0, RULE_OK },
+    { true, "BA/RrG", 0, 1, 0, FIG_ABBOT, 0, 1, FEAT_ROAD, 0,
       RULE_MEEPLE_WRONG_TYPE },                         /* abbot on road */
-    { true, "BA/RrG", 0, 1, 0, MK_ABBOT, 0, 1, FEAT_FIELD, HE_NL,
+    { true, "BA/RrG", 0, 1, 0, FIG_ABBOT, 0, 1, FEAT_FIELD, HE_NL,
       RULE_MEEPLE_WRONG_TYPE },
-    { true, "BA/LR", 0, 1, 0, MK_ABBOT, 0, 1, FEAT_MONASTERY, 0, RULE_OK },
-    { true, "BA/LR", 0, 1, 0, MK_SMALL, 0, 1, FEAT_MONASTERY, 0, RULE_OK },
-    { true, "FL/F.o", 0, 1, 0, MK_SMALL, 0, 1, FEAT_FLIER, 0,
+    { true, "BA/LR", 0, 1, 0, FIG_ABBOT, 0, 1, FEAT_MONASTERY, 0, RULE_OK },
+    { true, "BA/LR", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_MONASTERY, 0, RULE_OK },
+    { true, "FL/F.o", 0, 1, 0, FIG_SMALL, 0, 1, FEAT_FLIER, 0,
       RULE_MEEPLE_WRONG_TYPE },       /* the machine is no place to stand */
-    { true, "BA/RrG", 0, 1, 0, MK_SMALL, 0, 0, FEAT_CITY, EDGE_N,
+    { true, "BA/RrG", 0, 1, 0, FIG_SMALL, 0, 0, FEAT_CITY, EDGE_N,
       RULE_MEEPLE_NOT_ON_PLACED_TILE },                 /* the start tile */
     { true, "BA/RrG", 0, 1, 0, -1, 0, 1, FEAT_ROAD, 0,
       RULE_MEEPLE_NONE_LEFT },
@@ -276,7 +276,7 @@ static void test_deploy_rules_table(void **state)
     for (size_t i = 0; i < N_OF(deploy_cases); i++) {
         char why[200] = "";
         struct rules r = fx_rules_c3(2);
-        r.farmers = deploy_cases[i].farmers;
+        r.flags = (deploy_cases[i].farmers) ? (r.flags | RF_FARMERS) : (r.flags & ~(uint32_t)RF_FARMERS);
         struct game *g = fx_new(&r);
         fx_place(g, deploy_cases[i].tile, deploy_cases[i].x,
                  deploy_cases[i].y, deploy_cases[i].rot);
@@ -302,9 +302,9 @@ static void test_deploy_second_and_none_left(void **state)
     struct rules r = fx_rules_c3(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RrG", 0, 1, 0);
-    int m = fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, 0));
+    int m = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, 0));
     int garden = fx_seg(g, 0, 1, FEAT_GARDEN, 0);
-    int abbot = game_meeple(g, RED, MK_ABBOT, 0);
+    int abbot = game_meeple(g, RED, FIG_ABBOT, 0);
     assert_int_equal(game_check_deploy(g, RED, abbot, garden, why, sizeof why),
                      RULE_MEEPLE_SECOND_DEPLOY);
     game_end_turn(g);
@@ -319,10 +319,10 @@ static void test_deploy_second_and_none_left(void **state)
     /* "any in supply" finds nothing once every follower is out (set by
      * hand: seven legal deployments would need seven more tiles) */
     for (int i = 0; i < FX_FOLLOWERS - 1; i++)
-        g->meeples[game_meeple(g, RED, MK_SMALL, 0)].seg = (int16_t)garden;
-    assert_int_equal(game_meeple(g, RED, MK_SMALL, 0), -1);
-    assert_int_equal(game_meeple(g, RED, MK_SMALL, FX_FOLLOWERS + 1), -1);
-    assert_int_equal(game_meeple(g, BLUE, MK_SMALL, 0) >= 0, 1);
+        g->meeples[game_meeple(g, RED, FIG_SMALL, 0)].seg = (int16_t)garden;
+    assert_int_equal(game_meeple(g, RED, FIG_SMALL, 0), -1);
+    assert_int_equal(game_meeple(g, RED, FIG_SMALL, FX_FOLLOWERS + 1), -1);
+    assert_int_equal(game_meeple(g, BLUE, FIG_SMALL, 0) >= 0, 1);
     game_free(g);
 }
 
@@ -332,16 +332,16 @@ static void test_deploy_second_and_none_left(void **state)
  * flying: the "had you rolled..." half of the examples. */
 static int landings_if(const struct game *g, int roll, int *out, int max)
 {
-    struct pos from = game_tile_pos(g, g->last_tile);
-    struct pos to = game_flight_target(from, game_flier_dir(g, g->last_tile),
+    struct pos from = game_tile_pos(g, g->now.tile);
+    struct pos to = game_flight_target(from, game_flier_dir(g, g->now.tile),
                                        roll);
-    return game_landings(g, to, MK_SMALL, out, max);
+    return game_landings(g, to, FIG_SMALL, out, max);
 }
 
 static enum rule landing_rule(const struct game *g, int seg, struct pos target)
 {
     char why[200];
-    return game_check_landing(g, MK_SMALL, game_tile_pos(g, g->segs[seg].tile),
+    return game_check_landing(g, FIG_SMALL, game_tile_pos(g, g->segs[seg].tile),
                               seg, target, why, sizeof why);
 }
 
@@ -356,15 +356,15 @@ static struct game *example1_board(void)
     struct rules r = fx_rules_c2(3);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/LR", 0, 1, 0);          /* monastery, road S */
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     game_end_turn(g);
     fx_play(g, "BA/RRR", 0, 2, 2);          /* crossing W N E: ends it */
     fx_place(g, "BA/CccR", 1, 2, 1);        /* road W into city N E S */
-    fx_deploy(g, YELLOW, MK_SMALL, fx_seg(g, 1, 2, FEAT_CITY, EDGE_N));
+    fx_deploy(g, YELLOW, FIG_SMALL, fx_seg(g, 1, 2, FEAT_CITY, EDGE_N));
     game_end_turn(g);
     fx_play(g, "BA/C", 2, 2, 3);            /* city W: joins, open N S */
     fx_place(g, "FL/F.d", 2, 3, 0);         /* Red's turn: arrow NW */
-    assert_int_equal(game_flier_dir(g, g->last_tile), DIR_NW);
+    assert_int_equal(game_flier_dir(g, g->now.tile), DIR_NW);
     return g;
 }
 
@@ -374,7 +374,7 @@ static void test_example1_roll3_no_tile(void **state)
     struct game *g = example1_board();
     int opts[TILE_MAX_SEGS];
     struct pos target;
-    int n = fx_fly(g, MK_SMALL, 3, &target, opts, TILE_MAX_SEGS);
+    int n = fx_fly(g, FIG_SMALL, 3, &target, opts, TILE_MAX_SEGS);
     assert_int_equal(target.x, -1);
     assert_int_equal(target.y, 0);
     assert_int_equal(game_tile_at(g, target), -1);
@@ -383,7 +383,7 @@ static void test_example1_roll3_no_tile(void **state)
     /* and no other meeple may be deployed this turn */
     char why[200];
     int field = fx_seg(g, 2, 3, FEAT_FIELD, HE_NL);
-    assert_int_equal(game_check_deploy(g, RED, game_meeple(g, RED, MK_SMALL, 0),
+    assert_int_equal(game_check_deploy(g, RED, game_meeple(g, RED, FIG_SMALL, 0),
                                        field, why, sizeof why),
                      RULE_MEEPLE_SECOND_DEPLOY);
     game_free(g);
@@ -416,8 +416,8 @@ static void test_example1_roll2_monastery_and_city(void **state)
 
     /* Red rolls 2 and must land: on the monastery, next to Blue */
     struct pos target;
-    assert_int_equal(fx_fly(g, MK_SMALL, 2, &target, opts, TILE_MAX_SEGS), 1);
-    fx_land(g, RED, MK_SMALL, monastery, target);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 2, &target, opts, TILE_MAX_SEGS), 1);
+    fx_land(g, RED, FIG_SMALL, monastery, target);
     int per[GAME_MAX_PLAYERS];
     assert_int_equal(game_feature_meeples(g, monastery, per), 2);
     assert_int_equal(per[RED], 1);
@@ -431,7 +431,7 @@ static void test_example1_options_per_roll(void **state)
     (void)state;
     struct game *g = example1_board();
     struct flight_options fo;
-    game_flight_options(g, g->last_tile, MK_SMALL, &fo);
+    game_flight_options(g, g->now.tile, FIG_SMALL, &fo);
     static const struct pos want[3] = { { 1, 2 }, { 0, 1 }, { -1, 0 } };
     static const int n[3] = { 1, 1, 0 };
     for (int i = 0; i < 3; i++) {
@@ -442,7 +442,7 @@ static void test_example1_options_per_roll(void **state)
     assert_int_equal(fo.seg[0][0], fx_seg(g, 1, 2, FEAT_CITY, EDGE_N));
     assert_int_equal(fo.seg[1][0], fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     /* a tile without a machine has no flight at all */
-    game_flight_options(g, 0, MK_SMALL, &fo);
+    game_flight_options(g, 0, FIG_SMALL, &fo);
     assert_int_equal(fo.n[0] + fo.n[1] + fo.n[2], 0);
     game_free(g);
 }
@@ -457,14 +457,14 @@ static void test_example2_only_the_city(void **state)
     fx_play(g, "BA/CRRR", 1, 0, 0);          /* road W ends the start road */
     fx_play(g, "BA/CRRR", -1, 0, 0);         /* road E ends it too */
     fx_place(g, "BA/Cc.1", 0, -1, 2);        /* city S+E on the start city */
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
     game_end_turn(g);
     int city = fx_seg(g, 0, 0, FEAT_CITY, EDGE_N);
     fx_place(g, "FL/RFr.WE.o", 2, 0, 0);
 
     int opts[TILE_MAX_SEGS];
     struct pos target;
-    int n = fx_fly(g, MK_SMALL, 2, &target, opts, TILE_MAX_SEGS);
+    int n = fx_fly(g, FIG_SMALL, 2, &target, opts, TILE_MAX_SEGS);
     assert_int_equal(target.x, 0);
     assert_int_equal(target.y, 0);
     assert_int_equal(n, 1);
@@ -474,7 +474,7 @@ static void test_example2_only_the_city(void **state)
     assert_int_equal(landing_rule(g, road, target), RULE_FLIER_COMPLETED);
     assert_int_equal(landing_rule(g, fx_seg(g, 0, 0, FEAT_FIELD, HE_SL),
                                   target), RULE_FLIER_FIELD);
-    fx_land(g, RED, MK_SMALL, city, target);
+    fx_land(g, RED, FIG_SMALL, city, target);
     int per[GAME_MAX_PLAYERS];
     assert_int_equal(game_feature_meeples(g, city, per), 2);
     assert_int_equal(per[RED], 1);
@@ -493,7 +493,7 @@ static struct game *example3_board(bool blue_on_road)
     struct game *g = fx_new(&r);
     fx_place(g, "BA/CRRR", -1, 0, 0);
     if (blue_on_road)
-        fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, EDGE_E));
+        fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, EDGE_E));
     game_end_turn(g);
     fx_play(g, "BA/L", 0, 1, 0);
     fx_play(g, "BA/LR", 1, 1, 2);            /* road N ends at the monastery */
@@ -511,14 +511,14 @@ static void example3_fly_to_city(struct game *g)
     struct pos target;
     int city = fx_seg(g, 0, 0, FEAT_CITY, EDGE_N);
     int road = fx_seg(g, 0, 0, FEAT_ROAD, 0);
-    assert_int_equal(fx_fly(g, MK_SMALL, 1, &target, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 1, &target, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(target.x, 0);
     assert_int_equal(target.y, 0);
     assert_int_equal(opts[0], city);
     assert_int_equal(landing_rule(g, road, target), RULE_FLIER_COMPLETED);
-    fx_land(g, RED, MK_SMALL, city, target);
+    fx_land(g, RED, FIG_SMALL, city, target);
     game_end_turn(g);
-    assert_int_equal(g->meeples[game_meeple(g, RED, MK_SMALL, 1)].seg, city);
+    assert_int_equal(g->meeples[game_meeple(g, RED, FIG_SMALL, 1)].seg, city);
 }
 
 static void test_example3a_road_completed_this_turn(void **state)
@@ -529,7 +529,7 @@ static void test_example3a_road_completed_this_turn(void **state)
     int placed_road = fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W);
     /* no normal placement: Blue holds the road */
     assert_int_equal(game_check_deploy(g, RED,
-                                       game_meeple(g, RED, MK_SMALL, 0),
+                                       game_meeple(g, RED, FIG_SMALL, 0),
                                        placed_road, why, sizeof why),
                      RULE_MEEPLE_FEATURE_OCCUPIED);
     /* what Red may do: the flight, or a farmer; not the held road */
@@ -557,7 +557,7 @@ static void test_example3b_fly_instead_of_deploy(void **state)
     int placed_road = fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W);
     /* a normal placement on the road was possible ... */
     assert_int_equal(game_check_deploy(g, RED,
-                                       game_meeple(g, RED, MK_SMALL, 0),
+                                       game_meeple(g, RED, FIG_SMALL, 0),
                                        placed_road, why, sizeof why),
                      RULE_OK);
     /* ... but Red flies, and the road is no landing all the same */
@@ -576,7 +576,7 @@ static void test_example3c_two_open_roads(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RRR", 0, 1, 0);          /* roads E S W */
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, EDGE_E));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, EDGE_E));
     game_end_turn(g);
     fx_play(g, "BA/CRRR", -1, 1, 0);         /* crossing ends road W */
     fx_place(g, "FL/RFr.WE.o", 1, 1, 0);
@@ -584,20 +584,20 @@ static void test_example3c_two_open_roads(void **state)
     int south = fx_seg(g, 0, 1, FEAT_ROAD, EDGE_S);
     int west = fx_seg(g, 0, 1, FEAT_ROAD, EDGE_W);
     assert_int_equal(game_check_deploy(g, RED,
-                                       game_meeple(g, RED, MK_SMALL, 0),
+                                       game_meeple(g, RED, FIG_SMALL, 0),
                                        fx_seg(g, 1, 1, FEAT_ROAD, 0), why,
                                        sizeof why),
                      RULE_MEEPLE_FEATURE_OCCUPIED);
     int opts[TILE_MAX_SEGS];
     struct pos target;
-    assert_int_equal(fx_fly(g, MK_SMALL, 1, &target, opts, TILE_MAX_SEGS), 2);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 1, &target, opts, TILE_MAX_SEGS), 2);
     assert_true(fx_has(opts, 2, east));
     assert_true(fx_has(opts, 2, south));
     assert_int_equal(landing_rule(g, east, target), RULE_OK);
     assert_int_equal(landing_rule(g, south, target), RULE_OK);
     assert_true(game_feature_complete(g, west));
     assert_int_equal(landing_rule(g, west, target), RULE_FLIER_COMPLETED);
-    fx_land(g, RED, MK_SMALL, east, target); /* next to Blue */
+    fx_land(g, RED, FIG_SMALL, east, target); /* next to Blue */
     int per[GAME_MAX_PLAYERS];
     assert_int_equal(game_feature_meeples(g, east, per), 2);
     assert_int_equal(per[BLUE], 1);
@@ -664,28 +664,28 @@ static void test_landing_abbot_only_monastery_or_garden(void **state)
     struct pos t = { 0, 1 };
     int opts[TILE_MAX_SEGS];
     char why[200];
-    assert_int_equal(game_landings(g, t, MK_ABBOT, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(game_landings(g, t, FIG_ABBOT, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(opts[0], garden);
-    assert_int_equal(game_landings(g, t, MK_SMALL, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(game_landings(g, t, FIG_SMALL, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(opts[0], road);
-    assert_int_equal(game_check_landing(g, MK_ABBOT, t, garden, t, why,
+    assert_int_equal(game_check_landing(g, FIG_ABBOT, t, garden, t, why,
                                         sizeof why), RULE_OK);
-    assert_int_equal(game_check_landing(g, MK_ABBOT, t, road, t, why,
+    assert_int_equal(game_check_landing(g, FIG_ABBOT, t, road, t, why,
                                         sizeof why), RULE_MEEPLE_WRONG_TYPE);
-    assert_int_equal(game_check_landing(g, MK_SMALL, t, garden, t, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, t, garden, t, why,
                                         sizeof why), RULE_MEEPLE_WRONG_TYPE);
     game_end_turn(g);
 
     fx_play(g, "BA/L", 1, 2, 0);
     fx_place(g, "FL/F.dG", 1, 3, 0);         /* arrow NW: roll 1 -> (0,2) */
-    t = game_flight_target((struct pos){ 1, 3 }, game_flier_dir(g, g->last_tile),
+    t = game_flight_target((struct pos){ 1, 3 }, game_flier_dir(g, g->now.tile),
                            1);
     assert_int_equal(t.x, 0);
     assert_int_equal(t.y, 2);
     int monastery = fx_seg(g, 0, 2, FEAT_MONASTERY, 0);
-    assert_int_equal(game_landings(g, t, MK_ABBOT, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(game_landings(g, t, FIG_ABBOT, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(opts[0], monastery);
-    assert_int_equal(game_landings(g, t, MK_SMALL, opts, TILE_MAX_SEGS), 2);
+    assert_int_equal(game_landings(g, t, FIG_SMALL, opts, TILE_MAX_SEGS), 2);
     assert_true(fx_has(opts, 2, monastery));
     assert_true(fx_has(opts, 2, fx_seg(g, 0, 2, FEAT_ROAD, EDGE_N)));
     game_free(g);
@@ -705,33 +705,33 @@ static void test_landing_never_field_or_machine(void **state)
     fx_place(g, "FL/Rr.SW.o", 3, 0, 0);
     int opts[TILE_MAX_SEGS];
     struct pos t;
-    assert_int_equal(fx_fly(g, MK_SMALL, 2, &t, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 2, &t, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(t.x, 1);
     assert_int_equal(t.y, 0);
     int road = fx_seg(g, 1, 0, FEAT_ROAD, 0);
     assert_int_equal(opts[0], road); /* the open road, nothing else */
     int machine = fx_seg(g, 1, 0, FEAT_FLIER, 0);
     int field = fx_seg(g, 1, 0, FEAT_FIELD, HE_NL);
-    assert_int_equal(game_check_landing(g, MK_SMALL, t, machine, t, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, t, machine, t, why,
                                         sizeof why), RULE_FLIER_BAD_FEATURE);
-    assert_int_equal(game_check_landing(g, MK_SMALL, t, field, t, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, t, field, t, why,
                                         sizeof why), RULE_FLIER_FIELD);
     /* a free field stays off limits with farmers on: fliers never farm */
-    assert_true(g->rules.farmers);
+    assert_true(((g->rules.flags & RF_FARMERS) != 0));
     assert_int_equal(game_feature_meeples(g, field, NULL), 0);
     /* a feature the tile does not have */
-    assert_int_equal(game_check_landing(g, MK_SMALL, t, -1, t, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, t, -1, t, why,
                                         sizeof why), RULE_FLIER_BAD_FEATURE);
     /* the right feature kind on the wrong tile */
     struct pos beside = { 2, 0 };
-    assert_int_equal(game_check_landing(g, MK_SMALL, beside,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, beside,
                                         fx_seg(g, 2, 0, FEAT_ROAD, 0), t, why,
                                         sizeof why), RULE_FLIER_WRONG_TARGET);
     /* a target with no tile at all */
     struct pos empty = { 1, -1 };
-    assert_int_equal(game_check_landing(g, MK_SMALL, empty, -1, empty, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, empty, -1, empty, why,
                                         sizeof why), RULE_FLIER_NO_TILE);
-    assert_int_equal(game_landings(g, empty, MK_SMALL, opts, TILE_MAX_SEGS), 0);
+    assert_int_equal(game_landings(g, empty, FIG_SMALL, opts, TILE_MAX_SEGS), 0);
     game_free(g);
 }
 
@@ -751,14 +751,14 @@ static void test_landing_completed_this_turn(void **state)
     int city = fx_seg(g, 0, 0, FEAT_CITY, EDGE_N);
     struct pos t = { 0, 0 };
     int opts[TILE_MAX_SEGS];
-    assert_int_equal(game_landings(g, t, MK_SMALL, opts, TILE_MAX_SEGS), 2);
+    assert_int_equal(game_landings(g, t, FIG_SMALL, opts, TILE_MAX_SEGS), 2);
     assert_true(fx_has(opts, 2, road));
     assert_true(fx_has(opts, 2, city));
 
     fx_place(g, "FL/Rr.SW.o", 1, 0, 0);
-    assert_int_equal(game_landings(g, t, MK_SMALL, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(game_landings(g, t, FIG_SMALL, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(opts[0], city);
-    assert_int_equal(game_check_landing(g, MK_SMALL, t, road, t, why,
+    assert_int_equal(game_check_landing(g, FIG_SMALL, t, road, t, why,
                                         sizeof why), RULE_FLIER_COMPLETED);
     assert_true(why[0] != '\0');
     game_free(g);

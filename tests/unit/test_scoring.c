@@ -37,7 +37,7 @@ static void test_road_complete(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    int m = fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
+    int m = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
     game_end_turn(g);
     fx_play(g, "BA/CRRR", -1, 0, 0);
     assert_int_equal(g->n_events, 0); /* one end still open */
@@ -61,7 +61,7 @@ static void test_road_loop_scores_tiles_once(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/Rr", 0, 1, 3);
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, 0));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, 1, FEAT_ROAD, 0));
     game_end_turn(g);
     fx_play(g, "BA/Rr", 1, 1, 0);
     fx_play(g, "BA/Rr", 0, 2, 2);
@@ -81,7 +81,7 @@ static void test_road_both_ends_on_one_crossing(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/CRRR", 1, 0, 0);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, EDGE_E));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, EDGE_E));
     game_end_turn(g);
     fx_play(g, "BA/Rr", 2, 0, 0);            /* W+S */
     fx_play(g, "BA/Rr", 2, 1, 1);            /* N+W */
@@ -99,7 +99,7 @@ static void test_road_incomplete_at_final(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, 0));
     game_end_turn(g);
     fx_play(g, "BA/RFr", 2, 0, 0);
     game_final_scoring(g);
@@ -119,7 +119,7 @@ static void test_city_complete_with_pennant(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/Cc+", 0, -1, 2);
-    int m = fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
+    int m = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
     game_end_turn(g);
     fx_play(g, "BA/C", 1, -1, 3);
     assert_int_equal(g->n_events, 1);
@@ -138,7 +138,7 @@ static void test_city_incomplete_at_final(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/Cc+", 0, -1, 2);
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
     game_end_turn(g);
     game_final_scoring(g);
     assert_int_equal(g->n_events, 1);
@@ -167,16 +167,16 @@ static void test_tiny_city_variant(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof tiny_cases / sizeof tiny_cases[0]; i++) {
         struct rules r = fx_rules_c2(2);
-        r.tiny_city = tiny_cases[i].tiny_city;
+        r.opt[OPT_TINY_CITY] = tiny_cases[i].tiny_city;
         struct game *g = fx_new(&r);
         if (tiny_cases[i].three_tiles) {
             fx_place(g, "BA/Cc.1", 0, -1, 2);
-            fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
+            fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
             game_end_turn(g);
             fx_play(g, "BA/C", 1, -1, 3);
         } else {
             fx_place(g, "BA/C", 0, -1, 2);
-            fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
+            fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
             game_end_turn(g);
         }
         assert_int_equal(g->n_events, 1);
@@ -210,7 +210,7 @@ static void test_monastery_complete(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/L", 0, 1, 0);
-    int m = fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    int m = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     game_end_turn(g);
     fill_block_around_0_1(g);
     assert_int_equal(g->n_events, 1);
@@ -228,7 +228,7 @@ static void test_monastery_incomplete_at_final(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/L", 0, 1, 0);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     game_end_turn(g);
     fx_play(g, "BA/RFr", 1, 0, 0);
     fx_play(g, "BA/L", 1, 1, 0);
@@ -248,14 +248,14 @@ static void test_garden_complete_c3(void **state)
     struct rules r = fx_rules_c3(2);
     struct game *g = fx_new(&r);
     fx_place(g, "FL/F.dG", 0, 1, 0);
-    int abbot = fx_deploy(g, RED, MK_ABBOT, fx_seg(g, 0, 1, FEAT_GARDEN, 0));
+    int abbot = fx_deploy(g, RED, FIG_ABBOT, fx_seg(g, 0, 1, FEAT_GARDEN, 0));
     game_end_turn(g);
     fill_block_around_0_1(g);
     assert_int_equal(g->n_events, 1);
     expect_event(g, 0, FEAT_GARDEN, 9, BIT(RED), 8, true);
     assert_int_equal(g->score[RED], 9);
     assert_int_equal(g->meeples[abbot].seg, -1);
-    assert_int_equal(g->meeples[abbot].kind, MK_ABBOT);
+    assert_int_equal(g->meeples[abbot].kind, FIG_ABBOT);
     game_free(g);
 }
 
@@ -266,7 +266,7 @@ static void test_garden_incomplete_at_final_c3(void **state)
     struct rules r = fx_rules_c3(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RrG", 0, 1, 0);
-    fx_deploy(g, BLUE, MK_ABBOT, fx_seg(g, 0, 1, FEAT_GARDEN, 0));
+    fx_deploy(g, BLUE, FIG_ABBOT, fx_seg(g, 0, 1, FEAT_GARDEN, 0));
     game_end_turn(g);
     fx_play(g, "BA/RFr", 1, 0, 0);
     game_final_scoring(g);
@@ -285,13 +285,13 @@ static void test_abbot_recall(void **state)
     struct rules r = fx_rules_c3(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/L", 0, 1, 0);
-    int abbot = fx_deploy(g, RED, MK_ABBOT, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    int abbot = fx_deploy(g, RED, FIG_ABBOT, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     game_end_turn(g);
     fx_play(g, "BA/RFr", 1, 0, 0);
     fx_place(g, "BA/L", 1, 1, 0);            /* turn 3, Red again */
     game_recall(g, abbot);
     assert_int_equal(g->meeples[abbot].seg, -1);
-    assert_true(g->deployed);                /* the turn's action is used */
+    assert_int_equal(g->now.actions, 1);     /* the turn's action is used */
     assert_int_equal(g->n_events, 1);
     const struct score_event *ev = &g->events[0];
     assert_true(ev->recall);
@@ -305,7 +305,7 @@ static void test_abbot_recall(void **state)
     game_final_scoring(g);                   /* nothing left on it */
     assert_int_equal(g->n_events, 1);
     assert_int_equal(g->score[RED], 4);
-    assert_int_equal(game_meeple(g, RED, MK_ABBOT, 0), abbot);
+    assert_int_equal(game_meeple(g, RED, FIG_ABBOT, 0), abbot);
     game_free(g);
 }
 
@@ -318,7 +318,7 @@ static void test_field_without_city_scores_zero(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    int m = fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_SL));
+    int m = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_SL));
     game_end_turn(g);
     game_final_scoring(g);
     assert_int_equal(g->n_events, 1);
@@ -340,10 +340,10 @@ static struct game *field_board(bool close_b)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_NL));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_NL));
     game_end_turn(g);
     fx_place(g, "BA/C", 0, -1, 2);           /* closes city A (2 tiles) */
-    int knight = fx_deploy(g, BLUE, MK_SMALL,
+    int knight = fx_deploy(g, BLUE, FIG_SMALL,
                            fx_seg(g, 0, -1, FEAT_CITY, EDGE_S));
     game_end_turn(g);
     assert_int_equal(g->meeples[knight].seg, -1); /* knight back ... */
@@ -395,10 +395,10 @@ static void test_city_counts_for_several_fields(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/RFr", 1, 0, 0);
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_NL));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 1, 0, FEAT_FIELD, HE_NL));
     game_end_turn(g);
     fx_place(g, "BA/C", 0, -1, 2);
-    fx_deploy(g, RED, MK_SMALL, fx_seg(g, 0, -1, FEAT_FIELD, HE_NL));
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, -1, FEAT_FIELD, HE_NL));
     game_end_turn(g);
     assert_int_equal(g->n_events, 0); /* the city had no knight */
     game_final_scoring(g);
@@ -421,10 +421,10 @@ static void test_fields_off_no_field_scoring(void **state)
 {
     (void)state;
     struct rules r = fx_rules_c2(2);
-    r.farmers = false;
+    r.flags = (false) ? (r.flags | RF_FARMERS) : (r.flags & ~(uint32_t)RF_FARMERS);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/C", 0, -1, 2);
-    int m = game_meeple(g, RED, MK_SMALL, 0);
+    int m = game_meeple(g, RED, FIG_SMALL, 0);
     game_deploy(g, m, fx_seg(g, 0, -1, FEAT_FIELD, HE_NL)); /* as logged */
     game_end_turn(g);
     game_final_scoring(g);
@@ -445,12 +445,12 @@ static void test_road_tie_both_score(void **state)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/CRRR", -1, 0, 0);
-    int red = fx_deploy(g, RED, MK_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, EDGE_E));
+    int red = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, EDGE_E));
     game_end_turn(g);
     fx_play(g, "BA/L", 0, 1, 0);
     fx_play(g, "BA/L", 1, 1, 0);
     fx_place(g, "BA/Rr", 2, 1, 2);           /* road N+E */
-    int blue = fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 2, 1, FEAT_ROAD, 0));
+    int blue = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 2, 1, FEAT_ROAD, 0));
     game_end_turn(g);
     fx_play(g, "BA/Rr", 2, 0, 0);            /* road W+S */
     fx_place(g, "BA/RFr", 1, 0, 0);          /* joins both: shared road */
@@ -477,14 +477,14 @@ static struct game *shared_monastery(void)
     struct rules r = fx_rules_c2(2);
     struct game *g = fx_new(&r);
     fx_place(g, "BA/L", 0, 1, 0);
-    fx_deploy(g, BLUE, MK_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
     game_end_turn(g);
     fx_play(g, "BA/L", 1, 1, 0);
     fx_place(g, "FL/F.o", 2, 1, 0);
     int opts[TILE_MAX_SEGS];
     struct pos t;
-    assert_int_equal(fx_fly(g, MK_SMALL, 2, &t, opts, TILE_MAX_SEGS), 1);
-    fx_land(g, RED, MK_SMALL, opts[0], t);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 2, &t, opts, TILE_MAX_SEGS), 1);
+    fx_land(g, RED, FIG_SMALL, opts[0], t);
     game_end_turn(g);
     return g;
 }
@@ -520,9 +520,9 @@ static void test_shared_monastery_majority_final(void **state)
     fx_place(g, "FL/F.d", 1, 2, 0);
     int opts[TILE_MAX_SEGS];
     struct pos t;
-    assert_int_equal(fx_fly(g, MK_SMALL, 1, &t, opts, TILE_MAX_SEGS), 1);
+    assert_int_equal(fx_fly(g, FIG_SMALL, 1, &t, opts, TILE_MAX_SEGS), 1);
     assert_int_equal(opts[0], fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
-    fx_land(g, RED, MK_SMALL, opts[0], t);
+    fx_land(g, RED, FIG_SMALL, opts[0], t);
     game_end_turn(g);
     game_final_scoring(g);
     assert_int_equal(g->n_events, 1);

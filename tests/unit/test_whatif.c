@@ -69,7 +69,7 @@ static const struct fx_step open_game[] = {
     FX_PLACE(BEN, "BA/RFr", -1, 0, 0),
     FX_DEPLOY(BEN, -1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BEN),
     FX_PLACE(ADA, "BA/CRRR", -2, 0, 0),
-    FX_DEPLOY_N(ADA, -2, 0, FEAT_CITY, "N", MK_SMALL, 1), FX_COMMIT(ADA),
+    FX_DEPLOY_N(ADA, -2, 0, FEAT_CITY, "N", FIG_SMALL, 1), FX_COMMIT(ADA),
 };
 
 static void build(struct game_log *l, const struct fx_step *s, size_t n)

@@ -1,0 +1,139 @@
+/* expansion.h - an expansion is a unit: its tiles (data, in
+ * src/core/exp/ID.tiles), the feature and figure classes it brings
+ * (feature.h), the game elements that switch it on, and the hooks through
+ * which the generic engine (board, features, turn, scoring driver, audit)
+ * asks it what is special. A NULL hook means "nothing special". The base
+ * game, the C3 abbot and garden and The Flier are units like the others.
+ *
+ * Adding an expansion: its files in src/core/exp/ (ID.c, ID.tiles), one
+ * line in EXPANSIONS below, and a line in FEATURES/FIGURES (feature.h)
+ * for each new kind it brings. Pure. */
+#ifndef CORE_EXPANSION_H
+#define CORE_EXPANSION_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct game;
+struct rules;
+struct score_event;
+struct pos;
+
+/* The registry: X(ID, unit object, its id in .tiles files and reports).
+ * The order is the order hooks run in and the unit's bit in
+ * game_rules_units(). */
+#define EXPANSIONS(X)                                                      \
+    X(BASE, expansion_base, "base")                                        \
+    X(C3, expansion_c3, "c3")                                              \
+    X(FLIER, expansion_flier, "flier")                                     \
+    X(RIVER, expansion_river, "river")                                     \
+    X(INNS, expansion_inns, "inns")                                        \
+    X(PHANTOM, expansion_phantom, "phantom")
+
+enum expansion_id {
+#define X(id, obj, name) EXP_##id,
+    EXPANSIONS(X)
+#undef X
+    EXP__COUNT
+};
+
+/* Switches a save's elements turn on (setup.elements of a .jcz, the
+ * "elements" of a flierlog): X(ID, key). */
+#define RULE_FLAGS(X)                                                      \
+    X(FARMERS, "farmers")                                                  \
+    X(GARDENS, "garden")                                                   \
+    X(INNS, "inn")                                                         \
+    X(CATHEDRALS, "cathedral")
+
+enum rule_flag_bit {
+#define X(id, key) RFB_##id,
+    RULE_FLAGS(X)
+#undef X
+    RF__COUNT
+};
+enum rule_flag {
+#define X(id, key) RF_##id = 1u << RFB_##id,
+    RULE_FLAGS(X)
+#undef X
+};
+
+/* Rule variants (setup.rules): X(ID, key, default value). */
+#define OPTIONS(X) X(TINY_CITY, "tiny-city-scoring", 4)
+
+enum game_option {
+#define X(id, key, def) OPT_##id,
+    OPTIONS(X)
+#undef X
+    OPT__COUNT
+};
+
+/* A game element a save names: a number of figures per player, or a
+ * switch. */
+enum element_kind { EL_FIGURES, EL_FLAG };
+
+struct element {
+    const char *key;     /* JCloisterZone's setup.elements key */
+    uint8_t kind;        /* enum element_kind */
+    uint8_t what;        /* EL_FIGURES: enum figure; EL_FLAG: bit index */
+    uint8_t max;         /* EL_FIGURES: the most a player may have */
+};
+
+struct expansion {
+    const char *id;      /* as in the .tiles files and reports: "river" */
+    const char *name;    /* for people: "The River" */
+    const struct element *elements; /* up to a { NULL } entry */
+
+    /* Placement: RULE_OK, or a rule the tile breaks at p turned rot
+     * (edges already match), with a sentence in why. */
+    int (*check_place)(const struct game *g, int def, struct pos p, int rot,
+                       char *why, size_t why_len);
+    /* The game starts (start tile placed): set up what the unit keeps. */
+    void (*start)(struct game *g);
+    /* After a tile is placed (turn or start). */
+    void (*placed)(struct game *g, int tile);
+    /* May figure fig act this turn although the turn has had `actions`
+     * already (deploy, flight, recall)? The default answer is no. */
+    bool (*extra_action)(const struct game *g, int fig);
+    /* May figure fig use the turn's flying machine? (default: yes, while
+     * the turn has had no action) */
+    int (*check_flight)(const struct game *g, int fig, char *why,
+                        size_t why_len);
+    /* Adjusts a scored feature's points and items (inns, cathedrals). */
+    void (*score)(const struct rules *r, struct score_event *ev);
+};
+
+/* The hooks above, for the engine to know which a game's units have:
+ * X(field). */
+#define UNIT_HOOKS(X)                                                      \
+    X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
+    X(score)
+
+enum unit_hook {
+#define X(h) HOOK_##h,
+    UNIT_HOOKS(X)
+#undef X
+    HOOK__COUNT
+};
+
+#define X(id, obj, name) extern const struct expansion obj;
+EXPANSIONS(X)
+#undef X
+
+extern const struct expansion *const expansion_units[EXP__COUNT];
+
+/* The unit of an enum expansion_id, or NULL. */
+static inline const struct expansion *expansion_get(int id)
+{
+    return (unsigned)id < EXP__COUNT ? expansion_units[id] : (void *)0;
+}
+/* The unit with this id ("river"), or -1. */
+int expansion_find(const char *id);
+/* The element with this key in any unit: its unit in *out_exp. NULL if
+ * none. */
+const struct element *element_find(const char *key, int *out_exp);
+/* The name of an expansion JCloisterZone has and flierd does not audit
+ * yet, from a tile set id ("tower:1") or an element key ("tower"), for
+ * "unsupported: ..." messages; NULL when it knows none. */
+const char *expansion_unsupported(const char *set_or_element);
+
+#endif

@@ -1,0 +1,122 @@
+/* feature.c - the registries of feature and figure classes, and of the
+ * expansion units (their objects live in src/core/exp/). */
+#include "core/feature.h"
+
+#include <string.h>
+
+#include "core/expansion.h"
+
+const struct feature_class *const feature_classes[FEAT__COUNT] = {
+#define X(id, name, shape) &feature_class_##id,
+    FEATURES(X)
+#undef X
+};
+
+const uint8_t feature_shapes[FEAT__COUNT] = {
+#define X(id, name, shape) shape,
+    FEATURES(X)
+#undef X
+};
+
+const struct figure_class *const figure_classes[FIG__COUNT] = {
+#define X(id, jcz) &figure_class_##id,
+    FIGURES(X)
+#undef X
+};
+
+const struct expansion *const expansion_units[EXP__COUNT] = {
+#define X(id, obj, name) &obj,
+    EXPANSIONS(X)
+#undef X
+};
+
+const char *feat_name(int f)
+{
+    return feature_class(f)->name;
+}
+
+int feat_find(const char *name)
+{
+    for (int f = 1; f < FEAT__COUNT; f++)
+        if (strcmp(feature_classes[f]->name, name) == 0)
+            return f;
+    return -1;
+}
+
+int feat_find_jcz(const char *jcz)
+{
+    for (int f = 1; f < FEAT__COUNT; f++)
+        if (feature_classes[f]->jcz && strcmp(feature_classes[f]->jcz, jcz) == 0)
+            return f;
+    return -1;
+}
+
+int figure_find(const char *jcz)
+{
+    for (int f = 0; f < FIG__COUNT; f++)
+        if (strcmp(figure_classes[f]->jcz, jcz) == 0)
+            return f;
+    return -1;
+}
+
+int expansion_find(const char *id)
+{
+    for (int e = 0; e < EXP__COUNT; e++)
+        if (strcmp(expansion_units[e]->id, id) == 0)
+            return e;
+    return -1;
+}
+
+const struct element *element_find(const char *key, int *out_exp)
+{
+    for (int e = 0; e < EXP__COUNT; e++)
+        for (const struct element *el = expansion_units[e]->elements; el && el->key;
+             el++)
+            if (strcmp(el->key, key) == 0) {
+                if (out_exp)
+                    *out_exp = e;
+                return el;
+            }
+    return NULL;
+}
+
+/* JCloisterZone's other expansions, by the prefix of their tile sets and
+ * by their elements, so that a save using one is told which. */
+static const struct {
+    const char *name;
+    const char *keys[6];
+} others[] = {
+    { "Traders & Builders",
+      { "traders-and-builders", "builder", "pig", "traders", "pig-herd" } },
+    { "Abbey & Mayor", { "abbey-and-mayor", "abbey", "mayor", "wagon", "barn" } },
+    { "Princess & Dragon",
+      { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },
+    { "The Tower", { "tower" } },
+    { "The Count of Carcassonne", { "count" } },
+    { "Gold Mines", { "goldmines", "gold" } },
+    { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
+    { "Bridges, Castles & Bazaars",
+      { "bridges-castles-and-bazaars", "bridge", "castle", "bazaar" } },
+    { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
+    { "The Catapult", { "catapult" } },
+    { "The Wheel of Fortune", { "wheel-of-fortune" } },
+    { "The Crop Circles", { "crop-circles", "corn-circle" } },
+    { "Cult, Siege & Creativity", { "cult", "siege" } },
+    { "The Festival", { "festival" } },
+    { "The Plague", { "plague" } },
+    { "The Ferries", { "ferries", "ferry" } },
+    { "Little Buildings", { "little-buildings" } },
+    { "The Tunnel", { "tunnel" } },
+    { "The School", { "school" } },
+};
+
+const char *expansion_unsupported(const char *set_or_element)
+{
+    size_t n = strcspn(set_or_element, ":/");
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        for (int k = 0; k < 6 && others[i].keys[k]; k++)
+            if (strlen(others[i].keys[k]) == n &&
+                strncmp(others[i].keys[k], set_or_element, n) == 0)
+                return others[i].name;
+    return NULL;
+}

@@ -1,0 +1,136 @@
+/* feature.h - the kinds of feature and of figure, each a class with its
+ * properties, so that the engine asks the class ("may a flier land on
+ * it?", "how does it score?") instead of testing kinds one by one.
+ *
+ * Each list below is the registry of its kind: one line per kind, giving
+ * the enum and the name of the class object, which the expansion unit
+ * that brings the kind defines (src/core/exp/<unit>.c), e.g. the base game
+ * defines feature_class_ROAD and figure_class_SMALL, The Flier
+ * feature_class_FLIER. Pure data and pure functions. */
+#ifndef CORE_FEATURE_H
+#define CORE_FEATURE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Where a feature's segments lie on a tile. */
+enum feat_shape {
+    SHAPE_NONE,   /* no segment (FEAT_NONE) */
+    SHAPE_EDGES,  /* by edges: road, city, river; the edge kind of a side
+                     is the city, else road, else river covering it, else
+                     field */
+    SHAPE_HALVES, /* by half-edges: field */
+    SHAPE_INNER,  /* inside the tile: monastery, garden, flying machine */
+};
+
+/* X(ID, name in reports and our notation, enum feat_shape) */
+#define FEATURES(X)                                                        \
+    X(NONE, "none", SHAPE_NONE)                                            \
+    X(ROAD, "road", SHAPE_EDGES)                                           \
+    X(CITY, "city", SHAPE_EDGES)                                           \
+    X(FIELD, "field", SHAPE_HALVES)                                        \
+    X(MONASTERY, "monastery", SHAPE_INNER)                                 \
+    X(GARDEN, "garden", SHAPE_INNER)                                       \
+    X(FLIER, "flier", SHAPE_INNER)                                         \
+    X(RIVER, "river", SHAPE_EDGES)
+
+enum feat {
+#define X(id, name, shape) FEAT_##id,
+    FEATURES(X)
+#undef X
+    FEAT__COUNT
+};
+
+/* X(ID, JCloisterZone's meeple id kind) */
+#define FIGURES(X)                                                         \
+    X(SMALL, "small")                                                      \
+    X(ABBOT, "abbot")                                                      \
+    X(BIG, "big")                                                          \
+    X(PHANTOM, "phantom")
+
+enum figure {
+#define X(id, jcz) FIG_##id,
+    FIGURES(X)
+#undef X
+    FIG__COUNT
+};
+
+struct rules;
+struct score_event;
+
+/* When a feature is complete. */
+enum feat_done {
+    DONE_NEVER,   /* fields, flying machines */
+    DONE_EDGES,   /* no unmatched edge is left: road, city */
+    DONE_BLOCK,   /* the 3x3 block around its tile is full: monastery */
+};
+
+struct feature_class {
+    const char *name;       /* "road" (the FEATURES name) */
+    const char *jcz;        /* JCloisterZone's feature name, or NULL */
+    uint8_t done;           /* enum feat_done */
+    bool on_board;          /* its segments join the board's features */
+    bool claimable;         /* figures may stand on it (as the figure's
+                               class and the rules allow) */
+    bool landable;          /* a flier may land on it (if incomplete) */
+    uint32_t needs;         /* rules flags (enum rule_flag) without which
+                               the feature is not in play */
+    uint32_t stand_needs;   /* ... without which no figure stands on it */
+    const char *role;       /* what a follower on it is: "knight" */
+    const char *roles;      /* "knights" */
+    /* Points of a measured feature (ev->tiles, pennants, cities, attrs,
+     * completed): sets ev->points, ev->expr and ev->items. NULL: scores
+     * nothing. */
+    void (*score)(const struct rules *r, struct score_event *ev);
+};
+
+struct figure_class {
+    const char *jcz;        /* meeple id kind: "small" */
+    const char *name;       /* in messages: "follower" */
+    const char *names;      /* "followers" */
+    uint8_t strength;       /* weight in a majority */
+    uint16_t stands;        /* bit (1 << enum feat) per feature it may
+                               occupy, before the rules (no farmers...) */
+    bool follower;          /* counts for majorities, returns to supply
+                               when its feature scores */
+    bool flies;             /* may use a flying machine */
+};
+
+#define X(id, name, shape) extern const struct feature_class feature_class_##id;
+FEATURES(X)
+#undef X
+#define X(id, jcz) extern const struct figure_class figure_class_##id;
+FIGURES(X)
+#undef X
+
+/* The registries as tables (feature.c), for the inline lookups below. */
+extern const struct feature_class *const feature_classes[FEAT__COUNT];
+extern const struct figure_class *const figure_classes[FIG__COUNT];
+extern const uint8_t feature_shapes[FEAT__COUNT];
+
+/* The class of a kind (FEAT_NONE's for anything out of range; NULL for a
+ * figure out of range). */
+static inline const struct feature_class *feature_class(int f)
+{
+    return feature_classes[(unsigned)f < FEAT__COUNT ? f : 0];
+}
+
+static inline const struct figure_class *figure_class(int fig)
+{
+    return (unsigned)fig < FIG__COUNT ? figure_classes[fig] : (void *)0;
+}
+
+/* Where a feature kind's segments lie (enum feat_shape). */
+static inline int feat_shape(int f)
+{
+    return (unsigned)f < FEAT__COUNT ? feature_shapes[f] : SHAPE_NONE;
+}
+/* Lower-case feature name ("road", ... "none" out of range), and back
+ * (-1: none). */
+const char *feat_name(int f);
+int feat_find(const char *name);
+/* The kind whose JCloisterZone name this is ("Road"), or -1. */
+int feat_find_jcz(const char *jcz);
+/* The figure whose meeple id kind this is ("big"), or -1. */
+int figure_find(const char *jcz);
+
+#endif
