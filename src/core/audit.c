@@ -219,22 +219,40 @@ static void stop_trusting_draw(struct audit *a, const char *why)
              a->turn, why);
 }
 
-static void follow_draw(struct audit *a, const struct move *m)
+/* Does the placed tile follow the save's random number? False (with
+ * the reason in why) when the number draws another tile that fits
+ * somewhere: the tile was swapped, by hand or by a tool, and JCloisterZone
+ * itself would not replay the save. A drawn tile that fits nowhere was
+ * put aside (a discard, inferred); the tile drawn after it is not checked,
+ * and the draws go on being followed from the next turn. The draw is
+ * checked once: after a swap the pack differs from JCloisterZone's, and
+ * later draws are not followed. */
+static bool follow_draw(struct audit *a, const struct move *m, char *why,
+                        size_t why_len)
 {
-    if (!a->draw_trusted || m->tile < 0)
-        return;
+    if (!a->draw_trusted || m->tile < 0 || a->g->pack[m->tile] <= 0)
+        return true;
     if (m->draw < 0) { /* nothing to follow: a test save or another tool */
         a->draw_trusted = false;
-        return;
+        return true;
     }
     a->r->draw_checked = true;
     int want = game_pack_draw(a->g, m->draw);
     if (want == m->tile)
-        return;
-    if (want >= 0 && !game_fits_anywhere(a->g, want))
+        return true;
+    if (want >= 0 && !game_fits_anywhere(a->g, want)) {
         add_discard(a, a->turn, want, false);
-    else
-        stop_trusting_draw(a, "a different tile was drawn");
+        return true;
+    }
+    if (want < 0) {
+        stop_trusting_draw(a, "no tile is left to draw");
+        return true;
+    }
+    snprintf(why, why_len, "the save's random number %.17g draws %s from "
+             "the %d tiles that may be drawn, not %s", m->draw,
+             tile_get(want)->id, a->g->draw_left, m->tile_id);
+    stop_trusting_draw(a, "a tile was placed that the save did not draw");
+    return false;
 }
 
 /* An inferred discard proved wrong (the tile is placed later): undo it. */
@@ -263,7 +281,8 @@ static void place_checked(struct audit *a, const struct move *m)
     a->phase = PH_VOID;
     if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
         undo_inferred_discard(a, m->tile);
-    follow_draw(a, m);
+    char drawn[240];
+    bool follows = follow_draw(a, m, drawn, sizeof drawn);
     enum rule rule = m->tile < 0 ? RULE_TILE_UNKNOWN
                                  : game_check_place(a->g, m->tile, m->at,
                                                     m->rot, why, sizeof why);
@@ -272,7 +291,9 @@ static void place_checked(struct audit *a, const struct move *m)
                 "is skipped", m->tile_id);
         return;
     }
-    if (rule != RULE_OK)
+    if (!follows && (rule == RULE_OK || rule > RULE_TILE_NOT_DRAWN))
+        violate(a, m, RULE_TILE_NOT_DRAWN, "%s", drawn);
+    else if (rule != RULE_OK)
         violate(a, m, rule, "%s at (%d,%d) R%d: %s", m->tile_id, m->at.x,
                 m->at.y, 90 * m->rot, why);
     if (rule == RULE_TILE_OCCUPIED)

@@ -10,6 +10,7 @@
 #ifndef CORE_FEATURE_H
 #define CORE_FEATURE_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Where a feature's segments lie on a tile. */
@@ -56,6 +57,7 @@ enum figure {
 
 struct rules;
 struct score_event;
+struct feature_ref;
 
 /* When a feature is complete. */
 enum feat_done {
@@ -81,6 +83,12 @@ struct feature_class {
      * completed): sets ev->points, ev->expr and ev->items. NULL: scores
      * nothing. */
     void (*score)(const struct rules *r, struct score_event *ev);
+    /* Writes the formula of a scored feature, e.g. "field touching 2
+     * completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]: 2×3 = 6" (refs:
+     * the event's); returns what snprintf() does. NULL: the receipt's own,
+     * from the event's items (receipt.h). */
+    int (*explain)(const struct score_event *ev,
+                   const struct feature_ref *refs, char *out, size_t len);
 };
 
 struct figure_class {

@@ -9,6 +9,9 @@
 #include "core/log.h"
 
 /* Writes the receipt of r->events[i] (names from log) into out. */
+/* The event's terms from its items, "5×2 + 2×2 + 7 (cathedral) = 21";
+ * returns what snprintf() does. */
+int receipt_items(const struct score_event *e, char *out, size_t len);
 void receipt_format(const struct game_log *log, const struct report *r,
                     size_t i, char *out, size_t len);
 

@@ -14,15 +14,14 @@ static struct rules base_rules(int n_players, const char *base,
                                const char *flier)
 {
     struct rules r;
-    memset(&r, 0, sizeof r);
+    rules_init(&r);
     int b = tile_set_find(base), f = tile_set_find(flier);
     assert_true(b >= 0 && f >= 0);
     r.set_copies[b] = 1;
     r.set_copies[f] = 1;
     r.n_players = n_players;
     r.figures[FIG_SMALL] = FX_FOLLOWERS;
-    r.flags = (true) ? (r.flags | RF_FARMERS) : (r.flags & ~(uint32_t)RF_FARMERS);
-    r.opt[OPT_TINY_CITY] = 4; /* the default; tests of the variant set 2 */
+    r.flags = RF_FARMERS; /* tiny-city scoring 4, the default */
     return r;
 }
 
@@ -35,8 +34,16 @@ struct rules fx_rules_c3(int n_players)
 {
     struct rules r = base_rules(n_players, "basic:2", "flier:2");
     r.figures[FIG_ABBOT] = 1;
-    r.flags = (true) ? (r.flags | RF_GARDENS) : (r.flags & ~(uint32_t)RF_GARDENS);
+    r.flags |= RF_GARDENS;
     return r;
+}
+
+void fx_add_set(struct rules *r, const char *set)
+{
+    int s = tile_set_find(set);
+    if (s < 0)
+        fail_msg("unknown tile set %s", set);
+    r->set_copies[s] = 1;
 }
 
 int fx_tile(const char *id)
@@ -47,12 +54,16 @@ int fx_tile(const char *id)
     return t;
 }
 
-struct game *fx_new(const struct rules *r)
+struct game *fx_new_from(const struct rules *r, const char *start)
 {
     struct game *g = game_new(r);
-    assert_true(game_place(g, fx_tile("BA/RCr"), (struct pos){ 0, 0 }, 0, 0));
-    g->now.tile = -1; /* the start tile is no one's turn */
+    assert_true(game_start(g, fx_tile(start), (struct pos){ 0, 0 }, 0));
     return g;
+}
+
+struct game *fx_new(const struct rules *r)
+{
+    return fx_new_from(r, "BA/RCr");
 }
 
 int fx_place(struct game *g, const char *id, int x, int y, int rot)
@@ -103,10 +114,12 @@ int fx_deploy(struct game *g, int player, int kind, int seg)
 int fx_fly(struct game *g, int kind, int roll, struct pos *out_target,
            int *out, int max)
 {
+    char why[200] = "";
     int dir = game_flier_dir(g, g->now.tile);
     assert_int_not_equal(dir, NO_FLIER);
-    assert_int_equal(g->now.actions, 0);
-    game_fly(g, kind); /* a flight is the turn's one action */
+    if (game_check_flight(g, kind, why, sizeof why) != RULE_OK)
+        fail_msg("flight: %s", why);
+    game_fly(g, kind); /* counts the action, uses the machine */
     *out_target = game_flight_target(game_tile_pos(g, g->now.tile), dir,
                                      roll);
     return game_landings(g, *out_target, kind, out, max);
@@ -122,7 +135,7 @@ int fx_land(struct game *g, int player, int kind, int seg, struct pos target)
                                         sizeof why);
     if (rule != RULE_OK)
         fail_msg("landing on seg %d: %s (%s)", seg, rule_id(rule), why);
-    game_deploy(g, m, seg);
+    game_land(g, m, seg); /* fx_fly() counted the turn's action */
     return m;
 }
 
@@ -180,6 +193,11 @@ void fx_log_add(struct game_log *l, const struct fx_step *steps, size_t n)
         fill_move(m, &steps[i]);
         m->src = src;
     }
+}
+
+void fx_audit(const struct game_log *l, struct report *out)
+{
+    audit_run(l, NULL, out, NULL);
 }
 
 int fx_find_violation(const struct report *r, enum rule rule)

@@ -25,12 +25,16 @@ enum { RED = 0, BLUE = 1, YELLOW = 2, GREEN = 3 };
 struct rules fx_rules_c2(int n_players);
 /* C3: basic:2 + flier:2, farmers on, 7 followers, 1 abbot, gardens. */
 struct rules fx_rules_c3(int n_players);
+/* Adds one copy of a tile set (another expansion's) to r. */
+void fx_add_set(struct rules *r, const char *set);
 
 /* tile_find() that fails the test on an unknown id. */
 int fx_tile(const char *id);
 
 /* New game with the start tile placed (turn 0). Free with game_free(). */
 struct game *fx_new(const struct rules *r);
+/* The same with another start tile at (0,0) R0 (the River's RI/s). */
+struct game *fx_new_from(const struct rules *r, const char *start);
 
 /* Places `id` as the next turn's tile after asserting game_check_place()
  * says RULE_OK. Returns the placed tile's index. Does not end the turn. */
@@ -47,9 +51,9 @@ int fx_seg(const struct game *g, int x, int y, int kind, uint8_t mask);
  * index in g->meeples. */
 int fx_deploy(struct game *g, int player, int kind, int seg);
 
-/* Flight from this turn's tile: asserts it has a flying machine, marks
- * the turn's deployment as used, and returns the valid landings for a
- * meeple of `kind` at the target (segment indexes in out[], up to max). */
+/* Flight from this turn's tile: asserts game_check_flight() allows it,
+ * counts the turn's action, and returns the valid landings for a figure
+ * of `kind` at the target (segment indexes in out[], up to max). */
 int fx_fly(struct game *g, int kind, int roll, struct pos *out_target,
            int *out, int max);
 /* Lands player's free meeple of `kind` on seg at the flight's target
@@ -90,6 +94,10 @@ struct fx_step {
 #define FX_FLY(p, x, y, roll) \
     { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", FIG_SMALL, 0, -1, \
       (roll) }
+/* A flight by player p's figure mk number n (0: any in supply). */
+#define FX_FLY_FIG(p, x, y, roll, mk, n) \
+    { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", (mk), (n), (p), \
+      (roll) }
 #define FX_RECALL(p, x, y, f, mk) \
     { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0 }
 #define FX_PASS(p) { MV_PASS, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
@@ -98,6 +106,9 @@ struct fx_step {
 /* Initialises l for rules r with BA/RCr at (0,0) R0 and players named
  * "p0", "p1", ... Release with game_log_release(). */
 void fx_log_init(struct game_log *l, const struct rules *r);
+/* The audit of l's moves (audit_run without options); release with
+ * report_release(). */
+void fx_audit(const struct game_log *l, struct report *out);
 /* Appends steps; each move's src is its index in the log. */
 void fx_log_add(struct game_log *l, const struct fx_step *steps, size_t n);
 

@@ -98,7 +98,49 @@ static const struct sentence_case sentences[] = {
         .meeples = { 1 } },
       { { 0 } },
       "field touching 0 completed cities: 0×3 = 0; Ada 1 farmer → Ada 0" },
+    /* Inns & Cathedrals: the inn's and the cathedral's terms, and a large
+     * follower's strength */
+    { "road with an inn",
+      { .turn = 7, .feature = FEAT_ROAD, .players = 1u << ADA,
+        .completed = true, .points = 10, .tiles = 5,
+        .attrs = { [SA_BIT_INN] = 1 }, .meeples = { 1 } },
+      { { 0 } },
+      "road, 5 tiles, completed, with an inn: 5×1 + 5 (inn) = 10; Ada 1 "
+      "highwayman → Ada 10" },
+    { "unfinished road with an inn",
+      { .turn = -1, .feature = FEAT_ROAD, .players = 1u << BEN, .tiles = 2,
+        .attrs = { [SA_BIT_INN] = 1 }, .meeples = { 0, 1 } },
+      { { 0 } },
+      "road, 2 tiles, incomplete, with an inn: 0 (inn) = 0; Ben 1 "
+      "highwayman → Ben 0" },
+    { "cathedral city, a large follower against a knight",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << BEN,
+        .completed = true, .points = 21, .tiles = 6, .pennants = 1,
+        .attrs = { [SA_BIT_CATHEDRAL] = 1 }, .meeples = { 1, 1 },
+        .strength = { 1, 2 } },
+      { { 0 } },
+      "city, 6 tiles + 1 pennant, completed, with a cathedral: 6×2 + 1×2 + "
+      "7 (cathedral) = 21; Ada 1 knight (strength 1), Ben 1 (strength 2) → "
+      "Ben 21" },
 };
+
+/* The terms of a hand-written event, as the engine's scoring sets them
+ * (the feature's class, then the units'): its points must agree. */
+static void score_terms(struct score_event *ev)
+{
+    struct rules r = fx_rules_c2(2);
+    r.flags |= RF_INNS | RF_CATHEDRALS;
+    if (ev->tiny)
+        r.opt[OPT_TINY_CITY] = 2;
+    int want = ev->points;
+    const struct feature_class *c = feature_class(ev->feature);
+    if (c->score)
+        c->score(&r, ev);
+    for (int u = 0; u < EXP__COUNT; u++)
+        if (expansion_get(u)->score)
+            expansion_get(u)->score(&r, ev);
+    assert_int_equal(ev->points, want);
+}
 
 static void test_sentences(void **state)
 {
@@ -111,6 +153,7 @@ static void test_sentences(void **state)
     for (size_t i = 0; i < N_OF(sentences); i++) {
         struct score_event ev = sentences[i].ev;
         struct feature_ref refs[3];
+        score_terms(&ev);
         memcpy(refs, sentences[i].refs, sizeof refs);
         struct report rep;
         memset(&rep, 0, sizeof rep);

@@ -1,6 +1,8 @@
 /* base.c - the base game (C2 basic:1, C3 basic:2) as a unit: roads,
  * cities, fields and monasteries, the ordinary follower, farmers, and
  * how each feature scores. Tiles: base.tiles. */
+#include <stdio.h>
+
 #include "core/exp/units.h"
 
 /* Road: 1 a tile, complete or not. */
@@ -49,6 +51,53 @@ void base_score_cloister(const struct rules *r, struct score_event *ev)
     score_cloister(r, ev);
 }
 
+static const char *plural(int n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]:
+ * 2×3 = 6": the cities by their lowest tile and size. */
+static int explain_field(const struct score_event *ev,
+                         const struct feature_ref *refs, char *out,
+                         size_t len)
+{
+    size_t n = (size_t)snprintf(out, len, "field touching %d completed %s",
+                                ev->cities, plural(ev->cities, "city",
+                                                   "cities"));
+    for (unsigned k = 0; k < ev->n_refs && n < len; k++)
+        n += (size_t)snprintf(out + n, len - n, "%s(%d,%d) %d %s",
+                              k ? ", " : " [", refs[k].x, refs[k].y,
+                              refs[k].size, plural(refs[k].size, "tile",
+                                                   "tiles"));
+    if (ev->n_refs && n < len)
+        n += (size_t)snprintf(out + n, len - n, "]");
+    if (n < len)
+        n += (size_t)snprintf(out + n, len - n, ": %d×3 = %d", ev->cities,
+                              3 * ev->cities);
+    for (int i = 1; i < ev->n_items && n < len; i++) /* terms units add */
+        n += (size_t)snprintf(out + n, len - n, " + %d (%s) = %d",
+                              ev->items[i].points,
+                              score_item_name(ev->items[i].kind), ev->points);
+    return (int)n;
+}
+
+/* "monastery, incomplete: 1 + 4 neighbours = 5" */
+int base_explain_cloister(const struct score_event *ev,
+                          const struct feature_ref *refs, char *out,
+                          size_t len)
+{
+    (void)refs;
+    const char *by = ev->recall ? "abbot recalled from the " : "";
+    if (ev->completed)
+        return snprintf(out, len, "%s%s, completed (all 8 neighbours): 9", by,
+                        feat_name(ev->feature));
+    return snprintf(out, len, "%s%s, incomplete: 1 + %d %s = %d", by,
+                    feat_name(ev->feature), ev->tiles - 1,
+                    plural(ev->tiles - 1, "neighbour", "neighbours"),
+                    ev->points);
+}
+
 const struct feature_class feature_class_NONE = {
     .name = "none",
 };
@@ -71,14 +120,14 @@ const struct feature_class feature_class_FIELD = {
     .claimable = true,
     .name = "field", .jcz = "Field", .done = DONE_NEVER, .on_board = true,
     .stand_needs = RF_FARMERS, .role = "farmer", .roles = "farmers",
-    .score = score_field,
+    .score = score_field, .explain = explain_field,
 };
 
 const struct feature_class feature_class_MONASTERY = {
     .claimable = true,
     .name = "monastery", .jcz = "Monastery", .done = DONE_BLOCK,
     .on_board = true, .landable = true, .role = "monk", .roles = "monks",
-    .score = score_cloister,
+    .score = score_cloister, .explain = base_explain_cloister,
 };
 
 #define STANDS(f) (1u << FEAT_##f)

@@ -10,6 +10,7 @@ const struct feature_class feature_class_GARDEN = {
     .name = "garden", .jcz = "Garden", .done = DONE_BLOCK, .on_board = true,
     .landable = true, .needs = RF_GARDENS, .role = "abbot",
     .roles = "abbots", .score = base_score_cloister,
+    .explain = base_explain_cloister,
 };
 
 const struct figure_class figure_class_ABBOT = {

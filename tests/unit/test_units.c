@@ -1,0 +1,583 @@
+/* test_units.c - the expansion units, case by case: The River (the draw
+ * and the river's course), Inns & Cathedrals (inns, cathedrals, the large
+ * follower), the Phantom, flights by every figure, and the draw check.
+ * The seeds' clarifications these expansions touch are cases here: a
+ * large follower that lands on an occupied city wins its majority; a
+ * phantom may not use a flying machine used this turn.
+ *
+ * Board sketches: x grows east, y south; the start tile sits at (0,0). */
+#include <stdarg.h> /* cmocka 1.1.5 needs these four first */
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "board_fixture.h"
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define STEPS(...) (const struct fx_step[]){ __VA_ARGS__ }, \
+    N_OF(((const struct fx_step[]){ __VA_ARGS__ }))
+
+static struct rules river_rules(const char *set)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, set);
+    return r;
+}
+
+static struct rules inns_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "inns-and-cathedrals:1");
+    r.figures[FIG_BIG] = 1;
+    r.flags |= RF_INNS | RF_CATHEDRALS;
+    return r;
+}
+
+static struct rules phantom_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    r.figures[FIG_PHANTOM] = 1;
+    return r;
+}
+
+/* The one score event of feature kind feat in turn (-1: final). */
+static const struct score_event *event_of(const struct report *r, int turn,
+                                          int feat)
+{
+    const struct score_event *found = NULL;
+    for (size_t i = 0; i < r->n_events; i++)
+        if (r->events[i].turn == turn && r->events[i].feature == feat) {
+            assert_null(found);
+            found = &r->events[i];
+        }
+    if (!found)
+        fail_msg("no %s event in turn %d", feat_name(feat), turn);
+    return found;
+}
+
+static void expect_item(const struct score_event *ev, int i, int kind,
+                        int count, int points)
+{
+    assert_true(i < ev->n_items);
+    assert_int_equal(ev->items[i].kind, kind);
+    assert_int_equal(ev->items[i].count, count);
+    assert_int_equal(ev->items[i].points, points);
+}
+
+static void audit_steps(const struct rules *r, const char *start,
+                        const struct fx_step *steps, size_t n,
+                        struct report *out)
+{
+    struct game_log l;
+    fx_log_init(&l, r);
+    if (start)
+        l.start_tile = fx_tile(start);
+    fx_log_add(&l, steps, n);
+    fx_audit(&l, out);
+    game_log_release(&l);
+}
+
+static void expect_valid(const struct report *r)
+{
+    for (size_t i = 0; i < r->n_violations; i++)
+        print_error("turn %d: %s: %s\n", r->violations[i].turn,
+                    rule_id(r->violations[i].rule), r->violations[i].msg);
+    assert_true(r->valid);
+}
+
+/* The first violation is rule at turn. */
+static void expect_first(const struct report *r, enum rule rule, int turn)
+{
+    if (r->n_violations == 0)
+        fail_msg("no violation, expected %s", rule_id(rule));
+    if (r->violations[0].rule != rule || r->violations[0].turn != turn)
+        fail_msg("turn %d: %s (%s), expected %s at turn %d",
+                 r->violations[0].turn, rule_id(r->violations[0].rule),
+                 r->violations[0].msg, rule_id(rule), turn);
+    assert_true(r->violations[0].msg[0] != '\0');
+}
+
+/* ---- The River ---------------------------------------------------------- */
+
+/* The spring starts the game; the river's tiles are drawn first, its lake
+ * last, the rest of the pack after it; The River II begins with its fork.
+ * Drawing the river group empty opens the lake, the lake the rest. */
+static void test_river_draw_groups(void **state)
+{
+    (void)state;
+    struct rules r = river_rules("river/1:1");
+    struct game *g = fx_new_from(&r, "RI/s");
+    int lake = fx_tile("RI.1/I.e"), bend = fx_tile("RI.1/II");
+    assert_int_equal(g->pack[fx_tile("RI/s")], 0); /* never in the pack */
+    assert_true(game_drawable(g, bend));
+    assert_false(game_drawable(g, lake));
+    assert_false(game_drawable(g, fx_tile("BA/RCr")));
+    assert_int_equal(g->draw_left, 10); /* the river group alone */
+    for (int t = 0; t < tile_count(); t++)
+        while (g->pack[t] > 0 && tile_get(t)->group == TG_RIVER)
+            game_discard(g, t);
+    assert_true(game_drawable(g, lake));
+    assert_int_equal(game_pack_draw(g, 0.5), lake);
+    game_discard(g, lake);
+    assert_true(game_drawable(g, fx_tile("BA/RCr")));
+    assert_int_equal(g->pack[fx_tile("BA/RCr")], 4); /* RI/s started */
+    game_free(g);
+
+    r = river_rules("river/2:1");
+    g = fx_new_from(&r, "RI/s");
+    assert_int_equal(g->draw_left, 1);
+    assert_int_equal(game_pack_draw(g, 0.99), fx_tile("RI.2/III"));
+    game_free(g);
+
+    /* both rivers: one spring, one lake (the volcano) */
+    r = river_rules("river/1:1");
+    fx_add_set(&r, "river/2:1");
+    assert_int_equal(game_pack_copies(&r, lake), 0);
+    assert_int_equal(game_pack_copies(&r, fx_tile("RI.2/I.v")), 1);
+    assert_int_equal(game_pack_copies(&r, fx_tile("RI/s")), 0);
+}
+
+static const struct {
+    const char *what, *tile;
+    int x, y, rot;
+    enum rule rule;
+} river_place_cases[] = {
+    /* the spring's river leaves east */
+    { "continues the river east", "RI.1/IFI", 1, 0, 0, RULE_OK },
+    { "river edge against field", "RI.1/IFI", 0, 1, 1,
+      RULE_TILE_EDGE_MISMATCH },
+    { "river off on its own", "RI.1/IFI", 0, 1, 0, RULE_RIVER_FLOW },
+    { "a base tile while river tiles are left", "BA/L", 0, 1, 0,
+      RULE_RIVER_ORDER },
+    { "the lake before the river's end", "RI.1/I.e", 1, 0, 0,
+      RULE_RIVER_ORDER },
+};
+
+static void test_river_placement(void **state)
+{
+    (void)state;
+    struct rules r = river_rules("river/1:1");
+    for (size_t i = 0; i < N_OF(river_place_cases); i++) {
+        char why[200] = "";
+        struct game *g = fx_new_from(&r, "RI/s");
+        enum rule got = game_check_place(
+            g, fx_tile(river_place_cases[i].tile),
+            (struct pos){ river_place_cases[i].x, river_place_cases[i].y },
+            river_place_cases[i].rot, why, sizeof why);
+        if (got != river_place_cases[i].rule)
+            fail_msg("%s: %s (%s)", river_place_cases[i].what, rule_id(got),
+                     why);
+        game_free(g);
+    }
+}
+
+/* Two bends the same way would turn the river back on itself:
+ *
+ *   (0,0) spring ->  (1,0) bends south
+ *                     (1,1) may bend east, not west (the spring is
+ *                           beside the square the river would flow to)
+ */
+static void test_river_no_u_turn(void **state)
+{
+    (void)state;
+    char why[200] = "";
+    struct rules r = river_rules("river/1:1");
+    struct game *g = fx_new_from(&r, "RI/s");
+    int bend = fx_tile("RI.1/II"); /* river W S */
+    fx_play(g, "RI.1/II", 1, 0, 0); /* from the west, on to the south */
+    assert_int_equal(game_check_place(g, bend, (struct pos){ 1, 1 }, 1, why,
+                                      sizeof why),
+                     RULE_RIVER_FLOW); /* N W: back west under the spring */
+    assert_non_null(strstr(why, "U-turn"));
+    assert_int_equal(game_check_place(g, bend, (struct pos){ 1, 1 }, 2, why,
+                                      sizeof why),
+                     RULE_OK); /* N E: on east */
+    assert_false(game_fits(g, bend, (struct pos){ 1, 1 }, 1));
+    struct placement p[16];
+    int n = game_list_placements(g, bend, p, 16);
+    for (int i = 0; i < n; i++) /* every listed placement is legal */
+        assert_int_equal(game_check_place(g, bend, p[i].at, p[i].rot, why,
+                                          sizeof why),
+                         RULE_OK);
+    game_free(g);
+}
+
+/* Nothing stands on a river, and a flier never lands there: a river tile
+ * offers only its roads, cities and monasteries. */
+static void test_river_is_no_feature(void **state)
+{
+    (void)state;
+    struct rules r = river_rules("river/1:1");
+    struct game *g = fx_new_from(&r, "RI/s");
+    int t = fx_place(g, "RI.1/CIRI", 1, 0, 0); /* city N, road S, river */
+    const struct placed *pl = &g->tiles[t];
+    for (int i = pl->seg0; i < pl->seg0 + pl->n_seg; i++)
+        assert_int_not_equal(g->segs[i].kind, FEAT_RIVER);
+    int segs[TILE_MAX_SEGS];
+    int n = game_landings(g, (struct pos){ 1, 0 }, FIG_SMALL, segs,
+                          TILE_MAX_SEGS);
+    assert_int_equal(n, 2); /* the city and the road */
+    game_free(g);
+}
+
+/* ---- Inns & Cathedrals -------------------------------------------------- */
+
+/* A road from a crossing at (-1,0) over the start tile and an inn at
+ * (1,0) to a crossing at (2,0): 4 tiles, completed with an inn: 2 each. */
+static void test_inn_road_completed(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/CRRR", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "IC/RFr.i", 1, 0, 0),
+        FX_DEPLOY(BLUE, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/CRRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED)),
+        &rep);
+    expect_valid(&rep);
+    const struct score_event *ev = event_of(&rep, 3, FEAT_ROAD);
+    assert_int_equal(ev->points, 8);
+    assert_int_equal(ev->players, 1u << BLUE);
+    assert_int_equal(ev->expr, EXPR_DONE);
+    expect_item(ev, 0, SI_TILES, 4, 4);
+    expect_item(ev, 1, SI_INN, -1, 4);
+    report_release(&rep);
+}
+
+/* Unfinished at the end, a road with an inn scores nothing (the inn's term
+ * alone); a cathedral city likewise. */
+static void test_inn_and_cathedral_unfinished(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    struct report rep;
+    struct game_log l;
+    fx_log_init(&l, &r);
+    fx_log_add(&l, STEPS(
+        FX_PLACE(RED, "IC/RFr.i", 1, 0, 0),
+        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "IC/Cccc.c", 0, -1, 0),
+        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(BLUE)));
+    l.end_turn = 2;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    expect_valid(&rep);
+    const struct score_event *road = event_of(&rep, -1, FEAT_ROAD);
+    assert_int_equal(road->points, 0);
+    assert_int_equal(road->expr, EXPR_INCOMPLETE);
+    assert_int_equal(road->n_items, 1);
+    expect_item(road, 0, SI_INN, -1, 0);
+    const struct score_event *city = event_of(&rep, -1, FEAT_CITY);
+    assert_int_equal(city->points, 0);
+    assert_int_equal(city->n_items, 1);
+    expect_item(city, 0, SI_CATHEDRAL, -1, 0);
+    report_release(&rep);
+}
+
+/* The cathedral city north of the start, closed by three caps: 5 tiles,
+ * 3 each (JCloisterZone: tiles 5 for 10, the cathedral 5 more). */
+static void test_cathedral_completed(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "IC/Cccc.c", 0, -1, 0),
+        FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/C", -1, -1, 1), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 1, -1, 3), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+        &rep);
+    expect_valid(&rep);
+    const struct score_event *ev = event_of(&rep, 4, FEAT_CITY);
+    assert_int_equal(ev->points, 15);
+    expect_item(ev, 0, SI_TILES, 5, 10);
+    expect_item(ev, 1, SI_CATHEDRAL, -1, 5);
+    report_release(&rep);
+}
+
+/* The seeds: a large follower may fly onto an occupied city, and it
+ * counts as two there.
+ *
+ *   (0,-2) Blue closes      .
+ *   (0,-1) Blue's knight   (1,-1) Red's FL/F.o, arrow W, roll 1
+ *   (0,0)  start city      (1,0) a road tile */
+static void test_big_follower_flies_and_wins(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/CFc.1", 0, -1, 1),
+        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "FL/F.o", 1, -1, 0),
+        FX_FLY_FIG(RED, 1, -1, 1, FIG_BIG, 1),
+        FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "NS", FIG_BIG, 1),
+        FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+        &rep);
+    expect_valid(&rep);
+    assert_int_equal(rep.n_flights, 1);
+    assert_int_equal(rep.flights[0].figure, FIG_BIG);
+    assert_true(rep.flights[0].landed);
+    const struct score_event *ev = event_of(&rep, 4, FEAT_CITY);
+    assert_int_equal(ev->points, 6);
+    assert_int_equal(ev->players, 1u << RED); /* strength 2 against 1 */
+    assert_int_equal(ev->strength[RED], 2);
+    assert_int_equal(ev->strength[BLUE], 1);
+    assert_int_equal(rep.score[BLUE], 0);
+    report_release(&rep);
+}
+
+/* A large follower against two ordinary followers of one player: a tie,
+ * both score. The figures are put on the city directly (as flights and
+ * joined cities can bring them together). */
+static void test_big_follower_ties_two(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/CFc.1", 0, -1, 1); /* city N S, on the start's city */
+    int city = fx_seg(g, 0, -1, FEAT_CITY, EDGE_S);
+    game_deploy(g, game_meeple(g, RED, FIG_SMALL, 0), city);
+    game_deploy(g, game_meeple(g, RED, FIG_SMALL, 0), city);
+    game_deploy(g, game_meeple(g, BLUE, FIG_BIG, 0), city);
+    game_end_turn(g);
+    game_final_scoring(g);
+    assert_int_equal(g->n_events, 1);
+    const struct score_event *ev = &g->events[0];
+    assert_int_equal(ev->meeples[RED], 2);
+    assert_int_equal(ev->meeples[BLUE], 1);
+    assert_int_equal(ev->strength[RED], 2);
+    assert_int_equal(ev->strength[BLUE], 2);
+    assert_int_equal(ev->players, (1u << RED) | (1u << BLUE));
+    assert_int_equal(g->score[RED], g->score[BLUE]);
+    game_free(g);
+}
+
+/* ---- the Phantom -------------------------------------------------------- */
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule; /* RULE_OK: valid */
+} phantom_cases[] = {
+    { "a follower, then the phantom", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "ER.SL.SR.WL", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_OK },
+    { "the phantom alone", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_OK },
+    { "the phantom, then a follower", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY },
+    { "the phantom on the first figure's feature", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_MEEPLE_FEATURE_OCCUPIED },
+    { "the phantom after a pass", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_TURN_SEQUENCE },
+    /* the seeds (5/2013): the flying machine serves one figure a turn */
+    { "the phantom on a flying machine used this turn", STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0), FX_FLY(RED, 0, 1, 1),
+          FX_FLY_FIG(RED, 0, 1, 2, FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_FLIER_USED },
+    { "a flight that found no tile, then the phantom on the tile", STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0), FX_FLY(RED, 0, 1, 1),
+          FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
+                      FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_OK },
+    { "the phantom flies, finds no tile, then stands on the tile", STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0),
+          FX_FLY_FIG(RED, 0, 1, 1, FIG_PHANTOM, 1),
+          FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
+                      FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_OK },
+    { "a third figure", STEPS(
+          FX_PLACE(RED, "BA/RRRR", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "E", FIG_PHANTOM, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "N"),
+          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY },
+};
+
+static void test_phantom_turns(void **state)
+{
+    (void)state;
+    struct rules r = phantom_rules();
+    for (size_t i = 0; i < N_OF(phantom_cases); i++) {
+        struct report rep;
+        audit_steps(&r, NULL, phantom_cases[i].steps, phantom_cases[i].n,
+                    &rep);
+        if (phantom_cases[i].rule == RULE_OK) {
+            if (!rep.valid)
+                fail_msg("%s: %s (%s)", phantom_cases[i].what,
+                         rule_id(rep.violations[0].rule),
+                         rep.violations[0].msg);
+        } else {
+            print_message("%s\n", phantom_cases[i].what);
+            expect_first(&rep, phantom_cases[i].rule, 1);
+        }
+        report_release(&rep);
+    }
+}
+
+/* Both figures of a turn stand, and both score with their strength. */
+static void test_phantom_scores_beside(void **state)
+{
+    (void)state;
+    struct rules r = phantom_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/RFr", 1, 0, 0);
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W));
+    char why[200] = "";
+    int ph = game_meeple(g, RED, FIG_PHANTOM, 0);
+    int field = fx_seg(g, 1, 0, FEAT_FIELD, HE_SL);
+    assert_int_equal(game_check_deploy(g, RED, ph, field, why, sizeof why),
+                     RULE_OK);
+    game_deploy(g, ph, field);
+    assert_int_equal(fx_on_board(g, RED), 2);
+    int third = game_meeple(g, RED, FIG_SMALL, 0);
+    assert_int_equal(game_check_deploy(g, RED, third,
+                                       fx_seg(g, 1, 0, FEAT_FIELD, HE_NL),
+                                       why, sizeof why),
+                     RULE_MEEPLE_SECOND_DEPLOY);
+    game_free(g);
+}
+
+/* ---- flights by every figure ------------------------------------------ */
+
+/* FL/F.o at (-1,1) turned so its arrow points N, roll 1: the target
+ * (-1,0) is BA/LR turned so that its road joins the start's: a monastery,
+ * an unfinished road and a field. Each figure's landings. */
+static void test_landings_by_figure(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c3(2);
+    fx_add_set(&r, "inns-and-cathedrals:2");
+    r.figures[FIG_BIG] = 1;
+    r.figures[FIG_PHANTOM] = 1;
+    struct game *g = fx_new(&r);
+    fx_play(g, "BA/LR", -1, 0, 3); /* its road east, onto the start's */
+    fx_place(g, "FL/F.o", -1, 1, 1);
+    static const struct {
+        int fig, n;
+    } cases[] = {
+        { FIG_SMALL, 2 },   /* monastery and road */
+        { FIG_BIG, 2 },
+        { FIG_PHANTOM, 2 },
+        { FIG_ABBOT, 1 },   /* the monastery only */
+    };
+    struct flight_options o;
+    for (size_t i = 0; i < N_OF(cases); i++) {
+        game_flight_options(g, g->now.tile, cases[i].fig, &o);
+        assert_int_equal(o.target[0].x, -1);
+        assert_int_equal(o.target[0].y, 0);
+        if (o.n[0] != cases[i].n)
+            fail_msg("%s: %d landings, expected %d",
+                     figure_class(cases[i].fig)->name, o.n[0], cases[i].n);
+        for (int k = 0; k < o.n[0]; k++)
+            assert_true(game_kind_allowed(g, cases[i].fig,
+                                          g->segs[o.seg[0][k]].kind));
+    }
+    game_free(g);
+}
+
+/* An abbot, a large follower or a phantom landing where it may not stand:
+ * MEEPLE_WRONG_TYPE when the figure can never stand there, FLIER_FIELD
+ * for a field. */
+static void test_landing_faults_by_figure(void **state)
+{
+    (void)state;
+    char why[200];
+    struct rules r = fx_rules_c3(2);
+    r.figures[FIG_BIG] = 1;
+    struct game *g = fx_new(&r);
+    fx_play(g, "BA/LR", -1, 0, 3);
+    fx_place(g, "FL/F.o", -1, 1, 1);
+    struct pos t = { -1, 0 };
+    int road = fx_seg(g, -1, 0, FEAT_ROAD, 0);
+    int field = fx_seg(g, -1, 0, FEAT_FIELD, 0);
+    assert_int_equal(game_check_landing(g, FIG_ABBOT, t, road, t, why,
+                                        sizeof why),
+                     RULE_MEEPLE_WRONG_TYPE);
+    assert_int_equal(game_check_landing(g, FIG_BIG, t, field, t, why,
+                                        sizeof why),
+                     RULE_FLIER_FIELD);
+    assert_int_equal(game_check_landing(g, FIG_BIG, t, road, t, why,
+                                        sizeof why),
+                     RULE_OK);
+    game_free(g);
+}
+
+/* ---- the draw ---------------------------------------------------------- */
+
+/* A .jcz save's random numbers draw each tile; a placed tile that the
+ * numbers do not draw (and that is no discard) is TILE_NOT_DRAWN. */
+static void test_tile_not_drawn(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct game *g = fx_new(&r);
+    double draws_rfr = game_pack_random(g, fx_tile("BA/RFr"));
+    game_free(g);
+    assert_true(draws_rfr >= 0);
+    static const struct fx_step drawn[] = {
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+    };
+    static const struct fx_step other[] = { /* fits too, but not drawn */
+        FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED),
+    };
+    for (int swapped = 0; swapped <= 1; swapped++) {
+        struct game_log l;
+        struct report rep;
+        fx_log_init(&l, &r);
+        fx_log_add(&l, swapped ? other : drawn, 3);
+        l.moves[0].draw = draws_rfr;
+        fx_audit(&l, &rep);
+        if (swapped) {
+            expect_first(&rep, RULE_TILE_NOT_DRAWN, 1);
+            assert_non_null(strstr(rep.violations[0].msg, "BA/RFr"));
+        } else {
+            expect_valid(&rep);
+            assert_true(rep.draw_checked);
+        }
+        report_release(&rep);
+        game_log_release(&l);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_river_draw_groups),
+        cmocka_unit_test(test_river_placement),
+        cmocka_unit_test(test_river_no_u_turn),
+        cmocka_unit_test(test_river_is_no_feature),
+        cmocka_unit_test(test_inn_road_completed),
+        cmocka_unit_test(test_inn_and_cathedral_unfinished),
+        cmocka_unit_test(test_cathedral_completed),
+        cmocka_unit_test(test_big_follower_flies_and_wins),
+        cmocka_unit_test(test_big_follower_ties_two),
+        cmocka_unit_test(test_phantom_turns),
+        cmocka_unit_test(test_phantom_scores_beside),
+        cmocka_unit_test(test_landings_by_figure),
+        cmocka_unit_test(test_landing_faults_by_figure),
+        cmocka_unit_test(test_tile_not_drawn),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
