@@ -184,6 +184,8 @@ static void end_turn(struct audit *a, const struct move *m)
     close_flight(a, m);
     if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
+    else if (a->phase == PH_VOID)
+        game_skip_turn(a->g);
     if (a->phase != PH_IDLE)
         record_running(a, a->turn);
     a->phase = PH_IDLE;
@@ -277,7 +279,7 @@ static void place_checked(struct audit *a, const struct move *m)
     if (a->phase != PH_IDLE)
         end_turn(a, m);
     a->turn++;
-    a->player = (a->turn - 1) % a->log->rules.n_players;
+    a->player = a->g->seat; /* the game keeps who is on turn */
     a->phase = PH_VOID;
     if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
         undo_inferred_discard(a, m->tile);
@@ -331,7 +333,7 @@ static void on_discard(struct audit *a, const struct move *m)
     /* the discarded tile is the next turn's draw: blame that player */
     int turn = a->turn, player = a->player;
     a->turn++;
-    a->player = (a->turn - 1) % a->log->rules.n_players;
+    a->player = a->g->seat;
     discard_checked(a, m);
     a->turn = turn;
     a->player = player;

@@ -17,6 +17,7 @@
 struct game;
 struct rules;
 struct score_event;
+struct score_item;
 struct pos;
 
 /* The registry: X(ID, unit object, its id in .tiles files and reports).
@@ -100,13 +101,34 @@ struct expansion {
                         size_t why_len);
     /* Adjusts a scored feature's points and items (inns, cathedrals). */
     void (*score)(const struct rules *r, struct score_event *ev);
+    /* What seat p, a winner of a scored feature (root), gets besides its
+     * points (a pig in a field): the points, with their term in *item. */
+    int (*bonus)(const struct game *g, const struct score_event *ev,
+                 int root, int p, struct score_item *item);
+    /* The deployment of meeple m on seg, for figures the unit judges
+     * itself (builder, pig, barn): RULE_OK or a rule with why; -1 for the
+     * default checks. */
+    int (*check_deploy)(const struct game *g, int player, int m, int seg,
+                        char *why, size_t why_len);
+    /* Meeple m goes back to supply from a completed feature. */
+    void (*returned)(struct game *g, int m);
+    /* The turn's scoring, before the features it completed score
+     * (barns) and after (trade goods, wagons); game.done lists them. */
+    void (*turn_scoring)(struct game *g);
+    void (*turn_done)(struct game *g);
+    /* Does the seat on turn play another part (a builder's tile)? */
+    bool (*extra_part)(struct game *g);
+    /* Scoring at the end of the game, after the features' (trade goods,
+     * barns). */
+    void (*final_scoring)(struct game *g);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
  * X(field). */
 #define UNIT_HOOKS(X)                                                      \
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
-    X(score)
+    X(score) X(bonus) X(check_deploy) X(returned) X(turn_scoring)          \
+    X(turn_done) X(extra_part) X(final_scoring)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -68,6 +68,8 @@ enum feat_done {
 
 struct feature_class {
     const char *name;       /* "road" (the FEATURES name) */
+    const char *expr;       /* the name its score expressions start with,
+                               when not its name (a barn's: "field") */
     const char *jcz;        /* JCloisterZone's feature name, or NULL */
     uint8_t done;           /* enum feat_done */
     bool on_board;          /* its segments join the board's features */
@@ -98,8 +100,11 @@ struct figure_class {
     uint8_t strength;       /* weight in a majority */
     uint16_t stands;        /* bit (1 << enum feat) per feature it may
                                occupy, before the rules (no farmers...) */
-    bool follower;          /* counts for majorities, returns to supply
-                               when its feature scores */
+    bool follower;          /* counts for majorities */
+    bool by_pennants;       /* its strength is its city's pennants (the
+                               mayor; 0 pennants: none) */
+    bool stays;             /* stays when its feature is completed (the
+                               barn); the others go back to supply */
     bool flies;             /* may use a flying machine */
 };
 

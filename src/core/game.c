@@ -533,9 +533,10 @@ struct game *game_new(const struct rules *r)
             for (int n = 1; n <= r->figures[f]; n++)
                 g->meeples[g->n_meeples++] = (struct meeple){
                     (int8_t)p, (uint8_t)f, (uint8_t)n,
-                    (uint8_t)(figure_class(f)->follower
-                                  ? figure_class(f)->strength
-                                  : 0),
+                    (uint8_t)(!figure_class(f)->follower ? 0
+                              : figure_class(f)->by_pennants
+                                  ? STRENGTH_PENNANTS
+                                  : figure_class(f)->strength),
                     -1, false
                 };
     return g;
@@ -1194,7 +1195,8 @@ const char *score_item_name(int kind)
 
 void score_expr_format(int feature, int expr, char *out, size_t len)
 {
-    snprintf(out, len, "%s%s", feat_name(feature),
+    const struct feature_class *c = feature_class(feature);
+    snprintf(out, len, "%s%s", c->expr ? c->expr : c->name,
              expr > 0 && expr < EXPR__COUNT ? expr_suffixes[expr] : "");
 }
 
@@ -1346,11 +1348,40 @@ static void meeple_roots(const struct game *g, int roots[GAME_MAX_MEEPLES])
         roots[i] = g->meeples[i].seg < 0 ? -1 : find_root(g, g->meeples[i].seg);
 }
 
-/* Scores the feature of seg for the majority of strength; returns false
- * (and records nothing) when no follower stands on it. roots:
- * meeple_roots() of g, or NULL to work them out. */
-static bool score_feature(struct game *g, int seg, bool completed, int turn,
-                          const int *roots)
+/* Adds a copy of the template event t with these players, their points
+ * and, when a unit gave them a bonus, its term. */
+static void add_event(struct game *g, const struct score_event *t,
+                      unsigned players, int bonus,
+                      const struct score_item *bonus_item)
+{
+    struct score_event *ev = game_new_event(g);
+    *ev = *t;
+    ev->players = (uint8_t)players;
+    ev->points = t->points + bonus;
+    if (bonus)
+        score_add_item(ev, bonus_item->kind, bonus_item->count,
+                       bonus_item->points);
+    ev->fliers = (uint8_t)(t->fliers & players);
+    for (int p = 0; p < g->rules.n_players; p++)
+        if (players >> p & 1)
+            g->score[p] += ev->points;
+}
+
+/* What the units give seat p besides the feature's points (a pig in a
+ * field): the points, and their term in *item. */
+static int seat_bonus(const struct game *g, const struct score_event *ev,
+                      int root, int p, struct score_item *item)
+{
+    int bonus = 0;
+    FOR_UNITS(g, u, bonus) {
+        int b = u->bonus(g, ev, root, p, item);
+        bonus += b;
+    }
+    return bonus;
+}
+
+bool game_score_feature(struct game *g, int seg, bool completed, int turn,
+                        const struct score_how *how, const int *roots)
 {
     int root = find_root(g, seg), mine[GAME_MAX_MEEPLES];
     int counts[GAME_MAX_PLAYERS] = { 0 }, strength[GAME_MAX_PLAYERS] = { 0 };
@@ -1360,52 +1391,114 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn,
         meeple_roots(g, mine);
         roots = mine;
     }
+    struct score_event t;
+    memset(&t, 0, sizeof t);
+    t.turn = turn;
+    t.feature = g->segs[root].kind;
+    t.completed = completed;
+    t.seg = g->segs[root].min;
     unsigned flew = 0; /* seats with a meeple that flew onto it */
     bool any = false;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
         if (roots[i] != root || !m->strength)
             continue;
+        if (!any) /* measured once, for the first follower found */
+            game_measure(g, root, &t);
         any = true;
         counts[m->owner]++;
-        strength[m->owner] += m->strength;
-        if (g->meeples[i].flew)
-            flew |= 1u << g->meeples[i].owner;
+        /* the mayor weighs the pennants of its city */
+        strength[m->owner] += m->strength == STRENGTH_PENNANTS ? t.pennants
+                                                                : m->strength;
+        if (m->flew)
+            flew |= 1u << m->owner;
     }
     if (!any)
         return false;
-    struct score_event *ev = game_new_event(g);
-    ev->turn = turn;
-    ev->feature = g->segs[root].kind;
-    ev->completed = completed;
-    ev->seg = g->segs[root].min;
-    game_measure(g, root, ev);
-    game_score_points(g, ev);
+    game_score_points(g, &t);
+    if (how && how->score) {
+        t.points = 0;
+        t.n_items = 0;
+        how->score(&g->rules, &t);
+    }
+    if (how)
+        t.expr = how->expr;
+    t.fliers = (uint8_t)flew;
     int best = 0;
     for (int p = 0; p < g->rules.n_players; p++) {
-        ev->meeples[p] = (uint8_t)counts[p];
-        ev->strength[p] = (uint8_t)strength[p];
+        t.meeples[p] = (uint8_t)counts[p];
+        t.strength[p] = (uint8_t)strength[p];
         if (strength[p] > best)
             best = strength[p];
     }
+    if (best == 0) { /* followers of no strength: "city.empty", each */
+        t.points = 0;
+        t.n_items = 0;
+        t.expr = EXPR_EMPTY;
+        for (int p = 0; p < g->rules.n_players; p++)
+            if (counts[p])
+                add_event(g, &t, 1u << p, 0, NULL);
+        return true;
+    }
+    /* the winners, one event for each distinct bonus the units give */
+    int bonus[GAME_MAX_PLAYERS];
+    struct score_item item[GAME_MAX_PLAYERS];
+    unsigned left = 0;
     for (int p = 0; p < g->rules.n_players; p++)
-        if (best > 0 && strength[p] == best) {
-            ev->players |= (uint8_t)(1u << p);
-            g->score[p] += ev->points;
+        if (strength[p] == best) {
+            left |= 1u << p;
+            bonus[p] = seat_bonus(g, &t, root, p, &item[p]);
         }
-    ev->fliers = (uint8_t)(flew & ev->players);
+    while (left) {
+        int first = __builtin_ctz(left);
+        unsigned same = 0;
+        for (int p = first; p < g->rules.n_players; p++)
+            if ((left >> p & 1) && bonus[p] == bonus[first])
+                same |= 1u << p;
+        add_event(g, &t, same, bonus[first], &item[first]);
+        left &= ~same;
+    }
     return true;
 }
 
-static void return_meeples(struct game *g, int seg)
+void game_return_figures(struct game *g, int seg, bool all)
 {
     int root = find_root(g, seg);
+    if (g->segs[root].meeples == 0)
+        return;
     for (int i = 0; i < g->n_meeples; i++) {
         struct meeple *m = &g->meeples[i];
-        if (m->seg >= 0 && find_root(g, m->seg) == root)
-            m->seg = -1;
+        if (m->seg < 0 || find_root(g, m->seg) != root ||
+            (!all && figure_class(m->kind)->stays))
+            continue;
+        FOR_UNITS(g, u, returned)
+            u->returned(g, i);
+        m->seg = -1;
+        m->flew = false;
+        g->segs[root].meeples--;
     }
-    g->segs[root].meeples = 0;
+}
+
+/* Remembers a feature the turn completed (once). */
+static void note_done(struct game *g, int root)
+{
+    for (int j = 0; j < g->n_done; j++)
+        if (g->done[j] == root)
+            return;
+    if (g->n_done < GAME_MAX_DONE)
+        g->done[g->n_done++] = (int16_t)root;
+}
+
+/* The completed edged features of tile ti's segments (or, when `sides`
+ * is set, only those on those board sides of it). */
+static void find_done(struct game *g, int ti, unsigned sides)
+{
+    const struct placed *t = &g->tiles[ti];
+    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
+        if ((g->kinds_edged >> g->segs[i].kind & 1) &&
+            (!sides || (g->segs[i].mask & sides)) &&
+            g->segs[find_root(g, i)].open == 0)
+            note_done(g, find_root(g, i));
 }
 
 void game_end_turn(struct game *g)
@@ -1413,31 +1506,41 @@ void game_end_turn(struct game *g)
     int ti = g->now.tile;
     if (ti < 0)
         return;
-    const struct placed *t = &g->tiles[ti];
-    int done[TILE_MAX_SEGS], n_done = 0;
-    for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
-        if (!(g->kinds_edged >> g->segs[i].kind & 1))
-            continue;
-        int root = find_root(g, i), j;
-        if (g->segs[root].open != 0)
-            continue; /* not complete */
-        for (j = 0; j < n_done && done[j] != root; j++)
-            ;
-        if (j < n_done)
-            continue;
-        done[n_done++] = root;
-        if (score_feature(g, i, true, g->turn, NULL))
-            return_meeples(g, i);
+    g->n_done = 0;
+    find_done(g, ti, 0);
+    if (!tile_get(g->tiles[ti].def)->edges) { /* it closes the sides of */
+        int cross[4];                         /* the tiles around it */
+        cross_of(g, game_tile_pos(g, ti), cross);
+        for (int side = 0; side < 4; side++)
+            if (cross[side] >= 0)
+                find_done(g, cross[side], 1u << ((side + 2) & 3));
     }
     /* monasteries and gardens whose block this tile filled */
     for (int f = 0; f < g->n_filled; f++) {
         const struct placed *n = &g->tiles[g->filled[f]];
         for (int i = n->seg0; i < n->seg0 + n->n_seg; i++)
-            if ((g->kinds_block >> g->segs[i].kind & 1) &&
-                score_feature(g, i, true, g->turn, NULL))
-                return_meeples(g, i);
+            if (g->kinds_block >> g->segs[i].kind & 1)
+                note_done(g, i);
     }
+    FOR_UNITS(g, u, turn_scoring) /* before the completed features: barns */
+        u->turn_scoring(g);
+    for (int j = 0; j < g->n_done; j++)
+        game_score_feature(g, g->done[j], true, g->turn, NULL, NULL);
+    for (int j = 0; j < g->n_done; j++)
+        game_return_figures(g, g->done[j], false);
+    FOR_UNITS(g, u, turn_done) /* trade goods, wagons */
+        u->turn_done(g);
     g->n_filled = 0;
+    game_skip_turn(g);
+}
+
+void game_skip_turn(struct game *g)
+{
+    bool again = false;
+    FOR_UNITS(g, u, extra_part)
+        again |= u->extra_part(g);
+    if (!again && g->rules.n_players > 0)
+        g->seat = (g->seat + 1) % g->rules.n_players;
     new_turn(g, -1);
 }
 
@@ -1456,8 +1559,11 @@ void game_final_scoring(struct game *g)
         const struct feature_class *c = feature_class(g->segs[root].kind);
         if (!c->score || (c->stand_needs & ~g->rules.flags))
             continue;
-        score_feature(g, root, game_feature_complete(g, root), -1, roots);
+        game_score_feature(g, root, game_feature_complete(g, root), -1,
+                           NULL, roots);
     }
+    FOR_UNITS(g, u, final_scoring) /* trade goods, barns */
+        u->final_scoring(g);
     for (int i = 0; i < g->n_events; i++) /* a field is never "complete" */
         if (g->events[i].turn < 0 &&
             feature_class(g->events[i].feature)->done == DONE_NEVER)

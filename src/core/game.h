@@ -42,6 +42,8 @@
 #define GAME_GRID_MIN 32 /* side of the board window a game starts with */
 #define GAME_MAX_SET_COPIES 3
 #define GAME_MAX_ITEMS 4 /* terms of one score event */
+#define GAME_MAX_DONE 32 /* features one turn may complete */
+#define UNIT_STATE_WORDS 16 /* what a unit keeps in a game, 8 bytes each */
 
 struct pos {
     int x, y;
@@ -145,13 +147,17 @@ struct placed {
     uint32_t half_slots;
 };
 
+/* A meeple's strength when it is its city's pennants (the mayor). */
+#define STRENGTH_PENNANTS 0xFF
+
 /* Move figures with game_deploy(), game_land() and game_recall() only:
  * the features count who stands on them. */
 struct meeple {
     int8_t owner;
     uint8_t kind;     /* enum figure */
     uint8_t n;        /* 1-based id within owner and kind */
-    uint8_t strength; /* its weight in majorities, 0: no follower */
+    uint8_t strength; /* its weight in majorities, 0: no follower,
+                         STRENGTH_PENNANTS: its city's pennants */
     int16_t seg;      /* segment it stands on, -1 in supply */
     bool flew;        /* it arrived where it stands by flight */
 };
@@ -192,7 +198,10 @@ struct score_item {
 /* How a feature was scored: X(ID, suffix of the expression name). */
 #define SCORE_EXPRS(X)                                                     \
     X(DONE, "")                                                            \
-    X(INCOMPLETE, ".incomplete")
+    X(INCOMPLETE, ".incomplete")                                           \
+    X(EMPTY, ".empty")                                                     \
+    X(BARN_PLACED, ".barn-placed")                                         \
+    X(BARN_CONNECTED, ".barn-connected")
 
 enum score_expr {
 #define X(id, suffix) EXPR_##id,
@@ -242,6 +251,7 @@ struct turn_state {
 
 struct game {
     struct rules rules;
+    int seat;                 /* the player on turn (now, or next) */
     uint32_t units;           /* game_rules_units(&rules) */
     /* the units in play, in registry order, and of them those that judge
      * placements (most games: none) */
@@ -264,6 +274,13 @@ struct game {
      * garden there is complete now), row by row */
     int16_t filled[9];
     int n_filled;
+    /* the features the turn completed (their roots), as game_end_turn()
+     * scores them, for the units that act on them */
+    int16_t done[GAME_MAX_DONE];
+    int n_done;
+    /* what each unit keeps (builder states, trade goods, abbeys...): its
+     * own struct, read through UNIT_STATE() in game_int.h */
+    uint64_t unit_state[EXP__COUNT][UNIT_STATE_WORDS];
     int score[GAME_MAX_PLAYERS];
     int16_t pack[TILE_KINDS]; /* copies left of each tile kind */
     uint16_t kind_edges[TILE_KINDS]; /* unturned edge kinds; 0 for kinds
@@ -469,9 +486,13 @@ void game_recall(struct game *g, int m);
 
 /* --- scoring ---------------------------------------------------------- */
 
-/* Ends the current turn: scores every feature the turn's tile completed
- * (majority, ties all score) and returns the figures on them. */
+/* Ends the current turn (part): scores every feature the turn's tile
+ * completed (majority, ties all score), returns the figures on them, lets
+ * the units act (trade goods, wagons) and moves the turn to the next
+ * seat (or, with a builder's right, gives the seat another part). */
 void game_end_turn(struct game *g);
+/* Ends a turn (part) whose tile was never placed: the turn moves on. */
+void game_skip_turn(struct game *g);
 /* Scores incomplete features with figures and fields (game end). */
 void game_final_scoring(struct game *g);
 

@@ -24,6 +24,31 @@ void game_measure(struct game *g, int root, struct score_event *ev);
 /* ev->points and items from the feature's class and the units in play. */
 void game_score_points(const struct game *g, struct score_event *ev);
 
+/* How a unit scores a feature its own way (a barn's field): the
+ * expression, and the points (NULL: the feature class's). */
+struct score_how {
+    int expr;
+    void (*score)(const struct rules *r, struct score_event *ev);
+};
+
+/* Scores the feature of seg for the majority of strength (ties all score;
+ * a unit's bonus for a seat, like a pig's, makes that seat's own event);
+ * followers of no strength give each of their seats a 0-point ".empty"
+ * event. False, recording nothing, when no follower stands on it. roots:
+ * the root of each meeple's feature (-1 in supply), or NULL. */
+bool game_score_feature(struct game *g, int seg, bool completed, int turn,
+                        const struct score_how *how, const int *roots);
+/* Sends the figures on the feature of seg back to supply (all, or those
+ * whose class does not stay: not a barn). */
+void game_return_figures(struct game *g, int seg, bool all);
+
+/* A unit's state in g: its own struct, which must fit. */
+#define UNIT_STATE(g, id, type)                                            \
+    ((type *)(void *)(g)->unit_state[id])
+#define UNIT_STATE_FITS(type)                                              \
+    _Static_assert(sizeof(type) <= UNIT_STATE_WORDS * 8,                   \
+                   #type " fits struct game.unit_state")
+
 /* Calls `hook` of every unit in play that has it, in registry order:
  *   FOR_UNITS(g, u, hook) { ... u->hook(...) ... } */
 #define FOR_UNITS(g, u, hook)                                              \
