@@ -319,11 +319,18 @@ static void on_place(struct audit *a, const struct move *m)
     if (a->phase != PH_IDLE)
         end_turn(a, m); /* the log skipped the COMMIT */
     size_t before = a->r->n_violations;
+    int last = a->player;
     place_checked(a, m);
-    if (a->r->n_violations == before && m->player >= 0 &&
-        m->player != a->player)
-        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's turn",
+    if (a->r->n_violations != before || m->player < 0 ||
+        m->player == a->player)
+        return;
+    if (m->player == last) /* the same player again: only a builder's */
+        violate(a, m, RULE_BUILDER_BONUS, "%s places a second tile in a row "
+                "without a builder's right to it; it is %s's turn",
                 who(a, m->player), who(a, a->player));
+    else
+        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's "
+                "turn", who(a, m->player), who(a, a->player));
 }
 
 static void on_discard(struct audit *a, const struct move *m)

@@ -29,7 +29,8 @@ struct pos;
     X(FLIER, expansion_flier, "flier")                                     \
     X(RIVER, expansion_river, "river")                                     \
     X(INNS, expansion_inns, "inns")                                        \
-    X(PHANTOM, expansion_phantom, "phantom")
+    X(PHANTOM, expansion_phantom, "phantom")                               \
+    X(TRADERS, expansion_traders, "traders")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -44,7 +45,9 @@ enum expansion_id {
     X(FARMERS, "farmers")                                                  \
     X(GARDENS, "garden")                                                   \
     X(INNS, "inn")                                                         \
-    X(CATHEDRALS, "cathedral")
+    X(CATHEDRALS, "cathedral")                                             \
+    X(TRADERS, "traders")                                                  \
+    X(PIG_HERD, "pig-herd")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,

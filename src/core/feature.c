@@ -86,8 +86,6 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "Traders & Builders",
-      { "traders-and-builders", "builder", "pig", "traders", "pig-herd" } },
     { "Abbey & Mayor", { "abbey-and-mayor", "abbey", "mayor", "wagon", "barn" } },
     { "Princess & Dragon",
       { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },

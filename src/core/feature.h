@@ -32,7 +32,8 @@ enum feat_shape {
     X(MONASTERY, "monastery", SHAPE_INNER)                                 \
     X(GARDEN, "garden", SHAPE_INNER)                                       \
     X(FLIER, "flier", SHAPE_INNER)                                         \
-    X(RIVER, "river", SHAPE_EDGES)
+    X(RIVER, "river", SHAPE_EDGES)                                         \
+    X(TRADE_GOODS, "trade-goods", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -46,7 +47,9 @@ enum feat {
     X(SMALL, "small")                                                      \
     X(ABBOT, "abbot")                                                      \
     X(BIG, "big")                                                          \
-    X(PHANTOM, "phantom")
+    X(PHANTOM, "phantom")                                                  \
+    X(BUILDER, "builder")                                                  \
+    X(PIG, "pig")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

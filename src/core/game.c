@@ -1067,6 +1067,30 @@ enum rule game_check_action(const struct game *g, int fig, char *why,
     return RULE_MEEPLE_SECOND_DEPLOY;
 }
 
+enum rule game_check_on_tile(const struct game *g, int seg, char *why,
+                             size_t why_len)
+{
+    const struct seg *s = &g->segs[seg];
+    if (s->tile == g->now.tile)
+        return RULE_OK;
+    struct pos p = game_tile_pos(g, s->tile);
+    snprintf(why, why_len, "(%d,%d) is not the tile placed this turn", p.x,
+             p.y);
+    return RULE_MEEPLE_NOT_ON_PLACED_TILE;
+}
+
+void game_feature_attrs(const struct game *g, int seg,
+                        uint8_t attrs[SA__COUNT])
+{
+    int root = find_root(g, seg), s = root;
+    memset(attrs, 0, SA__COUNT);
+    do {
+        for (unsigned a = g->segs[s].attrs; a; a &= a - 1)
+            attrs[__builtin_ctz(a)]++;
+        s = g->segs[s].next;
+    } while (s != root);
+}
+
 enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                             char *why, size_t why_len)
 {
@@ -1075,14 +1099,15 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                  m < 0 ? "meeple" : figure_class(g->meeples[m].kind)->name);
         return RULE_MEEPLE_NONE_LEFT;
     }
-    (void)player;
-    const struct seg *s = &g->segs[seg];
-    if (s->tile != g->now.tile) {
-        struct pos p = game_tile_pos(g, s->tile);
-        snprintf(why, why_len, "(%d,%d) is not the tile placed this turn",
-                 p.x, p.y);
-        return RULE_MEEPLE_NOT_ON_PLACED_TILE;
+    FOR_UNITS(g, u, check_deploy) { /* figures with rules of their own */
+        int rule = u->check_deploy(g, player, m, seg, why, why_len);
+        if (rule >= 0)
+            return (enum rule)rule;
     }
+    const struct seg *s = &g->segs[seg];
+    enum rule on = game_check_on_tile(g, seg, why, why_len);
+    if (on != RULE_OK)
+        return on;
     if (game_feature_meeples(g, seg, NULL) > 0) {
         snprintf(why, why_len, "the %s already holds a meeple",
                  feat_name(s->kind));

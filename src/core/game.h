@@ -89,6 +89,8 @@ const char *rule_flag_key(int bit);
     X(MEEPLE_NOT_ON_PLACED_TILE)                                           \
     X(MEEPLE_FEATURE_OCCUPIED)                                             \
     X(MEEPLE_WRONG_TYPE)                                                   \
+    X(BUILDER_PLACEMENT)                                                   \
+    X(PIG_PLACEMENT)                                                       \
     X(MEEPLE_SECOND_DEPLOY)                                                \
     X(FLIER_NO_MACHINE)                                                    \
     X(FLIER_USED)                                                          \
@@ -100,6 +102,7 @@ const char *rule_flag_key(int bit);
     X(FLIER_BAD_FEATURE)                                                   \
     X(FLIER_MUST_LAND)                                                     \
     X(ABBOT_RECALL)                                                        \
+    X(BUILDER_BONUS)                                                       \
     X(TURN_ORDER)                                                          \
     X(TURN_SEQUENCE)                                                       \
     X(SCORE_MISMATCH)
@@ -179,7 +182,11 @@ struct feature_ref {
     X(PENNANTS, "pennants")                                                \
     X(CITIES, "cities")                                                    \
     X(INN, "inn")                                                          \
-    X(CATHEDRAL, "cathedral")
+    X(CATHEDRAL, "cathedral")                                              \
+    X(PIGS, "pigs")                                                        \
+    X(WINE, "trade-goods.WINE")                                            \
+    X(CLOTH, "trade-goods.CLOTH")                                          \
+    X(GRAIN, "trade-goods.GRAIN")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,

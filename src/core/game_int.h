@@ -42,6 +42,14 @@ bool game_score_feature(struct game *g, int seg, bool completed, int turn,
  * whose class does not stay: not a barn). */
 void game_return_figures(struct game *g, int seg, bool all);
 
+/* RULE_OK when seg lies on the turn's tile, else
+ * RULE_MEEPLE_NOT_ON_PLACED_TILE with why. */
+enum rule game_check_on_tile(const struct game *g, int seg, char *why,
+                             size_t why_len);
+/* How many segments of seg's feature carry each attribute. */
+void game_feature_attrs(const struct game *g, int seg,
+                        uint8_t attrs[SA__COUNT]);
+
 /* A unit's state in g: its own struct, which must fit. */
 #define UNIT_STATE(g, id, type)                                            \
     ((type *)(void *)(g)->unit_state[id])

@@ -57,7 +57,11 @@ enum tile_group {
 /* Attributes of a segment, a bit each. X(ID, name in the notation). */
 #define SEG_ATTRS(X)                                                       \
     X(INN, "inn")                                                          \
-    X(CATHEDRAL, "cathedral")
+    X(CATHEDRAL, "cathedral")                                              \
+    X(WINE, "wine")                                                        \
+    X(CLOTH, "cloth")                                                      \
+    X(GRAIN, "grain")                                                      \
+    X(PIG_HERD, "pig-herd")
 
 enum seg_attr_bit {
 #define X(id, name) SA_BIT_##id,

@@ -218,8 +218,12 @@ static void parse_feature(struct ptile *t, const char *tok)
         int a = find_in(attr_names, SA__COUNT, p + 1, n);
         if (a < 0)
             die("'%s': unknown attribute '%.*s'", tok, (int)n, p + 1);
-        if ((a == SA_BIT_INN && kind != FEAT_ROAD) ||
-            (a == SA_BIT_CATHEDRAL && kind != FEAT_CITY))
+        static const int on[SA__COUNT] = {
+            [SA_BIT_INN] = FEAT_ROAD, [SA_BIT_CATHEDRAL] = FEAT_CITY,
+            [SA_BIT_WINE] = FEAT_CITY, [SA_BIT_CLOTH] = FEAT_CITY,
+            [SA_BIT_GRAIN] = FEAT_CITY, [SA_BIT_PIG_HERD] = FEAT_FIELD,
+        };
+        if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);
         s->attrs |= (uint8_t)(1u << a);
         p += 1 + n;

@@ -137,6 +137,7 @@ static void test_engine_tests(void **state)
         { "/basic/", 5 },               /* tiny-city-coa needs Abbey & Mayor */
         { "/flying-machines/", 1 },
         { "/inns-and-cathedrals/", 3 },
+        { "/traders-and-builders/", 5 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

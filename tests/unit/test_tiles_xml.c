@@ -65,6 +65,7 @@ static const struct {
     { "tile", "id" },        { "tile", "group" },
     { "road", "inn" },       { "city", "pennants" },
     { "city", "cathedral" }, { "field", "city" },
+    { "city", "resource" },  { "field", "pig-herd" },
     { "flying-machine", "direction" },
     { "tile-set", "id" },    { "ref", "tile" },
     { "ref", "count" },      { "remove", "tile" },
@@ -82,8 +83,6 @@ static const struct unmodelled {
 } unmodelled[] = {
     { "*", "wagon-move", false, "Abbey & Mayor: where the wagon may move" },
     { "city", "castle-base", false, "Bridges, Castles & Bazaars: castles" },
-    { "field", "pig-herd", false, "Traders & Builders: the pig herd" },
-    { "city", "resource", false, "Traders & Builders: goods" },
     { "city", "princess", false, "Princess & Dragon: the princess" },
     { "volcano", NULL, false, "Princess & Dragon: the dragon's volcano" },
     { "dragon", NULL, false, "Princess & Dragon: the dragon" },
@@ -472,7 +471,8 @@ static void read_location(xmlNodePtr el, struct seg_want *s,
 }
 
 /* Our segment attributes (enum seg_attr) carry JCloisterZone's names:
- * inn="true", cathedral="true". */
+ * inn="true", cathedral="true", pig-herd="true"; a city's trade goods
+ * are resource="wine" (or cloth, grain), our attribute of that name. */
 static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
                        struct diffs *d)
 {
@@ -481,6 +481,17 @@ static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
         SEG_ATTRS(X)
 #undef X
     };
+    char *res = prop(el, "resource");
+    if (res) {
+        int a;
+        for (a = 0; a < SA__COUNT && strcmp(names[a], res) != 0; a++)
+            ;
+        if (a < SA__COUNT)
+            s->attrs |= (uint8_t)(1u << a);
+        else
+            differ(d, where, "resource=\"%s\": no such trade good", res);
+        xmlFree(res);
+    }
     for (int a = 0; a < SA__COUNT; a++) {
         char *v = prop(el, names[a]);
         if (!v)

@@ -524,6 +524,127 @@ static void test_landing_faults_by_figure(void **state)
     game_free(g);
 }
 
+/* ---- Traders & Builders ------------------------------------------------ */
+
+static struct rules traders_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "traders-and-builders:1");
+    r.figures[FIG_BUILDER] = 1;
+    r.figures[FIG_PIG] = 1;
+    r.flags |= RF_TRADERS;
+    return r;
+}
+
+/* Red's highwayman on the road east of the start, Red's builder beside it
+ * (turn 3), then Red extends that road (turn 5): Red plays turn 6 too. */
+#define BUILDER_STEPS                                                      \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), \
+    FX_COMMIT(RED),                                                        \
+    FX_PLACE(BLUE, "BA/L", 0, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),      \
+    FX_PLACE(RED, "BA/RFr", 2, 0, 0),                                      \
+    FX_DEPLOY_N(RED, 2, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),              \
+    FX_COMMIT(RED),                                                        \
+    FX_PLACE(BLUE, "BA/L", -1, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),     \
+    FX_PLACE(RED, "BA/RFr", 3, 0, 0), FX_PASS(RED), FX_COMMIT(RED)
+
+static void test_builder_second_tile(void **state)
+{
+    (void)state;
+    struct rules r = traders_rules();
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(BUILDER_STEPS,
+        /* turn 6: Red again, with a follower of Red's */
+        FX_PLACE(RED, "BA/L", 1, 1, 0),
+        FX_DEPLOY_N(RED, 1, 1, FEAT_MONASTERY, "I", FIG_SMALL, 2),
+        FX_COMMIT(RED),
+        /* turn 7: Blue */
+        FX_PLACE(BLUE, "BA/L", 2, 1, 0),
+        FX_DEPLOY_N(BLUE, 2, 1, FEAT_MONASTERY, "I", FIG_SMALL, 1),
+        FX_COMMIT(BLUE)), &rep);
+    expect_valid(&rep);
+    report_release(&rep);
+
+    /* without the builder's extension Red may not play twice */
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_BUILDER_BONUS, 2);
+    report_release(&rep);
+}
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;
+} special_cases[] = {
+    { "a builder where its owner has no follower", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),
+          FX_COMMIT(RED)), RULE_BUILDER_PLACEMENT },
+    { "a pig where its owner has no farmer", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
+          FX_COMMIT(RED)), RULE_PIG_PLACEMENT },
+    { "a builder in a field", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_BUILDER, 1),
+          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE },
+    { "a builder on a flying machine", STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0),
+          FX_FLY_FIG(RED, 0, 1, 1, FIG_BUILDER, 1),
+          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE },
+};
+
+static void test_builder_and_pig_placement(void **state)
+{
+    (void)state;
+    struct rules r = traders_rules();
+    for (size_t i = 0; i < N_OF(special_cases); i++) {
+        struct report rep;
+        print_message("%s\n", special_cases[i].what);
+        audit_steps(&r, NULL, special_cases[i].steps, special_cases[i].n,
+                    &rep);
+        expect_first(&rep, special_cases[i].rule, 1);
+        report_release(&rep);
+    }
+}
+
+/* Red's farmer and pig in the field north of the road, beside the start's
+ * city that Blue completes: 3 for the city and 1 for the pig. Blue takes
+ * the wine of the city it completes, and 10 for it at the end. */
+static void test_pig_and_trade_goods(void **state)
+{
+    (void)state;
+    struct rules r = traders_rules();
+    struct report rep;
+    struct game_log l;
+    fx_log_init(&l, &r);
+    fx_log_add(&l, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "TB/CFc.w", 0, -1, 1), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+        FX_DEPLOY_N(RED, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
+        FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)));
+    l.end_turn = 4;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    expect_valid(&rep);
+    const struct score_event *field = event_of(&rep, -1, FEAT_FIELD);
+    assert_int_equal(field->players, 1u << RED);
+    assert_int_equal(field->points, 4);
+    expect_item(field, 0, SI_CITIES, 1, 3);
+    expect_item(field, 1, SI_PIGS, -1, 1);
+    const struct score_event *goods = event_of(&rep, -1, FEAT_TRADE_GOODS);
+    assert_int_equal(goods->players, 1u << BLUE);
+    assert_int_equal(goods->points, 10);
+    expect_item(goods, 0, SI_WINE, -1, 10);
+    report_release(&rep);
+}
+
 /* ---- the draw ---------------------------------------------------------- */
 
 /* A .jcz save's random numbers draw each tile; a placed tile that the
@@ -577,6 +698,9 @@ int main(void)
         cmocka_unit_test(test_phantom_scores_beside),
         cmocka_unit_test(test_landings_by_figure),
         cmocka_unit_test(test_landing_faults_by_figure),
+        cmocka_unit_test(test_builder_second_tile),
+        cmocka_unit_test(test_builder_and_pig_placement),
+        cmocka_unit_test(test_pig_and_trade_goods),
         cmocka_unit_test(test_tile_not_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
