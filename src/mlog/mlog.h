@@ -66,8 +66,9 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
  * Never fails (aborts on OOM). */
 void mlog_write_jcz(const struct game_log *l, struct buf *out);
 
-/* Appends l as a flierlog/1 document (docs/log-format.md): the setup one
- * key per line, then "turns" with one entry per line, then "final" when
+/* Appends l as a flierlog/1 document (docs/log-format.md; labelled
+ * flierlog/1.1 when it uses that minor version's "elements" or figures
+ * other than the follower and the abbot): the setup one key per line, then "turns" with one entry per line, then "final" when
  * the log has an end. mlog_parse() reads it back to an equal log but for
  * src (the entry index). Each turn takes its short form ("deploy", "fly",
  * "recall") when that reads back to the very moves, else a "moves" list;

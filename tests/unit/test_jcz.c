@@ -172,6 +172,111 @@ static void test_setup_fields(void **state)
     }
 }
 
+/* Every element the units know, read by their tables; and written back
+ * as JCloisterZone writes them: figures as counts, switches as booleans
+ * but the garden, which it counts (1). */
+#define F7 [FIG_SMALL] = 7
+static const struct {
+    const char *sets, *elements;
+    uint8_t figures[FIG__COUNT];
+    uint32_t flags;
+} element_cases[] = {
+    { NULL, "\"small-follower\":7,\"farmers\":true", { F7 }, RF_FARMERS },
+    { "\"basic:1\":1,\"flier:1\":1,\"inns-and-cathedrals:1\":1",
+      "\"small-follower\":7,\"farmers\":true,\"big-follower\":1,"
+      "\"cathedral\":true,\"inn\":true",
+      { F7, [FIG_BIG] = 1 }, RF_FARMERS | RF_INNS | RF_CATHEDRALS },
+    { "\"basic:2\":1,\"flier:2\":1,\"inns-and-cathedrals:2\":1",
+      "\"small-follower\":7,\"farmers\":true,\"big-follower\":1,"
+      "\"cathedral\":true,\"inn\":true,\"abbot\":1,\"garden\":1",
+      { F7, [FIG_ABBOT] = 1, [FIG_BIG] = 1 },
+      RF_FARMERS | RF_GARDENS | RF_INNS | RF_CATHEDRALS },
+    { "\"basic:1\":1,\"flier:1\":1",
+      "\"small-follower\":7,\"farmers\":true,\"phantom\":1",
+      { F7, [FIG_PHANTOM] = 1 }, RF_FARMERS },
+    { "\"basic:2\":1,\"flier:2\":1,\"river/2:2\":1",
+      "\"small-follower\":7,\"farmers\":true,\"abbot\":1,\"garden\":1",
+      { F7, [FIG_ABBOT] = 1 }, RF_FARMERS | RF_GARDENS },
+    /* an inn without the set (the river's RI.2/RIrI has one), figures
+     * given as true, switches as numbers, some off */
+    { "\"basic:1\":1,\"river/2:1\":1",
+      "\"small-follower\":3,\"inn\":1,\"cathedral\":0,"
+      "\"big-follower\":true,\"phantom\":false",
+      { [FIG_SMALL] = 3, [FIG_BIG] = 1 }, RF_INNS },
+};
+
+static void check_elements(const char *what, const struct rules *r,
+                           size_t i)
+{
+    for (int f = 0; f < FIG__COUNT; f++)
+        same(what, figure_class(f)->jcz, r->figures[f],
+             element_cases[i].figures[f]);
+    same(what, "flags", (long)r->flags, (long)element_cases[i].flags);
+}
+
+/* setup.elements of the save the writer makes of log: each element in
+ * play as JCloisterZone writes it. */
+static void check_written_elements(const char *what,
+                                   const struct game_log *log)
+{
+    struct buf out = BUF_INIT;
+    mlog_write_jcz(log, &out);
+    cJSON *root = cJSON_Parse(out.p);
+    const cJSON *els = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "setup"),
+                                           "elements");
+    const struct rules *r = &log->rules;
+    assert_true(cJSON_IsObject(els));
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            const cJSON *v = cJSON_GetObjectItem(els, el->key);
+            bool on = el->kind == EL_FIGURES ? r->figures[el->what] != 0
+                                             : (r->flags >> el->what & 1);
+            if (!on) {
+                if (v && !cJSON_IsFalse(v) &&
+                    !(cJSON_IsNumber(v) && v->valuedouble == 0))
+                    fail_msg("%s: %s written, but off", what, el->key);
+                continue;
+            }
+            if (!v)
+                fail_msg("%s: %s not written", what, el->key);
+            if (el->kind == EL_FIGURES || el->what == RFB_GARDENS) {
+                assert_true(cJSON_IsNumber(v));
+                same(what, el->key, v->valueint,
+                     el->kind == EL_FIGURES ? r->figures[el->what] : 1);
+            } else if (!cJSON_IsTrue(v)) {
+                fail_msg("%s: %s is not written true", what, el->key);
+            }
+        }
+    cJSON_Delete(root);
+    buf_release(&out);
+}
+
+static void test_setup_elements(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(element_cases); i++) {
+        struct game_log log, back;
+        struct buf out = BUF_INIT;
+        struct err e;
+        enum mlog_format fmt;
+        const char *what = element_cases[i].elements;
+        parse_ok(&(struct doc){ .sets = element_cases[i].sets,
+                                .elements = element_cases[i].elements },
+                 &log);
+        check_elements(what, &log.rules, i);
+        check_written_elements(what, &log);
+        mlog_write_jcz(&log, &out);
+        assert_int_equal(parse_doc(out.p, out.len, &back, &fmt, &e), ST_OK);
+        check_elements(what, &back.rules, i);
+        assert_memory_equal(log.rules.set_copies, back.rules.set_copies,
+                            sizeof log.rules.set_copies);
+        game_log_release(&back);
+        game_log_release(&log);
+        buf_release(&out);
+    }
+}
+
 /* ---- setup.start, players, gameAnnotations --------------------------- */
 
 static const struct {
@@ -188,6 +293,9 @@ static const struct {
     { "[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":\"R180\"}]",
       "BA/RCr", 0, 0, 2 },
     { "[{\"tile\":\"BA/RCr\",\"x\":1,\"y\":1}]", "BA/RCr", 1, 1, 0 },
+    /* The River's spring */
+    { "[{\"tile\":\"RI/s\",\"x\":0,\"y\":0,\"rotation\":0}]", "RI/s", 0, 0,
+      0 },
 };
 
 static void test_start_tile(void **state)
@@ -311,6 +419,23 @@ static const struct move_case move_cases[] = {
       { .kind = MV_RECALL, .player = -1, .at = { -1, 0 },
         .feature = FEAT_GARDEN, .meeple = FIG_ABBOT, .meeple_n = 1,
         .meeple_owner = 0 } },
+    /* Inns & Cathedrals' large follower, the Phantom; flights of both */
+    { DEPLOY(1, 0, "Field", "NL.NR", "1.big.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 1, 0 },
+        .feature = FEAT_FIELD, .mask = HE_NL | HE_NR, .meeple = FIG_BIG,
+        .meeple_n = 1, .meeple_owner = 1 } },
+    { DEPLOY(0, 1, "City", "N", "0.phantom.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 0, 1 },
+        .feature = FEAT_CITY, .mask = EDGE_N, .meeple = FIG_PHANTOM,
+        .meeple_n = 1, .meeple_owner = 0 } },
+    { FLY(2, 2, "0.big.1", "0.5"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 2, 2 },
+        .feature = FEAT_FLIER, .meeple = FIG_BIG, .meeple_n = 1,
+        .meeple_owner = 0, .roll = 2 } },
+    { FLY(2, 2, "1.phantom.1", "0.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 2, 2 },
+        .feature = FEAT_FLIER, .meeple = FIG_PHANTOM, .meeple_n = 1,
+        .meeple_owner = 1, .roll = 1 } },
 };
 
 static void check_move(const struct move *got, const struct move_case *c)
@@ -1424,6 +1549,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup_fields),
+        cmocka_unit_test(test_setup_elements),
         cmocka_unit_test(test_start_tile),
         cmocka_unit_test(test_players_and_names),
         cmocka_unit_test(test_move_fields),
