@@ -567,7 +567,10 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
     return ok;
 }
 
-static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
+/* One move of a "moves" list; its "player" only where it is not the
+ * entry's (entry_player, -1 when the entry names none). */
+static cJSON *move_json(const struct wr *w, const struct move *m, int turns,
+                        int entry_player)
 {
     static const char *const names[] = { "place", "discard", "deploy",
                                          "pass",  "recall",  "commit" };
@@ -575,7 +578,8 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
     bool recall = m->kind == MV_RECALL;
     cJSON_AddStringToObject(o, "move", names[m->kind <= MV_COMMIT ? m->kind
                                                                   : 0]);
-    add_player(w, o, m);
+    if (m->player != entry_player)
+        add_player(w, o, m);
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
         cJSON_AddStringToObject(o, "tile", m->tile_id);
         if (m->kind == MV_PLACE) {
@@ -598,19 +602,26 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
     return o;
 }
 
-/* The long form: every move spelt out. */
+/* The long form: every move spelt out; a player all of them name is
+ * said once, on the entry. */
 static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
 {
+    const struct move *mv = w->l->moves;
     cJSON *o = cJSON_CreateObject();
-    int turns = w->c.turns, places = 0;
-    for (size_t k = i; k < j; k++)
-        places += w->l->moves[k].kind == MV_PLACE;
+    int turns = w->c.turns, places = 0, player = mv[i].player;
+    for (size_t k = i; k < j; k++) {
+        places += mv[k].kind == MV_PLACE;
+        player = mv[k].player == player ? player : -1;
+    }
     if (places)
         cJSON_AddNumberToObject(o, "turn", turns + places);
+    if (player >= 0)
+        cJSON_AddItemToObject(o, "player", seat_json(w->l, player,
+                                                     w->by_number));
     cJSON *a = cJSON_AddArrayToObject(o, "moves");
     for (size_t k = i; k < j; k++) {
-        turns += w->l->moves[k].kind == MV_PLACE;
-        cJSON_AddItemToArray(a, move_json(w, &w->l->moves[k], turns));
+        turns += mv[k].kind == MV_PLACE;
+        cJSON_AddItemToArray(a, move_json(w, &mv[k], turns, player));
     }
     return o;
 }

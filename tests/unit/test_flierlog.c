@@ -1414,12 +1414,15 @@ static void test_writer_expansions(void **state)
     add_meeple(&l, MV_DEPLOY, 1, 0, FEAT_ROAD, WE, 0, 1, 0);
     last_figure(&l, FIG_BIG);
     add(&l, MV_COMMIT, -1);
-    /* 2: a follower, then the phantom */
-    add_place(&l, "BA/RFr", 2, 0, -1);
+    /* 2: a follower, then the phantom, all by Ben (said once) */
+    size_t ben = l.n_moves;
+    add_place(&l, "BA/RFr", 2, 0, 1);
     add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_ROAD, WE, 1, 1, 0);
     add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_FIELD, HE_ER | HE_SL, 1, 1, 0);
     last_figure(&l, FIG_PHANTOM);
-    add(&l, MV_COMMIT, -1);
+    add(&l, MV_COMMIT, 1);
+    for (size_t k = ben; k < l.n_moves; k++)
+        l.moves[k].player = 1;
     /* 3: a flight that found no landing, then the phantom on the tile
      * (read as "fly" with "land", it would be the follower landing) */
     add_place(&l, "FL/F.o", 0, 1, -1);
@@ -1448,7 +1451,8 @@ static void test_writer_expansions(void **state)
     assert_null(strstr(out.p, "\"followers\""));
     must_have(out.p, "\"deploy\": \"road:WE\", \"meeple\": \"big\", "
                      "\"meeple_id\": \"0.big.1\"}");
-    must_have(out.p, "{\"turn\": 2, \"moves\": [");
+    must_have(out.p, "{\"turn\": 2, \"player\": \"Ben\", \"moves\": "
+                     "[{\"move\": \"place\", \"tile\": \"BA/RFr\"");
     must_have(out.p, "\"meeple\": \"phantom\", \"meeple_id\": "
                      "\"1.phantom.1\"}, {\"move\": \"commit\"}]}");
     must_have(out.p, "{\"turn\": 3, \"moves\": [");
