@@ -2042,27 +2042,36 @@ static void test_random_logs(void **state)
     }
 }
 
-/* The complete example of docs/log-format.md (its first json block)
- * reads, and is the valid game the text says. */
-static void test_doc_example(void **state)
+/* The first json block of docs/log-format.md after the line `after`
+ * (NULL: the first of all), parsed into l; b keeps the text. */
+static void doc_example(const char *after, struct buf *b, struct game_log *l)
 {
     char path[512];
-    struct buf b = BUF_INIT;
     struct err e;
-    struct game_log l;
-    struct report r;
-    (void)state;
     snprintf(path, sizeof path, "%s/../docs/log-format.md",
              FLIERD_SAMPLES_DIR);
-    if (cli_read_input(path, &b, &e) != ST_OK)
+    if (cli_read_input(path, b, &e) != ST_OK)
         fail_msg("%s: %s", path, e.msg);
-    char *start = strstr(b.p, "```json\n");
+    char *start = after ? strstr(b->p, after) : b->p;
+    assert_non_null(start);
+    start = strstr(start, "```json\n");
     assert_non_null(start);
     start += 8;
     char *end = strstr(start, "```");
     assert_non_null(end);
     *end = '\0';
-    parse_ok_text(start, &l);
+    parse_ok_text(start, l);
+}
+
+/* The complete example of docs/log-format.md (its first json block)
+ * reads, and is the valid game the text says. */
+static void test_doc_example(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    doc_example(NULL, &b, &l);
     audit_run(&l, NULL, &r, NULL);
     assert_true(r.valid);
     assert_true(r.finished);
@@ -2073,6 +2082,51 @@ static void test_doc_example(void **state)
     assert_true(r.flights[0].landed);
     assert_int_equal(l.n_claims, 3);
     assert_int_equal(l.n_notes, 2);
+    report_release(&r);
+    game_log_release(&l);
+    buf_release(&b);
+}
+
+/* The example of other expansions (flierlog/1.1) is the game its text
+ * tells: the large follower's strength, the inn, the phantom after a
+ * flight and its landing. */
+static void test_doc_example_expansions(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    doc_example("\n## Other expansions (flierlog/1.1)\n", &b, &l);
+    assert_int_equal(l.rules.figures[FIG_BIG], 1);
+    assert_int_equal(l.rules.figures[FIG_PHANTOM], 1);
+    assert_int_equal(l.rules.flags, RF_FARMERS | RF_INNS | RF_CATHEDRALS);
+    assert_int_equal(l.moves[1].meeple, FIG_BIG);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.turns, 5);
+    assert_int_equal(r.score[0], 12);
+    assert_int_equal(r.score[1], 0);
+    assert_int_equal(r.n_flights, 1);
+    assert_true(r.flights[0].landed);
+    assert_int_equal(r.flights[0].figure, FIG_SMALL);
+    assert_int_equal(r.n_events, 3);
+    /* the road: 4 tiles with an inn, strength 2 against 1 */
+    const struct score_event *road = &r.events[0];
+    assert_int_equal(road->feature, FEAT_ROAD);
+    assert_int_equal(road->turn, 4);
+    assert_int_equal(road->points, 8);
+    assert_int_equal(road->players, 1);
+    assert_int_equal(road->strength[0], 2);
+    assert_int_equal(road->strength[1], 1);
+    assert_int_equal(road->n_items, 2);
+    assert_int_equal(road->items[1].kind, SI_INN);
+    /* the phantom farms, for nothing */
+    assert_int_equal(r.events[2].feature, FEAT_FIELD);
+    assert_int_equal(r.events[2].players, 2);
+    assert_int_equal(r.events[2].points, 0);
+    expect_lossless("the example of other expansions", &l);
     report_release(&r);
     game_log_release(&l);
     buf_release(&b);
@@ -2442,6 +2496,7 @@ int main(void)
         cmocka_unit_test(test_expansion_corpora),
         cmocka_unit_test(test_random_logs),
         cmocka_unit_test(test_doc_example),
+        cmocka_unit_test(test_doc_example_expansions),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),
