@@ -26,10 +26,11 @@ static void print_flights(FILE *out, const struct game_log *log,
     char opts[600];
     for (size_t i = 0; i < r->n_flights; i++) {
         const struct flight *f = &r->flights[i];
-        fprintf(out, "    turn %d, %s: flier %s from (%d,%d), rolled %d -> "
+        const struct figure_class *fig = figure_class(f->figure);
+        fprintf(out, "    turn %d, %s: %s flew %s from (%d,%d), rolled %d -> "
                 "(%d,%d): ", f->turn, cli_seat_name(log, f->player),
-                dir_name(f->dir), f->from.x, f->from.y, f->roll, f->target.x,
-                f->target.y);
+                fig ? fig->name : "figure", dir_name(f->dir), f->from.x,
+                f->from.y, f->roll, f->target.x, f->target.y);
         if (f->landed) {
             char seg[40];
             seg_format(f->feature, f->mask, seg, sizeof seg);
@@ -136,6 +137,25 @@ static void print_variant(FILE *out, const struct game_log *log,
         fprintf(out, "  the winner changes: %s (was %s)\n", after, before);
 }
 
+/* An input that was not audited: why on errs, and with --json (json_out)
+ * its object: a log of what flierd does not audit yet is no broken
+ * file. */
+static void print_unread(const char *name, enum status st,
+                         enum mlog_format fmt, const char *msg,
+                         FILE *json_out, FILE *errs)
+{
+    struct buf json = BUF_INIT;
+    fprintf(errs, "flierd: %s: %s\n", name, msg);
+    if (!json_out)
+        return;
+    if (st == ST_UNSUPPORTED)
+        mlog_unsupported_json(name, fmt, msg, &json);
+    else
+        mlog_error_json(name, msg, &json);
+    fputs(json.p, json_out);
+    buf_release(&json);
+}
+
 /* Audits one file; returns its exit status contribution (0, 1, 2). */
 static int audit_one(const char *path, const struct audit_args *args,
                      FILE *out, FILE *errs)
@@ -151,13 +171,11 @@ static int audit_one(const char *path, const struct audit_args *args,
 
     err_clear(&e);
     game_log_init(&log);
-    if (cli_read_input(path, &data, &e) != ST_OK ||
-        mlog_parse(data.p ? data.p : "", data.len, &log, &fmt, &e) != ST_OK) {
-        fprintf(errs, "flierd: %s: %s\n", name, e.msg);
-        if (args->json) {
-            mlog_error_json(name, e.msg, &json);
-            fputs(json.p, out);
-        }
+    enum status st = cli_read_input(path, &data, &e);
+    if (st == ST_OK)
+        st = mlog_parse(data.p ? data.p : "", data.len, &log, &fmt, &e);
+    if (st != ST_OK) {
+        print_unread(name, st, fmt, e.msg, args->json ? out : NULL, errs);
         goto out;
     }
     sha256_hex(data.p, data.len, sha);

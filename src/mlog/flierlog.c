@@ -214,7 +214,8 @@ static int feat_by_name(const char *s, size_t len)
 }
 
 /* Our notation: "city:NE", "road:WE", "field:NL.NR", "monastery",
- * "garden", "flier" (board orientation). */
+ * "garden", "flier" (board orientation). Only a feature a save can point
+ * at (one with a JCloisterZone name): nothing stands on a river. */
 static enum status get_segment(const struct fl_ctx *c, const cJSON *v,
                                const char *path, uint8_t *kind,
                                uint8_t *mask, struct err *e)
@@ -228,7 +229,10 @@ static enum status get_segment(const struct fl_ctx *c, const cJSON *v,
     if (f == FEAT_NONE)
         return unsupported(c, e, path, "feature '%.*s'", (int)(n < 40 ? n : 40),
                            s);
-    bool inner = f == FEAT_MONASTERY || f == FEAT_GARDEN || f == FEAT_FLIER;
+    if (!feature_class(f)->jcz)
+        return bad(c, e, path, "'%.40s': no figure stands on a %s", s,
+                   feat_name(f));
+    bool inner = feat_shape(f) == SHAPE_INNER;
     if ((!colon && !inner) || (colon && !loc_parse(f, colon + 1, mask)))
         return bad(c, e, path, "'%.40s' is no segment (e.g. city:NE, "
                    "road:WE, field:NL.NR, monastery)", s);
@@ -366,6 +370,16 @@ static enum status get_tile(const struct fl_ctx *c, const cJSON *v,
     return ST_OK;
 }
 
+int fl_figure_find(const char *name)
+{
+    return strcmp(name, "follower") == 0 ? FIG_SMALL : figure_find(name);
+}
+
+const char *fl_figure_name(int fig)
+{
+    return fig == FIG_SMALL ? "follower" : figure_class(fig)->jcz;
+}
+
 /* "meeple" and "meeple_id" of obj onto m, over the defaults given. */
 static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
                               const char *path, int kind, int owner, int n,
@@ -380,12 +394,14 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
     if (k) {
         if (get_str(c, k, sub(s, path, "meeple"), &name, e))
             return e->code;
-        if (strcmp(name, "follower") == 0)
-            m->meeple = FIG_SMALL;
-        else if (strcmp(name, "abbot") == 0)
-            m->meeple = FIG_ABBOT;
-        else
+        int fig = fl_figure_find(name);
+        const char *exp = fig < 0 ? expansion_unsupported(name) : NULL;
+        if (exp)
+            return unsupported(c, e, s, "meeple '%.40s' belongs to %s, not "
+                               "audited yet", name, exp);
+        if (fig < 0)
             return unsupported(c, e, s, "meeple '%.40s'", name);
+        m->meeple = (uint8_t)fig;
     }
     if (!id)
         return ST_OK;
@@ -403,7 +419,7 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
         w.meeple_n = 0;
     if (k && w.meeple != m->meeple)
         return bad(c, e, s, "'%.40s' is not the %s \"meeple\" says", name,
-                   m->meeple == FIG_ABBOT ? "abbot" : "follower");
+                   figure_class(m->meeple)->name);
     *m = w;
     return ST_OK;
 }
@@ -765,6 +781,24 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
 
 /* ---- claims, totals, notes ---------------------------------------------- */
 
+/* "road, city, field, monastery or garden": the kinds figures stand on,
+ * which are the kinds that score. */
+static const char *claimable_names(char *out, size_t len)
+{
+    size_t n = 0;
+    int last = 0, k = 0;
+    for (int f = 1; f < FEAT__COUNT; f++)
+        if (feature_class(f)->claimable)
+            last = f;
+    out[0] = '\0';
+    for (int f = 1; f < FEAT__COUNT && n < len; f++)
+        if (feature_class(f)->claimable)
+            n += (size_t)snprintf(out + n, len - n, "%s%s",
+                                  k++ == 0 ? "" : f == last ? " or " : ", ",
+                                  feat_name(f));
+    return out;
+}
+
 static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
                               const char *path, int turn, uint32_t src,
                               struct game_log *l, struct err *e)
@@ -789,9 +823,11 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (get_str(c, get(o, "feature"), sub(s, path, "feature"), &feat, e))
         return e->code;
     int f = feat_by_name(feat, strlen(feat));
-    if (f == FEAT_NONE || f == FEAT_FLIER)
-        return bad(c, e, s, "'%.40s' is not road, city, field, monastery or "
-                   "garden", feat);
+    if (!feature_class(f)->claimable) {
+        char kinds[FL_PATH];
+        return bad(c, e, s, "'%.40s' is not %s", feat,
+                   claimable_names(kinds, sizeof kinds));
+    }
     if (get_int(c, get(o, "points"), sub(s, path, "points"), -FL_NUM_MAX,
                 FL_NUM_MAX, &points, e))
         return e->code;
@@ -978,6 +1014,7 @@ static enum status read_format(const struct fl_ctx *c, const cJSON *root,
 void fl_edition_rules(bool c3, struct rules *r)
 {
     memset(r->set_copies, 0, sizeof r->set_copies);
+    memset(r->figures, 0, sizeof r->figures);
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     r->figures[FIG_SMALL] = 7;
@@ -996,10 +1033,14 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
     memset(r->set_copies, 0, sizeof r->set_copies);
     cJSON_ArrayForEach(it, sets) {
         int idx = tile_set_find(it->string), n = 0;
+        const char *name = idx < 0 ? expansion_unsupported(it->string)
+                                   : NULL;
+        if (name)
+            return unsupported(c, e, "sets", "%s (tile set '%.40s') is not "
+                               "audited yet", name, it->string);
         if (idx < 0)
-            return unsupported(c, e, "sets", "tile set '%.40s'; flierd knows "
-                               "basic:1, basic:2, flier:1, flier:2",
-                               it->string);
+            return unsupported(c, e, "sets", "tile set '%.40s' belongs to an "
+                               "expansion flierd does not know", it->string);
         if (get_int(c, it, sub(s, "sets", it->string), 0, GAME_MAX_SET_COPIES,
                     &n, e))
             return e->code;
@@ -1031,6 +1072,90 @@ static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
                                "value of rule 'tiny-city-scoring'; expected 2 "
                                "or 4");
         r->opt[OPT_TINY_CITY] = n;
+    }
+    return ST_OK;
+}
+
+/* flierlog/1.0's keys for elements, and the elements they stand for. */
+static const char *const legacy_keys[][2] = {
+    { "followers", "small-follower" },
+    { "farmers", "farmers" },
+    { "abbot", "abbot" },
+    { "gardens", "garden" },
+};
+
+const char *fl_legacy_key(int i, const char **element)
+{
+    if (i < 0 || (size_t)i >= sizeof legacy_keys / sizeof legacy_keys[0])
+        return NULL;
+    *element = legacy_keys[i][1];
+    return legacy_keys[i][0];
+}
+
+bool fl_figure_in_1_0(int fig)
+{
+    return fig == FIG_SMALL || fig == FIG_ABBOT;
+}
+
+/* Switched off: false, 0 or null (an element flierd need not know). */
+static bool element_off(const cJSON *v)
+{
+    return cJSON_IsFalse(v) || cJSON_IsNull(v) ||
+           (cJSON_IsNumber(v) && v->valuedouble == 0);
+}
+
+/* One member of "elements", by the units' element tables: a number of
+ * figures per player (true: 1, false: 0) or a switch (true / false, or
+ * JCloisterZone's 1 / 0). */
+static enum status read_element(const struct fl_ctx *c, const cJSON *root,
+                                const cJSON *it, struct rules *r,
+                                struct err *e)
+{
+    char s[FL_PATH];
+    const char *k = it->string;
+    const struct element *el = element_find(k, NULL);
+    const char *other = el ? NULL : expansion_unsupported(k);
+    int n = 0;
+    sub(s, "elements", k);
+    if (!el && element_off(it))
+        return ST_OK; /* switched off: nothing to model */
+    if (other)
+        return unsupported(c, e, s, "%s (game element '%.40s') is not "
+                           "audited yet", other, k);
+    if (!el)
+        return unsupported(c, e, s, "game element '%.40s' belongs to an "
+                           "expansion flierd does not model", k);
+    for (size_t i = 0; i < sizeof legacy_keys / sizeof legacy_keys[0]; i++)
+        if (strcmp(legacy_keys[i][1], k) == 0 && get(root, legacy_keys[i][0]))
+            return bad(c, e, s, "\"%s\" says the same; give one of them",
+                       legacy_keys[i][0]);
+    if (cJSON_IsBool(it))
+        n = cJSON_IsTrue(it);
+    else if (el->kind == EL_FLAG && !(cJSON_IsNumber(it) &&
+                                      (it->valuedouble == 0 ||
+                                       it->valuedouble == 1)))
+        return bad(c, e, s, "expected true or false (or 1 or 0)");
+    else if (get_int(c, it, s, 0, el->max, &n, e))
+        return e->code;
+    if (el->kind == EL_FLAG)
+        r->flags = n ? r->flags | 1u << el->what : r->flags & ~(1u << el->what);
+    else
+        r->figures[el->what] = (uint8_t)n;
+    return ST_OK;
+}
+
+static enum status read_elements(const struct fl_ctx *c, const cJSON *root,
+                                 struct rules *r, struct err *e)
+{
+    const cJSON *v = get(root, "elements"), *it;
+    if (!v)
+        return ST_OK;
+    if (!cJSON_IsObject(v))
+        return bad(c, e, "elements", "expected {\"<element>\": count, "
+                   "\"<switch>\": true, ...}");
+    cJSON_ArrayForEach(it, v) {
+        if (read_element(c, root, it, r, e))
+            return e->code;
     }
     return ST_OK;
 }
@@ -1073,7 +1198,7 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     r->figures[FIG_ABBOT] = (uint8_t)abbots;
     r->flags = (r->flags & ~(uint32_t)(RF_FARMERS | RF_GARDENS)) |
                (farmers ? RF_FARMERS : 0) | (gardens ? RF_GARDENS : 0);
-    return ST_OK;
+    return read_elements(c, root, r, e);
 }
 
 static enum status read_start(const struct fl_ctx *c, const cJSON *v,

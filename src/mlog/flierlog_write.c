@@ -4,10 +4,16 @@
  * The writer gives each turn its short form ("deploy", "fly", "recall",
  * ...) only when flierlog.c reads that form back to the very moves of the
  * log; anything else (moves out of order, a turn without its COMMIT, a
- * landing by another meeple than the flight's) is spelt out as a "moves"
- * list, so mlog_parse(mlog_write_flierlog(l)) == l but for src. Claims,
- * totals and notes go onto the entries of their turns, or into top-level
- * lists when their order would not survive that. */
+ * landing by another meeple than the flight's, two actions in a turn as
+ * the Phantom makes them) is spelt out as a "moves" list, so
+ * mlog_parse(mlog_write_flierlog(l)) == l but for src. Claims, totals and
+ * notes go onto the entries of their turns, or into top-level lists when
+ * their order would not survive that.
+ *
+ * A log whose elements flierlog/1.0's keys ("followers", "farmers",
+ * "abbot", "gardens") can say is written with them, as before; one that
+ * needs another element gets flierlog/1.1's "elements" instead, holding
+ * every element that differs from the edition. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,12 +221,102 @@ static bool final_items(const struct wr *w)
 
 /* ---- the header --------------------------------------------------------- */
 
+/* The value of element el under r: a figure count, or 0 / 1. */
+static int element_value(const struct element *el, const struct rules *r)
+{
+    return el->kind == EL_FIGURES ? r->figures[el->what]
+                                  : (int)(r->flags >> el->what & 1);
+}
+
+/* Does flierlog/1.0 have a key for element el ("followers", ...)? */
+static bool legacy_element(const struct element *el)
+{
+    const char *key;
+    for (int i = 0; fl_legacy_key(i, &key); i++)
+        if (strcmp(key, el->key) == 0)
+            return true;
+    return false;
+}
+
+/* The edition a log is written with, and its defaults. */
+static bool edition_rules(const struct rules *r, struct rules *d)
+{
+    bool c3 = r->set_copies[tile_set_find("basic:2")] > 0;
+    *d = *r;
+    fl_edition_rules(c3, d);
+    return c3;
+}
+
+/* Does an element without a flierlog/1.0 key differ from the edition's?
+ * Then the setup needs flierlog/1.1's "elements". */
+static bool needs_elements(const struct rules *r)
+{
+    struct rules d;
+    edition_rules(r, &d);
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++)
+            if (element_value(el, r) != element_value(el, &d) &&
+                !legacy_element(el))
+                return true;
+    return false;
+}
+
+/* Is l written as flierlog/1.1: "elements", or a figure flierlog/1.0
+ * does not know? */
+static bool needs_1_1(const struct game_log *l)
+{
+    if (needs_elements(&l->rules))
+        return true;
+    for (size_t i = 0; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i];
+        if ((m->kind == MV_DEPLOY || m->kind == MV_RECALL) &&
+            !fl_figure_in_1_0(m->meeple))
+            return true;
+    }
+    return false;
+}
+
+/* Every element whose value differs from the edition's d, as an
+ * "elements" object. */
+static void add_elements(cJSON *o, const struct rules *r,
+                         const struct rules *d)
+{
+    cJSON *els = cJSON_AddObjectToObject(o, "elements");
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            int v = element_value(el, r);
+            if (v == element_value(el, d))
+                continue;
+            if (el->kind == EL_FLAG)
+                cJSON_AddBoolToObject(els, el->key, v != 0);
+            else
+                cJSON_AddNumberToObject(els, el->key, v);
+        }
+}
+
+/* The elements flierlog/1.0 has keys for, where they differ from d. */
+static void add_legacy(cJSON *o, const struct rules *r,
+                       const struct rules *d)
+{
+    bool farmers = (r->flags & RF_FARMERS) != 0;
+    bool gardens = (r->flags & RF_GARDENS) != 0;
+    if (r->figures[FIG_SMALL] != d->figures[FIG_SMALL])
+        cJSON_AddNumberToObject(o, "followers", r->figures[FIG_SMALL]);
+    if (farmers != ((d->flags & RF_FARMERS) != 0))
+        cJSON_AddBoolToObject(o, "farmers", farmers);
+    if ((r->figures[FIG_ABBOT] != 0) != (d->figures[FIG_ABBOT] != 0))
+        cJSON_AddBoolToObject(o, "abbot", r->figures[FIG_ABBOT] != 0);
+    if (gardens != ((d->flags & RF_GARDENS) != 0))
+        cJSON_AddBoolToObject(o, "gardens", gardens);
+}
+
 static void add_setup(cJSON *o, const struct game_log *l)
 {
     const struct rules *r = &l->rules;
-    struct rules d = *r;
-    bool c3 = r->set_copies[tile_set_find("basic:2")] > 0;
-    fl_edition_rules(c3, &d);
+    struct rules d;
+    bool c3 = edition_rules(r, &d);
     cJSON_AddStringToObject(o, "edition", c3 ? "C3" : "C2");
     if (memcmp(d.set_copies, r->set_copies, sizeof d.set_copies) != 0) {
         cJSON *sets = cJSON_AddObjectToObject(o, "sets");
@@ -229,16 +325,10 @@ static void add_setup(cJSON *o, const struct game_log *l)
                 cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
                                         r->set_copies[s]);
     }
-    bool farmers = (r->flags & RF_FARMERS) != 0;
-    bool gardens = (r->flags & RF_GARDENS) != 0;
-    if (r->figures[FIG_SMALL] != d.figures[FIG_SMALL])
-        cJSON_AddNumberToObject(o, "followers", r->figures[FIG_SMALL]);
-    if (farmers != ((d.flags & RF_FARMERS) != 0))
-        cJSON_AddBoolToObject(o, "farmers", farmers);
-    if ((r->figures[FIG_ABBOT] != 0) != (d.figures[FIG_ABBOT] != 0))
-        cJSON_AddBoolToObject(o, "abbot", r->figures[FIG_ABBOT] != 0);
-    if (gardens != ((d.flags & RF_GARDENS) != 0))
-        cJSON_AddBoolToObject(o, "gardens", gardens);
+    if (needs_elements(r))
+        add_elements(o, r, &d);
+    else
+        add_legacy(o, r, &d);
     if (r->opt[OPT_TINY_CITY] == 2)
         cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "rules"),
                                 "tiny-city-scoring", 2);
@@ -303,7 +393,8 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", "flierlog/1");
+    cJSON_AddStringToObject(o, "format", needs_1_1(l) ? "flierlog/1.1"
+                                                      : "flierlog/1");
     add_setup(o, l);
     add_start_players(o, l);
     int implied = final ? w->n_turns : -1;
@@ -333,13 +424,11 @@ static void add_meeple(cJSON *o, const struct move *m, int kind, int owner,
 {
     char id[40];
     if (m->meeple != kind)
-        cJSON_AddStringToObject(o, "meeple", m->meeple == FIG_ABBOT
-                                                 ? "abbot"
-                                                 : "follower");
+        cJSON_AddStringToObject(o, "meeple", fl_figure_name(m->meeple));
     if ((m->meeple_owner == owner && m->meeple_n == n) || m->meeple_owner < 0)
         return;
     snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
-             m->meeple == FIG_ABBOT ? "abbot" : "small", m->meeple_n);
+             figure_class(m->meeple)->jcz, m->meeple_n);
     cJSON_AddStringToObject(o, "meeple_id", id);
 }
 
@@ -478,7 +567,10 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
     return ok;
 }
 
-static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
+/* One move of a "moves" list; its "player" only where it is not the
+ * entry's (entry_player, -1 when the entry names none). */
+static cJSON *move_json(const struct wr *w, const struct move *m, int turns,
+                        int entry_player)
 {
     static const char *const names[] = { "place", "discard", "deploy",
                                          "pass",  "recall",  "commit" };
@@ -486,7 +578,8 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
     bool recall = m->kind == MV_RECALL;
     cJSON_AddStringToObject(o, "move", names[m->kind <= MV_COMMIT ? m->kind
                                                                   : 0]);
-    add_player(w, o, m);
+    if (m->player != entry_player)
+        add_player(w, o, m);
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
         cJSON_AddStringToObject(o, "tile", m->tile_id);
         if (m->kind == MV_PLACE) {
@@ -509,19 +602,26 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns)
     return o;
 }
 
-/* The long form: every move spelt out. */
+/* The long form: every move spelt out; a player all of them name is
+ * said once, on the entry. */
 static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
 {
+    const struct move *mv = w->l->moves;
     cJSON *o = cJSON_CreateObject();
-    int turns = w->c.turns, places = 0;
-    for (size_t k = i; k < j; k++)
-        places += w->l->moves[k].kind == MV_PLACE;
+    int turns = w->c.turns, places = 0, player = mv[i].player;
+    for (size_t k = i; k < j; k++) {
+        places += mv[k].kind == MV_PLACE;
+        player = mv[k].player == player ? player : -1;
+    }
     if (places)
         cJSON_AddNumberToObject(o, "turn", turns + places);
+    if (player >= 0)
+        cJSON_AddItemToObject(o, "player", seat_json(w->l, player,
+                                                     w->by_number));
     cJSON *a = cJSON_AddArrayToObject(o, "moves");
     for (size_t k = i; k < j; k++) {
-        turns += w->l->moves[k].kind == MV_PLACE;
-        cJSON_AddItemToArray(a, move_json(w, &w->l->moves[k], turns));
+        turns += mv[k].kind == MV_PLACE;
+        cJSON_AddItemToArray(a, move_json(w, &mv[k], turns, player));
     }
     return o;
 }

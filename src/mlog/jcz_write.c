@@ -134,17 +134,12 @@ static double draw_after(const struct game_log *l, size_t i)
 
 /* ---- pieces ------------------------------------------------------------ */
 
+/* JCloisterZone's name of a feature kind, from its class; "None" for
+ * one a save cannot point at (no reader makes such a move). */
 static const char *jcz_feature(int kind)
 {
-    switch (kind) {
-    case FEAT_ROAD: return "Road";
-    case FEAT_CITY: return "City";
-    case FEAT_FIELD: return "Field";
-    case FEAT_MONASTERY: return "Monastery";
-    case FEAT_GARDEN: return "Garden";
-    case FEAT_FLIER: return "FlyingMachine";
-    default: return "None"; /* no reader accepts it; never from a parse */
-    }
+    const char *jcz = feature_class(kind)->jcz;
+    return jcz ? jcz : "None";
 }
 
 /* JCZ location of (kind, mask): our notation without its "feature:"

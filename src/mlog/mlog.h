@@ -66,8 +66,9 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
  * Never fails (aborts on OOM). */
 void mlog_write_jcz(const struct game_log *l, struct buf *out);
 
-/* Appends l as a flierlog/1 document (docs/log-format.md): the setup one
- * key per line, then "turns" with one entry per line, then "final" when
+/* Appends l as a flierlog/1 document (docs/log-format.md; labelled
+ * flierlog/1.1 when it uses that minor version's "elements" or figures
+ * other than the follower and the abbot): the setup one key per line, then "turns" with one entry per line, then "final" when
  * the log has an end. mlog_parse() reads it back to an equal log but for
  * src (the entry index). Each turn takes its short form ("deploy", "fly",
  * "recall") when that reads back to the very moves, else a "moves" list;
@@ -111,10 +112,14 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
                       const bool *is_new, struct buf *out);
 
 /* The replay a viewer draws from: {"players", "turns": [{"turn", "player",
- * "tile", "at", "rotation", "meeples": [{"player", "kind", "at",
- * "segment", "flew"?}], "scores": [...]}], "tiles": {id: {"flier",
- * "segments"}}, "flights", "events", "violations"}; the last turn has
- * "turn": null when final scoring ran. */
+ * "tile", "at", "rotation", "placed": [{"id", "player", "kind", "at",
+ * "segment", "flew"?}], "removed": [ids], "scores": [...]}], "tiles":
+ * {id: {"flier", "segments": [{"feature", "segment", "pennants"?,
+ * "cities"?, "inn"?, "cathedral"?}]}}, "flights", "events",
+ * "violations"}; a meeple's "kind" is its figure's JCloisterZone kind
+ * ("small", "abbot", "big", "phantom"), a tile's segments include its
+ * river's ("river:WE"); the last turn has "turn": null when final
+ * scoring ran. */
 struct replay;
 void mlog_replay_json(const struct game_log *log, const struct report *r,
                       const struct replay *rp, struct buf *out);
@@ -127,5 +132,10 @@ void mlog_live_turn_json(const struct game_log *log, const struct report *r,
 
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
+/* Appends {"file","format","unsupported": msg} for a log mlog_parse()
+ * refused with ST_UNSUPPORTED (msg is its "unsupported: ..." message;
+ * fmt what it recognised, "unknown" for MLOG_UNKNOWN). */
+void mlog_unsupported_json(const char *file, enum mlog_format fmt,
+                           const char *msg, struct buf *out);
 
 #endif

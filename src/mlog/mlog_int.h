@@ -104,8 +104,21 @@ bool fl_flight_target(const struct move *place, int roll, struct pos *out);
  * mask 0 when there is none). */
 void fl_recall_segment(const struct fl_ctx *c, struct pos p, uint8_t *kind,
                        uint8_t *mask);
-/* The rules an edition ("C2": false, "C3": true) stands for. */
+/* The rules an edition ("C2": false, "C3": true) stands for: its sets,
+ * figures, switches and the options' defaults (players untouched). */
 void fl_edition_rules(bool c3, struct rules *r);
+/* A "meeple" name: the figure's meeple id kind ("abbot", "big",
+ * "phantom", "small"), or "follower", flierlog/1.0's name for "small";
+ * -1 when none. fl_figure_name() is the name the writer gives fig. */
+int fl_figure_find(const char *name);
+const char *fl_figure_name(int fig);
+/* Does a flierlog/1.0 reader know figure fig (the follower and the
+ * abbot)? Others need flierlog/1.1. */
+bool fl_figure_in_1_0(int fig);
+/* flierlog/1.0's setup keys that stand for elements ("followers" for
+ * "small-follower", ...): the element key for legacy key i, NULL past the
+ * last. */
+const char *fl_legacy_key(int i, const char **element);
 /* The seat a move of this entry defaults to: the entry's player, else
  * the seat on turn after `turns` placements, else -1. */
 int fl_default_seat(const struct fl_ctx *c, int player, int turns);

@@ -100,11 +100,19 @@ static cJSON *violation_json(const struct game_log *log,
     return vo;
 }
 
+/* A figure by its JCloisterZone meeple id kind ("small", "big", ...). */
+static const char *figure_kind(int fig)
+{
+    const struct figure_class *c = figure_class(fig);
+    return c ? c->jcz : "?";
+}
+
 static cJSON *flight_json(const struct game_log *log, const struct flight *f)
 {
     cJSON *o = cJSON_CreateObject(), *ls = cJSON_CreateArray();
     cJSON_AddNumberToObject(o, "turn", f->turn);
     cJSON_AddItemToObject(o, "player", player_or_null(log, f->player));
+    cJSON_AddStringToObject(o, "figure", figure_kind(f->figure));
     cJSON_AddItemToObject(o, "from", pos_json(f->from));
     cJSON_AddStringToObject(o, "direction", dir_name(f->dir));
     cJSON_AddNumberToObject(o, "roll", f->roll);
@@ -130,6 +138,22 @@ static cJSON *flight_json(const struct game_log *log, const struct flight *f)
     return o;
 }
 
+/* [[name, count | null, points], ...]: the terms of the points. */
+static cJSON *items_json(const struct score_event *ev)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int k = 0; k < ev->n_items && k < GAME_MAX_ITEMS; k++) {
+        const struct score_item *it = &ev->items[k];
+        cJSON *t = cJSON_CreateArray();
+        cJSON_AddItemToArray(t, cJSON_CreateString(score_item_name(it->kind)));
+        cJSON_AddItemToArray(t, it->count < 0 ? cJSON_CreateNull()
+                                              : cJSON_CreateNumber(it->count));
+        cJSON_AddItemToArray(t, cJSON_CreateNumber(it->points));
+        cJSON_AddItemToArray(a, t);
+    }
+    return a;
+}
+
 static cJSON *event_json(const struct game_log *log, const struct report *r,
                          size_t i)
 {
@@ -140,6 +164,10 @@ static cJSON *event_json(const struct game_log *log, const struct report *r,
     cJSON_AddItemToObject(so, "players", names_json(log, ev->players));
     cJSON_AddStringToObject(so, "feature", feat_name(ev->feature));
     cJSON_AddNumberToObject(so, "points", ev->points);
+    char expr[48];
+    score_expr_format(ev->feature, ev->expr, expr, sizeof expr);
+    cJSON_AddStringToObject(so, "expr", expr);
+    cJSON_AddItemToObject(so, "items", items_json(ev));
     cJSON_AddBoolToObject(so, "final", ev->turn < 0);
     cJSON_AddBoolToObject(so, "completed", ev->completed);
     if (ev->recall)
@@ -162,9 +190,33 @@ static cJSON *event_json(const struct game_log *log, const struct report *r,
     }
     cJSON_AddItemToObject(so, ev->feature == FEAT_FIELD ? "cities" : "tiles",
                           tiles);
+    /* the meeples' weight in the majority (a large follower: 2) */
+    cJSON_AddItemToObject(so, "strength", per_seat_json(log, ev->strength));
     receipt_format(log, r, i, receipt, sizeof receipt);
     cJSON_AddStringToObject(so, "receipt", receipt);
     return so;
+}
+
+/* The elements in play (figures as counts, switches as true), by the
+ * units' tables, and the units' ids ("base", "flier", ...). */
+static void add_units(cJSON *o, const struct rules *ru)
+{
+    cJSON *els = cJSON_CreateObject(), *ids = cJSON_CreateArray();
+    uint32_t units = game_rules_units(ru);
+    for (int u = 0; u < EXP__COUNT; u++) {
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            if (el->kind == EL_FIGURES && ru->figures[el->what])
+                cJSON_AddNumberToObject(els, el->key, ru->figures[el->what]);
+            else if (el->kind == EL_FLAG && (ru->flags >> el->what & 1))
+                cJSON_AddBoolToObject(els, el->key, true);
+        }
+        if (units >> u & 1)
+            cJSON_AddItemToArray(ids,
+                                 cJSON_CreateString(expansion_get(u)->id));
+    }
+    cJSON_AddItemToObject(o, "elements", els);
+    cJSON_AddItemToObject(o, "expansions", ids);
 }
 
 static cJSON *rules_json(const struct rules *ru)
@@ -180,6 +232,7 @@ static cJSON *rules_json(const struct rules *ru)
     cJSON_AddNumberToObject(o, "abbots", ru->figures[FIG_ABBOT]);
     cJSON_AddBoolToObject(o, "gardens", (ru->flags & RF_GARDENS) != 0);
     cJSON_AddNumberToObject(o, "tiny-city-scoring", ru->opt[OPT_TINY_CITY]);
+    add_units(o, ru);
     return o;
 }
 
@@ -378,7 +431,15 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
     append_json(o, out);
 }
 
-/* The geometry of tile kind t in its own frame, for drawing. */
+/* Segment attributes by bit (enum seg_attr_bit): "inn", "cathedral". */
+static const char *const seg_attr_names[SA__COUNT] = {
+#define X(id, name) name,
+    SEG_ATTRS(X)
+#undef X
+};
+
+/* The geometry of tile kind t in its own frame, for drawing: every
+ * segment, the river's too, with its attributes. */
 static cJSON *tile_def_json(int t)
 {
     const struct tile_def *d = tile_get(t);
@@ -400,6 +461,9 @@ static cJSON *tile_def_json(int t)
             seg_format(FEAT_CITY, sd->cities, name, sizeof name);
             cJSON_AddStringToObject(so, "cities", name + 5); /* "city:" */
         }
+        for (int a = 0; a < SA__COUNT; a++)
+            if (sd->attrs >> a & 1)
+                cJSON_AddBoolToObject(so, seg_attr_names[a], true);
         cJSON_AddItemToArray(segs, so);
     }
     cJSON_AddItemToObject(o, "segments", segs);
@@ -422,8 +486,7 @@ static cJSON *meeple_json(const struct game_log *log,
     seg_format(m->feature, m->mask, seg, sizeof seg);
     cJSON_AddNumberToObject(mo, "id", id);
     cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
-    cJSON_AddStringToObject(mo, "kind",
-                            m->kind == FIG_ABBOT ? "abbot" : "follower");
+    cJSON_AddStringToObject(mo, "kind", figure_kind(m->kind));
     cJSON_AddItemToObject(mo, "at", pos_json(m->at));
     cJSON_AddStringToObject(mo, "segment", seg);
     if (m->flew)
@@ -551,6 +614,16 @@ void mlog_live_turn_json(const struct game_log *log, const struct report *r,
             fl = flight_json(log, &r->flights[i]);
     cJSON_AddItemToObject(o, "flight", fl ? fl : cJSON_CreateNull());
     cJSON_AddBoolToObject(o, "valid", r->valid);
+    append_json(o, out);
+}
+
+void mlog_unsupported_json(const char *file, enum mlog_format fmt,
+                           const char *msg, struct buf *out)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", file);
+    cJSON_AddStringToObject(o, "format", mlog_format_name(fmt));
+    cJSON_AddStringToObject(o, "unsupported", msg);
     append_json(o, out);
 }
 

@@ -107,6 +107,11 @@ expect_err garbage_json "byte offset 0"
 expect_out garbage_json '"file":"<stdin>"'
 expect_out garbage_json '"error":"not valid JSON at byte offset 0'
 
+# a log of an expansion not audited yet says so, as such
+run_stdin unsupported_json '{"format": "flierlog/1", "edition": "C2", "sets": {"tower:1": 1}, "players": [{"name": "A"}]}' audit --json -
+expect_rc unsupported_json 2
+expect_out unsupported_json '{"file":"<stdin>","format":"flierlog","unsupported":"unsupported: The Tower (tile set '"'"'tower:1'"'"') is not audited yet (sets)"}'
+
 run no_args audit
 expect_rc no_args 2
 run bad_rule audit --rule tiny-city-scoring=3 "$SAMPLES/c2-2p.jcz"
@@ -189,7 +194,7 @@ arrows=$(grep -c '→' "$TMP/explain.out")
 run plain audit "$SAMPLES/c2-2p.jcz"
 expect_no_out plain "→"
 expect_out plain "odds: roll 1 -> (3,1): road:E, road:S [Ada 1]; roll 2 -> (2,0): road:E, road:W, city:N; roll 3 -> (1,-1): road:SE, city:N [Ada 1]; chance to land 3/3"
-expect_out plain "turn 18, Ben: flier NW from (-2,3), rolled 2 -> (-4,1): returned to supply"
+expect_out plain "turn 18, Ben: follower flew NW from (-2,3), rolled 2 -> (-4,1): returned to supply"
 
 # ---- whatif ----------------------------------------------------------------
 

@@ -186,6 +186,63 @@ static void test_header_overrides(void **state)
     }
 }
 
+static void expect_lossless(const char *what, const struct game_log *l);
+
+/* flierlog/1.1's "elements", by the units' tables, over the edition's
+ * defaults: figure counts (or true / false), switches (or 1 / 0, as
+ * JCloisterZone writes the garden). */
+#define F7 [FIG_SMALL] = 7
+static const struct {
+    const char *edition, *header;
+    uint8_t figures[FIG__COUNT];
+    uint32_t flags;
+} element_cases[] = {
+    { "C2",
+      ", \"elements\": {\"big-follower\": 1, \"inn\": true, \"cathedral\": "
+      "true}",
+      { F7, [FIG_BIG] = 1 }, RF_FARMERS | RF_INNS | RF_CATHEDRALS },
+    { "C3", ", \"elements\": {\"phantom\": 1}",
+      { F7, [FIG_ABBOT] = 1, [FIG_PHANTOM] = 1 }, RF_FARMERS | RF_GARDENS },
+    /* a JCloisterZone setup.elements copied as it is */
+    { "C2",
+      ", \"elements\": {\"small-follower\": 7, \"farmers\": true, "
+      "\"abbot\": 1, \"garden\": 1, \"big-follower\": 1, \"inn\": true, "
+      "\"cathedral\": true, \"phantom\": 1}",
+      { F7, [FIG_ABBOT] = 1, [FIG_BIG] = 1, [FIG_PHANTOM] = 1 },
+      RF_FARMERS | RF_GARDENS | RF_INNS | RF_CATHEDRALS },
+    /* switched off; true counts one */
+    { "C3",
+      ", \"elements\": {\"farmers\": false, \"garden\": 0, "
+      "\"small-follower\": 3, \"phantom\": true, \"abbot\": false}",
+      { [FIG_SMALL] = 3, [FIG_PHANTOM] = 1 }, 0 },
+    /* another expansion's element switched off: nothing to model */
+    { "C2", ", \"elements\": {\"tower\": false, \"dragon\": 0, \"fairy\": null}",
+      { F7 }, RF_FARMERS },
+    /* flierlog/1.0's keys beside elements they do not name */
+    { "C2", ", \"followers\": 5, \"gardens\": true, \"elements\": "
+            "{\"big-follower\": 1}",
+      { [FIG_SMALL] = 5, [FIG_BIG] = 1 }, RF_FARMERS | RF_GARDENS },
+    { "C2", ", \"elements\": {}", { F7 }, RF_FARMERS },
+};
+
+static void test_header_elements(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(element_cases); i++) {
+        struct game_log l;
+        const char *h = element_cases[i].header;
+        parse_ok(&(struct fdoc){ .header = h,
+                                 .edition = element_cases[i].edition },
+                 &l);
+        for (int f = 0; f < FIG__COUNT; f++)
+            same(h, figure_class(f)->jcz, l.rules.figures[f],
+                 element_cases[i].figures[f]);
+        same(h, "flags", (long)l.rules.flags, (long)element_cases[i].flags);
+        expect_lossless(h, &l);
+        game_log_release(&l);
+    }
+}
+
 static void test_header_start_players_end(void **state)
 {
     struct game_log l;
@@ -456,6 +513,60 @@ static const struct entry_case entry_cases[] = {
         W_FLY(-1, 1, 0, FIG_SMALL, 0, 0, 3, 0.9, 0),
         W_RECALL(-1, 0, 0, FEAT_GARDEN, FIG_ABBOT, 1, 1, 0), W_PASS(-1, 0),
         W_COMMIT(0, 0), W_DISCARD(-1, "BA/C", -1, 0), W_END } },
+    /* flierlog/1.1: a figure by its meeple id kind ("follower" is
+     * "small"): the large follower, the phantom, flying too */
+    { NULL,
+      "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"deploy\": \"road:WE\", "
+      "\"meeple\": \"big\"}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_BIG, 0, 0, 0), W_COMMIT(-1, 0),
+        W_END } },
+    { NULL,
+      "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"deploy\": \"road:WE\", "
+      "\"meeple\": \"small\", \"meeple_id\": \"0.small.4\"}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_SMALL, 4, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    { NULL,
+      "{\"player\": 1, \"tile\": \"BA/RFr\", \"at\": [1, 0], \"deploy\": "
+      "\"road:WE\", \"meeple_id\": \"1.phantom.1\"}",
+      { W_PLACE(1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_DEPLOY(1, 1, 0, FEAT_ROAD, WE, FIG_PHANTOM, 1, 1, 0),
+        W_COMMIT(1, 0), W_END } },
+    { NULL,
+      "{\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, \"fly\": "
+      "{\"roll\": 1, \"land\": \"city:N\"}, \"meeple\": \"phantom\"}",
+      { W_PLACE(-1, "FL/F.o", 0, 1, 1, -1, 0),
+        W_FLY(-1, 0, 1, FIG_PHANTOM, 0, 0, 1, -1, 0),
+        W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, FIG_PHANTOM, 0, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* two actions in a turn (the phantom after a follower, or flying
+     * after one): the "moves" form */
+    { NULL,
+      "{\"turn\": 1, \"moves\": [{\"move\": \"place\", \"tile\": "
+      "\"BA/RFr\", \"at\": [1, 0]}, {\"move\": \"deploy\", \"at\": [1, 0], "
+      "\"segment\": \"road:WE\"}, {\"move\": \"deploy\", \"at\": [1, 0], "
+      "\"segment\": \"field:NL.NR.EL.WR\", \"meeple\": \"phantom\"}, "
+      "{\"move\": \"commit\"}]}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_SMALL, 0, 0, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_FIELD, HE_NL | HE_NR | HE_EL | HE_WR,
+                 FIG_PHANTOM, 0, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    { NULL,
+      "{\"turn\": 1, \"player\": \"Ben\", \"moves\": [{\"move\": "
+      "\"place\", \"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90}, "
+      "{\"move\": \"deploy\", \"at\": [0, 1], \"segment\": \"field:NL.NR."
+      "EL.ER.SL.SR.WL.WR\", \"meeple_id\": \"1.small.1\"}, {\"move\": "
+      "\"deploy\", \"at\": [0, 1], \"segment\": \"flier\", \"roll\": 1, "
+      "\"meeple\": \"phantom\"}, {\"move\": \"deploy\", \"at\": [0, 0], "
+      "\"segment\": \"city:N\", \"meeple\": \"phantom\"}, {\"move\": "
+      "\"commit\"}]}",
+      { W_PLACE(1, "FL/F.o", 0, 1, 1, -1, 0),
+        W_DEPLOY(1, 0, 1, FEAT_FIELD, 0xff, FIG_SMALL, 1, 1, 0),
+        W_FLY(1, 0, 1, FIG_PHANTOM, 0, 1, 1, -1, 0),
+        W_DEPLOY(1, 0, 0, FEAT_CITY, EDGE_N, FIG_PHANTOM, 0, 1, 0),
+        W_COMMIT(1, 0), W_END } },
     /* the entry's player for all its moves; a turn left open */
     { NULL,
       "{\"turn\": 1, \"player\": \"Ben\", \"moves\": [{\"move\": \"place\", "
@@ -603,6 +714,34 @@ static const struct err_case err_cases[] = {
       { "sets.basic:1: expected an integer" } },
     { NULL, { .header = ", \"sets\": {\"basic:1\": 3, \"basic:2\": 3}" },
       ST_LIMIT, { "sets:", "tiles" } },
+    { NULL, { .header = ", \"sets\": {\"princess-and-dragon:1\": 1}" },
+      ST_UNSUPPORTED,
+      { "Princess & Dragon", "'princess-and-dragon:1') is not audited yet",
+        "(sets)" } },
+    { NULL, { .header = ", \"elements\": []" }, ST_PARSE,
+      { "elements: expected {" } },
+    { NULL, { .header = ", \"elements\": {\"tower\": 1}" }, ST_UNSUPPORTED,
+      { "The Tower (game element 'tower') is not audited yet",
+        "(elements.tower)" } },
+    { NULL, { .header = ", \"elements\": {\"hats\": true}" }, ST_UNSUPPORTED,
+      { "game element 'hats'", "(elements.hats)" } },
+    { NULL, { .header = ", \"elements\": {\"big-follower\": 2}" }, ST_PARSE,
+      { "elements.big-follower: expected an integer in 0..1" } },
+    { NULL, { .header = ", \"elements\": {\"small-follower\": \"7\"}" },
+      ST_PARSE, { "elements.small-follower: expected an integer in 0..16" } },
+    { NULL, { .header = ", \"elements\": {\"inn\": \"yes\"}" }, ST_PARSE,
+      { "elements.inn: expected true or false" } },
+    { NULL, { .header = ", \"elements\": {\"cathedral\": 2}" }, ST_PARSE,
+      { "elements.cathedral: expected true or false" } },
+    { NULL, { .header = ", \"elements\": {\"phantom\": null}" }, ST_PARSE,
+      { "elements.phantom: expected an integer" } },
+    { NULL, { .header = ", \"followers\": 5, \"elements\": "
+                        "{\"small-follower\": 5}" },
+      ST_PARSE,
+      { "elements.small-follower: \"followers\" says the same" } },
+    { NULL, { .header = ", \"elements\": {\"garden\": 1}, \"gardens\": "
+                        "true" },
+      ST_PARSE, { "elements.garden: \"gardens\" says the same" } },
     { NULL, { .header = ", \"followers\": 99" }, ST_PARSE,
       { "followers: expected an integer in 0..16" } },
     { NULL, { .header = ", \"farmers\": \"yes\"" }, ST_PARSE,
@@ -684,7 +823,19 @@ static const struct err_case err_cases[] = {
       { "turns[0].meeple: no deploy, fly or recall to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
                 "\"mayor\"}"),
-      ST_UNSUPPORTED, { "meeple 'mayor'", "(turns[0].meeple)" } },
+      ST_UNSUPPORTED,
+      { "meeple 'mayor'", "Abbey & Mayor", "(turns[0].meeple)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
+                "\"giant\"}"),
+      ST_UNSUPPORTED, { "meeple 'giant'", "(turns[0].meeple)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
+                "\"big\", \"meeple_id\": \"0.small.1\"}"),
+      ST_PARSE, { "turns[0].meeple_id", "not the large follower" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"river:WE\"}"), ST_PARSE,
+      { "turns[0].deploy: 'river:WE': no figure stands on a river" } },
+    { NULL, ONE("{\"moves\": [{\"move\": \"deploy\", \"at\": [0, 0], "
+                "\"segment\": \"river:E\"}]}"),
+      ST_PARSE, { "turns[0].moves[0].segment", "river" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple_id\": "
                 "\"x.small.1\"}"),
       ST_PARSE, { "turns[0].meeple_id: 'x.small.1' is not" } },
@@ -743,6 +894,10 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"flier\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'flier' is not road" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
+                "\"feature\": \"river\", \"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
+                  "field, monastery or garden" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Zed\"], "
                 "\"feature\": \"city\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].players[0]: no player is named" } },
@@ -851,11 +1006,11 @@ static void expect_same_log(const char *what, const struct game_log *a,
     assert_memory_equal(ra->set_copies, rb->set_copies,
                         sizeof ra->set_copies);
     same(what, "players", ra->n_players, rb->n_players);
-    same(what, "followers", ra->figures[FIG_SMALL], rb->figures[FIG_SMALL]);
-    same(what, "abbots", ra->figures[FIG_ABBOT], rb->figures[FIG_ABBOT]);
-    same(what, "farmers", ((ra->flags & RF_FARMERS) != 0), ((rb->flags & RF_FARMERS) != 0));
-    same(what, "gardens", ((ra->flags & RF_GARDENS) != 0), ((rb->flags & RF_GARDENS) != 0));
-    same(what, "tiny city", ra->opt[OPT_TINY_CITY], rb->opt[OPT_TINY_CITY]);
+    for (int f = 0; f < FIG__COUNT; f++)
+        same(what, figure_class(f)->jcz, ra->figures[f], rb->figures[f]);
+    same(what, "flags", (long)ra->flags, (long)rb->flags);
+    for (int o = 0; o < OPT__COUNT; o++)
+        same(what, option_key(o), ra->opt[o], rb->opt[o]);
     for (int p = 0; p < ra->n_players; p++) {
         assert_string_equal(a->names[p], b->names[p]);
         assert_string_equal(a->colors[p], b->colors[p]);
@@ -959,12 +1114,22 @@ static void expect_same_audit(const char *what, const struct game_log *la,
         same(what, "event players", a.events[i].players,
              b.events[i].players);
         same(what, "event points", a.events[i].points, b.events[i].points);
+        same(what, "event expr", a.events[i].expr, b.events[i].expr);
+        same(what, "event items", a.events[i].n_items, b.events[i].n_items);
+        for (int k = 0; k < a.events[i].n_items; k++)
+            same(what, "event item points", a.events[i].items[k].points,
+                 b.events[i].items[k].points);
+        for (int p = 0; p < a.n_players; p++)
+            same(what, "event strength", a.events[i].strength[p],
+                 b.events[i].strength[p]);
     }
     same(what, "flights", (long)a.n_flights, (long)b.n_flights);
     for (size_t i = 0; i < a.n_flights; i++) {
         same(what, "flight roll", a.flights[i].roll, b.flights[i].roll);
         same(what, "flight landed", a.flights[i].landed,
              b.flights[i].landed);
+        same(what, "flight figure", a.flights[i].figure,
+             b.flights[i].figure);
     }
     same(what, "discards", (long)a.n_discards, (long)b.n_discards);
     report_release(&a);
@@ -1213,6 +1378,107 @@ static void test_writer_irregular(void **state)
     mlog_write_flierlog(&l, &out);
     assert_non_null(strstr(out.p, "\"moves\""));
     expect_lossless("irregular", &l);
+    buf_release(&out);
+    game_log_release(&l);
+}
+
+/* The figure of the last move. */
+static void last_figure(struct game_log *l, int fig)
+{
+    l->moves[l->n_moves - 1].meeple = (uint8_t)fig;
+}
+
+static void must_have(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("the flierlog lacks '%s':\n%s", part, text);
+}
+
+/* Other expansions: their sets, flierlog/1.1's "elements" (every element
+ * that differs from the edition, once one has no flierlog/1.0 key), the
+ * figures by name; a turn of two actions is spelt out, and a short form
+ * is kept only where it reads back to the very moves. */
+static void test_writer_expansions(void **state)
+{
+    struct game_log l;
+    struct buf out = BUF_INIT;
+    (void)state;
+    two_player_log(&l);
+    l.rules.set_copies[tile_set_find("inns-and-cathedrals:1")] = 1;
+    l.rules.figures[FIG_SMALL] = 5;
+    l.rules.figures[FIG_BIG] = 1;
+    l.rules.figures[FIG_PHANTOM] = 1;
+    l.rules.flags |= RF_INNS | RF_CATHEDRALS;
+    /* 1: a large follower */
+    add_place(&l, "BA/RFr", 1, 0, -1);
+    add_meeple(&l, MV_DEPLOY, 1, 0, FEAT_ROAD, WE, 0, 1, 0);
+    last_figure(&l, FIG_BIG);
+    add(&l, MV_COMMIT, -1);
+    /* 2: a follower, then the phantom, all by Ben (said once) */
+    size_t ben = l.n_moves;
+    add_place(&l, "BA/RFr", 2, 0, 1);
+    add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_ROAD, WE, 1, 1, 0);
+    add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_FIELD, HE_ER | HE_SL, 1, 1, 0);
+    last_figure(&l, FIG_PHANTOM);
+    add(&l, MV_COMMIT, 1);
+    for (size_t k = ben; k < l.n_moves; k++)
+        l.moves[k].player = 1;
+    /* 3: a flight that found no landing, then the phantom on the tile
+     * (read as "fly" with "land", it would be the follower landing) */
+    add_place(&l, "FL/F.o", 0, 1, -1);
+    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 0, 2, 3);
+    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FIELD, 0xff, 0, 1, 0);
+    last_figure(&l, FIG_PHANTOM);
+    add(&l, MV_COMMIT, -1);
+    /* 4: the phantom flies first and lands: the short form */
+    add_place(&l, "FL/F.o", 0, -1, -1);
+    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_FLIER, 0, 1, 1, 1);
+    last_figure(&l, FIG_PHANTOM);
+    add_meeple(&l, MV_DEPLOY, -1, -1, FEAT_CITY, EDGE_N, 1, 1, 0);
+    last_figure(&l, FIG_PHANTOM);
+    add(&l, MV_COMMIT, -1);
+    /* 5: a follower, and the phantom's phase passed */
+    add_place(&l, "BA/C", 1, -1, -1);
+    add_meeple(&l, MV_DEPLOY, 1, -1, FEAT_CITY, EDGE_N, 0, 3, 0);
+    add(&l, MV_PASS, -1);
+    add(&l, MV_COMMIT, -1);
+    mlog_write_flierlog(&l, &out);
+    must_have(out.p, "\"format\": \"flierlog/1.1\"");
+    must_have(out.p, "\"sets\": {\"basic:1\": 1, \"flier:1\": 1, "
+                     "\"inns-and-cathedrals:1\": 1}");
+    must_have(out.p, "\"elements\": {\"small-follower\": 5, \"big-follower\": "
+                     "1, \"inn\": true, \"cathedral\": true, \"phantom\": 1}");
+    assert_null(strstr(out.p, "\"followers\""));
+    must_have(out.p, "\"deploy\": \"road:WE\", \"meeple\": \"big\", "
+                     "\"meeple_id\": \"0.big.1\"}");
+    must_have(out.p, "{\"turn\": 2, \"player\": \"Ben\", \"moves\": "
+                     "[{\"move\": \"place\", \"tile\": \"BA/RFr\"");
+    must_have(out.p, "\"meeple\": \"phantom\", \"meeple_id\": "
+                     "\"1.phantom.1\"}, {\"move\": \"commit\"}]}");
+    must_have(out.p, "{\"turn\": 3, \"moves\": [");
+    must_have(out.p, "\"fly\": {\"roll\": 1, \"land\": \"city:N\"}, "
+                     "\"meeple\": \"phantom\", \"meeple_id\": "
+                     "\"1.phantom.1\"}");
+    must_have(out.p, "\"deploy\": \"city:N\", \"meeple_id\": \"0.small.3\", "
+                     "\"pass\": true}");
+    expect_lossless("expansions", &l);
+    buf_release(&out);
+    game_log_release(&l);
+    /* The River: its spring is the start tile; no element beyond
+     * flierlog/1.0's, so flierlog/1 it stays */
+    two_player_log(&l);
+    l.rules.set_copies[tile_set_find("river/1:1")] = 1;
+    l.start_tile = tile_find("RI/s");
+    add_place(&l, "RI.1/CICI", 1, 0, -1);
+    add(&l, MV_PASS, -1);
+    add(&l, MV_COMMIT, -1);
+    mlog_write_flierlog(&l, &out);
+    must_have(out.p, "\"format\": \"flierlog/1\",");
+    must_have(out.p, "\"river/1:1\": 1}");
+    must_have(out.p, "\"start\": {\"tile\": \"RI/s\", \"at\": [0, 0], "
+                     "\"rot\": 0}");
+    assert_null(strstr(out.p, "\"elements\""));
+    expect_lossless("river", &l);
     buf_release(&out);
     game_log_release(&l);
 }
@@ -1472,6 +1738,99 @@ static void test_samples_round_trip(void **state)
     }
 }
 
+/* The JSON reports of two valid logs of one game are the same bytes
+ * (a violation would name its move, which differs between formats). */
+static void expect_same_report(const char *what, const struct game_log *a,
+                               const struct game_log *b)
+{
+    struct buf ja = BUF_INIT, jb = BUF_INIT;
+    struct report ra, rb;
+    audit_run(a, NULL, &ra, NULL);
+    audit_run(b, NULL, &rb, NULL);
+    mlog_report_json(what, MLOG_JCZ, a, &ra, &ja);
+    mlog_report_json(what, MLOG_JCZ, b, &rb, &jb);
+    if (strcmp(ja.p, jb.p) != 0)
+        fail_msg("%s: the reports differ:\n%s\n%s", what, ja.p, jb.p);
+    report_release(&ra);
+    report_release(&rb);
+    buf_release(&ja);
+    buf_release(&jb);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* Every game JCloisterZone recorded with The River, Inns & Cathedrals
+ * and the Phantom (read in place from the shared folder, never copied
+ * here): .jcz -> .jcz and .jcz -> flierlog -> .jcz give the same log, the
+ * flierlog survives its own round trips, and all of them audit alike
+ * (figures, expressions, items and strengths of the score events too). */
+static void test_expansion_corpora(void **state)
+{
+    static const char *const dirs[] = { "river", "ic", "phantom" };
+    static char names[128][128];
+    (void)state;
+    for (size_t k = 0; k < N_OF(dirs); k++) {
+        char dir[512];
+        struct dirent *de;
+        int n = 0;
+        snprintf(dir, sizeof dir, "%s/peer/jcz/expansions/%s",
+                 FLIERD_SHARED_DIR, dirs[k]);
+        DIR *d = opendir(dir);
+        if (!d)
+            fail_msg("cannot open %s (the shared test data)", dir);
+        while ((de = readdir(d)) != NULL && n < 128) {
+            size_t len = strlen(de->d_name);
+            if (len > 4 && len < 128 &&
+                strcmp(de->d_name + len - 4, ".jcz") == 0)
+                snprintf(names[n++], 128, "%s", de->d_name);
+        }
+        closedir(d);
+        qsort(names, (size_t)n, sizeof names[0], cmp_name);
+        assert_true(n >= 30);
+        for (int i = 0; i < n; i++) {
+            char path[700];
+            struct buf raw = BUF_INIT, t1 = BUF_INIT, t2 = BUF_INIT,
+                       t3 = BUF_INIT;
+            struct err e;
+            enum mlog_format fmt;
+            struct game_log jcz, again, fl, back;
+            struct report r;
+            snprintf(path, sizeof path, "%s/%.127s", dir, names[i]);
+            if (cli_read_input(path, &raw, &e) != ST_OK ||
+                parse_text(raw.p, raw.len, &jcz, &fmt, &e) != ST_OK)
+                fail_msg("%s: %s", path, e.msg);
+            audit_run(&jcz, NULL, &r, NULL);
+            if (!r.valid || !r.finished)
+                fail_msg("%s: not a valid finished game", names[i]);
+            report_release(&r);
+            through(names[i], &jcz, TO_JCZ, &again, &t1);
+            expect_same_log(names[i], &jcz, &again, true);
+            through(names[i], &jcz, TO_FLIERLOG, &fl, &t2);
+            expect_same_log(names[i], &jcz, &fl, false);
+            through(names[i], &fl, TO_JCZ, &back, &t3);
+            expect_same_log(names[i], &jcz, &back, true);
+            assert_string_equal(t1.p, t3.p);
+            expect_lossless(names[i], &fl);
+            expect_same_audit(names[i], &jcz, &again);
+            expect_same_audit(names[i], &jcz, &fl);
+            expect_same_audit(names[i], &jcz, &back);
+            expect_same_report(names[i], &jcz, &fl);
+            expect_same_report(names[i], &jcz, &back);
+            game_log_release(&jcz);
+            game_log_release(&again);
+            game_log_release(&fl);
+            game_log_release(&back);
+            buf_release(&raw);
+            buf_release(&t1);
+            buf_release(&t2);
+            buf_release(&t3);
+        }
+    }
+}
+
 static const char *const seat_names[GAME_MAX_PLAYERS] = {
     "Ada", "Ben", "Cleo", "Dov", "Eli", "Fay"
 };
@@ -1595,7 +1954,7 @@ static void random_move(uint64_t *s, struct game_log *l)
     } else if (kind == MV_DEPLOY || kind == MV_RECALL) {
         m->at = (struct pos){ rnd(s, 7) - 3, rnd(s, 7) - 3 };
         random_segment(s, m);
-        m->meeple = (uint8_t)rnd(s, 2);
+        m->meeple = (uint8_t)rnd(s, FIG__COUNT);
         m->meeple_n = (uint8_t)ns[rnd(s, 5)];
         m->meeple_owner = (int8_t)(rnd(s, 6) == 0 ? 127
                                                   : rnd(s, l->rules.n_players));
@@ -1604,6 +1963,30 @@ static void random_move(uint64_t *s, struct game_log *l)
             m->draw = rnd(s, 2) ? flight_random(s, m->roll) : -1.0;
         }
     }
+}
+
+/* Each element of the units' tables, at random: a figure count within
+ * its range, a switch on or off; now and then the C3 sets. */
+static void random_elements(uint64_t *s, struct rules *r)
+{
+    if (rnd(s, 4) == 0)
+        return; /* the edition's own */
+    if (rnd(s, 3) == 0) {
+        memset(r->set_copies, 0, sizeof r->set_copies);
+        r->set_copies[tile_set_find("basic:2")] = 1;
+        r->set_copies[tile_set_find(rnd(s, 2) ? "inns-and-cathedrals:2"
+                                              : "river/2:2")] = 1;
+    }
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            int v = rnd(s, 2) ? 0 : rnd(s, el->max + 1);
+            if (el->kind == EL_FIGURES)
+                r->figures[el->what] = (uint8_t)v;
+            else
+                r->flags = v ? r->flags | 1u << el->what
+                             : r->flags & ~(1u << el->what);
+        }
 }
 
 static void random_extras(uint64_t *s, struct game_log *l, int turns)
@@ -1643,6 +2026,7 @@ static void test_random_logs(void **state)
         snprintf(l.colors[0], sizeof l.colors[0], "%s",
                  rnd(&s, 2) ? "red" : "");
         l.end_turn = rnd(&s, 3) ? -1 : rnd(&s, 6);
+        random_elements(&s, &l.rules);
         for (int i = rnd(&s, 30); i > 0; i--)
             random_move(&s, &l);
         int turns = 0;
@@ -1658,27 +2042,36 @@ static void test_random_logs(void **state)
     }
 }
 
-/* The complete example of docs/log-format.md (its first json block)
- * reads, and is the valid game the text says. */
-static void test_doc_example(void **state)
+/* The first json block of docs/log-format.md after the line `after`
+ * (NULL: the first of all), parsed into l; b keeps the text. */
+static void doc_example(const char *after, struct buf *b, struct game_log *l)
 {
     char path[512];
-    struct buf b = BUF_INIT;
     struct err e;
-    struct game_log l;
-    struct report r;
-    (void)state;
     snprintf(path, sizeof path, "%s/../docs/log-format.md",
              FLIERD_SAMPLES_DIR);
-    if (cli_read_input(path, &b, &e) != ST_OK)
+    if (cli_read_input(path, b, &e) != ST_OK)
         fail_msg("%s: %s", path, e.msg);
-    char *start = strstr(b.p, "```json\n");
+    char *start = after ? strstr(b->p, after) : b->p;
+    assert_non_null(start);
+    start = strstr(start, "```json\n");
     assert_non_null(start);
     start += 8;
     char *end = strstr(start, "```");
     assert_non_null(end);
     *end = '\0';
-    parse_ok_text(start, &l);
+    parse_ok_text(start, l);
+}
+
+/* The complete example of docs/log-format.md (its first json block)
+ * reads, and is the valid game the text says. */
+static void test_doc_example(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    doc_example(NULL, &b, &l);
     audit_run(&l, NULL, &r, NULL);
     assert_true(r.valid);
     assert_true(r.finished);
@@ -1689,6 +2082,51 @@ static void test_doc_example(void **state)
     assert_true(r.flights[0].landed);
     assert_int_equal(l.n_claims, 3);
     assert_int_equal(l.n_notes, 2);
+    report_release(&r);
+    game_log_release(&l);
+    buf_release(&b);
+}
+
+/* The example of other expansions (flierlog/1.1) is the game its text
+ * tells: the large follower's strength, the inn, the phantom after a
+ * flight and its landing. */
+static void test_doc_example_expansions(void **state)
+{
+    struct buf b = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    doc_example("\n## Other expansions (flierlog/1.1)\n", &b, &l);
+    assert_int_equal(l.rules.figures[FIG_BIG], 1);
+    assert_int_equal(l.rules.figures[FIG_PHANTOM], 1);
+    assert_int_equal(l.rules.flags, RF_FARMERS | RF_INNS | RF_CATHEDRALS);
+    assert_int_equal(l.moves[1].meeple, FIG_BIG);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.turns, 5);
+    assert_int_equal(r.score[0], 12);
+    assert_int_equal(r.score[1], 0);
+    assert_int_equal(r.n_flights, 1);
+    assert_true(r.flights[0].landed);
+    assert_int_equal(r.flights[0].figure, FIG_SMALL);
+    assert_int_equal(r.n_events, 3);
+    /* the road: 4 tiles with an inn, strength 2 against 1 */
+    const struct score_event *road = &r.events[0];
+    assert_int_equal(road->feature, FEAT_ROAD);
+    assert_int_equal(road->turn, 4);
+    assert_int_equal(road->points, 8);
+    assert_int_equal(road->players, 1);
+    assert_int_equal(road->strength[0], 2);
+    assert_int_equal(road->strength[1], 1);
+    assert_int_equal(road->n_items, 2);
+    assert_int_equal(road->items[1].kind, SI_INN);
+    /* the phantom farms, for nothing */
+    assert_int_equal(r.events[2].feature, FEAT_FIELD);
+    assert_int_equal(r.events[2].players, 2);
+    assert_int_equal(r.events[2].points, 0);
+    expect_lossless("the example of other expansions", &l);
     report_release(&r);
     game_log_release(&l);
     buf_release(&b);
@@ -2037,6 +2475,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_edition_defaults),
         cmocka_unit_test(test_header_overrides),
+        cmocka_unit_test(test_header_elements),
         cmocka_unit_test(test_header_start_players_end),
         cmocka_unit_test(test_versions),
         cmocka_unit_test(test_entry_fields),
@@ -2046,6 +2485,7 @@ int main(void)
         cmocka_unit_test(test_ndjson_growing),
         cmocka_unit_test(test_writer_layout),
         cmocka_unit_test(test_writer_irregular),
+        cmocka_unit_test(test_writer_expansions),
         cmocka_unit_test(test_writer_fallbacks),
         cmocka_unit_test(test_jcz_carries_extras),
         cmocka_unit_test(test_jcz_names_open_meeples),
@@ -2053,8 +2493,10 @@ int main(void)
         cmocka_unit_test(test_jcz_flierd_errors),
         cmocka_unit_test(test_samples_round_trip),
         cmocka_unit_test(test_sim_round_trip),
+        cmocka_unit_test(test_expansion_corpora),
         cmocka_unit_test(test_random_logs),
         cmocka_unit_test(test_doc_example),
+        cmocka_unit_test(test_doc_example_expansions),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),

@@ -89,7 +89,7 @@ static void engine_board(const struct game_log *log, const struct replay *rp,
         keys[k] = malloc(128);
         snprintf(keys[k], 128, "%s|%s|%d,%d|%s|%d",
                  m->owner >= 0 ? log->names[m->owner] : "-",
-                 m->kind == FIG_ABBOT ? "abbot" : "follower", m->at.x,
+                 figure_class(m->kind)->jcz, m->at.x,
                  m->at.y, seg, m->flew);
     }
     qsort(keys, t->n_meeples, sizeof *keys, cmp_str);

@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/audit.h"
+#include "core/replay.h"
 #include "mlog/mlog.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -172,6 +173,111 @@ static void test_setup_fields(void **state)
     }
 }
 
+/* Every element the units know, read by their tables; and written back
+ * as JCloisterZone writes them: figures as counts, switches as booleans
+ * but the garden, which it counts (1). */
+#define F7 [FIG_SMALL] = 7
+static const struct {
+    const char *sets, *elements;
+    uint8_t figures[FIG__COUNT];
+    uint32_t flags;
+} element_cases[] = {
+    { NULL, "\"small-follower\":7,\"farmers\":true", { F7 }, RF_FARMERS },
+    { "\"basic:1\":1,\"flier:1\":1,\"inns-and-cathedrals:1\":1",
+      "\"small-follower\":7,\"farmers\":true,\"big-follower\":1,"
+      "\"cathedral\":true,\"inn\":true",
+      { F7, [FIG_BIG] = 1 }, RF_FARMERS | RF_INNS | RF_CATHEDRALS },
+    { "\"basic:2\":1,\"flier:2\":1,\"inns-and-cathedrals:2\":1",
+      "\"small-follower\":7,\"farmers\":true,\"big-follower\":1,"
+      "\"cathedral\":true,\"inn\":true,\"abbot\":1,\"garden\":1",
+      { F7, [FIG_ABBOT] = 1, [FIG_BIG] = 1 },
+      RF_FARMERS | RF_GARDENS | RF_INNS | RF_CATHEDRALS },
+    { "\"basic:1\":1,\"flier:1\":1",
+      "\"small-follower\":7,\"farmers\":true,\"phantom\":1",
+      { F7, [FIG_PHANTOM] = 1 }, RF_FARMERS },
+    { "\"basic:2\":1,\"flier:2\":1,\"river/2:2\":1",
+      "\"small-follower\":7,\"farmers\":true,\"abbot\":1,\"garden\":1",
+      { F7, [FIG_ABBOT] = 1 }, RF_FARMERS | RF_GARDENS },
+    /* an inn without the set (the river's RI.2/RIrI has one), figures
+     * given as true, switches as numbers, some off */
+    { "\"basic:1\":1,\"river/2:1\":1",
+      "\"small-follower\":3,\"inn\":1,\"cathedral\":0,"
+      "\"big-follower\":true,\"phantom\":false",
+      { [FIG_SMALL] = 3, [FIG_BIG] = 1 }, RF_INNS },
+};
+
+static void check_elements(const char *what, const struct rules *r,
+                           size_t i)
+{
+    for (int f = 0; f < FIG__COUNT; f++)
+        same(what, figure_class(f)->jcz, r->figures[f],
+             element_cases[i].figures[f]);
+    same(what, "flags", (long)r->flags, (long)element_cases[i].flags);
+}
+
+/* setup.elements of the save the writer makes of log: each element in
+ * play as JCloisterZone writes it. */
+static void check_written_elements(const char *what,
+                                   const struct game_log *log)
+{
+    struct buf out = BUF_INIT;
+    mlog_write_jcz(log, &out);
+    cJSON *root = cJSON_Parse(out.p);
+    const cJSON *els = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "setup"),
+                                           "elements");
+    const struct rules *r = &log->rules;
+    assert_true(cJSON_IsObject(els));
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct element *el = expansion_get(u)->elements;
+             el && el->key; el++) {
+            const cJSON *v = cJSON_GetObjectItem(els, el->key);
+            bool on = el->kind == EL_FIGURES ? r->figures[el->what] != 0
+                                             : (r->flags >> el->what & 1);
+            if (!on) {
+                if (v && !cJSON_IsFalse(v) &&
+                    !(cJSON_IsNumber(v) && v->valuedouble == 0))
+                    fail_msg("%s: %s written, but off", what, el->key);
+                continue;
+            }
+            if (!v)
+                fail_msg("%s: %s not written", what, el->key);
+            if (el->kind == EL_FIGURES || el->what == RFB_GARDENS) {
+                assert_true(cJSON_IsNumber(v));
+                same(what, el->key, v->valueint,
+                     el->kind == EL_FIGURES ? r->figures[el->what] : 1);
+            } else if (!cJSON_IsTrue(v)) {
+                fail_msg("%s: %s is not written true", what, el->key);
+            }
+        }
+    cJSON_Delete(root);
+    buf_release(&out);
+}
+
+static void test_setup_elements(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(element_cases); i++) {
+        struct game_log log, back;
+        struct buf out = BUF_INIT;
+        struct err e;
+        enum mlog_format fmt;
+        const char *what = element_cases[i].elements;
+        parse_ok(&(struct doc){ .sets = element_cases[i].sets,
+                                .elements = element_cases[i].elements },
+                 &log);
+        check_elements(what, &log.rules, i);
+        check_written_elements(what, &log);
+        mlog_write_jcz(&log, &out);
+        assert_int_equal(parse_doc(out.p, out.len, &back, &fmt, &e), ST_OK);
+        check_elements(what, &back.rules, i);
+        assert_memory_equal(log.rules.set_copies, back.rules.set_copies,
+                            sizeof log.rules.set_copies);
+        game_log_release(&back);
+        game_log_release(&log);
+        buf_release(&out);
+    }
+}
+
 /* ---- setup.start, players, gameAnnotations --------------------------- */
 
 static const struct {
@@ -188,6 +294,9 @@ static const struct {
     { "[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":\"R180\"}]",
       "BA/RCr", 0, 0, 2 },
     { "[{\"tile\":\"BA/RCr\",\"x\":1,\"y\":1}]", "BA/RCr", 1, 1, 0 },
+    /* The River's spring */
+    { "[{\"tile\":\"RI/s\",\"x\":0,\"y\":0,\"rotation\":0}]", "RI/s", 0, 0,
+      0 },
 };
 
 static void test_start_tile(void **state)
@@ -311,6 +420,23 @@ static const struct move_case move_cases[] = {
       { .kind = MV_RECALL, .player = -1, .at = { -1, 0 },
         .feature = FEAT_GARDEN, .meeple = FIG_ABBOT, .meeple_n = 1,
         .meeple_owner = 0 } },
+    /* Inns & Cathedrals' large follower, the Phantom; flights of both */
+    { DEPLOY(1, 0, "Field", "NL.NR", "1.big.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 1, 0 },
+        .feature = FEAT_FIELD, .mask = HE_NL | HE_NR, .meeple = FIG_BIG,
+        .meeple_n = 1, .meeple_owner = 1 } },
+    { DEPLOY(0, 1, "City", "N", "0.phantom.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 0, 1 },
+        .feature = FEAT_CITY, .mask = EDGE_N, .meeple = FIG_PHANTOM,
+        .meeple_n = 1, .meeple_owner = 0 } },
+    { FLY(2, 2, "0.big.1", "0.5"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 2, 2 },
+        .feature = FEAT_FLIER, .meeple = FIG_BIG, .meeple_n = 1,
+        .meeple_owner = 0, .roll = 2 } },
+    { FLY(2, 2, "1.phantom.1", "0.1"), NULL,
+      { .kind = MV_DEPLOY, .player = -1, .at = { 2, 2 },
+        .feature = FEAT_FLIER, .meeple = FIG_PHANTOM, .meeple_n = 1,
+        .meeple_owner = 1, .roll = 1 } },
 };
 
 static void check_move(const struct move *got, const struct move_case *c)
@@ -684,6 +810,21 @@ static void expect_num(const cJSON *o, const char *key, double want)
     assert_true(v->valuedouble == want);
 }
 
+/* o[key] printed compactly is want. */
+static void expect_json(const cJSON *o, const char *key, const char *want)
+{
+    char *got = cJSON_PrintUnformatted(get(o, key));
+    assert_non_null(got);
+    if (strcmp(got, want) != 0)
+        fail_msg("%s is %s, expected %s", key, got, want);
+    cJSON_free(got);
+}
+
+static void expect_items(const cJSON *o, const char *want)
+{
+    expect_json(o, "items", want);
+}
+
 static void expect_pos(const cJSON *o, const char *key, int x, int y)
 {
     const cJSON *v = get(o, key);
@@ -711,7 +852,8 @@ static void fill_report(struct game_log *log, struct report *r)
     v[1] = (struct violation){ .turn = -1, .player = -1,
                                .rule = RULE_TURN_SEQUENCE, .src = 300,
                                .msg = "late" };
-    f[0] = (struct flight){ .turn = 5, .player = 1, .from = { 2, -1 },
+    f[0] = (struct flight){ .turn = 5, .player = 1, .figure = FIG_BIG,
+                            .from = { 2, -1 },
                             .dir = DIR_NW, .roll = 2, .target = { 0, -3 },
                             .landed = true, .feature = FEAT_CITY,
                             .mask = EDGE_N, .n_options = 2,
@@ -720,9 +862,23 @@ static void fill_report(struct game_log *log, struct report *r)
     f[1] = (struct flight){ .turn = 9, .player = 0, .from = { 0, 0 },
                             .dir = DIR_S, .roll = 1, .target = { 0, 1 } };
     ev[0] = (struct score_event){ .turn = 7, .feature = FEAT_ROAD,
-                                  .players = 3, .points = 3 };
-    ev[1] = (struct score_event){ .turn = -1, .feature = FEAT_FIELD,
-                                  .players = 2, .points = 0 };
+                                  .players = 3, .points = 6,
+                                  .meeples = { 1, 2 },
+                                  .strength = { 2, 2 }, .n_items = 2,
+                                  .items = { { SI_TILES, 3, 3 },
+                                             { SI_INN, -1, 3 } } };
+    ev[1] = (struct score_event){ .turn = -1, .feature = FEAT_CITY,
+                                  .players = 2, .points = 0,
+                                  .expr = EXPR_INCOMPLETE,
+                                  .meeples = { 0, 1 }, .strength = { 0, 1 },
+                                  .n_items = 1,
+                                  .items = { { SI_CATHEDRAL, -1, 0 } } };
+    log->rules.set_copies[tile_set_find("basic:2")] = 1;
+    log->rules.set_copies[tile_set_find("inns-and-cathedrals:2")] = 1;
+    log->rules.figures[FIG_SMALL] = 7;
+    log->rules.figures[FIG_BIG] = 1;
+    log->rules.figures[FIG_PHANTOM] = 1;
+    log->rules.flags = RF_FARMERS | RF_INNS;
     r->violations = v;
     r->n_violations = 2;
     r->flights = f;
@@ -767,6 +923,7 @@ static void check_flights(const cJSON *o)
     f = cJSON_GetArrayItem(fs, 0);
     expect_num(f, "turn", 5);
     expect_str(f, "player", "Bob");
+    expect_str(f, "figure", "big");
     expect_pos(f, "from", 2, -1);
     expect_str(f, "direction", "NW");
     expect_num(f, "roll", 2);
@@ -782,6 +939,7 @@ static void check_flights(const cJSON *o)
     expect_str(cJSON_GetArrayItem(ls, 1), "segment", "road:WE");
     f = cJSON_GetArrayItem(fs, 1);
     expect_str(f, "player", "Ann \"A\"");
+    expect_str(f, "figure", "small");
     expect_str(f, "direction", "S");
     expect_str(f, "outcome", "returned");
     assert_true(cJSON_IsNull(get(f, "feature")));
@@ -801,14 +959,38 @@ static void check_scores(const cJSON *o)
                         "Ann \"A\"");
     assert_string_equal(cJSON_GetArrayItem(names, 1)->valuestring, "Bob");
     expect_str(s, "feature", "road");
-    expect_num(s, "points", 3);
+    expect_num(s, "points", 6);
+    expect_str(s, "expr", "road");
+    expect_items(s, "[[\"tiles\",3,3],[\"inn\",null,3]]");
+    /* a large follower against two followers: strength 2 each */
+    expect_json(s, "meeples", "{\"Ann \\\"A\\\"\":1,\"Bob\":2}");
+    expect_json(s, "strength", "{\"Ann \\\"A\\\"\":2,\"Bob\":2}");
     s = cJSON_GetArrayItem(ss, 1);
     assert_true(cJSON_IsNull(get(s, "turn")));
     names = get(s, "players");
     assert_int_equal(cJSON_GetArraySize(names), 1);
     assert_string_equal(cJSON_GetArrayItem(names, 0)->valuestring, "Bob");
-    expect_str(s, "feature", "field");
+    expect_str(s, "feature", "city");
     expect_num(s, "points", 0);
+    expect_str(s, "expr", "city.incomplete");
+    expect_items(s, "[[\"cathedral\",null,0]]");
+    expect_json(s, "strength", "{\"Bob\":1}");
+}
+
+/* The elements in play and the expansions they and the sets bring. */
+static void check_rules(const cJSON *o)
+{
+    const cJSON *ru = get(o, "rules");
+    expect_num(ru, "followers", 7);
+    assert_true(cJSON_IsTrue(get(ru, "farmers")));
+    expect_num(ru, "abbots", 0);
+    assert_true(cJSON_IsFalse(get(ru, "gardens")));
+    expect_num(ru, "tiny-city-scoring", 4);
+    expect_json(ru, "sets", "{\"basic:2\":1,\"inns-and-cathedrals:2\":1}");
+    expect_json(ru, "elements", "{\"small-follower\":7,\"farmers\":true,"
+                                "\"big-follower\":1,\"inn\":true,"
+                                "\"phantom\":1}");
+    expect_json(ru, "expansions", "[\"base\",\"inns\",\"phantom\"]");
 }
 
 static void test_report_json(void **state)
@@ -825,6 +1007,7 @@ static void test_report_json(void **state)
     check_violations(o);
     check_flights(o);
     check_scores(o);
+    check_rules(o);
     cJSON_Delete(o);
     buf_release(&out);
     game_log_release(&log);
@@ -854,6 +1037,132 @@ static void test_report_json_of_audit(void **state)
     assert_int_equal(cJSON_GetArraySize(get(o, "scores")), 0);
     cJSON_Delete(o);
     buf_release(&out);
+    report_release(&r);
+    game_log_release(&log);
+}
+
+/* A log of an expansion not audited yet: what it is, not an error. */
+static void test_unsupported_json(void **state)
+{
+    static const char save[] =
+        "{\"setup\":{\"sets\":{\"basic:1\":1,\"tower:1\":1}},\"players\":"
+        "[{\"name\":\"A\"}],\"replay\":[]}";
+    struct game_log log;
+    struct err e;
+    enum mlog_format fmt;
+    struct buf out = BUF_INIT;
+    cJSON *o;
+    (void)state;
+    assert_int_equal(parse_doc(save, strlen(save), &log, &fmt, &e),
+                     ST_UNSUPPORTED);
+    game_log_release(&log);
+    mlog_unsupported_json("t/x.jcz", fmt, e.msg, &out);
+    o = parse_line(&out);
+    assert_int_equal(cJSON_GetArraySize(o), 3);
+    expect_str(o, "file", "t/x.jcz");
+    expect_str(o, "format", "jcz");
+    expect_str(o, "unsupported", "unsupported: The Tower (tile set "
+                                 "'tower:1' in setup.sets) is not audited "
+                                 "yet");
+    cJSON_Delete(o);
+    buf_release(&out);
+}
+
+/* The replay, the live turn and the report of a real game with the new
+ * figures and tiles: meeples by their JCloisterZone kind, each tile's
+ * segments with the river's and their attributes, flights with their
+ * figure, events with expression, items and strength. */
+static const cJSON *tile_segment(const cJSON *rj, const char *tile,
+                                 const char *seg)
+{
+    const cJSON *t = get(get(rj, "tiles"), tile), *it;
+    cJSON_ArrayForEach(it, get(t, "segments")) {
+        if (strcmp(get(it, "segment")->valuestring, seg) == 0)
+            return it;
+    }
+    fail_msg("tile %s has no segment %s", tile, seg);
+    return NULL;
+}
+
+static cJSON *audit_json(const struct game_log *log, int kind,
+                         struct report *r)
+{
+    struct buf out = BUF_INIT;
+    struct replay rp;
+    if (kind == 0) {
+        replay_build(log, NULL, &rp);
+        mlog_replay_json(log, r, &rp, &out);
+        replay_release(&rp);
+    } else if (kind == 1) {
+        mlog_live_turn_json(log, r, 2, &out);
+    } else {
+        mlog_report_json("g.jcz", MLOG_JCZ, log, r, &out);
+    }
+    cJSON *o = parse_line(&out);
+    buf_release(&out);
+    return o;
+}
+
+static void test_replay_and_live_json(void **state)
+{
+    struct game_log log;
+    struct report r;
+    (void)state;
+    parse_ok(&(struct doc){
+                 .sets = "\"basic:1\":1,\"flier:1\":1,\"river/2:1\":1,"
+                         "\"inns-and-cathedrals:1\":1",
+                 .elements = "\"small-follower\":7,\"farmers\":true,"
+                             "\"big-follower\":1,\"inn\":true,"
+                             "\"phantom\":1",
+                 .start = "[{\"tile\":\"RI/s\",\"x\":0,\"y\":0}]",
+                 .replay = PLACE("RI.2/III", "R270", 1, 0) ","
+                           DEPLOY(1, 0, "Field", "NL.WR", "0.big.1") ","
+                           DEPLOY(1, 0, "Field", "NR.EL.ER.SL",
+                                  "0.phantom.1") "," MSG("COMMIT", "") ","
+                           PLACE("RI.2/RIrI", "R0", 1, -1) ","
+                           DEPLOY(1, -1, "Road", "WE", "1.small.1") ","
+                           MSG("COMMIT", "") },
+             &log);
+    audit_run(&log, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("%s", r.violations[0].msg);
+    cJSON *rj = audit_json(&log, 0, &r);
+    const cJSON *t1 = cJSON_GetArrayItem(get(rj, "turns"), 1);
+    const cJSON *placed = get(t1, "placed");
+    assert_int_equal(cJSON_GetArraySize(placed), 2);
+    expect_str(cJSON_GetArrayItem(placed, 0), "kind", "big");
+    expect_str(cJSON_GetArrayItem(placed, 1), "kind", "phantom");
+    const cJSON *t2 = cJSON_GetArrayItem(get(rj, "turns"), 2);
+    expect_str(cJSON_GetArrayItem(get(t2, "placed"), 0), "kind", "small");
+    expect_str(tile_segment(rj, "RI/s", "river:E"), "feature", "river");
+    expect_str(tile_segment(rj, "RI.2/III", "river:_S"), "feature", "river");
+    assert_true(cJSON_IsTrue(get(tile_segment(rj, "RI.2/RIrI", "road:WE"),
+                                 "inn")));
+    assert_null(cJSON_GetObjectItem(tile_segment(rj, "RI.2/RIrI",
+                                                 "river:NS"), "inn"));
+    cJSON_Delete(rj);
+    cJSON *lj = audit_json(&log, 1, &r);
+    expect_num(lj, "turn", 2);
+    assert_true(cJSON_IsTrue(get(lj, "valid")));
+    cJSON_Delete(lj);
+    report_release(&r);
+    r = (struct report){ 0 };
+    /* the final scoring: the inn road unfinished scores nothing */
+    struct audit_opts done = { .assume_finished = true };
+    audit_run(&log, &done, &r, NULL);
+    cJSON *aj = audit_json(&log, 2, &r);
+    const cJSON *ev, *road = NULL;
+    cJSON_ArrayForEach(ev, get(aj, "scores")) {
+        if (strcmp(get(ev, "feature")->valuestring, "road") == 0)
+            road = ev;
+    }
+    assert_non_null(road);
+    expect_str(road, "expr", "road.incomplete");
+    expect_items(road, "[[\"inn\",null,0]]");
+    expect_json(road, "strength", "{\"Bob\":1}");
+    expect_json(get(aj, "rules"), "expansions",
+                "[\"base\",\"flier\",\"river\",\"inns\",\"phantom\"]");
+    cJSON_Delete(aj);
     report_release(&r);
     game_log_release(&log);
 }
@@ -1424,6 +1733,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup_fields),
+        cmocka_unit_test(test_setup_elements),
         cmocka_unit_test(test_start_tile),
         cmocka_unit_test(test_players_and_names),
         cmocka_unit_test(test_move_fields),
@@ -1437,6 +1747,8 @@ int main(void)
         cmocka_unit_test(test_report_json),
         cmocka_unit_test(test_report_json_of_audit),
         cmocka_unit_test(test_error_json),
+        cmocka_unit_test(test_unsupported_json),
+        cmocka_unit_test(test_replay_and_live_json),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_nan),
         cmocka_unit_test(test_hostile_many_moves),
