@@ -34,6 +34,8 @@ struct audit {
     bool flight_open; /* its landing is still to come (or be refused) */
     bool passed;      /* this turn's player passed */
     bool draw_trusted;/* every draw so far matched the save's randoms */
+    bool commit_due;  /* a COMMIT ends what happened between turns (an
+                         abbey declined before drawing, wagons moved) */
     bool ended;       /* the log's last turn is over */
 };
 
@@ -314,10 +316,24 @@ static void place_checked(struct audit *a, const struct move *m)
 
 static void discard_checked(struct audit *a, const struct move *m);
 
+/* Wagons the log leaves waiting stay in supply (their owners passed). */
+static void wagons_stay(struct audit *a)
+{
+    int w;
+    while ((w = game_wagon_next(a->g)) >= 0)
+        game_wagon_move(a->g, w, -1);
+}
+
 static void on_place(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
         end_turn(a, m); /* the log skipped the COMMIT */
+    wagons_stay(a);
+    a->commit_due = false;
+    /* the game's last round of abbeys: whose it is */
+    if (m->tile >= 0 && tile_group_rank(tile_get(m->tile)->group) < 0 &&
+        game_pack_left(a->g) == 0)
+        (void)game_abbey_offered(a->g);
     size_t before = a->r->n_violations;
     int last = a->player;
     place_checked(a, m);
@@ -526,10 +542,16 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         a->phase = PH_FLYING;
 }
 
+static void wagon_move(struct audit *a, const struct move *m);
+
 static void deploy_checked(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
+    if (a->phase == PH_IDLE && game_wagon_next(g) >= 0) {
+        wagon_move(a, m);
+        return;
+    }
     if (a->phase == PH_IDLE) {
         violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before the turn's "
                 "tile was placed");
@@ -578,7 +600,9 @@ static void deploy_checked(struct audit *a, const struct move *m)
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
     enum rule rule;
-    if (tile != g->now.tile) {
+    /* a barn's pointer may lie beside the turn's tile: the game judges
+     * where a figure stands; only a tile that is not there is ours */
+    if (tile < 0 || (seg < 0 && tile != g->now.tile)) {
         rule = RULE_MEEPLE_NOT_ON_PLACED_TILE;
         snprintf(why, sizeof why, "(%d,%d) is not the tile placed this turn",
                  m->at.x, m->at.y);
@@ -619,11 +643,53 @@ static void on_deploy(struct audit *a, const struct move *m)
                 who(a, m->meeple_owner), who(a, a->player));
 }
 
+/* A pass between turns: a waiting wagon stays, or the player on turn
+ * declines the abbey (before drawing: a COMMIT follows; in the last
+ * round: the round goes on). */
+static void pass_between_turns(struct audit *a, const struct move *m)
+{
+    int w = game_wagon_next(a->g);
+    if (w >= 0) {
+        if (game_wagon_move(a->g, w, -1))
+            a->commit_due = true;
+        return;
+    }
+    if (game_abbey_offered(a->g)) {
+        a->player = a->g->seat;
+        if (game_pack_left(a->g) > 0)
+            a->commit_due = true;
+        else
+            game_abbey_declined(a->g);
+        return;
+    }
+    violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
+            "placed");
+}
+
+/* A wagon's move after its feature scored, by its owner. */
+static void wagon_move(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_meeple(a, m);
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    enum rule rule = game_check_wagon_move(g, mi, seg, why, sizeof why);
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s to %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        seg = -1;
+    }
+    if (mi >= 0 && game_wagon_move(g, mi, seg))
+        a->commit_due = true;
+    else if (rule != RULE_OK)
+        a->commit_due = true; /* its owner's COMMIT follows */
+}
+
 static void on_pass(struct audit *a, const struct move *m)
 {
     if (a->phase == PH_IDLE)
-        violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
-                "placed");
+        pass_between_turns(a, m);
     else if (a->phase == PH_FLYING)
         close_flight(a, m);
     if (a->phase == PH_ACTION || a->phase == PH_FLYING) {
@@ -725,7 +791,8 @@ size_t audit_step(struct audit *a, const struct move *m)
     if (a->ended || a->r->halted)
         return 0;
     if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
-        a->phase == PH_IDLE) {
+        a->phase == PH_IDLE && !a->commit_due &&
+        game_wagon_next(a->g) < 0) { /* wagons may move after the last */
         violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
                 "%d", a->log->end_turn);
         a->ended = true;
@@ -738,6 +805,10 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_PASS: on_pass(a, m); break;
     case MV_RECALL: on_recall(a, m); break;
     case MV_COMMIT:
+        if (a->phase == PH_IDLE && a->commit_due) {
+            a->commit_due = false; /* ends an abbey's pass, wagons' moves */
+            break;
+        }
         if (a->phase == PH_IDLE)
             violate(a, m, RULE_TURN_SEQUENCE, "end of turn without a tile "
                     "placed");

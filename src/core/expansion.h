@@ -30,7 +30,8 @@ struct pos;
     X(RIVER, expansion_river, "river")                                     \
     X(INNS, expansion_inns, "inns")                                        \
     X(PHANTOM, expansion_phantom, "phantom")                               \
-    X(TRADERS, expansion_traders, "traders")
+    X(TRADERS, expansion_traders, "traders")                               \
+    X(ABBEY, expansion_abbey, "abbey")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -61,8 +62,22 @@ enum rule_flag {
 #undef X
 };
 
-/* Rule variants (setup.rules): X(ID, key, default value). */
-#define OPTIONS(X) X(TINY_CITY, "tiny-city-scoring", 4)
+/* Rule variants (setup.rules): X(ID, key, default value); the values a
+ * save may give are in game.c's table. */
+#define OPTIONS(X)                                                         \
+    X(TINY_CITY, "tiny-city-scoring", 4)                                   \
+    X(WAGON_MOVE, "wagon-move", 2)
+
+/* Things a player holds that are no figures (the abbey tile):
+ * X(ID, key). */
+#define COUNTS(X) X(ABBEYS, "abbey")
+
+enum count {
+#define X(id, key) COUNT_##id,
+    COUNTS(X)
+#undef X
+    COUNT__COUNT
+};
 
 enum game_option {
 #define X(id, key, def) OPT_##id,
@@ -71,16 +86,24 @@ enum game_option {
     OPT__COUNT
 };
 
-/* A game element a save names: a number of figures per player, or a
- * switch. */
-enum element_kind { EL_FIGURES, EL_FLAG };
+/* A game element a save names: a number of figures per player, a
+ * switch, or a number of things per player that are no figures. */
+enum element_kind { EL_FIGURES, EL_FLAG, EL_COUNT };
 
 struct element {
     const char *key;     /* JCloisterZone's setup.elements key */
     uint8_t kind;        /* enum element_kind */
-    uint8_t what;        /* EL_FIGURES: enum figure; EL_FLAG: bit index */
-    uint8_t max;         /* EL_FIGURES: the most a player may have */
+    uint8_t what;        /* EL_FIGURES: enum figure; EL_FLAG: bit index;
+                            EL_COUNT: enum count */
+    uint8_t max;         /* EL_FIGURES, EL_COUNT: the most a player may
+                            have */
+    bool number;         /* JCloisterZone writes it as a number (counts,
+                            and the garden switch), else true/false */
 };
+
+/* The value of element el under r (a count, or 0 / 1), and setting it. */
+int element_get(const struct rules *r, const struct element *el);
+void element_set(struct rules *r, const struct element *el, int v);
 
 struct expansion {
     const char *id;      /* as in the .tiles files and reports: "river" */
@@ -113,8 +136,10 @@ struct expansion {
      * default checks. */
     int (*check_deploy)(const struct game *g, int player, int m, int seg,
                         char *why, size_t why_len);
-    /* Meeple m goes back to supply from a completed feature. */
+    /* Meeple m goes back to supply from a completed feature, or was just
+     * deployed (not landed). */
     void (*returned)(struct game *g, int m);
+    void (*deployed)(struct game *g, int m);
     /* The turn's scoring, before the features it completed score
      * (barns) and after (trade goods, wagons); game.done lists them. */
     void (*turn_scoring)(struct game *g);
@@ -130,8 +155,8 @@ struct expansion {
  * X(field). */
 #define UNIT_HOOKS(X)                                                      \
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
-    X(score) X(bonus) X(check_deploy) X(returned) X(turn_scoring)          \
-    X(turn_done) X(extra_part) X(final_scoring)
+    X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
+    X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/expansion.h"
+#include "core/game.h"
 
 const struct feature_class *const feature_classes[FEAT__COUNT] = {
 #define X(id, name, shape) &feature_class_##id,
@@ -67,6 +68,25 @@ int expansion_find(const char *id)
     return -1;
 }
 
+int element_get(const struct rules *r, const struct element *el)
+{
+    switch (el->kind) {
+    case EL_FIGURES: return r->figures[el->what];
+    case EL_COUNT: return r->counts[el->what];
+    default: return (int)(r->flags >> el->what & 1);
+    }
+}
+
+void element_set(struct rules *r, const struct element *el, int v)
+{
+    switch (el->kind) {
+    case EL_FIGURES: r->figures[el->what] = (uint8_t)v; break;
+    case EL_COUNT: r->counts[el->what] = (uint8_t)v; break;
+    default:
+        r->flags = v ? r->flags | 1u << el->what : r->flags & ~(1u << el->what);
+    }
+}
+
 const struct element *element_find(const char *key, int *out_exp)
 {
     for (int e = 0; e < EXP__COUNT; e++)
@@ -86,7 +106,6 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "Abbey & Mayor", { "abbey-and-mayor", "abbey", "mayor", "wagon", "barn" } },
     { "Princess & Dragon",
       { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },
     { "The Tower", { "tower" } },

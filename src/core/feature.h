@@ -33,7 +33,8 @@ enum feat_shape {
     X(GARDEN, "garden", SHAPE_INNER)                                       \
     X(FLIER, "flier", SHAPE_INNER)                                         \
     X(RIVER, "river", SHAPE_EDGES)                                         \
-    X(TRADE_GOODS, "trade-goods", SHAPE_NONE)
+    X(TRADE_GOODS, "trade-goods", SHAPE_NONE)                              \
+    X(BARN, "barn", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -49,7 +50,10 @@ enum feat {
     X(BIG, "big")                                                          \
     X(PHANTOM, "phantom")                                                  \
     X(BUILDER, "builder")                                                  \
-    X(PIG, "pig")
+    X(PIG, "pig")                                                          \
+    X(MAYOR, "mayor")                                                      \
+    X(WAGON, "wagon")                                                      \
+    X(BARN, "barn")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

@@ -49,6 +49,41 @@ static const struct {
 #undef X
 };
 
+/* The values a save may give each option, and what they mean. */
+static const struct {
+    int opt;
+    const char *name;
+    int value;
+} option_values[] = {
+    { OPT_TINY_CITY, "2", 2 }, { OPT_TINY_CITY, "4", 4 },
+    { OPT_WAGON_MOVE, "C1", 1 }, { OPT_WAGON_MOVE, "C2", 2 },
+};
+
+int option_parse(int opt, const char *name)
+{
+    for (size_t i = 0; i < sizeof option_values / sizeof *option_values; i++)
+        if (option_values[i].opt == opt &&
+            strcmp(option_values[i].name, name) == 0)
+            return option_values[i].value;
+    return -1;
+}
+
+const char *option_value_name(int opt, int value)
+{
+    for (size_t i = 0; i < sizeof option_values / sizeof *option_values; i++)
+        if (option_values[i].opt == opt && option_values[i].value == value)
+            return option_values[i].name;
+    return NULL;
+}
+
+int option_find(const char *key)
+{
+    for (int o = 0; o < OPT__COUNT; o++)
+        if (strcmp(options[o].key, key) == 0)
+            return o;
+    return -1;
+}
+
 static const char *const flag_keys[RF__COUNT] = {
 #define X(id, key) key,
     RULE_FLAGS(X)
@@ -87,6 +122,7 @@ uint32_t game_rules_units(const struct rules *r)
         for (const struct element *el = expansion_get(e)->elements;
              el && el->key; el++)
             if ((el->kind == EL_FIGURES && r->figures[el->what]) ||
+                (el->kind == EL_COUNT && r->counts[el->what]) ||
                 (el->kind == EL_FLAG && (r->flags >> el->what & 1)))
                 units |= 1u << e;
     return units;
@@ -640,9 +676,10 @@ static void edge_demand(const struct game *g, struct pos p, unsigned *need,
     }
 }
 
+/* A closed tile (edges 0, the abbey) meets any edge. */
 static bool meets_demand(unsigned edges, unsigned need, unsigned care)
 {
-    return care != 0 && (edges & care) == need;
+    return care != 0 && (edges == 0 || (edges & care) == need);
 }
 
 /* What the units in play forbid of def at p turned rot (edges match):
@@ -716,7 +753,9 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
         snprintf(why, why_len, "no such tile");
         return RULE_TILE_UNKNOWN;
     }
-    if (g->pack[def] <= 0) {
+    bool held = tile_group_rank(t->group) < 0 && /* the abbey */
+                game_in_play(g, t->expansion);
+    if (g->pack[def] <= 0 && !held) {
         snprintf(why, why_len, "no copy of %s is left in the game's tile sets",
                  t->id);
         return RULE_TILE_NOT_IN_PACK;
@@ -765,8 +804,7 @@ int game_side_seg(const struct game *g, int tile, int side)
     return slot ? t->seg0 + slot - 1 : -1;
 }
 
-/* The field segment on board half-edge `half` of tile, or -1. */
-static int half_seg(const struct game *g, int tile, int half)
+int game_half_seg(const struct game *g, int tile, int half)
 {
     const struct placed *t = &g->tiles[tile];
     int slot = (int)(t->half_slots >> 4 * half & 15);
@@ -804,6 +842,7 @@ static bool add_segs(struct game *g, int ti, const struct tile_def *t,
         s->kind = d->kind;
         s->pennants = d->pennants;
         s->attrs = d->attrs;
+        s->wagon = d->wagon;
         s->tile = (uint16_t)ti;
         s->parent = s->next = s->min = (uint16_t)si;
         s->size = 1;
@@ -840,12 +879,12 @@ static void join_across(struct game *g, int ti, int nb, int side)
     if (sa >= 0 && sb >= 0 && g->segs[sa].kind == g->segs[sb].kind)
         join(g, sa, sb, true);
     int h = 2 * side;
-    int fa = half_seg(g, ti, h), fb = half_seg(g, nb, opposite_half(h));
+    int fa = game_half_seg(g, ti, h), fb = game_half_seg(g, nb, opposite_half(h));
     if (fa >= 0 && fb >= 0)
         join(g, fa, fb, false);
     /* the other half: often the same two fields, joined already */
-    int ga = half_seg(g, ti, h + 1);
-    int gb = half_seg(g, nb, opposite_half(h + 1));
+    int ga = game_half_seg(g, ti, h + 1);
+    int gb = game_half_seg(g, nb, opposite_half(h + 1));
     if (ga >= 0 && gb >= 0 && (ga != fa || gb != fb))
         join(g, ga, gb, false);
 }
@@ -879,6 +918,14 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
     cross_of(g, p, cross);
     for (int side = 0; side < 4; side++)
         join_across(g, ti, cross[side], side);
+    if (!t->edges) /* a closed tile ends the roads and cities it meets */
+        for (int side = 0; side < 4; side++) {
+            int s = cross[side] < 0 ? -1
+                                    : game_side_seg(g, cross[side],
+                                                    (side + 2) & 3);
+            if (s >= 0 && g->segs[find_root(g, s)].open > 0)
+                g->segs[find_root(g, s)].open--;
+        }
     g->turn = turn;
     new_turn(g, ti);
     FOR_UNITS(g, u, placed)
@@ -1151,6 +1198,13 @@ void game_deploy(struct game *g, int m, int seg)
 {
     move_meeple(g, m, seg, false);
     count_action(g);
+    FOR_UNITS(g, u, deployed)
+        u->deployed(g, m);
+}
+
+void game_put(struct game *g, int m, int seg)
+{
+    move_meeple(g, m, seg, false);
 }
 
 void game_land(struct game *g, int m, int seg)
@@ -1655,8 +1709,8 @@ void seg_format(int kind, uint8_t mask, char *out, size_t len)
     int shape = feat_shape(kind);
     if (shape == SHAPE_EDGES) {
         snprintf(out, len, "%s:%s", feat_name(kind), edge_names(mask));
-    } else if (shape == SHAPE_HALVES && mask == 0) {
-        snprintf(out, len, "%s:I", feat_name(kind));
+    } else if (shape == SHAPE_HALVES && (mask == 0 || mask == FIELD_INNER2)) {
+        snprintf(out, len, "%s:%s", feat_name(kind), mask ? "II" : "I");
     } else if (shape == SHAPE_HALVES) {
         char tmp[40] = "";
         size_t n = 0;
@@ -1691,6 +1745,10 @@ bool loc_parse(int kind, const char *s, uint8_t *mask)
         return strcmp(s, "I") == 0 || s[0] == '\0';
     if (shape == SHAPE_HALVES && strcmp(s, "I") == 0)
         return true; /* a field that touches no edge */
+    if (shape == SHAPE_HALVES && strcmp(s, "II") == 0) {
+        *mask = FIELD_INNER2; /* a second one (AM/CCcc+) */
+        return true;
+    }
     if (shape == SHAPE_HALVES) {
         while (*s) {
             int side = edge_bit(s[0]), half;

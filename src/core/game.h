@@ -55,6 +55,7 @@ struct rules {
     uint8_t set_copies[TILE_SETS]; /* copies of each tile set */
     int n_players;                 /* 1..GAME_MAX_PLAYERS */
     uint8_t figures[FIG__COUNT];   /* figures of each kind per player */
+    uint8_t counts[COUNT__COUNT];  /* other things per player (abbeys) */
     uint32_t flags;                /* enum rule_flag */
     int opt[OPT__COUNT];           /* rule variants, by enum game_option */
 };
@@ -65,10 +66,14 @@ void rules_init(struct rules *r);
 /* Bit per enum expansion_id whose unit the rules put in play: the base
  * game always; a unit when one of its sets or elements is used. */
 uint32_t game_rules_units(const struct rules *r);
-/* The option's default value, its key, and the figure count an element
- * gives when a save names it without a number. */
+/* The option's default value and its key; the option with this key (or
+ * -1); a value a save writes ("C1", "2") as the option's value (or -1),
+ * and back (NULL: none). */
 int option_default(int opt);
 const char *option_key(int opt);
+int option_find(const char *key);
+int option_parse(int opt, const char *name);
+const char *option_value_name(int opt, int value);
 /* The rule flag's key ("farmers"), by bit index. */
 const char *rule_flag_key(int bit);
 
@@ -82,6 +87,7 @@ const char *rule_flag_key(int bit);
     X(TILE_OCCUPIED)                                                       \
     X(TILE_NOT_ADJACENT)                                                   \
     X(TILE_EDGE_MISMATCH)                                                  \
+    X(ABBEY_PLACEMENT)                                                     \
     X(RIVER_ORDER)                                                         \
     X(RIVER_FLOW)                                                          \
     X(TILE_DISCARD_FITS)                                                   \
@@ -91,6 +97,7 @@ const char *rule_flag_key(int bit);
     X(MEEPLE_WRONG_TYPE)                                                   \
     X(BUILDER_PLACEMENT)                                                   \
     X(PIG_PLACEMENT)                                                       \
+    X(BARN_PLACEMENT)                                                      \
     X(MEEPLE_SECOND_DEPLOY)                                                \
     X(FLIER_NO_MACHINE)                                                    \
     X(FLIER_USED)                                                          \
@@ -102,6 +109,7 @@ const char *rule_flag_key(int bit);
     X(FLIER_BAD_FEATURE)                                                   \
     X(FLIER_MUST_LAND)                                                     \
     X(ABBOT_RECALL)                                                        \
+    X(WAGON_MOVE)                                                          \
     X(BUILDER_BONUS)                                                       \
     X(TURN_ORDER)                                                          \
     X(TURN_SEQUENCE)                                                       \
@@ -125,6 +133,7 @@ struct seg {
     uint8_t pennants;
     uint8_t cities;   /* field: board-frame edges of touched city segments */
     uint8_t attrs;    /* enum seg_attr */
+    uint8_t wagon;    /* wagon-move groups (seg_def.wagon) */
     uint16_t tile;    /* index into game.tiles */
     uint16_t parent;  /* the feature's root segment (a flat union-find) */
     uint16_t next;    /* the feature's segments as a circular list */
@@ -490,6 +499,26 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
 
 /* Takes abbot m back and scores its monastery/garden as at game end. */
 void game_recall(struct game *g, int m);
+
+/* --- Abbey & Mayor: the abbey's offer, the wagons' moves (exp/abbey.c) */
+
+/* Is the seat on turn offered its abbey (it holds one and the board has
+ * a hole, a square with all four neighbours)? When the pack is used up,
+ * the game's last round of abbeys: the seat on turn becomes the next
+ * holder after the last to draw a tile, false when none is left. */
+bool game_abbey_offered(struct game *g);
+/* The seat on turn declines: in the last round the turn moves on. */
+void game_abbey_declined(struct game *g);
+/* The wagon (meeple index) whose owner moves it or passes next, after a
+ * turn scored its feature; -1 when none is waiting. */
+int game_wagon_next(struct game *g);
+/* May waiting wagon m move onto seg: RULE_OK, or RULE_WAGON_MOVE with
+ * why. */
+enum rule game_check_wagon_move(const struct game *g, int m, int seg,
+                                char *why, size_t why_len);
+/* Moves waiting wagon m onto seg (-1: its owner passes) and takes it out
+ * of the queue; true when a COMMIT now follows (the owner's last move). */
+bool game_wagon_move(struct game *g, int m, int seg);
 
 /* --- scoring ---------------------------------------------------------- */
 

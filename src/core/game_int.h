@@ -13,6 +13,9 @@ static inline int game_root(const struct game *g, int seg)
 
 /* The road/city/river segment on board side 0..3 of tile, or -1. */
 int game_side_seg(const struct game *g, int tile, int side);
+/* The field segment on board half-edge 0..7 (NL NR EL ER SL SR WL WR) of
+ * tile, or -1. */
+int game_half_seg(const struct game *g, int tile, int half);
 /* Tiles in the 3x3 block of tile, itself included. */
 int game_block_count(const struct game *g, int tile);
 
@@ -50,6 +53,9 @@ enum rule game_check_on_tile(const struct game *g, int seg, char *why,
 void game_feature_attrs(const struct game *g, int seg,
                         uint8_t attrs[SA__COUNT]);
 
+/* Puts meeple m on seg (-1: back in supply), counting no action: a
+ * wagon's move after its feature scored. */
+void game_put(struct game *g, int m, int seg);
 /* A unit's state in g: its own struct, which must fit. */
 #define UNIT_STATE(g, id, type)                                            \
     ((type *)(void *)(g)->unit_state[id])

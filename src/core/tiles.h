@@ -39,13 +39,15 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
  * only tiles of the open group, the non-empty group of lowest rank, so
  * the river's tiles come first (The River II's fork, its other tiles, the
  * lake), then the rest of the pack. Rank 0: never drawn (the spring is
- * the start tile). X(ID, name in the notation, rank). */
+ * the start tile); rank -1: never in the pack, the players hold them (the
+ * abbey). X(ID, name in the notation, rank). */
 #define TILE_GROUPS(X)                                                     \
     X(NONE, "", 4)                                                         \
     X(RIVER, "river", 2)                                                   \
     X(RIVER_SPRING, "river-spring", 0)                                     \
     X(RIVER_FORK, "river-fork", 1)                                         \
-    X(RIVER_LAKE, "river-lake", 3)
+    X(RIVER_LAKE, "river-lake", 3)                                         \
+    X(ABBEY, "abbey", -1)
 
 enum tile_group {
 #define X(id, name, rank) TG_##id,
@@ -83,7 +85,14 @@ struct seg_def {
     uint8_t cities;   /* field only: edges of the city segments it touches */
     uint8_t attrs;    /* enum seg_attr bits */
     uint8_t n_edges;  /* edges it covers (road, city, river) */
+    uint8_t wagon;    /* JCloisterZone's wagon-move groups a, b, c, d as
+                         bits 0..3: features of a tile sharing one are
+                         next to each other for a wagon (rule C1) */
 };
+
+/* A second field inside a tile's cities ("II"; the first, "I", has
+ * mask 0): a mask no field of the edges can have, the same turned. */
+#define FIELD_INNER2 0x55
 
 /* A tile turned r quarter turns, worked out at build time so that a
  * placement copies instead of computing: the edge kinds, the segments'
@@ -101,8 +110,11 @@ struct tile_def {
     const char *id;
     int8_t flier_dir; /* enum dir8 before rotation, or NO_FLIER */
     uint8_t group;    /* enum tile_group */
-    uint16_t edges;   /* edge kinds of the unturned tile (see above) */
+    uint16_t edges;   /* edge kinds of the unturned tile (see above); 0
+                         for a closed tile (the abbey): it meets any edge
+                         and ends the features it meets */
     uint16_t kinds;   /* bit (1 << enum feat) per kind of its segments */
+    uint8_t expansion;/* the unit whose .tiles defines it */
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
     struct tile_turn turn[4];

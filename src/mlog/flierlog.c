@@ -1137,10 +1137,7 @@ static enum status read_element(const struct fl_ctx *c, const cJSON *root,
         return bad(c, e, s, "expected true or false (or 1 or 0)");
     else if (get_int(c, it, s, 0, el->max, &n, e))
         return e->code;
-    if (el->kind == EL_FLAG)
-        r->flags = n ? r->flags | 1u << el->what : r->flags & ~(1u << el->what);
-    else
-        r->figures[el->what] = (uint8_t)n;
+    element_set(r, el, n);
     return ST_OK;
 }
 

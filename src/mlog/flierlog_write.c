@@ -224,8 +224,7 @@ static bool final_items(const struct wr *w)
 /* The value of element el under r: a figure count, or 0 / 1. */
 static int element_value(const struct element *el, const struct rules *r)
 {
-    return el->kind == EL_FIGURES ? r->figures[el->what]
-                                  : (int)(r->flags >> el->what & 1);
+    return element_get(r, el);
 }
 
 /* Does flierlog/1.0 have a key for element el ("followers", ...)? */
@@ -289,10 +288,10 @@ static void add_elements(cJSON *o, const struct rules *r,
             int v = element_value(el, r);
             if (v == element_value(el, d))
                 continue;
-            if (el->kind == EL_FLAG)
-                cJSON_AddBoolToObject(els, el->key, v != 0);
-            else
+            if (el->number)
                 cJSON_AddNumberToObject(els, el->key, v);
+            else
+                cJSON_AddBoolToObject(els, el->key, v != 0);
         }
 }
 

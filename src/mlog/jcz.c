@@ -95,8 +95,7 @@ static enum status read_element(const cJSON *it, struct rules *r,
                        "not model", k);
     }
     if (el->kind == EL_FLAG) {
-        r->flags = truthy(it) ? r->flags | 1u << el->what
-                              : r->flags & ~(1u << el->what);
+        element_set(r, el, truthy(it));
         return ST_OK;
     }
     int n = 0;
@@ -104,7 +103,7 @@ static enum status read_element(const cJSON *it, struct rules *r,
         n = cJSON_IsTrue(it);
     else if (jcz_int(it, path, 0, el->max, &n, e))
         return e->code;
-    r->figures[el->what] = (uint8_t)n;
+    element_set(r, el, n);
     return ST_OK;
 }
 
@@ -135,22 +134,17 @@ static enum status read_rules(const cJSON *rules, struct rules *r,
     if (!cJSON_IsObject(rules))
         return err_set(e, ST_PARSE, "setup.rules: expected an object");
     cJSON_ArrayForEach(it, rules) {
-        int o;
-        for (o = 0; o < OPT__COUNT; o++)
-            if (strcmp(it->string, option_key(o)) == 0)
-                break;
-        if (o == OPT__COUNT)
+        int o = option_find(it->string);
+        if (o < 0)
             return err_set(e, ST_UNSUPPORTED,
                            "unsupported: rule '%.60s' (setup.rules)",
                            it->string);
         const char *v = cJSON_IsString(it) ? it->valuestring : NULL;
-        if (o == OPT_TINY_CITY && v && (strcmp(v, "2") == 0 ||
-                                        strcmp(v, "4") == 0))
-            r->opt[o] = v[0] - '0';
-        else
+        int value = v ? option_parse(o, v) : -1;
+        if (value < 0)
             return err_set(e, ST_UNSUPPORTED, "unsupported: value of rule "
-                           "'%s' (setup.rules); expected \"2\" or \"4\"",
-                           option_key(o));
+                           "'%s' (setup.rules)", option_key(o));
+        r->opt[o] = value;
     }
     return ST_OK;
 }

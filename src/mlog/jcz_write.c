@@ -295,23 +295,25 @@ static cJSON *setup_json(const struct game_log *l)
             cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
                                     r->set_copies[s]);
     cJSON *els = cJSON_AddObjectToObject(setup, "elements");
-    /* every element the units know, in their order: figures as counts
-     * (small followers always), switches as JCloisterZone writes them */
+    /* every element the units know, in their order, as JCloisterZone
+     * writes it; those off left out, but the base game's two */
     for (int u = 0; u < EXP__COUNT; u++)
         for (const struct element *el = expansion_get(u)->elements;
              el && el->key; el++) {
-            bool on = el->kind == EL_FIGURES ? r->figures[el->what] != 0
-                                             : (r->flags >> el->what & 1);
-            if (el->kind == EL_FIGURES && (on || el->what == FIG_SMALL))
-                cJSON_AddNumberToObject(els, el->key, r->figures[el->what]);
-            else if (el->kind == EL_FLAG && el->what == RFB_GARDENS && on)
-                cJSON_AddNumberToObject(els, el->key, 1);
-            else if (el->kind == EL_FLAG && (on || el->what == RFB_FARMERS))
-                cJSON_AddBoolToObject(els, el->key, on);
+            int v = element_get(r, el);
+            if (!v && u != EXP_BASE)
+                continue;
+            if (el->number)
+                cJSON_AddNumberToObject(els, el->key, v);
+            else
+                cJSON_AddBoolToObject(els, el->key, v != 0);
         }
     cJSON *rules = cJSON_AddObjectToObject(setup, "rules");
-    if (r->opt[OPT_TINY_CITY] == 2)
-        cJSON_AddStringToObject(rules, "tiny-city-scoring", "2");
+    for (int o = 0; o < OPT__COUNT; o++) /* the variants, not defaults */
+        if (r->opt[o] != option_default(o) &&
+            option_value_name(o, r->opt[o]))
+            cJSON_AddStringToObject(rules, option_key(o),
+                                    option_value_name(o, r->opt[o]));
     cJSON_AddNullToObject(setup, "timer");
     cJSON *start = cJSON_AddArrayToObject(setup, "start");
     cJSON *s0 = cJSON_CreateObject();

@@ -206,9 +206,10 @@ static void add_units(cJSON *o, const struct rules *ru)
     for (int u = 0; u < EXP__COUNT; u++) {
         for (const struct element *el = expansion_get(u)->elements;
              el && el->key; el++) {
-            if (el->kind == EL_FIGURES && ru->figures[el->what])
-                cJSON_AddNumberToObject(els, el->key, ru->figures[el->what]);
-            else if (el->kind == EL_FLAG && (ru->flags >> el->what & 1))
+            int v = element_get(ru, el);
+            if (v && el->kind != EL_FLAG)
+                cJSON_AddNumberToObject(els, el->key, v);
+            else if (v)
                 cJSON_AddBoolToObject(els, el->key, true);
         }
         if (units >> u & 1)

@@ -29,6 +29,8 @@
 struct ptile {
     char id[32];
     struct tile_def def;
+    bool closed;      /* 'closed': edges meet anything, end what they meet */
+    uint8_t inner[TILE_MAX_SEGS]; /* a field inside: 1 "I", 2 "II" */
     char exp[32];
     const char *file;
     int line;
@@ -143,14 +145,21 @@ static uint8_t parse_edges(const char *s, size_t len, const char *what)
     return m;
 }
 
-/* "NL.NR.EL" -> half-edge bits; "*" all eight; "I" none (inner). */
-static uint8_t parse_halves(const char *s, size_t len)
+/* "NL.NR.EL" -> half-edge bits; "*" all eight; "I", "II" fields inside
+ * (*inner 1, 2; masks 0 and FIELD_INNER2). */
+static uint8_t parse_halves(const char *s, size_t len, uint8_t *inner)
 {
     uint8_t m = 0;
     if (len == 1 && s[0] == '*')
         return 0xFF;
-    if (len == 1 && s[0] == 'I')
+    if (len == 1 && s[0] == 'I') {
+        *inner = 1;
         return 0;
+    }
+    if (len == 2 && s[0] == 'I' && s[1] == 'I') {
+        *inner = 2;
+        return FIELD_INNER2;
+    }
     for (size_t i = 0; i < len;) {
         size_t j = i;
         while (j < len && s[j] != '.')
@@ -191,7 +200,10 @@ static void parse_feature(struct ptile *t, const char *tok)
     } else if (shape == SHAPE_EDGES) {
         s->mask = parse_edges(p, loc, tok);
     } else if (shape == SHAPE_HALVES) {
-        s->mask = parse_halves(p, loc);
+        s->mask = parse_halves(p, loc, &t->inner[d->n_seg - 1]);
+        if (!t->inner[d->n_seg - 1] && s->mask == FIELD_INNER2)
+            die("'%s': these half-edges are the code of a second inner "
+                "field", tok);
     } else if (loc || colon) {
         die("'%s': a %s has no location", tok, feat_names[kind]);
     }
@@ -215,6 +227,15 @@ static void parse_feature(struct ptile *t, const char *tok)
     }
     while (*p == '/') {
         size_t n = strcspn(p + 1, "/");
+        if (strncmp(p + 1, "wagon=", 6) == 0) {
+            for (size_t i = 7; i < n + 1; i++) {
+                if (p[i] < 'a' || p[i] > 'd')
+                    die("'%s': wagon groups are letters a to d", tok);
+                s->wagon |= (uint8_t)(1u << (p[i] - 'a'));
+            }
+            p += 1 + n;
+            continue;
+        }
         int a = find_in(attr_names, SA__COUNT, p + 1, n);
         if (a < 0)
             die("'%s': unknown attribute '%.*s'", tok, (int)n, p + 1);
@@ -244,6 +265,8 @@ static void finish_tile(struct ptile *t)
                 if (edged[k] & s->mask)
                     die("%s: two features on one edge", t->id);
             edged[s->kind] |= s->mask;
+        } else if (s->kind == FEAT_FIELD && t->inner[i]) {
+            fields++; /* inside the tile: on no half-edge */
         } else if (s->kind == FEAT_FIELD) {
             if (halves & s->mask)
                 die("%s: two fields on one half-edge", t->id);
@@ -267,6 +290,8 @@ static void finish_tile(struct ptile *t)
                     t->id);
         d->edges = (uint16_t)(d->edges | kind << 4 * side);
         unsigned two = 3u << 2 * side;
+        if (t->closed && kind != FEAT_FIELD)
+            die("%s: a closed tile has no edge features", t->id);
         if (fields && kind != FEAT_CITY && (halves & two) != two)
             die("%s: side %s is no city but lacks a field on a half",
                 t->id, dir_names[2 * side]);
@@ -277,6 +302,8 @@ static void finish_tile(struct ptile *t)
     for (int i = 0; i < d->n_seg; i++)
         if (d->seg[i].cities & ~edged[FEAT_CITY])
             die("%s: a field touches a city the tile does not have", t->id);
+    if (t->closed)
+        d->edges = 0;
 }
 
 static unsigned turn_edges(unsigned m, int r)
@@ -290,8 +317,8 @@ static unsigned turn_halves(unsigned m, int r)
 }
 
 /* The tile turned 0..3 quarter turns (struct tile_turn), the kinds of its
- * segments and their edge counts. */
-static void finish_turns(struct tile_def *d)
+ * segments and their edge counts. Fields inside (inner) lie on no side. */
+static void finish_turns(struct tile_def *d, const uint8_t *inner)
 {
     for (int i = 0; i < d->n_seg; i++) {
         struct seg_def *s = &d->seg[i];
@@ -310,6 +337,8 @@ static void finish_turns(struct tile_def *d)
                          : shape == SHAPE_EDGES ? turn_edges(s->mask, r)
                                                 : 0;
             t->mask[i] = (uint8_t)m;
+            if (inner[i])
+                m = 0; /* its code is no half-edge */
             t->cities[i] = (uint8_t)turn_edges(s->cities, r);
             for (int b = 0; b < 8; b++) {
                 if (!(m >> b & 1))
@@ -340,7 +369,9 @@ static void parse_tile(char **tok, int n, const char *exp)
     t->line = cur_line;
     t->def.flier_dir = NO_FLIER;
     for (int i = 2; i < n; i++) {
-        if (strncmp(tok[i], "group=", 6) == 0) {
+        if (strcmp(tok[i], "closed") == 0) {
+            t->closed = true;
+        } else if (strncmp(tok[i], "group=", 6) == 0) {
             int g = find_in(group_names, TG__COUNT, tok[i] + 6,
                             strlen(tok[i] + 6));
             if (g <= TG_NONE)
@@ -351,7 +382,7 @@ static void parse_tile(char **tok, int n, const char *exp)
         }
     }
     finish_tile(t);
-    finish_turns(&t->def);
+    finish_turns(&t->def, t->inner);
 }
 
 static void parse_set(char **tok, int n, const char *exp)
@@ -502,14 +533,17 @@ static void emit_c(FILE *f, int argc, char **argv)
                "const struct tile_def tile_defs[TILE_KINDS] = {\n");
     for (int i = 0; i < n_tiles; i++) {
         const struct tile_def *d = &tiles[i].def;
-        fprintf(f, "    { \"%s\", %d, %s, 0x%04x, 0x%04x, %d, {", tiles[i].id,
-                d->flier_dir, group_ids[d->group], d->edges, d->kinds,
+        fprintf(f, "    { \"%s\", %d, %s, 0x%04x, 0x%04x, %s, %d, {",
+                tiles[i].id, d->flier_dir, group_ids[d->group], d->edges,
+                d->kinds,
+                exp_ids[find_in(exp_names, EXP__COUNT, tiles[i].exp,
+                                strlen(tiles[i].exp))],
                 d->n_seg);
         for (int k = 0; k < d->n_seg; k++) {
             const struct seg_def *s = &d->seg[k];
-            fprintf(f, "%s\n        { %s, 0x%02x, %d, 0x%x, 0x%x, %d }",
+            fprintf(f, "%s\n        { %s, 0x%02x, %d, 0x%x, 0x%x, %d, 0x%x }",
                     k ? "," : "", feat_ids[s->kind], s->mask, s->pennants,
-                    s->cities, s->attrs, s->n_edges);
+                    s->cities, s->attrs, s->n_edges, s->wagon);
         }
         fprintf(f, " },\n      {");
         for (int r = 0; r < 4; r++) {

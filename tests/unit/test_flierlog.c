@@ -822,9 +822,9 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
       { "turns[0].meeple: no deploy, fly or recall to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
-                "\"mayor\"}"),
+                "\"shepherd\"}"),
       ST_UNSUPPORTED,
-      { "meeple 'mayor'", "Abbey & Mayor", "(turns[0].meeple)" } },
+      { "meeple 'shepherd'", "Hills & Sheep", "(turns[0].meeple)" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
                 "\"giant\"}"),
       ST_UNSUPPORTED, { "meeple 'giant'", "(turns[0].meeple)" } },
@@ -1846,7 +1846,7 @@ static void test_sim_round_trip(void **state)
             struct game_log l, back;
             struct buf t = BUF_INIT;
             char what[48];
-            memset(&r, 0, sizeof r);
+            rules_init(&r);
             r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
             r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
             r.n_players = 2 + (int)(seed % 5);

@@ -19,7 +19,7 @@ static struct rules rules_with(const char *set1, int n1, const char *set2,
                                int n2)
 {
     struct rules r;
-    memset(&r, 0, sizeof r);
+    rules_init(&r);
     r.n_players = 2;
     r.figures[FIG_SMALL] = 7;
     if (set1)

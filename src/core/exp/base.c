@@ -139,9 +139,9 @@ const struct figure_class figure_class_SMALL = {
 };
 
 static const struct element elements[] = {
-    { "small-follower", EL_FIGURES, FIG_SMALL, GAME_MAX_FOLLOWERS },
-    { "farmers", EL_FLAG, RFB_FARMERS, 1 },
-    { NULL, 0, 0, 0 },
+    { "small-follower", EL_FIGURES, FIG_SMALL, GAME_MAX_FOLLOWERS, true },
+    { "farmers", EL_FLAG, RFB_FARMERS, 1, false },
+    { NULL, 0, 0, 0, false },
 };
 
 const struct expansion expansion_base = {

@@ -44,9 +44,9 @@ void game_recall(struct game *g, int m)
 }
 
 static const struct element elements[] = {
-    { "abbot", EL_FIGURES, FIG_ABBOT, 1 },
-    { "garden", EL_FLAG, RFB_GARDENS, 1 },
-    { NULL, 0, 0, 0 },
+    { "abbot", EL_FIGURES, FIG_ABBOT, 1, true },
+    { "garden", EL_FLAG, RFB_GARDENS, 1, true },
+    { NULL, 0, 0, 0, false },
 };
 
 const struct expansion expansion_c3 = {

@@ -41,10 +41,10 @@ static void score(const struct rules *r, struct score_event *ev)
 }
 
 static const struct element elements[] = {
-    { "big-follower", EL_FIGURES, FIG_BIG, 1 },
-    { "inn", EL_FLAG, RFB_INNS, 1 },
-    { "cathedral", EL_FLAG, RFB_CATHEDRALS, 1 },
-    { NULL, 0, 0, 0 },
+    { "big-follower", EL_FIGURES, FIG_BIG, 1, true },
+    { "inn", EL_FLAG, RFB_INNS, 1, false },
+    { "cathedral", EL_FLAG, RFB_CATHEDRALS, 1, false },
+    { NULL, 0, 0, 0, false },
 };
 
 const struct expansion expansion_inns = {

@@ -24,8 +24,8 @@ static bool extra_action(const struct game *g, int fig)
 }
 
 static const struct element elements[] = {
-    { "phantom", EL_FIGURES, FIG_PHANTOM, 1 },
-    { NULL, 0, 0, 0 },
+    { "phantom", EL_FIGURES, FIG_PHANTOM, 1, true },
+    { NULL, 0, 0, 0, false },
 };
 
 const struct expansion expansion_phantom = {

@@ -44,6 +44,8 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
                        char *why, size_t why_len)
 {
     const struct tile_def *t = tile_get(def);
+    if (tile_group_rank(t->group) < 0)
+        return RULE_OK; /* a tile the players hold: no draw, no river */
     if (!(g->groups >> t->group & 1)) {
         snprintf(why, why_len, "%s cannot be drawn yet: %s", t->id,
                  g->groups >> TG_NONE & 1

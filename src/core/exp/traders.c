@@ -202,11 +202,11 @@ static void final_scoring(struct game *g)
 }
 
 static const struct element elements[] = {
-    { "builder", EL_FIGURES, FIG_BUILDER, 2 },
-    { "pig", EL_FIGURES, FIG_PIG, 2 },
-    { "traders", EL_FLAG, RFB_TRADERS, 1 },
-    { "pig-herd", EL_FLAG, RFB_PIG_HERD, 1 },
-    { NULL, 0, 0, 0 },
+    { "builder", EL_FIGURES, FIG_BUILDER, 2, true },
+    { "pig", EL_FIGURES, FIG_PIG, 2, true },
+    { "traders", EL_FLAG, RFB_TRADERS, 1, false },
+    { "pig-herd", EL_FLAG, RFB_PIG_HERD, 1, false },
+    { NULL, 0, 0, 0, false },
 };
 
 const struct expansion expansion_traders = {
