@@ -1,9 +1,12 @@
 /* test_units.c - the expansion units, case by case: The River (the draw
  * and the river's course), Inns & Cathedrals (inns, cathedrals, the large
- * follower), the Phantom, flights by every figure, and the draw check.
+ * follower), the Phantom, flights by every figure, Traders & Builders
+ * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon)
+ * and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
- * phantom may not use a flying machine used this turn.
+ * phantom may not use a flying machine used this turn; a mayor lands only
+ * in an unfinished city; builder, pig and barn never fly.
  *
  * Board sketches: x grows east, y south; the start tile sits at (0,0). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
@@ -463,7 +466,8 @@ static void test_phantom_scores_beside(void **state)
 
 /* FL/F.o at (-1,1) turned so its arrow points N, roll 1: the target
  * (-1,0) is BA/LR turned so that its road joins the start's: a monastery,
- * an unfinished road and a field. Each figure's landings. */
+ * an unfinished road and a field. Each figure's landings; the mayor has
+ * none, as it lands only in an unfinished city. */
 static void test_landings_by_figure(void **state)
 {
     (void)state;
@@ -471,6 +475,8 @@ static void test_landings_by_figure(void **state)
     fx_add_set(&r, "inns-and-cathedrals:2");
     r.figures[FIG_BIG] = 1;
     r.figures[FIG_PHANTOM] = 1;
+    r.figures[FIG_MAYOR] = 1;
+    r.figures[FIG_WAGON] = 1;
     struct game *g = fx_new(&r);
     fx_play(g, "BA/LR", -1, 0, 3); /* its road east, onto the start's */
     fx_place(g, "FL/F.o", -1, 1, 1);
@@ -481,6 +487,8 @@ static void test_landings_by_figure(void **state)
         { FIG_BIG, 2 },
         { FIG_PHANTOM, 2 },
         { FIG_ABBOT, 1 },   /* the monastery only */
+        { FIG_WAGON, 2 },   /* monastery and road */
+        { FIG_MAYOR, 0 },   /* no city: back to supply (2/2013) */
     };
     struct flight_options o;
     for (size_t i = 0; i < N_OF(cases); i++) {
@@ -645,6 +653,290 @@ static void test_pig_and_trade_goods(void **state)
     report_release(&rep);
 }
 
+/* ---- Abbey & Mayor ----------------------------------------------------- */
+
+static struct rules abbey_rules(int abbeys)
+{
+    struct rules r = fx_rules_c2(2);
+    r.counts[COUNT_ABBEYS] = (uint8_t)abbeys;
+    r.figures[FIG_MAYOR] = 1;
+    r.figures[FIG_WAGON] = 1;
+    r.figures[FIG_BARN] = 1;
+    return r;
+}
+
+/* Six turns leave a hole at (0,1), under the start: fields all round,
+ * except BA/LR's road at (0,2) that ends at the hole, with Blue's
+ * highwayman on it. */
+#define HOLE_STEPS                                                         \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),       \
+    FX_PLACE(BLUE, "BA/RFr", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),   \
+    FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED), FX_COMMIT(RED),         \
+    FX_PLACE(BLUE, "BA/L", -1, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),     \
+    FX_PLACE(RED, "BA/L", 1, 2, 0), FX_PASS(RED), FX_COMMIT(RED),         \
+    FX_PLACE(BLUE, "BA/LR", 0, 2, 2), FX_DEPLOY(BLUE, 0, 2, FEAT_ROAD, "N"), \
+    FX_COMMIT(BLUE)
+
+/* Red plays its abbey into the hole (turn 7, no draw) with a monk on it:
+ * its side ends Blue's road, one tile long (the abbey is no part of it).
+ * Blue's tile at (-1,2) then surrounds the abbey: 9 for Red. */
+static void test_abbey_fills_a_hole(void **state)
+{
+    (void)state;
+    struct rules r = abbey_rules(1);
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
+        FX_PLACE(RED, "AM/A", 0, 1, 1),
+        FX_DEPLOY(RED, 0, 1, FEAT_MONASTERY, "I"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/L", -1, 2, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+        &rep);
+    expect_valid(&rep);
+    const struct score_event *road = event_of(&rep, 7, FEAT_ROAD);
+    assert_int_equal(road->players, 1u << BLUE);
+    assert_int_equal(road->points, 1);
+    expect_item(road, 0, SI_TILES, 1, 1);
+    const struct score_event *abbey = event_of(&rep, 8, FEAT_MONASTERY);
+    assert_int_equal(abbey->players, 1u << RED);
+    assert_int_equal(abbey->points, 9);
+    report_release(&rep);
+
+    /* declined (a pass and a COMMIT before drawing), then Blue's */
+    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
+        FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(RED, "BA/L", -1, 2, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "AM/A", 0, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+        &rep);
+    expect_valid(&rep);
+    assert_int_equal(event_of(&rep, 8, FEAT_ROAD)->players, 1u << BLUE);
+    report_release(&rep);
+}
+
+static void test_abbey_placement(void **state)
+{
+    (void)state;
+    struct report rep;
+    struct rules r = abbey_rules(1);
+    /* (0,1) has one neighbour, the start */
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_ABBEY_PLACEMENT, 1);
+    assert_non_null(strstr(rep.violations[0].msg, "no hole"));
+    report_release(&rep);
+    /* a game with the mayor but no abbeys */
+    r = abbey_rules(0);
+    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
+        FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_ABBEY_PLACEMENT, 7);
+    assert_non_null(strstr(rep.violations[0].msg, "holds no abbey"));
+    report_release(&rep);
+}
+
+/* Red's mayor in the start's city, which BA/Cc turns east (turn 3);
+ * Blue's knight in BA/C at (2,-1) (turn 4); Red's BA/CFc joins and closes
+ * the two (turn 5), four tiles. Without a pennant the mayor has no
+ * strength and Blue alone scores 8; with one, the two tie at 10. A mayor
+ * alone in a city with no pennant scores nothing: "city.empty". */
+static void test_mayor_strength_is_pennants(void **state)
+{
+    (void)state;
+    struct rules r = abbey_rules(0);
+    static const char *const bends[2] = { "BA/Cc.1", "BA/Cc+" };
+    for (int pennants = 0; pennants <= 1; pennants++) {
+        struct report rep;
+        audit_steps(&r, NULL, STEPS(
+            FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE),
+            FX_PLACE(RED, bends[pennants], 0, -1, 2),
+            FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),
+            FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/C", 2, -1, 3),
+            FX_DEPLOY(BLUE, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/CFc.1", 1, -1, 0), FX_PASS(RED),
+            FX_COMMIT(RED)), &rep);
+        expect_valid(&rep);
+        const struct score_event *city = event_of(&rep, 5, FEAT_CITY);
+        assert_int_equal(city->strength[RED], pennants);
+        assert_int_equal(city->strength[BLUE], 1);
+        assert_int_equal(city->players,
+                         pennants ? 1u << RED | 1u << BLUE : 1u << BLUE);
+        assert_int_equal(city->points, pennants ? 10 : 8);
+        assert_int_equal(city->expr, EXPR_DONE);
+        report_release(&rep);
+    }
+
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/C", 0, -1, 2),
+        FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_valid(&rep);
+    const struct score_event *city = event_of(&rep, 1, FEAT_CITY);
+    assert_int_equal(city->expr, EXPR_EMPTY);
+    assert_int_equal(city->players, 1u << RED);
+    assert_int_equal(city->points, 0);
+    assert_int_equal(rep.score[RED], 0);
+    report_release(&rep);
+}
+
+/* Red's farmer north of the road east of the start; Blue's south of it,
+ * where BA/C (turns 2, 3) makes a city and closes it. Blue's barn at the
+ * corner south-east of the start (on (1,1), turn 4) scores Blue's farmer
+ * 3 for that city; Red's BA/LR ends the road at (2,0) (turn 5), joining
+ * the fields: Red's farmer 1 a city. At the end the barn scores 4. */
+#define BARN_STEPS                                                         \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0),                                      \
+    FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(RED),      \
+    FX_PLACE(BLUE, "BA/C", 0, 1, 2),                                       \
+    FX_DEPLOY(BLUE, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR"), FX_COMMIT(BLUE), \
+    FX_PLACE(RED, "BA/C", 0, 2, 0), FX_PASS(RED), FX_COMMIT(RED),         \
+    FX_PLACE(BLUE, "BA/L", 1, 1, 0),                                       \
+    FX_DEPLOY_N(BLUE, 1, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",         \
+                FIG_BARN, 1),                                              \
+    FX_COMMIT(BLUE)
+
+static const struct score_event *event_expr(const struct report *r,
+                                            int turn, int feat, int expr)
+{
+    const struct score_event *ev = event_of(r, turn, feat);
+    assert_int_equal(ev->expr, expr);
+    return ev;
+}
+
+static void test_barn_scores_fields(void **state)
+{
+    (void)state;
+    struct rules r = abbey_rules(0);
+    struct report rep;
+    struct game_log l;
+    fx_log_init(&l, &r);
+    fx_log_add(&l, STEPS(BARN_STEPS,
+        FX_PLACE(RED, "BA/LR", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED)));
+    l.end_turn = 5;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    expect_valid(&rep);
+    const struct score_event *ev =
+        event_expr(&rep, 4, FEAT_FIELD, EXPR_BARN_PLACED);
+    assert_int_equal(ev->players, 1u << BLUE);
+    assert_int_equal(ev->points, 3);
+    expect_item(ev, 0, SI_CITIES, 1, 3);
+    ev = event_expr(&rep, 5, FEAT_FIELD, EXPR_BARN_CONNECTED);
+    assert_int_equal(ev->players, 1u << RED);
+    assert_int_equal(ev->points, 1);
+    ev = event_of(&rep, -1, FEAT_BARN);
+    assert_int_equal(ev->players, 1u << BLUE);
+    assert_int_equal(ev->points, 4);
+    /* both farmers went home: no field scores at the end */
+    for (size_t i = 0; i < rep.n_events; i++)
+        assert_false(rep.events[i].turn == -1 &&
+                     rep.events[i].feature == FEAT_FIELD);
+    report_release(&rep);
+}
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;
+    int turn;
+} barn_cases[] = {
+    { "a barn where four tiles do not meet", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_BARN, 1),
+          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 1 },
+    { "a barn at a corner of another tile", STEPS(BARN_STEPS,
+          FX_PLACE(RED, "BA/L", 2, 1, 0),
+          FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR", FIG_BARN,
+                      1),
+          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 5 },
+    { "a farmer in a field with a barn", STEPS(BARN_STEPS,
+          FX_PLACE(RED, "BA/RFr", -1, 0, 0),
+          FX_DEPLOY(RED, -1, 0, FEAT_FIELD, "ER.SL.SR.WL"), FX_COMMIT(RED)),
+      RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
+    { "a barn on a flying machine", STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0),
+          FX_FLY_FIG(RED, 0, 1, 1, FIG_BARN, 1), FX_COMMIT(RED)),
+      RULE_MEEPLE_WRONG_TYPE, 1 },
+};
+
+static void test_barn_placement(void **state)
+{
+    (void)state;
+    struct rules r = abbey_rules(0);
+    for (size_t i = 0; i < N_OF(barn_cases); i++) {
+        struct report rep;
+        print_message("%s\n", barn_cases[i].what);
+        audit_steps(&r, NULL, barn_cases[i].steps, barn_cases[i].n, &rep);
+        expect_first(&rep, barn_cases[i].rule, barn_cases[i].turn);
+        report_release(&rep);
+    }
+}
+
+/* Red's wagon on the road east of the start; Blue's crossroads BA/RRR
+ * ends it at (2,0), Red's BA/LR at (-1,0) closes it (turn 3): 4 for Red,
+ * whose wagon then moves, after the turn's COMMIT, with a COMMIT of its
+ * own. Rule C2 (the default): to an unoccupied unfinished feature on its
+ * tile (1,0) or the eight around; rule C1: to one next to the road it
+ * left, by the tiles' wagon groups (BA/RRR's other roads, BA/LR's
+ * monastery), and the start's city is none. */
+#define WAGON_STEPS                                                        \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0),                                      \
+    FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_WAGON, 1), FX_COMMIT(RED), \
+    FX_PLACE(BLUE, "BA/RRR", 2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),    \
+    FX_PLACE(RED, "BA/LR", -1, 0, 3), FX_PASS(RED), FX_COMMIT(RED)
+
+#define WAGON_TO(x, y, f, loc)                                             \
+    FX_DEPLOY_N(RED, x, y, f, loc, FIG_WAGON, 1), FX_COMMIT(RED)
+#define THEN_BLUE FX_PLACE(BLUE, "BA/L", 0, 1, 0), FX_PASS(BLUE),          \
+    FX_COMMIT(BLUE)
+
+static const struct {
+    const char *what;
+    int rule_c;                 /* the wagon-move option: 1 or 2 */
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;             /* RULE_OK: valid */
+} wagon_cases[] = {
+    { "C2: to the start's city", 2, STEPS(WAGON_STEPS,
+          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_OK },
+    { "C2: to the crossroads' south road", 2, STEPS(WAGON_STEPS,
+          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK },
+    { "C2: stays (a pass, no COMMIT)", 2, STEPS(WAGON_STEPS,
+          FX_PASS(RED), THEN_BLUE), RULE_OK },
+    { "C2: the monastery at (-1,0) is two tiles away", 2, STEPS(WAGON_STEPS,
+          WAGON_TO(-1, 0, FEAT_MONASTERY, "I"), THEN_BLUE),
+      RULE_WAGON_MOVE },
+    { "C2: onto the road it left, completed", 2, STEPS(WAGON_STEPS,
+          WAGON_TO(1, 0, FEAT_ROAD, "WE"), THEN_BLUE), RULE_WAGON_MOVE },
+    { "C1: the crossroads' south road", 1, STEPS(WAGON_STEPS,
+          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK },
+    { "C1: BA/LR's monastery, the road's end", 1, STEPS(WAGON_STEPS,
+          WAGON_TO(-1, 0, FEAT_MONASTERY, "I"), THEN_BLUE), RULE_OK },
+    { "C1: the start's city is no neighbour", 1, STEPS(WAGON_STEPS,
+          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_WAGON_MOVE },
+};
+
+static void test_wagon_moves(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(wagon_cases); i++) {
+        struct rules r = abbey_rules(0);
+        r.opt[OPT_WAGON_MOVE] = wagon_cases[i].rule_c;
+        struct report rep;
+        print_message("%s\n", wagon_cases[i].what);
+        audit_steps(&r, NULL, wagon_cases[i].steps, wagon_cases[i].n, &rep);
+        if (wagon_cases[i].rule == RULE_OK)
+            expect_valid(&rep);
+        else
+            expect_first(&rep, wagon_cases[i].rule, 3);
+        const struct score_event *road = event_of(&rep, 3, FEAT_ROAD);
+        assert_int_equal(road->players, 1u << RED);
+        assert_int_equal(road->points, 4);
+        report_release(&rep);
+    }
+}
+
 /* ---- the draw ---------------------------------------------------------- */
 
 /* A .jcz save's random numbers draw each tile; a placed tile that the
@@ -701,6 +993,12 @@ int main(void)
         cmocka_unit_test(test_builder_second_tile),
         cmocka_unit_test(test_builder_and_pig_placement),
         cmocka_unit_test(test_pig_and_trade_goods),
+        cmocka_unit_test(test_abbey_fills_a_hole),
+        cmocka_unit_test(test_abbey_placement),
+        cmocka_unit_test(test_mayor_strength_is_pennants),
+        cmocka_unit_test(test_barn_scores_fields),
+        cmocka_unit_test(test_barn_placement),
+        cmocka_unit_test(test_wagon_moves),
         cmocka_unit_test(test_tile_not_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
