@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
@@ -351,6 +353,53 @@ static void test_names(void **state)
                                     rule_id((enum rule)b));
 }
 
+/* The whole of a text file of the checkout (freed by the caller). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    char *text = NULL;
+    size_t n = 0, cap = 0, got;
+    do {
+        if (n + 4096 + 1 > cap) {
+            cap = 2 * cap + 4096 + 1;
+            text = realloc(text, cap);
+            assert_non_null(text);
+        }
+        got = fread(text + n, 1, 4096, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* Users read the rule ids in the README, in the order that says which
+ * is reported first, and their meaning in docs/architecture.md: every
+ * id is there, the README's in enum order. */
+static void test_rule_ids_documented(void **state)
+{
+    (void)state;
+    char *readme = slurp(FLIERD_SOURCE_DIR "/README.md");
+    char *arch = slurp(FLIERD_SOURCE_DIR "/docs/architecture.md");
+    const char *last = readme;
+    char quoted[48], row[48];
+    for (int r = RULE_OK + 1; r < RULE__COUNT; r++) {
+        snprintf(quoted, sizeof quoted, "`%s`", rule_id((enum rule)r));
+        snprintf(row, sizeof row, "| `%s` |", rule_id((enum rule)r));
+        const char *at = strstr(last, quoted);
+        if (!at)
+            fail_msg("README.md: %s missing, or not after the rule before "
+                     "it", quoted);
+        last = at + strlen(quoted);
+        if (!strstr(arch, row))
+            fail_msg("docs/architecture.md: no table row for %s", quoted);
+    }
+    free(readme);
+    free(arch);
+}
+
 /* JCloisterZone draws from its pack sorted by tile id; game_pack_draw()
  * relies on our table having that order, and tile_find() on bsearch. */
 static void test_table_sorted_by_id(void **state)
@@ -465,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_notation_order_free),
         cmocka_unit_test(test_notation_rejects_malformed),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_rule_ids_documented),
         cmocka_unit_test(test_table_sorted_by_id),
         cmocka_unit_test(test_pack_draw),
         cmocka_unit_test(test_pack_draw_follows_pack),
