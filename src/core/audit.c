@@ -331,8 +331,8 @@ static void on_place(struct audit *a, const struct move *m)
     wagons_stay(a);
     a->commit_due = false;
     /* the game's last round of abbeys: whose it is */
-    if (m->tile >= 0 && tile_group_rank(tile_get(m->tile)->group) < 0 &&
-        game_pack_left(a->g) == 0)
+    if (game_pack_left(a->g) == 0 && m->tile >= 0 &&
+        tile_group_rank(tile_get(m->tile)->group) < 0)
         (void)game_abbey_offered(a->g);
     size_t before = a->r->n_violations;
     int last = a->player;

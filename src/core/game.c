@@ -128,11 +128,6 @@ uint32_t game_rules_units(const struct rules *r)
     return units;
 }
 
-bool game_in_play(const struct game *g, int exp)
-{
-    return exp >= 0 && exp < EXP__COUNT && (g->units >> exp & 1);
-}
-
 /* ---- board ------------------------------------------------------------ */
 
 static struct pos step(struct pos p, int side)
@@ -368,20 +363,19 @@ static void pack_counts(const struct rules *r, int16_t *copies)
 {
     memset(copies, 0, TILE_KINDS * sizeof *copies);
     for (int s = 0; s < TILE_SETS; s++) {
-        const struct tile_set_def *d = tile_set_get(s);
-        for (int i = 0; i < d->n_refs && r->set_copies[s]; i++)
-            copies[d->refs[i].kind] = (int16_t)(copies[d->refs[i].kind] +
-                                       d->refs[i].count * r->set_copies[s]);
+        const struct tile_set_def *d = &tile_set_defs[s];
+        int n = r->set_copies[s];
+        for (int i = 0; n && i < d->n_refs; i++) {
+            int t = d->refs[i].kind;
+            /* the spring (rank 0) starts the game, never drawn */
+            if (tile_group_rank(tile_defs[t].group) != 0)
+                copies[t] = (int16_t)(copies[t] + d->refs[i].count * n);
+        }
     }
-    for (int s = 0; s < TILE_SETS; s++) {
-        const struct tile_set_def *d = tile_set_get(s);
-        for (int i = 0; i < d->n_removes && r->set_copies[s]; i++)
-            copies[d->removes[i]] = 0;
-    }
-    for (int t = 0; t < TILE_KINDS; t++) /* the spring starts, never drawn */
-        if (copies[t] && tile_defs[t].group != TG_NONE &&
-            tile_group_rank(tile_defs[t].group) == 0)
-            copies[t] = 0;
+    for (int s = 0; s < TILE_SETS; s++)
+        for (int i = 0; r->set_copies[s] && i < tile_set_defs[s].n_removes;
+             i++)
+            copies[tile_set_defs[s].removes[i]] = 0;
 }
 
 int game_pack_copies(const struct rules *r, int def)
@@ -399,11 +393,6 @@ int game_pack_size(const struct rules *r)
     for (int t = 0; t < TILE_KINDS; t++)
         n += copies[t];
     return n;
-}
-
-int game_pack_left(const struct game *g)
-{
-    return g->pack_left;
 }
 
 static bool group_open(const struct game *g, int def)
@@ -443,7 +432,12 @@ static bool groups_update(struct game *g)
     if (open == g->groups)
         return false;
     g->groups = open;
-    pack_tree_build(g);
+    if (open) {
+        pack_tree_build(g);
+    } else { /* the pack is used up */
+        memset(g->pack_tree, 0, sizeof g->pack_tree[0] * (g->tree_width + 1u));
+        g->draw_left = 0;
+    }
     return true;
 }
 
@@ -531,6 +525,7 @@ struct game *game_new(const struct rules *r)
     memset(g, 0, offsetof(struct game, tiles));
     g->rules = *r;
     g->units = game_rules_units(r);
+    unsigned standable = 0; /* kinds a figure may occupy in this game */
     for (int f = 1; f < FEAT__COUNT; f++) {
         const struct feature_class *c = feature_class(f);
         if (c->on_board && (c->needs & ~r->flags) == 0)
@@ -539,11 +534,11 @@ struct game *game_new(const struct rules *r)
             g->kinds_block = (uint16_t)(g->kinds_block | 1u << f);
         if (c->done == DONE_EDGES)
             g->kinds_edged = (uint16_t)(g->kinds_edged | 1u << f);
-        for (int k = 0; k < FIG__COUNT; k++)
-            if ((figure_class(k)->stands >> f & 1) && c->on_board &&
-                ((c->needs | c->stand_needs) & ~r->flags) == 0)
-                g->stands[k] = (uint16_t)(g->stands[k] | 1u << f);
+        if (c->on_board && ((c->needs | c->stand_needs) & ~r->flags) == 0)
+            standable |= 1u << f;
     }
+    for (int k = 0; k < FIG__COUNT; k++)
+        g->stands[k] = (uint16_t)(figure_class(k)->stands & standable);
     for (int e = 0; e < EXP__COUNT; e++) {
         const struct expansion *u = expansion_get(e);
         if (!(g->units >> e & 1))
@@ -1279,14 +1274,6 @@ void score_expr_format(int feature, int expr, char *out, size_t len)
              expr > 0 && expr < EXPR__COUNT ? expr_suffixes[expr] : "");
 }
 
-void score_add_item(struct score_event *ev, int kind, int count, int points)
-{
-    if (ev->n_items < GAME_MAX_ITEMS)
-        ev->items[ev->n_items++] = (struct score_item){
-            (uint8_t)kind, (int16_t)count, (int16_t)points
-        };
-}
-
 void game_score_points(const struct game *g, struct score_event *ev)
 {
     const struct feature_class *c = feature_class(ev->feature);
@@ -1427,23 +1414,30 @@ static void meeple_roots(const struct game *g, int roots[GAME_MAX_MEEPLES])
         roots[i] = g->meeples[i].seg < 0 ? -1 : find_root(g, g->meeples[i].seg);
 }
 
-/* Adds a copy of the template event t with these players, their points
- * and, when a unit gave them a bonus, its term. */
-static void add_event(struct game *g, const struct score_event *t,
-                      unsigned players, int bonus,
-                      const struct score_item *bonus_item)
+/* Gives event e (an index: adding events may move them) to these
+ * players: their points, and when a unit gave them a bonus, its term. */
+static void award(struct game *g, int e, unsigned players, int bonus,
+                  const struct score_item *bonus_item)
 {
-    struct score_event *ev = game_new_event(g);
-    *ev = *t;
+    struct score_event *ev = &g->events[e];
     ev->players = (uint8_t)players;
-    ev->points = t->points + bonus;
-    if (bonus)
+    ev->fliers = (uint8_t)(ev->fliers & players);
+    if (bonus) {
+        ev->points += bonus;
         score_add_item(ev, bonus_item->kind, bonus_item->count,
                        bonus_item->points);
-    ev->fliers = (uint8_t)(t->fliers & players);
-    for (int p = 0; p < g->rules.n_players; p++)
-        if (players >> p & 1)
-            g->score[p] += ev->points;
+    }
+    for (unsigned w = players; w; w &= w - 1)
+        g->score[__builtin_ctz(w)] += ev->points;
+}
+
+/* A new event, a copy of t (the first one as it stood before award()):
+ * another group of players scores the same feature. */
+static int copy_event(struct game *g, const struct score_event *t)
+{
+    int k = g->n_events;
+    *game_new_event(g) = *t;
+    return k;
 }
 
 /* What the units give seat p besides the feature's points (a pig in a
@@ -1470,71 +1464,90 @@ bool game_score_feature(struct game *g, int seg, bool completed, int turn,
         meeple_roots(g, mine);
         roots = mine;
     }
-    struct score_event t;
-    memset(&t, 0, sizeof t);
-    t.turn = turn;
-    t.feature = g->segs[root].kind;
-    t.completed = completed;
-    t.seg = g->segs[root].min;
+    /* built in place, at the first follower found (most features have
+     * one event); a feature of figures of no strength has none */
+    int e = -1;
+    struct score_event *t = NULL;
     unsigned flew = 0; /* seats with a meeple that flew onto it */
-    bool any = false;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
         if (roots[i] != root || !m->strength)
             continue;
-        if (!any) /* measured once, for the first follower found */
-            game_measure(g, root, &t);
-        any = true;
+        if (!t) {
+            e = g->n_events;
+            t = game_new_event(g);
+            t->turn = turn;
+            t->feature = g->segs[root].kind;
+            t->completed = completed;
+            t->seg = g->segs[root].min;
+            game_measure(g, root, t);
+        }
         counts[m->owner]++;
         /* the mayor weighs the pennants of its city */
-        strength[m->owner] += m->strength == STRENGTH_PENNANTS ? t.pennants
+        strength[m->owner] += m->strength == STRENGTH_PENNANTS ? t->pennants
                                                                 : m->strength;
         if (m->flew)
             flew |= 1u << m->owner;
     }
-    if (!any)
+    if (!t)
         return false;
-    game_score_points(g, &t);
+    game_score_points(g, t);
     if (how && how->score) {
-        t.points = 0;
-        t.n_items = 0;
-        how->score(&g->rules, &t);
+        t->points = 0;
+        t->n_items = 0;
+        how->score(&g->rules, t);
     }
     if (how)
-        t.expr = how->expr;
-    t.fliers = (uint8_t)flew;
+        t->expr = how->expr;
+    t->fliers = (uint8_t)flew;
     int best = 0;
+    unsigned left = 0; /* the seats of the greatest strength */
     for (int p = 0; p < g->rules.n_players; p++) {
-        t.meeples[p] = (uint8_t)counts[p];
-        t.strength[p] = (uint8_t)strength[p];
-        if (strength[p] > best)
+        t->meeples[p] = (uint8_t)counts[p];
+        t->strength[p] = (uint8_t)strength[p];
+        if (strength[p] > best) {
             best = strength[p];
+            left = 1u << p;
+        } else if (strength[p] == best) {
+            left |= 1u << p;
+        }
     }
     if (best == 0) { /* followers of no strength: "city.empty", each */
-        t.points = 0;
-        t.n_items = 0;
-        t.expr = EXPR_EMPTY;
+        t->points = 0;
+        t->n_items = 0;
+        t->expr = EXPR_EMPTY;
+        struct score_event tmpl = *t;
+        bool first = true;
         for (int p = 0; p < g->rules.n_players; p++)
-            if (counts[p])
-                add_event(g, &t, 1u << p, 0, NULL);
+            if (counts[p]) {
+                award(g, first ? e : copy_event(g, &tmpl), 1u << p, 0,
+                      NULL);
+                first = false;
+            }
+        return true;
+    }
+    if (!(g->hooked >> HOOK_bonus & 1)) { /* no unit gives a bonus */
+        award(g, e, left, 0, NULL);
         return true;
     }
     /* the winners, one event for each distinct bonus the units give */
+    struct score_event tmpl = *t;
     int bonus[GAME_MAX_PLAYERS];
     struct score_item item[GAME_MAX_PLAYERS];
-    unsigned left = 0;
-    for (int p = 0; p < g->rules.n_players; p++)
-        if (strength[p] == best) {
-            left |= 1u << p;
-            bonus[p] = seat_bonus(g, &t, root, p, &item[p]);
-        }
+    for (unsigned w = left; w; w &= w - 1)
+        bonus[__builtin_ctz(w)] =
+            seat_bonus(g, &tmpl, root, __builtin_ctz(w),
+                       &item[__builtin_ctz(w)]);
+    bool first = true;
     while (left) {
-        int first = __builtin_ctz(left);
+        int lead = __builtin_ctz(left);
         unsigned same = 0;
-        for (int p = first; p < g->rules.n_players; p++)
-            if ((left >> p & 1) && bonus[p] == bonus[first])
-                same |= 1u << p;
-        add_event(g, &t, same, bonus[first], &item[first]);
+        for (unsigned w = left; w; w &= w - 1)
+            if (bonus[__builtin_ctz(w)] == bonus[lead])
+                same |= 1u << __builtin_ctz(w);
+        award(g, first ? e : copy_event(g, &tmpl), same, bonus[lead],
+              &item[lead]);
+        first = false;
         left &= ~same;
     }
     return true;
@@ -1558,6 +1571,17 @@ void game_return_figures(struct game *g, int seg, bool all)
     }
 }
 
+/* The next seat (or the same, when a unit grants a second part). */
+static inline void next_turn(struct game *g)
+{
+    bool again = false;
+    FOR_UNITS(g, u, extra_part)
+        again |= u->extra_part(g);
+    if (!again && g->rules.n_players > 0)
+        g->seat = g->seat + 1 == g->rules.n_players ? 0 : g->seat + 1;
+    new_turn(g, -1);
+}
+
 /* Remembers a feature the turn completed (once). */
 static void note_done(struct game *g, int root)
 {
@@ -1570,7 +1594,7 @@ static void note_done(struct game *g, int root)
 
 /* The completed edged features of tile ti's segments (or, when `sides`
  * is set, only those on those board sides of it). */
-static void find_done(struct game *g, int ti, unsigned sides)
+static inline void find_done(struct game *g, int ti, unsigned sides)
 {
     const struct placed *t = &g->tiles[ti];
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
@@ -1587,7 +1611,7 @@ void game_end_turn(struct game *g)
         return;
     g->n_done = 0;
     find_done(g, ti, 0);
-    if (!tile_get(g->tiles[ti].def)->edges) { /* it closes the sides of */
+    if (!tile_defs[g->tiles[ti].def].edges) { /* it closes the sides of */
         int cross[4];                         /* the tiles around it */
         cross_of(g, game_tile_pos(g, ti), cross);
         for (int side = 0; side < 4; side++)
@@ -1610,17 +1634,12 @@ void game_end_turn(struct game *g)
     FOR_UNITS(g, u, turn_done) /* trade goods, wagons */
         u->turn_done(g);
     g->n_filled = 0;
-    game_skip_turn(g);
+    next_turn(g);
 }
 
 void game_skip_turn(struct game *g)
 {
-    bool again = false;
-    FOR_UNITS(g, u, extra_part)
-        again |= u->extra_part(g);
-    if (!again && g->rules.n_players > 0)
-        g->seat = (g->seat + 1) % g->rules.n_players;
-    new_turn(g, -1);
+    next_turn(g);
 }
 
 void game_final_scoring(struct game *g)
@@ -1643,31 +1662,18 @@ void game_final_scoring(struct game *g)
     }
     FOR_UNITS(g, u, final_scoring) /* trade goods, barns */
         u->final_scoring(g);
-    for (int i = 0; i < g->n_events; i++) /* a field is never "complete" */
-        if (g->events[i].turn < 0 &&
-            feature_class(g->events[i].feature)->done == DONE_NEVER)
-            g->events[i].completed = false;
 }
 
 /* ---- hashing and notation ------------------------------------------ */
 
-/* FNV-1a over the 8 bytes of v, low byte first. Most values are small,
- * and a zero byte only multiplies by the prime: six or seven of them
- * multiply by its sixth or seventh power (the same hash, less work). */
-static uint64_t fnv(uint64_t h, int64_t v)
+/* Folds v into h a word at a time (multiply, then fold the high bits
+ * down): a fingerprint for comparing two replays of one game, never
+ * stored, so cheap beats cryptographic; byte-wise FNV cost a sixteenth
+ * of an audit. */
+static inline uint64_t mix(uint64_t h, int64_t v)
 {
-    const uint64_t prime = 1099511628211ull;
-    const uint64_t prime6 = prime * prime * prime * prime * prime * prime;
-    uint64_t u = (uint64_t)v;
-    if (u < 256)
-        return (h ^ u) * prime * prime6 * prime;
-    if (u < 65536)
-        return (((h ^ (u & 0xFF)) * prime) ^ (u >> 8)) * prime * prime6;
-    for (int i = 0; i < 8; i++) {
-        h ^= (uint8_t)(u >> (8 * i));
-        h *= prime;
-    }
-    return h;
+    h = (h ^ (uint64_t)v) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
 }
 
 uint64_t game_hash(const struct game *g)
@@ -1675,21 +1681,21 @@ uint64_t game_hash(const struct game *g)
     uint64_t h = 1469598103934665603ull;
     for (int i = 0; i < g->n_tiles; i++) {
         const struct placed *t = &g->tiles[i];
-        h = fnv(h, t->def);
-        h = fnv(h, t->rot);
-        h = fnv(h, t->x);
-        h = fnv(h, t->y);
+        h = mix(h, t->def);
+        h = mix(h, t->rot);
+        h = mix(h, t->x);
+        h = mix(h, t->y);
     }
     for (int i = 0; i < g->n_segs; i++)
-        h = fnv(h, g->segs[find_root(g, i)].min);
+        h = mix(h, g->segs[find_root(g, i)].min);
     for (int i = 0; i < g->n_meeples; i++)
-        h = fnv(h, g->meeples[i].seg);
+        h = mix(h, g->meeples[i].seg);
     for (int p = 0; p < g->rules.n_players; p++)
-        h = fnv(h, g->score[p]);
+        h = mix(h, g->score[p]);
     for (int t = 0; t < TILE_KINDS; t++)
         if (g->kind_edges[t]) /* the kinds the game's pack had */
-            h = fnv(h, g->pack[t]);
-    h = fnv(h, g->n_events);
+            h = mix(h, g->pack[t]);
+    h = mix(h, g->n_events);
     return h;
 }
 

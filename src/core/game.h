@@ -256,7 +256,14 @@ struct score_event {
 };
 
 /* Appends a term to ev (dropped beyond GAME_MAX_ITEMS). */
-void score_add_item(struct score_event *ev, int kind, int count, int points);
+static inline void score_add_item(struct score_event *ev, int kind,
+                                  int count, int points)
+{
+    if (ev->n_items < GAME_MAX_ITEMS)
+        ev->items[ev->n_items++] = (struct score_item){
+            (uint8_t)kind, (int16_t)count, (int16_t)points
+        };
+}
 
 /* What the current turn has done. */
 struct turn_state {
@@ -346,8 +353,11 @@ struct game {
  * it; free with game_free(). Never fails (aborts on OOM). */
 struct game *game_new(const struct rules *r);
 void game_free(struct game *g);
-/* Is unit `exp` (enum expansion_id) in play? */
-bool game_in_play(const struct game *g, int exp);
+/* Is unit `exp` (enum expansion_id) in play? (inline: asked per move) */
+static inline bool game_in_play(const struct game *g, int exp)
+{
+    return exp >= 0 && exp < EXP__COUNT && (g->units >> exp & 1);
+}
 
 /* JCloisterZone's draw: its pack is sorted by tile id (our table order)
  * and it draws the tile at floor(r x tiles left), r in [0,1), among the
@@ -365,7 +375,10 @@ int game_pack_size(const struct rules *r);
 /* Copies of kind def the rules' pack holds. */
 int game_pack_copies(const struct rules *r, int def);
 /* Tiles still in the pack. */
-int game_pack_left(const struct game *g);
+static inline int game_pack_left(const struct game *g)
+{
+    return g->pack_left;
+}
 
 /* Index of the tile at p, or -1. */
 int game_tile_at(const struct game *g, struct pos p);

@@ -66,9 +66,10 @@ void game_put(struct game *g, int m, int seg);
 /* Calls `hook` of every unit in play that has it, in registry order:
  *   FOR_UNITS(g, u, hook) { ... u->hook(...) ... } */
 #define FOR_UNITS(g, u, hook)                                              \
-    for (int u##_i = (g)->hooked >> HOOK_##hook & 1 ? 0 : EXP__COUNT;     \
-         u##_i < (g)->n_units; u##_i++)                                    \
-        for (const struct expansion *u = (g)->unit[u##_i]; u && u->hook;   \
-             u = NULL)
+    if (!((g)->hooked >> HOOK_##hook & 1)) {                               \
+    } else                                                                 \
+        for (int u##_i = 0; u##_i < (g)->n_units; u##_i++)                 \
+            for (const struct expansion *u = (g)->unit[u##_i];             \
+                 u && u->hook; u = NULL)
 
 #endif

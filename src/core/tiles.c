@@ -88,16 +88,6 @@ static const char *const group_names[TG__COUNT] = {
 #undef X
 };
 
-static const int group_ranks[TG__COUNT] = {
-#define X(id, name, rank) rank,
-    TILE_GROUPS(X)
-#undef X
-};
-
-int tile_group_rank(int group)
-{
-    return group >= 0 && group < TG__COUNT ? group_ranks[group] : 0;
-}
 
 const char *tile_group_name(int group)
 {

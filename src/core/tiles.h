@@ -162,7 +162,16 @@ const char *dir_name(int d);
 int dir_find(const char *name);
 /* Group name ("river-lake"), and back (-1: none); its rank. */
 const char *tile_group_name(int group);
-int tile_group_rank(int group);
 int tile_group_find(const char *name);
+/* Inline: the pack and each placement ask it. */
+static inline int tile_group_rank(int group)
+{
+    static const signed char ranks[TG__COUNT] = {
+#define X(id, name, rank) rank,
+        TILE_GROUPS(X)
+#undef X
+    };
+    return group >= 0 && group < TG__COUNT ? ranks[group] : 0;
+}
 
 #endif
