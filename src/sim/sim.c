@@ -1,9 +1,13 @@
 /* sim.c - random legal games through the engine's API.
  *
  * The simulator asks the engine what is legal (game_list_placements,
- * game_check_deploy, game_landings) and only ever picks among those
+ * game_list_deploys, which lists each figure's flights too,
+ * game_landings, game_check_action) and only ever picks among those
  * answers, so a game it plays is legal by construction, and the auditor,
- * which replays the same engine, must agree. Tests rely on that. */
+ * which replays the same engine, must agree. Tests rely on that. Nothing
+ * here knows an expansion's rules: a river tile's placements, a large
+ * follower's landings and the phantom's second action are the engine's
+ * answers like any other. */
 #include "sim/sim.h"
 
 #include <stdlib.h>
@@ -13,7 +17,9 @@
 
 /* Empty cells next to the board times four rotations. */
 #define SIM_MAX_PLACEMENTS (4 * GAME_MAX_TILES * 4)
-#define SIM_MAX_OPTIONS (TILE_MAX_SEGS * 2)
+#define SIM_MAX_OPTIONS (TILE_MAX_SEGS * FIG__COUNT)
+/* Actions in one turn (the first and those units allow after it). */
+#define SIM_MAX_ACTIONS 4
 
 struct sim {
     struct game *g;
@@ -30,7 +36,7 @@ struct sim {
 
 struct sim_policy sim_policy_default(void)
 {
-    struct sim_policy p = { 0.7, 0.6, 0.15 };
+    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6 };
     return p;
 }
 
@@ -110,18 +116,33 @@ static struct move *emit_meeple(struct sim *s, enum move_kind kind, int mi,
 
 /* ---- the pack ---------------------------------------------------------- */
 
-/* Everything left after the start tile, shuffled (Fisher-Yates). */
+/* Everything left after the start tile, as JCloisterZone will draw it:
+ * group by group in the order they open (the river's tiles first; most
+ * games have one group), each shuffled (Fisher-Yates). Drawing them in
+ * this order from the open group is what the engine's draw allows, and
+ * game_pack_random() gives each its random number. */
 static void shuffle_pack(struct sim *s)
 {
+    int start = 0, last = 0;
     s->n_pack = 0;
-    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
-        for (int k = 0; k < s->g->pack[t] && s->n_pack < GAME_MAX_TILES; k++)
-            s->pack[s->n_pack++] = (int16_t)t;
-    for (int i = s->n_pack - 1; i > 0; i--) {
-        int j = rng_below(&s->rng, i + 1);
-        int16_t tmp = s->pack[i];
-        s->pack[i] = s->pack[j];
-        s->pack[j] = tmp;
+    for (int gr = 0; gr < TG__COUNT; gr++)
+        if (tile_group_rank(gr) > last)
+            last = tile_group_rank(gr);
+    for (int rank = 1; rank <= last; rank++) { /* rank 0: never drawn */
+        for (int t = 0; t < tile_count() && t < TILE_KINDS; t++) {
+            if (tile_group_rank(tile_get(t)->group) != rank)
+                continue;
+            for (int k = 0; k < s->g->pack[t] && s->n_pack < GAME_MAX_TILES;
+                 k++)
+                s->pack[s->n_pack++] = (int16_t)t;
+        }
+        for (int i = s->n_pack - 1; i > start; i--) {
+            int j = start + rng_below(&s->rng, i - start + 1);
+            int16_t tmp = s->pack[i];
+            s->pack[i] = s->pack[j];
+            s->pack[j] = tmp;
+        }
+        start = s->n_pack;
     }
 }
 
@@ -136,7 +157,27 @@ static double next_draw(struct sim *s, int def)
     return game_pack_random(s->g, def);
 }
 
-/* ---- actions ----------------------------------------------------------- */
+/* ---- actions -----------------------------------------------------------
+ * Each phase of a turn starts from what the engine offers the seat now
+ * (game_list_deploys: every figure in supply on every segment of the
+ * placed tile it may take, a flying machine as that figure's flight). */
+
+struct offer {
+    int n;
+    struct deploy_option opt[SIM_MAX_OPTIONS];
+};
+
+static void list_offer(const struct game *g, int seat, struct offer *o)
+{
+    o->n = game_list_deploys(g, seat, o->opt, SIM_MAX_OPTIONS);
+    if (o->n > SIM_MAX_OPTIONS)
+        o->n = SIM_MAX_OPTIONS;
+}
+
+static bool is_flight_option(const struct game *g, const struct deploy_option *o)
+{
+    return g->segs[o->seg].kind == FEAT_FLIER;
+}
 
 static bool lands_somewhere(const struct game *g, struct pos from, int dir,
                             int kind)
@@ -148,21 +189,23 @@ static bool lands_somewhere(const struct game *g, struct pos from, int dir,
     return false;
 }
 
-/* Flies a meeple from the tile just placed when the policy says so and
- * some roll would land; returns whether it flew. */
-static bool try_fly(struct sim *s, int seat)
+/* Flies a figure from the tile just placed when one is offered a flight
+ * that some roll (1..3) would land and chance(rate) says so; returns
+ * whether it flew. */
+static bool try_fly(struct sim *s, int seat, const struct offer *o,
+                    double rate)
 {
     struct game *g = s->g;
     int tile = g->now.tile, dir = game_flier_dir(g, tile);
-    int kinds[2], n_kinds = 0, segs[TILE_MAX_SEGS];
+    int kinds[FIG__COUNT], n_kinds = 0, segs[TILE_MAX_SEGS];
     if (dir == NO_FLIER)
         return false;
     struct pos from = game_tile_pos(g, tile);
-    for (int kind = FIG_SMALL; kind <= FIG_ABBOT; kind++)
-        if (game_meeple(g, seat, kind, 0) >= 0 &&
-            lands_somewhere(g, from, dir, kind))
-            kinds[n_kinds++] = kind;
-    if (n_kinds == 0 || !chance(s, s->p->flier_rate))
+    for (int i = 0; i < o->n && n_kinds < FIG__COUNT; i++) /* by figure */
+        if (is_flight_option(g, &o->opt[i]) &&
+            lands_somewhere(g, from, dir, o->opt[i].figure))
+            kinds[n_kinds++] = o->opt[i].figure;
+    if (n_kinds == 0 || !chance(s, rate))
         return false;
     int kind = kinds[rng_below(&s->rng, n_kinds)];
     int mi = game_meeple(g, seat, kind, 0);
@@ -170,6 +213,8 @@ static bool try_fly(struct sim *s, int seat)
     emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
     game_fly(g, kind);
     s->res->flights++;
+    s->res->flights_by[kind]++;
+    s->res->extra_flights += g->now.actions > 1;
     struct pos target = game_flight_target(from, dir, roll);
     int n = game_landings(g, target, kind, segs, TILE_MAX_SEGS);
     if (n > 0) { /* landing is mandatory; otherwise back to supply */
@@ -178,6 +223,7 @@ static bool try_fly(struct sim *s, int seat)
                     g->segs[seg].mask);
         game_land(g, mi, seg);
         s->res->landed++;
+        s->res->landed_by[kind]++;
     }
     return true;
 }
@@ -192,22 +238,39 @@ static int option_weight(const struct game *g, const struct option *o)
     return g->segs[o->seg].kind == FEAT_FIELD ? 1 : 4;
 }
 
-static bool try_deploy(struct sim *s, int seat)
+/* The offer's deployments, segment by segment and, on one segment,
+ * figure by figure, each with the first figure of its kind in supply. */
+static int deploy_options(const struct game *g, int seat,
+                          const struct offer *o, struct option *out)
+{
+    const struct deploy_option *d[SIM_MAX_OPTIONS];
+    int n = 0;
+    for (int i = 0; i < o->n; i++) {
+        const struct deploy_option *x = &o->opt[i];
+        if (is_flight_option(g, x))
+            continue;
+        int k = n++;
+        while (k > 0 && (d[k - 1]->seg > x->seg ||
+                         (d[k - 1]->seg == x->seg &&
+                          d[k - 1]->figure > x->figure))) {
+            d[k] = d[k - 1];
+            k--;
+        }
+        d[k] = x;
+    }
+    for (int k = 0; k < n; k++)
+        out[k] = (struct option){ game_meeple(g, seat, d[k]->figure, 0),
+                                  d[k]->seg };
+    return n;
+}
+
+static bool try_deploy(struct sim *s, int seat, const struct offer *o,
+                       double rate)
 {
     struct game *g = s->g;
-    const struct placed *t = &g->tiles[g->now.tile];
     struct option opt[SIM_MAX_OPTIONS];
-    int n = 0;
-    char why[128];
-    for (int seg = t->seg0; seg < t->seg0 + t->n_seg; seg++)
-        for (int kind = FIG_SMALL; kind <= FIG_ABBOT; kind++) {
-            int mi = game_meeple(g, seat, kind, 0);
-            if (mi >= 0 && n < SIM_MAX_OPTIONS &&
-                game_check_deploy(g, seat, mi, seg, why, sizeof why) ==
-                    RULE_OK)
-                opt[n++] = (struct option){ mi, seg };
-        }
-    if (n == 0 || !chance(s, s->p->deploy_rate))
+    int n = deploy_options(g, seat, o, opt);
+    if (n == 0 || !chance(s, rate))
         return false;
     /* Farmers never come back: weighting them down keeps followers in
      * play for flights and completions, as human players do. */
@@ -220,14 +283,16 @@ static bool try_deploy(struct sim *s, int seat)
         pick -= option_weight(g, &opt[k]);
         k++;
     }
-    struct option o = opt[k];
-    const struct seg *sg = &g->segs[o.seg];
-    emit_meeple(s, MV_DEPLOY, o.meeple, game_tile_pos(g, sg->tile), sg->kind,
+    struct option c = opt[k];
+    const struct seg *sg = &g->segs[c.seg];
+    int fig = g->meeples[c.meeple].kind;
+    emit_meeple(s, MV_DEPLOY, c.meeple, game_tile_pos(g, sg->tile), sg->kind,
                 sg->mask);
     s->res->deploys++;
-    s->res->abbot_deploys += g->meeples[o.meeple].kind == FIG_ABBOT;
+    s->res->deploys_by[fig]++;
+    s->res->abbot_deploys += fig == FIG_ABBOT;
     s->res->garden_deploys += sg->kind == FEAT_GARDEN;
-    game_deploy(g, o.meeple, o.seg);
+    game_deploy(g, c.meeple, c.seg);
     return true;
 }
 
@@ -239,7 +304,9 @@ static bool try_recall(struct sim *s, int seat)
         if (g->meeples[mi].owner == seat && g->meeples[mi].kind == FIG_ABBOT &&
             g->meeples[mi].seg >= 0)
             break;
-    if (mi == g->n_meeples || !chance(s, s->p->recall_rate))
+    if (mi == g->n_meeples ||
+        game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK ||
+        !chance(s, s->p->recall_rate))
         return false;
     const struct seg *sg = &g->segs[g->meeples[mi].seg];
     emit_meeple(s, MV_RECALL, mi, game_tile_pos(g, sg->tile), sg->kind,
@@ -249,10 +316,31 @@ static bool try_recall(struct sim *s, int seat)
     return true;
 }
 
+/* The actions a unit allows after the turn's first (the phantom's phase):
+ * while the engine offers something, act or pass; when it offers
+ * nothing, nothing is written, as JCloisterZone writes nothing. */
+static void extra_actions(struct sim *s, int seat)
+{
+    struct offer o;
+    for (int k = 1; k < SIM_MAX_ACTIONS; k++) {
+        list_offer(s->g, seat, &o);
+        if (o.n == 0)
+            return;
+        if (!chance(s, s->p->extra_rate) ||
+            (!try_fly(s, seat, &o, s->p->flier_rate) &&
+             !try_deploy(s, seat, &o, 1.0))) {
+            emit(s, MV_PASS);
+            return;
+        }
+        s->res->extra_actions++;
+    }
+}
+
 /* One drawn tile: a turn, or a discard when it fits nowhere. */
 static void draw(struct sim *s, int def)
 {
     struct game *g = s->g;
+    struct offer o;
     int n = game_list_placements(g, def, s->place, SIM_MAX_PLACEMENTS);
     double r = next_draw(s, def);
     if (n == 0) {
@@ -272,11 +360,27 @@ static void draw(struct sim *s, int def)
     m->rot = (uint8_t)pl.rot;
     if (!game_place(g, def, pl.at, pl.rot, turn))
         abort(); /* the engine listed it as legal: our invariant */
-    if (!try_fly(s, seat) && !try_deploy(s, seat) && !try_recall(s, seat))
+    list_offer(g, seat, &o);
+    /* A pass in the action phase ends the turn's actions. */
+    if (try_fly(s, seat, &o, s->p->flier_rate) ||
+        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat))
+        extra_actions(s, seat);
+    else
         emit(s, MV_PASS);
     emit(s, MV_COMMIT);
     game_end_turn(g);
     s->drew = false;
+}
+
+int sim_start_tile(const struct rules *r)
+{
+    for (int i = 0; i < tile_set_count(); i++) {
+        const struct tile_set_def *d = tile_set_get(i);
+        for (int k = 0; r->set_copies[i] && k < d->n_refs; k++)
+            if (tile_group_rank(tile_get(d->refs[k].kind)->group) == 0)
+                return d->refs[k].kind;
+    }
+    return tile_find("BA/RCr");
 }
 
 void sim_play_result(const struct rules *r, const char *const names[],
@@ -291,7 +395,7 @@ void sim_play_result(const struct rules *r, const char *const names[],
         out->rules.opt[OPT_TINY_CITY] = 4;
     for (int i = 0; i < r->n_players && i < GAME_MAX_PLAYERS; i++)
         copy_str(out->names[i], sizeof out->names[i], names[i]);
-    out->start_tile = tile_find("BA/RCr");
+    out->start_tile = sim_start_tile(r);
     out->start_at = (struct pos){ 0, 0 };
     out->start_rot = 0;
 

@@ -5,25 +5,33 @@
  * comes from a private splitmix64 generator seeded by the caller, so one
  * (rules, names, seed, policy) always gives the same game.
  *
- * A turn is what a JCloisterZone save holds: MV_PLACE, then one of
+ * A turn is what a JCloisterZone save holds: MV_PLACE, then the action
+ * phase, one of
  *   MV_DEPLOY                       a normal deployment
  *   MV_DEPLOY on FEAT_FLIER (roll)  a flight [+ MV_DEPLOY, the landing]
  *   MV_RECALL                       C3: the player's abbot taken back
  *   MV_PASS
- * then MV_COMMIT. A drawn tile that fits nowhere is an MV_DISCARD and the
- * same player draws again (a .jcz writer drops it). Moves name no player
+ * then, after a deployment, flight or recall, each further action a unit
+ * allows (the phantom's phase: a deployment or flight of the phantom, or
+ * MV_PASS; nothing at all when the engine offers nothing), then
+ * MV_COMMIT. A drawn tile that fits nowhere is an MV_DISCARD and the same
+ * player draws again (a .jcz writer drops it). Moves name no player
  * (player -1), like the saves of the development corpus; meeple ids do.
  *
- * move.draw follows JCloisterZone's draw (pack sorted by tile id, tile at
- * floor(random x tiles left)): the first tile drawn in a turn carries the
- * random number that draws it, an MV_DISCARD included; a tile drawn again
- * after a discard carries -1 (unknown), as a save cannot tell it. */
+ * The draw is JCloisterZone's: only the open tile group can be drawn (the
+ * river's tiles first), and the tile at floor(random x tiles open) of the
+ * pack sorted by tile id is drawn. The simulator shuffles each group and
+ * plays them in order, and move.draw carries the random number that draws
+ * each tile (game_pack_random()): the first tile drawn in a turn carries
+ * it, an MV_DISCARD included; a tile drawn again after a discard carries
+ * -1 (unknown), as a save cannot tell it. */
 #ifndef SIM_SIM_H
 #define SIM_SIM_H
 #include <stdint.h>
 
 #include "core/game.h"
 #include "core/log.h"
+#include "util/err.h"
 
 /* Probabilities in [0, 1]; they steer choices, never legality. */
 struct sim_policy {
@@ -31,9 +39,12 @@ struct sim_policy {
                          * roll (1..3) would give a landing */
     double deploy_rate; /* otherwise deploy, when a deployment is legal */
     double recall_rate; /* otherwise recall the abbot, when it is out */
+    double extra_rate;  /* after the turn's first action, act again when a
+                         * unit allows it and the engine offers something
+                         * (the phantom), else pass */
 };
 
-/* flier 0.7, deploy 0.6, recall 0.15. */
+/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6. */
 struct sim_policy sim_policy_default(void);
 
 /* What the simulator saw, for tests and sample selection. */
@@ -48,11 +59,16 @@ struct sim_result {
     int recalls;
     int flights;
     int landed;
+    int extra_actions;           /* actions after the turn's first */
+    int deploys_by[FIG__COUNT];  /* normal deployments, per figure */
+    int flights_by[FIG__COUNT];  /* flights, per figure that flew */
+    int landed_by[FIG__COUNT];
+    int extra_flights;           /* flights that were a second action */
 };
 
-/* Plays one complete game: the start tile BA/RCr at (0,0), then the rest
- * of the pack the rules declare, shuffled, until it is empty; then final
- * scoring. r->n_players names are read from names[]. out is initialised
+/* Plays one complete game: the start tile (sim_start_tile()) at (0,0),
+ * then the rest of the pack the rules declare, drawn as JCloisterZone
+ * draws it, until it is empty; then final scoring. r->n_players names are read from names[]. out is initialised
  * here (any previous content is dropped without being freed: pass a
  * released or never-used log) and owned by the caller, who releases it
  * with game_log_release(). Its rules are *r, except that a tiny_city
@@ -64,5 +80,37 @@ void sim_play(const struct rules *r, const char *const names[], uint64_t seed,
 void sim_play_result(const struct rules *r, const char *const names[],
                      uint64_t seed, const struct sim_policy *p,
                      struct game_log *out, struct sim_result *out_res);
+
+/* The start tile of a game with these rules: the spring of The River when
+ * a set holds one (a tile of a group that is never drawn), else the base
+ * game's BA/RCr. */
+int sim_start_tile(const struct rules *r);
+
+/* What a simulated game is played with, as `flierd simulate` and the
+ * sample tool name it. The edition (2: C2, the ":1" sets; 3: C3, the ":2"
+ * sets with abbots and gardens) gives the base game and The Flier, seven
+ * followers each and farmers. Then, each a comma-separated list (NULL or
+ * "" adds nothing):
+ *   expansions  units by id ("river,inns,phantom"): each brings its first
+ *               tile set of the edition by id (The River: river/1) and
+ *               every element it has, figures as many as the element
+ *               allows, switches on;
+ *   sets        tile sets by id, "river/2" (of the edition) or with the
+ *               edition spelt out, "river/2:1";
+ *   elements    game elements by key, "big-follower" (figures: as many as
+ *               allowed), "phantom=1", "farmers=0" (a switch off). */
+struct sim_setup {
+    int edition;
+    const char *expansions;
+    const char *sets;
+    const char *elements;
+};
+
+/* Fills *out (rules_init() first) for n_players seats. ST_PARSE with the
+ * offending word in e->msg for an unknown or malformed name,
+ * ST_UNSUPPORTED for an expansion JCloisterZone has and flierd does not
+ * audit yet; *out is then unspecified. */
+enum status sim_rules(const struct sim_setup *s, int n_players,
+                      struct rules *out, struct err *e) WARN_UNUSED;
 
 #endif

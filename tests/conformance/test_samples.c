@@ -195,10 +195,12 @@ static void expect_same_setup(const char *name, const struct game_log *a,
     for (size_t s = 0; s < sizeof ra->set_copies; s++)
         EXPECT_INT(name, "set copies", ra->set_copies[s], rb->set_copies[s]);
     EXPECT_INT(name, "players", ra->n_players, rb->n_players);
-    EXPECT_INT(name, "followers", ra->figures[FIG_SMALL], rb->figures[FIG_SMALL]);
-    EXPECT_INT(name, "abbots", ra->figures[FIG_ABBOT], rb->figures[FIG_ABBOT]);
-    EXPECT_INT(name, "farmers", ((ra->flags & RF_FARMERS) != 0), ((rb->flags & RF_FARMERS) != 0));
-    EXPECT_INT(name, "gardens", ((ra->flags & RF_GARDENS) != 0), ((rb->flags & RF_GARDENS) != 0));
+    for (int f = 0; f < FIG__COUNT; f++)
+        EXPECT_INT(name, figure_class(f)->names, ra->figures[f],
+                   rb->figures[f]);
+    for (int bit = 0; bit < RF__COUNT; bit++)
+        EXPECT_INT(name, rule_flag_key(bit), ra->flags >> bit & 1,
+                   rb->flags >> bit & 1);
     EXPECT_INT(name, "tiny city", ra->opt[OPT_TINY_CITY], rb->opt[OPT_TINY_CITY]);
     for (int p = 0; p < ra->n_players; p++)
         assert_string_equal(a->names[p], b->names[p]);
@@ -676,7 +678,7 @@ static void test_writer_rolls(void **state)
 
 struct totals {
     int games, discards, flights, landed, abbot_deploys, garden_deploys,
-        recalls, jcz_checked;
+        recalls, extra_actions, jcz_checked;
 };
 
 static void edition(struct rules *r, bool c3, int players)
@@ -750,20 +752,18 @@ static void check_sim_jcz(const char *name, const struct game_log *l,
     buf_release(&out);
 }
 
-static void check_sim_game(bool c3, int players, uint64_t seed,
-                           const struct sim_policy *p, struct totals *t)
+static void check_sim_rules(const char *name, const struct rules *rules,
+                            uint64_t seed, const struct sim_policy *p,
+                            struct totals *t)
 {
-    char name[64];
-    struct rules rules;
     struct game_log l;
     struct report r;
     struct sim_result res;
-    snprintf(name, sizeof name, "sim %s %dp seed %llu", c3 ? "c3" : "c2",
-             players, (unsigned long long)seed);
-    edition(&rules, c3, players);
-    sim_play_result(&rules, seat_names, seed, p, &l, &res);
+    sim_play_result(rules, seat_names, seed, p, &l, &res);
     EXPECT_INT(name, "turns + discards", res.turns + res.discards,
-               game_pack_size(&rules) - 1);
+               game_pack_size(rules) - (game_pack_copies(rules, l.start_tile)
+                                            ? 1
+                                            : 0));
     audit_run(&l, NULL, &r, NULL);
     expect_sim_report(name, &res, &r);
     check_sim_jcz(name, &l, &res, t);
@@ -774,8 +774,20 @@ static void check_sim_game(bool c3, int players, uint64_t seed,
     t->abbot_deploys += res.abbot_deploys;
     t->garden_deploys += res.garden_deploys;
     t->recalls += res.recalls;
+    t->extra_actions += res.extra_actions;
     report_release(&r);
     game_log_release(&l);
+}
+
+static void check_sim_game(bool c3, int players, uint64_t seed,
+                           const struct sim_policy *p, struct totals *t)
+{
+    char name[64];
+    struct rules rules;
+    snprintf(name, sizeof name, "sim %s %dp seed %llu", c3 ? "c3" : "c2",
+             players, (unsigned long long)seed);
+    edition(&rules, c3, players);
+    check_sim_rules(name, &rules, seed, p, t);
 }
 
 static void test_sim_games_audit_valid(void **state)
@@ -799,6 +811,46 @@ static void test_sim_games_audit_valid(void **state)
     assert_true(t.abbot_deploys > 0);
     assert_true(t.garden_deploys > 0);
     assert_true(t.recalls > 0);
+    assert_true(t.jcz_checked > t.games * 9 / 10);
+}
+
+/* The same with The River (I, II, both), Inns & Cathedrals and the
+ * Phantom: through a plain .jcz too, so JCloisterZone's own saves of
+ * these games (its draw: the river first, the groups' tiles counted
+ * alone) audit as the simulator played them. */
+static void test_sim_expansion_games_audit_valid(void **state)
+{
+    static const struct sim_setup setups[] = {
+        { 2, "river", NULL, NULL },         { 3, "river", NULL, NULL },
+        { 2, NULL, "river/2", NULL },       { 3, NULL, "river/1,river/2", NULL },
+        { 2, "inns", NULL, NULL },          { 3, "inns", NULL, NULL },
+        { 2, "phantom", NULL, NULL },       { 3, "phantom", NULL, NULL },
+        { 3, "river,inns,phantom", NULL, NULL },
+        { 2, NULL, "inns-and-cathedrals", "inn,cathedral" },
+    };
+    struct totals t = { 0 };
+    struct sim_policy p = sim_policy_default();
+    (void)state;
+    for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++)
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            char name[96];
+            struct rules rules;
+            struct err e;
+            int players = 2 + (int)(seed % 5);
+            snprintf(name, sizeof name, "sim C%d %s/%s/%s %dp seed %llu",
+                     setups[k].edition, setups[k].expansions ? setups[k].expansions : "-",
+                     setups[k].sets ? setups[k].sets : "-",
+                     setups[k].elements ? setups[k].elements : "-", players,
+                     (unsigned long long)seed);
+            if (sim_rules(&setups[k], players, &rules, &e) != ST_OK)
+                fail_msg("%s: %s", name, e.msg);
+            check_sim_rules(name, &rules, seed, &p, &t);
+        }
+    print_message("%d expansion games: %d discards, %d flights (%d landed), "
+                  "%d actions after the first; %d through .jcz\n", t.games,
+                  t.discards, t.flights, t.landed, t.extra_actions,
+                  t.jcz_checked);
+    assert_true(t.discards > 0 && t.extra_actions > 0);
     assert_true(t.jcz_checked > t.games * 9 / 10);
 }
 
@@ -833,7 +885,7 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0 }, all = { 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0 }, all = { 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -857,6 +909,7 @@ int main(void)
         cmocka_unit_test(test_sim_deterministic),
         cmocka_unit_test(test_sim_policies),
         cmocka_unit_test(test_sim_games_audit_valid),
+        cmocka_unit_test(test_sim_expansion_games_audit_valid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
