@@ -196,7 +196,7 @@ static bool forge_one(const struct game_log *l, enum mlog_format fmt,
                       struct sim_forgery *out_f)
 {
     enum rule rules[RULE__COUNT];
-    int n = sim_forge_rules(rules, RULE__COUNT);
+    int n = sim_forge_rules_for(&l->rules, rules, RULE__COUNT);
     for (int j = 0; j < n; j++) {
         enum rule rule = rules[(k + j) % n];
         for (uint64_t s = 0; s < 2; s++) {

@@ -21,6 +21,8 @@ struct forge {
     size_t place;    /* index of its MV_PLACE in the log */
     size_t commit;   /* index of its MV_COMMIT (or n_moves) */
     int want_turn;   /* where the violation must show; usually turn */
+    int figure;      /* the figure a forged flight should use, -1: any */
+    int flew;        /* the figure of the forged flight, -1: none */
     char how[SIM_FORGE_HOW_MAX];
 };
 
@@ -93,6 +95,11 @@ static void set_meeple(struct move *m, const struct game *g, int mi)
     m->meeple = g->meeples[mi].kind;
     m->meeple_n = g->meeples[mi].n;
     m->meeple_owner = g->meeples[mi].owner;
+}
+
+static const char *a_or_an(const char *word)
+{
+    return strchr("aeiou", word[0]) ? "an" : "a";
 }
 
 /* The engine's state after the first k moves of the legal log. The
@@ -249,7 +256,7 @@ static bool f_none_left(struct forge *f)
     int have = f->in->rules.figures[a->meeple];
     m->meeple_n = (uint8_t)(have + 1);
     snprintf(f->how, sizeof f->how, "deployed %s number %d of a supply of %d",
-             a->meeple == FIG_ABBOT ? "abbot" : "follower", have + 1, have);
+             figure_class(a->meeple)->name, have + 1, have);
     return true;
 }
 
@@ -289,9 +296,9 @@ static bool deploy_refused(struct forge *f, enum rule want, int kind)
         set_meeple(m, g, mi);
         char name[40];
         seg_format(m->feature, m->mask, name, sizeof name);
-        snprintf(f->how, sizeof f->how, "deployed a%s %s on %s",
-                 kind == FIG_ABBOT ? "n" : "",
-                 kind == FIG_ABBOT ? "abbot" : "follower", name);
+        snprintf(f->how, sizeof f->how, "deployed %s %s on %s",
+                 a_or_an(figure_class(kind)->name), figure_class(kind)->name,
+                 name);
     }
     state_end(&s);
     return pick >= 0;
@@ -387,6 +394,7 @@ static bool f_wrong_target(struct forge *f)
     size_t li = landing_index(f);
     if (!li)
         return false;
+    f->flew = f->in->moves[li].meeple;
     struct move *m = &f->out->moves[li];
     m->at.y += m->at.y > 0 ? -60 : 60; /* no tile there */
     snprintf(f->how, sizeof f->how, "landed at (%d,%d) instead of the rolled "
@@ -417,15 +425,20 @@ static void relaunch(struct forge *f, int roll, struct pos at, int feature,
     m->mask = mask;
 }
 
-/* Makes this turn's action a flight of a follower when it is none and the
- * tile has a flying machine (g: the state after the PLACE); false when
- * that cannot be. */
+/* Makes this turn's action a flight of f->figure (any figure when -1: a
+ * follower unless the turn flew already) when it is not one, and the tile
+ * has a flying machine (g: the state after the PLACE); false when that
+ * cannot be. Sets f->flew. */
 static bool ensure_flight(struct forge *f, const struct game *g)
 {
-    if (is_flight(action(f)))
+    const struct move *a = action(f);
+    if (is_flight(a) && (f->figure < 0 || a->meeple == f->figure)) {
+        f->flew = a->meeple;
         return true;
-    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
-    if (mi < 0 || game_flier_dir(g, g->now.tile) == NO_FLIER)
+    }
+    int fig = f->figure < 0 ? FIG_SMALL : f->figure;
+    int mi = game_meeple(g, f->seat, fig, 0);
+    if (mi < 0 || game_check_flight(g, fig, NULL, 0) != RULE_OK)
         return false;
     struct move *m = replace_action(f);
     m->kind = MV_DEPLOY;
@@ -433,6 +446,7 @@ static bool ensure_flight(struct forge *f, const struct game *g)
     m->feature = FEAT_FLIER;
     m->roll = 1;
     set_meeple(m, g, mi);
+    f->flew = fig;
     return true;
 }
 
@@ -470,7 +484,11 @@ static bool f_landing(struct forge *f, enum land_kind want)
         const struct placed *t = &g->tiles[tile];
         for (int seg = t->seg0; seg < t->seg0 + t->n_seg && !found; seg++) {
             int k = g->segs[seg].kind;
-            bool hit = want == LAND_FIELD ? k == FEAT_FIELD && a_meeple == FIG_SMALL
+            /* a figure that may not stand on a field would break
+             * MEEPLE_WRONG_TYPE first */
+            bool hit = want == LAND_FIELD
+                           ? k == FEAT_FIELD &&
+                                 (figure_class(a_meeple)->stands >> k & 1)
                        : want == LAND_COMPLETED
                            ? (k == FEAT_ROAD || k == FEAT_CITY ||
                               k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
@@ -485,8 +503,9 @@ static bool f_landing(struct forge *f, enum land_kind want)
     }
     state_end(&s);
     if (found)
-        snprintf(f->how, sizeof f->how, "rolled %d and landed on %s",
-                 found, what[want]);
+        snprintf(f->how, sizeof f->how, "%s %s flew, rolled %d and landed "
+                 "on %s", a_or_an(figure_class(a_meeple)->name),
+                 figure_class(a_meeple)->name, found, what[want]);
     return found > 0;
 }
 
@@ -501,7 +520,9 @@ static bool f_bad_roll(struct forge *f)
     struct move *m = &f->out->moves[f->place + 1];
     m->roll = 4;
     m->draw = -1;
-    snprintf(f->how, sizeof f->how, "a flight with a roll of 4");
+    snprintf(f->how, sizeof f->how, "a flight of %s %s with a roll of 4",
+             a_or_an(figure_class(m->meeple)->name),
+             figure_class(m->meeple)->name);
     return true;
 }
 
@@ -518,10 +539,164 @@ static bool f_must_land(struct forge *f)
     size_t li = landing_index(f);
     if (!li)
         return false;
+    f->flew = f->in->moves[li].meeple;
     remove_moves(f->out, li, li + 1);
     snprintf(f->how, sizeof f->how, "the flier went back to supply although "
              "it could land");
     return true;
+}
+
+/* ---- the river and a second figure's flight ---------------------------- */
+
+/* A square next to the board and a turn of def there for which
+ * game_check_place() answers `want`; false when there is none. */
+static bool find_spot(const struct game *g, int def, enum rule want,
+                      struct pos *at, int *rot)
+{
+    char why[8];
+    for (int t = 0; t < g->n_tiles; t++)
+        for (int side = 0; side < 4; side++) {
+            struct pos q = pos_step(game_tile_pos(g, t), side);
+            if (game_tile_at(g, q) >= 0)
+                continue;
+            for (int r = 0; r < 4; r++)
+                if (game_check_place(g, def, q, r, why, sizeof why) == want) {
+                    *at = q;
+                    *rot = r;
+                    return true;
+                }
+        }
+    return false;
+}
+
+/* A tile of a group not open yet (a base tile while the river flows, the
+ * lake before the river's other tiles) placed where its edges match. The
+ * save cannot say what was drawn, so the draw is left unknown. */
+static bool f_river_order(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    struct pos at = { 0, 0 };
+    int pick = -1, rot = 0;
+    /* tiles without a flying machine first: keep flights apart */
+    for (int pass = 0; pass < 2 && pick < 0; pass++)
+        for (int t = 0; t < tile_count() && t < TILE_KINDS && pick < 0; t++)
+            if (g->pack[t] > 0 && !game_drawable(g, t) &&
+                (pass || tile_get(t)->flier_dir == NO_FLIER) &&
+                find_spot(g, t, RULE_RIVER_ORDER, &at, &rot))
+                pick = t;
+    state_end(&s);
+    if (pick < 0)
+        return false;
+    struct move *m = &f->out->moves[f->place];
+    m->tile = (int16_t)pick;
+    snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
+    m->at = at;
+    m->rot = (uint8_t)rot;
+    m->draw = -1;
+    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) instead of %s, "
+             "whose tile group is drawn first", m->tile_id, at.x, at.y,
+             f->in->moves[f->place].tile_id);
+    return true;
+}
+
+/* The turn's own river tile where its edges match but the river cannot
+ * flow on (it does not continue the river, or turns back on itself). */
+static bool f_river_flow(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    const struct move *m = &f->in->moves[f->place];
+    struct pos at = { 0, 0 };
+    int rot = 0;
+    bool ok = m->tile >= 0 &&
+              find_spot(g, m->tile, RULE_RIVER_FLOW, &at, &rot);
+    state_end(&s);
+    if (!ok)
+        return false;
+    f->out->moves[f->place].at = at;
+    f->out->moves[f->place].rot = (uint8_t)rot;
+    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) R%d, where the "
+             "river cannot flow on", m->tile_id, at.x, at.y, 90 * rot);
+    return true;
+}
+
+/* Makes the turn's action a legal flight when it is none (g: the state
+ * after the PLACE): the first figure in supply that may fly, the roll
+ * from the turn, a landing on the target's first valid feature when it
+ * has one. Returns the index after the flight and its landing in f->out,
+ * or 0 when the tile has no flying machine or no figure may fly. */
+static size_t legal_flight(struct forge *f, const struct game *g)
+{
+    size_t li = landing_index(f);
+    if (is_flight(action(f)))
+        return li ? li + 1 : f->place + 2;
+    int fig = 0, segs[TILE_MAX_SEGS];
+    while (fig < FIG__COUNT && (game_meeple(g, f->seat, fig, 0) < 0 ||
+                                game_check_flight(g, fig, NULL, 0) != RULE_OK))
+        fig++;
+    if (fig == FIG__COUNT)
+        return 0;
+    int mi = game_meeple(g, f->seat, fig, 0), roll = 1 + f->turn % 3;
+    struct pos from = game_tile_pos(g, g->now.tile);
+    struct pos tg = game_flight_target(from, game_flier_dir(g, g->now.tile),
+                                       roll);
+    struct move *m = replace_action(f);
+    m->kind = MV_DEPLOY;
+    m->at = from;
+    m->feature = FEAT_FLIER;
+    m->roll = roll;
+    set_meeple(m, g, mi);
+    if (game_landings(g, tg, fig, segs, TILE_MAX_SEGS) == 0)
+        return f->place + 2;
+    m = insert_move(f->out, f->place + 2);
+    m->kind = MV_DEPLOY;
+    m->at = tg;
+    m->feature = g->segs[segs[0]].kind;
+    m->mask = g->segs[segs[0]].mask;
+    set_meeple(m, g, mi);
+    f->commit++;
+    return f->place + 3;
+}
+
+/* After the turn's flight (and its landing), a second figure the turn
+ * allows (the phantom) flies from the same flying machine: the seeds'
+ * clarification of 5/2013 forbids it. */
+static bool f_flier_used(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    size_t after = legal_flight(f, g);
+    state_end(&s);
+    if (!after)
+        return false;
+    const struct move first = f->out->moves[f->place + 1];
+    g = state_at(&s, f->out, after);
+    int fig = -1, mi = -1;
+    char why[8];
+    for (int k = 0; k < FIG__COUNT && fig < 0; k++) {
+        mi = game_meeple(g, f->seat, k, 0);
+        if (k != first.meeple && mi >= 0 &&
+            game_check_flight(g, k, why, sizeof why) == RULE_FLIER_USED)
+            fig = k;
+    }
+    if (fig >= 0) {
+        remove_moves(f->out, after, f->commit);
+        struct move *m = insert_move(f->out, after);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, g->now.tile);
+        m->feature = FEAT_FLIER;
+        m->roll = 1 + f->turn % 3;
+        set_meeple(m, g, mi);
+        f->flew = fig;
+        snprintf(f->how, sizeof f->how, "after %s %s flew, %s %s flew from "
+                 "the same flying machine",
+                 a_or_an(figure_class(first.meeple)->name),
+                 figure_class(first.meeple)->name,
+                 a_or_an(figure_class(fig)->name), figure_class(fig)->name);
+    }
+    state_end(&s);
+    return fig >= 0;
 }
 
 /* ---- turns and claims --------------------------------------------------- */
@@ -587,46 +762,79 @@ static bool f_score_mismatch(struct forge *f)
 
 typedef bool (*forge_fn)(struct forge *f);
 
+/* The forger of each rule, the unit it needs in play (-1: none), and
+ * whether it forges a flight of a figure it is asked for (f->figure). */
+static const struct {
+    enum rule rule;
+    forge_fn fn;
+    int needs;
+    bool by_figure;
+} forgers[] = {
+    { RULE_TILE_UNKNOWN, f_tile_unknown, -1, false },
+    { RULE_TILE_NOT_IN_PACK, f_tile_not_in_pack, -1, false },
+    { RULE_TILE_OCCUPIED, f_tile_occupied, -1, false },
+    { RULE_TILE_NOT_ADJACENT, f_tile_not_adjacent, -1, false },
+    { RULE_TILE_EDGE_MISMATCH, f_tile_edge_mismatch, -1, false },
+    { RULE_RIVER_ORDER, f_river_order, EXP_RIVER, false },
+    { RULE_RIVER_FLOW, f_river_flow, EXP_RIVER, false },
+    { RULE_TILE_DISCARD_FITS, f_tile_discard_fits, -1, false },
+    { RULE_MEEPLE_NONE_LEFT, f_none_left, -1, false },
+    { RULE_MEEPLE_NOT_ON_PLACED_TILE, f_not_on_placed_tile, -1, false },
+    { RULE_MEEPLE_FEATURE_OCCUPIED, f_feature_occupied, -1, false },
+    { RULE_MEEPLE_WRONG_TYPE, f_wrong_type, -1, false },
+    { RULE_MEEPLE_SECOND_DEPLOY, f_second_deploy, -1, false },
+    { RULE_FLIER_NO_MACHINE, f_no_machine, -1, false },
+    { RULE_FLIER_USED, f_flier_used, EXP_PHANTOM, false },
+    { RULE_FLIER_BAD_ROLL, f_bad_roll, -1, true },
+    { RULE_FLIER_WRONG_TARGET, f_wrong_target, -1, false },
+    { RULE_FLIER_NO_TILE, f_no_tile, -1, true },
+    { RULE_FLIER_FIELD, f_field, -1, true },
+    { RULE_FLIER_COMPLETED, f_completed, -1, true },
+    { RULE_FLIER_BAD_FEATURE, f_bad_feature, -1, true },
+    { RULE_FLIER_MUST_LAND, f_must_land, -1, false },
+    { RULE_ABBOT_RECALL, f_abbot_recall, -1, false },
+    { RULE_TURN_ORDER, f_turn_order, -1, false },
+    { RULE_TURN_SEQUENCE, f_turn_sequence, -1, false },
+    { RULE_SCORE_MISMATCH, f_score_mismatch, -1, false },
+};
+
+static int forger_of(enum rule rule)
+{
+    for (size_t i = 0; i < sizeof forgers / sizeof forgers[0]; i++)
+        if (forgers[i].rule == rule)
+            return (int)i;
+    return -1;
+}
+
 static forge_fn forger(enum rule rule)
 {
-    switch (rule) {
-    case RULE_TILE_UNKNOWN: return f_tile_unknown;
-    case RULE_TILE_NOT_IN_PACK: return f_tile_not_in_pack;
-    case RULE_TILE_OCCUPIED: return f_tile_occupied;
-    case RULE_TILE_NOT_ADJACENT: return f_tile_not_adjacent;
-    case RULE_TILE_EDGE_MISMATCH: return f_tile_edge_mismatch;
-    case RULE_TILE_DISCARD_FITS: return f_tile_discard_fits;
-    case RULE_MEEPLE_NONE_LEFT: return f_none_left;
-    case RULE_MEEPLE_NOT_ON_PLACED_TILE: return f_not_on_placed_tile;
-    case RULE_MEEPLE_FEATURE_OCCUPIED: return f_feature_occupied;
-    case RULE_MEEPLE_WRONG_TYPE: return f_wrong_type;
-    case RULE_MEEPLE_SECOND_DEPLOY: return f_second_deploy;
-    case RULE_FLIER_NO_MACHINE: return f_no_machine;
-    case RULE_FLIER_BAD_ROLL: return f_bad_roll;
-    case RULE_FLIER_WRONG_TARGET: return f_wrong_target;
-    case RULE_FLIER_NO_TILE: return f_no_tile;
-    case RULE_FLIER_FIELD: return f_field;
-    case RULE_FLIER_COMPLETED: return f_completed;
-    case RULE_FLIER_BAD_FEATURE: return f_bad_feature;
-    case RULE_FLIER_MUST_LAND: return f_must_land;
-    case RULE_ABBOT_RECALL: return f_abbot_recall;
-    case RULE_TURN_ORDER: return f_turn_order;
-    case RULE_TURN_SEQUENCE: return f_turn_sequence;
-    case RULE_SCORE_MISMATCH: return f_score_mismatch;
-    default: return NULL;
+    int i = forger_of(rule);
+    return i < 0 ? NULL : forgers[i].fn;
+}
+
+/* The rules of enum order with a forger whose unit units holds. */
+static int rules_in(uint32_t units, enum rule *out, int max)
+{
+    int n = 0;
+    for (int r = RULE_OK + 1; r < RULE__COUNT; r++) {
+        int i = forger_of((enum rule)r);
+        if (i < 0 || (forgers[i].needs >= 0 && !(units >> forgers[i].needs & 1)))
+            continue;
+        if (n < max)
+            out[n] = (enum rule)r;
+        n++;
     }
+    return n;
 }
 
 int sim_forge_rules(enum rule *out, int max)
 {
-    int n = 0;
-    for (int r = RULE_OK + 1; r < RULE__COUNT; r++)
-        if (forger((enum rule)r)) {
-            if (n < max)
-                out[n] = (enum rule)r;
-            n++;
-        }
-    return n;
+    return rules_in(~0u, out, max);
+}
+
+int sim_forge_rules_for(const struct rules *r, enum rule *out, int max)
+{
+    return rules_in(game_rules_units(r), out, max);
 }
 
 bool sim_forgery_flagged(const struct report *r, const struct sim_forgery *f)
@@ -663,11 +871,25 @@ static int count_turns(const struct game_log *l)
     return n;
 }
 
+/* The figure forged flights use: one of the flying figures the rules
+ * give, picked by the seed (base games: the follower alone, the abbot
+ * in C3 too), or -1 when there is none. */
+static int flight_figure(const struct game_log *in, uint64_t seed)
+{
+    int figs[FIG__COUNT], n = 0;
+    for (int k = 0; k < FIG__COUNT; k++)
+        if (in->rules.figures[k] && figure_class(k)->flies)
+            figs[n++] = k;
+    return n ? figs[mix(seed ^ 0x5eed) % (uint64_t)n] : -1;
+}
+
 /* One attempt at turn t: true when the forged log is flagged as wanted. */
 static bool try_turn(const struct game_log *in, enum rule rule, int t,
-                     struct game_log *out, struct sim_forgery *out_f)
+                     int figure, struct game_log *out,
+                     struct sim_forgery *out_f)
 {
-    struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t };
+    struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t,
+                       .figure = figure, .flew = -1 };
     if (!find_turn(in, t, &f.place, &f.commit))
         return false;
     f.seat = (t - 1) % in->rules.n_players;
@@ -677,6 +899,7 @@ static bool try_turn(const struct game_log *in, enum rule rule, int t,
         struct report r;
         out_f->rule = rule;
         out_f->turn = f.want_turn;
+        out_f->figure = f.flew;
         memcpy(out_f->how, f.how, sizeof out_f->how);
         audit_run(out, NULL, &r, NULL);
         ok = sim_forgery_flagged(&r, out_f);
@@ -687,18 +910,54 @@ static bool try_turn(const struct game_log *in, enum rule rule, int t,
     return ok;
 }
 
+/* Tries each turn from one the seed picks, with the forged flight's
+ * figure (-1: any). */
+static bool forge_turns(const struct game_log *in, enum rule rule,
+                        int figure, uint64_t seed, struct game_log *out,
+                        struct sim_forgery *out_f)
+{
+    int n = count_turns(in);
+    int first = n ? (int)(mix(seed) % (uint64_t)n) : 0;
+    for (int k = 0; k < n; k++)
+        if (try_turn(in, rule, 1 + (first + k) % n, figure, out, out_f))
+            return true;
+    return false;
+}
+
+static bool forge_start(const struct game_log *in, enum rule rule,
+                        struct game_log *out, struct sim_forgery *out_f)
+{
+    memset(out_f, 0, sizeof *out_f);
+    out_f->figure = -1;
+    game_log_init(out);
+    return count_turns(in) > 0 && forger(rule) && in->rules.n_players >= 1;
+}
+
 bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
                struct game_log *out, struct sim_forgery *out_f)
 {
-    int n = count_turns(in);
-    memset(out_f, 0, sizeof *out_f);
-    game_log_init(out);
-    if (n == 0 || !forger(rule) || in->rules.n_players < 1)
+    if (!forge_start(in, rule, out, out_f))
         return false;
-    int first = (int)(mix(seed) % (uint64_t)n);
-    for (int k = 0; k < n; k++)
-        if (try_turn(in, rule, 1 + (first + k) % n, out, out_f))
-            return true;
+    /* a forged flight: first by the seed's figure, then by whichever
+     * figure a turn allows */
+    int want = forgers[forger_of(rule)].by_figure ? flight_figure(in, seed)
+                                                  : -1;
+    if ((want >= 0 && forge_turns(in, rule, want, seed, out, out_f)) ||
+        forge_turns(in, rule, -1, seed, out, out_f))
+        return true;
+    game_log_init(out);
+    return false;
+}
+
+bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
+                      uint64_t seed, struct game_log *out,
+                      struct sim_forgery *out_f)
+{
+    if (!forge_start(in, rule, out, out_f) || !figure_class(figure) ||
+        !forgers[forger_of(rule)].by_figure)
+        return false;
+    if (forge_turns(in, rule, figure, seed, out, out_f))
+        return true;
     game_log_init(out);
     return false;
 }

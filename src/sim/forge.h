@@ -17,20 +17,36 @@
 struct sim_forgery {
     enum rule rule;
     int turn;                    /* where the auditor must report it */
+    int figure;                  /* enum figure of a forged flight, or -1 */
     char how[SIM_FORGE_HOW_MAX]; /* "placed XX/Forged, an unknown id" */
 };
 
 /* Every rule sim_forge() can break, in enum order; returns the count and
- * stores up to max. (All of enum rule but RULE_OK.) */
+ * stores up to max. */
 int sim_forge_rules(enum rule *out, int max);
+/* The same, less the rules that need an expansion r does not put in play
+ * (RIVER_ORDER and RIVER_FLOW need The River, FLIER_USED a second
+ * figure a turn: the phantom). */
+int sim_forge_rules_for(const struct rules *r, enum rule *out, int max);
 
 /* Writes into out (initialised here; the caller releases it with
  * game_log_release() on true, nothing to release on false) a copy of the
  * legal game in with one illegal change breaking rule, at a turn chosen
- * from seed among those where the change is possible. Returns false when
- * the game offers no such turn. Never fails otherwise (aborts on OOM). */
+ * from seed among those where the change is possible. A forged flight is
+ * made by a figure the seed picks among those the rules give (so a large
+ * follower or a phantom lands on a field too). Returns false when the
+ * game offers no such turn. Never fails otherwise (aborts on OOM). */
 bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
                struct game_log *out, struct sim_forgery *out_f);
+
+/* sim_forge() with the forged flight made by `figure` (enum figure), for
+ * the rules whose forgery is a flight and its landing (FLIER_BAD_ROLL,
+ * FLIER_NO_TILE, FLIER_FIELD, FLIER_COMPLETED, FLIER_BAD_FEATURE);
+ * false when no turn allows it (that figure is never in the supply on a
+ * tile with a flying machine, ...) or the rule is not one of those. */
+bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
+                      uint64_t seed, struct game_log *out,
+                      struct sim_forgery *out_f);
 
 /* Does the audit report r flag f: first violation f->rule at f->turn? */
 struct report;

@@ -20,6 +20,7 @@
 #include "core/audit.h"
 #include "mlog/mlog.h"
 #include "sim/forge.h"
+#include "sim/sim.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -59,11 +60,13 @@ static void rm_dir(const char *dir)
     rmdir(dir);
 }
 
-/* Runs flierd simulate with these arguments into a new temp folder. */
-static void simulate(char *dir, size_t cap, const char *const args[])
+/* Runs flierd simulate with these arguments into a new temp folder;
+ * returns its exit status, its error output in errs (when non-NULL). */
+static int simulate_rc(char *dir, size_t cap, const char *const args[],
+                       char *errs, size_t errs_len)
 {
     char *argv[32];
-    int argc = 0;
+    int argc = 0, rc;
     snprintf(dir, cap, "/tmp/flierd-sim-XXXXXX");
     assert_non_null(mkdtemp(dir));
     for (; args[argc]; argc++)
@@ -71,9 +74,23 @@ static void simulate(char *dir, size_t cap, const char *const args[])
     argv[argc++] = (char *)"--out";
     argv[argc++] = dir;
     FILE *devnull = fopen("/dev/null", "w");
+    FILE *err = errs ? tmpfile() : NULL;
     assert_non_null(devnull);
-    assert_int_equal(cli_simulate(argc, argv, devnull, stderr), 0);
+    rc = cli_simulate(argc, argv, devnull, err ? err : stderr);
+    if (err) {
+        size_t n;
+        rewind(err);
+        n = fread(errs, 1, errs_len - 1, err);
+        errs[n] = '\0';
+        fclose(err);
+    }
     fclose(devnull);
+    return rc;
+}
+
+static void simulate(char *dir, size_t cap, const char *const args[])
+{
+    assert_int_equal(simulate_rc(dir, cap, args, NULL, 0), 0);
 }
 
 static cJSON *manifest(const char *dir)
@@ -89,23 +106,29 @@ static cJSON *manifest(const char *dir)
     return m;
 }
 
-/* Parses and audits dir/file into r (released by the caller). */
-static void audit_file(const char *dir, const char *file, struct report *r)
+/* Parses dir/file into l (released by the caller). */
+static void parse_file(const char *dir, const char *file, struct game_log *l)
 {
     char path[4096];
     size_t len;
-    struct game_log l;
     enum mlog_format fmt;
     struct err e;
     snprintf(path, sizeof path, "%s/%s", dir, file);
     char *data = slurp(path, &len);
     assert_non_null(data);
-    game_log_init(&l);
-    if (mlog_parse(data, len, &l, &fmt, &e) != ST_OK)
+    game_log_init(l);
+    if (mlog_parse(data, len, l, &fmt, &e) != ST_OK)
         fail_msg("%s: %s", path, e.msg);
+    free(data);
+}
+
+/* Parses and audits dir/file into r (released by the caller). */
+static void audit_file(const char *dir, const char *file, struct report *r)
+{
+    struct game_log l;
+    parse_file(dir, file, &l);
     audit_run(&l, NULL, r, NULL);
     game_log_release(&l);
-    free(data);
 }
 
 static void test_legal_games_audit_valid(void **state)
@@ -144,23 +167,56 @@ static void test_legal_games_audit_valid(void **state)
     rm_dir(dir);
 }
 
-static void check_forged(const char *const args[], int want_games)
+/* What a run of forged games showed: each rule, and each rule by the
+ * figure whose move broke it. */
+struct forged_seen {
+    bool rule[RULE__COUNT];
+    bool by[RULE__COUNT][FIG__COUNT];
+};
+
+/* The figure of the move the violation names (a deployment, flight or
+ * landing), or -1. (FLIER_MUST_LAND names the move after the flight.) */
+static int violating_figure(const struct game_log *l, const struct violation *v)
+{
+    for (size_t i = 0; i < l->n_moves && v->rule != RULE_FLIER_MUST_LAND; i++)
+        if (l->moves[i].src == v->src && l->moves[i].kind == MV_DEPLOY)
+            return l->moves[i].meeple;
+    return -1;
+}
+
+/* Every game of the run is flagged first with its manifest's rule at its
+ * turn (by the manifest's figure when it names one), and every rule
+ * sim_forge_rules_for() gives for setup's rules is among them (setup
+ * NULL: no such check). */
+static void check_forged(const char *const args[], int want_games,
+                         const struct sim_setup *setup,
+                         struct forged_seen *seen)
 {
     char dir[64];
     int n = 0;
-    bool seen[RULE__COUNT] = { false };
-    enum rule rules[RULE__COUNT];
-    int n_rules = sim_forge_rules(rules, RULE__COUNT);
+    struct rules rules;
+    struct err e;
+    enum rule want[RULE__COUNT];
+    int n_want = 0;
+    memset(seen, 0, sizeof *seen);
+    if (setup) {
+        assert_int_equal(sim_rules(setup, 2, &rules, &e), ST_OK);
+        n_want = sim_forge_rules_for(&rules, want, RULE__COUNT);
+    }
     simulate(dir, sizeof dir, args);
     cJSON *m = manifest(dir), *entry;
     cJSON_ArrayForEach(entry, m)
     {
         struct report r;
+        struct game_log l;
         const char *rule = cJSON_GetStringValue(
             cJSON_GetObjectItem(entry, "rule"));
+        const char *fig = cJSON_GetStringValue(
+            cJSON_GetObjectItem(entry, "figure"));
         int turn = cJSON_GetObjectItem(entry, "turn")->valueint;
         assert_non_null(rule);
-        audit_file(dir, entry->string, &r);
+        parse_file(dir, entry->string, &l);
+        audit_run(&l, NULL, &r, NULL);
         if (r.n_violations == 0 || strcmp(rule_id(r.violations[0].rule),
                                           rule) != 0 ||
             r.violations[0].turn != turn)
@@ -168,14 +224,22 @@ static void check_forged(const char *const args[], int want_games)
                      entry->string, rule, turn,
                      r.n_violations ? rule_id(r.violations[0].rule) : "none",
                      r.n_violations ? r.violations[0].turn : -1);
-        seen[r.violations[0].rule] = true;
+        int by = violating_figure(&l, &r.violations[0]);
+        if (fig && by >= 0 && figure_find(fig) != by)
+            fail_msg("%s: manifest says a %s broke %s, the log's move is a "
+                     "%s's", entry->string, fig, rule,
+                     figure_class(by)->jcz);
+        seen->rule[r.violations[0].rule] = true;
+        if (fig && by >= 0)
+            seen->by[r.violations[0].rule][by] = true;
         report_release(&r);
+        game_log_release(&l);
         n++;
     }
     assert_int_equal(n, want_games);
-    for (int i = 0; i < n_rules; i++)
-        if (!seen[rules[i]])
-            fail_msg("no forgery of %s", rule_id(rules[i]));
+    for (int i = 0; i < n_want; i++)
+        if (!seen->rule[want[i]])
+            fail_msg("no forgery of %s", rule_id(want[i]));
     cJSON_Delete(m);
     rm_dir(dir);
 }
@@ -189,15 +253,70 @@ static void test_forged_games_flagged(void **state)
                                         "--forge", "1", "--format",
                                         "flierlog", "--players", "2..4",
                                         NULL };
-    check_forged(jcz, 1000);
-    check_forged(flog, 200);
+    static const struct sim_setup base = { 3, NULL, NULL, NULL };
+    struct forged_seen seen;
+    check_forged(jcz, 1000, &base, &seen);
+    check_forged(flog, 200, &base, &seen);
 }
 
-static void test_same_seed_same_bytes(void **state)
+/* sim_forge_flight(): a large follower and a phantom landing on a field
+ * (and the other flight forgeries by them), each through a .jcz and the
+ * auditor, the landing or flight made by that figure. */
+static void test_forged_flights_by_figure(void **state)
 {
+    static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov" };
+    static const struct sim_setup setup = { 3, "inns,phantom", NULL, NULL };
+    static const struct {
+        enum rule rule;
+        int figure;
+    } want[] = {
+        { RULE_FLIER_FIELD, FIG_BIG },       { RULE_FLIER_FIELD, FIG_PHANTOM },
+        { RULE_FLIER_NO_TILE, FIG_BIG },     { RULE_FLIER_BAD_ROLL, FIG_PHANTOM },
+        { RULE_FLIER_COMPLETED, FIG_BIG },   { RULE_FLIER_BAD_FEATURE, FIG_PHANTOM },
+        { RULE_FLIER_FIELD, FIG_SMALL },     { RULE_FLIER_NO_TILE, FIG_ABBOT },
+    };
+    struct sim_policy p = sim_policy_default();
     (void)state;
-    static const char *const args[] = { "--games", "60", "--seed", "99",
-                                        "--forge", "0.5", NULL };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        bool found = false;
+        for (uint64_t seed = 1; seed <= 40 && !found; seed++) {
+            struct rules r;
+            struct err e;
+            struct game_log l, forged, back;
+            struct sim_forgery f;
+            struct report rep;
+            struct buf b = BUF_INIT;
+            enum mlog_format fmt;
+            assert_int_equal(sim_rules(&setup, 2 + (int)(seed % 3), &r, &e),
+                             ST_OK);
+            sim_play(&r, names, seed, &p, &l);
+            found = sim_forge_flight(&l, want[k].rule, want[k].figure, seed,
+                                     &forged, &f);
+            game_log_release(&l);
+            if (!found)
+                continue;
+            assert_int_equal(f.figure, want[k].figure);
+            mlog_write_jcz(&forged, &b);
+            game_log_release(&forged);
+            game_log_init(&back);
+            assert_int_equal(mlog_parse(b.p, b.len, &back, &fmt, &e), ST_OK);
+            audit_run(&back, NULL, &rep, NULL);
+            if (!sim_forgery_flagged(&rep, &f) ||
+                violating_figure(&back, &rep.violations[0]) != want[k].figure)
+                fail_msg("%s by a %s (%s): not flagged so", rule_id(f.rule),
+                         figure_class(want[k].figure)->jcz, f.how);
+            report_release(&rep);
+            game_log_release(&back);
+            buf_release(&b);
+        }
+        if (!found)
+            fail_msg("no forgery of %s by a %s in 40 games",
+                     rule_id(want[k].rule), figure_class(want[k].figure)->jcz);
+    }
+}
+
+static void same_bytes(const char *const args[])
+{
     char a[64], b[64];
     simulate(a, sizeof a, args);
     simulate(b, sizeof b, args);
@@ -227,11 +346,20 @@ static void test_same_seed_same_bytes(void **state)
     rm_dir(b);
 }
 
+static void test_same_seed_same_bytes(void **state)
+{
+    (void)state;
+    static const char *const args[] = { "--games", "60", "--seed", "99",
+                                        "--forge", "0.5", NULL };
+    same_bytes(args);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_legal_games_audit_valid),
         cmocka_unit_test(test_forged_games_flagged),
+        cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
