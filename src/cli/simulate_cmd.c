@@ -6,14 +6,21 @@
  * timestamps in a file, so the same command writes the same bytes.
  *
  * DIR/manifest.json, one entry per line, in file order:
- *   {"game-000001.jcz": {"rule": null, "turn": null, "players": 3,
- *                        "edition": "C2", "scores": [..], "flights": n,
- *                        "landed": n},
+ *   {"game-000001.jcz": {"rule": null, "turn": null, "scores": [..],
+ *                        "flights": n, "landed": n, "players": 3,
+ *                        "edition": "C2", "expansions": ["base", "flier"]},
  *    "game-000002.jcz": {"rule": "TILE_OCCUPIED", "turn": 12,
  *                        "how": "placed ... on the start tile's square",
- *                        "players": 2, "edition": "C3"}, ...}
+ *                        "players": 2, "edition": "C3", "expansions": [..]},
+ *    "game-000003.jcz": {"rule": "FLIER_FIELD", "turn": 40, "how": "...",
+ *                        "figure": "big", ...}, ...}
+ * ("figure": the figure of a forged flight, JCloisterZone's meeple kind.)
  * A forged entry is checked before it is written: the file, read back and
- * audited, reports that rule first, at that turn. */
+ * audited, reports that rule first, at that turn. So is a legal game with
+ * an expansion beyond the edition's (--expansions, --sets, --elements):
+ * read back, it audits valid with the simulator's scores, or the command
+ * fails, naming the file, rather than write a save the writers cannot
+ * carry whole. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +43,7 @@ struct sim_opts {
     double forge_rate;
     enum mlog_format format;
     const char *out;
+    const char *expansions, *sets, *elements; /* struct sim_setup lists */
 };
 
 static uint64_t mix(uint64_t z)
@@ -50,19 +58,36 @@ static void usage(FILE *f)
 {
     fputs("usage: flierd simulate --games N --seed S --out DIR [--players "
           "2..6]\n"
-          "         [--edition c2|c3] [--flier-rate P] [--format "
+          "         [--edition c2|c3] [--expansions LIST] [--sets LIST]\n"
+          "         [--elements LIST] [--flier-rate P] [--format "
           "jcz|flierlog]\n"
           "         [--forge RATE]\n"
           "  Plays N random legal games through the rules engine and writes\n"
           "  one file per game into DIR (created if needed), with\n"
           "  DIR/manifest.json. The same arguments write the same bytes.\n"
           "  --players    a count or a range A..B (default 2..6, in turn)\n"
-          "  --edition    c2 or c3 (default: alternate)\n"
+          "  --edition    c2 or c3 (default: alternate): the base game and\n"
+          "               The Flier of that edition, 7 followers, farmers\n"
+          "               (c3: abbots and gardens too)\n"
+          "  --expansions comma-separated: river (The River, its spring the\n"
+          "               start tile, its tiles drawn first), inns (Inns &\n"
+          "               Cathedrals: its tiles, the large follower, inns,\n"
+          "               cathedrals), phantom (a second figure a turn);\n"
+          "               each with its tile set of the edition and all\n"
+          "               its game elements\n"
+          "  --sets       tile sets to add, e.g. river/2 (The River II) or\n"
+          "               inns-and-cathedrals:1 (edition spelt out)\n"
+          "  --elements   game elements to add or set, e.g. big-follower,\n"
+          "               phantom=1, farmers=0\n"
           "  --flier-rate chance to fly when a roll would land (default "
           "0.9)\n"
           "  --forge      share of games given one illegal move, of each\n"
-          "               rule in turn; the manifest names rule and turn\n"
-          "exit status: 0 done, 2 bad usage or DIR not writable\n",
+          "               rule in turn (those the game allows); the\n"
+          "               manifest names rule and turn\n"
+          "  example: flierd simulate --games 10 --seed 1 --edition c3\n"
+          "           --expansions river,inns,phantom --out games\n"
+          "exit status: 0 done, 2 bad usage, DIR not writable, or a save\n"
+          "  that would not replay as played\n",
           f);
 }
 
@@ -93,11 +118,14 @@ static bool parse_rate(const char *s, double *out)
     return true;
 }
 
+static int check_setup(const struct sim_opts *o, FILE *errs);
+
 /* Returns 0 when parsed, 1 for --help, 2 on a bad argument. */
 static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
                       FILE *errs)
 {
-    *o = (struct sim_opts){ -1, 0, 2, 6, 0, 0.9, 0, MLOG_JCZ, NULL };
+    *o = (struct sim_opts){ -1, 0, 2, 6, 0, 0.9, 0, MLOG_JCZ, NULL,
+                            NULL, NULL, NULL };
     bool have_seed = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -130,6 +158,12 @@ static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
             ok = o->format != MLOG_UNKNOWN;
         } else if (strcmp(a, "--out") == 0 && ok) {
             o->out = v;
+        } else if (strcmp(a, "--expansions") == 0 && ok) {
+            o->expansions = v;
+        } else if (strcmp(a, "--sets") == 0 && ok) {
+            o->sets = v;
+        } else if (strcmp(a, "--elements") == 0 && ok) {
+            o->elements = v;
         } else {
             fprintf(errs, "flierd simulate: bad argument '%s'\n", a);
             return 2;
@@ -144,21 +178,48 @@ static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
         usage(errs);
         return 2;
     }
+    return check_setup(o, errs);
+}
+
+static struct sim_setup setup_of(const struct sim_opts *o, int edition)
+{
+    struct sim_setup s = { edition, o->expansions, o->sets, o->elements };
+    return s;
+}
+
+/* Every edition the games will use must accept the lists. */
+static int check_setup(const struct sim_opts *o, FILE *errs)
+{
+    for (int ed = 2; ed <= 3; ed++) {
+        struct sim_setup s = setup_of(o, ed);
+        struct rules r;
+        struct err e;
+        if (o->edition && o->edition != ed)
+            continue;
+        if (sim_rules(&s, o->min_players, &r, &e) != ST_OK) {
+            fprintf(errs, "flierd simulate: %s\n", e.msg);
+            return 2;
+        }
+    }
     return 0;
 }
 
+/* Game i's rules; *extra: units in play beyond those of the edition. */
 static void game_rules(const struct sim_opts *o, long i, struct rules *r,
-                       bool *c3)
+                       bool *c3, uint32_t *extra)
 {
+    struct sim_setup s;
+    struct rules plain;
+    struct err e;
+    int n = o->min_players + (int)(i % (o->max_players - o->min_players + 1));
     *c3 = o->edition ? o->edition == 3 : i % 2 == 1;
-    rules_init(r);
-    r->n_players = o->min_players +
-                   (int)(i % (o->max_players - o->min_players + 1));
-    r->figures[FIG_SMALL] = 7;
-    r->flags = RF_FARMERS | (*c3 ? RF_GARDENS : 0);
-    r->set_copies[tile_set_find(*c3 ? "basic:2" : "basic:1")] = 1;
-    r->set_copies[tile_set_find(*c3 ? "flier:2" : "flier:1")] = 1;
-    r->figures[FIG_ABBOT] = *c3;
+    s = setup_of(o, *c3 ? 3 : 2);
+    if (sim_rules(&s, n, r, &e) != ST_OK)
+        abort(); /* check_setup() accepted the lists for this edition */
+    s.expansions = s.sets = s.elements = NULL;
+    if (sim_rules(&s, n, &plain, &e) != ST_OK)
+        abort();
+    *extra = game_rules_units(r) & ~game_rules_units(&plain);
 }
 
 static void write_log(const struct game_log *l, enum mlog_format f,
@@ -171,21 +232,59 @@ static void write_log(const struct game_log *l, enum mlog_format f,
         mlog_write_jcz(l, b);
 }
 
-/* Reads the written bytes back and audits them: is the forgery flagged? */
-static bool flagged_in_file(const struct buf *b, const struct sim_forgery *f)
+/* Reads the written bytes back and audits them into *r (released by the
+ * caller); false, with why, when they do not parse. */
+static bool audit_bytes(const struct buf *b, struct report *r, char *why,
+                        size_t why_len)
 {
     struct game_log l;
-    struct report r;
     enum mlog_format fmt;
     struct err e;
-    bool ok = false;
+    bool ok;
     game_log_init(&l);
-    if (mlog_parse(b->p, b->len, &l, &fmt, &e) == ST_OK) {
-        audit_run(&l, NULL, &r, NULL);
+    ok = mlog_parse(b->p, b->len, &l, &fmt, &e) == ST_OK;
+    if (ok)
+        audit_run(&l, NULL, r, NULL);
+    else
+        snprintf(why, why_len, "it does not read back: %s", e.msg);
+    game_log_release(&l);
+    return ok;
+}
+
+/* Is the forgery flagged in the written file? */
+static bool flagged_in_file(const struct buf *b, const struct sim_forgery *f)
+{
+    struct report r;
+    char why[ERR_MSG_MAX + 32];
+    bool ok = audit_bytes(b, &r, why, sizeof why);
+    if (ok) {
         ok = sim_forgery_flagged(&r, f);
         report_release(&r);
     }
-    game_log_release(&l);
+    return ok;
+}
+
+/* Does the written file replay as the simulator played it: valid,
+ * finished, the same scores? why says what differs. */
+static bool replays_as_played(const struct buf *b, const struct rules *rules,
+                              const struct sim_result *res, char *why,
+                              size_t why_len)
+{
+    struct report r;
+    if (!audit_bytes(b, &r, why, why_len))
+        return false;
+    bool ok = r.valid && r.finished;
+    if (!ok)
+        snprintf(why, why_len, "it audits %s: %s",
+                 r.valid ? "unfinished" : "invalid",
+                 r.n_violations ? r.violations[0].msg : r.halt_msg);
+    for (int p = 0; ok && p < rules->n_players; p++)
+        if (r.score[p] != res->score[p]) {
+            snprintf(why, why_len, "seat %d scores %d read back, %d played",
+                     p, r.score[p], res->score[p]);
+            ok = false;
+        }
+    report_release(&r);
     return ok;
 }
 
@@ -234,6 +333,9 @@ static void manifest_entry(struct buf *m, const char *file, long i, bool c3,
     if (f) {
         buf_printf(m, "\"rule\": \"%s\", \"turn\": %d, \"how\": \"%s\"",
                    rule_id(f->rule), f->turn, f->how);
+        if (figure_class(f->figure))
+            buf_printf(m, ", \"figure\": \"%s\"",
+                       figure_class(f->figure)->jcz);
     } else {
         buf_printf(m, "\"rule\": null, \"turn\": null, \"scores\": [");
         for (int p = 0; p < r->n_players; p++)
@@ -241,8 +343,13 @@ static void manifest_entry(struct buf *m, const char *file, long i, bool c3,
         buf_printf(m, "], \"flights\": %d, \"landed\": %d", res->flights,
                    res->landed);
     }
-    buf_printf(m, ", \"players\": %d, \"edition\": \"%s\"}", r->n_players,
-               c3 ? "C3" : "C2");
+    buf_printf(m, ", \"players\": %d, \"edition\": \"%s\", \"expansions\": [",
+               r->n_players, c3 ? "C3" : "C2");
+    uint32_t units = game_rules_units(r);
+    for (int u = 0, n = 0; u < EXP__COUNT; u++)
+        if (units >> u & 1)
+            buf_printf(m, "%s\"%s\"", n++ ? ", " : "", expansion_get(u)->id);
+    buf_puts(m, "]}");
 }
 
 static bool write_file(const char *path, const struct buf *b)
@@ -258,7 +365,8 @@ struct sim_tally {
     long forged, unforgeable, flights, landed;
 };
 
-/* Plays, forges and writes game i; false when the file cannot be written. */
+/* Plays, forges and writes game i; false when the file cannot be written
+ * or would not replay as played. */
 static bool one_game(const struct sim_opts *o, long i, struct buf *manifest,
                      struct sim_tally *t, FILE *errs)
 {
@@ -270,11 +378,13 @@ static bool one_game(const struct sim_opts *o, long i, struct buf *manifest,
     struct sim_result res;
     struct sim_forgery f;
     struct buf b = BUF_INIT, path = BUF_INIT, file = BUF_INIT;
-    bool c3, forged = false;
+    bool c3, forged = false, ok = true;
+    uint32_t extra;
+    char why[AUDIT_MSG_MAX + 64];
     uint64_t seed = mix(o->seed ^ mix((uint64_t)i));
 
     p.flier_rate = o->flier_rate;
-    game_rules(o, i, &r, &c3);
+    game_rules(o, i, &r, &c3, &extra);
     sim_play_result(&r, names, seed, &p, &l, &res);
     t->flights += res.flights;
     t->landed += res.landed;
@@ -291,9 +401,18 @@ static bool one_game(const struct sim_opts *o, long i, struct buf *manifest,
     buf_printf(&file, "game-%06ld.%s", i + 1,
                o->format == MLOG_FLIERLOG ? "flierlog" : "jcz");
     buf_printf(&path, "%s/%s", o->out, file.p);
-    bool ok = write_file(path.p, &b);
-    if (!ok)
+    /* the writers learnt the base game first: a game with more is read
+     * back before it is written */
+    if (!forged && extra && !replays_as_played(&b, &r, &res, why, sizeof why)) {
+        fprintf(errs, "flierd simulate: %s would not replay as played (%s); "
+                "the %s writer cannot carry this game yet\n", path.p, why,
+                o->format == MLOG_FLIERLOG ? "flierlog" : ".jcz");
+        ok = false;
+    }
+    if (ok && !write_file(path.p, &b)) {
         fprintf(errs, "flierd simulate: %s: %s\n", path.p, strerror(errno));
+        ok = false;
+    }
     manifest_entry(manifest, file.p, i, c3, &r, &res, forged ? &f : NULL);
     game_log_release(&l);
     buf_release(&b);

@@ -2,7 +2,11 @@
  * writes: 1,000 legal games audit valid with the simulator's own scores;
  * 1,000 forged games are each flagged first with the manifest's rule at
  * its turn, every forgeable rule among them; the same seed writes the
- * same bytes. */
+ * same bytes. The same for games with The River (and The River II),
+ * Inns & Cathedrals and the Phantom: the river's spring starts them and
+ * its tiles come first, the saves follow JCloisterZone's draw, large
+ * followers, phantoms and abbots fly, phantoms act second (flights too),
+ * and the forgeries of the rules these expansions bring are flagged. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -167,6 +171,179 @@ static void test_legal_games_audit_valid(void **state)
     rm_dir(dir);
 }
 
+/* ---- games with expansions --------------------------------------------- */
+
+struct exp_tally {
+    int games, flights[FIG__COUNT], landed[FIG__COUNT];
+    bool in_play[FIG__COUNT];
+    int second_actions, second_flights; /* by a figure after another's */
+    int river_games;
+};
+
+/* The turn's figures that acted, in order, a flight and its landing
+ * counted once: counts the actions after the first into t. */
+static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
+{
+    int actions = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL)
+            continue;
+        bool landing = i > 0 && m[i - 1].kind == MV_DEPLOY &&
+                       m[i - 1].feature == FEAT_FLIER &&
+                       m[i].feature != FEAT_FLIER &&
+                       m[i - 1].meeple == m[i].meeple &&
+                       m[i - 1].meeple_n == m[i].meeple_n;
+        if (landing)
+            continue;
+        if (actions++ > 0) {
+            t->second_actions++;
+            t->second_flights += m[i].feature == FEAT_FLIER;
+        }
+    }
+}
+
+/* A river game starts on the spring, and its river tiles come first,
+ * each placed or (when it fits nowhere) put aside. */
+static void check_river(const char *file, const struct game_log *l)
+{
+    bool river_done = false;
+    int river = 0, in_pack = 0;
+    assert_int_equal(l->start_tile, tile_find("RI/s"));
+    for (int t = 0; t < tile_count(); t++)
+        if (tile_get(t)->group != TG_NONE)
+            in_pack += game_pack_copies(&l->rules, t);
+    for (size_t i = 0; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i];
+        if (m->kind != MV_PLACE && m->kind != MV_DISCARD)
+            continue;
+        bool is_river = tile_get(m->tile)->group != TG_NONE;
+        if (is_river && river_done)
+            fail_msg("%s: %s drawn after the river was done", file,
+                     m->tile_id);
+        river_done = river_done || !is_river;
+        river += is_river;
+    }
+    assert_int_equal(river, in_pack);
+}
+
+static void check_legal_run(const char *const args[], int want_games,
+                            struct exp_tally *t)
+{
+    char dir[64];
+    simulate(dir, sizeof dir, args);
+    cJSON *m = manifest(dir), *entry;
+    cJSON_ArrayForEach(entry, m)
+    {
+        struct report r;
+        struct game_log l;
+        parse_file(dir, entry->string, &l);
+        audit_run(&l, NULL, &r, NULL);
+        if (!r.valid || !r.finished)
+            fail_msg("%s: valid %d finished %d, first: %s", entry->string,
+                     r.valid, r.finished,
+                     r.n_violations ? r.violations[0].msg : r.halt_msg);
+        /* the save's random numbers draw its tiles */
+        if (!r.draw_checked || r.draw_note[0])
+            fail_msg("%s: the draw: %s", entry->string, r.draw_note);
+        cJSON *scores = cJSON_GetObjectItem(entry, "scores");
+        for (int p = 0; p < r.n_players; p++)
+            assert_int_equal(r.score[p],
+                             cJSON_GetArrayItem(scores, p)->valueint);
+        /* the manifest names the expansions the save puts in play */
+        cJSON *exps = cJSON_GetObjectItem(entry, "expansions"), *x;
+        uint32_t units = 0;
+        cJSON_ArrayForEach(x, exps)
+            units |= 1u << expansion_find(x->valuestring);
+        assert_int_equal(units, game_rules_units(&l.rules));
+        for (int f = 0; f < FIG__COUNT; f++)
+            t->in_play[f] = t->in_play[f] || l.rules.figures[f];
+        if (units >> EXP_RIVER & 1) {
+            check_river(entry->string, &l);
+            t->river_games++;
+        }
+        for (size_t i = 0; i < r.n_flights; i++) {
+            t->flights[r.flights[i].figure]++;
+            t->landed[r.flights[i].figure] += r.flights[i].landed;
+        }
+        for (size_t i = 0, from = 0; i < l.n_moves; i++)
+            if (l.moves[i].kind == MV_COMMIT) {
+                count_turn(&l.moves[from], i - from, t);
+                from = i + 1;
+            }
+        t->games++;
+        report_release(&r);
+        game_log_release(&l);
+    }
+    assert_int_equal(t->games % want_games, 0);
+    cJSON_Delete(m);
+    rm_dir(dir);
+}
+
+/* The River (I and II), Inns & Cathedrals, the Phantom, alone and all
+ * together, in both editions. */
+static void test_expansion_games_audit_valid(void **state)
+{
+    static const char *const runs[][12] = {
+        { "--edition", "c2", "--expansions", "river", NULL },
+        { "--edition", "c3", "--sets", "river/2", NULL },
+        { "--edition", "c2", "--expansions", "inns", NULL },
+        { "--edition", "c3", "--expansions", "inns", NULL },
+        { "--edition", "c2", "--expansions", "phantom", NULL },
+        { "--edition", "c3", "--expansions", "phantom", NULL },
+        { "--edition", "c3", "--expansions", "river,inns,phantom", NULL },
+    };
+    struct exp_tally t = { 0 };
+    (void)state;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        const char *args[16] = { "--games", "150", "--seed", "21" };
+        for (int i = 0; runs[k][i]; i++)
+            args[4 + i] = runs[k][i];
+        check_legal_run(args, 150, &t);
+    }
+    print_message("%d games (%d with a river): flights small %d, abbot %d, "
+                  "big %d (%d landed), phantom %d (%d landed); %d second "
+                  "actions, %d of them flights\n",
+                  t.games, t.river_games, t.flights[FIG_SMALL],
+                  t.flights[FIG_ABBOT], t.flights[FIG_BIG], t.landed[FIG_BIG],
+                  t.flights[FIG_PHANTOM], t.landed[FIG_PHANTOM],
+                  t.second_actions, t.second_flights);
+    assert_int_equal(t.games, 7 * 150);
+    assert_int_equal(t.river_games, 3 * 150);
+    /* every figure in play that flies flew, landed, and flew in vain */
+    for (int f = 0; f < FIG__COUNT; f++)
+        if (t.in_play[f] && figure_class(f)->flies)
+            assert_true(t.landed[f] > 0 && t.flights[f] > t.landed[f]);
+    assert_true(t.in_play[FIG_BIG] && t.in_play[FIG_PHANTOM]);
+    assert_true(t.second_actions > 100);
+    assert_true(t.second_flights > 0);
+}
+
+/* Lists that name nothing flierd knows are refused before any game. */
+static void test_bad_setups_refused(void **state)
+{
+    static const struct {
+        const char *opt, *value, *says;
+    } bad[] = {
+        { "--expansions", "tower", "unsupported: The Tower" },
+        { "--expansions", "nope", "unknown expansion 'nope'" },
+        { "--sets", "river/9", "unknown tile set 'river/9:1'" },
+        { "--elements", "phantom=2", "phantom takes 0..1" },
+        { "--expansions", "river,,inns", "is not a name" },
+    };
+    (void)state;
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *args[] = { "--games", "1", "--seed", "1", "--edition",
+                               "c2", bad[k].opt, bad[k].value, NULL };
+        char dir[64], errs[512];
+        assert_int_equal(simulate_rc(dir, sizeof dir, args, errs, sizeof errs),
+                         2);
+        if (!strstr(errs, bad[k].says))
+            fail_msg("%s %s: '%s' does not say '%s'", bad[k].opt,
+                     bad[k].value, errs, bad[k].says);
+        rm_dir(dir);
+    }
+}
+
 /* What a run of forged games showed: each rule, and each rule by the
  * figure whose move broke it. */
 struct forged_seen {
@@ -257,6 +434,35 @@ static void test_forged_games_flagged(void **state)
     struct forged_seen seen;
     check_forged(jcz, 1000, &base, &seen);
     check_forged(flog, 200, &base, &seen);
+}
+
+/* The expansions' rules: the river's order and flow, the phantom on a
+ * flying machine already used, and forged flights of large followers
+ * and phantoms (onto a field among them). */
+static void test_forged_expansion_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const all[] = { "--games", "600", "--seed", "14",
+                                       "--forge", "1", "--edition", "c3",
+                                       "--expansions", "river,inns,phantom",
+                                       NULL };
+    static const char *const river2[] = { "--games", "120", "--seed", "15",
+                                          "--forge", "1", "--edition", "c2",
+                                          "--sets", "river/2", NULL };
+    static const struct sim_setup s_all = { 3, "river,inns,phantom", NULL,
+                                            NULL };
+    struct forged_seen seen;
+    bool big = false, phantom = false;
+    check_forged(all, 600, &s_all, &seen);
+    assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_RIVER_FLOW]);
+    assert_true(seen.by[RULE_FLIER_USED][FIG_PHANTOM]);
+    for (int r = 0; r < RULE__COUNT; r++) {
+        big = big || seen.by[r][FIG_BIG];
+        phantom = phantom || (r != RULE_FLIER_USED && seen.by[r][FIG_PHANTOM]);
+    }
+    assert_true(big && phantom); /* forged flights of both */
+    check_forged(river2, 120, NULL, &seen);
+    assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_RIVER_FLOW]);
 }
 
 /* sim_forge_flight(): a large follower and a phantom landing on a field
@@ -351,14 +557,21 @@ static void test_same_seed_same_bytes(void **state)
     (void)state;
     static const char *const args[] = { "--games", "60", "--seed", "99",
                                         "--forge", "0.5", NULL };
+    static const char *const exp[] = { "--games", "60", "--seed", "98",
+                                       "--forge", "0.5", "--expansions",
+                                       "river,inns,phantom", NULL };
     same_bytes(args);
+    same_bytes(exp);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_legal_games_audit_valid),
+        cmocka_unit_test(test_expansion_games_audit_valid),
+        cmocka_unit_test(test_bad_setups_refused),
         cmocka_unit_test(test_forged_games_flagged),
+        cmocka_unit_test(test_forged_expansion_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };
