@@ -67,6 +67,18 @@ static bool chance(struct sim *s, double rate)
     return rng_unit(&s->rng) < rate;
 }
 
+/* An index in 0..n-1 drawn with these weights (each >= 1). */
+static int weighted_pick(struct sim *s, const int *weight, int n)
+{
+    int total = 0, k = 0;
+    for (int i = 0; i < n; i++)
+        total += weight[i];
+    int pick = rng_below(&s->rng, total);
+    while (pick >= weight[k])
+        pick -= weight[k++];
+    return k;
+}
+
 /* ---- log output -------------------------------------------------------- */
 
 static void copy_str(char *dst, size_t cap, const char *src)
@@ -179,6 +191,28 @@ static bool is_flight_option(const struct game *g, const struct deploy_option *o
     return g->segs[o->seg].kind == FEAT_FLIER;
 }
 
+/* How many figures of kind the seat has in supply. */
+static int in_supply(const struct game *g, int seat, int kind)
+{
+    int n = 0;
+    for (int k = 1; k <= g->rules.figures[kind]; k++) {
+        int mi = game_meeple(g, seat, kind, k);
+        n += mi >= 0 && g->meeples[mi].seg < 0;
+    }
+    return n;
+}
+
+/* The weight of the turn's first action by a figure of kind: 1, but in
+ * a game where a unit allows more actions after the first (the phantom),
+ * a figure of the supply picked at random, as players keep their single
+ * figures for the second action: the number in supply. */
+static int first_weight(const struct game *g, int seat, int kind)
+{
+    if (g->now.actions > 0 || !(g->hooked >> HOOK_extra_action & 1))
+        return 1;
+    return in_supply(g, seat, kind);
+}
+
 static bool lands_somewhere(const struct game *g, struct pos from, int dir,
                             int kind)
 {
@@ -207,7 +241,10 @@ static bool try_fly(struct sim *s, int seat, const struct offer *o,
             kinds[n_kinds++] = o->opt[i].figure;
     if (n_kinds == 0 || !chance(s, rate))
         return false;
-    int kind = kinds[rng_below(&s->rng, n_kinds)];
+    int weight[FIG__COUNT];
+    for (int i = 0; i < n_kinds; i++)
+        weight[i] = first_weight(g, seat, kinds[i]);
+    int kind = kinds[weighted_pick(s, weight, n_kinds)];
     int mi = game_meeple(g, seat, kind, 0);
     int roll = 1 + rng_below(&s->rng, 3);
     emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
@@ -233,9 +270,11 @@ struct option {
     int seg;
 };
 
-static int option_weight(const struct game *g, const struct option *o)
+static int option_weight(const struct game *g, int seat,
+                         const struct option *o)
 {
-    return g->segs[o->seg].kind == FEAT_FIELD ? 1 : 4;
+    return (g->segs[o->seg].kind == FEAT_FIELD ? 1 : 4) *
+           first_weight(g, seat, g->meeples[o->meeple].kind);
 }
 
 /* The offer's deployments, segment by segment and, on one segment,
@@ -274,15 +313,10 @@ static bool try_deploy(struct sim *s, int seat, const struct offer *o,
         return false;
     /* Farmers never come back: weighting them down keeps followers in
      * play for flights and completions, as human players do. */
-    int total = 0, pick;
+    int weight[SIM_MAX_OPTIONS];
     for (int i = 0; i < n; i++)
-        total += option_weight(g, &opt[i]);
-    pick = rng_below(&s->rng, total);
-    int k = 0;
-    while (pick >= option_weight(g, &opt[k])) {
-        pick -= option_weight(g, &opt[k]);
-        k++;
-    }
+        weight[i] = option_weight(g, seat, &opt[i]);
+    int k = weighted_pick(s, weight, n);
     struct option c = opt[k];
     const struct seg *sg = &g->segs[c.seg];
     int fig = g->meeples[c.meeple].kind;
