@@ -1,12 +1,15 @@
 /* mksample - writes one random legal game (src/sim) as a .jcz save.
  *
  *   mksample --edition c2|c3 --players N --seed S [--flier-rate P]
- *            [--deploy-rate P] [--recall-rate P] [--tiny-city]
- *            [--forge field|target|occupied] > out.jcz
+ *            [--deploy-rate P] [--recall-rate P] [--extra-rate P]
+ *            [--expansions LIST] [--sets LIST] [--elements LIST]
+ *            [--tiny-city] [--forge field|target|occupied] > out.jcz
  *
  * c2 plays basic:1 + flier:1, c3 basic:2 + flier:2 with abbots and
- * gardens; 7 followers and farmers either way. Players are Ada, Ben,
- * Cleo, Dov, Eli, Fay in seat order. A summary goes to stderr.
+ * gardens; 7 followers and farmers either way. --expansions, --sets and
+ * --elements add to that as `flierd simulate` does (struct sim_setup).
+ * Players are Ada, Ben, Cleo, Dov, Eli, Fay in seat order. A summary
+ * goes to stderr.
  *
  * --forge edits one message of the game to break one rule, for the
  * forged samples:
@@ -36,6 +39,7 @@ static const char *const names[GAME_MAX_PLAYERS] = { "Ada", "Ben", "Cleo",
 
 struct args {
     const char *edition;
+    const char *expansions, *sets, *elements;
     int players;
     unsigned long long seed;
     struct sim_policy policy;
@@ -48,7 +52,10 @@ static void usage(FILE *f)
     fputs("usage: mksample --edition c2|c3 --players N --seed S\n"
           "                [--flier-rate P] [--deploy-rate P] "
           "[--recall-rate P]\n"
-          "                [--tiny-city] [--forge field|target|occupied]\n"
+          "                [--extra-rate P] [--expansions LIST] "
+          "[--sets LIST]\n"
+          "                [--elements LIST] [--tiny-city]\n"
+          "                [--forge field|target|occupied]\n"
           "Writes one random legal game as a .jcz save to stdout.\n",
           f);
 }
@@ -95,6 +102,15 @@ static bool parse_args(int argc, char **argv, struct args *a)
         } else if (strcmp(k, "--recall-rate") == 0) {
             if (!parse_double(v, &a->policy.recall_rate))
                 return false;
+        } else if (strcmp(k, "--extra-rate") == 0) {
+            if (!parse_double(v, &a->policy.extra_rate))
+                return false;
+        } else if (strcmp(k, "--expansions") == 0) {
+            a->expansions = v;
+        } else if (strcmp(k, "--sets") == 0) {
+            a->sets = v;
+        } else if (strcmp(k, "--elements") == 0) {
+            a->elements = v;
         } else if (strcmp(k, "--forge") == 0) {
             a->forge = v;
         } else {
@@ -105,18 +121,17 @@ static bool parse_args(int argc, char **argv, struct args *a)
            (strcmp(a->edition, "c2") == 0 || strcmp(a->edition, "c3") == 0);
 }
 
-static void edition_rules(const struct args *a, struct rules *r)
+static bool edition_rules(const struct args *a, struct rules *r)
 {
-    bool c3 = strcmp(a->edition, "c3") == 0;
-    memset(r, 0, sizeof *r);
-    r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
-    r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
-    r->n_players = a->players;
-    r->figures[FIG_SMALL] = 7;
-    r->figures[FIG_ABBOT] = c3;
-    r->flags = (true) ? (r->flags | RF_FARMERS) : (r->flags & ~(uint32_t)RF_FARMERS);
-    r->flags = (c3) ? (r->flags | RF_GARDENS) : (r->flags & ~(uint32_t)RF_GARDENS);
+    struct sim_setup s = { strcmp(a->edition, "c3") == 0 ? 3 : 2,
+                           a->expansions, a->sets, a->elements };
+    struct err e;
+    if (sim_rules(&s, a->players, r, &e) != ST_OK) {
+        fprintf(stderr, "mksample: %s\n", e.msg);
+        return false;
+    }
     r->opt[OPT_TINY_CITY] = a->tiny_city ? 2 : 4;
+    return true;
 }
 
 /* ---- forging ----------------------------------------------------------- */
@@ -262,9 +277,17 @@ static long forge(struct game_log *l, const char *how)
 static void summary(const struct game_log *l, const struct sim_result *res)
 {
     fprintf(stderr, "turns %d, discards %d, deploys %d (abbot %d, garden "
-            "%d), recalls %d, flights %d, landed %d; scores:",
+            "%d), recalls %d, flights %d, landed %d, second actions %d "
+            "(flights %d);",
             res->turns, res->discards, res->deploys, res->abbot_deploys,
-            res->garden_deploys, res->recalls, res->flights, res->landed);
+            res->garden_deploys, res->recalls, res->flights, res->landed,
+            res->extra_actions, res->extra_flights);
+    for (int f = 0; f < FIG__COUNT; f++)
+        if (l->rules.figures[f])
+            fprintf(stderr, " %s: %d deploys, %d flights, %d landed;",
+                    figure_class(f)->jcz, res->deploys_by[f],
+                    res->flights_by[f], res->landed_by[f]);
+    fputs(" scores:", stderr);
     for (int p = 0; p < l->rules.n_players; p++)
         fprintf(stderr, " %s %d", l->names[p], res->score[p]);
     fputc('\n', stderr);
@@ -283,7 +306,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    edition_rules(&a, &r);
+    if (!edition_rules(&a, &r))
+        return 2;
     sim_play_result(&r, names, (uint64_t)a.seed, &a.policy, &log, &res);
     summary(&log, &res);
     if (a.forge) {
