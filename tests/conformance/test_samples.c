@@ -4,13 +4,16 @@
  *  - every samples/<name>.jcz and samples/<name>.flierlog (also in
  *    samples/forged/ and samples/rules/) replays to what
  *    <name>.expected.json says (valid, finished, scores, first violations,
- *    flights, landings); a sample without one fails;
+ *    flights, landings, and where it says so the expansions in play,
+ *    flights by figure, second actions and score events); a sample
+ *    without one fails;
  *  - replaying a sample twice gives equal state hashes;
  *  - parse -> mlog_write_jcz -> parse gives an equal log and an equal
  *    report, and so does parse -> mlog_write_flierlog -> parse;
- *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players) audit valid
- *    with the simulator's own final scores, directly and through .jcz
- *    (with its "flierd" object, and without it: discards inferred). */
+ *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players; and games
+ *    with The River, Inns & Cathedrals and the Phantom) audit valid with
+ *    the simulator's own final scores, directly and through .jcz (with
+ *    its "flierd" object, and without it: discards inferred). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -373,6 +376,172 @@ static void expect_violations(const char *name, const cJSON *want,
     }
 }
 
+/* ---- optional expectations of the expansions' samples ------------------
+ * "expansions": the units the save puts in play, in registry order;
+ * "by_figure": {"big": {"flights": n, "landed": n}, ...}, each figure
+ *   listed (others unchecked);
+ * "second_actions": turns where a figure acted after another figure;
+ * "events": every score event, compared as a multiset; "events_include":
+ *   events that must be among them. An event is {"turn": n or null (final
+ *   scoring), "feature", "players": [names], "points"} and optionally
+ *   "expr" ("city.incomplete"), "items" ([[name, count or null, points]])
+ *   and "strength" ({name: weight of the player's followers on it}). */
+
+static void expect_expansions(const char *name, const cJSON *want,
+                              const struct game_log *l)
+{
+    const cJSON *x;
+    uint32_t units = 0;
+    cJSON_ArrayForEach(x, want) {
+        int u = expansion_find(cJSON_GetStringValue(x));
+        if (u < 0)
+            fail_msg("%s: unknown expansion in expected", name);
+        units |= 1u << u;
+    }
+    EXPECT_INT(name, "expansions in play", game_rules_units(&l->rules),
+               units);
+}
+
+static void expect_by_figure(const char *name, const cJSON *want,
+                             const struct report *r)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, want) {
+        int fig = figure_find(f->string), flights = 0, landed = 0;
+        char what[64];
+        if (fig < 0)
+            fail_msg("%s: unknown figure '%s' in expected", name, f->string);
+        for (size_t i = 0; i < r->n_flights; i++)
+            if (r->flights[i].figure == fig) {
+                flights++;
+                landed += r->flights[i].landed;
+            }
+        snprintf(what, sizeof what, "%s flights", f->string);
+        EXPECT_INT(name, what, flights, item(name, f, "flights")->valueint);
+        snprintf(what, sizeof what, "%s landings", f->string);
+        EXPECT_INT(name, what, landed, item(name, f, "landed")->valueint);
+    }
+}
+
+/* Turns where a figure acted after another one (a flight and its landing
+ * are one action). */
+static int second_actions(const struct game_log *l)
+{
+    int n = 0, actions = 0;
+    for (size_t i = 0; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i], *prev = i ? m - 1 : NULL;
+        if (m->kind == MV_PLACE)
+            actions = 0;
+        if (m->kind != MV_DEPLOY && m->kind != MV_RECALL)
+            continue;
+        bool landing = prev && prev->kind == MV_DEPLOY &&
+                       prev->feature == FEAT_FLIER &&
+                       m->feature != FEAT_FLIER &&
+                       prev->meeple == m->meeple &&
+                       prev->meeple_n == m->meeple_n;
+        if (!landing && actions++ == 1)
+            n++;
+    }
+    return n;
+}
+
+/* An event's key: "turn feature players points expr items strength",
+ * with what want (an expected event, or NULL for all) names. */
+static void event_key(const struct game_log *l, const struct score_event *ev,
+                      const cJSON *want, char *out, size_t len)
+{
+    char expr[48];
+    size_t n = 0;
+    n += (size_t)snprintf(out + n, len - n, "%d %s", ev->turn,
+                          feat_name(ev->feature));
+    for (int p = 0; p < l->rules.n_players; p++)
+        if (ev->players >> p & 1)
+            n += (size_t)snprintf(out + n, len - n, " %s", l->names[p]);
+    n += (size_t)snprintf(out + n, len - n, " %d", ev->points);
+    if (!want || cJSON_GetObjectItem(want, "expr")) {
+        score_expr_format(ev->feature, ev->expr, expr, sizeof expr);
+        n += (size_t)snprintf(out + n, len - n, " %s", expr);
+    }
+    for (int i = 0; (!want || cJSON_GetObjectItem(want, "items")) &&
+                    i < ev->n_items; i++) {
+        char count[16] = "null";
+        if (ev->items[i].count >= 0)
+            snprintf(count, sizeof count, "%d", ev->items[i].count);
+        n += (size_t)snprintf(out + n, len - n, " [%s,%s,%d]",
+                              score_item_name(ev->items[i].kind), count,
+                              ev->items[i].points);
+    }
+    for (int p = 0; (!want || cJSON_GetObjectItem(want, "strength")) &&
+                    p < l->rules.n_players && n < len; p++)
+        if (ev->strength[p])
+            n += (size_t)snprintf(out + n, len - n, " %s=%d", l->names[p],
+                                  ev->strength[p]);
+}
+
+/* The same key from an expected event (players in seat order). */
+static void expected_key(const char *name, const struct game_log *l,
+                         const cJSON *e, char *out, size_t len)
+{
+    const cJSON *turn = item(name, e, "turn"), *x;
+    size_t n = 0;
+    n += (size_t)snprintf(out + n, len - n, "%d %s",
+                          cJSON_IsNull(turn) ? -1 : turn->valueint,
+                          item(name, e, "feature")->valuestring);
+    for (int p = 0; p < l->rules.n_players; p++)
+        cJSON_ArrayForEach(x, item(name, e, "players"))
+            if (strcmp(x->valuestring, l->names[p]) == 0)
+                n += (size_t)snprintf(out + n, len - n, " %s", l->names[p]);
+    n += (size_t)snprintf(out + n, len - n, " %d",
+                          item(name, e, "points")->valueint);
+    if ((x = cJSON_GetObjectItem(e, "expr")) != NULL)
+        n += (size_t)snprintf(out + n, len - n, " %s", x->valuestring);
+    const cJSON *items = cJSON_GetObjectItem(e, "items");
+    cJSON_ArrayForEach(x, items) {
+        const cJSON *c = cJSON_GetArrayItem(x, 1);
+        char count[16] = "null";
+        if (!cJSON_IsNull(c))
+            snprintf(count, sizeof count, "%d", c->valueint);
+        n += (size_t)snprintf(out + n, len - n, " [%s,%s,%d]",
+                              cJSON_GetArrayItem(x, 0)->valuestring, count,
+                              cJSON_GetArrayItem(x, 2)->valueint);
+    }
+    const cJSON *str = cJSON_GetObjectItem(e, "strength");
+    for (int p = 0; str && p < l->rules.n_players; p++)
+        cJSON_ArrayForEach(x, str)
+            if (strcmp(x->string, l->names[p]) == 0)
+                n += (size_t)snprintf(out + n, len - n, " %s=%d",
+                                      l->names[p], x->valueint);
+}
+
+/* Each expected event matches a distinct report event; with `all`, every
+ * report event is matched too. */
+static void expect_events(const char *name, const cJSON *want, bool all,
+                          const struct game_log *l, const struct report *r)
+{
+    bool *used = calloc(r->n_events + 1, 1);
+    const cJSON *e;
+    char a[512], b[512];
+    assert_non_null(used);
+    cJSON_ArrayForEach(e, want) {
+        size_t i = 0;
+        expected_key(name, l, e, a, sizeof a);
+        for (; i < r->n_events; i++) {
+            event_key(l, &r->events[i], e, b, sizeof b);
+            if (!used[i] && strcmp(a, b) == 0)
+                break;
+        }
+        if (i == r->n_events)
+            fail_msg("%s: no score event \"%s\"", name, a);
+        used[i] = true;
+    }
+    for (size_t i = 0; all && i < r->n_events; i++)
+        if (!used[i]) {
+            event_key(l, &r->events[i], NULL, b, sizeof b);
+            fail_msg("%s: score event \"%s\" is not expected", name, b);
+        }
+    free(used);
+}
+
 static void check_sample(const char *name)
 {
     struct game_log l;
@@ -390,6 +559,17 @@ static void check_sample(const char *name)
                item(name, want, "flights")->valueint);
     EXPECT_INT(name, "landed", landed_count(&r),
                item(name, want, "landed")->valueint);
+    const cJSON *x;
+    if ((x = cJSON_GetObjectItem(want, "expansions")) != NULL)
+        expect_expansions(name, x, &l);
+    if ((x = cJSON_GetObjectItem(want, "by_figure")) != NULL)
+        expect_by_figure(name, x, &r);
+    if ((x = cJSON_GetObjectItem(want, "second_actions")) != NULL)
+        EXPECT_INT(name, "second actions", second_actions(&l), x->valueint);
+    if ((x = cJSON_GetObjectItem(want, "events")) != NULL)
+        expect_events(name, x, true, &l, &r);
+    if ((x = cJSON_GetObjectItem(want, "events_include")) != NULL)
+        expect_events(name, x, false, &l, &r);
     report_release(&r);
     game_log_release(&l);
     cJSON_Delete(want);
@@ -406,7 +586,10 @@ static void test_samples_match_expected(void **state)
         "c2-2p.flierlog", "c3-4p-abbots.flierlog", "disputed.flierlog",
         "rules/example-1.flierlog", "rules/example-2.flierlog",
         "rules/example-3a.flierlog", "rules/example-3b.flierlog",
-        "rules/example-3c.flierlog",
+        "rules/example-3c.flierlog", "river-c2-4p.jcz", "inns-c2-3p.jcz",
+        "phantom-c3-3p.jcz", "rules/big-lands-on-occupied-city.jcz",
+        "rules/phantom-flies-second.jcz",
+        "rules/phantom-refused-on-used-machine.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
