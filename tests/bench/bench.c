@@ -1,6 +1,7 @@
 /* bench.c - how fast flierd replays and audits games.
  *
- *   bench [--games N] [--runs R] [DIR_OR_FILES...]
+ *   bench [--games N] [--runs R] [--ingest-runs R] [--expansions LIST]
+ *         [DIR_OR_FILES...]
  *
  * (a) engine: audit_run over pre-parsed games: games/s and ns per move;
  * (b) end to end: .jcz bytes -> mlog_parse -> audit_run: games/s, MB/s, and
@@ -9,8 +10,11 @@
  *     a temp folder, in batches (store_batch_begin, as `flierd ingest`)
  *     and, on a slice, one transaction per game: games/s, bytes per game.
  * Games come from the .jcz files given, else from the simulator (seeded,
- * so every run measures the same games). Each figure is the median of R
- * runs. Timing lives here, never in the tests. */
+ * so every run measures the same games): the base game and The Flier, C2
+ * and C3 in turn, or with --expansions (as `flierd simulate` takes it,
+ * e.g. river,inns,phantom) those expansions too, which measures other
+ * games than the figures of docs/benchmarks.md. Each figure is the median
+ * of R runs. Timing lives here, never in the tests. */
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -110,18 +114,18 @@ static void add_path(struct corpus *c, const char *path)
     closedir(d);
 }
 
-static void add_simulated(struct corpus *c, int n)
+static void add_simulated(struct corpus *c, int n, const char *expansions)
 {
     static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov", "Eli" };
     struct sim_policy p = sim_policy_default();
     for (int i = 0; i < n; i++) {
-        struct rules r = { .n_players = 2 + i % 4, .figures[FIG_SMALL] = 7,
-                           .flags = RF_FARMERS, .opt[OPT_TINY_CITY] = 4 };
-        bool c3 = i % 2;
-        r.set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
-        r.set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
-        r.figures[FIG_ABBOT] = c3;
-        r.flags = (c3) ? (r.flags | RF_GARDENS) : (r.flags & ~(uint32_t)RF_GARDENS);
+        struct sim_setup setup = { i % 2 ? 3 : 2, expansions, NULL, NULL };
+        struct rules r;
+        struct err e;
+        if (sim_rules(&setup, 2 + i % 4, &r, &e) != ST_OK) {
+            fprintf(stderr, "bench: %s\n", e.msg);
+            exit(2);
+        }
         struct game_log l;
         struct buf b = BUF_INIT;
         sim_play(&r, names, (uint64_t)i + 1, &p, &l);
@@ -250,19 +254,22 @@ int main(int argc, char **argv)
 {
     struct corpus c = { 0 };
     int games = 1000, runs = 5, ingest_runs = 3;
+    const char *expansions = NULL;
     uint64_t sink = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
             games = atoi(argv[++i]) > 0 ? atoi(argv[i]) : games;
         else if (strcmp(argv[i], "--ingest-runs") == 0 && i + 1 < argc)
             ingest_runs = atoi(argv[++i]) >= 0 ? atoi(argv[i]) : ingest_runs;
+        else if (strcmp(argv[i], "--expansions") == 0 && i + 1 < argc)
+            expansions = argv[++i];
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : runs;
         else
             add_path(&c, argv[i]);
     }
     if (c.n == 0)
-        add_simulated(&c, games);
+        add_simulated(&c, games, expansions);
     if (c.n == 0 || runs > 99) {
         fprintf(stderr, "bench: no games\n");
         return 2;
