@@ -885,14 +885,14 @@ static int flight_figure(const struct game_log *in, uint64_t seed)
 
 /* One attempt at turn t: true when the forged log is flagged as wanted. */
 static bool try_turn(const struct game_log *in, enum rule rule, int t,
-                     int figure, struct game_log *out,
+                     const int *seats, int figure, struct game_log *out,
                      struct sim_forgery *out_f)
 {
     struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t,
                        .figure = figure, .flew = -1 };
     if (!find_turn(in, t, &f.place, &f.commit))
         return false;
-    f.seat = (t - 1) % in->rules.n_players;
+    f.seat = seats[t - 1];
     log_copy(in, out);
     bool ok = forger(rule)(&f);
     if (ok) {
@@ -910,6 +910,23 @@ static bool try_turn(const struct game_log *in, enum rule rule, int t,
     return ok;
 }
 
+/* The seat on turn at each turn of the legal log (the engine keeps it:
+ * it need not go round, a builder's second tile keeps it), into seats[]
+ * (n entries). */
+static void turn_seats(const struct game_log *in, int *seats, int n)
+{
+    struct report r;
+    struct audit *a = audit_begin(in, &r);
+    int t = 0;
+    for (size_t i = 0; i < in->n_moves && t < n; i++) {
+        audit_step(a, &in->moves[i]);
+        if (in->moves[i].kind == MV_PLACE)
+            seats[t++] = audit_player(a);
+    }
+    audit_finish(a, NULL, NULL);
+    report_release(&r);
+}
+
 /* Tries each turn from one the seed picks, with the forged flight's
  * figure (-1: any). */
 static bool forge_turns(const struct game_log *in, enum rule rule,
@@ -918,10 +935,14 @@ static bool forge_turns(const struct game_log *in, enum rule rule,
 {
     int n = count_turns(in);
     int first = n ? (int)(mix(seed) % (uint64_t)n) : 0;
-    for (int k = 0; k < n; k++)
-        if (try_turn(in, rule, 1 + (first + k) % n, figure, out, out_f))
-            return true;
-    return false;
+    int *seats = xcalloc((size_t)n + 1, sizeof *seats);
+    bool ok = false;
+    turn_seats(in, seats, n);
+    for (int k = 0; k < n && !ok; k++)
+        ok = try_turn(in, rule, 1 + (first + k) % n, seats, figure, out,
+                      out_f);
+    free(seats);
+    return ok;
 }
 
 static bool forge_start(const struct game_log *in, enum rule rule,

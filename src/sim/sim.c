@@ -387,7 +387,7 @@ static void draw(struct sim *s, int def)
         n = SIM_MAX_PLACEMENTS;
     struct placement pl = s->place[rng_below(&s->rng, n)];
     int turn = ++s->res->turns;
-    int seat = (turn - 1) % g->rules.n_players;
+    int seat = g->seat; /* the engine keeps who is on turn */
     struct move *m = emit_tile(s, MV_PLACE, def);
     m->draw = r;
     m->at = pl.at;

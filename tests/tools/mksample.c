@@ -224,7 +224,7 @@ static bool forge_pass(struct game_log *l, size_t i)
 {
     struct game *g = state_before(l, i);
     const struct placed *t = &g->tiles[g->now.tile];
-    int seat = (g->turn - 1) % g->rules.n_players;
+    int seat = g->seat;
     bool done = false;
     for (int s = t->seg0; s < t->seg0 + t->n_seg && !done; s++) {
         const struct seg *sg = &g->segs[s];
