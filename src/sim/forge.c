@@ -185,6 +185,53 @@ static bool f_tile_not_in_pack(struct forge *f)
     return true;
 }
 
+/* A legal placement of kind t, at `at` (the logged tile's square) when
+ * it fits there; false when it fits nowhere. */
+static bool placement_of(const struct game *g, int t, struct pos at,
+                         struct placement *out)
+{
+    char why[8];
+    for (int r = 0; r < 4; r++)
+        if (game_check_place(g, t, at, r, why, sizeof why) == RULE_OK) {
+            *out = (struct placement){ at, r };
+            return true;
+        }
+    return game_list_placements(g, t, out, 1) > 0;
+}
+
+/* Another tile than the one the save's random number draws, one that may
+ * be drawn now and fits: a swap, by hand or by another tool. The random
+ * number is kept. */
+static bool f_tile_not_drawn(struct forge *f)
+{
+    const struct move *m = &f->in->moves[f->place];
+    struct placement pl = { { 0, 0 }, 0 };
+    int pick = -1;
+    if (m->draw < 0 || m->tile < 0)
+        return false;
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    /* tiles without a flying machine first: keep flights apart */
+    for (int pass = 0; pass < 2 && pick < 0; pass++)
+        for (int t = 0; t < tile_count() && t < TILE_KINDS && pick < 0; t++)
+            if (t != m->tile && game_drawable(g, t) &&
+                (pass || tile_get(t)->flier_dir == NO_FLIER) &&
+                placement_of(g, t, m->at, &pl))
+                pick = t;
+    state_end(&s);
+    if (pick < 0)
+        return false;
+    struct move *o = &f->out->moves[f->place];
+    o->tile = (int16_t)pick;
+    snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(pick)->id);
+    o->at = pl.at;
+    o->rot = (uint8_t)pl.rot;
+    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) where the save's "
+             "random number draws %s", o->tile_id, pl.at.x, pl.at.y,
+             m->tile_id);
+    return true;
+}
+
 static bool f_tile_occupied(struct forge *f)
 {
     struct move *m = &f->out->moves[f->place];
@@ -772,6 +819,7 @@ static const struct {
 } forgers[] = {
     { RULE_TILE_UNKNOWN, f_tile_unknown, -1, false },
     { RULE_TILE_NOT_IN_PACK, f_tile_not_in_pack, -1, false },
+    { RULE_TILE_NOT_DRAWN, f_tile_not_drawn, -1, false },
     { RULE_TILE_OCCUPIED, f_tile_occupied, -1, false },
     { RULE_TILE_NOT_ADJACENT, f_tile_not_adjacent, -1, false },
     { RULE_TILE_EDGE_MISMATCH, f_tile_edge_mismatch, -1, false },
