@@ -54,6 +54,21 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* The units --expansions can name: those no edition brings. */
+static void unit_ids(FILE *f)
+{
+    struct sim_setup s = { 3, NULL, NULL, NULL };
+    struct rules r;
+    struct err e;
+    uint32_t edition = sim_rules(&s, 2, &r, &e) == ST_OK
+                           ? game_rules_units(&r)
+                           : 0;
+    for (int u = 0, n = 0; u < EXP__COUNT; u++)
+        if (!(edition >> u & 1))
+            fprintf(f, "%s%s", n++ ? ", " : "", expansion_get(u)->id);
+    fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
     fputs("usage: flierd simulate --games N --seed S --out DIR [--players "
@@ -69,13 +84,15 @@ static void usage(FILE *f)
           "  --edition    c2 or c3 (default: alternate): the base game and\n"
           "               The Flier of that edition, 7 followers, farmers\n"
           "               (c3: abbots and gardens too)\n"
-          "  --expansions comma-separated: river (The River, its spring the\n"
-          "               start tile, its tiles drawn first), inns (Inns &\n"
-          "               Cathedrals: its tiles, the large follower, inns,\n"
+          "  --expansions comma-separated units, each with its tile set of\n"
+          "               the edition and all its game elements: river\n"
+          "               (its spring the start tile, its tiles drawn\n"
+          "               first), inns (the large follower, inns,\n"
           "               cathedrals), phantom (a second figure a turn);\n"
-          "               each with its tile set of the edition and all\n"
-          "               its game elements\n"
-          "  --sets       tile sets to add, e.g. river/2 (The River II) or\n"
+          "               all known: ",
+          f);
+    unit_ids(f);
+    fputs("  --sets       tile sets to add, e.g. river/2 (The River II) or\n"
           "               inns-and-cathedrals:1 (edition spelt out)\n"
           "  --elements   game elements to add or set, e.g. big-follower,\n"
           "               phantom=1, farmers=0\n"
