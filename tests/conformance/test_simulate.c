@@ -280,7 +280,8 @@ static void check_legal_run(const char *const args[], int want_games,
 }
 
 /* The River (I and II), Inns & Cathedrals, the Phantom, alone and all
- * together, in both editions; and Traders & Builders. */
+ * together, in both editions, as .jcz and as flierlogs; and Traders &
+ * Builders. */
 static void test_expansion_games_audit_valid(void **state)
 {
     static const char *const runs[][12] = {
@@ -294,6 +295,9 @@ static void test_expansion_games_audit_valid(void **state)
         /* a unit the simulator was not written for: the engine's answers
          * are enough (the builder's second tile, pigs) */
         { "--edition", "c2", "--expansions", "traders", NULL },
+        /* and the same as flierlogs */
+        { "--edition", "c3", "--expansions", "river,inns,phantom", "--format",
+          "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -310,8 +314,8 @@ static void test_expansion_games_audit_valid(void **state)
                   t.flights[FIG_ABBOT], t.flights[FIG_BIG], t.landed[FIG_BIG],
                   t.flights[FIG_PHANTOM], t.landed[FIG_PHANTOM],
                   t.second_actions, t.second_flights);
-    assert_int_equal(t.games, 8 * 150);
-    assert_int_equal(t.river_games, 3 * 150);
+    assert_int_equal(t.games, 9 * 150);
+    assert_int_equal(t.river_games, 4 * 150);
     /* every figure in play that flies flew, landed, and flew in vain */
     for (int f = 0; f < FIG__COUNT; f++)
         if (t.in_play[f] && figure_class(f)->flies)
@@ -354,14 +358,18 @@ struct forged_seen {
     bool by[RULE__COUNT][FIG__COUNT];
 };
 
-/* The figure of the move the violation names (a deployment, flight or
- * landing), or -1. (FLIER_MUST_LAND names the move after the flight.) */
-static int violating_figure(const struct game_log *l, const struct violation *v)
+/* Is the move the violation names (a deployment, flight or landing) one
+ * of figure fig? 1 yes, 0 no, -1 when it names no such move. A flierlog
+ * gives a turn's moves one source index, so any of them may be it.
+ * (FLIER_MUST_LAND names the move after the flight.) */
+static int violation_by(const struct game_log *l, const struct violation *v,
+                        int fig)
 {
+    int found = -1;
     for (size_t i = 0; i < l->n_moves && v->rule != RULE_FLIER_MUST_LAND; i++)
         if (l->moves[i].src == v->src && l->moves[i].kind == MV_DEPLOY)
-            return l->moves[i].meeple;
-    return -1;
+            found = found == 1 || l->moves[i].meeple == fig;
+    return found;
 }
 
 /* Every game of the run is flagged first with its manifest's rule at its
@@ -404,14 +412,14 @@ static void check_forged(const char *const args[], int want_games,
                      entry->string, rule, turn,
                      r.n_violations ? rule_id(r.violations[0].rule) : "none",
                      r.n_violations ? r.violations[0].turn : -1);
-        int by = violating_figure(&l, &r.violations[0]);
-        if (fig && by >= 0 && figure_find(fig) != by)
-            fail_msg("%s: manifest says a %s broke %s, the log's move is a "
-                     "%s's", entry->string, fig, rule,
-                     figure_class(by)->jcz);
+        int by = fig ? violation_by(&l, &r.violations[0], figure_find(fig))
+                     : -1;
+        if (by == 0)
+            fail_msg("%s: manifest says a %s broke %s, the log's move is "
+                     "another figure's", entry->string, fig, rule);
         seen->rule[r.violations[0].rule] = true;
-        if (fig && by >= 0)
-            seen->by[r.violations[0].rule][by] = true;
+        if (by == 1)
+            seen->by[r.violations[0].rule][figure_find(fig)] = true;
         report_release(&r);
         game_log_release(&l);
         n++;
@@ -452,6 +460,10 @@ static void test_forged_expansion_games_flagged(void **state)
     static const char *const river2[] = { "--games", "120", "--seed", "15",
                                           "--forge", "1", "--edition", "c2",
                                           "--sets", "river/2", NULL };
+    static const char *const flog[] = { "--games", "150", "--seed", "16",
+                                        "--forge", "1", "--edition", "c3",
+                                        "--expansions", "river,inns,phantom",
+                                        "--format", "flierlog", NULL };
     static const struct sim_setup s_all = { 3, "river,inns,phantom", NULL,
                                             NULL };
     struct forged_seen seen;
@@ -466,6 +478,8 @@ static void test_forged_expansion_games_flagged(void **state)
     assert_true(big && phantom); /* forged flights of both */
     check_forged(river2, 120, NULL, &seen);
     assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_RIVER_FLOW]);
+    check_forged(flog, 150, NULL, &seen);
+    assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_FLIER_USED]);
 }
 
 /* sim_forge_flight(): a large follower and a phantom landing on a field
@@ -511,7 +525,7 @@ static void test_forged_flights_by_figure(void **state)
             assert_int_equal(mlog_parse(b.p, b.len, &back, &fmt, &e), ST_OK);
             audit_run(&back, NULL, &rep, NULL);
             if (!sim_forgery_flagged(&rep, &f) ||
-                violating_figure(&back, &rep.violations[0]) != want[k].figure)
+                violation_by(&back, &rep.violations[0], want[k].figure) != 1)
                 fail_msg("%s by a %s (%s): not flagged so", rule_id(f.rule),
                          figure_class(want[k].figure)->jcz, f.how);
             report_release(&rep);
