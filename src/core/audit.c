@@ -34,6 +34,8 @@ struct audit {
     bool flight_open; /* its landing is still to come (or be refused) */
     bool passed;      /* this turn's player passed */
     bool draw_trusted;/* every draw so far matched the save's randoms */
+    double redraw;    /* after a tile put aside: the number JCloisterZone
+                         draws the next with (-1: none) */
     bool commit_due;  /* a COMMIT ends what happened between turns (an
                          abbey declined before drawing, wagons moved) */
     bool ended;       /* the log's last turn is over */
@@ -227,36 +229,51 @@ static void stop_trusting_draw(struct audit *a, const char *why)
  * the reason in why) when the number draws another tile that fits
  * somewhere: the tile was swapped, by hand or by a tool, and JCloisterZone
  * itself would not replay the save. A drawn tile that fits nowhere was
- * put aside (a discard, inferred); the tile drawn after it is not checked,
- * and the draws go on being followed from the next turn. The draw is
- * checked once: after a swap the pack differs from JCloisterZone's, and
- * later draws are not followed. */
+ * put aside (a discard, inferred) and JCloisterZone drew again with its
+ * generator's next number (game_redraw_random()), maybe more than once.
+ * No corpus has a discard to confirm that generator, so a redraw that
+ * gives another fitting tile only stops the following (a note), never
+ * a violation. The draw is checked once: after a swap the pack differs
+ * from JCloisterZone's, and later draws are not followed. */
 static bool follow_draw(struct audit *a, const struct move *m, char *why,
                         size_t why_len)
 {
+    double r = m->draw >= 0 ? m->draw : a->redraw;
+    bool redrawn = m->draw < 0;
+    a->redraw = -1.0;
     if (!a->draw_trusted || m->tile < 0 || a->g->pack[m->tile] <= 0)
         return true;
-    if (m->draw < 0) { /* nothing to follow: a test save or another tool */
+    if (r < 0) { /* nothing to follow: a test save or another tool */
         a->draw_trusted = false;
         return true;
     }
     a->r->draw_checked = true;
-    int want = game_pack_draw(a->g, m->draw);
-    if (want == m->tile)
-        return true;
-    if (want >= 0 && !game_fits_anywhere(a->g, want)) {
-        add_discard(a, a->turn, want, false);
-        return true;
+    for (;;) {
+        int want = game_pack_draw(a->g, r);
+        if (want == m->tile)
+            return true;
+        if (want < 0) {
+            stop_trusting_draw(a, "no tile is left to draw");
+            return true;
+        }
+        if (!game_fits_anywhere(a->g, want)) { /* put aside: draw again */
+            add_discard(a, a->turn, want, false);
+            r = game_redraw_random(r);
+            redrawn = true;
+            continue;
+        }
+        if (redrawn) {
+            stop_trusting_draw(a, "the draw after a tile put aside gives "
+                               "another tile");
+            return true;
+        }
+        snprintf(why, why_len, "the save's random number %.17g draws %s "
+                 "from the %d tiles that may be drawn, not %s", r,
+                 tile_get(want)->id, a->g->draw_left, m->tile_id);
+        stop_trusting_draw(a, "a tile was placed that the save did not "
+                           "draw");
+        return false;
     }
-    if (want < 0) {
-        stop_trusting_draw(a, "no tile is left to draw");
-        return true;
-    }
-    snprintf(why, why_len, "the save's random number %.17g draws %s from "
-             "the %d tiles that may be drawn, not %s", m->draw,
-             tile_get(want)->id, a->g->draw_left, m->tile_id);
-    stop_trusting_draw(a, "a tile was placed that the save did not draw");
-    return false;
 }
 
 /* An inferred discard proved wrong (the tile is placed later): undo it. */
@@ -376,6 +393,9 @@ static void discard_checked(struct audit *a, const struct move *m)
     else if (game_fits_anywhere(a->g, m->tile))
         violate(a, m, RULE_TILE_DISCARD_FITS,
                 "%s was discarded, but it fits on the board", m->tile_id);
+    /* the next tile comes from the generator's next number */
+    double r = m->draw >= 0 ? m->draw : a->redraw;
+    a->redraw = r >= 0 ? game_redraw_random(r) : -1.0;
     add_discard(a, a->turn, m->tile, true);
 }
 
@@ -772,6 +792,7 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->flight = a->flight_meeple = -1;
     a->player = -1; /* nobody is on turn before the first tile */
     a->draw_trusted = true;
+    a->redraw = -1.0;
     memset(r, 0, sizeof *r);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);

@@ -484,6 +484,15 @@ int game_pack_draw(const struct game *g, double r)
     return k < g->n_pack_kinds ? g->pack_kind[k] : -1;
 }
 
+double game_redraw_random(double r)
+{
+    const uint64_t mask = (1ull << 48) - 1;
+    uint64_t x;
+    memcpy(&x, &r, sizeof x); /* the double's bits, as Java's generator */
+    x = (25214903917ull * (x & mask) + 11) & mask;
+    return (double)x / (double)(1ull << 48);
+}
+
 double game_pack_random(const struct game *g, int def)
 {
     int idx = 0;

@@ -367,6 +367,9 @@ int game_pack_draw(const struct game *g, double r);
 /* A number r with game_pack_draw(g, r) == def (the middle of def's first
  * slot, so that rounding cannot move it), or -1 when none is drawable. */
 double game_pack_random(const struct game *g, int def);
+/* The number JCloisterZone draws again with when the tile drawn with r
+ * fits nowhere (its generator's next: a 48-bit LCG over r's low bits). */
+double game_redraw_random(double r);
 /* May def be drawn now (a copy left, in the open group)? */
 bool game_drawable(const struct game *g, int def);
 

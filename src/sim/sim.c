@@ -29,6 +29,8 @@ struct sim {
     uint64_t rng;
     uint32_t src; /* index of the next message of a .jcz replay */
     bool drew;    /* this turn's draw has taken its random number */
+    double redraw;/* after a discard: the number the next tile is drawn
+                     with (game_redraw_random()), else -1 */
     int n_pack;
     int16_t pack[GAME_MAX_TILES];
     struct placement place[SIM_MAX_PLACEMENTS];
@@ -159,14 +161,18 @@ static void shuffle_pack(struct sim *s)
 }
 
 /* The draw of the turn's first tile (placed or put aside) is the one a
- * save's random numbers give; tiles drawn again after a discard come
- * from the client's own generator and are unknown (-1). */
-static double next_draw(struct sim *s, int def)
+ * save's random numbers give; a tile drawn again after a discard comes
+ * from JCloisterZone's generator, which no message records (-1). *used
+ * is the number it was drawn with. */
+static double next_draw(struct sim *s, int def, double *used)
 {
-    if (s->drew)
+    if (s->drew) {
+        *used = s->redraw;
         return -1.0;
+    }
     s->drew = true;
-    return game_pack_random(s->g, def);
+    *used = game_pack_random(s->g, def);
+    return *used;
 }
 
 /* ---- actions -----------------------------------------------------------
@@ -376,13 +382,16 @@ static void draw(struct sim *s, int def)
     struct game *g = s->g;
     struct offer o;
     int n = game_list_placements(g, def, s->place, SIM_MAX_PLACEMENTS);
-    double r = next_draw(s, def);
+    double used;
+    double r = next_draw(s, def, &used);
     if (n == 0) {
         emit_tile(s, MV_DISCARD, def)->draw = r;
         game_discard(g, def);
         s->res->discards++;
+        s->redraw = game_redraw_random(used);
         return;
     }
+    s->redraw = -1.0;
     if (n > SIM_MAX_PLACEMENTS)
         n = SIM_MAX_PLACEMENTS;
     struct placement pl = s->place[rng_below(&s->rng, n)];
@@ -440,8 +449,19 @@ void sim_play_result(const struct rules *r, const char *const names[],
     s->rng = seed;
     (void)game_start(s->g, out->start_tile, out->start_at, 0);
     shuffle_pack(s);
-    for (int i = 0; i < s->n_pack; i++)
+    s->redraw = -1.0;
+    for (int i = 0; i < s->n_pack; i++) {
+        if (s->redraw >= 0) { /* after a discard the generator chooses */
+            int want = game_pack_draw(s->g, s->redraw);
+            for (int k = i; k < s->n_pack; k++)
+                if (s->pack[k] == want) {
+                    s->pack[k] = s->pack[i];
+                    s->pack[i] = (int16_t)want;
+                    break;
+                }
+        }
         draw(s, s->pack[i]);
+    }
     game_final_scoring(s->g);
 
     memcpy(out_res->score, s->g->score, sizeof out_res->score);
