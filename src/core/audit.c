@@ -498,6 +498,16 @@ static int list_landings(const struct game *g, struct pos target, int kind,
     return n;
 }
 
+/* A flight refused before take-off: the figure has had its action; a
+ * later message about it concerns this refused flight, not an earlier
+ * one of the turn (already closed). */
+static void refuse_flight(struct audit *a, int fig)
+{
+    game_act(a->g, fig);
+    if (!a->flight_open)
+        a->flight = -1;
+}
+
 static void on_flight(struct audit *a, const struct move *m, int mi)
 {
     char why[200];
@@ -508,14 +518,14 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     a->flight_meeple = mi;
     if (!meeple_free(g, mi)) {
         none_left(a, m, "flier: ");
-        game_act(g, fig);
+        refuse_flight(a, fig);
         return;
     }
     if (m->at.x != from.x || m->at.y != from.y) {
         violate(a, m, RULE_MEEPLE_NOT_ON_PLACED_TILE,
                 "flight from (%d,%d), but this turn's tile is at (%d,%d)",
                 m->at.x, m->at.y, from.x, from.y);
-        game_act(g, fig);
+        refuse_flight(a, fig);
         return;
     }
     enum rule rule = game_check_flight(g, fig, why, sizeof why);
@@ -526,7 +536,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         char nm[32];
         violate(a, m, rule, "flight of %s: %s", meeple_name(m, nm, sizeof nm),
                 why);
-        game_act(g, fig);
+        refuse_flight(a, fig);
         return;
     }
     int dir = game_flier_dir(g, placed);

@@ -439,6 +439,29 @@ static void test_phantom_turns(void **state)
     }
 }
 
+/* A phantom refused a used flying machine, whose "landing" the log then
+ * gives: the second fault names the refused flight, not the follower
+ * that flew and landed before it. */
+static void test_phantom_refused_then_lands(void **state)
+{
+    (void)state;
+    struct rules r = phantom_rules();
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "FL/F.o", 0, 1, 1), FX_FLY(RED, 0, 1, 1),
+        FX_DEPLOY(RED, 0, 0, FEAT_ROAD, "WE"),
+        FX_FLY_FIG(RED, 0, 1, 1, FIG_PHANTOM, 1),
+        FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_FLIER_USED, 1);
+    assert_int_equal(rep.n_violations, 2);
+    assert_int_equal(rep.violations[1].rule, RULE_MEEPLE_SECOND_DEPLOY);
+    assert_non_null(strstr(rep.violations[1].msg, "refused flight"));
+    assert_int_equal(rep.n_flights, 1);
+    assert_true(rep.flights[0].landed);
+    report_release(&rep);
+}
+
 /* Both figures of a turn stand, and both score with their strength. */
 static void test_phantom_scores_beside(void **state)
 {
@@ -987,6 +1010,7 @@ int main(void)
         cmocka_unit_test(test_big_follower_flies_and_wins),
         cmocka_unit_test(test_big_follower_ties_two),
         cmocka_unit_test(test_phantom_turns),
+        cmocka_unit_test(test_phantom_refused_then_lands),
         cmocka_unit_test(test_phantom_scores_beside),
         cmocka_unit_test(test_landings_by_figure),
         cmocka_unit_test(test_landing_faults_by_figure),
