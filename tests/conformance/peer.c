@@ -164,3 +164,47 @@ bool unsupported(const char *path, char *why, size_t why_len)
     return st == ST_UNSUPPORTED;
 }
 
+
+/* Is rule one of the manifest's (a string, a list, or null: any)? */
+static bool rule_matches(const cJSON *want, enum rule rule)
+{
+    const cJSON *it;
+    if (cJSON_IsNull(want))
+        return true;
+    if (cJSON_IsString(want))
+        return strcmp(want->valuestring, rule_id(rule)) == 0;
+    cJSON_ArrayForEach(it, want)
+        if (cJSON_IsString(it) && strcmp(it->valuestring, rule_id(rule)) == 0)
+            return true;
+    return false;
+}
+
+int check_forgery(const char *path, const cJSON *want)
+{
+    static const struct audit_opts plain = { .assume_finished = false };
+    const cJSON *rule = cJSON_GetObjectItemCaseSensitive(want, "rule");
+    const cJSON *turn = cJSON_GetObjectItemCaseSensitive(want, "turn");
+    struct game_log log;
+    struct report r;
+    int bad = 0;
+    if (!rule || !cJSON_IsNumber(turn))
+        fail_msg("%s: the manifest gives no rule and turn", path);
+    load_log(path, &log);
+    audit_run(&log, &plain, &r, NULL);
+    if (r.valid || r.n_violations == 0 ||
+        r.violations[0].turn != turn->valueint ||
+        !rule_matches(rule, r.violations[0].rule)) {
+        char *w = cJSON_PrintUnformatted(rule);
+        print_error("%s: expected %s at turn %d, got %s\n", base_name(path),
+                    w, turn->valueint,
+                    r.n_violations ? rule_id(r.violations[0].rule) : "none");
+        if (r.n_violations)
+            print_error("  turn %d: %s\n", r.violations[0].turn,
+                        r.violations[0].msg);
+        free(w);
+        bad = 1;
+    }
+    report_release(&r);
+    game_log_release(&log);
+    return bad;
+}

@@ -36,5 +36,9 @@ bool unsupported(const char *path, char *why, size_t why_len);
 int seat_of(const struct game_log *log, const char *name);
 /* The first violations of r (and its halt), as test output. */
 void print_violations(const char *file, const struct report *r);
+/* A forged save's first violation must be want's "rule" (a rule id, a
+ * list of them, or null: any) at want's "turn"; 0, or 1 after printing
+ * what differs. */
+int check_forgery(const char *path, const cJSON *want);
 
 #endif

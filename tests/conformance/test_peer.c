@@ -377,36 +377,6 @@ static void test_corpus_games(void **state)
 
 /* ---- c. forgeries ------------------------------------------------------- */
 
-/* The first violation must be the forged rule at the forged turn. */
-static int check_forgery(const char *path, const cJSON *want)
-{
-    const char *file = base_name(path);
-    const char *rule =
-        cJSON_GetObjectItemCaseSensitive(want, "rule")->valuestring;
-    int turn = cJSON_GetObjectItemCaseSensitive(want, "turn")->valueint;
-    struct game_log log;
-    struct report r;
-    int bad = 0;
-    load_log(path, &log);
-    audit_run(&log, &plain, &r, NULL);
-    if (r.n_violations == 0) {
-        print_error("%s: no violation, expected %s at turn %d\n", file, rule,
-                    turn);
-        bad = 1;
-    } else if (strcmp(rule_id(r.violations[0].rule), rule) != 0 ||
-               r.violations[0].turn != turn) {
-        print_error("%s: first violation %s at turn %d (%s), expected %s at "
-                    "turn %d\n", file, rule_id(r.violations[0].rule),
-                    r.violations[0].turn, r.violations[0].msg, rule, turn);
-        bad = 1;
-    }
-    if (r.valid)
-        bad = 1;
-    report_release(&r);
-    game_log_release(&log);
-    return bad;
-}
-
 static void test_forgeries(void **state)
 {
     struct paths files;

@@ -70,8 +70,10 @@ static void expect_item(const struct score_event *ev, int i, int kind,
     assert_int_equal(ev->items[i].points, points);
 }
 
-static void audit_steps(const struct rules *r, const char *start,
-                        const struct fx_step *steps, size_t n,
+/* The audit of a game of these steps from start (NULL: BA/RCr) that ends
+ * after turn end_turn (final scoring), or goes on (-1). */
+static void audit_until(const struct rules *r, const char *start,
+                        const struct fx_step *steps, size_t n, int end_turn,
                         struct report *out)
 {
     struct game_log l;
@@ -79,8 +81,16 @@ static void audit_steps(const struct rules *r, const char *start,
     if (start)
         l.start_tile = fx_tile(start);
     fx_log_add(&l, steps, n);
+    l.end_turn = end_turn;
     fx_audit(&l, out);
     game_log_release(&l);
+}
+
+static void audit_steps(const struct rules *r, const char *start,
+                        const struct fx_step *steps, size_t n,
+                        struct report *out)
+{
+    audit_until(r, start, steps, n, -1, out);
 }
 
 static void expect_valid(const struct report *r)
@@ -258,16 +268,11 @@ static void test_inn_and_cathedral_unfinished(void **state)
     (void)state;
     struct rules r = inns_rules();
     struct report rep;
-    struct game_log l;
-    fx_log_init(&l, &r);
-    fx_log_add(&l, STEPS(
+    audit_until(&r, NULL, STEPS(
         FX_PLACE(RED, "IC/RFr.i", 1, 0, 0),
         FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
         FX_PLACE(BLUE, "IC/Cccc.c", 0, -1, 0),
-        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(BLUE)));
-    l.end_turn = 2;
-    fx_audit(&l, &rep);
-    game_log_release(&l);
+        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(BLUE)), 2, &rep);
     expect_valid(&rep);
     const struct score_event *road = event_of(&rep, -1, FEAT_ROAD);
     assert_int_equal(road->points, 0);
@@ -650,19 +655,14 @@ static void test_pig_and_trade_goods(void **state)
     (void)state;
     struct rules r = traders_rules();
     struct report rep;
-    struct game_log l;
-    fx_log_init(&l, &r);
-    fx_log_add(&l, STEPS(
+    audit_until(&r, NULL, STEPS(
         FX_PLACE(RED, "BA/RFr", 1, 0, 0),
         FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(RED),
         FX_PLACE(BLUE, "TB/CFc.w", 0, -1, 1), FX_PASS(BLUE), FX_COMMIT(BLUE),
         FX_PLACE(RED, "BA/RFr", 2, 0, 0),
         FX_DEPLOY_N(RED, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
         FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)));
-    l.end_turn = 4;
-    fx_audit(&l, &rep);
-    game_log_release(&l);
+        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)), 4, &rep);
     expect_valid(&rep);
     const struct score_event *field = event_of(&rep, -1, FEAT_FIELD);
     assert_int_equal(field->players, 1u << RED);
@@ -831,13 +831,8 @@ static void test_barn_scores_fields(void **state)
     (void)state;
     struct rules r = abbey_rules(0);
     struct report rep;
-    struct game_log l;
-    fx_log_init(&l, &r);
-    fx_log_add(&l, STEPS(BARN_STEPS,
-        FX_PLACE(RED, "BA/LR", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED)));
-    l.end_turn = 5;
-    fx_audit(&l, &rep);
-    game_log_release(&l);
+    audit_until(&r, NULL, STEPS(BARN_STEPS,
+        FX_PLACE(RED, "BA/LR", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED)), 5, &rep);
     expect_valid(&rep);
     const struct score_event *ev =
         event_expr(&rep, 4, FEAT_FIELD, EXPR_BARN_PLACED);
