@@ -57,7 +57,7 @@ static struct game_record record_of(const struct prepared *p, const char *data,
 {
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
-        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p,
+        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, NULL,
     };
     return g;
 }
@@ -250,7 +250,7 @@ struct ref_list {
 };
 
 static int collect(void *ctx, int64_t id, const char *raw, size_t raw_len,
-                   const char *source, int64_t uploaded_at, bool was_valid)
+                   const char *source, int64_t uploaded_at, int verdict)
 {
     struct ref_list *l = ctx;
     (void)raw;
@@ -259,7 +259,7 @@ static int collect(void *ctx, int64_t id, const char *raw, size_t raw_len,
     struct game_ref *r = &l->v[l->n++];
     r->id = id;
     r->uploaded_at = uploaded_at;
-    r->was_valid = was_valid;
+    r->was_valid = verdict == VERDICT_VALID;
     snprintf(r->source, sizeof r->source, "%s", source ? source : "cli");
     return 0;
 }

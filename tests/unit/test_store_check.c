@@ -124,7 +124,7 @@ static void test_whole(void **state)
     assert_int_equal(check_copy(NULL, &r), 0);
     /* (how many tables reference games is the schema's business) */
     assert_int_equal(strncmp(r.p, "7 games, 7 uploads hashed, ", 27), 0);
-    assert_non_null(strstr(r.p, " tables of games, 5 aggregate tables: "
+    assert_non_null(strstr(r.p, " tables of games, 8 aggregate tables: "
                                 "0 problems\n"));
     buf_release(&r);
 }
@@ -135,7 +135,15 @@ static const struct {
     { "DELETE FROM game_raw WHERE game_id = 2",
       "1 games have no row in game_raw (the first: game 2)" },
     { "DELETE FROM game_report WHERE game_id = 3",
-      "1 games have no row in game_report (the first: game 3)" },
+      "1 audited games have no row in game_report (the first: game 3)" },
+    { "DELETE FROM game_expansions WHERE game_id = 2",
+      "1 audited games have no row in game_expansions (the first: game 2)" },
+    { "INSERT INTO game_player_points VALUES (1, 5, 'road', 1, 3)",
+      "table game_player_points: 1 rows name no seat of their game, or "
+      "another player than the seat's (the first: game 1)" },
+    { "UPDATE game_player_points SET player_id = 2 WHERE game_id = 1 "
+      "AND seat = 0",
+      "table game_player_points: " },
     { "DELETE FROM game_entry WHERE game_id = 1",
       "1 games have no row in game_entry (the first: game 1)" },
     { "DELETE FROM game_search WHERE rowid = 4",
@@ -157,8 +165,21 @@ static const struct {
       "table game_players: 1 rows point to no row of players" },
     { "UPDATE game_totals SET n = n + 1 WHERE edition = 'C2' AND valid = 1 "
       "AND finished = 1 AND live = 0",
-      "table game_totals, edition C2, valid 1, finished 1, live 0: differs "
-      "from the sums over games" },
+      "table game_totals, status audited, edition C2, valid 1, finished 1, "
+      "live 0: differs from the sums over games" },
+    { "UPDATE expansion_totals SET n = n - 1 WHERE expansion = 'flier'",
+      "table expansion_totals, expansion flier: differs from the sums over "
+      "game_expansions" },
+    { "UPDATE player_points SET points = points + 1 WHERE player_id = 1 "
+      "AND feature = 'road'",
+      "table player_points, player_id 1, feature road: differs from the "
+      "sums over game_player_points" },
+    { "DROP TRIGGER game_player_points_ad; DELETE FROM game_player_points "
+      "WHERE game_id = 1 AND seat = 0 AND feature = 'city'",
+      "table player_points, player_id 1, feature city: differs from the "
+      "sums over game_player_points" },
+    { "UPDATE player_figures SET landed = landed + 1",
+      "table player_figures, player_id " },
     { "UPDATE player_totals SET wins = wins + 1 WHERE player_id = 1",
       "table player_totals, player_id 1: differs from the sums over "
       "game_players" },
@@ -166,6 +187,8 @@ static const struct {
       "table score_hist, bucket " },
     { "UPDATE flight_totals SET landed = landed + 1",
       "table flight_totals, roll " },
+    { "UPDATE flights SET figure = 'big' WHERE game_id = 1 AND idx = 0",
+      "differs from the sums over flights" },
     { "DELETE FROM rule_totals",
       "table rule_totals, rule FLIER_WRONG_TARGET: differs from the sums "
       "over violations" },
