@@ -7,9 +7,10 @@
  * lose nothing, on games with flights, landings on shared features,
  * abbots and recalls.
  *
- * A game of another expansion (Inns & Cathedrals, read in place from the
- * peer corpus) leaves its points by feature and its flights by figure as
- * the audit has them. */
+ * Games of other expansions: one the engine cannot audit yet is stored
+ * all the same (and has no replay); one it audits (Inns & Cathedrals,
+ * read in place from the peer corpus) leaves its points by feature and
+ * its flights by figure as the audit has them. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +28,14 @@
 #include "core/replay.h"
 #include "ingest/ingest.h"
 #include "mlog/mlog.h"
+
+/* A .jcz of The Tower, which this engine does not audit yet. */
+static const char TOWER_JCZ[] =
+    "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
+    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
+    "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
 struct fixture {
     char dir[64];
@@ -253,6 +262,7 @@ struct items {
     enum status st[12];
     int64_t id[12];
     bool dup[12];
+    bool unsupported[12];
 };
 
 static enum status read_item(void *ctx, size_t i, struct buf *data,
@@ -274,6 +284,7 @@ static void item_done(void *ctx, size_t i, enum status st,
     it->st[i] = st;
     it->id[i] = res->id;
     it->dup[i] = res->duplicate;
+    it->unsupported[i] = res->unsupported;
     it->n_done++;
 }
 
@@ -301,6 +312,8 @@ static void test_pipeline_keeps_order(void **state)
     }
     it.bytes[10] = "{\"not\": \"a game\"";
     it.len[10] = strlen(it.bytes[10]);
+    it.bytes[11] = TOWER_JCZ; /* stored, not audited */
+    it.len[11] = sizeof TOWER_JCZ - 1;
     struct ingest_source src = { 12, "cli", 7, &it, read_item, item_done,
                                  NULL };
     ingest_pipeline(fx->s, &src, 3, 4);
@@ -309,6 +322,13 @@ static void test_pipeline_keeps_order(void **state)
     for (int i = 0; i < 12; i++) {
         if (i == 10) {
             assert_int_equal(it.st[i], ST_PARSE);
+            continue;
+        }
+        if (i == 11) {
+            assert_int_equal(it.st[i], ST_OK);
+            assert_false(it.dup[i]);
+            assert_true(it.unsupported[i]);
+            assert_true(it.id[i] > last);
             continue;
         }
         assert_int_equal(it.st[i], ST_OK);
@@ -325,6 +345,52 @@ static void test_pipeline_keeps_order(void **state)
 }
 
 /* ---- games of other expansions --------------------------------------- */
+
+static void test_unsupported_is_kept(void **state)
+{
+    struct fixture *fx = *state;
+    struct ingest_result res, again;
+    struct buf b = BUF_INIT;
+    struct err e;
+    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
+                                  "cli", "tower.jcz", 5, &res, &e), ST_OK);
+    assert_true(res.id > 0);
+    assert_true(res.unsupported);
+    assert_false(res.duplicate);
+    assert_false(res.valid);
+    assert_string_equal(res.reason, "unsupported: The Tower (tile set "
+                        "'tower:1' in setup.sets) is not audited yet");
+    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
+                                  "http", NULL, 6, &again, &e), ST_OK);
+    assert_true(again.duplicate);
+    assert_true(again.unsupported);
+    assert_int_equal(again.id, res.id);
+    /* no replay without an engine for it: a conflict, not a failure */
+    assert_int_equal(ingest_replay(fx->s, res.id, &b, &e), ST_CONFLICT);
+    assert_non_null(strstr(e.msg, "The Tower"));
+    assert_int_equal(b.len, 0);
+    /* what is not a game log at all is still refused */
+    static const char odd[] = "{\"neither\": 1}";
+    assert_int_equal(ingest_bytes(fx->s, odd, sizeof odd - 1, "cli", NULL, 7,
+                                  &res, &e), ST_PARSE);
+    /* nor is a live game started without an engine to referee it */
+    static const char header[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
+        "{\"basic:1\": 1, \"tower:1\": 1}, \"players\": [{\"name\": "
+        "\"Ada\"}, {\"name\": \"Cy\"}]}";
+    int64_t live = 0;
+    assert_int_equal(ingest_live_start(fx->s, header, sizeof header - 1, 8,
+                                       &live, &e), ST_UNSUPPORTED);
+    assert_int_equal(live, 0);
+    /* a re-audit by this engine leaves it as it is */
+    int games = 0, changed = 0, unsupported = 0;
+    assert_int_equal(ingest_reaudit(fx->s, &b, &games, &changed,
+                                    &unsupported, &e), ST_OK);
+    assert_int_equal(games, 1);
+    assert_int_equal(changed, 0);
+    assert_int_equal(unsupported, 1);
+    buf_release(&b);
+}
 
 static const cJSON *member(const cJSON *o, const char *a, const char *b)
 {
@@ -405,6 +471,7 @@ static void test_expansion_game_rows(void **state)
     slurp(path, &raw);
     assert_int_equal(ingest_bytes(fx->s, raw.p, raw.len, "cli",
                                   "ic-dev-001.jcz", 9, &res, &e), ST_OK);
+    assert_false(res.unsupported);
     assert_true(res.valid);
     game_log_init(&log);
     assert_int_equal(mlog_parse(raw.p, raw.len, &log, &fmt, &e), ST_OK);
@@ -460,6 +527,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_is_deterministic, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_pipeline_keeps_order, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_unsupported_is_kept, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_expansion_game_rows, setup,
                                         teardown),

@@ -1,8 +1,9 @@
 /* test_store_check.c - store_check() (`flierd check`) finds every kind
- * of damage it claims to: a database of the samples is checked whole,
- * then copies of it are damaged one way each (behind the store's back,
- * with SQLite directly) and each damage must be reported in words that
- * name the table and the game or aggregate row. */
+ * of damage it claims to: a database of the samples (and of a game the
+ * engine cannot audit yet) is checked whole, then copies of it are
+ * damaged one way each (behind the store's back, with SQLite directly)
+ * and each damage must be reported in words that name the table and the
+ * game or aggregate row. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,14 @@
 
 #include "ingest/ingest.h"
 #include "store/store.h"
+
+/* A .jcz of The Tower, which this engine does not audit yet. */
+static const char TOWER_JCZ[] =
+    "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
+    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
+    "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
 static const char *const samples[] = {
     "c2-2p.jcz",        "c2-5p.jcz",         "c3-4p-abbots.jcz",
@@ -72,6 +81,12 @@ static int setup(void **state)
         if (st != ST_OK || res.id != (int64_t)i + 1)
             return -1;
     }
+    /* game 8: stored, not audited */
+    struct ingest_result res;
+    if (ingest_bytes(s, TOWER_JCZ, sizeof TOWER_JCZ - 1, "cli", "tower.jcz",
+                     1700000100, &res, &e) != ST_OK ||
+        !res.unsupported || res.id != 8)
+        return -1;
     store_close(s); /* the last connection: the WAL goes into the file */
     return 0;
 }
@@ -123,7 +138,7 @@ static void test_whole(void **state)
     (void)state;
     assert_int_equal(check_copy(NULL, &r), 0);
     /* (how many tables reference games is the schema's business) */
-    assert_int_equal(strncmp(r.p, "7 games, 7 uploads hashed, ", 27), 0);
+    assert_int_equal(strncmp(r.p, "8 games, 8 uploads hashed, ", 27), 0);
     assert_non_null(strstr(r.p, " tables of games, 8 aggregate tables: "
                                 "0 problems\n"));
     buf_release(&r);
@@ -138,6 +153,13 @@ static const struct {
       "1 audited games have no row in game_report (the first: game 3)" },
     { "DELETE FROM game_expansions WHERE game_id = 2",
       "1 audited games have no row in game_expansions (the first: game 2)" },
+    { "DELETE FROM game_raw WHERE game_id = 8",
+      "1 games have no row in game_raw (the first: game 8)" },
+    { "INSERT INTO game_report VALUES (8, '{}')",
+      "1 unsupported games have rows in game_report (the first: game 8)" },
+    { "INSERT INTO game_expansions VALUES (8, 'base')",
+      "1 unsupported games have rows in game_expansions (the first: "
+      "game 8)" },
     { "INSERT INTO game_player_points VALUES (1, 5, 'road', 1, 3)",
       "table game_player_points: 1 rows name no seat of their game, or "
       "another player than the seat's (the first: game 1)" },
@@ -167,6 +189,9 @@ static const struct {
       "AND finished = 1 AND live = 0",
       "table game_totals, status audited, edition C2, valid 1, finished 1, "
       "live 0: differs from the sums over games" },
+    { "UPDATE game_totals SET n = n + 1 WHERE status = 'unsupported'",
+      "table game_totals, status unsupported, edition , valid -1, "
+      "finished -1, live 0: differs from the sums over games" },
     { "UPDATE expansion_totals SET n = n - 1 WHERE expansion = 'flier'",
       "table expansion_totals, expansion flier: differs from the sums over "
       "game_expansions" },
