@@ -36,7 +36,8 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs);
 int cli_simulate(int argc, char **argv, FILE *out, FILE *errs);
 
 /* flierd reaudit [--db PATH]: audits every stored game again with this
- * engine and lists the games whose verdict changed. 0, or 2 on error. */
+ * engine (those stored as unsupported too) and lists the games whose
+ * verdict changed. 0, or 2 on error. */
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
 
 /* flierd check [--db PATH] [--quiet]: is the database whole
@@ -44,13 +45,16 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
  * holds, 1 problems, 2 the database could not be opened or read. */
 int cli_check(int argc, char **argv, FILE *out, FILE *errs);
 
-/* What an import did; failures lists "  PATH: reason" lines. */
+/* What an import did; failures and unsupported list "  PATH: reason"
+ * lines. */
 struct ingest_tally {
-    int ingested;   /* newly stored, valid or not */
-    int invalid;    /* of those, with a violation */
-    int duplicates; /* identical to a stored game */
-    int failed;     /* unreadable, malformed, unsupported, database */
+    int ingested;    /* newly stored, audited or not */
+    int invalid;     /* of those, with a violation */
+    int unsupported; /* of those, not auditable yet (stored all the same) */
+    int duplicates;  /* identical to a stored game */
+    int failed;      /* unreadable, malformed, too large, database */
     struct buf failures;
+    struct buf unsupported_files;
 };
 
 struct store;
@@ -59,7 +63,8 @@ struct store;
  * progress bar there. Never stops early: failures are counted. */
 void cli_ingest_paths(struct store *s, char **paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t);
-/* "ingested 7 (4 valid, 3 invalid), duplicates 2, failed 1" + reasons. */
+/* "ingested 7 (4 valid, 2 invalid, 1 unsupported), duplicates 2, failed
+ * 1" + the unsupported files and the failures with their reasons. */
 void cli_print_tally(FILE *out, const struct ingest_tally *t);
 
 /* Reads all of path ("-" is stdin) into b, refusing more than the log

@@ -106,13 +106,26 @@ static void progress(FILE *tty, size_t done, size_t total)
 
 /* What became of each file, so that a batch whose commit fails can take
  * back the games it had counted as stored. */
-enum outcome { OUT_FAILED, OUT_VALID, OUT_INVALID, OUT_DUPLICATE };
+enum outcome {
+    OUT_FAILED,
+    OUT_VALID,
+    OUT_INVALID,
+    OUT_UNSUPPORTED,
+    OUT_DUPLICATE
+};
+
+static bool stored(unsigned char outcome)
+{
+    return outcome == OUT_VALID || outcome == OUT_INVALID ||
+           outcome == OUT_UNSUPPORTED;
+}
 
 struct run {
     struct path_list *files;
     struct ingest_tally *t;
     FILE *tty;
     unsigned char *outcome; /* enum outcome per file */
+    char **reason;          /* per unsupported file, until listed */
 };
 
 static enum status read_file(void *ctx, size_t i, struct buf *data,
@@ -135,6 +148,11 @@ static void file_done(void *ctx, size_t i, enum status st,
     } else if (res->duplicate) {
         t->duplicates++;
         r->outcome[i] = OUT_DUPLICATE;
+    } else if (res->unsupported) {
+        t->ingested++;
+        t->unsupported++;
+        r->reason[i] = xstrdup(res->reason);
+        r->outcome[i] = OUT_UNSUPPORTED;
     } else {
         t->ingested++;
         t->invalid += !res->valid;
@@ -152,10 +170,11 @@ static void batch_failed(void *ctx, size_t first, size_t last,
     struct run *r = ctx;
     struct ingest_tally *t = r->t;
     for (size_t i = first; i <= last; i++) {
-        if (r->outcome[i] != OUT_VALID && r->outcome[i] != OUT_INVALID)
+        if (!stored(r->outcome[i]))
             continue;
         t->ingested--;
         t->invalid -= r->outcome[i] == OUT_INVALID;
+        t->unsupported -= r->outcome[i] == OUT_UNSUPPORTED;
         t->failed++;
         r->outcome[i] = OUT_FAILED;
         buf_printf(&t->failures, "  %s: not stored, its batch did not "
@@ -175,23 +194,36 @@ void cli_ingest_paths(struct store *s, char **paths, int n,
 {
     struct path_list l = { NULL, 0, 0 };
     collect(paths, n, &l);
-    struct run r = { &l, t, tty, xcalloc(l.n + 1, 1) };
+    struct run r = { &l, t, tty, xcalloc(l.n + 1, 1),
+                     xcalloc(l.n + 1, sizeof(char *)) };
     struct ingest_source src = { l.n, source, (int64_t)time(NULL), &r,
                                  read_file, file_done, batch_failed };
     ingest_pipeline(s, &src, worker_count(), INGEST_BATCH);
     if (tty)
         progress(tty, l.n, l.n);
-    for (size_t i = 0; i < l.n; i++)
+    /* listed once every batch is settled: a batch that did not commit
+     * took its games back */
+    for (size_t i = 0; i < l.n; i++) {
+        if (r.outcome[i] == OUT_UNSUPPORTED)
+            buf_printf(&t->unsupported_files, "  %s: %s\n", l.v[i],
+                       r.reason[i]);
+        free(r.reason[i]);
         free(l.v[i]);
+    }
     free(l.v);
     free(r.outcome);
+    free(r.reason);
 }
 
 void cli_print_tally(FILE *out, const struct ingest_tally *t)
 {
-    fprintf(out, "ingested %d (%d valid, %d invalid), duplicates %d, "
-            "failed %d\n", t->ingested, t->ingested - t->invalid, t->invalid,
-            t->duplicates, t->failed);
+    fprintf(out, "ingested %d (%d valid, %d invalid, %d unsupported), "
+            "duplicates %d, failed %d\n", t->ingested,
+            t->ingested - t->invalid - t->unsupported, t->invalid,
+            t->unsupported, t->duplicates, t->failed);
+    if (t->unsupported)
+        fprintf(out, "stored, not audited yet (flierd reaudit audits them "
+                "once supported):\n%s", t->unsupported_files.p);
     if (t->failed)
         fprintf(out, "failed:\n%s", t->failures.p);
 }
@@ -202,7 +234,9 @@ static void usage(FILE *f)
           "  Audits game logs (.jcz or flierlog) and stores them in the\n"
           "  database (default flierd.db), each game in one transaction.\n"
           "  A folder adds its *.jcz and *.flierlog files, sub-folders\n"
-          "  included. Identical files are stored once.\n"
+          "  included. Identical files are stored once. A game of an\n"
+          "  expansion this version cannot audit yet is stored as\n"
+          "  unsupported (flierd reaudit audits it once supported).\n"
           "  --quiet  no progress bar\n"
           "exit status: 0 all stored (or already there), 1 a file failed,\n"
           "2 a bad argument or the database could not be opened\n", f);
@@ -243,12 +277,13 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
         fprintf(errs, "flierd ingest: %s: %s\n", db, e.msg);
         goto out;
     }
-    struct ingest_tally t = { 0, 0, 0, 0, BUF_INIT };
+    struct ingest_tally t = { 0, 0, 0, 0, 0, BUF_INIT, BUF_INIT };
     FILE *tty = !quiet && isatty(fileno(errs)) ? errs : NULL;
     cli_ingest_paths(s, paths, n, "cli", tty, &t);
     store_close(s);
     cli_print_tally(out, &t);
     buf_release(&t.failures);
+    buf_release(&t.unsupported_files);
     rc = t.failed ? 1 : 0;
 out:
     free(paths);

@@ -1,5 +1,7 @@
 /* reaudit_cmd.c - `flierd reaudit`: audits every stored game again with
- * this engine (after a rules fix) and lists the verdicts that changed. */
+ * this engine (after a rules fix, or an upgrade that supports more
+ * expansions: games stored as unsupported are audited now if they can
+ * be) and lists the verdicts that changed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +14,10 @@ static void usage(FILE *f)
     fputs("usage: flierd reaudit [--db PATH]\n"
           "  Audits every game of the database (default flierd.db) again\n"
           "  with this version's engine, stores the new audits and lists\n"
-          "  the games whose verdict changed.\n", f);
+          "  the games whose verdict changed. Games stored as unsupported\n"
+          "  (an expansion an earlier version could not audit) are audited\n"
+          "  when this version supports them, and stay unsupported, with\n"
+          "  this version's reason, when it does not.\n", f);
 }
 
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
@@ -21,7 +26,7 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
     struct store *s = NULL;
     struct buf report = BUF_INIT;
     struct err e;
-    int games = 0, changed = 0;
+    int games = 0, changed = 0, unsupported = 0;
 
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
@@ -40,13 +45,15 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
         fprintf(errs, "flierd reaudit: %s: %s\n", db, e.msg);
         return 2;
     }
-    enum status st = ingest_reaudit(s, &report, &games, &changed, &e);
+    enum status st = ingest_reaudit(s, &report, &games, &changed,
+                                    &unsupported, &e);
     store_close(s);
     if (report.len)
         fputs(report.p, out);
     buf_release(&report);
-    fprintf(out, "re-audited %d game%s, %d verdict%s changed\n", games,
-            games == 1 ? "" : "s", changed, changed == 1 ? "" : "s");
+    fprintf(out, "re-audited %d game%s, %d verdict%s changed, %d still "
+            "unsupported\n", games, games == 1 ? "" : "s", changed,
+            changed == 1 ? "" : "s", unsupported);
     if (st != ST_OK) {
         fprintf(errs, "flierd reaudit: %s\n", e.msg);
         return 2;

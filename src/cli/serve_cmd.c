@@ -212,12 +212,13 @@ static bool load(const char *db, const char *dir, FILE *errs)
         fprintf(errs, "flierd serve: %s: %s\n", db, e.msg);
         return false;
     }
-    struct ingest_tally t = { 0, 0, 0, 0, BUF_INIT };
+    struct ingest_tally t = { 0, 0, 0, 0, 0, BUF_INIT, BUF_INIT };
     cli_ingest_paths(s, paths, 1, "cli", NULL, &t);
     store_close(s);
     fprintf(errs, "loaded %s: ", dir);
     cli_print_tally(errs, &t);
     buf_release(&t.failures);
+    buf_release(&t.unsupported_files);
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "core/expansion.h"
 #include "http/http_int.h"
 #include "ingest/ingest.h"
 
@@ -115,6 +116,22 @@ static bool p_edition(const char *v, struct game_filter *f)
     return f->edition != NULL;
 }
 
+static bool p_status(const char *v, struct game_filter *f)
+{
+    f->status = strcmp(v, "audited") == 0       ? "audited"
+                : strcmp(v, "unsupported") == 0 ? "unsupported"
+                                                : NULL;
+    return f->status != NULL;
+}
+
+/* An expansion unit this engine has ("base", "river", "inns", ...). */
+static bool p_expansion(const char *v, struct game_filter *f)
+{
+    int x = expansion_find(v);
+    f->expansion = x >= 0 ? expansion_get(x)->id : NULL;
+    return f->expansion != NULL;
+}
+
 static bool p_from(const char *v, struct game_filter *f)
 {
     return parse_time(v, false, &f->from);
@@ -151,10 +168,11 @@ static const struct {
     const char *name;
     param_ok_fn ok;
 } params[] = {
-    { "verdict", p_verdict }, { "finished", p_finished },
-    { "edition", p_edition }, { "from", p_from },
-    { "to", p_to },           { "sort", p_sort },
-    { "order", p_order },     { "limit", p_limit },
+    { "verdict", p_verdict },     { "finished", p_finished },
+    { "edition", p_edition },     { "status", p_status },
+    { "expansion", p_expansion }, { "from", p_from },
+    { "to", p_to },               { "sort", p_sort },
+    { "order", p_order },         { "limit", p_limit },
     { "offset", p_offset },
 };
 
@@ -197,6 +215,32 @@ void h_games_list(struct request *r)
     reply_read(r, s, &b, &e);
 }
 
+/* 201 {"id", "status": "audited", "valid", "finished", "duplicate",
+ * "url"}; for a log this engine cannot audit yet, stored all the same,
+ * 202 {"id", "status": "unsupported", "reason", "valid": null,
+ * "finished": null, "duplicate", "url"}; a duplicate is 200 either way. */
+static void reply_upload(struct request *r, const struct ingest_result *res)
+{
+    struct buf b = BUF_INIT;
+    char *url = ra_alloc(&r->arena, 48);
+    snprintf(url, 48, "/api/games/%" PRId64, res->id);
+    buf_printf(&b, "{\"id\": %" PRId64 ", \"status\": \"%s\", ", res->id,
+               res->unsupported ? "unsupported" : "audited");
+    if (res->unsupported) {
+        buf_puts(&b, "\"reason\": ");
+        json_string(&b, res->reason);
+        buf_puts(&b, ", \"valid\": null, \"finished\": null, ");
+    } else {
+        buf_printf(&b, "\"valid\": %s, \"finished\": %s, ",
+                   res->valid ? "true" : "false",
+                   res->finished ? "true" : "false");
+    }
+    buf_printf(&b, "\"duplicate\": %s, \"url\": \"%s\"}",
+               res->duplicate ? "true" : "false", url);
+    req_add_header(r, "Location", url);
+    reply_json(r, res->duplicate ? 200 : res->unsupported ? 202 : 201, &b);
+}
+
 void h_games_upload(struct request *r)
 {
     struct ingest_result res;
@@ -218,20 +262,12 @@ void h_games_upload(struct request *r)
         server_writer_put(r->srv);
     }
     ingest_job_free(job);
-    metrics_ingest(&r->srv->m, st, res.duplicate, res.valid);
+    metrics_ingest(&r->srv->m, st, &res);
     if (st != ST_OK) {
         reply_status(r, st, &e);
         return;
     }
-    struct buf b = BUF_INIT;
-    char *url = ra_alloc(&r->arena, 48);
-    snprintf(url, 48, "/api/games/%" PRId64, res.id);
-    buf_printf(&b, "{\"id\": %" PRId64 ", \"valid\": %s, \"finished\": %s, "
-               "\"duplicate\": %s, \"url\": \"%s\"}", res.id,
-               res.valid ? "true" : "false", res.finished ? "true" : "false",
-               res.duplicate ? "true" : "false", url);
-    req_add_header(r, "Location", url);
-    reply_json(r, res.duplicate ? 200 : 201, &b);
+    reply_upload(r, &res);
 }
 
 /* The {id} of the route, or 0 after replying 404. */

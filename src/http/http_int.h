@@ -43,6 +43,7 @@ struct metrics {
     atomic_ullong lat_count;
     atomic_ullong ingests[IN_N];
     atomic_ullong ingest_invalid;     /* stored, with violations */
+    atomic_ullong ingest_unsupported; /* stored, not auditable yet */
     atomic_ullong ingest_fail[ST__COUNT]; /* failures by status */
     atomic_ullong live_moves;
     atomic_ullong live_refused;
@@ -51,8 +52,9 @@ struct metrics {
 void metrics_request(struct metrics *m, int status, size_t bytes,
                      uint64_t micros);
 /* Counts one ingest attempt from its status and result. */
-void metrics_ingest(struct metrics *m, enum status st, bool duplicate,
-                    bool valid);
+struct ingest_result;
+void metrics_ingest(struct metrics *m, enum status st,
+                    const struct ingest_result *res);
 void metrics_render(struct metrics *m, struct buf *out);
 
 /* ---- the server ---- */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "http/http_int.h"
+#include "ingest/ingest.h"
 
 /* Upper bounds of the latency buckets, in microseconds. */
 static const uint64_t bucket_us[LAT_BUCKETS] = {
@@ -32,14 +33,18 @@ void metrics_request(struct metrics *m, int status, size_t bytes,
     atomic_fetch_add_explicit(&m->lat_count, 1, memory_order_relaxed);
 }
 
-void metrics_ingest(struct metrics *m, enum status st, bool duplicate,
-                    bool valid)
+void metrics_ingest(struct metrics *m, enum status st,
+                    const struct ingest_result *res)
 {
-    enum ingest_outcome o = st != ST_OK ? IN_FAILED
-                            : duplicate ? IN_DUPLICATE
-                                        : IN_STORED;
+    enum ingest_outcome o = st != ST_OK       ? IN_FAILED
+                            : res->duplicate ? IN_DUPLICATE
+                                             : IN_STORED;
+    bool stored = o == IN_STORED;
     atomic_fetch_add_explicit(&m->ingests[o], 1, memory_order_relaxed);
-    if (st == ST_OK && !duplicate && !valid)
+    if (stored && res->unsupported)
+        atomic_fetch_add_explicit(&m->ingest_unsupported, 1,
+                                  memory_order_relaxed);
+    else if (stored && !res->valid)
         atomic_fetch_add_explicit(&m->ingest_invalid, 1,
                                   memory_order_relaxed);
     if (st != ST_OK && (unsigned)st < ST__COUNT)
@@ -104,6 +109,10 @@ static void render_ingests(struct metrics *m, struct buf *b)
            "Games stored with at least one rule violation");
     buf_printf(b, "flierd_ingests_invalid_total %llu\n",
                get(&m->ingest_invalid));
+    header(b, "flierd_ingests_unsupported_total", "counter",
+           "Games stored without an audit: an expansion not supported yet");
+    buf_printf(b, "flierd_ingests_unsupported_total %llu\n",
+               get(&m->ingest_unsupported));
     header(b, "flierd_ingest_failures_total", "counter",
            "Game logs refused, by reason");
     static const char *const reason[ST__COUNT] = {

@@ -6,8 +6,10 @@
  * leaves the file, and those after it, for the next scan. Names starting
  * with '.' or ending in .tmp or .part are skipped, so a writer can copy
  * a file under such a name and rename it when complete. A name already
- * taken in done/ or failed/ gets a suffix (.1, .2, ...). Each file
- * leaves one line on the log: "spool: NAME -> done (game 12, stored)". */
+ * taken in done/ or failed/ gets a suffix (.1, .2, ...). A game of an
+ * expansion this engine cannot audit yet is stored (unsupported) and goes
+ * to done/ like any other. Each file leaves one line on the log:
+ * "spool: NAME -> done (game 12, stored)". */
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -125,7 +127,7 @@ static enum status spool_one(struct server *s, const char *dir,
         st = ingest_bytes(w, data.p ? data.p : "", data.len, "spool", name,
                           (int64_t)time(NULL), &res, &e);
         server_writer_put(s);
-        metrics_ingest(&s->m, st, res.duplicate, res.valid);
+        metrics_ingest(&s->m, st, &res);
     }
     if (passing(st)) {
         if (log)
@@ -143,7 +145,11 @@ static enum status spool_one(struct server *s, const char *dir,
         write_error_file(dest.p, &e);
     if (!log)
         goto out;
-    if (st == ST_OK)
+    if (st == ST_OK && res.unsupported)
+        fprintf(log, "spool: %s -> done (game %" PRId64 ", %s, not audited: "
+                "%s)\n", name, res.id,
+                res.duplicate ? "duplicate" : "stored", res.reason);
+    else if (st == ST_OK)
         fprintf(log, "spool: %s -> done (game %" PRId64 ", %s%s)\n", name,
                 res.id, res.duplicate ? "duplicate" : "stored",
                 res.valid ? "" : ", invalid");

@@ -1,7 +1,9 @@
 /* ingest.c - bytes in, an audited game in the store.
  *
  * Everything is rendered before the store is touched, so a game is
- * written in one store call (one transaction) or not at all. */
+ * written in one store call (one transaction) or not at all. A log the
+ * reader cannot audit (ST_UNSUPPORTED) is, for uploads and re-audits, a
+ * game of its own kind: its bytes, digest and the reader's message. */
 #include "ingest/ingest.h"
 
 #include <stdio.h>
@@ -16,7 +18,8 @@
 #include "util/xalloc.h"
 
 
-/* A parsed, audited and rendered game, ready for the store. */
+/* A parsed, audited and rendered game, ready for the store; or, when
+ * unsupported, the reader's reason (no log, no report). */
 struct prepared {
     struct game_log log;
     struct report rep;
@@ -24,6 +27,8 @@ struct prepared {
     char sha[SHA256_HEX_LEN];
     enum mlog_format fmt;
     bool audited;
+    bool unsupported;
+    char reason[ERR_MSG_MAX];
 };
 
 static void prepared_release(struct prepared *p)
@@ -34,12 +39,27 @@ static void prepared_release(struct prepared *p)
     buf_release(&p->report_json);
 }
 
+/* Whether an unsupported log is kept (uploads, re-audits) or refused
+ * (live games, which cannot be refereed without an engine). */
+enum unsupported_is { UNSUPPORTED_REFUSED, UNSUPPORTED_KEPT };
+
 static enum status prepare(const char *data, size_t len, const char *name,
-                           struct prepared *p, struct err *e)
+                           enum unsupported_is keep, struct prepared *p,
+                           struct err *e)
 {
     memset(p, 0, sizeof *p);
     game_log_init(&p->log);
     enum status st = mlog_parse(data, len, &p->log, &p->fmt, e);
+    /* kept only when its format is known: the store records it */
+    if (st == ST_UNSUPPORTED && keep == UNSUPPORTED_KEPT &&
+        p->fmt != MLOG_UNKNOWN) {
+        game_log_release(&p->log);
+        game_log_init(&p->log);
+        p->unsupported = true;
+        snprintf(p->reason, sizeof p->reason, "%s", e->msg);
+        sha256_hex(data, len, p->sha);
+        return ST_OK;
+    }
     if (st != ST_OK)
         return st;
     sha256_hex(data, len, p->sha);
@@ -57,8 +77,15 @@ static struct game_record record_of(const struct prepared *p, const char *data,
 {
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
-        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p,
+        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, NULL,
     };
+    if (p->unsupported) {
+        g.log = NULL;
+        g.report = NULL;
+        g.report_json = NULL;
+        g.live = false;
+        g.unsupported = p->reason;
+    }
     return g;
 }
 
@@ -81,7 +108,7 @@ enum status ingest_prepare(const char *data, size_t len, const char *source,
     j->source = source;
     j->name = name ? xstrdup(name) : NULL;
     j->now = now;
-    enum status st = prepare(data, len, name, &j->p, e);
+    enum status st = prepare(data, len, name, UNSUPPORTED_KEPT, &j->p, e);
     *out = j;
     return st;
 }
@@ -93,8 +120,10 @@ enum status ingest_commit(struct store *s, struct ingest_job *j,
     struct game_record g = record_of(&j->p, j->data, j->len, j->source,
                                      j->name, j->now, false);
     enum status st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
-    out->valid = j->p.rep.valid;
-    out->finished = j->p.rep.finished;
+    out->unsupported = j->p.unsupported;
+    out->valid = j->p.audited && j->p.rep.valid;
+    out->finished = j->p.audited && j->p.rep.finished;
+    snprintf(out->reason, sizeof out->reason, "%s", j->p.reason);
     return st;
 }
 
@@ -137,7 +166,8 @@ enum status ingest_live_start(struct store *s, const char *header,
                        "(a flierlog header)");
     buf_append(&raw, header, len);
     buf_puts(&raw, "\n");
-    enum status st = prepare(raw.p, raw.len, "live", &p, e);
+    enum status st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &p,
+                             e);
     if (st == ST_OK && p.fmt != MLOG_FLIERLOG)
         st = err_set(e, ST_PARSE, "a live game starts with a flierlog "
                      "header, not a %s", mlog_format_name(p.fmt));
@@ -188,9 +218,9 @@ enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
     if (st != ST_OK)
         goto out;
     size_t old_len = raw.len - (len + 1);
-    st = prepare(raw.p, old_len, "live", &before, e);
+    st = prepare(raw.p, old_len, "live", UNSUPPORTED_REFUSED, &before, e);
     if (st == ST_OK)
-        st = prepare(raw.p, raw.len, "live", &after, e);
+        st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &after, e);
     if (st != ST_OK)
         goto out;
     if (after.rep.n_violations > before.rep.n_violations) {
@@ -222,7 +252,7 @@ enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
     enum status st = live_raw(s, id, final_line, sizeof final_line - 1, &raw,
                               e);
     if (st == ST_OK)
-        st = prepare(raw.p, raw.len, "live", &p, e);
+        st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &p, e);
     if (st == ST_OK) {
         struct game_record g = record_of(&p, raw.p, raw.len, "live", "live",
                                          now, false);
@@ -240,7 +270,7 @@ enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
 struct game_ref {
     int64_t id;
     int64_t uploaded_at;
-    bool was_valid;
+    int verdict; /* enum game_verdict, as stored */
     char source[16];
 };
 
@@ -250,7 +280,7 @@ struct ref_list {
 };
 
 static int collect(void *ctx, int64_t id, const char *raw, size_t raw_len,
-                   const char *source, int64_t uploaded_at, bool was_valid)
+                   const char *source, int64_t uploaded_at, int verdict)
 {
     struct ref_list *l = ctx;
     (void)raw;
@@ -259,14 +289,27 @@ static int collect(void *ctx, int64_t id, const char *raw, size_t raw_len,
     struct game_ref *r = &l->v[l->n++];
     r->id = id;
     r->uploaded_at = uploaded_at;
-    r->was_valid = was_valid;
+    r->verdict = verdict;
     snprintf(r->source, sizeof r->source, "%s", source ? source : "cli");
     return 0;
 }
 
+static const char *verdict_name(int verdict)
+{
+    return verdict == VERDICT_VALID     ? "valid"
+           : verdict == VERDICT_INVALID ? "invalid"
+                                        : "unsupported";
+}
+
+/* What was stored against what this engine says: one line per change. */
+struct reaudit_tally {
+    struct buf *report;
+    int changed;
+    int unsupported;
+};
+
 static enum status reaudit_one(struct store *s, const struct game_ref *ref,
-                               struct buf *report, int *changed,
-                               struct err *e)
+                               struct reaudit_tally *t, struct err *e)
 {
     struct buf raw = BUF_INIT;
     struct prepared p;
@@ -277,18 +320,27 @@ static enum status reaudit_one(struct store *s, const struct game_ref *ref,
     if (st == ST_OK)
         st = store_game_is_live(s, ref->id, &live, e);
     if (st == ST_OK)
-        st = prepare(raw.p ? raw.p : "", raw.len, NULL, &p, e);
+        st = prepare(raw.p ? raw.p : "", raw.len, NULL, UNSUPPORTED_KEPT, &p,
+                     e);
     if (st == ST_OK) {
         struct game_record g = record_of(&p, raw.p, raw.len, ref->source,
                                          NULL, ref->uploaded_at, live);
         st = store_replace_game(s, ref->id, &g, e);
     }
-    if (st == ST_OK && p.rep.valid != ref->was_valid) {
-        (*changed)++;
-        buf_printf(report, "game %lld: %s -> %s\n", (long long)ref->id,
-                   ref->was_valid ? "valid" : "invalid",
-                   p.rep.valid ? "valid" : "invalid");
+    int now = p.unsupported  ? VERDICT_UNSUPPORTED
+              : p.rep.valid ? VERDICT_VALID
+                            : VERDICT_INVALID;
+    if (st == ST_OK && now != ref->verdict) {
+        t->changed++;
+        buf_printf(t->report, "game %lld: %s -> %s%s%s\n",
+                   (long long)ref->id, verdict_name(ref->verdict),
+                   verdict_name(now), p.unsupported ? " (" : "",
+                   p.unsupported ? p.reason : "");
+        if (p.unsupported)
+            buf_puts(t->report, ")");
     }
+    if (st == ST_OK && p.unsupported)
+        t->unsupported++;
     prepared_release(&p);
     buf_release(&raw);
     return st;
@@ -307,7 +359,13 @@ enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
     enum status st = store_game_raw(s, id, &raw, &stored, e);
     if (st == ST_OK) {
         st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);
-        if (st != ST_OK && st != ST_NOMEM) { /* it parsed when stored */
+        if (st == ST_UNSUPPORTED) { /* stored as such: no replay yet */
+            char why[ERR_MSG_MAX];
+            snprintf(why, sizeof why, "%s", e->msg);
+            st = err_set(e, ST_CONFLICT, "game %lld is stored but not "
+                         "audited, so it has no replay: %s", (long long)id,
+                         why);
+        } else if (st != ST_OK && st != ST_NOMEM) { /* it parsed when stored */
             char why[ERR_MSG_MAX];
             snprintf(why, sizeof why, "%s", e->msg);
             st = err_set(e, ST_DB, "game %lld no longer parses: %s",
@@ -327,16 +385,20 @@ enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
 }
 
 enum status ingest_reaudit(struct store *s, struct buf *report,
-                           int *out_games, int *out_changed, struct err *e)
+                           int *out_games, int *out_changed,
+                           int *out_unsupported, struct err *e)
 {
     struct ref_list refs = { NULL, 0, 0 };
-    *out_games = *out_changed = 0;
+    struct reaudit_tally t = { report, 0, 0 };
+    *out_games = *out_changed = *out_unsupported = 0;
     enum status st = store_each_game(s, collect, &refs, e);
     for (size_t i = 0; st == ST_OK && i < refs.n; i++) {
-        st = reaudit_one(s, &refs.v[i], report, out_changed, e);
+        st = reaudit_one(s, &refs.v[i], &t, e);
         if (st == ST_OK)
             (*out_games)++;
     }
+    *out_changed = t.changed;
+    *out_unsupported = t.unsupported;
     free(refs.v);
     return st;
 }

@@ -1,6 +1,14 @@
 /* ingest.h - bytes in, an audited game in the store: parse (mlog), audit
  * (core), render the audit (mlog), insert (store); and back out: the
- * replay of a stored game, rendered from its upload on request. */
+ * replay of a stored game, rendered from its upload on request.
+ *
+ * A log the reader finds well-formed but cannot audit (ST_UNSUPPORTED: an
+ * expansion, element or rule this engine does not model yet) is stored
+ * all the same, as an unsupported game with the reader's message: a
+ * recorder never throws a player's game away, and `flierd reaudit` audits
+ * it once an engine supports it. Live games are the exception: a table
+ * cannot be refereed turn by turn without an engine, so their setup is
+ * refused instead. */
 #ifndef INGEST_INGEST_H
 #define INGEST_INGEST_H
 #include <stdbool.h>
@@ -13,14 +21,18 @@
 struct ingest_result {
     int64_t id;        /* the stored game, 0 if none */
     bool duplicate;    /* identical bytes were stored before */
-    bool valid;        /* the audit's verdict */
+    bool unsupported;  /* stored, not audited: reason says why */
+    bool valid;        /* the audit's verdict (false when unsupported) */
     bool finished;
+    char reason[ERR_MSG_MAX]; /* "unsupported: ...", or "" */
 };
 
 /* The two halves of ingesting one log, so that parsing, auditing and
  * rendering (CPU work, no store) can run outside the writer's lock:
- * ingest_prepare() fails with ST_PARSE / ST_UNSUPPORTED / ST_LIMIT (e
- * names the byte offset or JSON path); data must outlive the job.
+ * ingest_prepare() fails with ST_PARSE / ST_LIMIT (e names the byte
+ * offset or JSON path), or ST_UNSUPPORTED for a log whose format it could
+ * not tell; an unsupported log of a known format is prepared to be stored
+ * as such (ST_OK). data must outlive the job.
  * ingest_commit() stores it in one transaction (ST_DB / ST_BUSY: nothing
  * stored). Free the job with ingest_job_free() (NULL-safe) either way. */
 struct ingest_job;
@@ -63,13 +75,17 @@ void ingest_pipeline(struct store *s, const struct ingest_source *src,
                      int threads, int batch);
 
 /* The replay of stored game id (mlog_replay_json), from its stored upload
- * replayed by this engine: ST_NOT_FOUND, or ST_DB if it no longer parses. */
+ * replayed by this engine: ST_NOT_FOUND; ST_CONFLICT for a game stored as
+ * unsupported that this engine cannot audit either; ST_DB if it no longer
+ * parses. */
 enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
                           struct err *e) WARN_UNUSED;
 
 /* Live recording: a live game is a flierlog in its streaming form (one
  * header line, one line per turn) stored with source "live". */
-/* Starts one from a header line (the flierlog setup); *out_id names it. */
+/* Starts one from a header line (the flierlog setup); *out_id names it.
+ * A setup this engine cannot audit is refused (ST_UNSUPPORTED): every
+ * turn of a live game is judged as it comes. */
 enum status ingest_live_start(struct store *s, const char *header,
                               size_t len, int64_t now, int64_t *out_id,
                               struct err *e) WARN_UNUSED;
@@ -84,10 +100,13 @@ enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
 enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
                                struct buf *out, struct err *e) WARN_UNUSED;
 
-/* flierd reaudit: re-audits every stored game with this engine; writes one
- * line per game whose verdict changed to report, and counts. */
+/* flierd reaudit: re-audits every stored game with this engine, the
+ * unsupported ones too (those it now supports become audited games, the
+ * others stay unsupported with this engine's reason); writes one line per
+ * game whose verdict changed to report ("game 12: unsupported -> valid"),
+ * and counts the games, the changes and those still unsupported. */
 enum status ingest_reaudit(struct store *s, struct buf *report,
                            int *out_games, int *out_changed,
-                           struct err *e) WARN_UNUSED;
+                           int *out_unsupported, struct err *e) WARN_UNUSED;
 
 #endif

@@ -356,6 +356,28 @@ static enum status user_version(struct store *s, int *out, struct err *e)
     return res;
 }
 
+/* A migration that rebuilt a table (copy, drop, rename: SQLite's way to
+ * change a CHECK) ran with foreign keys off: every reference must still
+ * hold before it commits. */
+static enum status keys_hold(struct store *s, const char *name,
+                             struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_prepare(s, "PRAGMA foreign_key_check", &st, e);
+    if (res == ST_OK) {
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            res = err_set(e, ST_DB, "migration %s: table %s has a row that "
+                          "points to no row of %s", name,
+                          (const char *)sqlite3_column_text(st, 0),
+                          (const char *)sqlite3_column_text(st, 2));
+        else if (rc != SQLITE_DONE)
+            res = store_fail(s, rc, "foreign_key_check", e);
+    }
+    sqlite3_finalize(st);
+    return res;
+}
+
 /* Applies migration v (0-based) unless another process did meanwhile. */
 static enum status migrate_one(struct store *s, int v, struct err *e)
 {
@@ -374,6 +396,9 @@ static enum status migrate_one(struct store *s, int v, struct err *e)
                      msg ? msg : sqlite3_errstr(rc));
         goto out;
     }
+    st = keys_hold(s, store_migrations[v].name, e);
+    if (st != ST_OK)
+        goto out;
     snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
     rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
     if (rc != SQLITE_OK)
@@ -383,6 +408,9 @@ out:
     return store_end(s, st, e);
 }
 
+/* Foreign keys are off while migrations run (PRAGMA foreign_keys cannot
+ * change inside a transaction, and dropping a table that others
+ * reference would otherwise fail); keys_hold() checks them instead. */
 static enum status migrate(struct store *s, struct err *e)
 {
     int v = 0;
@@ -399,8 +427,17 @@ static enum status migrate(struct store *s, struct err *e)
                        "database schema version %d, this flierd "
                        "needs %d: open it read-write once to migrate",
                        v, store_n_migrations);
+    if (v == store_n_migrations)
+        return ST_OK;
+    int rc = sqlite3_exec(s->db, "PRAGMA foreign_keys = OFF", NULL, NULL,
+                          NULL);
+    if (rc != SQLITE_OK)
+        return store_fail(s, rc, "PRAGMA foreign_keys = OFF", e);
     for (; v < store_n_migrations && st == ST_OK; v++)
         st = migrate_one(s, v, e);
+    rc = sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    if (rc != SQLITE_OK && st == ST_OK)
+        st = store_fail(s, rc, "PRAGMA foreign_keys = ON", e);
     return st;
 }
 
@@ -556,7 +593,8 @@ enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
     drop_leftover(s);
     enum status res =
         store_prepare(s,
-                      "SELECT g.id, r.raw, g.source, g.uploaded_at, g.valid "
+                      "SELECT g.id, r.raw, g.source, g.uploaded_at, "
+                      "coalesce(g.valid, -1) "
                       "FROM games g JOIN game_raw r ON r.game_id = g.id "
                       "WHERE g.id > ?1 ORDER BY g.id LIMIT 1",
                       &st, e);
@@ -575,9 +613,9 @@ enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
         snprintf(source, sizeof source, "%s",
                  (const char *)sqlite3_column_text(st, 2));
         int64_t at = sqlite3_column_int64(st, 3);
-        bool valid = sqlite3_column_int(st, 4) != 0;
+        int verdict = sqlite3_column_int(st, 4); /* enum game_verdict */
         sqlite3_reset(st);
-        if (fn(ctx, last, raw.p, raw.len, source, at, valid) != 0)
+        if (fn(ctx, last, raw.p, raw.len, source, at, verdict) != 0)
             break;
     }
     sqlite3_finalize(st);

@@ -26,7 +26,11 @@ enum status store_open(const char *path, bool read_only, struct store **out,
                        struct err *e) WARN_UNUSED;
 void store_close(struct store *s);
 
-/* Everything an ingested game leaves in the database. */
+/* Everything an ingested game leaves in the database. A game the engine
+ * could not audit (the reader said ST_UNSUPPORTED: an expansion it does
+ * not know yet) is stored too, with unsupported set to the reader's
+ * message and log, report and report_json NULL: its bytes wait for a
+ * later engine (`flierd reaudit`). Such a game is never live. */
 struct game_record {
     const char *raw; /* the upload, byte for byte */
     size_t raw_len;
@@ -40,6 +44,14 @@ struct game_record {
     const struct game_log *log;
     const struct report *report;
     const char *report_json; /* the audit object (mlog_report_json_meta) */
+    const char *unsupported; /* "unsupported: ...", or NULL: audited */
+};
+
+/* A stored game's verdict: audited valid or invalid, or not audited. */
+enum game_verdict {
+    VERDICT_UNSUPPORTED = -1,
+    VERDICT_INVALID = 0,
+    VERDICT_VALID = 1,
 };
 
 /* Inserts g. If a game with the same sha256 is stored, nothing is written,
@@ -77,37 +89,47 @@ enum status store_replace_game(struct store *s, int64_t id,
                                struct err *e) WARN_UNUSED;
 
 /* Filters of GET /api/games: NULL strings, 0 times and -1 verdict or
- * finished do not filter (0 there means invalid / unfinished). */
+ * finished do not filter (0 there means invalid / unfinished). A verdict
+ * or finished filter leaves out the unsupported games (they have
+ * neither). */
 struct game_filter {
-    const char *player;  /* a player's exact name */
-    int verdict;         /* -1 any, 0 invalid, 1 valid */
-    int finished;        /* -1 any, 0, 1 */
-    const char *edition; /* "C2" | "C3" */
-    int64_t from, to;    /* upload time range, unix seconds; 0 open */
-    const char *rule;    /* games with a violation of this rule id */
-    const char *q;       /* search in player names and file name */
-    const char *sort;    /* "date" (default), "players", "turns",
-                            "violations", "flights", "best" */
+    const char *player;    /* a player's exact name */
+    int verdict;           /* -1 any, 0 invalid, 1 valid */
+    int finished;          /* -1 any, 0, 1 */
+    const char *edition;   /* "C2" | "C3" */
+    const char *status;    /* "audited" | "unsupported" */
+    const char *expansion; /* an expansion unit id: "river", "inns" */
+    int64_t from, to;      /* upload time range, unix seconds; 0 open */
+    const char *rule;      /* games with a violation of this rule id */
+    const char *q;         /* search in player names and file name */
+    const char *sort;      /* "date" (default), "players", "turns",
+                              "violations", "flights", "best" */
     bool ascending;
     int limit; /* default 50, at most 1000 */
     int offset;
 };
 
 /* {"total", "offset", "limit", "games": [{"id", "name", "format",
- * "source", "uploaded_at", "edition", "valid", "finished", "live",
- * "violations", "flights", "turns", "players": [{"name", "color",
- * "score", "rank", "claimed"}], "winners": [...]}]}
+ * "source", "uploaded_at", "status", "reason", "edition", "valid",
+ * "finished", "live", "violations", "flights", "turns", "players":
+ * [{"name", "color", "score", "rank", "claimed"}], "winners": [...]}]}
  * from and to are inclusive; q matches a substring of the file or a
  * player name, case-insensitively; ties in the sort go by id (same
  * direction). An unknown sort key is ST_PARSE (e names the valid ones).
  * color and claimed are null when the log has none; winners is [] for an
- * unfinished game. docs/schema.md says which index serves each filter. */
+ * unfinished game. status is "audited" or "unsupported"; an unsupported
+ * game has its reason ("unsupported: ..."; null otherwise), null edition,
+ * valid, finished, violations, flights and turns, and no players.
+ * docs/schema.md says which index serves each filter. */
 enum status store_list_games(struct store *s, const struct game_filter *f,
                              struct buf *out, struct err *e) WARN_UNUSED;
 /* {"id", ... the list entry's fields ..., "sha256", "size", "engine",
- * "sets": {"basic:1": 1, ...}, "rules": {"followers", "abbots",
+ * "sets": {"basic:1": 1, ...}, "elements": {"small-follower": 7, ...},
+ * "expansions": ["base", "flier", ...], "rules": {"followers", "abbots",
  * "farmers", "gardens", "tiny-city-scoring"}, "n_players", "halted",
  * "tiles_left", "best_score", "audit": <the stored audit object>}
+ * An unsupported game has null sets, elements, rules, n_players, halted,
+ * tiles_left, best_score and audit, and expansions [].
  * ST_NOT_FOUND when there is no such game (also for raw). */
 enum status store_game_json(struct store *s, int64_t id, struct buf *out,
                             struct err *e) WARN_UNUSED;
@@ -125,7 +147,11 @@ enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
 enum status store_players_json(struct store *s, struct buf *out,
                                struct err *e) WARN_UNUSED;
 /* One player (exact name; ST_NOT_FOUND if never seen): the fields above
- * plus "points": {"road", "city", "field", "monastery", "garden"},
+ * plus "points": {feature: points} for every feature name the player
+ * scored with ("road", "city", ... and whatever an expansion adds),
+ * "by_figure": {figure: {"flights", "landed", "returned",
+ * "forced_returns", "landing_rate"}} by the figure that flew ("small",
+ * "big", ...; "unknown" for flights stored before figures were),
  * "returned", "forced_returns" (the roll offered no landing),
  * "flier_points" (scored with a meeple that arrived by flight),
  * "die": {"rolls": [n1, n2, n3], "n", "chi_square", "p_value"} and
@@ -135,16 +161,20 @@ enum status store_players_json(struct store *s, struct buf *out,
 enum status store_player_json(struct store *s, const char *name,
                               struct buf *out, struct err *e) WARN_UNUSED;
 /* {"games": {"total", "valid", "invalid", "finished", "live",
- *            "by_edition": {"C2": n, "C3": n}},
+ *            "unsupported", "by_edition": {"C2": n, "C3": n},
+ *            "by_expansion": {"base": n, "river": n, ...}},
  *  "violations": {"total", "by_rule": {"RULE_ID": n}},
  *  "scores": {"bucket": 10, "count", "histogram": [{"from", "to",
  *             "count"}]}                (final scores, finished games)
  *  "flier": {"flights", "landed", "returned", "forced_returns",
  *            "landing_rate", "pending", "by_roll": [{"roll", "flights",
  *            "landed", "returned", "forced_returns", "landing_rate"}] x3,
- *            "by_direction": {"orthogonal": {...}, "diagonal": {...}}},
+ *            "by_direction": {"orthogonal": {...}, "diagonal": {...}},
+ *            "by_figure": {"small": {... and "pending"}, ...}},
  *  "die": {"rolls": [n1, n2, n3], "n", "chi_square", "p_value"},
  *  "die_by_player": [{"name", "rolls", "n", "chi_square", "p_value"}]}
+ * total counts every stored game, unsupported ones too; valid, invalid,
+ * finished and by_edition count the audited ones only.
  * The die test: rolls 1..3 of all flights against 1/3 each, p =
  * exp(-x/2) (2 degrees of freedom); null without rolls. Reads only the
  * aggregate tables, so its cost does not grow with the games stored. */
@@ -152,24 +182,27 @@ enum status store_stats_json(struct store *s, struct buf *out,
                              struct err *e) WARN_UNUSED;
 
 /* Calls fn for every stored game in id order (for re-audits); fn returns
- * non-zero to stop. The raw bytes are valid only during the call. */
+ * non-zero to stop. The raw bytes are valid only during the call;
+ * verdict is the stored one (enum game_verdict). */
 typedef int (*store_game_fn)(void *ctx, int64_t id, const char *raw,
                              size_t raw_len, const char *source,
-                             int64_t uploaded_at, bool was_valid);
+                             int64_t uploaded_at, int verdict);
 enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
                             struct err *e) WARN_UNUSED;
 
 /* Is the database whole? (store_check.c) SQLite's integrity_check and
  * foreign_key_check; no row of a table that references games without
- * its games row; no games row without its upload, audit, list entry,
- * search text and one game_players row per seat; every upload hashing
- * to its games.sha256; the aggregate tables equal to the sums over their
+ * its games row; no games row without its upload, list entry and search
+ * text, no audited game without its audit and one game_players row per
+ * seat, no unsupported one with an audit, seats or expansions; every
+ * upload hashing to its games.sha256; the aggregate tables (points by
+ * feature and flights by figure included) equal to the sums over their
  * detail tables. Appends a line per problem (naming the table, the game
  * or the aggregate row) and a summary line to report; *out_problems
  * counts the problems (0: all holds). Returns ST_OK when the check ran,
  * whatever it found; ST_DB or ST_BUSY when it could not read. Reads one
  * snapshot: it may run beside a daemon that writes. */
-enum status store_check(struct store *s, struct buf *report,
-                        int *out_problems, struct err *e) WARN_UNUSED;
+enum status store_check(struct store *s, struct buf *report, int *out_problems,
+                        struct err *e) WARN_UNUSED;
 
 #endif

@@ -2,15 +2,17 @@
  * tests). Read-only, in one read transaction, so it may run beside a
  * daemon that is writing and sees one consistent snapshot.
  *
- * What "whole" means follows the invariants of schema/001_init.sql:
+ * What "whole" means follows the invariants of schema/001_init.sql and
+ * schema/003_expansions.sql:
  *  1. SQLite's own PRAGMA integrity_check is "ok", and
  *     PRAGMA foreign_key_check finds no dangling reference.
  *  2. Every row of a table that belongs to a game has its games row. The
  *     tables are found in the schema (those that reference games), so a
  *     migration that adds or drops one needs no change here.
  *  3. Every games row has the rows a game is never without: the
- *     required[] list below, the one place to update when that changes,
- *     and one game_players row per seat.
+ *     required[] list below, the one place to update when that changes
+ *     (some rows only an audited game has), and one game_players row per
+ *     seat; an unsupported game has none of an audit's rows.
  *  4. Every stored upload hashes to its games.sha256 and has its
  *     raw_size.
  *  5. The aggregate tables, kept by triggers, equal the sums recomputed
@@ -26,14 +28,24 @@
 /* Problem lines kept per check: a corrupt table can break every row. */
 #define CHECK_MAX_LINES 20
 
-/* The rows every game has: table and the column holding the game id. */
+/* The rows every game has (audited only: every audited game): table and
+ * the column holding the game id. */
 static const struct {
     const char *table, *key;
+    bool audited_only;
 } required[] = {
-    { "game_raw", "game_id" },
-    { "game_report", "game_id" },
-    { "game_entry", "game_id" },
-    { "game_search", "rowid" }, /* FTS5: no foreign key to find it by */
+    { "game_raw", "game_id", false },
+    { "game_report", "game_id", true },
+    { "game_expansions", "game_id", true },
+    { "game_entry", "game_id", false },
+    { "game_search", "rowid", false }, /* FTS5: no foreign key */
+};
+
+/* Tables whose rows only an audited game has: an unsupported game (its
+ * log could not be read) holding one is a problem. */
+static const char *const audit_only[] = {
+    "game_report", "game_players", "game_player_points", "game_expansions",
+    "flights", "violations",
 };
 
 /* An aggregate table against the sums over its detail table. Both
@@ -44,40 +56,64 @@ static const struct {
     const char *table, *detail, *recomputed, *stored;
 } aggregates[] = {
     { "game_totals", "games",
-      "SELECT 'edition ' || edition || ', valid ' || valid || ', finished '"
-      " || finished || ', live ' || live AS k, edition, valid, finished,"
-      " live, count(*) FROM games GROUP BY edition, valid, finished, live",
-      "SELECT 'edition ' || edition || ', valid ' || valid || ', finished '"
-      " || finished || ', live ' || live AS k, edition, valid, finished,"
-      " live, n FROM game_totals WHERE n <> 0" },
+      "SELECT 'status ' || status || ', edition ' || coalesce(edition, '')"
+      " || ', valid ' || coalesce(valid, -1) || ', finished '"
+      " || coalesce(finished, -1) || ', live ' || live AS k, status,"
+      " coalesce(edition, ''), coalesce(valid, -1), coalesce(finished, -1),"
+      " live, count(*) FROM games GROUP BY 2, 3, 4, 5, 6",
+      "SELECT 'status ' || status || ', edition ' || edition || ', valid '"
+      " || valid || ', finished ' || finished || ', live ' || live AS k,"
+      " status, edition, valid, finished, live, n FROM game_totals"
+      " WHERE n <> 0" },
+    { "expansion_totals", "game_expansions",
+      "SELECT 'expansion ' || expansion AS k, expansion, count(*)"
+      " FROM game_expansions GROUP BY expansion",
+      "SELECT 'expansion ' || expansion AS k, expansion, n"
+      " FROM expansion_totals WHERE n <> 0" },
     { "player_totals", "game_players",
       "SELECT 'player_id ' || player_id AS k, player_id, count(*),"
-      " sum(finished), sum(winner), sum(finished * score), sum(pts_road),"
-      " sum(pts_city), sum(pts_field), sum(pts_monastery), sum(pts_garden),"
+      " sum(finished), sum(winner), sum(finished * score),"
       " sum(flights), sum(landed), sum(returned), sum(forced),"
       " sum(flier_points), sum(rolls1), sum(rolls2), sum(rolls3)"
       " FROM game_players GROUP BY player_id",
       "SELECT 'player_id ' || player_id AS k, player_id, games,"
-      " finished_games, wins, score_sum, pts_road, pts_city, pts_field,"
-      " pts_monastery, pts_garden, flights, landed, returned, forced,"
+      " finished_games, wins, score_sum, flights, landed, returned, forced,"
       " flier_points, rolls1, rolls2, rolls3 FROM player_totals"
       " WHERE games <> 0" },
+    { "player_points", "game_player_points",
+      "SELECT 'player_id ' || player_id || ', feature ' || feature AS k,"
+      " player_id, feature, sum(points), count(*) FROM game_player_points"
+      " GROUP BY player_id, feature",
+      "SELECT 'player_id ' || player_id || ', feature ' || feature AS k,"
+      " player_id, feature, points, n FROM player_points"
+      " WHERE n <> 0 OR points <> 0" },
     { "score_hist", "game_players",
       "SELECT 'bucket ' || (score / 10) AS k, score / 10, count(*)"
       " FROM game_players WHERE finished GROUP BY score / 10",
       "SELECT 'bucket ' || bucket AS k, bucket, n FROM score_hist"
       " WHERE n <> 0" },
     { "flight_totals", "flights",
-      "SELECT 'roll ' || roll || ', diagonal ' || diagonal AS k, roll,"
-      " diagonal, count(*), sum(outcome = 'landed'),"
-      " sum(outcome = 'returned'), sum(outcome = 'pending'),"
-      " sum(n_options = 0 AND NOT bad_roll)"
-      " FROM flights GROUP BY roll, diagonal",
-      "SELECT 'roll ' || roll || ', diagonal ' || diagonal AS k, roll,"
-      " diagonal, flights, landed, returned, pending, forced"
-      " FROM flight_totals"
+      "SELECT 'roll ' || roll || ', diagonal ' || diagonal || ', figure '"
+      " || figure AS k, roll, diagonal, figure, count(*),"
+      " sum(outcome = 'landed'), sum(outcome = 'returned'),"
+      " sum(outcome = 'pending'), sum(n_options = 0 AND NOT bad_roll)"
+      " FROM flights GROUP BY roll, diagonal, figure",
+      "SELECT 'roll ' || roll || ', diagonal ' || diagonal || ', figure '"
+      " || figure AS k, roll, diagonal, figure, flights, landed, returned,"
+      " pending, forced FROM flight_totals"
       " WHERE flights <> 0 OR landed <> 0 OR returned <> 0 OR pending <> 0"
       " OR forced <> 0" },
+    { "player_figures", "flights",
+      "SELECT 'player_id ' || gp.player_id || ', figure ' || f.figure AS k,"
+      " gp.player_id, f.figure, count(*), sum(f.outcome = 'landed'),"
+      " sum(f.outcome = 'returned'), sum(f.outcome = 'pending'),"
+      " sum(f.n_options = 0 AND NOT f.bad_roll) FROM flights f"
+      " JOIN game_players gp ON gp.game_id = f.game_id AND gp.seat = f.seat"
+      " GROUP BY gp.player_id, f.figure",
+      "SELECT 'player_id ' || player_id || ', figure ' || figure AS k,"
+      " player_id, figure, flights, landed, returned, pending, forced"
+      " FROM player_figures WHERE flights <> 0 OR landed <> 0"
+      " OR returned <> 0 OR pending <> 0 OR forced <> 0" },
     { "rule_totals", "violations",
       "SELECT 'rule ' || rule AS k, rule, count(*) FROM violations"
       " GROUP BY rule",
@@ -243,14 +279,17 @@ static enum status check_required(struct check *c, struct err *e)
             continue;
         }
         char *sql = sqlite3_mprintf(
-            "SELECT count(*), min(g.id) FROM games g WHERE NOT EXISTS "
+            "SELECT count(*), min(g.id) FROM games g WHERE %s NOT EXISTS "
             "(SELECT 1 FROM \"%w\" t WHERE t.\"%w\" = g.id)",
+            required[i].audited_only ? "g.status = 'audited' AND" : "",
             required[i].table, required[i].key);
         st = two_ints(c, sql, &n, &first, e);
         sqlite3_free(sql);
         if (st == ST_OK && n > 0)
-            problem(c, "%lld games have no row in %s (the first: game %lld)",
-                    (long long)n, required[i].table, (long long)first);
+            problem(c, "%lld %sgames have no row in %s (the first: game "
+                    "%lld)", (long long)n,
+                    required[i].audited_only ? "audited " : "",
+                    required[i].table, (long long)first);
         /* game_search has no foreign key for check_orphans to find */
         if (st == ST_OK && strcmp(required[i].key, "rowid") == 0)
             st = orphans_of(c, required[i].table, "rowid", e);
@@ -258,13 +297,67 @@ static enum status check_required(struct check *c, struct err *e)
             return st;
     }
     st = two_ints(c,
-                  "SELECT count(*), min(g.id) FROM games g WHERE n_players "
+                  "SELECT count(*), min(g.id) FROM games g WHERE "
+                  "g.status = 'audited' AND n_players "
                   "<> (SELECT count(*) FROM game_players p "
                   "WHERE p.game_id = g.id)",
                   &n, &first, e);
     if (st == ST_OK && n > 0)
         problem(c, "%lld games have not one game_players row per seat (the "
                 "first: game %lld)", (long long)n, (long long)first);
+    return st;
+}
+
+/* A points row names its seat's player (a copy, for the aggregate's
+ * trigger): the seat must be there, with that player. */
+static enum status check_points_seats(struct check *c, struct err *e)
+{
+    bool have = false;
+    int64_t n = 0, first = 0;
+    enum status st = table_exists(c, "game_player_points", &have, e);
+    if (st != ST_OK || !have)
+        return st;
+    c->lines = 0;
+    st = two_ints(c,
+                  "SELECT count(*), min(p.game_id) FROM game_player_points p "
+                  "WHERE NOT EXISTS (SELECT 1 FROM game_players gp WHERE "
+                  "gp.game_id = p.game_id AND gp.seat = p.seat AND "
+                  "gp.player_id = p.player_id)",
+                  &n, &first, e);
+    if (st == ST_OK && n > 0)
+        problem(c, "table game_player_points: %lld rows name no seat of "
+                "their game, or another player than the seat's (the first: "
+                "game %lld)", (long long)n, (long long)first);
+    return st;
+}
+
+/* An unsupported game was never read: no audit, seat, point, expansion,
+ * flight or violation may belong to it. */
+static enum status check_unsupported(struct check *c, struct err *e)
+{
+    enum status st = ST_OK;
+    c->lines = 0;
+    for (size_t i = 0; i < sizeof audit_only / sizeof *audit_only; i++) {
+        bool have = false;
+        int64_t n, first;
+        st = table_exists(c, audit_only[i], &have, e);
+        if (st != ST_OK)
+            return st;
+        if (!have)
+            continue; /* check_required names the missing ones */
+        char *sql = sqlite3_mprintf(
+            "SELECT count(DISTINCT g.id), min(g.id) FROM games g JOIN "
+            "\"%w\" t ON t.game_id = g.id WHERE g.status = 'unsupported'",
+            audit_only[i]);
+        st = two_ints(c, sql, &n, &first, e);
+        sqlite3_free(sql);
+        if (st != ST_OK)
+            return st;
+        if (n > 0)
+            problem(c, "%lld unsupported games have rows in %s (the first: "
+                    "game %lld)", (long long)n, audit_only[i],
+                    (long long)first);
+    }
     return st;
 }
 
@@ -360,6 +453,10 @@ enum status store_check(struct store *s, struct buf *report,
         st = check_orphans(&c, &tables, e);
     if (st == ST_OK)
         st = check_required(&c, e);
+    if (st == ST_OK)
+        st = check_unsupported(&c, e);
+    if (st == ST_OK)
+        st = check_points_seats(&c, e);
     if (st == ST_OK)
         st = check_raw(&c, &hashed, e);
     for (size_t i = 0; i < sizeof aggregates / sizeof *aggregates; i++)

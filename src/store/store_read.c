@@ -8,12 +8,17 @@
 
 #include "store/store_int.h"
 
-/* The fields of a list entry; GET /api/games/{id} adds to them. */
+/* The fields of a list entry; GET /api/games/{id} adds to them. A 0/1
+ * column is JSON false/true, and NULL (an unsupported game has no
+ * verdict) null. */
 #define ENTRY_FIELDS                                                           \
     "'id', g.id, 'name', g.name, 'format', g.format, 'source', g.source, "     \
-    "'uploaded_at', g.uploaded_at, 'edition', g.edition, "                     \
-    "'valid', json(iif(g.valid, 'true', 'false')), "                           \
-    "'finished', json(iif(g.finished, 'true', 'false')), "                     \
+    "'uploaded_at', g.uploaded_at, 'status', g.status, 'reason', g.reason, "   \
+    "'edition', g.edition, "                                                   \
+    "'valid', json(CASE g.valid WHEN 1 THEN 'true' WHEN 0 THEN 'false' "       \
+    "ELSE 'null' END), "                                                       \
+    "'finished', json(CASE g.finished WHEN 1 THEN 'true' WHEN 0 THEN "         \
+    "'false' ELSE 'null' END), "                                               \
     "'live', json(iif(g.live, 'true', 'false')), "                             \
     "'violations', g.n_violations, 'flights', g.n_flights, "                   \
     "'turns', g.turns, 'players', json(e.players_json), "                      \
@@ -34,7 +39,7 @@ struct cond {
     int64_t num;
 };
 
-#define LIST_MAX_CONDS 8
+#define LIST_MAX_CONDS 12
 
 struct list_query {
     struct cond c[LIST_MAX_CONDS];
@@ -81,6 +86,8 @@ static void build_query(const struct game_filter *f, struct list_query *q)
         add_cond(q, COND_TOTALS, "g.finished = ?", NULL, NULL, f->finished);
     if (f->edition)
         add_cond(q, COND_TOTALS, "g.edition = ?", NULL, f->edition, 0);
+    if (f->status)
+        add_cond(q, COND_TOTALS, "g.status = ?", NULL, f->status, 0);
     if (f->from)
         add_cond(q, COND_COLUMN, "g.uploaded_at >= ?", NULL, NULL, f->from);
     if (f->to)
@@ -99,6 +106,12 @@ static void build_query(const struct game_filter *f, struct list_query *q)
                  "EXISTS (SELECT 1 FROM violations v WHERE v.rule = ? AND "
                  "v.game_id = g.id)",
                  f->rule, 0);
+    if (f->expansion)
+        add_cond(q, COND_SET,
+                 "SELECT game_id FROM game_expansions WHERE expansion = ?",
+                 "EXISTS (SELECT 1 FROM game_expansions x WHERE x.game_id = "
+                 "g.id AND x.expansion = ?)",
+                 f->expansion, 0);
     if (f->q && f->q[0])
         search_cond(f->q, q);
 }
@@ -164,7 +177,9 @@ static enum status query_int(struct store *s, const char *sql,
     return res;
 }
 
-/* The total: from game_totals when only verdict/finished/edition filter;
+/* The total: from game_totals when only verdict/finished/edition/status
+ * filter (its key has them all; '' and -1 stand for an unsupported game's
+ * missing edition and verdict, which no filter value matches);
  * from the sets alone (no games rows touched) when only sets filter; else
  * a count over games. */
 static enum status count_games(struct store *s, const struct list_query *q,
@@ -302,18 +317,24 @@ enum status store_list_games(struct store *s, const struct game_filter *f,
 }
 
 /* The list entry plus the setup and the pinned verdict; then the stored
- * audit is spliced in verbatim as "audit". */
+ * audit is spliced in verbatim as "audit" (null for a game the engine
+ * could not audit: it has no setup and no audit row). */
 static const char SQL_GAME_JSON[] =
     "SELECT json_object(" ENTRY_FIELDS ", "
     "'sha256', g.sha256, 'size', g.raw_size, 'engine', g.engine, "
-    "'sets', json(g.sets), 'rules', json_object('followers', g.followers, "
-    "'abbots', g.abbots, 'farmers', json(iif(g.farmers, 'true', 'false')), "
+    "'sets', json(g.sets), 'elements', json(g.elements), "
+    "'expansions', (SELECT json_group_array(x.expansion) FROM "
+    "game_expansions x WHERE x.game_id = g.id), "
+    "'rules', iif(g.status = 'audited', json_object('followers', "
+    "g.followers, 'abbots', g.abbots, "
+    "'farmers', json(iif(g.farmers, 'true', 'false')), "
     "'gardens', json(iif(g.gardens, 'true', 'false')), "
-    "'tiny-city-scoring', g.tiny_city), 'n_players', g.n_players, "
-    "'halted', json(iif(g.halted, 'true', 'false')), "
+    "'tiny-city-scoring', g.tiny_city), NULL), 'n_players', g.n_players, "
+    "'halted', json(CASE g.halted WHEN 1 THEN 'true' WHEN 0 THEN 'false' "
+    "ELSE 'null' END), "
     "'tiles_left', g.tiles_left, 'best_score', g.best_score), r.json "
     "FROM games g JOIN game_entry e ON e.game_id = g.id "
-    "JOIN game_report r ON r.game_id = g.id WHERE g.id = ?1";
+    "LEFT JOIN game_report r ON r.game_id = g.id WHERE g.id = ?1";
 
 enum status store_game_json(struct store *s, int64_t id, struct buf *out,
                             struct err *e)

@@ -1,10 +1,13 @@
 /* store_stats.c - GET /api/players, /api/players/{name}, /api/stats.
  *
  * Everything here reads the aggregate tables that the triggers of
- * schema/001_init.sql keep (player_totals, game_totals, flight_totals,
+ * schema/003_expansions.sql keep (player_totals, player_points,
+ * player_figures, game_totals, expansion_totals, flight_totals,
  * rule_totals, score_hist), so the cost does not grow with the number of
  * games; only a player's best score and recent games touch game_players,
- * through its (player_id, ...) indexes.
+ * through its (player_id, ...) indexes. Points by feature and flights by
+ * figure are rows, rendered as objects keyed by whatever names the rows
+ * hold: an expansion's new feature or figure needs no change here.
  *
  * Rates are landed / (landed + returned): pending flights (the log ends
  * before the landing) have no outcome yet. The die test counts rolls 1..3
@@ -81,11 +84,20 @@ enum status store_players_json(struct store *s, struct buf *out, struct err *e)
     "'chi_square', die_chi2(" r1 ", " r2 ", " r3 "), "                         \
     "'p_value', die_p(die_chi2(" r1 ", " r2 ", " r3 "))"
 
+/* A player's flights of one figure (player_figures f). */
+#define FIGURE_FIELDS                                                          \
+    "'flights', f.flights, 'landed', f.landed, 'returned', f.returned, "       \
+    "'forced_returns', f.forced, "                                             \
+    "'landing_rate', " RATE("f.landed", "f.returned")
+
 static const char SQL_PLAYER[] =
     "SELECT json_object(" PLAYER_FIELDS ", "
-    "'points', json_object('road', t.pts_road, 'city', t.pts_city, "
-    "'field', t.pts_field, 'monastery', t.pts_monastery, "
-    "'garden', t.pts_garden), "
+    "'points', (SELECT json_group_object(pp.feature, pp.points) FROM "
+    "player_points pp WHERE pp.player_id = t.player_id AND pp.n > 0), "
+    "'by_figure', (SELECT json_group_object(pf.figure, json(pf.x)) FROM "
+    "(SELECT f.figure, json_object(" FIGURE_FIELDS ") AS x "
+    "FROM player_figures f WHERE f.player_id = t.player_id "
+    "AND f.flights > 0) AS pf), "
     "'returned', t.returned, 'forced_returns', t.forced, "
     "'flier_points', t.flier_points, "
     "'die', json_object(" DIE_FIELDS(
@@ -131,18 +143,25 @@ enum status store_player_json(struct store *s, const char *name,
 
 /* ---- stats ----------------------------------------------------------- */
 
+/* An unsupported game's edition, valid and finished are '' and -1 in
+ * game_totals: it counts in total and unsupported only. */
 static const char SQL_GAMES[] =
     "SELECT json_object("
     "'total', (SELECT coalesce(sum(n), 0) FROM game_totals), "
-    "'valid', (SELECT coalesce(sum(n), 0) FROM game_totals WHERE valid), "
+    "'valid', (SELECT coalesce(sum(n), 0) FROM game_totals "
+    "WHERE valid = 1), "
     "'invalid', (SELECT coalesce(sum(n), 0) FROM game_totals "
-    "WHERE NOT valid), "
+    "WHERE valid = 0), "
     "'finished', (SELECT coalesce(sum(n), 0) FROM game_totals "
-    "WHERE finished), "
+    "WHERE finished = 1), "
     "'live', (SELECT coalesce(sum(n), 0) FROM game_totals WHERE live), "
+    "'unsupported', (SELECT coalesce(sum(n), 0) FROM game_totals "
+    "WHERE status = 'unsupported'), "
     "'by_edition', (SELECT json_group_object(edition, k) FROM (SELECT "
-    "edition, sum(n) AS k FROM game_totals GROUP BY edition "
-    "HAVING k > 0)))";
+    "edition, sum(n) AS k FROM game_totals WHERE edition <> '' "
+    "GROUP BY edition HAVING k > 0)), "
+    "'by_expansion', (SELECT json_group_object(expansion, n) FROM (SELECT "
+    "expansion, n FROM expansion_totals WHERE n > 0 ORDER BY expansion)))";
 
 static const char SQL_VIOLATIONS[] =
     "SELECT json_object("
@@ -178,7 +197,12 @@ static const char SQL_FLIER[] =
     "d.name, json_object(" FLIGHT_FIELDS ") AS x FROM (SELECT 0 AS diag, "
     "'orthogonal' AS name UNION ALL SELECT 1, 'diagonal') AS d LEFT JOIN "
     "flight_totals f ON f.diagonal = d.diag GROUP BY d.diag ORDER BY "
-    "d.diag) AS d)) FROM flight_totals f";
+    "d.diag) AS d), "
+    "'by_figure', (SELECT json_group_object(g.figure, json(x)) FROM (SELECT "
+    "f.figure, json_object(" FLIGHT_FIELDS ", 'pending', "
+    "coalesce(sum(f.pending), 0)) AS x FROM flight_totals f "
+    "GROUP BY f.figure HAVING sum(f.flights) > 0 ORDER BY f.figure) AS g)) "
+    "FROM flight_totals f";
 
 #define ROLLS(k)                                                               \
     "(SELECT coalesce(sum(flights), 0) FROM flight_totals "                    \

@@ -1,19 +1,28 @@
 /* store_write.c - one game in, one game out, each inside one transaction.
  *
  * A game is written as: the games row (setup, verdict, the list entry
- * rendered once), the upload and its audit, one row per seat with the per-game sums
- * the player pages add up, then flights and violations. The aggregate tables follow through the
- * triggers of schema/001_init.sql. The replay is not stored: it is
- * rendered from the upload on request (schema/002_lean.sql). A replace deletes the children first,
- * then the games row, and writes everything again under the same id. */
+ * rendered once), the upload and its audit, one row per seat with the
+ * per-game sums the player pages add up and one row per seat and feature
+ * with its points, the expansion units it uses, then flights and
+ * violations. The aggregate tables follow through the triggers of
+ * schema/003_expansions.sql. The replay is not stored: it is rendered
+ * from the upload on request (schema/002_lean.sql). A game the engine
+ * cannot audit yet (record.unsupported) is its games row (status
+ * 'unsupported', the reason, no setup or verdict), its upload, an empty
+ * list entry and its file name for the search. A replace deletes the
+ * children first, then the games row, and writes everything again under
+ * the same id. */
 #include <stdio.h>
 #include <string.h>
 
 #include "store/store_int.h"
 
-/* What one seat did in one game (the game_players sums). */
+/* What one seat did in one game (the game_players sums, and the points
+ * by feature kind for game_player_points: a row for each kind the seat
+ * scored with, even for 0 points). */
 struct seat_sum {
     int pts[FEAT__COUNT];
+    bool scored[FEAT__COUNT];
     int flights, landed, returned, forced, flier_points;
     int rolls[3];
     int rank;
@@ -28,8 +37,10 @@ static void sum_events(const struct report *r, int n, struct seat_sum *sum)
         for (int p = 0; p < n; p++) {
             if (!(ev->players & (1u << p)))
                 continue;
-            if (ev->feature < FEAT__COUNT)
+            if (ev->feature < FEAT__COUNT) {
                 sum[p].pts[ev->feature] += ev->points;
+                sum[p].scored[ev->feature] = true;
+            }
             if (ev->fliers & (1u << p))
                 sum[p].flier_points += ev->points;
         }
@@ -81,17 +92,42 @@ static void summarise(const struct game_record *g, struct seat_sum *sum)
 static const char *edition(const struct rules *r)
 {
     int c3 = tile_set_find("basic:2");
-    return c3 >= 0 && c3 < 8 && r->set_copies[c3] > 0 ? "C3" : "C2";
+    return c3 >= 0 && c3 < TILE_SETS && r->set_copies[c3] > 0 ? "C3" : "C2";
 }
 
 /* {"basic:1": 1, "flier:1": 1}: set ids are our own constants. */
 static void sets_json(const struct rules *r, struct buf *out)
 {
     buf_puts(out, "{");
-    for (int i = 0, k = 0; i < tile_set_count() && i < 8; i++)
+    for (int i = 0, k = 0; i < tile_set_count() && i < TILE_SETS; i++)
         if (r->set_copies[i] > 0)
             buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", tile_set_get(i)->id,
                        r->set_copies[i]);
+    buf_puts(out, "}");
+}
+
+/* {"small-follower": 7, "farmers": true, "big-follower": 1, ...}: each
+ * element of the units in play that the rules use (a count of figures,
+ * or true for a switch), in the units' order. Keys are the units' own
+ * constants (JCloisterZone's setup.elements keys). */
+static void elements_json(const struct rules *r, struct buf *out)
+{
+    uint32_t units = game_rules_units(r);
+    int k = 0;
+    buf_puts(out, "{");
+    for (int e = 0; e < EXP__COUNT; e++) {
+        if (!(units >> e & 1))
+            continue;
+        for (const struct element *el = expansion_get(e)->elements;
+             el && el->key; el++) {
+            if (el->kind == EL_FIGURES && el->what < FIG__COUNT &&
+                r->figures[el->what] > 0)
+                buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", el->key,
+                           r->figures[el->what]);
+            else if (el->kind == EL_FLAG && (r->flags >> el->what & 1))
+                buf_printf(out, "%s\"%s\":true", k++ ? "," : "", el->key);
+        }
+    }
     buf_puts(out, "}");
 }
 
@@ -110,7 +146,7 @@ static enum status render_players(struct store *s, const struct game_record *g,
         &st, e);
     buf_puts(players, "[");
     buf_puts(winners, "[");
-    for (int p = 0; p < l->rules.n_players && res == ST_OK; p++) {
+    for (int p = 0; l && p < l->rules.n_players && res == ST_OK; p++) {
         store_bind_text(st, 1, l->names[p]);
         store_bind_text(st, 2, l->colors[p][0] ? l->colors[p] : NULL);
         sqlite3_bind_int(st, 3, g->report->score[p]);
@@ -141,7 +177,7 @@ static enum status render_players(struct store *s, const struct game_record *g,
 static void search_text(const struct game_record *g, struct buf *out)
 {
     buf_puts(out, g->name ? g->name : "");
-    for (int p = 0; p < g->log->rules.n_players; p++) {
+    for (int p = 0; g->log && p < g->log->rules.n_players; p++) {
         buf_puts(out, "\n");
         buf_puts(out, g->log->names[p]);
     }
@@ -149,19 +185,16 @@ static void search_text(const struct game_record *g, struct buf *out)
 
 static const char SQL_GAME[] =
     "INSERT INTO games (id, sha256, format, source, name, uploaded_at, "
-    "raw_size, engine, live, edition, sets, followers, abbots, farmers, "
+    "raw_size, engine, live, status, edition, followers, abbots, farmers, "
     "gardens, tiny_city, n_players, valid, finished, halted, turns, "
-    "tiles_left, n_violations, n_flights, best_score) VALUES (?1, ?2, ?3, "
-    "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "?19, ?20, ?21, ?22, ?23, ?24, ?25)";
+    "tiles_left, n_violations, n_flights, best_score, sets, elements, "
+    "reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, "
+    "?27, ?28)";
 
-static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
+/* What every game has: ?2 .. ?10. */
+static void bind_upload(sqlite3_stmt *st, const struct game_record *g)
 {
-    const struct rules *ru = &g->log->rules;
-    const struct report *r = g->report;
-    int best = 0;
-    for (int p = 0; p < ru->n_players; p++)
-        best = p == 0 || r->score[p] > best ? r->score[p] : best;
     store_bind_text(st, 2, g->sha256);
     store_bind_text(st, 3, g->format);
     store_bind_text(st, 4, g->source);
@@ -170,7 +203,19 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
     sqlite3_bind_int64(st, 7, (sqlite3_int64)g->raw_len);
     store_bind_text(st, 8, g->engine);
     sqlite3_bind_int(st, 9, g->live);
-    store_bind_text(st, 10, edition(ru));
+    store_bind_text(st, 10, g->unsupported ? "unsupported" : "audited");
+}
+
+/* An audited game's setup and verdict: ?11 .. ?25 (the JSON texts,
+ * ?26 and ?27, are the caller's). */
+static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
+{
+    const struct rules *ru = &g->log->rules;
+    const struct report *r = g->report;
+    int best = 0;
+    for (int p = 0; p < ru->n_players; p++)
+        best = p == 0 || r->score[p] > best ? r->score[p] : best;
+    store_bind_text(st, 11, edition(ru));
     sqlite3_bind_int(st, 12, ru->figures[FIG_SMALL]);
     sqlite3_bind_int(st, 13, ru->figures[FIG_ABBOT]);
     sqlite3_bind_int(st, 14, (ru->flags & RF_FARMERS) != 0);
@@ -187,25 +232,34 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
     sqlite3_bind_int(st, 25, best);
 }
 
+/* The games row; an unsupported game leaves ?11 .. ?27 NULL. */
 static enum status write_game_row(struct store *s, int64_t id,
                                   const struct game_record *g, int64_t *out_id,
                                   struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    struct buf sets = BUF_INIT;
+    struct buf sets = BUF_INIT, elements = BUF_INIT;
     enum status res = store_cached(s, SQL_GAME, &st, e);
     if (res == ST_OK) {
-        sets_json(&g->log->rules, &sets);
         if (id > 0)
             sqlite3_bind_int64(st, 1, id);
-        bind_setup(st, g);
-        store_bind_text(st, 11, sets.p);
+        bind_upload(st, g);
+        if (g->unsupported) {
+            store_bind_text(st, 28, g->unsupported);
+        } else {
+            sets_json(&g->log->rules, &sets);
+            elements_json(&g->log->rules, &elements);
+            bind_setup(st, g);
+            store_bind_text(st, 26, sets.p);
+            store_bind_text(st, 27, elements.p);
+        }
         res = store_step_done(s, st, "insert game", e);
     }
     if (res == ST_OK)
         *out_id = sqlite3_last_insert_rowid(s->db);
     store_release(s, st);
     buf_release(&sets);
+    buf_release(&elements);
     return res;
 }
 
@@ -253,10 +307,12 @@ static enum status write_entry(struct store *s, int64_t id,
     return res;
 }
 
+/* The upload, and the audit of an audited game. */
 static enum status write_blobs(struct store *s, int64_t id,
                                const struct game_record *g, struct err *e)
 {
-    struct buf rep = {(char *)g->report_json, strlen(g->report_json), 0};
+    const char *json = g->report_json;
+    struct buf rep = {(char *)json, json ? strlen(json) : 0, 0};
     sqlite3_stmt *st = NULL;
     enum status res = store_cached(
         s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
@@ -266,7 +322,7 @@ static enum status write_blobs(struct store *s, int64_t id,
         res = store_step_done(s, st, "insert raw", e);
     }
     store_release(s, st);
-    if (res == ST_OK)
+    if (res == ST_OK && !g->unsupported)
         res = insert_texts(s,
                            "INSERT INTO game_report (game_id, json) "
                            "VALUES (?1, ?2)",
@@ -295,11 +351,9 @@ static enum status player_id(struct store *s, sqlite3_stmt *ins,
 
 static const char SQL_SEAT[] =
     "INSERT INTO game_players (game_id, seat, player_id, color, score, rank, "
-    "claimed, finished, winner, pts_road, pts_city, pts_field, "
-    "pts_monastery, pts_garden, flights, landed, returned, forced, "
+    "claimed, finished, winner, flights, landed, returned, forced, "
     "flier_points, rolls1, rolls2, rolls3) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-    "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-    "?22)";
+    "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
 
 static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
                       const struct seat_sum *q)
@@ -312,18 +366,62 @@ static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
         sqlite3_bind_int(st, 7, q->claimed);
     sqlite3_bind_int(st, 8, fin);
     sqlite3_bind_int(st, 9, fin && q->rank == 1);
-    sqlite3_bind_int(st, 10, q->pts[FEAT_ROAD]);
-    sqlite3_bind_int(st, 11, q->pts[FEAT_CITY]);
-    sqlite3_bind_int(st, 12, q->pts[FEAT_FIELD]);
-    sqlite3_bind_int(st, 13, q->pts[FEAT_MONASTERY]);
-    sqlite3_bind_int(st, 14, q->pts[FEAT_GARDEN]);
-    sqlite3_bind_int(st, 15, q->flights);
-    sqlite3_bind_int(st, 16, q->landed);
-    sqlite3_bind_int(st, 17, q->returned);
-    sqlite3_bind_int(st, 18, q->forced);
-    sqlite3_bind_int(st, 19, q->flier_points);
+    sqlite3_bind_int(st, 10, q->flights);
+    sqlite3_bind_int(st, 11, q->landed);
+    sqlite3_bind_int(st, 12, q->returned);
+    sqlite3_bind_int(st, 13, q->forced);
+    sqlite3_bind_int(st, 14, q->flier_points);
     for (int k = 0; k < 3; k++)
-        sqlite3_bind_int(st, 20 + k, q->rolls[k]);
+        sqlite3_bind_int(st, 15 + k, q->rolls[k]);
+}
+
+/* A row per seat and feature kind the seat scored with, named by the
+ * engine's feature table (whatever kinds an expansion brings); pid[p] is
+ * seat p's player. */
+static enum status write_points(struct store *s, int64_t id, int n_seats,
+                                const struct seat_sum *sum,
+                                const int64_t *pid, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = store_cached(
+        s,
+        "INSERT INTO game_player_points (game_id, seat, feature, "
+        "player_id, points) VALUES (?1, ?2, ?3, ?4, ?5)",
+        &st, e);
+    for (int p = 0; p < n_seats && res == ST_OK; p++)
+        for (int f = 0; f < FEAT__COUNT && res == ST_OK; f++) {
+            if (!sum[p].scored[f])
+                continue;
+            sqlite3_bind_int64(st, 1, id);
+            sqlite3_bind_int(st, 2, p);
+            store_bind_text(st, 3, feat_name(f));
+            sqlite3_bind_int64(st, 4, pid[p]);
+            sqlite3_bind_int(st, 5, sum[p].pts[f]);
+            res = store_step_done(s, st, "insert points", e);
+        }
+    store_release(s, st);
+    return res;
+}
+
+/* A row per expansion unit the rules put in play ("base", "river"). */
+static enum status write_expansions(struct store *s, int64_t id,
+                                    const struct rules *r, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    uint32_t units = game_rules_units(r);
+    enum status res = store_cached(
+        s,
+        "INSERT INTO game_expansions (game_id, expansion) VALUES (?1, ?2)",
+        &st, e);
+    for (int x = 0; x < EXP__COUNT && res == ST_OK; x++) {
+        if (!(units >> x & 1))
+            continue;
+        sqlite3_bind_int64(st, 1, id);
+        store_bind_text(st, 2, expansion_get(x)->id);
+        res = store_step_done(s, st, "insert expansion", e);
+    }
+    store_release(s, st);
+    return res;
 }
 
 static enum status write_players(struct store *s, int64_t id,
@@ -331,6 +429,7 @@ static enum status write_players(struct store *s, int64_t id,
                                  const struct seat_sum *sum, struct err *e)
 {
     sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
+    int64_t pid[GAME_MAX_PLAYERS] = { 0 };
     enum status res = store_cached(
         s, "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
         &ins, e);
@@ -340,19 +439,20 @@ static enum status write_players(struct store *s, int64_t id,
     if (res == ST_OK)
         res = store_cached(s, SQL_SEAT, &seat, e);
     for (int p = 0; p < g->log->rules.n_players && res == ST_OK; p++) {
-        int64_t pid = 0;
-        res = player_id(s, ins, sel, g->log->names[p], &pid, e);
+        res = player_id(s, ins, sel, g->log->names[p], &pid[p], e);
         if (res != ST_OK)
             break;
         sqlite3_bind_int64(seat, 1, id);
         sqlite3_bind_int(seat, 2, p);
-        sqlite3_bind_int64(seat, 3, pid);
+        sqlite3_bind_int64(seat, 3, pid[p]);
         bind_seat(seat, g, p, &sum[p]);
         res = store_step_done(s, seat, "insert seat", e);
     }
     store_release(s, ins);
     store_release(s, sel);
     store_release(s, seat);
+    if (res == ST_OK)
+        res = write_points(s, id, g->log->rules.n_players, sum, pid, e);
     return res;
 }
 
@@ -397,6 +497,10 @@ static void bind_flight(sqlite3_stmt *st, const struct flight *f,
     store_bind_text(st, 16, opts->p);
     for (int k = 0; k < 3; k++)
         sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
+    /* NULL for a figure this engine does not know: NOT NULL then refuses
+     * the game rather than count it under a wrong name */
+    const struct figure_class *fc = figure_class(f->figure);
+    store_bind_text(st, 20, fc ? fc->jcz : NULL);
 }
 
 static enum status write_flights(struct store *s, int64_t id,
@@ -408,9 +512,9 @@ static enum status write_flights(struct store *s, int64_t id,
         s,
         "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
         "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
-        "landing, n_options, options, n_roll1, n_roll2, n_roll3) VALUES "
-        "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-        "?15, ?16, ?17, ?18, ?19)",
+        "landing, n_options, options, n_roll1, n_roll2, n_roll3, figure) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+        "?14, ?15, ?16, ?17, ?18, ?19, ?20)",
         &st, e);
     for (size_t i = 0; i < r->n_flights && res == ST_OK; i++) {
         sqlite3_bind_int64(st, 1, id);
@@ -458,30 +562,38 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
 {
     struct seat_sum sum[GAME_MAX_PLAYERS];
     struct game_record rec = *g;
+    bool audited = !g->unsupported;
     rec.uploaded_at = uploaded_at;
-    summarise(&rec, sum);
+    memset(sum, 0, sizeof sum);
+    if (audited)
+        summarise(&rec, sum);
     enum status res = write_game_row(s, id, &rec, out_id, e);
     if (res == ST_OK)
         res = write_entry(s, *out_id, &rec, sum, e);
     if (res == ST_OK)
         res = write_blobs(s, *out_id, &rec, e);
-    if (res == ST_OK)
+    if (res == ST_OK && audited)
         res = write_players(s, *out_id, &rec, sum, e);
-    if (res == ST_OK)
+    if (res == ST_OK && audited)
+        res = write_expansions(s, *out_id, &rec.log->rules, e);
+    if (res == ST_OK && audited)
         res = write_flights(s, *out_id, rec.report, e);
-    if (res == ST_OK)
+    if (res == ST_OK && audited)
         res = write_violations(s, *out_id, rec.report, e);
     return res;
 }
 
-/* Children first: the aggregate triggers read nothing from games, but a
- * foreign key would refuse the games row going first. */
+/* Children first: the aggregate triggers of points and flights find the
+ * seat's player in game_players, and a foreign key would refuse the
+ * games row (or a seat) going first. */
 enum status store_delete_game(struct store *s, int64_t id, struct err *e)
 {
     static const char *const sql[] = {
         "DELETE FROM flights WHERE game_id = ?1",
         "DELETE FROM violations WHERE game_id = ?1",
+        "DELETE FROM game_player_points WHERE game_id = ?1",
         "DELETE FROM game_players WHERE game_id = ?1",
+        "DELETE FROM game_expansions WHERE game_id = ?1",
         "DELETE FROM game_raw WHERE game_id = ?1",
         "DELETE FROM game_report WHERE game_id = ?1",
         "DELETE FROM game_entry WHERE game_id = ?1",
@@ -510,11 +622,22 @@ static enum status check_record(const struct store *s,
         return err_set(e, ST_DB,
                        "the store is open read-only: games cannot "
                        "be written");
-    if (!g || !g->log || !g->report || !g->sha256 || !g->report_json ||
+    if (!g || !g->sha256 || !g->format || !g->source || !g->engine ||
         (!g->raw && g->raw_len > 0))
         return err_set(e, ST_DB,
-                       "incomplete game record: log, report, "
-                       "sha256 and report_json are required");
+                       "incomplete game record: sha256, format, source "
+                       "and engine are required");
+    if (g->unsupported) {
+        if (!g->unsupported[0] || g->live)
+            return err_set(e, ST_DB,
+                           "an unsupported game needs its reason and is "
+                           "never live");
+        return ST_OK;
+    }
+    if (!g->log || !g->report || !g->report_json)
+        return err_set(e, ST_DB,
+                       "incomplete game record: log, report and "
+                       "report_json are required");
     int n = g->log->rules.n_players;
     if (n < 1 || n > GAME_MAX_PLAYERS)
         return err_set(e, ST_DB, "game record with %d players", n);

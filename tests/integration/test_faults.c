@@ -21,8 +21,9 @@
  * sqlite3_config) all pass: an upload runs once to count them, then the
  * Nth fails, for every N.
  *
- * Paths: POST /api/games, the spool folder, POST /api/live (the start, a
- * move, the finish) on the real server started in process (port 0, a
+ * Paths: POST /api/games (a game, and one of an expansion not audited
+ * yet, stored unaudited: 202), the spool folder, POST /api/live (the
+ * start, a move, the finish) on the real server started in process (port 0, a
  * temporary database, rate limits off), and `flierd ingest` and `flierd
  * reaudit` through their entry points. FLIERD_FAULTS_ONLY=PATTERN runs
  * the tests whose names match alone. */
@@ -286,6 +287,23 @@ static void game_bytes(long k, struct buf *out)
     buf_puts(out, "\n");
 }
 
+/* A game of The Tower, which flierd does not audit yet: stored all the
+ * same (202), made unique by k as game_bytes() does. */
+static void tower_bytes(long k, struct buf *out)
+{
+    out->len = 0;
+    buf_puts(out, "{\"appVersion\": \"5.12.1\", \"setup\": {\"sets\": "
+                  "{\"basic:1\": 1, \"tower:1\": 1}, \"elements\": "
+                  "{\"small-follower\": 7, \"tower\": true}, \"rules\": "
+                  "{}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, "
+                  "\"y\": 0, \"rotation\": 0}]}, \"players\": "
+                  "[{\"name\": \"Blue\", \"slot\": 0}, {\"name\": "
+                  "\"Red\", \"slot\": 1}], \"replay\": []}");
+    for (; k > 0; k /= 2)
+        buf_puts(out, k % 2 ? "\t" : " ");
+    buf_puts(out, "\n");
+}
+
 /* A live game: its setup line and its first turn. */
 static const char LIVE_HEADER[] =
     "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
@@ -535,8 +553,9 @@ static void each_child(sqlite3 *db, const char *expr, const char *sep,
  * table, id) for every game, or for game ?1 when one is true. */
 static void sig_query(sqlite3 *db, bool one, struct buf *sql)
 {
-    buf_puts(sql, "SELECT 'live ' || live || ', finished ' || finished "
-                  "|| ', valid ' || valid || ': ' || ");
+    buf_puts(sql, "SELECT status || ', live ' || live || ', finished ' "
+                  "|| coalesce(finished, '-') || ', valid ' || "
+                  "coalesce(valid, '-') || ': ' || ");
     each_child(db, "'%1$s ' || (SELECT count(*) FROM \"%1$s\" WHERE "
                    "%2$s = g.id)", " || ', ' || ", sql);
     buf_puts(sql, one ? ", g.id FROM games g WHERE g.id = ?1"
@@ -653,7 +672,7 @@ static int request(const struct fx *f, const char *method, const char *path,
     return http_do(f->port, method, path, NULL, body, len, false, r);
 }
 
-/* The "id" of a 201's JSON body. */
+/* The "id" of a 201's (or a 202's) JSON body. */
 static int64_t created_id(const struct http_resp *r)
 {
     cJSON *j = cJSON_ParseWithLength(r->body.p, r->body.len);
@@ -673,7 +692,7 @@ static int64_t post_ok(const struct fx *f, const char *path, const char *body,
     if (st != want)
         fail_msg("%s: POST %s: %d, not %d: %s", context, path, st, want,
                  r.body.p ? r.body.p : "");
-    int64_t id = want == 201 ? created_id(&r) : 0;
+    int64_t id = want == 201 || want == 202 ? created_id(&r) : 0;
     http_resp_release(&r);
     return id;
 }
@@ -746,6 +765,14 @@ static void setup_upload(struct fx *f, long k, struct job *j)
     j->id = 0;
 }
 
+static void setup_unsupported(struct fx *f, long k, struct job *j)
+{
+    (void)f;
+    snprintf(j->path, sizeof j->path, "/api/games");
+    tower_bytes(k, &j->body);
+    j->id = 0;
+}
+
 static void setup_live_start(struct fx *f, long k, struct job *j)
 {
     (void)f;
@@ -787,6 +814,8 @@ static void setup_live_finish(struct fx *f, long k, struct job *j)
 }
 
 static const struct op OP_UPLOAD = { "upload", setup_upload, 201 };
+static const struct op OP_UNSUPPORTED = { "unsupported upload",
+                                          setup_unsupported, 202 };
 static const struct op OP_LIVE_START = { "live start", setup_live_start,
                                          201 };
 static const struct op OP_LIVE_MOVE = { "live move", setup_live_move, 200 };
@@ -894,6 +923,14 @@ static void test_upload_sqlite_errors(void **state)
 {
     (void)state;
     sweep_codes(&OP_UPLOAD, true);
+}
+
+/* Stored without an audit: its own rows (no seats, a status and a
+ * reason), the same transaction. */
+static void test_unsupported_sqlite_errors(void **state)
+{
+    (void)state;
+    sweep_codes(&OP_UNSUPPORTED, true);
 }
 
 static void test_live_start_sqlite_errors(void **state)
@@ -1136,17 +1173,19 @@ static long cli_sweep(struct fx *f, struct cli_case *c, int rc, enum mode mode)
     return recovered;
 }
 
-/* Two games to ingest, and an empty database to start from. */
+/* Two games to ingest, and an empty database to start from: an audited
+ * one and one of an expansion not audited yet (stored all the same). */
 static void cli_setup(struct fx *f, char (*files)[160], char *tmpl)
 {
     struct buf g = BUF_INIT;
     struct store *s = NULL;
     struct err e;
-    for (int i = 0; i < 2; i++) {
-        snprintf(files[i], 160, "%s/%c.flierlog", f->dir, 'a' + i);
-        game_bytes(i + 1, &g);
-        tf_write(files[i], g.p, g.len);
-    }
+    snprintf(files[0], 160, "%s/a.flierlog", f->dir);
+    game_bytes(1, &g);
+    tf_write(files[0], g.p, g.len);
+    snprintf(files[1], 160, "%s/b.jcz", f->dir);
+    tower_bytes(2, &g);
+    tf_write(files[1], g.p, g.len);
     buf_release(&g);
     snprintf(tmpl, 160, "%s/empty.db", f->dir);
     if (store_open(tmpl, false, &s, &e) != ST_OK)
@@ -1276,6 +1315,7 @@ int main(void)
         cmocka_set_test_filter(getenv("FLIERD_FAULTS_ONLY"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_upload_sqlite_errors, cleanup),
+        cmocka_unit_test_teardown(test_unsupported_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_spool_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_live_start_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_live_move_sqlite_errors, cleanup),

@@ -1,7 +1,10 @@
 /* test_http.c - the daemon end to end: starts `flierd serve` on a free
  * loopback port with a temporary database, talks HTTP to it with our own
  * client, and stops it with SIGTERM (exit status 0). The tests run in
- * order and share one daemon and database; each states what it adds. */
+ * order and share one daemon and database; each states what it adds.
+ * Games of other expansions: one of The Tower (written below; not
+ * audited yet) is stored as unsupported, one of Inns & Cathedrals is read
+ * in place from the peer corpus (FLIERD_SHARED_DIR). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -23,11 +26,23 @@
 #include <unistd.h>
 
 #include "daemon.h"
+#include "flierd_run.h"
 #include "http_client.h"
 #include "test_files.h"
 #include "mlog/mlog.h"
 
 #define TOKEN "it-secret-token-42"
+
+/* A .jcz of The Tower, which this engine does not audit yet. */
+static const char TOWER_JCZ[] =
+    "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
+    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
+    "\"Tess\",\"slot\":0},{\"name\":\"Ward\",\"slot\":1}],\"replay\":[]}";
+#define TOWER_REASON                                                           \
+    "unsupported: The Tower (tile set 'tower:1' in setup.sets) is not "        \
+    "audited yet"
 
 static struct {
     char dir[64];       /* the temporary folder */
@@ -37,7 +52,7 @@ static struct {
     struct daemon d;
     struct buf valid;   /* samples/c2-2p.jcz */
     struct buf forged;  /* samples/forged/forged-wrong-target.jcz */
-    long long valid_id, forged_id;
+    long long valid_id, forged_id, tower_id;
 } T;
 
 /* ---- helpers ---- */
@@ -231,19 +246,56 @@ static void test_upload_malformed(void **state)
     buf_release(&b);
 }
 
+/* Stored, not audited: 202 with the reason, and the same bytes again a
+ * duplicate. A game element of no expansion flierd knows says so. */
 static void test_upload_unsupported(void **state)
 {
     cJSON *j;
     struct buf b = BUF_INIT;
+    struct http_resp r;
+    char v[64];
     (void)state;
-    const char *at = strstr(T.valid.p, "\"farmers\":true");
-    assert_non_null(at);
-    size_t head = (size_t)(at - T.valid.p);
-    buf_append(&b, T.valid.p, head);
-    buf_puts(&b, "\"tower\":30,");
-    buf_append(&b, at, T.valid.len - head);
-    assert_int_equal(post("/api/games", NULL, &b, &j), 415);
-    assert_non_null(strstr(str(j, "error"), "tower"));
+    buf_puts(&b, TOWER_JCZ);
+    assert_int_equal(http_do(T.d.port, "POST", "/api/games?name=tower.jcz",
+                             NULL, b.p, b.len, false, &r), 202);
+    assert_true(http_header(&r, "Location", v, sizeof v));
+    j = cJSON_Parse(r.body.p);
+    assert_non_null(j);
+    T.tower_id = (long long)num(j, "id");
+    assert_true(T.tower_id > T.forged_id);
+    assert_string_equal(str(j, "status"), "unsupported");
+    assert_string_equal(str(j, "reason"), TOWER_REASON);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "valid")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "finished")));
+    assert_false(flag(j, "duplicate"));
+    char url[64];
+    snprintf(url, sizeof url, "/api/games/%lld", T.tower_id);
+    assert_string_equal(str(j, "url"), url);
+    assert_string_equal(v, url);
+    cJSON_Delete(j);
+    http_resp_release(&r);
+
+    assert_int_equal(post("/api/games", NULL, &b, &j), 200);
+    assert_int_equal((long long)num(j, "id"), T.tower_id);
+    assert_true(flag(j, "duplicate"));
+    assert_string_equal(str(j, "status"), "unsupported");
+    cJSON_Delete(j);
+
+    j = get_json(url, 200);
+    assert_string_equal(str(j, "status"), "unsupported");
+    assert_string_equal(str(j, "reason"), TOWER_REASON);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "audit")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "valid")));
+    cJSON_Delete(j);
+    /* its bytes are there; a replay is not */
+    snprintf(url, sizeof url, "/api/games/%lld/raw", T.tower_id);
+    assert_int_equal(http_do(T.d.port, "GET", url, NULL, NULL, 0, false, &r),
+                     200);
+    assert_int_equal(r.body.len, b.len);
+    http_resp_release(&r);
+    snprintf(url, sizeof url, "/api/games/%lld/replay", T.tower_id);
+    j = get_json(url, 409);
+    assert_non_null(strstr(str(j, "error"), "The Tower"));
     cJSON_Delete(j);
     buf_release(&b);
 }
@@ -277,10 +329,14 @@ static void test_upload_oversized(void **state)
 static void test_list_filters(void **state)
 {
     (void)state;
-    /* The valid game and the forgery are stored (plus nothing else). */
-    assert_int_equal(total_of(""), 2);
+    /* The valid game, the forgery and the tower game are stored (plus
+     * nothing else); the tower game is neither valid nor invalid. */
+    assert_int_equal(total_of(""), 3);
     assert_int_equal(total_of("verdict=valid"), 1);
     assert_int_equal(total_of("verdict=invalid"), 1);
+    assert_int_equal(total_of("status=audited"), 2);
+    assert_int_equal(total_of("status=unsupported"), 1);
+    assert_int_equal(total_of("status=unsupported&verdict=invalid"), 0);
     assert_int_equal(total_of("rule=FLIER_WRONG_TARGET"), 1);
     assert_int_equal(total_of("rule=TILE_OCCUPIED"), 0);
     assert_int_equal(total_of("player=Ada"), 2);
@@ -289,14 +345,27 @@ static void test_list_filters(void **state)
     assert_int_equal(total_of("finished=false"), 0);
     assert_int_equal(total_of("edition=C2"), 2);
     assert_int_equal(total_of("edition=C3"), 0);
-    assert_int_equal(total_of("from=2000-01-01&to=2999-12-31"), 2);
+    assert_int_equal(total_of("expansion=flier"), 2);
+    assert_int_equal(total_of("expansion=river"), 0);
+    assert_int_equal(total_of("from=2000-01-01&to=2999-12-31"), 3);
     assert_int_equal(total_of("to=2000-01-01"), 0);
     assert_int_equal(total_of("from=4102444800"), 0); /* 2100-01-01 */
     assert_int_equal(total_of("q=forged"), 1);
+    assert_int_equal(total_of("q=tower"), 1);
     assert_int_equal(total_of("verdict=valid&player=Ada&edition=C2"), 1);
 
+    /* The tower game in the list: its status and reason. */
+    cJSON *u = get_json("/api/games?status=unsupported", 200);
+    cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "games"), 0);
+    assert_int_equal((long long)num(g, "id"), T.tower_id);
+    assert_string_equal(str(g, "status"), "unsupported");
+    assert_string_equal(str(g, "reason"), TOWER_REASON);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(g, "valid")));
+    cJSON_Delete(u);
+
     /* Paging: the total is the full count, the page is limit long. */
-    cJSON *j = get_json("/api/games?limit=1&sort=violations&order=desc", 200);
+    cJSON *j = get_json("/api/games?limit=1&sort=violations&order=desc"
+                        "&status=audited", 200);
     cJSON *games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal(num(j, "total"), 2);
     assert_int_equal(cJSON_GetArraySize(games), 1);
@@ -304,7 +373,7 @@ static void test_list_filters(void **state)
                      T.forged_id);
     cJSON_Delete(j);
     j = get_json("/api/games?limit=1&offset=1&sort=violations&order=desc",
-                 200);
+                 200); /* the tower game, with no count, sorts last */
     games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal(cJSON_GetArraySize(games), 1);
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
@@ -313,6 +382,8 @@ static void test_list_filters(void **state)
     j = get_json("/api/games?sort=violations&order=asc", 200);
     games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
+                     T.tower_id);
+    assert_int_equal((long long)num(cJSON_GetArrayItem(games, 1), "id"),
                      T.valid_id);
     cJSON_Delete(j);
 
@@ -321,7 +392,8 @@ static void test_list_filters(void **state)
         "/api/games?verdict=maybe", "/api/games?limit=abc",
         "/api/games?limit=5000",    "/api/games?sort=nope",
         "/api/games?edition=C9",    "/api/games?from=yesterday",
-        "/api/games?finished=perhaps",
+        "/api/games?finished=perhaps", "/api/games?status=maybe",
+        "/api/games?expansion=tower",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         j = get_json(bad[i], 400);
@@ -385,6 +457,15 @@ static void test_players_and_stats(void **state)
     cJSON_Delete(j);
     j = get_json("/api/stats", 200);
     assert_true(cJSON_IsObject(j));
+    cJSON *games = cJSON_GetObjectItem(j, "games");
+    assert_int_equal(num(games, "total"), 4);
+    assert_int_equal(num(games, "unsupported"), 1);
+    assert_int_equal(num(games, "valid"), 2);
+    assert_int_equal(num(games, "invalid"), 1);
+    assert_int_equal(num(cJSON_GetObjectItem(games, "by_edition"), "C2"), 3);
+    cJSON *fig = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "flier"),
+                                     "by_figure");
+    assert_true(num(cJSON_GetObjectItem(fig, "small"), "flights") > 0);
     cJSON_Delete(j);
 }
 
@@ -399,16 +480,142 @@ static void test_metrics(void **state)
     assert_non_null(strstr(v, "text/plain"));
     assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
                                      "counter"));
-    /* two sample uploads and the slash-named players' game */
+    /* two sample uploads, the tower game and the slash-named players'
+     * game; the sample and the tower game again */
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
-                                     "\"stored\"} 3\n"));
+                                     "\"stored\"} 4\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
-                                     "\"duplicate\"} 1\n"));
+                                     "\"duplicate\"} 2\n"));
+    assert_non_null(strstr(r.body.p, "flierd_ingests_unsupported_total 1\n"));
+    assert_non_null(strstr(r.body.p, "flierd_ingests_invalid_total 1\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingest_failures_total{reason="
-                                     "\"unsupported\"} 1\n"));
+                                     "\"unsupported\"} 0\n"));
     assert_non_null(strstr(r.body.p, "flierd_http_request_duration_seconds"
                                      "_bucket{le=\"+Inf\"}"));
     http_resp_release(&r);
+}
+
+/* ---- other expansions ---- */
+
+static const cJSON *member(const cJSON *j, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, a);
+    if (x && b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    if (!x)
+        fail_msg("no %s.%s", a, b ? b : "");
+    return x;
+}
+
+/* Inns & Cathedrals with the large follower, from the peer corpus: its
+ * points by feature and flights by figure, as the player page and the
+ * statistics show them. ic-dev-001: Alice 19, Bob 17; five followers'
+ * flights and one large follower's. */
+static void test_expansion_game(void **state)
+{
+    struct buf b = BUF_INIT;
+    cJSON *j;
+    (void)state;
+    tf_read(FLIERD_SHARED_DIR "/peer/jcz/expansions/ic/ic-dev-001.jcz", &b);
+    assert_int_equal(post("/api/games?name=ic-dev-001.jcz", NULL, &b, &j),
+                     201);
+    assert_string_equal(str(j, "status"), "audited");
+    assert_true(flag(j, "valid"));
+    long long id = (long long)num(j, "id");
+    cJSON_Delete(j);
+    assert_int_equal(total_of("expansion=inns"), 1);
+    assert_int_equal(total_of("expansion=inns&verdict=valid"), 1);
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%lld", id);
+    j = get_json(path, 200);
+    const cJSON *x, *xs = member(j, "expansions", NULL);
+    bool inns = false;
+    cJSON_ArrayForEach(x, xs)
+        inns = inns || strcmp(x->valuestring, "inns") == 0;
+    assert_true(inns);
+    assert_int_equal(num(member(j, "elements", NULL), "big-follower"), 1);
+    cJSON_Delete(j);
+
+    int scores[2] = { 19, 17 }, flights = 0, big = 0;
+    static const char *const names[] = { "Alice", "Bob" };
+    for (int p = 0; p < 2; p++) {
+        snprintf(path, sizeof path, "/api/players/%s", names[p]);
+        j = get_json(path, 200);
+        int sum = 0;
+        cJSON_ArrayForEach(x, member(j, "points", NULL))
+            sum += x->valueint;
+        assert_int_equal(sum, scores[p]);
+        cJSON_ArrayForEach(x, member(j, "by_figure", NULL)) {
+            flights += (int)num(x, "flights");
+            if (strcmp(x->string, "big") == 0)
+                big += (int)num(x, "flights");
+        }
+        cJSON_Delete(j);
+    }
+    assert_int_equal(flights, 6);
+    assert_int_equal(big, 1);
+    j = get_json("/api/stats", 200);
+    assert_int_equal(num(member(member(j, "flier", "by_figure"), "big",
+                                NULL), "flights"), 1);
+    assert_int_equal(num(member(j, "games", "by_expansion"), "inns"), 1);
+    cJSON_Delete(j);
+    buf_release(&b);
+}
+
+/* `flierd reaudit` beside the running daemon: this engine still cannot
+ * audit the tower game, which stays as it was, with its reason; every
+ * other game keeps its verdict. The spool keeps such a game too, and a
+ * live game of it is refused (nobody could referee its turns). */
+static void test_unsupported_after_reaudit(void **state)
+{
+    struct buf out = BUF_INIT, b = BUF_INIT;
+    char p[256];
+    cJSON *j;
+    (void)state;
+    int before = total_of("");
+    const char *args[] = { "reaudit", "--db", T.db, NULL };
+    assert_int_equal(flierd_run(args, &out), 0);
+    assert_non_null(strstr(out.p, " 0 verdicts changed, 1 still "
+                                  "unsupported\n"));
+    assert_int_equal(total_of(""), before);
+    assert_int_equal(total_of("status=unsupported"), 1);
+    j = get_json("/api/games?status=unsupported", 200);
+    cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "games"), 0);
+    assert_int_equal((long long)num(g, "id"), T.tower_id);
+    assert_string_equal(str(g, "reason"), TOWER_REASON);
+    assert_string_equal(str(g, "name"), "tower.jcz");
+    cJSON_Delete(j);
+    j = get_json("/api/stats", 200);
+    assert_int_equal(num(member(j, "games", NULL), "unsupported"), 1);
+    cJSON_Delete(j);
+    const char *check[] = { "check", "--db", T.db, NULL };
+    out.len = 0;
+    assert_int_equal(flierd_run(check, &out), 0);
+    assert_non_null(strstr(out.p, ": 0 problems\n"));
+
+    /* the spool stores one (other bytes: another game) in done/ */
+    buf_puts(&b, TOWER_JCZ);
+    buf_puts(&b, "\n");
+    snprintf(p, sizeof p, "%s/tower2.jcz", T.spool);
+    tf_write(p, b.p, b.len);
+    assert_true(daemon_wait_log(&T.d, "spool: tower2.jcz -> done (game ",
+                                10000));
+    assert_true(daemon_wait_log(&T.d, "stored, not audited: unsupported: "
+                                "The Tower", 10000));
+    snprintf(p, sizeof p, "%s/done/tower2.jcz", T.spool);
+    assert_true(exists(p));
+    assert_int_equal(total_of("status=unsupported"), 2);
+
+    static const char header[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
+        "{\"basic:1\": 1, \"tower:1\": 1}, \"players\": [{\"name\": "
+        "\"Ada\"}, {\"name\": \"Cy\"}]}";
+    assert_int_equal(post_text("/api/live", header, &j), 415);
+    assert_non_null(strstr(str(j, "error"), "tower"));
+    cJSON_Delete(j);
+    assert_int_equal(total_of(""), before + 1);
+    buf_release(&out);
+    buf_release(&b);
 }
 
 static void test_static_files(void **state)
@@ -833,6 +1040,8 @@ int main(void)
         cmocka_unit_test(test_game_endpoints),
         cmocka_unit_test(test_players_and_stats),
         cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_expansion_game),
+        cmocka_unit_test(test_unsupported_after_reaudit),
         cmocka_unit_test(test_static_files),
         cmocka_unit_test(test_spool),
         cmocka_unit_test(test_live),

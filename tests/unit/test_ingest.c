@@ -5,7 +5,12 @@
  * rebuild every turn's board from those changes and hold it against the
  * engine's own snapshots (replay_build), for every sample: so the deltas
  * lose nothing, on games with flights, landings on shared features,
- * abbots and recalls. */
+ * abbots and recalls.
+ *
+ * Games of other expansions: one the engine cannot audit yet is stored
+ * all the same (and has no replay); one it audits (Inns & Cathedrals,
+ * read in place from the peer corpus) leaves its points by feature and
+ * its flights by figure as the audit has them. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +28,14 @@
 #include "core/replay.h"
 #include "ingest/ingest.h"
 #include "mlog/mlog.h"
+
+/* A .jcz of The Tower, which this engine does not audit yet. */
+static const char TOWER_JCZ[] =
+    "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
+    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
+    "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
 struct fixture {
     char dir[64];
@@ -249,6 +262,7 @@ struct items {
     enum status st[12];
     int64_t id[12];
     bool dup[12];
+    bool unsupported[12];
 };
 
 static enum status read_item(void *ctx, size_t i, struct buf *data,
@@ -270,6 +284,7 @@ static void item_done(void *ctx, size_t i, enum status st,
     it->st[i] = st;
     it->id[i] = res->id;
     it->dup[i] = res->duplicate;
+    it->unsupported[i] = res->unsupported;
     it->n_done++;
 }
 
@@ -297,6 +312,8 @@ static void test_pipeline_keeps_order(void **state)
     }
     it.bytes[10] = "{\"not\": \"a game\"";
     it.len[10] = strlen(it.bytes[10]);
+    it.bytes[11] = TOWER_JCZ; /* stored, not audited */
+    it.len[11] = sizeof TOWER_JCZ - 1;
     struct ingest_source src = { 12, "cli", 7, &it, read_item, item_done,
                                  NULL };
     ingest_pipeline(fx->s, &src, 3, 4);
@@ -305,6 +322,13 @@ static void test_pipeline_keeps_order(void **state)
     for (int i = 0; i < 12; i++) {
         if (i == 10) {
             assert_int_equal(it.st[i], ST_PARSE);
+            continue;
+        }
+        if (i == 11) {
+            assert_int_equal(it.st[i], ST_OK);
+            assert_false(it.dup[i]);
+            assert_true(it.unsupported[i]);
+            assert_true(it.id[i] > last);
             continue;
         }
         assert_int_equal(it.st[i], ST_OK);
@@ -320,6 +344,180 @@ static void test_pipeline_keeps_order(void **state)
         buf_release(&raw[k]);
 }
 
+/* ---- games of other expansions --------------------------------------- */
+
+static void test_unsupported_is_kept(void **state)
+{
+    struct fixture *fx = *state;
+    struct ingest_result res, again;
+    struct buf b = BUF_INIT;
+    struct err e;
+    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
+                                  "cli", "tower.jcz", 5, &res, &e), ST_OK);
+    assert_true(res.id > 0);
+    assert_true(res.unsupported);
+    assert_false(res.duplicate);
+    assert_false(res.valid);
+    assert_string_equal(res.reason, "unsupported: The Tower (tile set "
+                        "'tower:1' in setup.sets) is not audited yet");
+    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
+                                  "http", NULL, 6, &again, &e), ST_OK);
+    assert_true(again.duplicate);
+    assert_true(again.unsupported);
+    assert_int_equal(again.id, res.id);
+    /* no replay without an engine for it: a conflict, not a failure */
+    assert_int_equal(ingest_replay(fx->s, res.id, &b, &e), ST_CONFLICT);
+    assert_non_null(strstr(e.msg, "The Tower"));
+    assert_int_equal(b.len, 0);
+    /* what is not a game log at all is still refused */
+    static const char odd[] = "{\"neither\": 1}";
+    assert_int_equal(ingest_bytes(fx->s, odd, sizeof odd - 1, "cli", NULL, 7,
+                                  &res, &e), ST_PARSE);
+    /* nor is a live game started without an engine to referee it */
+    static const char header[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
+        "{\"basic:1\": 1, \"tower:1\": 1}, \"players\": [{\"name\": "
+        "\"Ada\"}, {\"name\": \"Cy\"}]}";
+    int64_t live = 0;
+    assert_int_equal(ingest_live_start(fx->s, header, sizeof header - 1, 8,
+                                       &live, &e), ST_UNSUPPORTED);
+    assert_int_equal(live, 0);
+    /* a re-audit by this engine leaves it as it is */
+    int games = 0, changed = 0, unsupported = 0;
+    assert_int_equal(ingest_reaudit(fx->s, &b, &games, &changed,
+                                    &unsupported, &e), ST_OK);
+    assert_int_equal(games, 1);
+    assert_int_equal(changed, 0);
+    assert_int_equal(unsupported, 1);
+    buf_release(&b);
+}
+
+static const cJSON *member(const cJSON *o, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (x && b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    if (!x)
+        fail_msg("no %s.%s", a, b ? b : "");
+    return x;
+}
+
+static cJSON *player_json(struct store *s, const char *name)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    if (store_player_json(s, name, &b, &e) != ST_OK)
+        fail_msg("player %s: %s", name, e.msg);
+    cJSON *j = cJSON_Parse(b.p);
+    assert_non_null(j);
+    buf_release(&b);
+    return j;
+}
+
+/* Each seat's "points" holds exactly the feature kinds its events named,
+ * with their sums; "by_figure" its flights by the figure that flew. */
+static void check_seat(struct store *s, const struct game_log *log,
+                       const struct report *rep, int p)
+{
+    int pts[FEAT__COUNT] = { 0 }, n_pts = 0;
+    bool scored[FEAT__COUNT] = { false };
+    int flights[FIG__COUNT] = { 0 }, landed[FIG__COUNT] = { 0 }, n_figs = 0;
+    for (size_t i = 0; i < rep->n_events; i++)
+        if (rep->events[i].players >> p & 1) {
+            pts[rep->events[i].feature] += rep->events[i].points;
+            n_pts += !scored[rep->events[i].feature];
+            scored[rep->events[i].feature] = true;
+        }
+    for (size_t i = 0; i < rep->n_flights; i++)
+        if (rep->flights[i].player == p) {
+            n_figs += flights[rep->flights[i].figure]++ == 0;
+            landed[rep->flights[i].figure] += rep->flights[i].landed;
+        }
+    cJSON *j = player_json(s, log->names[p]);
+    const cJSON *pj = member(j, "points", NULL), *fj = member(j, "by_figure",
+                                                              NULL);
+    assert_int_equal(cJSON_GetArraySize(pj), n_pts);
+    assert_int_equal(cJSON_GetArraySize(fj), n_figs);
+    for (int f = 0; f < FEAT__COUNT; f++)
+        if (scored[f])
+            assert_int_equal(member(pj, feat_name(f), NULL)->valueint,
+                             pts[f]);
+    for (int k = 0; k < FIG__COUNT; k++) {
+        if (!flights[k])
+            continue;
+        const cJSON *x = member(fj, figure_class(k)->jcz, NULL);
+        assert_int_equal(member(x, "flights", NULL)->valueint, flights[k]);
+        assert_int_equal(member(x, "landed", NULL)->valueint, landed[k]);
+    }
+    cJSON_Delete(j);
+}
+
+/* Inns & Cathedrals with the large follower (a big flight among small
+ * ones), from the peer corpus, read where it lies. */
+static void test_expansion_game_rows(void **state)
+{
+    struct fixture *fx = *state;
+    static const char path[] =
+        FLIERD_SHARED_DIR "/peer/jcz/expansions/ic/ic-dev-001.jcz";
+    struct buf raw = BUF_INIT, b = BUF_INIT;
+    struct ingest_result res;
+    struct err e;
+    struct game_log log;
+    struct report rep;
+    enum mlog_format fmt;
+    if (access(path, R_OK) != 0)
+        fail_msg("%s: not readable (the peer corpus is read in place from "
+                 "FLIERD_SHARED_DIR)", path);
+    slurp(path, &raw);
+    assert_int_equal(ingest_bytes(fx->s, raw.p, raw.len, "cli",
+                                  "ic-dev-001.jcz", 9, &res, &e), ST_OK);
+    assert_false(res.unsupported);
+    assert_true(res.valid);
+    game_log_init(&log);
+    assert_int_equal(mlog_parse(raw.p, raw.len, &log, &fmt, &e), ST_OK);
+    audit_run(&log, NULL, &rep, NULL);
+    bool big = false;
+    for (size_t i = 0; i < rep.n_flights; i++)
+        big = big || rep.flights[i].figure == FIG_BIG;
+    assert_true(big);
+    for (int p = 0; p < log.rules.n_players; p++)
+        check_seat(fx->s, &log, &rep, p);
+
+    assert_int_equal(store_game_json(fx->s, res.id, &b, &e), ST_OK);
+    cJSON *j = cJSON_Parse(b.p);
+    assert_non_null(j);
+    const cJSON *xs = member(j, "expansions", NULL), *x;
+    bool inns = false;
+    cJSON_ArrayForEach(x, xs)
+        inns = inns || strcmp(x->valuestring, "inns") == 0;
+    assert_true(inns);
+    assert_int_equal(member(j, "elements", "big-follower")->valueint, 1);
+    assert_true(cJSON_IsTrue(member(j, "elements", "inn")));
+    assert_string_equal(member(j, "status", NULL)->valuestring, "audited");
+    cJSON_Delete(j);
+    b.len = 0;
+    assert_int_equal(store_stats_json(fx->s, &b, &e), ST_OK);
+    j = cJSON_Parse(b.p);
+    assert_int_equal(member(member(j, "flier", "by_figure"), "big",
+                            "flights")->valueint, 1);
+    assert_int_equal(member(member(j, "games", "by_expansion"), "inns",
+                            NULL)->valueint, 1);
+    cJSON_Delete(j);
+    struct game_filter f = { .verdict = -1, .finished = -1,
+                             .expansion = "inns" };
+    b.len = 0;
+    assert_int_equal(store_list_games(fx->s, &f, &b, &e), ST_OK);
+    assert_non_null(strstr(b.p, "\"total\":1,"));
+    int problems = -1;
+    b.len = 0;
+    assert_int_equal(store_check(fx->s, &b, &problems, &e), ST_OK);
+    assert_int_equal(problems, 0);
+    report_release(&rep);
+    game_log_release(&log);
+    buf_release(&raw);
+    buf_release(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +527,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_is_deterministic, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_pipeline_keeps_order, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_unsupported_is_kept, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_expansion_game_rows, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

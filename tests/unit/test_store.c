@@ -320,7 +320,7 @@ static void test_open_migrates_and_reopens(void **state)
     int64_t id = insert_ok(fx->s, &g);
     store_close(fx->s);
     fx->s = NULL;
-    assert_int_equal(file_user_version(fx->path), 2);
+    assert_int_equal(file_user_version(fx->path), 3);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
@@ -667,19 +667,46 @@ static void test_list_entry(void **state)
 
 /* ---- players and statistics ------------------------------------------ */
 
-/* What the report says seat p scored by feature and with fliers. */
-static void expected_points(int p, int pts[FEAT__COUNT], int *flier)
+/* What the report says seat p scored by feature (pts; scored: the kinds
+ * of the events that listed p, even for 0 points) and with fliers. */
+static void expected_points(int p, int pts[FEAT__COUNT],
+                            bool scored[FEAT__COUNT], int *flier)
 {
     memset(pts, 0, FEAT__COUNT * sizeof *pts);
+    memset(scored, 0, FEAT__COUNT * sizeof *scored);
     *flier = 0;
     for (size_t i = 0; i < S.rep.n_events; i++) {
         const struct score_event *ev = &S.rep.events[i];
         if (!(ev->players & (1u << p)))
             continue;
         pts[ev->feature] += ev->points;
+        scored[ev->feature] = true;
         if (ev->fliers & (1u << p))
             *flier += ev->points;
     }
+}
+
+/* A player's "points" object holds exactly the kinds scored, with their
+ * sums (times copies: the same game stored that many times); returns the
+ * sum of its values. */
+static int check_points(const cJSON *player, const int pts[FEAT__COUNT],
+                        const bool scored[FEAT__COUNT], int copies)
+{
+    const cJSON *x;
+    int total = 0, keys = 0, want_keys = 0;
+    cJSON_ArrayForEach(x, item(player, "points"))
+    {
+        int f = feat_find(x->string);
+        if (f <= 0 || !scored[f])
+            fail_msg("points.%s: no such feature scored", x->string);
+        assert_int_equal(x->valueint, copies * pts[f]);
+        total += x->valueint;
+        keys++;
+    }
+    for (int f = 0; f < FEAT__COUNT; f++)
+        want_keys += scored[f];
+    assert_int_equal(keys, want_keys);
+    return total;
 }
 
 static void test_players(void **state)
@@ -715,20 +742,24 @@ static void test_player_numbers(void **state)
     int64_t id = insert_ok(fx->s, &g);
     cJSON *j = PLAYER(fx->s, "Ben");
     int pts[FEAT__COUNT], flier;
-    expected_points(1, pts, &flier);
+    bool scored[FEAT__COUNT];
+    expected_points(1, pts, scored, &flier);
     assert_int_equal(num(j, "games"), 1);
     assert_int_equal(num(j, "wins"), 1);
     assert_int_equal(num(j, "average"), 25);
     assert_int_equal(num(j, "best"), 25);
+    assert_true(scored[FEAT_ROAD] && scored[FEAT_CITY]);
     assert_int_equal(num(j, "points.road"), pts[FEAT_ROAD]);
     assert_int_equal(num(j, "points.city"), pts[FEAT_CITY]);
-    assert_int_equal(num(j, "points.field"), pts[FEAT_FIELD]);
-    assert_int_equal(num(j, "points.monastery"), pts[FEAT_MONASTERY]);
-    assert_int_equal(num(j, "points.city") + num(j, "points.road") +
-                         num(j, "points.field") + num(j, "points.monastery") +
-                         num(j, "points.garden"),
-                     25);
+    assert_int_equal(check_points(j, pts, scored, 1), 25);
     assert_int_equal(num(j, "flier_points"), flier);
+    /* all of Ben's flights were a follower's */
+    assert_int_equal(cJSON_GetArraySize(item(j, "by_figure")), 1);
+    assert_int_equal(num(j, "by_figure.small.flights"), 3);
+    assert_int_equal(num(j, "by_figure.small.landed"), 2);
+    assert_int_equal(num(j, "by_figure.small.returned"), 1);
+    assert_int_equal(num(j, "by_figure.small.forced_returns"), 1);
+    assert_true(fabs(num(j, "by_figure.small.landing_rate") - 2 / 3.0) < 1e-9);
     assert_int_equal(num(j, "flights"), 3);
     assert_int_equal(num(j, "landed"), 2);
     assert_int_equal(num(j, "returned"), 1);
@@ -746,9 +777,8 @@ static void test_player_numbers(void **state)
         cJSON_IsTrue(item(cJSON_GetArrayItem(item(j, "recent"), 0), "winner")));
     cJSON_Delete(j);
     j = PLAYER(fx->s, "Ada");
-    expected_points(0, pts, &flier);
-    assert_int_equal(num(j, "points.road"), pts[FEAT_ROAD]);
-    assert_int_equal(num(j, "points.city"), pts[FEAT_CITY]);
+    expected_points(0, pts, scored, &flier);
+    assert_int_equal(check_points(j, pts, scored, 1), 21);
     assert_int_equal(num(j, "wins"), 0);
     assert_int_equal(num(j, "recent.0.rank"), 2);
     /* Ada rolled one 3: x = ((1/3)^2 + (1/3)^2 + (2/3)^2) / (1/3) = 2 */
@@ -775,7 +805,17 @@ static void test_stats_sample(void **state)
     assert_int_equal(num(j, "games.valid"), 1);
     assert_int_equal(num(j, "games.invalid"), 1);
     assert_int_equal(num(j, "games.finished"), 1);
+    assert_int_equal(num(j, "games.unsupported"), 0);
     assert_int_equal(num(j, "games.by_edition.C2"), 2);
+    assert_int_equal(num(j, "games.by_expansion.base"), 2);
+    assert_int_equal(num(j, "games.by_expansion.flier"), 2);
+    assert_int_equal(cJSON_GetArraySize(item(item(j, "games"), "by_expansion")),
+                     2);
+    assert_int_equal(num(j, "flier.by_figure.small.flights"), 8);
+    assert_int_equal(num(j, "flier.by_figure.small.landed"), 4);
+    assert_int_equal(num(j, "flier.by_figure.small.pending"), 0);
+    assert_int_equal(cJSON_GetArraySize(item(item(j, "flier"), "by_figure")),
+                     1);
     assert_int_equal(num(j, "violations.total"), 3);
     assert_int_equal(num(j, "violations.by_rule.TILE_EDGE_MISMATCH"), 2);
     assert_int_equal(num(j, "violations.by_rule.TURN_ORDER"), 1);
@@ -873,6 +913,351 @@ static void test_stats_empty(void **state)
     cJSON_Delete(j);
     struct game_filter f = any();
     expect_ids(fx->s, &f, 0, NULL, 0);
+}
+
+/* ---- games of other expansions ---------------------------------------- */
+
+#define TOWER_REASON                                                           \
+    "unsupported: The Tower (tile set 'tower:1' in setup.sets) is not "        \
+    "audited yet"
+
+/* An upload the engine could not audit: bytes, digest and the reason. */
+static struct game_record unsupported_record(const char *sha, int64_t at)
+{
+    struct game_record g = record(NULL, NULL, sha, at);
+    g.report_json = NULL;
+    g.name = "tower.jcz";
+    g.unsupported = TOWER_REASON;
+    return g;
+}
+
+/* store_check() finds nothing but the variants' made-up digests. */
+static void expect_whole(struct store *s)
+{
+    struct buf report = BUF_INIT;
+    struct err e;
+    int problems = -1, digests = 0;
+    assert_int_equal(store_check(s, &report, &problems, &e), ST_OK);
+    for (const char *p = report.p; (p = strstr(p, "the stored upload (")); p++)
+        digests++;
+    if (problems != digests)
+        fail_msg("store_check: %s", report.p);
+    buf_release(&report);
+}
+
+struct verdicts {
+    int v[8];
+    int n;
+};
+
+static int note_verdict(void *ctx, int64_t id, const char *raw, size_t raw_len,
+                        const char *source, int64_t at, int verdict)
+{
+    struct verdicts *vs = ctx;
+    (void)id, (void)raw, (void)raw_len, (void)source, (void)at;
+    vs->v[vs->n++] = verdict;
+    return 0;
+}
+
+/* Stored, listed with its status and reason, counted in the statistics
+ * but never as valid or invalid, deduplicated, and turned into an
+ * audited game (and back) by a replace, as `flierd reaudit` does. */
+static void test_unsupported_is_stored(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    insert_ok(fx->s, &g);
+    struct variant v;
+    variant(&v, 71, "Cid", "Dee");
+    add_violation(&v, RULE_TURN_ORDER);
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    insert_ok(fx->s, &g);
+    char sha[SHA256_HEX_LEN];
+    fake_sha(sha, 72);
+    struct game_record u = unsupported_record(sha, 3000);
+    int64_t id = insert_ok(fx->s, &u);
+    assert_int_equal(id, 3);
+
+    struct game_filter f = any();
+    cJSON *j = list(fx->s, &f);
+    assert_int_equal(num(j, "total"), 3);
+    const cJSON *x = cJSON_GetArrayItem(item(j, "games"), 0);
+    assert_int_equal(num(x, "id"), 3);
+    assert_string_equal(item(x, "status")->valuestring, "unsupported");
+    assert_string_equal(item(x, "reason")->valuestring, TOWER_REASON);
+    static const char *const nulls[] = {"valid",      "finished", "edition",
+                                        "violations", "flights",  "turns"};
+    for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
+        if (!cJSON_IsNull(item(x, nulls[i])))
+            fail_msg("unsupported list entry: %s is not null", nulls[i]);
+    assert_true(cJSON_IsFalse(item(x, "live")));
+    assert_int_equal(cJSON_GetArraySize(item(x, "players")), 0);
+    assert_int_equal(cJSON_GetArraySize(item(x, "winners")), 0);
+    x = cJSON_GetArrayItem(item(j, "games"), 1);
+    assert_string_equal(item(x, "status")->valuestring, "audited");
+    assert_true(cJSON_IsNull(item(x, "reason")));
+    cJSON_Delete(j);
+
+    f.status = "unsupported";
+    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
+    f.status = "audited";
+    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
+    f = any();
+    f.verdict = 0;
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.verdict = 1;
+    expect_ids(fx->s, &f, 1, (int[]){1}, 1);
+    f = any();
+    f.finished = 1;
+    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
+    f.finished = 0;
+    expect_ids(fx->s, &f, 0, NULL, 0);
+    f = any();
+    f.edition = "C2";
+    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
+    f = any();
+    f.expansion = "base";
+    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
+    f = any();
+    f.q = "tower";
+    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
+    f.status = "unsupported"; /* a set and a column test together */
+    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
+    f = any();
+    f.sort = "violations"; /* NULL sorts below 0 */
+    expect_ids(fx->s, &f, 3, (int[]){2, 1, 3}, 3);
+
+    j = GAME(fx->s, id);
+    assert_string_equal(item(j, "status")->valuestring, "unsupported");
+    assert_string_equal(item(j, "reason")->valuestring, TOWER_REASON);
+    assert_string_equal(item(j, "sha256")->valuestring, sha);
+    assert_int_equal(num(j, "size"), S.raw.len);
+    static const char *const dnulls[] = {"audit",     "sets",      "elements",
+                                         "rules",     "n_players", "halted",
+                                         "best_score"};
+    for (size_t i = 0; i < sizeof dnulls / sizeof *dnulls; i++)
+        if (!cJSON_IsNull(item(j, dnulls[i])))
+            fail_msg("unsupported game: %s is not null", dnulls[i]);
+    assert_int_equal(cJSON_GetArraySize(item(j, "expansions")), 0);
+    cJSON_Delete(j);
+    struct buf raw = BUF_INIT;
+    const char *fmt = NULL;
+    assert_int_equal(store_game_raw(fx->s, id, &raw, &fmt, &e), ST_OK);
+    assert_int_equal(raw.len, S.raw.len);
+    assert_string_equal(fmt, "jcz");
+    buf_release(&raw);
+
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 3);
+    assert_int_equal(num(j, "games.unsupported"), 1);
+    assert_int_equal(num(j, "games.valid"), 1);
+    assert_int_equal(num(j, "games.invalid"), 1);
+    assert_int_equal(num(j, "games.finished"), 2);
+    assert_int_equal(num(j, "games.by_edition.C2"), 2);
+    assert_int_equal(cJSON_GetArraySize(item(item(j, "games"), "by_edition")),
+                     1);
+    assert_int_equal(num(j, "games.by_expansion.base"), 2);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+
+    /* the same bytes again: one game */
+    char *before = dump(fx->s, 3);
+    int64_t again = 0;
+    bool dup = false;
+    u.uploaded_at = 4000;
+    assert_int_equal(store_insert_game(fx->s, &u, &again, &dup, &e), ST_OK);
+    assert_true(dup);
+    assert_int_equal(again, id);
+    char *after = dump(fx->s, 3);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    /* never live; never without its reason */
+    fake_sha(sha, 73);
+    u = unsupported_record(sha, 5000);
+    u.live = true;
+    assert_int_equal(store_insert_game(fx->s, &u, &again, &dup, &e), ST_DB);
+    u.live = false;
+    u.unsupported = "";
+    assert_int_equal(store_insert_game(fx->s, &u, &again, &dup, &e), ST_DB);
+    f = any();
+    assert_int_equal(total_of(fx->s, &f), 3);
+
+    struct verdicts vs = {{0}, 0};
+    assert_int_equal(store_each_game(fx->s, note_verdict, &vs, &e), ST_OK);
+    assert_int_equal(vs.n, 3);
+    assert_int_equal(vs.v[0], VERDICT_VALID);
+    assert_int_equal(vs.v[1], VERDICT_INVALID);
+    assert_int_equal(vs.v[2], VERDICT_UNSUPPORTED);
+
+    /* a later engine audits it: same id, upload time and name */
+    struct variant w;
+    variant(&w, 72, "Eve", "Fay");
+    g = record(&w.log, &w.rep, w.sha, 0);
+    g.name = NULL;
+    assert_int_equal(store_replace_game(fx->s, id, &g, &e), ST_OK);
+    j = GAME(fx->s, id);
+    assert_string_equal(item(j, "status")->valuestring, "audited");
+    assert_true(cJSON_IsNull(item(j, "reason")));
+    assert_true(cJSON_IsTrue(item(j, "valid")));
+    assert_string_equal(item(j, "name")->valuestring, "tower.jcz");
+    assert_int_equal(num(j, "uploaded_at"), 3000);
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.unsupported"), 0);
+    assert_int_equal(num(j, "games.valid"), 2);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+    /* and back (an engine that no longer reads it keeps it all the same) */
+    u = unsupported_record(w.sha, 0);
+    assert_int_equal(store_replace_game(fx->s, id, &u, &e), ST_OK);
+    j = PLAYERS(fx->s);
+    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 4); /* no Eve */
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.unsupported"), 1);
+    assert_int_equal(num(j, "games.total"), 3);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+}
+
+/* The expansions a game uses are rows: the list filters by them, the
+ * game lists them with its elements, the statistics count them. */
+static void test_expansions_and_elements(void **state)
+{
+    struct fixture *fx = *state;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    insert_ok(fx->s, &g);
+    struct variant v;
+    variant(&v, 81, "Ann", "Bob");
+    struct rules *r = &v.log.rules;
+    r->set_copies[tile_set_find("river/1:1")] = 1;
+    r->set_copies[tile_set_find("inns-and-cathedrals:1")] = 1;
+    r->figures[FIG_BIG] = 1;
+    r->flags |= RF_INNS | RF_CATHEDRALS;
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    insert_ok(fx->s, &g);
+
+    struct game_filter f = any();
+    f.expansion = "river";
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.expansion = "inns";
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.expansion = "flier";
+    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
+    f.expansion = "phantom";
+    expect_ids(fx->s, &f, 0, NULL, 0);
+    f.expansion = "river";
+    f.verdict = 1;
+    f.edition = "C2";
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.player = "Ann";
+    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
+    f.player = "Ada";
+    expect_ids(fx->s, &f, 0, NULL, 0);
+
+    cJSON *j = GAME(fx->s, 2);
+    const cJSON *xs = item(j, "expansions");
+    static const char *const want[] = {"base", "flier", "inns", "river"};
+    assert_int_equal(cJSON_GetArraySize(xs), 4);
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(cJSON_GetArrayItem(xs, i)->valuestring, want[i]);
+    assert_int_equal(num(j, "elements.small-follower"), 7);
+    assert_true(cJSON_IsTrue(item(item(j, "elements"), "farmers")));
+    assert_int_equal(num(j, "elements.big-follower"), 1);
+    assert_true(cJSON_IsTrue(item(item(j, "elements"), "inn")));
+    assert_true(cJSON_IsTrue(item(item(j, "elements"), "cathedral")));
+    assert_int_equal(cJSON_GetArraySize(item(j, "elements")), 5);
+    assert_int_equal(num(j, "sets.river/1:1"), 1);
+    assert_int_equal(num(j, "sets.inns-and-cathedrals:1"), 1);
+    assert_int_equal(num(j, "rules.followers"), 7);
+    cJSON_Delete(j);
+    j = GAME(fx->s, 1);
+    assert_int_equal(cJSON_GetArraySize(item(j, "expansions")), 2);
+    assert_int_equal(cJSON_GetArraySize(item(j, "elements")), 2);
+    cJSON_Delete(j);
+
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.by_expansion.base"), 2);
+    assert_int_equal(num(j, "games.by_expansion.flier"), 2);
+    assert_int_equal(num(j, "games.by_expansion.inns"), 1);
+    assert_int_equal(num(j, "games.by_expansion.river"), 1);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+}
+
+/* Figures and feature kinds are names in rows: a large follower's and a
+ * phantom's flights, points of a kind the old columns never had. A figure
+ * the engine does not know refuses the game, as an unknown rule does. */
+static void test_figures_and_features_are_rows(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct flight fl[4];
+    struct variant v;
+    assert_int_equal(S.rep.n_flights, 4);
+    memcpy(fl, S.rep.flights, sizeof fl);
+    fl[2].figure = FIG_BIG;
+    fl[3].figure = FIG_PHANTOM;
+    struct score_event *ev = calloc(S.rep.n_events + 1, sizeof *ev);
+    memcpy(ev, S.rep.events, S.rep.n_events * sizeof *ev);
+    ev[S.rep.n_events] = (struct score_event){
+        .turn = 3,
+        .feature = FEAT_RIVER,
+        .players = 1,
+        .points = 4,
+    };
+    variant(&v, 91, "Ann", "Bob");
+    v.rep.flights = fl;
+    v.rep.events = ev;
+    v.rep.n_events = S.rep.n_events + 1;
+    struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+    insert_ok(fx->s, &g);
+
+    cJSON *j = PLAYER(fx->s, "Ann");
+    int pts[FEAT__COUNT], flier;
+    bool scored[FEAT__COUNT];
+    expected_points(0, pts, scored, &flier);
+    pts[FEAT_RIVER] += 4;
+    scored[FEAT_RIVER] = true;
+    assert_int_equal(check_points(j, pts, scored, 1), 21 + 4);
+    assert_int_equal(num(j, "points.river"), 4);
+    assert_int_equal(num(j, "by_figure.small.flights"), 1);
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, "Bob");
+    assert_int_equal(cJSON_GetArraySize(item(j, "by_figure")), 3);
+    assert_int_equal(num(j, "by_figure.small.flights"), 1);
+    assert_int_equal(num(j, "by_figure.small.forced_returns"), 1);
+    assert_int_equal(num(j, "by_figure.big.flights"), 1);
+    assert_int_equal(num(j, "by_figure.big.landed"), 1);
+    assert_int_equal(num(j, "by_figure.phantom.landed"), 1);
+    assert_int_equal(num(j, "by_figure.phantom.landing_rate"), 1);
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "flier.by_figure.small.flights"), 2);
+    assert_int_equal(num(j, "flier.by_figure.small.landed"), 0);
+    assert_int_equal(num(j, "flier.by_figure.big.flights"), 1);
+    assert_int_equal(num(j, "flier.by_figure.phantom.flights"), 1);
+    assert_int_equal(num(j, "flier.flights"), 4);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+
+    char *before = dump(fx->s, 3);
+    variant(&v, 92, "Cid", "Dee");
+    fl[3].figure = 200;
+    v.rep.flights = fl;
+    g = record(&v.log, &v.rep, v.sha, 2000);
+    int64_t id = 9;
+    bool dup = true;
+    assert_int_equal(store_insert_game(fx->s, &g, &id, &dup, &e), ST_DB);
+    assert_non_null(strstr(e.msg, "flight"));
+    assert_int_equal(id, 0);
+    char *after = dump(fx->s, 3);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    free(ev);
 }
 
 /* ---- replace and failures -------------------------------------------- */
@@ -1077,13 +1462,14 @@ struct visit {
 };
 
 static int visit(void *ctx, int64_t id, const char *raw, size_t raw_len,
-                 const char *source, int64_t at, bool was_valid)
+                 const char *source, int64_t at, int verdict)
 {
     struct visit *v = ctx;
     v->ids[v->n++] = id;
     v->ok = v->ok && raw_len == S.raw.len &&
             memcmp(raw, S.raw.p, raw_len) == 0 && strcmp(source, "http") == 0 &&
-            at == 1000 * id && was_valid == (id != 2 && id != 4);
+            at == 1000 * id &&
+            verdict == (id != 2 && id != 4 ? VERDICT_VALID : VERDICT_INVALID);
     if (v->replace) {
         struct err e;
         struct variant w;
@@ -1146,6 +1532,8 @@ enum bench_op {
     B_LIST_BEST_DEEP,
     B_LIST_Q,
     B_LIST_Q_SHORT,
+    B_LIST_EXPANSION,
+    B_LIST_STATUS,
     B_GAME,
     B_PLAYERS,
     B_PLAYER,
@@ -1164,6 +1552,8 @@ static const char *const bench_names[] = {
     "list sort=best offset 5000",
     "list q=P0123",
     "list q=P1 (2 chars: scan)",
+    "list expansion=flier (all)",
+    "list status=unsupported (1%)",
     "game/{id}",
     "players",
     "players/{name}",
@@ -1197,9 +1587,11 @@ static void bench_once(struct store *s, enum bench_op op, int i, int64_t n)
         break;
     case B_LIST_Q: f.q = name; break;
     case B_LIST_Q_SHORT: f.q = "P1"; break;
+    case B_LIST_EXPANSION: f.expansion = "flier"; break;
+    case B_LIST_STATUS: f.status = "unsupported"; break;
     default: break;
     }
-    if (op <= B_LIST_Q_SHORT)
+    if (op <= B_LIST_STATUS)
         st = store_list_games(s, &f, &b, &e);
     else if (op == B_GAME)
         st = store_game_json(s, 1 + i % n, &b, &e);
@@ -1233,6 +1625,8 @@ static void bench_insert(struct store *s, int64_t n)
                                       : RULE_TILE_EDGE_MISMATCH);
         struct game_record g = record(&v.log, &v.rep, v.sha, 1000 + i * 500);
         g.report_json = report;
+        if (i % 100 == 50) /* 1 %: stored, not audited */
+            g = unsupported_record(v.sha, 1000 + i * 500);
         insert_ok(s, &g);
     }
     double t = now_ms() - t0;
@@ -1311,6 +1705,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stats_known_rolls, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_stats_empty, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unsupported_is_stored, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_expansions_and_elements, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_figures_and_features_are_rows,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_replace_keeps_id, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failure_leaves_nothing, setup,
                                         teardown),
