@@ -120,12 +120,11 @@ static void elements_json(const struct rules *r, struct buf *out)
             continue;
         for (const struct element *el = expansion_get(e)->elements;
              el && el->key; el++) {
-            if (el->kind == EL_FIGURES && el->what < FIG__COUNT &&
-                r->figures[el->what] > 0)
-                buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", el->key,
-                           r->figures[el->what]);
-            else if (el->kind == EL_FLAG && (r->flags >> el->what & 1))
+            int v = element_get(r, el); /* a switch: true; else a count */
+            if (v && el->kind == EL_FLAG)
                 buf_printf(out, "%s\"%s\":true", k++ ? "," : "", el->key);
+            else if (v)
+                buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", el->key, v);
         }
     }
     buf_puts(out, "}");
