@@ -228,7 +228,7 @@ static void reply_upload(struct request *r, const struct ingest_result *res)
                res->unsupported ? "unsupported" : "audited");
     if (res->unsupported) {
         buf_puts(&b, "\"reason\": ");
-        json_string(&b, res->reason);
+        buf_json_string(&b, res->reason);
         buf_puts(&b, ", \"valid\": null, \"finished\": null, ");
     } else {
         buf_printf(&b, "\"valid\": %s, \"finished\": %s, ",

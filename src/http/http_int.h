@@ -147,11 +147,6 @@ void reply_read(struct request *r, enum status st, struct buf *b,
                 const struct err *e);
 int http_status_of(enum status st);
 
-/* ---- JSON text ---- */
-/* Appends s as a JSON string literal (quotes included, UTF-8 passed
- * through, control characters and invalid bytes escaped). */
-void json_string(struct buf *b, const char *s);
-
 /* ---- routes and handlers ---- */
 /* Finds the handler of method + path; fills r->params. Returns NULL and
  * sets *out_status to 404 or 405 (with an Allow header) when none fits.

@@ -69,3 +69,57 @@ void buf_release(struct buf *b)
     b->p = NULL;
     b->len = b->cap = 0;
 }
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    size_t n;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4;
+    else
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if (n == 3 && ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0)))
+        return 0; /* overlong, or a UTF-16 surrogate */
+    if (n == 4 && ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90)))
+        return 0;
+    return n;
+}
+
+void buf_json_string(struct buf *b, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    buf_append(b, "\"", 1);
+    while (*p) {
+        size_t n = utf8_len(p);
+        if (n == 0) { /* not UTF-8: the replacement character */
+            buf_puts(b, "\\ufffd");
+            p++;
+        } else if (*p == '"' || *p == '\\') {
+            char esc[2] = { '\\', (char)*p };
+            buf_append(b, esc, 2);
+            p++;
+        } else if (*p < 0x20) {
+            switch (*p) {
+            case '\n': buf_puts(b, "\\n"); break;
+            case '\r': buf_puts(b, "\\r"); break;
+            case '\t': buf_puts(b, "\\t"); break;
+            default: buf_printf(b, "\\u%04x", *p); break;
+            }
+            p++;
+        } else {
+            buf_append(b, (const char *)p, n);
+            p += n;
+        }
+    }
+    buf_append(b, "\"", 1);
+}

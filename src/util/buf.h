@@ -19,6 +19,10 @@ void buf_append(struct buf *b, const char *s, size_t len);
 bool buf_try_append(struct buf *b, const char *s, size_t len) WARN_UNUSED;
 void buf_puts(struct buf *b, const char *s);
 void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* Appends s as a JSON string literal: quotes included, UTF-8 passed
+ * through, control characters escaped, bytes that are not UTF-8 replaced
+ * by U+FFFD (so the text stays valid JSON whatever s holds). */
+void buf_json_string(struct buf *b, const char *s);
 /* Frees the storage; b is empty and reusable afterwards. */
 void buf_release(struct buf *b);
 
