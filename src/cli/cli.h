@@ -20,7 +20,8 @@ int cli_whatif(int argc, char **argv, FILE *out, FILE *errs);
 int cli_convert(int argc, char **argv, FILE *out, FILE *errs);
 
 /* flierd serve [--db PATH] [--listen HOST:PORT] [--spool DIR] [--web DIR]
- * [--token-file F] [--load DIR] [limits]: the HTTP daemon. Prints
+ * [--token-file F] [--load DIR] [limits]: the HTTP daemon and the
+ * dashboard (built in, or the files of --web DIR). Prints
  * "listening on http://HOST:PORT" on out once ready and runs until
  * SIGTERM or SIGINT; returns 0 then, 2 when it could not start. */
 int cli_serve(int argc, char **argv, FILE *out, FILE *errs);

@@ -24,7 +24,7 @@ struct http_config {
     const char *host;         /* IPv4 or IPv6 literal to bind */
     unsigned port;            /* 0 picks a free port (see server_port) */
     const char *spool_dir;    /* NULL: no spool */
-    const char *web_dir;      /* NULL: no static files */
+    const char *web_dir;      /* NULL: the dashboard built in */
     const char *token;        /* NULL: writes are public too */
     size_t max_body;          /* bytes per upload (default 1 MiB) */
     unsigned timeout_s;       /* idle connection timeout (default 30) */

@@ -3,7 +3,7 @@
  * finds in r->params in order; a last "{x*}" takes the rest of the path,
  * slashes included (libmicrohttpd has decoded %2F before we see the path,
  * and a player may well be called "Ada/Ben"). Anything not under /api/ (nor /healthz,
- * /metrics) is a static file when --web is given. HEAD is served as GET
+ * /metrics) is a file of the dashboard (static.c). HEAD is served as GET
  * (libmicrohttpd leaves the body out). */
 #include <stdbool.h>
 #include <string.h>
@@ -94,7 +94,7 @@ handler_fn route_find(struct request *r, bool *out_write, int *out_status)
             return routes[i].fn;
         }
     }
-    if (!path_known && !is_api(r->path) && r->srv->web_root) {
+    if (!path_known && !is_api(r->path)) {
         if (strcmp(method, "GET") == 0)
             return h_static;
         path_known = true;

@@ -41,10 +41,12 @@ const ARTIFACTS = resolve(process.env.FLIERD_E2E_ARTIFACTS || join(dirname(FLIER
 mkdirSync(ARTIFACTS, { recursive: true });
 const TMP = mkdtempSync(join(tmpdir(), 'flierd-e2e-'));
 
-/** Starts `flierd serve` on a free port; resolves with {url, proc, stop()}. */
-function startDaemon(name, extra = []) {
-  const args = ['serve', '--listen', '127.0.0.1:0', '--db', join(TMP, `${name}.db`), '--web', join(SRC, 'web'), '--quiet', ...extra];
-  const proc = spawn(FLIERD, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `flierd serve` on a free port; resolves with {url, proc, stop()}.
+ * web: serve the source tree's web/ (--web), else the dashboard built into
+ * the binary, from a folder where no web/ lies beside it. */
+function startDaemon(name, extra = [], { web = true } = {}) {
+  const args = ['serve', '--listen', '127.0.0.1:0', '--db', join(TMP, `${name}.db`), ...(web ? ['--web', join(SRC, 'web')] : []), '--quiet', ...extra];
+  const proc = spawn(FLIERD, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: TMP });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
   return new Promise((resolvePromise, reject) => {
@@ -428,11 +430,19 @@ describe('the dashboard', () => {
   });
 });
 
-describe('the dashboard with a token and with many games', () => {
+// These daemons serve the dashboard built into the binary (no --web).
+describe('the dashboard built in, with a token and with many games', () => {
   test('upload asks for the token when the server needs one', async () => {
     const tokenFile = join(TMP, 'token');
     writeFileSync(tokenFile, 's3cret-token\n');
-    const d = await startDaemon('token', ['--token-file', tokenFile]);
+    const d = await startDaemon('token', ['--token-file', tokenFile], { web: false });
+    // the page is the source tree's, and its modules revalidate by ETag
+    assert.equal(await (await fetch(d.url + '/upload')).text(), readFileSync(join(SRC, 'web/index.html'), 'utf8'));
+    const app = await fetch(d.url + '/app.js');
+    assert.match(app.headers.get('content-type'), /^text\/javascript/);
+    const etag = app.headers.get('etag');
+    assert.match(etag, /^"[0-9a-f]{64}"$/);
+    assert.equal((await fetch(d.url + '/app.js', { headers: { 'If-None-Match': etag } })).status, 304);
     try {
       const page = await newPage();
       await page.goto(d.url + '/upload');
@@ -456,7 +466,7 @@ describe('the dashboard with a token and with many games', () => {
     mkdirSync(dir);
     const bytes = readFileSync(join(SRC, 'samples/tiny-city.jcz'));
     for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `g${String(i).padStart(4, '0')}.jcz`), Buffer.concat([bytes, Buffer.from(' '.repeat(i + 1))]));
-    const d = await startDaemon('many', ['--load', dir]);
+    const d = await startDaemon('many', ['--load', dir], { web: false });
     try {
       const page = await newPage();
       const t0 = Date.now();
@@ -489,5 +499,9 @@ describe('the dashboard with a token and with many games', () => {
     assert.ok(openMs < 4000, `opening the replay took ${openMs} ms`);
     assert.ok(stepMs < 50, `a step took ${stepMs} ms`);
     await page.close();
+  });
+
+  test('no console errors and no Content-Security-Policy violations here either', () => {
+    assert.deepEqual(problems, []);
   });
 });

@@ -59,6 +59,12 @@ static unsigned wait_ready(int fd, int timeout_ms)
 
 bool daemon_start(struct daemon *d, const char *db, const char *const *extra)
 {
+    return daemon_start_in(d, NULL, db, extra);
+}
+
+bool daemon_start_in(struct daemon *d, const char *cwd, const char *db,
+                     const char *const *extra)
+{
     int out[2], err[2];
     const char *argv[32] = { FLIERD_BIN, "serve", "--listen", "127.0.0.1:0",
                              "--db", db };
@@ -78,6 +84,8 @@ bool daemon_start(struct daemon *d, const char *db, const char *const *extra)
         close(err[0]);
         close(out[1]);
         close(err[1]);
+        if (cwd && chdir(cwd) != 0)
+            _exit(126);
         execv(FLIERD_BIN, (char *const *)argv);
         _exit(127);
     }

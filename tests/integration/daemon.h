@@ -26,6 +26,10 @@ struct daemon {
  * may be NULL) and waits up to 30 s for the listening line. Returns
  * false (and leaves nothing running) when it does not come. */
 bool daemon_start(struct daemon *d, const char *db, const char *const *extra);
+/* The same, run in the folder cwd (NULL: ours): a daemon that must find
+ * nothing beside it, such as the dashboard built in. */
+bool daemon_start_in(struct daemon *d, const char *cwd, const char *db,
+                     const char *const *extra);
 /* Waits up to timeout_ms for needle to appear in stderr. */
 bool daemon_wait_log(struct daemon *d, const char *needle, int timeout_ms);
 /* SIGTERM, then waits for the exit. Returns the exit status, or 128 +

@@ -30,6 +30,7 @@
 #include "http_client.h"
 #include "test_files.h"
 #include "mlog/mlog.h"
+#include "util/sha256.h"
 
 #define TOKEN "it-secret-token-42"
 
@@ -618,6 +619,66 @@ static void test_unsupported_after_reaudit(void **state)
     buf_release(&b);
 }
 
+/* The ETag a file of --web DIR must have: its quoted SHA-256. */
+static void etag_of(const char *text, char out[SHA256_HEX_LEN + 2])
+{
+    char hex[SHA256_HEX_LEN];
+    sha256_hex(text, strlen(text), hex);
+    snprintf(out, SHA256_HEX_LEN + 2, "\"%s\"", hex);
+}
+
+static int get_if(const char *path, const char *etag, struct http_resp *r)
+{
+    char hdr[128];
+    snprintf(hdr, sizeof hdr, "If-None-Match: %s\r\n", etag);
+    return http_do(T.d.port, "GET", path, hdr, NULL, 0, false, r);
+}
+
+/* --web DIR has the validators of the dashboard built in, computed from
+ * the file as it is now: an edited file is served anew at once. */
+static void static_validators(void)
+{
+    struct http_resp r;
+    char p[256], v[128], etag[SHA256_HEX_LEN + 2], hex[SHA256_HEX_LEN];
+    etag_of("<h1>flierd</h1>\n", etag);
+    assert_int_equal(get_if("/", etag, &r), 304);
+    assert_int_equal(r.body.len, 0);
+    http_resp_release(&r);
+    assert_int_equal(get_if("/stats", etag, &r), 304);
+    http_resp_release(&r);
+    snprintf(p, sizeof p, "%s/index.html", T.web);
+    tf_write(p, "<h1>flierd 2</h1>\n", 18);
+    assert_int_equal(get_if("/", etag, &r), 200);
+    assert_string_equal(r.body.p, "<h1>flierd 2</h1>\n");
+    assert_true(http_header(&r, "ETag", v, sizeof v));
+    etag_of("<h1>flierd 2</h1>\n", etag);
+    assert_string_equal(v, etag);
+    assert_true(http_header(&r, "Cache-Control", v, sizeof v));
+    assert_string_equal(v, "no-cache");
+    http_resp_release(&r);
+
+    /* kept a year only under a name that carries the bytes' own hash */
+    static const char mod[] = "export const x = 1;\n";
+    sha256_hex(mod, strlen(mod), hex);
+    snprintf(p, sizeof p, "%s/mod.%.12s.js", T.web, hex);
+    tf_write(p, mod, strlen(mod));
+    snprintf(p, sizeof p, "/mod.%.12s.js", hex);
+    assert_int_equal(http_do(T.d.port, "GET", p, NULL, NULL, 0, false, &r),
+                     200);
+    assert_true(http_header(&r, "Cache-Control", v, sizeof v));
+    assert_string_equal(v, "public, max-age=31536000, immutable");
+    assert_true(http_header(&r, "Content-Type", v, sizeof v));
+    assert_string_equal(v, "text/javascript; charset=utf-8");
+    http_resp_release(&r);
+    snprintf(p, sizeof p, "%s/mod.0123456789ab.js", T.web);
+    tf_write(p, mod, strlen(mod));
+    assert_int_equal(http_do(T.d.port, "GET", "/mod.0123456789ab.js", NULL,
+                             NULL, 0, false, &r), 200);
+    assert_true(http_header(&r, "Cache-Control", v, sizeof v));
+    assert_string_equal(v, "no-cache");
+    http_resp_release(&r);
+}
+
 static void test_static_files(void **state)
 {
     char p[256];
@@ -647,6 +708,7 @@ static void test_static_files(void **state)
                                  false, &r), 404);
         http_resp_release(&r);
     }
+    static_validators();
 }
 
 /* ---- spool ---- */
