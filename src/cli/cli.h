@@ -32,13 +32,14 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs);
 
 /* flierd simulate --games N --seed S --out DIR [--players A..B]
  * [--edition c2|c3] [--flier-rate P] [--format jcz|flierlog]
- * [--forge RATE]: random legal games (some forged), one file each, and
- * DIR/manifest.json. Returns 0, or 2 on bad usage or a write error. */
+ * [--forge RATE] [--quiet]: random legal games (some forged), one file
+ * each, and DIR/manifest.json. Returns 0, or 2 on bad usage or a write
+ * error. */
 int cli_simulate(int argc, char **argv, FILE *out, FILE *errs);
 
-/* flierd reaudit [--db PATH]: audits every stored game again with this
- * engine (those stored as unsupported too) and lists the games whose
- * verdict changed. 0, or 2 on error. */
+/* flierd reaudit [--db PATH] [--quiet]: audits every stored game again
+ * with this engine (those stored as unsupported too) and lists the games
+ * whose verdict changed. 0, or 2 on error. */
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
 
 /* flierd check [--db PATH] [--quiet]: is the database whole
@@ -60,8 +61,9 @@ struct ingest_tally {
 
 struct store;
 /* Ingests each path into s (a folder: its *.jcz and *.flierlog files,
- * recursively, in name order), adding to t. With tty non-NULL draws a
- * progress bar there. Never stops early: failures are counted. */
+ * recursively, in name order), adding to t. With tty non-NULL draws the
+ * progress display there (progress.h). Never stops early: failures are
+ * counted. */
 void cli_ingest_paths(struct store *s, char **paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t);
 /* "ingested 7 (4 valid, 2 invalid, 1 unsupported), duplicates 2, failed

@@ -1,6 +1,6 @@
 /* ingest_cmd.c - `flierd ingest --db PATH FILE...|DIR`: store game logs,
  * with a progress bar on a terminal and a summary. Also the loader of
- * `flierd serve --load DIR`. A folder contributes its *.jcz and
+ * `flierd serve --load DIR`. The progress display is progress.c's. A folder contributes its *.jcz and
  * *.flierlog files, its sub-folders included, in name order; a file
  * named on the command line is read whatever its name. Games are
  * read and audited on one worker thread per core and stored in order
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "ingest/ingest.h"
 #include "store/store.h"
 #include "util/xalloc.h"
@@ -90,20 +91,6 @@ static void collect(char **paths, int n, struct path_list *l)
     }
 }
 
-static void progress(FILE *tty, size_t done, size_t total)
-{
-    enum { WIDTH = 30 };
-    size_t fill = total ? done * WIDTH / total : WIDTH;
-    char bar[WIDTH + 1];
-    for (size_t i = 0; i < WIDTH; i++)
-        bar[i] = i < fill ? '#' : '-';
-    bar[WIDTH] = '\0';
-    fprintf(tty, "\r[%s] %zu/%zu", bar, done, total);
-    if (done == total)
-        fputs("\r\033[K", tty); /* the summary follows on a clean line */
-    fflush(tty);
-}
-
 /* What became of each file, so that a batch whose commit fails can take
  * back the games it had counted as stored. */
 enum outcome {
@@ -123,7 +110,7 @@ static bool stored(unsigned char outcome)
 struct run {
     struct path_list *files;
     struct ingest_tally *t;
-    FILE *tty;
+    struct progress prog;
     unsigned char *outcome; /* enum outcome per file */
     char **reason;          /* per unsupported file, until listed */
 };
@@ -158,8 +145,7 @@ static void file_done(void *ctx, size_t i, enum status st,
         t->invalid += !res->valid;
         r->outcome[i] = res->valid ? OUT_VALID : OUT_INVALID;
     }
-    if (r->tty && i % 16 == 0)
-        progress(r->tty, i, r->files->n);
+    progress_update(&r->prog, i + 1, progress_clock());
 }
 
 /* A failed commit loses the batch: the games it had stored count as
@@ -194,13 +180,13 @@ void cli_ingest_paths(struct store *s, char **paths, int n,
 {
     struct path_list l = { NULL, 0, 0 };
     collect(paths, n, &l);
-    struct run r = { &l, t, tty, xcalloc(l.n + 1, 1),
-                     xcalloc(l.n + 1, sizeof(char *)) };
+    struct run r = { &l, t, { NULL, NULL, 0, 0, 0, false },
+                     xcalloc(l.n + 1, 1), xcalloc(l.n + 1, sizeof(char *)) };
     struct ingest_source src = { l.n, source, (int64_t)time(NULL), &r,
                                  read_file, file_done, batch_failed };
+    progress_start(&r.prog, tty, "files", l.n, progress_clock());
     ingest_pipeline(s, &src, worker_count(), INGEST_BATCH);
-    if (tty)
-        progress(tty, l.n, l.n);
+    progress_end(&r.prog);
     /* listed once every batch is settled: a batch that did not commit
      * took its games back */
     for (size_t i = 0; i < l.n; i++) {
@@ -237,7 +223,8 @@ static void usage(FILE *f)
           "  included. Identical files are stored once. A game of an\n"
           "  expansion this version cannot audit yet is stored as\n"
           "  unsupported (flierd reaudit audits it once supported).\n"
-          "  --quiet  no progress bar\n"
+          "  --quiet  no progress display (there is none when stderr is\n"
+          "           not a terminal)\n"
           "exit status: 0 all stored (or already there), 1 a file failed,\n"
           "2 a bad argument or the database could not be opened\n", f);
 }
@@ -278,8 +265,7 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
         goto out;
     }
     struct ingest_tally t = { 0, 0, 0, 0, 0, BUF_INIT, BUF_INIT };
-    FILE *tty = !quiet && isatty(fileno(errs)) ? errs : NULL;
-    cli_ingest_paths(s, paths, n, "cli", tty, &t);
+    cli_ingest_paths(s, paths, n, "cli", progress_stream(errs, quiet), &t);
     store_close(s);
     cli_print_tally(out, &t);
     buf_release(&t.failures);

@@ -6,23 +6,36 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "ingest/ingest.h"
 #include "store/store.h"
 
 static void usage(FILE *f)
 {
-    fputs("usage: flierd reaudit [--db PATH]\n"
+    fputs("usage: flierd reaudit [--db PATH] [--quiet]\n"
           "  Audits every game of the database (default flierd.db) again\n"
           "  with this version's engine, stores the new audits and lists\n"
           "  the games whose verdict changed. Games stored as unsupported\n"
           "  (an expansion an earlier version could not audit) are audited\n"
           "  when this version supports them, and stay unsupported, with\n"
-          "  this version's reason, when it does not.\n", f);
+          "  this version's reason, when it does not.\n"
+          "  --quiet  no progress display (there is none when stderr is\n"
+          "           not a terminal)\n", f);
+}
+
+/* The re-audit knows how many games there are once it has listed them:
+ * the display learns its total from the first call. */
+static void tick(void *ctx, size_t done, size_t total)
+{
+    struct progress *p = ctx;
+    progress_set_total(p, total);
+    progress_update(p, done, progress_clock());
 }
 
 int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
 {
     const char *db = "flierd.db";
+    bool quiet = false;
     struct store *s = NULL;
     struct buf report = BUF_INIT;
     struct err e;
@@ -31,6 +44,8 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
             db = argv[++i];
+        } else if (strcmp(argv[i], "--quiet") == 0) {
+            quiet = true;
         } else if (strcmp(argv[i], "-h") == 0 ||
                    strcmp(argv[i], "--help") == 0) {
             usage(out);
@@ -45,8 +60,12 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
         fprintf(errs, "flierd reaudit: %s: %s\n", db, e.msg);
         return 2;
     }
+    struct progress prog;
+    progress_start(&prog, progress_stream(errs, quiet), "games", 0,
+                   progress_clock());
     enum status st = ingest_reaudit(s, &report, &games, &changed,
-                                    &unsupported, &e);
+                                    &unsupported, tick, &prog, &e);
+    progress_end(&prog);
     store_close(s);
     if (report.len)
         fputs(report.p, out);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "core/audit.h"
 #include "mlog/mlog.h"
 #include "sim/forge.h"
@@ -44,6 +45,7 @@ struct sim_opts {
     enum mlog_format format;
     const char *out;
     const char *expansions, *sets, *elements; /* struct sim_setup lists */
+    bool quiet; /* no progress display */
 };
 
 static uint64_t mix(uint64_t z)
@@ -76,7 +78,7 @@ static void usage(FILE *f)
           "         [--edition c2|c3] [--expansions LIST] [--sets LIST]\n"
           "         [--elements LIST] [--flier-rate P] [--format "
           "jcz|flierlog]\n"
-          "         [--forge RATE]\n"
+          "         [--forge RATE] [--quiet]\n"
           "  Plays N random legal games through the rules engine and writes\n"
           "  one file per game into DIR (created if needed), with\n"
           "  DIR/manifest.json. The same arguments write the same bytes.\n"
@@ -101,6 +103,8 @@ static void usage(FILE *f)
           "  --forge      share of games given one illegal move, of each\n"
           "               rule in turn (those the game allows); the\n"
           "               manifest names rule and turn\n"
+          "  --quiet      no progress display (there is none when stderr\n"
+          "               is not a terminal)\n"
           "  example: flierd simulate --games 10 --seed 1 --edition c3\n"
           "           --expansions river,inns,phantom --out games\n"
           "exit status: 0 done, 2 bad usage, DIR not writable, or a save\n"
@@ -142,7 +146,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
                       FILE *errs)
 {
     *o = (struct sim_opts){ -1, 0, 2, 6, 0, 0.9, 0, MLOG_JCZ, NULL,
-                            NULL, NULL, NULL };
+                            NULL, NULL, NULL, false };
     bool have_seed = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -151,6 +155,9 @@ static int parse_args(int argc, char **argv, struct sim_opts *o, FILE *out,
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(out);
             return 1;
+        } else if (strcmp(a, "--quiet") == 0) {
+            o->quiet = true;
+            continue;
         } else if (strcmp(a, "--games") == 0 && ok) {
             o->games = strtol(v, &end, 10);
             ok = *end == '\0' && o->games >= 0 && o->games <= 99999999;
@@ -328,20 +335,6 @@ static bool forge_one(const struct game_log *l, enum mlog_format fmt,
     return false;
 }
 
-static void progress(FILE *tty, long done, long total)
-{
-    enum { WIDTH = 30 };
-    long fill = total ? done * WIDTH / total : WIDTH;
-    char bar[WIDTH + 1];
-    for (int i = 0; i < WIDTH; i++)
-        bar[i] = i < fill ? '#' : '-';
-    bar[WIDTH] = '\0';
-    fprintf(tty, "\r[%s] %ld/%ld", bar, done, total);
-    if (done == total)
-        fputs("\r\033[K", tty);
-    fflush(tty);
-}
-
 static void manifest_entry(struct buf *m, const char *file, long i, bool c3,
                            const struct rules *r, const struct sim_result *res,
                            const struct sim_forgery *f)
@@ -450,16 +443,16 @@ int cli_simulate(int argc, char **argv, FILE *out, FILE *errs)
         fprintf(errs, "flierd simulate: %s: %s\n", o.out, strerror(errno));
         return 2;
     }
-    FILE *tty = isatty(fileno(errs)) ? errs : NULL;
+    struct progress prog;
+    progress_start(&prog, progress_stream(errs, o.quiet), "games",
+                   (size_t)o.games, progress_clock());
     rc = 0;
     for (long i = 0; i < o.games && rc == 0; i++) {
-        if (tty && (i % 16 == 0))
-            progress(tty, i, o.games);
         if (!one_game(&o, i, &manifest, &t, errs))
             rc = 2;
+        progress_update(&prog, (size_t)i + 1, progress_clock());
     }
-    if (tty)
-        progress(tty, o.games, o.games);
+    progress_end(&prog);
     buf_printf(&manifest, "%s}\n", o.games ? "" : "{");
     buf_printf(&path, "%s/manifest.json", o.out);
     if (rc == 0 && !write_file(path.p, &manifest)) {

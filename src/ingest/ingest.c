@@ -386,7 +386,8 @@ enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
 
 enum status ingest_reaudit(struct store *s, struct buf *report,
                            int *out_games, int *out_changed,
-                           int *out_unsupported, struct err *e)
+                           int *out_unsupported, ingest_progress_fn progress,
+                           void *ctx, struct err *e)
 {
     struct ref_list refs = { NULL, 0, 0 };
     struct reaudit_tally t = { report, 0, 0 };
@@ -396,6 +397,8 @@ enum status ingest_reaudit(struct store *s, struct buf *report,
         st = reaudit_one(s, &refs.v[i], &t, e);
         if (st == ST_OK)
             (*out_games)++;
+        if (progress)
+            progress(ctx, i + 1, refs.n);
     }
     *out_changed = t.changed;
     *out_unsupported = t.unsupported;

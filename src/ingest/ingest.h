@@ -104,9 +104,13 @@ enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
  * unsupported ones too (those it now supports become audited games, the
  * others stay unsupported with this engine's reason); writes one line per
  * game whose verdict changed to report ("game 12: unsupported -> valid"),
- * and counts the games, the changes and those still unsupported. */
+ * and counts the games, the changes and those still unsupported.
+ * progress (may be NULL) is called with ctx after each game, with the
+ * games done and the games there are. */
+typedef void (*ingest_progress_fn)(void *ctx, size_t done, size_t total);
 enum status ingest_reaudit(struct store *s, struct buf *report,
                            int *out_games, int *out_changed,
-                           int *out_unsupported, struct err *e) WARN_UNUSED;
+                           int *out_unsupported, ingest_progress_fn progress,
+                           void *ctx, struct err *e) WARN_UNUSED;
 
 #endif

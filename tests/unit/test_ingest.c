@@ -346,6 +346,15 @@ static void test_pipeline_keeps_order(void **state)
 
 /* ---- games of other expansions --------------------------------------- */
 
+/* A re-audit's progress calls: how many, and the last (done, total). */
+static void note_progress(void *ctx, size_t done, size_t total)
+{
+    size_t *seen = ctx;
+    seen[0]++;
+    seen[1] = done;
+    seen[2] = total;
+}
+
 static void test_unsupported_is_kept(void **state)
 {
     struct fixture *fx = *state;
@@ -384,8 +393,13 @@ static void test_unsupported_is_kept(void **state)
     assert_int_equal(live, 0);
     /* a re-audit by this engine leaves it as it is */
     int games = 0, changed = 0, unsupported = 0;
+    size_t seen[3] = { 0, 0, 0 }; /* calls, last done, last total */
     assert_int_equal(ingest_reaudit(fx->s, &b, &games, &changed,
-                                    &unsupported, &e), ST_OK);
+                                    &unsupported, note_progress, seen, &e),
+                     ST_OK);
+    assert_int_equal(seen[0], 1);
+    assert_int_equal(seen[1], 1);
+    assert_int_equal(seen[2], 1);
     assert_int_equal(games, 1);
     assert_int_equal(changed, 0);
     assert_int_equal(unsupported, 1);

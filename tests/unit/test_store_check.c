@@ -475,7 +475,7 @@ static void test_migrates_v2(void **state)
     struct buf report = BUF_INIT;
     int games = 0, changed = 0, unsupported = 0;
     assert_int_equal(ingest_reaudit(s, &report, &games, &changed,
-                                    &unsupported, &e), ST_OK);
+                                    &unsupported, NULL, NULL, &e), ST_OK);
     assert_int_equal(games, 3);
     assert_int_equal(unsupported, 1);
     assert_non_null(strstr(report.p, "game 2: invalid -> valid\n"));
