@@ -123,3 +123,15 @@ void buf_json_string(struct buf *b, const char *s)
     }
     buf_append(b, "\"", 1);
 }
+
+bool buf_is_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t n = utf8_len(p);
+        if (n == 0)
+            return false;
+        p += n;
+    }
+    return true;
+}

@@ -23,6 +23,9 @@ void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
  * through, control characters escaped, bytes that are not UTF-8 replaced
  * by U+FFFD (so the text stays valid JSON whatever s holds). */
 void buf_json_string(struct buf *b, const char *s);
+/* Is s valid UTF-8 throughout (no overlong forms, no surrogates), so that
+ * buf_json_string() replaces none of it? */
+bool buf_is_utf8(const char *s);
 /* Frees the storage; b is empty and reusable afterwards. */
 void buf_release(struct buf *b);
 

@@ -66,6 +66,33 @@ static void test_buf(void **state)
     assert_int_equal(b.len, 0);
 }
 
+/* JSON string literals: escapes, UTF-8 through, anything else U+FFFD. */
+static const struct {
+    const char *in, *json;
+    bool utf8;
+} json_cases[] = {
+    { "", "\"\"", true },
+    { "a\"b\\c", "\"a\\\"b\\\\c\"", true },
+    { "tab\tnl\n\x01", "\"tab\\tnl\\n\\u0001\"", true },
+    { "Spiel f\xc3\xbcr Ada.jcz", "\"Spiel f\xc3\xbcr Ada.jcz\"", true },
+    { "bad\xff", "\"bad\\ufffd\"", false },
+    { "cut\xc3", "\"cut\\ufffd\"", false },
+    { "overlong\xc0\xaf", "\"overlong\\ufffd\\ufffd\"", false },
+    { "surrogate\xed\xa0\x80", "\"surrogate\\ufffd\\ufffd\\ufffd\"", false },
+};
+
+static void test_json_string(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof json_cases / sizeof *json_cases; i++) {
+        struct buf b = BUF_INIT;
+        buf_json_string(&b, json_cases[i].in);
+        assert_string_equal(b.p, json_cases[i].json);
+        assert_int_equal(buf_is_utf8(json_cases[i].in), json_cases[i].utf8);
+        buf_release(&b);
+    }
+}
+
 static void test_err(void **state)
 {
     (void)state;
@@ -112,6 +139,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256_vectors),
         cmocka_unit_test(test_buf),
+        cmocka_unit_test(test_json_string),
         cmocka_unit_test(test_err),
         cmocka_unit_test(test_fault),
     };
