@@ -16,6 +16,8 @@ static void usage(FILE *f)
           "  ingest FILE...  store game logs in the database\n"
           "  reaudit         audit every stored game again\n"
           "  check           check that the database is whole\n"
+          "  backup OUT      a consistent copy of the database, while serving\n"
+          "  export OUT      every stored upload as its file, and an index\n"
           "  simulate        random legal (or forged) games, one file each\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
@@ -45,6 +47,10 @@ int main(int argc, char **argv)
         return cli_reaudit(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "check") == 0)
         return cli_check(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "backup") == 0)
+        return cli_backup(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "export") == 0)
+        return cli_export(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("flierd %s\n", FLIERD_VERSION);
         return 0;

@@ -47,6 +47,16 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs);
  * holds, 1 problems, 2 the database could not be opened or read. */
 int cli_check(int argc, char **argv, FILE *out, FILE *errs);
 
+/* flierd backup [--db PATH] [--force] OUT: a consistent copy of the
+ * database (store_backup), taken while a daemon may write. 0 copied, 2
+ * bad usage, OUT exists (without --force), or a failure (named). */
+int cli_backup(int argc, char **argv, FILE *out, FILE *errs);
+
+/* flierd export [--db PATH] [--quiet] OUT: every stored upload as its
+ * file in the new (or empty) folder OUT, and OUT/index.ndjson. 0
+ * exported, 2 bad usage, OUT not empty, or a failure (naming the file). */
+int cli_export(int argc, char **argv, FILE *out, FILE *errs);
+
 /* What an import did; failures and unsupported list "  PATH: reason"
  * lines. */
 struct ingest_tally {

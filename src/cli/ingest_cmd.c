@@ -80,13 +80,21 @@ static void collect_dir(const char *dir, struct path_list *l, int depth)
     free(names.v);
 }
 
+/* The index of `flierd export` (export_cmd.c), no game: skipped also
+ * when named, as a shell's EXPORT/<star> names it. */
+static bool export_index(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    return strcmp(base ? base + 1 : path, "index.ndjson") == 0;
+}
+
 static void collect(char **paths, int n, struct path_list *l)
 {
     for (int i = 0; i < n; i++) {
         struct stat sb;
         if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode))
             collect_dir(paths[i], l, 0);
-        else
+        else if (!export_index(paths[i]))
             add_path(l, paths[i]); /* a missing file fails when read */
     }
 }
@@ -223,6 +231,8 @@ static void usage(FILE *f)
           "  included. Identical files are stored once. A game of an\n"
           "  expansion this version cannot audit yet is stored as\n"
           "  unsupported (flierd reaudit audits it once supported).\n"
+          "  A folder of flierd export is read the same way (its\n"
+          "  index.ndjson is skipped, even when named).\n"
           "  --quiet  no progress display (there is none when stderr is\n"
           "           not a terminal)\n"
           "exit status: 0 all stored (or already there), 1 a file failed,\n"

@@ -190,6 +190,45 @@ typedef int (*store_game_fn)(void *ctx, int64_t id, const char *raw,
 enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
                             struct err *e) WARN_UNUSED;
 
+/* One stored upload, as store_each_upload() hands it out. The pointers
+ * are valid during the call only. */
+struct stored_upload {
+    int64_t id;
+    const char *raw; /* the upload, byte for byte */
+    size_t raw_len;
+    const char *name;   /* as given (a path, a file name), or NULL */
+    const char *format; /* "jcz" | "flierlog" */
+    const char *sha256; /* hex digest of raw */
+    const char *source; /* "http" | "spool" | "cli" | "live" */
+    int64_t uploaded_at;
+    int verdict; /* enum game_verdict */
+    bool live;   /* a live game still being recorded */
+    size_t index;   /* 0, 1, ... in id order */
+    size_t n_games; /* the games of the snapshot, for a progress display */
+};
+typedef int (*store_upload_fn)(void *ctx, const struct stored_upload *u);
+/* Calls fn for every stored game in id order (flierd export), all from
+ * one snapshot (one read transaction): a daemon writing meanwhile adds
+ * no game half, and the count agrees with the rows. fn returns non-zero
+ * to stop, and must not use s. Runs on a read-only store too. ST_DB or
+ * ST_BUSY when the database could not be read. */
+enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
+                              struct err *e) WARN_UNUSED;
+
+/* A consistent copy of the whole database in the new file out (flierd
+ * backup), taken while others may write: SQLite's online backup API
+ * copies every page within one read transaction, so the copy is the
+ * database as it was at one commit (store_backup.c says why not VACUUM
+ * INTO). The copy is made beside out under a temporary name, as one
+ * file (no -wal), passes SQLite's quick_check, is synced, and only then
+ * takes the name out: out is the whole copy or untouched. It is readable
+ * by its owner only. Without overwrite an existing out is ST_CONFLICT
+ * ("OUT exists"); with it, out is replaced. Otherwise ST_IO, ST_FULL,
+ * ST_BUSY or ST_DB, e naming out and the reason; nothing is left behind
+ * on failure. Runs on a read-only store. */
+enum status store_backup(struct store *s, const char *out, bool overwrite,
+                         struct err *e) WARN_UNUSED;
+
 /* Is the database whole? (store_check.c) SQLite's integrity_check and
  * foreign_key_check; no row of a table that references games without
  * its games row; no games row without its upload, list entry and search

@@ -250,6 +250,32 @@ run wi_usage whatif "$C2" --turn 24
 expect_rc wi_usage 2
 expect_err wi_usage "usage: flierd whatif"
 
+# The operator's commands: --help, and no progress display on a stderr
+# that is not a terminal (test_progress draws it on a pseudo-terminal).
+for cmd in backup export ingest reaudit simulate; do
+    run "help_$cmd" "$cmd" --help
+    expect_rc "help_$cmd" 0
+    expect_out "help_$cmd" "usage: flierd $cmd"
+done
+expect_out help_backup "--force"
+expect_out help_export "index.ndjson"
+run ing_quiet ingest --db "$TMP/q.db" "$SAMPLES"
+expect_rc ing_quiet 0
+[ ! -s "$TMP/ing_quiet.err" ] || fail "ingest wrote to a stderr that is no terminal: $(head -c 200 "$TMP/ing_quiet.err")"
+run reaudit_quiet reaudit --db "$TMP/q.db"
+expect_rc reaudit_quiet 0
+[ ! -s "$TMP/reaudit_quiet.err" ] || fail "reaudit wrote to a stderr that is no terminal"
+run export_quiet export --db "$TMP/q.db" "$TMP/q-export"
+expect_rc export_quiet 0
+expect_out export_quiet "index $TMP/q-export/index.ndjson"
+[ ! -s "$TMP/export_quiet.err" ] || fail "export wrote to a stderr that is no terminal"
+run backup_usage backup --db "$TMP/q.db"
+expect_rc backup_usage 2
+expect_err backup_usage "usage: flierd backup"
+run export_file export --db "$TMP/q.db" "$TMP/q.db"
+expect_rc export_file 2
+expect_err export_file "$TMP/q.db"
+
 if [ "$failures" -ne 0 ]; then
     echo "$failures check(s) failed" >&2
     exit 1
