@@ -1015,6 +1015,7 @@ void fl_edition_rules(bool c3, struct rules *r)
 {
     memset(r->set_copies, 0, sizeof r->set_copies);
     memset(r->figures, 0, sizeof r->figures);
+    memset(r->counts, 0, sizeof r->counts);
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     r->figures[FIG_SMALL] = 7;

@@ -1008,6 +1008,8 @@ static void expect_same_log(const char *what, const struct game_log *a,
     same(what, "players", ra->n_players, rb->n_players);
     for (int f = 0; f < FIG__COUNT; f++)
         same(what, figure_class(f)->jcz, ra->figures[f], rb->figures[f]);
+    for (int c = 0; c < COUNT__COUNT; c++)
+        same(what, "counts", ra->counts[c], rb->counts[c]);
     same(what, "flags", (long)ra->flags, (long)rb->flags);
     for (int o = 0; o < OPT__COUNT; o++)
         same(what, option_key(o), ra->opt[o], rb->opt[o]);
@@ -1769,7 +1771,8 @@ static int cmp_name(const void *a, const void *b)
  * (figures, expressions, items and strengths of the score events too). */
 static void test_expansion_corpora(void **state)
 {
-    static const char *const dirs[] = { "river", "ic", "phantom" };
+    static const char *const dirs[] = { "river", "ic", "phantom",
+                                        "tb",    "am", "bigbox" };
     static char names[128][128];
     (void)state;
     for (size_t k = 0; k < N_OF(dirs); k++) {
