@@ -1021,7 +1021,8 @@ void fl_edition_rules(bool c3, struct rules *r)
     r->figures[FIG_SMALL] = 7;
     r->figures[FIG_ABBOT] = c3;
     r->flags = RF_FARMERS | (c3 ? RF_GARDENS : 0);
-    r->opt[OPT_TINY_CITY] = option_default(OPT_TINY_CITY);
+    for (int o = 0; o < OPT__COUNT; o++)
+        r->opt[o] = option_default(o);
 }
 
 static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
@@ -1053,26 +1054,54 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
     return ST_OK;
 }
 
+/* "2 or 4", "\"C1\" or \"C2\"": the values option o may take, as
+ * read_rules() reads them (a name that is a number without quotes). */
+static const char *fl_option_values(int o, char *out, size_t len)
+{
+    const char *names[16];
+    int n = 0;
+    size_t k = 0;
+    for (int v = 0; v < 16; v++)
+        if (option_value_name(o, v))
+            names[n++] = option_value_name(o, v);
+    out[0] = '\0';
+    for (int i = 0; i < n && k < len; i++) {
+        bool number = names[i][strspn(names[i], "0123456789")] == '\0';
+        k += (size_t)snprintf(out + k, len - k, "%s%s%s%s",
+                              i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                              number ? "" : "\"", names[i],
+                              number ? "" : "\"");
+    }
+    return out;
+}
+
+/* "rules": the variants of the options table, each as JCloisterZone's
+ * value ("C1") or, for a value that is a number ("2"), that number. */
 static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
                               struct rules *r, struct err *e)
 {
+    char s[FL_PATH], num[24], values[48];
     const cJSON *it;
     if (!cJSON_IsObject(v))
         return bad(c, e, "rules", "expected an object");
     cJSON_ArrayForEach(it, v) {
-        if (strcmp(it->string, "tiny-city-scoring") != 0)
+        int o = option_find(it->string), n = -1;
+        if (o < 0)
             return unsupported(c, e, "rules", "rule '%.60s'", it->string);
-        int n = cJSON_IsNumber(it) ? it->valueint : 0;
         if (cJSON_IsString(it))
-            n = strcmp(it->valuestring, "2") == 0   ? 2
-                : strcmp(it->valuestring, "4") == 0 ? 4
-                                                    : 0;
-        if ((n != 2 && n != 4) ||
-            (cJSON_IsNumber(it) && it->valuedouble != n))
-            return unsupported(c, e, "rules.tiny-city-scoring",
-                               "value of rule 'tiny-city-scoring'; expected 2 "
-                               "or 4");
-        r->opt[OPT_TINY_CITY] = n;
+            n = option_parse(o, it->valuestring);
+        else if (cJSON_IsNumber(it) && it->valuedouble >= -1e6 &&
+                 it->valuedouble <= 1e6 &&
+                 it->valuedouble == (int)it->valuedouble) {
+            snprintf(num, sizeof num, "%d", (int)it->valuedouble);
+            n = option_parse(o, num);
+        }
+        if (n < 0)
+            return unsupported(c, e, sub(s, "rules", it->string),
+                               "value of rule '%s'; expected %s",
+                               option_key(o), fl_option_values(o, values,
+                                                               sizeof values));
+        r->opt[o] = n;
     }
     return ST_OK;
 }

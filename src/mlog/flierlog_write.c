@@ -311,6 +311,24 @@ static void add_legacy(cJSON *o, const struct rules *r,
         cJSON_AddBoolToObject(o, "gardens", gardens);
 }
 
+/* The variants ("rules"): each option off its default, by JCloisterZone's
+ * value, a number where the value is one ("tiny-city-scoring": 2). */
+static void add_rules(cJSON *o, const struct rules *r)
+{
+    cJSON *rules = NULL;
+    for (int k = 0; k < OPT__COUNT; k++) {
+        const char *name = option_value_name(k, r->opt[k]);
+        if (r->opt[k] == option_default(k) || !name)
+            continue;
+        if (!rules)
+            rules = cJSON_AddObjectToObject(o, "rules");
+        if (name[strspn(name, "0123456789")] == '\0')
+            cJSON_AddNumberToObject(rules, option_key(k), atoi(name));
+        else
+            cJSON_AddStringToObject(rules, option_key(k), name);
+    }
+}
+
 static void add_setup(cJSON *o, const struct game_log *l)
 {
     const struct rules *r = &l->rules;
@@ -328,9 +346,7 @@ static void add_setup(cJSON *o, const struct game_log *l)
         add_elements(o, r, &d);
     else
         add_legacy(o, r, &d);
-    if (r->opt[OPT_TINY_CITY] == 2)
-        cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "rules"),
-                                "tiny-city-scoring", 2);
+    add_rules(o, r);
 }
 
 static cJSON *pos_json(struct pos p)

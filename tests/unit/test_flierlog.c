@@ -139,25 +139,33 @@ static const struct {
     int basic1, basic2, flier1, flier2, followers, abbots;
     bool farmers, gardens;
     int tiny_city;
+    int wagon_move;
 } override_cases[] = {
     { ", \"sets\": {\"basic:1\": 2, \"flier:2\": 1}", "C2", 2, 0, 0, 1, 7, 0,
-      true, false, 4 },
+      true, false, 4, 0 },
     { ", \"followers\": 5, \"farmers\": false", "C2", 1, 0, 1, 0, 5, 0, false,
-      false, 4 },
+      false, 4, 0 },
     { ", \"abbot\": true, \"gardens\": true", "C2", 1, 0, 1, 0, 7, 1, true,
-      true, 4 },
-    { ", \"abbot\": 0", "C3", 0, 1, 0, 1, 7, 0, true, true, 4 },
+      true, 4, 0 },
+    { ", \"abbot\": 0", "C3", 0, 1, 0, 1, 7, 0, true, true, 4, 0 },
     { ", \"abbot\": false, \"gardens\": false", "C3", 0, 1, 0, 1, 7, 0, true,
-      false, 4 },
+      false, 4, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": 2}", "C2", 1, 0, 1, 0, 7, 0, true,
-      false, 2 },
+      false, 2, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": \"2\"}", "C3", 0, 1, 0, 1, 7, 1,
-      true, true, 2 },
+      true, true, 2, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": 4}", "C2", 1, 0, 1, 0, 7, 0, true,
-      false, 4 },
+      false, 4, 0 },
     /* a minor version's key we do not know is ignored */
-    { ", \"weather\": \"rain\"", "C2", 1, 0, 1, 0, 7, 0, true, false, 4 },
+    { ", \"weather\": \"rain\"", "C2", 1, 0, 1, 0, 7, 0, true, false, 4, 0 },
+    /* any variant of the options table, as JCloisterZone writes it */
+    { ", \"rules\": {\"wagon-move\": \"C1\"}", "C2", 1, 0, 1, 0, 7, 0, true,
+      false, 4, 1 },
+    { ", \"rules\": {\"wagon-move\": \"C2\", \"tiny-city-scoring\": 2}", "C2",
+      1, 0, 1, 0, 7, 0, true, false, 2, 2 },
 };
+
+static void expect_lossless(const char *what, const struct game_log *l);
 
 static void test_header_overrides(void **state)
 {
@@ -182,11 +190,13 @@ static void test_header_overrides(void **state)
         same(h, "farmers", ((r->flags & RF_FARMERS) != 0), override_cases[i].farmers);
         same(h, "gardens", ((r->flags & RF_GARDENS) != 0), override_cases[i].gardens);
         same(h, "tiny city", r->opt[OPT_TINY_CITY], override_cases[i].tiny_city);
+        same(h, "wagon move", r->opt[OPT_WAGON_MOVE],
+             override_cases[i].wagon_move ? override_cases[i].wagon_move
+                                          : option_default(OPT_WAGON_MOVE));
+        expect_lossless(h, &l);
         game_log_release(&l);
     }
 }
-
-static void expect_lossless(const char *what, const struct game_log *l);
 
 /* flierlog/1.1's "elements", by the units' tables, over the edition's
  * defaults: figure counts (or true / false), switches (or 1 / 0, as
@@ -750,7 +760,10 @@ static const struct err_case err_cases[] = {
     { NULL, { .header = ", \"rules\": {\"princess\": 1}" }, ST_UNSUPPORTED,
       { "rule 'princess'", "(rules)" } },
     { NULL, { .header = ", \"rules\": {\"tiny-city-scoring\": 3}" },
-      ST_UNSUPPORTED, { "tiny-city-scoring" } },
+      ST_UNSUPPORTED, { "tiny-city-scoring'; expected 2 or 4" } },
+    { NULL, { .header = ", \"rules\": {\"wagon-move\": 1}" },
+      ST_UNSUPPORTED,
+      { "wagon-move'; expected \"C1\" or \"C2\"", "(rules.wagon-move)" } },
     { NULL, { .header = ", \"start\": {\"tile\": \"AM/C\"}" },
       ST_UNSUPPORTED, { "start tile 'AM/C'", "(start.tile)" } },
     { NULL, { .header = ", \"start\": {\"tile\": \"BA/C\", \"at\": [500, 0]}" },
@@ -1984,12 +1997,12 @@ static void random_elements(uint64_t *s, struct rules *r)
         for (const struct element *el = expansion_get(u)->elements;
              el && el->key; el++) {
             int v = rnd(s, 2) ? 0 : rnd(s, el->max + 1);
-            if (el->kind == EL_FIGURES)
-                r->figures[el->what] = (uint8_t)v;
-            else
-                r->flags = v ? r->flags | 1u << el->what
-                             : r->flags & ~(1u << el->what);
+            element_set(r, el, v);
         }
+    for (int o = 0; o < OPT__COUNT; o++) /* a variant now and then */
+        for (int v = 0; v < 16 && rnd(s, 3) == 0; v++)
+            if (option_value_name(o, v) && rnd(s, 2))
+                r->opt[o] = v;
 }
 
 static void random_extras(uint64_t *s, struct game_log *l, int turns)
