@@ -401,6 +401,11 @@ int game_pack_size(const struct rules *r)
     return n;
 }
 
+int game_turn_part(const struct game *g)
+{
+    return g->part;
+}
+
 int game_pack_left(const struct game *g)
 {
     return g->pack_left;
@@ -530,6 +535,7 @@ struct game *game_new(const struct rules *r)
     struct game *g = xmalloc(sizeof *g);
     memset(g, 0, offsetof(struct game, tiles));
     g->rules = *r;
+    g->part = 1;
     g->units = game_rules_units(r);
     for (int f = 1; f < FEAT__COUNT; f++) {
         const struct feature_class *c = feature_class(f);
@@ -1620,6 +1626,7 @@ void game_skip_turn(struct game *g)
         again |= u->extra_part(g);
     if (!again && g->rules.n_players > 0)
         g->seat = (g->seat + 1) % g->rules.n_players;
+    g->part = again ? g->part + 1 : 1;
     new_turn(g, -1);
 }
 

@@ -268,6 +268,8 @@ struct turn_state {
 struct game {
     struct rules rules;
     int seat;                 /* the player on turn (now, or next) */
+    int part;                 /* 1, or 2 in the extra turn part a unit
+                                 gave the seat (a builder's second tile) */
     uint32_t units;           /* game_rules_units(&rules) */
     /* the units in play, in registry order, and of them those that judge
      * placements (most games: none) */
@@ -366,6 +368,9 @@ int game_pack_size(const struct rules *r);
 int game_pack_copies(const struct rules *r, int def);
 /* Tiles still in the pack. */
 int game_pack_left(const struct game *g);
+/* The part of the seat's turn now (or next): 1, or 2 for the extra part
+ * a unit gave it (a builder's second tile). */
+int game_turn_part(const struct game *g);
 
 /* Index of the tile at p, or -1. */
 int game_tile_at(const struct game *g, struct pos p);

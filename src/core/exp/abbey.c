@@ -160,6 +160,7 @@ bool game_abbey_offered(struct game *g)
         int p = st->round_next;
         if (st->abbeys[p] > 0 && any_hole(g)) {
             g->seat = p;
+            g->part = 1; /* no builder's tile after the last */
             return true;
         }
         st->round_next = (int8_t)((p + 1) % g->rules.n_players);
