@@ -1268,10 +1268,21 @@ static const char *const item_names[SI__COUNT] = {
 };
 
 static const char *const expr_suffixes[EXPR__COUNT] = {
-#define X(id, suffix) suffix,
+#define X(id, suffix, note) suffix,
     SCORE_EXPRS(X)
 #undef X
 };
+
+static const char *const expr_notes[EXPR__COUNT] = {
+#define X(id, suffix, note) note,
+    SCORE_EXPRS(X)
+#undef X
+};
+
+const char *score_expr_note(int expr)
+{
+    return expr >= 0 && expr < EXPR__COUNT ? expr_notes[expr] : NULL;
+}
 
 const char *score_item_name(int kind)
 {
@@ -1486,6 +1497,8 @@ bool game_score_feature(struct game *g, int seg, bool completed, int turn,
     bool any = false;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
+        if (roots[i] == root && t.figures[m->owner][m->kind] < UINT8_MAX)
+            t.figures[m->owner][m->kind]++; /* followers or not */
         if (roots[i] != root || !m->strength)
             continue;
         if (!any) /* measured once, for the first follower found */

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/exp/units.h"
 #include "core/game_int.h"
 
 #define MAX_WAITING (GAME_MAX_PLAYERS * 2)
@@ -45,10 +46,27 @@ const struct figure_class figure_class_BARN = {
     .stands = 1u << FEAT_FIELD, .stays = true,
 };
 
+/* "barn in a field touching 2 completed cities [(0,-1) 2 tiles, (3,1)
+ * 5 tiles]: 2×4 = 8" */
+static int explain_barn(const struct game_log *log,
+                        const struct score_event *ev,
+                        const struct feature_ref *refs, char *out,
+                        size_t len)
+{
+    (void)log;
+    size_t n = (size_t)snprintf(out, len, "barn in a field");
+    if (n < len)
+        n += (size_t)base_touched_cities(ev, refs, out + n, len - n);
+    if (n < len)
+        n += (size_t)base_cities_formula(ev, 4, out + n, len - n);
+    return (int)n;
+}
+
 /* A barn owner's points at the end: JCloisterZone's "barn" with a field
  * expression. */
 const struct feature_class feature_class_BARN = {
     .name = "barn", .expr = "field", .role = "barn", .roles = "barns",
+    .explain = explain_barn,
 };
 
 struct abbey {
@@ -326,6 +344,7 @@ static void final_scoring(struct game *g)
             score_add_item(ev, SI_CITIES, ev->cities, ev->points);
         ev->players = (uint8_t)(1u << m->owner);
         ev->meeples[m->owner] = (uint8_t)barns;
+        ev->figures[m->owner][FIG_BARN] = (uint8_t)barns;
         g->score[m->owner] += ev->points;
     }
 }
