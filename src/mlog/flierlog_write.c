@@ -368,7 +368,8 @@ static void add_rules(cJSON *o, const struct rules *r)
         if (!rules)
             rules = cJSON_AddObjectToObject(o, "rules");
         if (name[strspn(name, "0123456789")] == '\0')
-            cJSON_AddNumberToObject(rules, option_key(k), atoi(name));
+            cJSON_AddNumberToObject(rules, option_key(k),
+                                    (double)strtol(name, NULL, 10));
         else
             cJSON_AddStringToObject(rules, option_key(k), name);
     }

@@ -1882,7 +1882,7 @@ static void test_expansion_corpora(void **state)
             size_t len = strlen(de->d_name);
             if (len > 4 && len < 128 &&
                 strcmp(de->d_name + len - 4, ".jcz") == 0)
-                snprintf(names[n++], 128, "%s", de->d_name);
+                snprintf(names[n++], 128, "%.127s", de->d_name);
         }
         closedir(d);
         qsort(names, (size_t)n, sizeof names[0], cmp_name);
