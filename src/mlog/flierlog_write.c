@@ -153,7 +153,8 @@ struct wr {
     uint8_t *role;          /* enum step_role of each move, as the auditor
                                takes it */
     uint8_t *part;          /* a placement's turn part (1, 2) */
-    bool uses_1_2;          /* an entry says "abbey", "wagons" or "part" */
+    bool uses_1_2;          /* an entry says "abbey", "wagons" or "part",
+                               or deploys off its tile */
 };
 
 /* What each move is to the auditor (a turn's, or one between turns: an
@@ -808,12 +809,14 @@ static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
                                   role_is(w, k, STEP_ABBEY_LAST));
 }
 
-/* Did the entry o take a key of flierlog/1.2? */
+/* Did the entry o take a key of flierlog/1.2, or a deployment off the
+ * tile? */
 static bool keys_1_2(const cJSON *o)
 {
     return cJSON_GetObjectItemCaseSensitive(o, "abbey") ||
            cJSON_GetObjectItemCaseSensitive(o, "wagons") ||
-           cJSON_GetObjectItemCaseSensitive(o, "part");
+           cJSON_GetObjectItemCaseSensitive(o, "part") ||
+           cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "deploy"));
 }
 
 /* The entries: a placement with what follows it (the abbey declined

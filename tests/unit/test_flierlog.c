@@ -1574,6 +1574,21 @@ static void test_writer_expansions(void **state)
     expect_lossless("river", &l);
     buf_release(&out);
     game_log_release(&l);
+    /* A barn on the tile south-east of its corner, off the tile placed:
+     * "deploy" at another tile, which only flierlog/1.2 reads */
+    two_player_log(&l);
+    l.rules.figures[FIG_BARN] = 1;
+    add_place(&l, "BA/RFr", 1, 0, -1);
+    add_meeple(&l, MV_DEPLOY, 1, 1, FEAT_FIELD, HE_NL | HE_WR, 0, 1, 0);
+    last_figure(&l, FIG_BARN);
+    add(&l, MV_COMMIT, -1);
+    mlog_write_flierlog(&l, &out);
+    must_have(out.p, "\"format\": \"flierlog/1.2\"");
+    must_have(out.p, "\"deploy\": {\"at\": [1, 1], \"segment\": "
+                     "\"field:NL.WR\"}, \"meeple\": \"barn\"");
+    expect_lossless("barn", &l);
+    buf_release(&out);
+    game_log_release(&l);
 }
 
 /* Claims in an order the entries cannot keep, duplicate names, an end
