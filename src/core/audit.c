@@ -38,6 +38,8 @@ struct audit {
                          draws the next with (-1: none) */
     bool commit_due;  /* a COMMIT ends what happened between turns (an
                          abbey declined before drawing, wagons moved) */
+    uint8_t due_role; /* enum step_role of that COMMIT */
+    uint8_t role;     /* enum step_role of the last move */
     bool ended;       /* the log's last turn is over */
 };
 
@@ -445,6 +447,32 @@ static int resolve_meeple(const struct audit *a, const struct move *m)
     return game_meeple(a->g, owner, m->meeple, m->meeple_n);
 }
 
+/* A wagon's move: the wagon that waits when the log leaves it open (no
+ * n, and no owner or the waiting wagon's), else the one named. */
+static int resolve_wagon(const struct audit *a, const struct move *m)
+{
+    int w = game_wagon_next(a->g);
+    if (w >= 0 && m->meeple_n == 0 && m->meeple == a->g->meeples[w].kind &&
+        (m->meeple_owner < 0 || m->meeple_owner == a->g->meeples[w].owner))
+        return w;
+    return resolve_meeple(a, m);
+}
+
+/* A recall: the abbot on the feature when the log leaves it open. */
+static int resolve_abbot(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    int mi = resolve_meeple(a, m);
+    if (m->meeple_n == 0) /* "the abbot": the one standing there */
+        for (int i = 0; i < g->n_meeples; i++)
+            if (g->meeples[i].owner == meeple_owner(a, m) &&
+                g->meeples[i].kind == FIG_ABBOT && g->meeples[i].seg >= 0 &&
+                g->meeples[i].seg == seg)
+                mi = i;
+    return mi;
+}
+
 static bool meeple_free(const struct game *g, int mi)
 {
     return mi >= 0 && g->meeples[mi].seg < 0;
@@ -680,16 +708,22 @@ static void pass_between_turns(struct audit *a, const struct move *m)
 {
     int w = game_wagon_next(a->g);
     if (w >= 0) {
-        if (game_wagon_move(a->g, w, -1))
+        a->role = STEP_WAGON_STAYS;
+        if (game_wagon_move(a->g, w, -1)) { /* its owner moved another */
             a->commit_due = true;
+            a->due_role = STEP_WAGON_MOVE;
+        }
         return;
     }
     if (game_abbey_offered(a->g)) {
         a->player = a->g->seat;
-        if (game_pack_left(a->g) > 0)
+        if (game_pack_left(a->g) > 0) {
+            a->role = a->due_role = STEP_ABBEY_DECLINED;
             a->commit_due = true;
-        else
+        } else {
+            a->role = STEP_ABBEY_LAST;
             game_abbey_declined(a->g);
+        }
         return;
     }
     violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
@@ -701,9 +735,10 @@ static void wagon_move(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
-    int mi = resolve_meeple(a, m);
+    int mi = resolve_wagon(a, m);
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
     enum rule rule = game_check_wagon_move(g, mi, seg, why, sizeof why);
+    a->role = a->due_role = STEP_WAGON_MOVE;
     if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
         violate(a, m, rule, "%s to %s at (%d,%d): %s",
@@ -743,13 +778,7 @@ static void on_recall(struct audit *a, const struct move *m)
         close_flight(a, m);
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
-    int mi = resolve_meeple(a, m);
-    if (m->meeple_n == 0) /* "the abbot": the one standing there */
-        for (int i = 0; i < g->n_meeples; i++)
-            if (g->meeples[i].owner == meeple_owner(a, m) &&
-                g->meeples[i].kind == FIG_ABBOT && g->meeples[i].seg >= 0 &&
-                g->meeples[i].seg == seg)
-                mi = i;
+    int mi = resolve_abbot(a, m);
     if (mi < 0 || g->meeples[mi].kind != FIG_ABBOT ||
         g->meeples[mi].owner != a->player) {
         violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
@@ -819,11 +848,16 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
 size_t audit_step(struct audit *a, const struct move *m)
 {
     size_t before = a->r->n_violations;
+    a->role = STEP_TURN;
     if (a->ended || a->r->halted)
         return 0;
+    /* after the last turn: wagons may move, and the holders of abbeys
+     * decline them (or place them, which are turns) */
     if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
         a->phase == PH_IDLE && !a->commit_due &&
-        game_wagon_next(a->g) < 0) { /* wagons may move after the last */
+        game_wagon_next(a->g) < 0 &&
+        !(m->kind == MV_PASS && game_pack_left(a->g) == 0 &&
+          game_abbey_offered(a->g))) {
         violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
                 "%d", a->log->end_turn);
         a->ended = true;
@@ -838,6 +872,7 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_COMMIT:
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */
+            a->role = a->due_role;
             break;
         }
         if (a->phase == PH_IDLE)
@@ -862,6 +897,26 @@ int audit_player(const struct audit *a)
 bool audit_awaits_landing(const struct audit *a)
 {
     return a->phase == PH_FLYING;
+}
+
+enum step_role audit_step_role(const struct audit *a)
+{
+    return (enum step_role)a->role;
+}
+
+int audit_turn_part(const struct audit *a)
+{
+    return game_turn_part(a->g);
+}
+
+int audit_meeple(const struct audit *a, const struct move *m)
+{
+    if (m->kind == MV_RECALL)
+        return resolve_abbot(a, m);
+    if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
+        game_wagon_next(a->g) >= 0)
+        return resolve_wagon(a, m);
+    return m->kind == MV_DEPLOY ? resolve_meeple(a, m) : -1;
 }
 
 void audit_finish(struct audit *a, const struct audit_opts *o,

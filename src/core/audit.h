@@ -132,6 +132,29 @@ const struct game *audit_game(const struct audit *a);
 int audit_player(const struct audit *a);
 /* A flight with landing options waits for its landing. */
 bool audit_awaits_landing(const struct audit *a);
+/* What the last audit_step() took its move for: a turn's own move, or
+ * one of those that come between turns (Abbey & Mayor). */
+enum step_role {
+    STEP_TURN,           /* a turn's tile, action or COMMIT (or a move
+                            out of place) */
+    STEP_ABBEY_DECLINED, /* the player on turn declines the abbey before
+                            drawing: the PASS, and the COMMIT after it */
+    STEP_ABBEY_LAST,     /* a holder declines in the last round of abbeys,
+                            after the last tile (a PASS alone) */
+    STEP_WAGON_MOVE,     /* a wagon moves on after its feature scored: the
+                            DEPLOY, and its owner's COMMIT */
+    STEP_WAGON_STAYS,    /* a waiting wagon stays in supply: a PASS */
+};
+enum step_role audit_step_role(const struct audit *a);
+/* The part of the turn now (after its COMMIT: of the turn to come): 1,
+ * or 2 for a builder's second tile. */
+int audit_turn_part(const struct audit *a);
+/* The meeple (index into audit_game()'s meeples) the auditor would take
+ * for m, a deployment or recall, as the next move; -1 when none: for an
+ * id that leaves the meeple open (n 0), any of that kind in supply of
+ * the seat the id names, else of the seat on turn; the abbot on the
+ * feature recalled; between turns, the wagon that waits to move. */
+int audit_meeple(const struct audit *a, const struct move *m);
 void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game);
 

@@ -65,6 +65,7 @@ enum figure {
 struct rules;
 struct score_event;
 struct feature_ref;
+struct game_log;
 
 /* When a feature is complete. */
 enum feat_done {
@@ -94,9 +95,10 @@ struct feature_class {
     void (*score)(const struct rules *r, struct score_event *ev);
     /* Writes the formula of a scored feature, e.g. "field touching 2
      * completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]: 2×3 = 6" (refs:
-     * the event's); returns what snprintf() does. NULL: the receipt's own,
-     * from the event's items (receipt.h). */
-    int (*explain)(const struct score_event *ev,
+     * the event's; log: the players, for a formula that names them, as
+     * trade goods' does); returns what snprintf() does. NULL: the
+     * receipt's own, from the event's items (receipt.h). */
+    int (*explain)(const struct game_log *log, const struct score_event *ev,
                    const struct feature_ref *refs, char *out, size_t len);
 };
 
@@ -113,6 +115,8 @@ struct figure_class {
     bool stays;             /* stays when its feature is completed (the
                                barn); the others go back to supply */
     bool flies;             /* may use a flying machine */
+    bool by_role;           /* a receipt calls it by its feature's role
+                               (knight, farmer), else by its name */
 };
 
 #define X(id, name, shape) extern const struct feature_class feature_class_##id;

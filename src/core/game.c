@@ -395,6 +395,11 @@ int game_pack_size(const struct rules *r)
     return n;
 }
 
+int game_turn_part(const struct game *g)
+{
+    return g->part;
+}
+
 static bool group_open(const struct game *g, int def)
 {
     return g->groups >> tile_defs[def].group & 1;
@@ -533,6 +538,7 @@ struct game *game_new(const struct rules *r)
     struct game *g = xmalloc(sizeof *g);
     memset(g, 0, offsetof(struct game, tiles));
     g->rules = *r;
+    g->part = 1;
     g->units = game_rules_units(r);
     unsigned standable = 0; /* kinds a figure may occupy in this game */
     for (int f = 1; f < FEAT__COUNT; f++) {
@@ -1266,10 +1272,21 @@ static const char *const item_names[SI__COUNT] = {
 };
 
 static const char *const expr_suffixes[EXPR__COUNT] = {
-#define X(id, suffix) suffix,
+#define X(id, suffix, note) suffix,
     SCORE_EXPRS(X)
 #undef X
 };
+
+static const char *const expr_notes[EXPR__COUNT] = {
+#define X(id, suffix, note) note,
+    SCORE_EXPRS(X)
+#undef X
+};
+
+const char *score_expr_note(int expr)
+{
+    return expr >= 0 && expr < EXPR__COUNT ? expr_notes[expr] : NULL;
+}
 
 const char *score_item_name(int kind)
 {
@@ -1478,9 +1495,15 @@ bool game_score_feature(struct game *g, int seg, bool completed, int turn,
     int e = -1;
     struct score_event *t = NULL;
     unsigned flew = 0; /* seats with a meeple that flew onto it */
+    uint8_t figures[GAME_MAX_PLAYERS][FIG__COUNT]; /* followers or not */
+    memset(figures, 0, sizeof figures);
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
-        if (roots[i] != root || !m->strength)
+        if (roots[i] != root)
+            continue;
+        if (figures[m->owner][m->kind] < UINT8_MAX)
+            figures[m->owner][m->kind]++;
+        if (!m->strength)
             continue;
         if (!t) {
             e = g->n_events;
@@ -1500,6 +1523,7 @@ bool game_score_feature(struct game *g, int seg, bool completed, int turn,
     }
     if (!t)
         return false;
+    memcpy(t->figures, figures, sizeof t->figures);
     game_score_points(g, t);
     if (how && how->score) {
         t->points = 0;
@@ -1588,6 +1612,7 @@ static inline void next_turn(struct game *g)
         again |= u->extra_part(g);
     if (!again && g->rules.n_players > 0)
         g->seat = g->seat + 1 == g->rules.n_players ? 0 : g->seat + 1;
+    g->part = again ? g->part + 1 : 1;
     new_turn(g, -1);
 }
 

@@ -211,16 +211,17 @@ struct score_item {
     int16_t points;
 };
 
-/* How a feature was scored: X(ID, suffix of the expression name). */
+/* How a feature was scored: X(ID, suffix of the expression name, what a
+ * receipt says of it besides "completed" or "incomplete"). */
 #define SCORE_EXPRS(X)                                                     \
-    X(DONE, "")                                                            \
-    X(INCOMPLETE, ".incomplete")                                           \
-    X(EMPTY, ".empty")                                                     \
-    X(BARN_PLACED, ".barn-placed")                                         \
-    X(BARN_CONNECTED, ".barn-connected")
+    X(DONE, "", NULL)                                                      \
+    X(INCOMPLETE, ".incomplete", NULL)                                     \
+    X(EMPTY, ".empty", "no one there has strength")                        \
+    X(BARN_PLACED, ".barn-placed", "a barn placed on it")                  \
+    X(BARN_CONNECTED, ".barn-connected", "joined to a barn")
 
 enum score_expr {
-#define X(id, suffix) EXPR_##id,
+#define X(id, suffix, note) EXPR_##id,
     SCORE_EXPRS(X)
 #undef X
     EXPR__COUNT
@@ -230,6 +231,8 @@ enum score_expr {
  * fields are "field" at any time. */
 const char *score_item_name(int kind);
 void score_expr_format(int feature, int expr, char *out, size_t len);
+/* What a receipt says of the expression ("joined to a barn"), or NULL. */
+const char *score_expr_note(int expr);
 
 /* A score event with what a receipt needs. */
 struct score_event {
@@ -246,7 +249,11 @@ struct score_event {
     uint16_t cities;  /* field: completed cities it touches */
     uint8_t attrs[SA__COUNT]; /* segments with each attribute (inns...) */
     uint8_t meeples[GAME_MAX_PLAYERS];  /* followers per seat on it */
-    uint8_t strength[GAME_MAX_PLAYERS]; /* their weight in the majority */
+    uint8_t strength[GAME_MAX_PLAYERS]; /* their weight in the majority
+                                           (trade goods: those held) */
+    /* the figures of each kind per seat on it, followers or not (a
+     * builder, a pig, a barn), for the receipt to name them */
+    uint8_t figures[GAME_MAX_PLAYERS][FIG__COUNT];
     bool tiny;        /* scored by the tiny-city variant */
     uint8_t fliers;   /* seats that scored with a meeple that flew there */
     uint8_t n_items;
@@ -275,6 +282,8 @@ struct turn_state {
 struct game {
     struct rules rules;
     int seat;                 /* the player on turn (now, or next) */
+    int part;                 /* 1, or 2 in the extra turn part a unit
+                                 gave the seat (a builder's second tile) */
     uint32_t units;           /* game_rules_units(&rules) */
     /* the units in play, in registry order, and of them those that judge
      * placements (most games: none) */
@@ -382,6 +391,9 @@ static inline int game_pack_left(const struct game *g)
 {
     return g->pack_left;
 }
+/* The part of the seat's turn now (or next): 1, or 2 for the extra part
+ * a unit gave it (a builder's second tile). */
+int game_turn_part(const struct game *g);
 
 /* Index of the tile at p, or -1. */
 int game_tile_at(const struct game *g, struct pos p);

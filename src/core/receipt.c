@@ -65,10 +65,13 @@ static int items_formula(const struct score_event *e, char *out, size_t len)
     if (pn && n < len)
         n += (size_t)snprintf(out + n, len - n, " + %d %s", pn,
                               plural(pn, "pennant", "pennants"));
+    const char *note = score_expr_note(e->expr);
     if (n < len)
         n += (size_t)snprintf(out + n, len - n, ", %s%s",
                               e->completed ? "completed" : "incomplete",
                               e->tiny ? " (tiny-city rule)" : "");
+    if (note && n < len) /* "no one there has strength" */
+        n += (size_t)snprintf(out + n, len - n, ", %s", note);
     for (int a = 0; a < SA__COUNT && n < len; a++)
         if (e->attrs[a] && attr_phrase[a])
             n += (size_t)snprintf(out + n, len - n, ", %s", attr_phrase[a]);
@@ -79,35 +82,100 @@ static int items_formula(const struct score_event *e, char *out, size_t len)
     return (int)n;
 }
 
+/* How a receipt names n figures of kind k on a feature of class c: the
+ * ordinary follower by its role there (knight, farmer), any other figure
+ * by its name (large follower, mayor, wagon, builder, pig, barn). */
+static const char *figure_word(const struct feature_class *c, int k, int n)
+{
+    const struct figure_class *f = figure_class(k);
+    if (f->by_role && c->role)
+        return n == 1 ? c->role : c->roles;
+    return n == 1 ? f->name : f->names;
+}
+
+/* Does the figure weigh otherwise than 1 in a majority (a large
+ * follower, a mayor)? Then the receipt gives each player's strength. */
+static bool weighs(int k)
+{
+    const struct figure_class *f = figure_class(k);
+    return f->follower && (f->by_pennants || f->strength != 1);
+}
+
+/* The kinds seat p has on the feature: followers first, then the others
+ * (builder, pig, barn), in the registry's order; returns how many. */
+static int seat_kinds(const struct score_event *e, int p, int kinds[])
+{
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < FIG__COUNT; k++)
+            if (e->figures[p][k] && figure_class(k)->follower == !pass)
+                kinds[n++] = k;
+    return n;
+}
+
+/* "; Ada 2 knights, Ben 1": who stood there, figure by figure ("Ada 1
+ * farmer, 1 large follower and 1 pig (strength 3)", "Ben 1 mayor
+ * (strength 2)"), the word said once when
+ * everyone's figures are of one kind. An event that records no figures
+ * (one written by hand) names its followers by the feature's role. */
+static size_t who_stood(const struct game_log *log, const struct score_event *e,
+                        char *out, size_t len)
+{
+    const struct feature_class *c = feature_class(e->feature);
+    int kinds[GAME_MAX_PLAYERS][FIG__COUNT], nk[GAME_MAX_PLAYERS];
+    int one = -1; /* the one kind all figures are of, -2 when several */
+    bool weighed = false, figures = false;
+    for (int p = 0; p < log->rules.n_players; p++) {
+        nk[p] = seat_kinds(e, p, kinds[p]);
+        figures |= nk[p] > 0;
+        weighed |= e->strength[p] && e->strength[p] != e->meeples[p];
+        for (int i = 0; i < nk[p]; i++) {
+            weighed |= weighs(kinds[p][i]);
+            one = one == -1 || one == kinds[p][i] ? kinds[p][i] : -2;
+        }
+    }
+    size_t n = 0;
+    bool first = true;
+    for (int p = 0; p < log->rules.n_players && n < len; p++) {
+        if (!(figures ? nk[p] : e->meeples[p]))
+            continue;
+        n += (size_t)snprintf(out + n, len - n, "%s%s", first ? "; " : ", ",
+                              log->names[p]);
+        if (!figures) { /* the followers, by the feature's role */
+            const char *role = e->recall  ? "abbot"
+                               : !c->role ? "meeples"
+                               : e->meeples[p] == 1 ? c->role
+                                                    : c->roles;
+            n += (size_t)snprintf(out + n, len - n, " %d%s%s", e->meeples[p],
+                                  first ? " " : "", first ? role : "");
+        }
+        for (int i = 0; figures && i < nk[p] && n < len; i++) {
+            int k = kinds[p][i], cnt = e->figures[p][k];
+            bool said = one >= 0 && !first; /* "Ada 2 knights, Ben 1" */
+            n += (size_t)snprintf(out + n, len - n, "%s %d%s%s",
+                                  i == 0 ? "" : i == nk[p] - 1 ? " and" : ",",
+                                  cnt, said ? "" : " ",
+                                  said ? "" : figure_word(c, k, cnt));
+        }
+        if (weighed && n < len)
+            n += (size_t)snprintf(out + n, len - n, " (strength %d)",
+                                  e->strength[p]);
+        first = false;
+    }
+    return n;
+}
+
 void receipt_format(const struct game_log *log, const struct report *r,
                     size_t i, char *out, size_t len)
 {
     const struct score_event *e = &r->events[i];
     const struct feature_class *c = feature_class(e->feature);
-    int w = c->explain ? c->explain(e, r->refs + e->ref0, out, len)
+    int w = c->explain ? c->explain(log, e, r->refs + e->ref0, out, len)
                        : items_formula(e, out, len);
     size_t n = w > 0 ? (size_t)w : 0;
-    bool weighed = false; /* a large follower: say how strong */
-    for (int p = 0; p < log->rules.n_players; p++)
-        weighed |= e->strength[p] && e->strength[p] != e->meeples[p];
-    int first = 1;
     char who[200];
-    for (int p = 0; p < log->rules.n_players && n < len; p++) {
-        if (!e->meeples[p])
-            continue;
-        const char *role = e->recall            ? "abbot"
-                           : !c->role           ? "meeples"
-                           : e->meeples[p] == 1 ? c->role
-                                                : c->roles;
-        n += (size_t)snprintf(out + n, len - n, "%s%s %d%s%s",
-                              first ? "; " : ", ", log->names[p],
-                              e->meeples[p], first ? " " : "",
-                              first ? role : "");
-        if (weighed && n < len)
-            n += (size_t)snprintf(out + n, len - n, " (strength %d)",
-                                  e->strength[p]);
-        first = 0;
-    }
+    if (n < len)
+        n += who_stood(log, e, out + n, len - n);
     seats_format(log, e->players, who, sizeof who);
     if (n < len)
         snprintf(out + n, len - n, " → %s %d%s", who, e->points,

@@ -9,7 +9,11 @@
  * An entry becomes MV_PLACE (or MV_DISCARD), its action (MV_DEPLOY, a
  * flight and its landing, MV_RECALL, MV_PASS) and MV_COMMIT, each with
  * src = the entry's index in "turns", so that the auditor can name
- * "turns[12]". An entry may instead spell its moves out one by one
+ * "turns[12]". flierlog/1.2 adds what comes between turns: "abbey":
+ * "declined" is MV_PASS and MV_COMMIT before the tile (or MV_PASS alone
+ * on an entry with no tile: the last round of abbeys), "wagons" the
+ * wagons' moves (MV_DEPLOY, MV_COMMIT once per owner) and stays (MV_PASS)
+ * after the turn's COMMIT; "part" is for readers. An entry may instead spell its moves out one by one
  * ("moves"): the form the writer falls back to for what the short form
  * cannot say (moves out of order, a turn left open, ...).
  *
@@ -30,6 +34,7 @@
 #define FL_COORD_MAX 1000000 /* as the .jcz reader: far beyond any board */
 #define FL_NUM_MAX 1000000   /* rolls, points, turns */
 #define FL_PATH 160
+#define N_KEYS(a) (sizeof(a) / sizeof *(a))
 
 /* ---- errors and small readers ------------------------------------------- */
 
@@ -555,9 +560,18 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     const cJSON *v = which >= 0 ? get(obj, actions[which]) : NULL;
     sub(s, en->path, which >= 0 ? actions[which] : "");
     if (which == 0) {
+        /* a segment of the tile placed, or {"at", "segment"} elsewhere
+         * (a barn stands on the tile south-east of its corner) */
+        char t[FL_PATH];
         m.at = place->at;
-        if (get_segment(c, v, s, &m.feature, &m.mask, e))
+        if (cJSON_IsObject(v)) {
+            if (get_pos(c, get(v, "at"), sub(t, s, "at"), &m.at, e) ||
+                get_segment(c, get(v, "segment"), sub(t, s, "segment"),
+                            &m.feature, &m.mask, e))
+                return e->code;
+        } else if (get_segment(c, v, s, &m.feature, &m.mask, e)) {
             return e->code;
+        }
         emit(en, MV_DEPLOY, &m);
     } else if (which == 1 && read_fly(en, v, s, place, &m, e)) {
         return e->code;
@@ -572,6 +586,7 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
 
 static const char *const not_on_discard[] = {
     "at", "rot", "deploy", "fly", "recall", "pass", "meeple", "meeple_id",
+    "wagons", "part",
 };
 
 static enum status read_discard(const struct entry *en, const cJSON *obj,
@@ -596,18 +611,154 @@ static enum status read_discard(const struct entry *en, const cJSON *obj,
     return ST_OK;
 }
 
+/* "wagons": the wagons the turn's scoring sent back, in the order their
+ * owners chose: {"at", "segment"} moves one (a DEPLOY; "meeple" is the
+ * wagon, its owner the item's "player" unless "meeple_id" says), and a
+ * COMMIT follows once its owner has no other wagon to move next;
+ * {"stays": true} leaves one in supply (a PASS). */
+static enum status read_wagon(const struct entry *en, const cJSON *o,
+                              const char *path, struct move *m, bool *stays,
+                              struct err *e)
+{
+    const struct fl_ctx *c = en->c;
+    char s[FL_PATH];
+    int player = -1;
+    *m = blank();
+    *stays = false;
+    if (!cJSON_IsObject(o))
+        return bad(c, e, path, "expected {\"at\": [x, y], \"segment\": ...} "
+                   "or {\"stays\": true}");
+    if (get(o, "player") &&
+        get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
+        return e->code;
+    m->player = (int8_t)player;
+    if (get(o, "stays")) {
+        if (!cJSON_IsTrue(get(o, "stays")))
+            return bad(c, e, sub(s, path, "stays"), "expected true (a wagon "
+                       "that moves has \"at\" and \"segment\")");
+        static const char *const moving[] = { "at", "segment", "meeple",
+                                              "meeple_id" };
+        for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
+            if (get(o, moving[i]))
+                return bad(c, e, sub(s, path, moving[i]), "a wagon that "
+                           "stays goes nowhere");
+        m->kind = MV_PASS;
+        *stays = true;
+        return ST_OK;
+    }
+    m->kind = MV_DEPLOY;
+    if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
+        get_segment(c, get(o, "segment"), sub(s, path, "segment"),
+                    &m->feature, &m->mask, e) ||
+        get_meeple(c, o, path, FIG_WAGON, player, 0, m, e))
+        return e->code;
+    m->kind = MV_DEPLOY;
+    m->player = (int8_t)player;
+    return ST_OK;
+}
+
+static enum status read_wagons(const struct entry *en, const cJSON *list,
+                               struct err *e)
+{
+    char s[FL_PATH], t[FL_PATH];
+    const cJSON *o;
+    int i = 0;
+    sub(s, en->path, "wagons");
+    if (!cJSON_IsArray(list))
+        return bad(en->c, e, s, "expected an array of wagons");
+    for (o = list->child; o; o = o->next, i++) {
+        struct move m, next;
+        bool stays, next_stays, same_owner = false;
+        if (read_wagon(en, o, nth(t, s, i), &m, &stays, e))
+            return e->code;
+        if (o->next && !stays) {
+            if (read_wagon(en, o->next, nth(t, s, i + 1), &next, &next_stays,
+                           e))
+                return e->code;
+            same_owner = !next_stays && m.meeple_owner >= 0 &&
+                         next.meeple_owner == m.meeple_owner;
+        }
+        struct move *to = game_log_push(en->into);
+        *to = m;
+        to->src = en->src;
+        if (!stays && !same_owner) /* the owner's last move: a COMMIT */
+            push(en, MV_COMMIT, m.player);
+    }
+    return ST_OK;
+}
+
+/* "abbey": "declined": the player on turn declined the abbey before
+ * drawing (a PASS and a COMMIT before the tile), or, on an entry with no
+ * tile, in the last round of abbeys (a PASS alone). */
+static enum status read_declined(const struct entry *en, const cJSON *obj,
+                                 bool *declined, struct err *e)
+{
+    char s[FL_PATH];
+    const cJSON *v = get(obj, "abbey");
+    *declined = false;
+    if (!v)
+        return ST_OK;
+    if (!cJSON_IsString(v) || strcmp(v->valuestring, "declined") != 0)
+        return bad(en->c, e, sub(s, en->path, "abbey"), "expected "
+                   "\"declined\" (an abbey is placed as the tile AM/A)");
+    *declined = true;
+    return ST_OK;
+}
+
+static const char *const not_on_declined[] = {
+    "at", "rot", "draw", "deploy", "fly", "recall", "pass", "meeple",
+    "meeple_id", "wagons", "part", "discard",
+};
+
+/* An entry with "abbey": "declined" and no tile: the last round. */
+static enum status read_last_declined(const struct entry *en,
+                                      const cJSON *obj, struct err *e)
+{
+    char s[FL_PATH];
+    for (size_t i = 0; i < sizeof not_on_declined / sizeof *not_on_declined;
+         i++)
+        if (get(obj, not_on_declined[i]))
+            return bad(en->c, e, sub(s, en->path, not_on_declined[i]),
+                       "an abbey declined with no tile after it is all the "
+                       "entry says (give \"tile\" for the one drawn)");
+    push(en, MV_PASS, en->player);
+    return ST_OK;
+}
+
+/* "part": 1, or 2 for a builder's second tile; for readers: the auditor
+ * judges the builder's right. */
+static enum status check_part(const struct entry *en, const cJSON *obj,
+                              struct err *e)
+{
+    char s[FL_PATH];
+    int part = 1;
+    const cJSON *v = get(obj, "part");
+    return v ? get_int(en->c, v, sub(s, en->path, "part"), 1, 2, &part, e)
+             : ST_OK;
+}
+
 static enum status read_regular(const struct entry *en, const cJSON *obj,
                                 struct err *e)
 {
     const struct fl_ctx *c = en->c;
     char s[FL_PATH];
-    bool discard = false;
+    bool discard = false, declined = false;
     struct move p;
+    if (read_declined(en, obj, &declined, e))
+        return e->code;
+    if (declined && !get(obj, "tile"))
+        return read_last_declined(en, obj, e);
     if (get_bool(c, get(obj, "discard"), sub(s, en->path, "discard"),
                  &discard, e))
         return e->code;
+    if (declined) { /* before the draw */
+        push(en, MV_PASS, en->player);
+        push(en, MV_COMMIT, en->player);
+    }
     if (discard)
         return read_discard(en, obj, e);
+    if (check_part(en, obj, e))
+        return e->code;
     memset(&p, 0, sizeof p);
     if (get_tile(c, get(obj, "tile"), sub(s, en->path, "tile"), &p, e) ||
         get_pos(c, get(obj, "at"), sub(s, en->path, "at"), &p.at, e) ||
@@ -621,7 +772,10 @@ static enum status read_regular(const struct entry *en, const cJSON *obj,
     m->rot = p.rot;
     m->draw = p.draw;
     p = *m; /* m moves when the log grows */
-    return read_action(en, obj, &p, e);
+    if (read_action(en, obj, &p, e))
+        return e->code;
+    const cJSON *wagons = get(obj, "wagons");
+    return wagons ? read_wagons(en, wagons, e) : ST_OK;
 }
 
 /* ---- the "moves" form --------------------------------------------------- */
@@ -749,7 +903,8 @@ static enum status check_turn(const struct entry *en, const cJSON *obj,
     }
     sub(s, en->path, "turn");
     if (!placed && !get(obj, "moves"))
-        return bad(en->c, e, s, "a discarded tile is not a turn");
+        return bad(en->c, e, s, get(obj, "tile") ? "a discarded tile is not "
+                   "a turn" : "an abbey declined is not a turn");
     if (get_int(en->c, v, s, 0, FL_NUM_MAX, &got, e))
         return e->code;
     if (got != want)
@@ -772,8 +927,14 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
         get_seat(c, get(obj, "player"), sub(s, path, "player"), &en.player,
                  e))
         return e->code;
-    if (moves && get(obj, "tile"))
-        return bad(c, e, path, "\"moves\" and \"tile\" exclude each other");
+    static const char *const not_with_moves[] = { "tile", "abbey",
+                                                  "wagons" };
+    for (size_t i = 0; moves && i < N_KEYS(not_with_moves); i++)
+        if (get(obj, not_with_moves[i]))
+            return bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
+                       not_with_moves[i]);
+    if (moves && check_part(&en, obj, e))
+        return e->code;
     if (moves ? read_moves(&en, moves, e) : read_regular(&en, obj, e))
         return e->code;
     return check_turn(&en, obj, first, e);
@@ -1015,12 +1176,14 @@ void fl_edition_rules(bool c3, struct rules *r)
 {
     memset(r->set_copies, 0, sizeof r->set_copies);
     memset(r->figures, 0, sizeof r->figures);
+    memset(r->counts, 0, sizeof r->counts);
     r->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     r->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     r->figures[FIG_SMALL] = 7;
     r->figures[FIG_ABBOT] = c3;
     r->flags = RF_FARMERS | (c3 ? RF_GARDENS : 0);
-    r->opt[OPT_TINY_CITY] = option_default(OPT_TINY_CITY);
+    for (int o = 0; o < OPT__COUNT; o++)
+        r->opt[o] = option_default(o);
 }
 
 static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
@@ -1052,26 +1215,54 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
     return ST_OK;
 }
 
+/* "2 or 4", "\"C1\" or \"C2\"": the values option o may take, as
+ * read_rules() reads them (a name that is a number without quotes). */
+static const char *fl_option_values(int o, char *out, size_t len)
+{
+    const char *names[16];
+    int n = 0;
+    size_t k = 0;
+    for (int v = 0; v < 16; v++)
+        if (option_value_name(o, v))
+            names[n++] = option_value_name(o, v);
+    out[0] = '\0';
+    for (int i = 0; i < n && k < len; i++) {
+        bool number = names[i][strspn(names[i], "0123456789")] == '\0';
+        k += (size_t)snprintf(out + k, len - k, "%s%s%s%s",
+                              i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                              number ? "" : "\"", names[i],
+                              number ? "" : "\"");
+    }
+    return out;
+}
+
+/* "rules": the variants of the options table, each as JCloisterZone's
+ * value ("C1") or, for a value that is a number ("2"), that number. */
 static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
                               struct rules *r, struct err *e)
 {
+    char s[FL_PATH], num[24], values[48];
     const cJSON *it;
     if (!cJSON_IsObject(v))
         return bad(c, e, "rules", "expected an object");
     cJSON_ArrayForEach(it, v) {
-        if (strcmp(it->string, "tiny-city-scoring") != 0)
+        int o = option_find(it->string), n = -1;
+        if (o < 0)
             return unsupported(c, e, "rules", "rule '%.60s'", it->string);
-        int n = cJSON_IsNumber(it) ? it->valueint : 0;
         if (cJSON_IsString(it))
-            n = strcmp(it->valuestring, "2") == 0   ? 2
-                : strcmp(it->valuestring, "4") == 0 ? 4
-                                                    : 0;
-        if ((n != 2 && n != 4) ||
-            (cJSON_IsNumber(it) && it->valuedouble != n))
-            return unsupported(c, e, "rules.tiny-city-scoring",
-                               "value of rule 'tiny-city-scoring'; expected 2 "
-                               "or 4");
-        r->opt[OPT_TINY_CITY] = n;
+            n = option_parse(o, it->valuestring);
+        else if (cJSON_IsNumber(it) && it->valuedouble >= -1e6 &&
+                 it->valuedouble <= 1e6 &&
+                 it->valuedouble == (int)it->valuedouble) {
+            snprintf(num, sizeof num, "%d", (int)it->valuedouble);
+            n = option_parse(o, num);
+        }
+        if (n < 0)
+            return unsupported(c, e, sub(s, "rules", it->string),
+                               "value of rule '%s'; expected %s",
+                               option_key(o), fl_option_values(o, values,
+                                                               sizeof values));
+        r->opt[o] = n;
     }
     return ST_OK;
 }

@@ -13,7 +13,15 @@
  * A log whose elements flierlog/1.0's keys ("followers", "farmers",
  * "abbot", "gardens") can say is written with them, as before; one that
  * needs another element gets flierlog/1.1's "elements" instead, holding
- * every element that differs from the edition. */
+ * every element that differs from the edition.
+ *
+ * Entries follow the game, which the writer replays through the auditor:
+ * each placement takes the abbey declined before it ("abbey"), its
+ * action and the wagons its scoring sent on ("wagons"), and says when it
+ * is a builder's second tile ("part"); an abbey declined in the last
+ * round is an entry of its own. The reader makes the same moves whatever
+ * the auditor says, so a log the auditor misreads (a forgery) still
+ * reads back to itself. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +150,37 @@ struct wr {
     int n_turns;            /* placements in the log */
     bool inline_claims, inline_totals, inline_notes;
     size_t ci, ti, ni;      /* next claim, total, note to attach */
+    uint8_t *role;          /* enum step_role of each move, as the auditor
+                               takes it */
+    uint8_t *part;          /* a placement's turn part (1, 2) */
+    bool uses_1_2;          /* an entry says "abbey", "wagons" or "part",
+                               or deploys off its tile */
 };
+
+/* What each move is to the auditor (a turn's, or one between turns: an
+ * abbey declined, a wagon's move) and each placement's turn part, so
+ * that the entries say it: the reader makes the same moves of either
+ * reading, but a person reads what happened. */
+static void classify(struct wr *w)
+{
+    const struct game_log *l = w->l;
+    size_t n = l->n_moves ? l->n_moves : 1;
+    w->role = calloc(n, 1);
+    w->part = calloc(n, 1);
+    if (!w->role || !w->part)
+        abort();
+    if (l->rules.n_players < 1)
+        return;
+    struct report r;
+    struct audit *a = audit_begin(l, &r);
+    for (size_t i = 0; i < l->n_moves; i++) {
+        (void)audit_step(a, &l->moves[i]);
+        w->role[i] = (uint8_t)audit_step_role(a);
+        w->part[i] = (uint8_t)audit_turn_part(a);
+    }
+    audit_finish(a, NULL, NULL);
+    report_release(&r);
+}
 
 static long turn_key(int t)
 {
@@ -201,6 +239,14 @@ static void wr_init(struct wr *w, const struct game_log *l)
     w->inline_totals = attachable(w, l->n_totals, total_turn, true);
     w->inline_notes = attachable(w, l->n_notes, note_turn, true);
     fl_ctx_init(&w->c, l);
+    classify(w);
+}
+
+static void wr_release(struct wr *w)
+{
+    fl_ctx_release(&w->c);
+    free(w->role);
+    free(w->part);
 }
 
 /* Is there anything for "final" (turn -1) on the entries' side? */
@@ -311,6 +357,25 @@ static void add_legacy(cJSON *o, const struct rules *r,
         cJSON_AddBoolToObject(o, "gardens", gardens);
 }
 
+/* The variants ("rules"): each option off its default, by JCloisterZone's
+ * value, a number where the value is one ("tiny-city-scoring": 2). */
+static void add_rules(cJSON *o, const struct rules *r)
+{
+    cJSON *rules = NULL;
+    for (int k = 0; k < OPT__COUNT; k++) {
+        const char *name = option_value_name(k, r->opt[k]);
+        if (r->opt[k] == option_default(k) || !name)
+            continue;
+        if (!rules)
+            rules = cJSON_AddObjectToObject(o, "rules");
+        if (name[strspn(name, "0123456789")] == '\0')
+            cJSON_AddNumberToObject(rules, option_key(k),
+                                    (double)strtol(name, NULL, 10));
+        else
+            cJSON_AddStringToObject(rules, option_key(k), name);
+    }
+}
+
 static void add_setup(cJSON *o, const struct game_log *l)
 {
     const struct rules *r = &l->rules;
@@ -328,9 +393,7 @@ static void add_setup(cJSON *o, const struct game_log *l)
         add_elements(o, r, &d);
     else
         add_legacy(o, r, &d);
-    if (r->opt[OPT_TINY_CITY] == 2)
-        cJSON_AddNumberToObject(cJSON_AddObjectToObject(o, "rules"),
-                                "tiny-city-scoring", 2);
+    add_rules(o, r);
 }
 
 static cJSON *pos_json(struct pos p)
@@ -392,8 +455,9 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", needs_1_1(l) ? "flierlog/1.1"
-                                                      : "flierlog/1");
+    cJSON_AddStringToObject(o, "format", w->uses_1_2 ? "flierlog/1.2"
+                                         : needs_1_1(l) ? "flierlog/1.1"
+                                                        : "flierlog/1");
     add_setup(o, l);
     add_start_players(o, l);
     int implied = final ? w->n_turns : -1;
@@ -486,7 +550,15 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
     if (n == 1 && a[0].kind == MV_PASS)
         return !pass;
     if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
-        cJSON_AddItemToObject(o, "deploy", seg_json(a[0].feature, a[0].mask));
+        if (a[0].at.x == p->at.x && a[0].at.y == p->at.y) {
+            cJSON_AddItemToObject(o, "deploy",
+                                  seg_json(a[0].feature, a[0].mask));
+        } else { /* a barn's corner, or a deployment off the tile */
+            cJSON *d = cJSON_AddObjectToObject(o, "deploy");
+            cJSON_AddItemToObject(d, "at", pos_json(a[0].at));
+            cJSON_AddItemToObject(d, "segment",
+                                  seg_json(a[0].feature, a[0].mask));
+        }
         add_meeple(o, &a[0], FIG_SMALL, owner, 0);
     } else if (a[0].kind == MV_DEPLOY && a[0].feature == FEAT_FLIER &&
                (n == 1 || (n == 2 && a[1].kind == MV_DEPLOY))) {
@@ -511,16 +583,83 @@ static void add_player(const struct wr *w, cJSON *o, const struct move *m)
                                                      w->by_number));
 }
 
-/* The short form of moves [i, j), or NULL. */
+/* Is the move at k a turn's, or one between turns of that role? */
+static bool role_is(const struct wr *w, size_t k, enum step_role role)
+{
+    return w->role[k] == role;
+}
+
+/* Does the entry at i open with the abbey declined before the draw (its
+ * PASS and COMMIT)? */
+static bool declined_first(const struct wr *w, size_t i, size_t j)
+{
+    const struct move *mv = w->l->moves;
+    return i + 1 < j && mv[i].kind == MV_PASS && mv[i + 1].kind == MV_COMMIT &&
+           role_is(w, i, STEP_ABBEY_DECLINED) &&
+           role_is(w, i + 1, STEP_ABBEY_DECLINED);
+}
+
+/* "wagons" of the moves [k, j) after a turn's COMMIT: each a wagon's move
+ * or stay; the COMMITs between are the reader's to make. False when
+ * something else is there. */
+static bool add_wagons(const struct wr *w, cJSON *o, size_t k, size_t j)
+{
+    const struct move *mv = w->l->moves;
+    cJSON *list = NULL;
+    for (; k < j; k++) {
+        const struct move *m = &mv[k];
+        if (m->kind == MV_COMMIT && role_is(w, k, STEP_WAGON_MOVE))
+            continue;
+        bool moves = m->kind == MV_DEPLOY && role_is(w, k, STEP_WAGON_MOVE);
+        bool stays = m->kind == MV_PASS && role_is(w, k, STEP_WAGON_STAYS);
+        if (!moves && !stays)
+            return false;
+        if (!list)
+            list = cJSON_AddArrayToObject(o, "wagons");
+        cJSON *it = cJSON_CreateObject();
+        if (m->player >= 0)
+            cJSON_AddItemToObject(it, "player",
+                                  seat_json(w->l, m->player, w->by_number));
+        if (stays) {
+            cJSON_AddBoolToObject(it, "stays", true);
+        } else {
+            cJSON_AddItemToObject(it, "at", pos_json(m->at));
+            cJSON_AddItemToObject(it, "segment",
+                                  seg_json(m->feature, m->mask));
+            add_meeple(it, m, FIG_WAGON, m->player, 0);
+        }
+        cJSON_AddItemToArray(list, it);
+    }
+    return true;
+}
+
+/* The short form of moves [i, j), or NULL: [the abbey declined,] the
+ * tile, its action, the wagons after it; or an abbey declined in the
+ * last round, alone. */
 static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
 {
-    const struct move *mv = w->l->moves, *p = &mv[i];
-    if (p->kind != MV_PLACE && p->kind != MV_DISCARD)
-        return NULL;
+    const struct move *mv = w->l->moves;
+    size_t k = declined_first(w, i, j) ? i + 2 : i;
+    const struct move *p = &mv[k < j ? k : i];
     cJSON *o = cJSON_CreateObject();
+    if (k == i && j == i + 1 && p->kind == MV_PASS &&
+        (role_is(w, i, STEP_ABBEY_LAST) ||
+         role_is(w, i, STEP_ABBEY_DECLINED))) {
+        add_player(w, o, p);
+        cJSON_AddStringToObject(o, "abbey", "declined");
+        return o;
+    }
+    if (k >= j || (p->kind != MV_PLACE && p->kind != MV_DISCARD)) {
+        cJSON_Delete(o);
+        return NULL;
+    }
     if (p->kind == MV_PLACE)
         cJSON_AddNumberToObject(o, "turn", w->c.turns + 1);
+    if (p->kind == MV_PLACE && w->part[k] == 2)
+        cJSON_AddNumberToObject(o, "part", 2);
     add_player(w, o, p);
+    if (k > i)
+        cJSON_AddStringToObject(o, "abbey", "declined");
     cJSON_AddStringToObject(o, "tile", p->tile_id);
     if (p->kind == MV_DISCARD) {
         cJSON_AddBoolToObject(o, "discard", true);
@@ -530,8 +669,11 @@ static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
     cJSON_AddItemToObject(o, "at", pos_json(p->at));
     cJSON_AddNumberToObject(o, "rot", 90 * (p->rot & 3));
     add_draw(o, "draw", p->draw);
-    if (j - i < 2 || mv[j - 1].kind != MV_COMMIT ||
-        !add_action(w, o, p, &mv[i + 1], j - i - 2)) {
+    size_t c = k + 1; /* the turn's COMMIT */
+    while (c < j && mv[c].kind != MV_COMMIT)
+        c++;
+    if (c >= j || !add_action(w, o, p, &mv[k + 1], c - k - 1) ||
+        !add_wagons(w, o, c + 1, j)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -607,13 +749,16 @@ static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
 {
     const struct move *mv = w->l->moves;
     cJSON *o = cJSON_CreateObject();
-    int turns = w->c.turns, places = 0, player = mv[i].player;
+    int turns = w->c.turns, places = 0, player = mv[i].player, part = 1;
     for (size_t k = i; k < j; k++) {
         places += mv[k].kind == MV_PLACE;
+        part = mv[k].kind == MV_PLACE ? w->part[k] : part;
         player = mv[k].player == player ? player : -1;
     }
     if (places)
         cJSON_AddNumberToObject(o, "turn", turns + places);
+    if (places == 1 && part == 2)
+        cJSON_AddNumberToObject(o, "part", 2);
     if (player >= 0)
         cJSON_AddItemToObject(o, "player", seat_json(w->l, player,
                                                      w->by_number));
@@ -651,17 +796,42 @@ static void add_extras(struct wr *w, cJSON *o, int t)
     }
 }
 
-/* One entry per PLACE or DISCARD with what follows it (moves before the
- * first of them make an entry of their own). */
+/* Does an entry start at move k, the entry before having started at i?
+ * At each tile (but the one drawn after the abbey declined that opens
+ * the entry), at an abbey declined: the moves between a turn's COMMIT
+ * and the next tile are the wagons of the turn before. */
+static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
+{
+    const struct move *m = &w->l->moves[k];
+    if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
+        return !(k == i + 2 && declined_first(w, i, n));
+    return m->kind == MV_PASS && (role_is(w, k, STEP_ABBEY_DECLINED) ||
+                                  role_is(w, k, STEP_ABBEY_LAST));
+}
+
+/* Did the entry o take a key of flierlog/1.2, or a deployment off the
+ * tile? */
+static bool keys_1_2(const cJSON *o)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, "abbey") ||
+           cJSON_GetObjectItemCaseSensitive(o, "wagons") ||
+           cJSON_GetObjectItemCaseSensitive(o, "part") ||
+           cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "deploy"));
+}
+
+/* The entries: a placement with what follows it (the abbey declined
+ * before it, its action, the wagons after it), a discard, an abbey
+ * declined in the last round; moves before the first of them make an
+ * entry of their own. */
 static cJSON *entries_json(struct wr *w)
 {
     const struct game_log *l = w->l;
     cJSON *arr = cJSON_CreateArray();
     uint32_t idx = 0;
     for (size_t i = 0, j; i < l->n_moves; i = j, idx++) {
+        bool placed = false;
         for (j = i + 1; j < l->n_moves; j++)
-            if (l->moves[j].kind == MV_PLACE ||
-                l->moves[j].kind == MV_DISCARD)
+            if (starts_entry(w, i, j, l->n_moves))
                 break;
         cJSON *o = regular_json(w, i, j);
         if (o && !reads_back(w, o, i, j, idx)) {
@@ -670,9 +840,12 @@ static cJSON *entries_json(struct wr *w)
         }
         if (!o)
             o = moves_json(w, i, j);
-        for (size_t k = i; k < j; k++)
+        w->uses_1_2 = w->uses_1_2 || keys_1_2(o);
+        for (size_t k = i; k < j; k++) {
+            placed = placed || l->moves[k].kind == MV_PLACE;
             fl_ctx_apply(&w->c, &l->moves[k]);
-        if (l->moves[i].kind == MV_PLACE)
+        }
+        if (placed)
             add_extras(w, o, w->c.turns);
         cJSON_AddItemToArray(arr, o);
     }
@@ -690,14 +863,14 @@ static void build(const struct game_log *l, struct doc *d)
     struct wr w;
     wr_init(&w, l);
     bool final = l->end_turn == w.n_turns || final_items(&w);
+    d->turns = entries_json(&w); /* first: they tell the minor version */
     d->header = header_json(&w, final);
-    d->turns = entries_json(&w);
     d->final = NULL;
     if (final) {
         d->final = cJSON_CreateObject();
         add_extras(&w, d->final, -1);
     }
-    fl_ctx_release(&w.c);
+    wr_release(&w);
 }
 
 static void doc_release(struct doc *d)

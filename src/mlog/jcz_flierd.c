@@ -40,22 +40,6 @@ static bool open_meeple(const struct move *m)
     return (m->kind == MV_DEPLOY || m->kind == MV_RECALL) && m->meeple_n == 0;
 }
 
-/* The meeple the auditor would take for m, given the game before it. */
-static void name_meeple(const struct game *g, const struct game_log *l,
-                        int placed, struct move *m)
-{
-    int owner = m->meeple_owner >= 0
-                    ? m->meeple_owner
-                    : (placed > 0 ? (placed - 1) % l->rules.n_players : -1);
-    if (owner < 0 || owner >= l->rules.n_players)
-        return;
-    int mi = game_meeple(g, owner, m->meeple, 0);
-    if (mi < 0)
-        return;
-    m->meeple_owner = (int8_t)owner;
-    m->meeple_n = g->meeples[mi].n;
-}
-
 struct move *jcz_named_meeples(const struct game_log *l)
 {
     struct move *mv = xmalloc(sizeof *mv * (l->n_moves ? l->n_moves : 1));
@@ -68,12 +52,15 @@ struct move *jcz_named_meeples(const struct game_log *l)
         return mv;
     struct report r;
     struct audit *a = audit_begin(l, &r);
-    int placed = 0;
     for (size_t i = 0; i < l->n_moves; i++) {
-        if (mv[i].kind == MV_PLACE)
-            placed++;
-        else if (open_meeple(&mv[i]))
-            name_meeple(audit_game(a), l, placed, &mv[i]);
+        /* the meeple the auditor takes for it, given the game before it
+         * (the seat on turn's; a wagon's move, the wagon that waits) */
+        int mi = open_meeple(&mv[i]) ? audit_meeple(a, &mv[i]) : -1;
+        if (mi >= 0) {
+            const struct meeple *k = &audit_game(a)->meeples[mi];
+            mv[i].meeple_owner = (int8_t)k->owner;
+            mv[i].meeple_n = k->n;
+        }
         (void)audit_step(a, &l->moves[i]);
     }
     audit_finish(a, NULL, NULL);

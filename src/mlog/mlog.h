@@ -68,8 +68,11 @@ void mlog_write_jcz(const struct game_log *l, struct buf *out);
 
 /* Appends l as a flierlog/1 document (docs/log-format.md; labelled
  * flierlog/1.1 when it uses that minor version's "elements" or figures
- * other than the follower and the abbot): the setup one key per line, then "turns" with one entry per line, then "final" when
- * the log has an end. mlog_parse() reads it back to an equal log but for
+ * other than the follower and the abbot, flierlog/1.2 when an entry says
+ * "abbey", "wagons" or "part" (which the writer finds by replaying l
+ * through the auditor) or deploys off its tile): the setup one key per
+ * line, then "turns" with one entry per line, then "final" when the log
+ * has an end. mlog_parse() reads it back to an equal log but for
  * src (the entry index). Each turn takes its short form ("deploy", "fly",
  * "recall") when that reads back to the very moves, else a "moves" list;
  * claims, totals and notes sit on their turns' entries when their order

@@ -139,25 +139,33 @@ static const struct {
     int basic1, basic2, flier1, flier2, followers, abbots;
     bool farmers, gardens;
     int tiny_city;
+    int wagon_move;
 } override_cases[] = {
     { ", \"sets\": {\"basic:1\": 2, \"flier:2\": 1}", "C2", 2, 0, 0, 1, 7, 0,
-      true, false, 4 },
+      true, false, 4, 0 },
     { ", \"followers\": 5, \"farmers\": false", "C2", 1, 0, 1, 0, 5, 0, false,
-      false, 4 },
+      false, 4, 0 },
     { ", \"abbot\": true, \"gardens\": true", "C2", 1, 0, 1, 0, 7, 1, true,
-      true, 4 },
-    { ", \"abbot\": 0", "C3", 0, 1, 0, 1, 7, 0, true, true, 4 },
+      true, 4, 0 },
+    { ", \"abbot\": 0", "C3", 0, 1, 0, 1, 7, 0, true, true, 4, 0 },
     { ", \"abbot\": false, \"gardens\": false", "C3", 0, 1, 0, 1, 7, 0, true,
-      false, 4 },
+      false, 4, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": 2}", "C2", 1, 0, 1, 0, 7, 0, true,
-      false, 2 },
+      false, 2, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": \"2\"}", "C3", 0, 1, 0, 1, 7, 1,
-      true, true, 2 },
+      true, true, 2, 0 },
     { ", \"rules\": {\"tiny-city-scoring\": 4}", "C2", 1, 0, 1, 0, 7, 0, true,
-      false, 4 },
+      false, 4, 0 },
     /* a minor version's key we do not know is ignored */
-    { ", \"weather\": \"rain\"", "C2", 1, 0, 1, 0, 7, 0, true, false, 4 },
+    { ", \"weather\": \"rain\"", "C2", 1, 0, 1, 0, 7, 0, true, false, 4, 0 },
+    /* any variant of the options table, as JCloisterZone writes it */
+    { ", \"rules\": {\"wagon-move\": \"C1\"}", "C2", 1, 0, 1, 0, 7, 0, true,
+      false, 4, 1 },
+    { ", \"rules\": {\"wagon-move\": \"C2\", \"tiny-city-scoring\": 2}", "C2",
+      1, 0, 1, 0, 7, 0, true, false, 2, 2 },
 };
+
+static void expect_lossless(const char *what, const struct game_log *l);
 
 static void test_header_overrides(void **state)
 {
@@ -182,11 +190,13 @@ static void test_header_overrides(void **state)
         same(h, "farmers", ((r->flags & RF_FARMERS) != 0), override_cases[i].farmers);
         same(h, "gardens", ((r->flags & RF_GARDENS) != 0), override_cases[i].gardens);
         same(h, "tiny city", r->opt[OPT_TINY_CITY], override_cases[i].tiny_city);
+        same(h, "wagon move", r->opt[OPT_WAGON_MOVE],
+             override_cases[i].wagon_move ? override_cases[i].wagon_move
+                                          : option_default(OPT_WAGON_MOVE));
+        expect_lossless(h, &l);
         game_log_release(&l);
     }
 }
-
-static void expect_lossless(const char *what, const struct game_log *l);
 
 /* flierlog/1.1's "elements", by the units' tables, over the edition's
  * defaults: figure counts (or true / false), switches (or 1 / 0, as
@@ -567,6 +577,56 @@ static const struct entry_case entry_cases[] = {
         W_FLY(1, 0, 1, FIG_PHANTOM, 0, 1, 1, -1, 0),
         W_DEPLOY(1, 0, 0, FEAT_CITY, EDGE_N, FIG_PHANTOM, 0, 1, 0),
         W_COMMIT(1, 0), W_END } },
+    /* flierlog/1.2: the abbey declined before the draw (a PASS and a
+     * COMMIT before the tile), then no action (a pass) */
+    { NULL,
+      "{\"turn\": 1, \"player\": \"Ben\", \"abbey\": \"declined\", "
+      "\"tile\": \"BA/RFr\", \"at\": [1, 0], \"draw\": 0.5}",
+      { W_PASS(1, 0), W_COMMIT(1, 0), W_PLACE(1, "BA/RFr", 1, 0, 0, 0.5, 0),
+        W_PASS(1, 0), W_COMMIT(1, 0), W_END } },
+    /* declined in the last round: a PASS alone, no turn */
+    { NULL,
+      "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"pass\": false}, "
+      "{\"player\": \"Ada\", \"abbey\": \"declined\"}, "
+      "{\"abbey\": \"declined\"}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0), W_COMMIT(-1, 0),
+        W_PASS(0, 1), W_PASS(-1, 2), W_END } },
+    /* the wagons after a turn, by their owners: a move and its owner's
+     * COMMIT, a stay (a PASS alone), a move naming its wagon */
+    { NULL,
+      "{\"turn\": 1, \"player\": \"Ada\", \"tile\": \"BA/RFr\", "
+      "\"at\": [1, 0], \"pass\": false, \"wagons\": ["
+      "{\"player\": \"Ben\", \"at\": [0, 0], \"segment\": \"city:N\"}, "
+      "{\"player\": \"Ada\", \"stays\": true}, "
+      "{\"at\": [1, 0], \"segment\": \"road:WE\", "
+      "\"meeple_id\": \"0.wagon.1\"}]}",
+      { W_PLACE(0, "BA/RFr", 1, 0, 0, -1, 0), W_COMMIT(0, 0),
+        W_DEPLOY(1, 0, 0, FEAT_CITY, EDGE_N, FIG_WAGON, 0, 1, 0),
+        W_COMMIT(1, 0), W_PASS(0, 0),
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_WAGON, 1, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* two wagons of one owner: one COMMIT after both; a wagon of no one
+     * named (the auditor takes the one that waits) */
+    { NULL,
+      "{\"tile\": \"BA/RFr\", \"at\": [1, 0], \"pass\": false, "
+      "\"wagons\": [{\"player\": 1, \"at\": [0, 0], \"segment\": "
+      "\"city:N\"}, {\"player\": 1, \"at\": [1, 0], \"segment\": "
+      "\"road:WE\"}, {\"at\": [0, 0], \"segment\": \"road:WE\"}]}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0), W_COMMIT(-1, 0),
+        W_DEPLOY(1, 0, 0, FEAT_CITY, EDGE_N, FIG_WAGON, 0, 1, 0),
+        W_DEPLOY(1, 1, 0, FEAT_ROAD, WE, FIG_WAGON, 0, 1, 0),
+        W_COMMIT(1, 0),
+        W_DEPLOY(-1, 0, 0, FEAT_ROAD, WE, FIG_WAGON, 0, -1, 0),
+        W_COMMIT(-1, 0), W_END } },
+    /* a builder's second tile says its part (for readers); a deployment
+     * elsewhere than on the tile (a barn's corner) */
+    { NULL,
+      "{\"turn\": 1, \"part\": 2, \"tile\": \"BA/RFr\", \"at\": [1, 0], "
+      "\"deploy\": {\"at\": [2, 1], \"segment\": \"field:NL.NR\"}, "
+      "\"meeple\": \"barn\"}",
+      { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0),
+        W_DEPLOY(-1, 2, 1, FEAT_FIELD, HE_NL | HE_NR, FIG_BARN, 0, 0, 0),
+        W_COMMIT(-1, 0), W_END } },
     /* the entry's player for all its moves; a turn left open */
     { NULL,
       "{\"turn\": 1, \"player\": \"Ben\", \"moves\": [{\"move\": \"place\", "
@@ -750,7 +810,10 @@ static const struct err_case err_cases[] = {
     { NULL, { .header = ", \"rules\": {\"princess\": 1}" }, ST_UNSUPPORTED,
       { "rule 'princess'", "(rules)" } },
     { NULL, { .header = ", \"rules\": {\"tiny-city-scoring\": 3}" },
-      ST_UNSUPPORTED, { "tiny-city-scoring" } },
+      ST_UNSUPPORTED, { "tiny-city-scoring'; expected 2 or 4" } },
+    { NULL, { .header = ", \"rules\": {\"wagon-move\": 1}" },
+      ST_UNSUPPORTED,
+      { "wagon-move'; expected \"C1\" or \"C2\"", "(rules.wagon-move)" } },
     { NULL, { .header = ", \"start\": {\"tile\": \"AM/C\"}" },
       ST_UNSUPPORTED, { "start tile 'AM/C'", "(start.tile)" } },
     { NULL, { .header = ", \"start\": {\"tile\": \"BA/C\", \"at\": [500, 0]}" },
@@ -957,6 +1020,34 @@ static const struct err_case err_cases[] = {
       "[0, -1]}\n",
       { 0 }, ST_UNSUPPORTED,
       { "unsupported: tile set 'x:1'", "(line 1: sets)" } },
+    /* flierlog/1.2: the abbey, the wagons, the part */
+    { NULL, ONE("{" PLACED ", \"abbey\": \"placed\"}"), ST_PARSE,
+      { "turns[0].abbey: expected \"declined\"", "AM/A" } },
+    { NULL, ONE("{\"abbey\": \"declined\", \"at\": [1, 0]}"), ST_PARSE,
+      { "turns[0].at: an abbey declined with no tile after it" } },
+    { NULL, ONE("{\"turn\": 1, \"abbey\": \"declined\"}"), ST_PARSE,
+      { "turns[0].turn: an abbey declined is not a turn" } },
+    { NULL, ONE("{\"abbey\": \"declined\", \"tile\": \"BA/C\", \"discard\": "
+                "true, \"wagons\": []}"), ST_PARSE,
+      { "turns[0].wagons: a discarded tile is not placed" } },
+    { NULL, ONE("{" PLACED ", \"wagons\": {}}"), ST_PARSE,
+      { "turns[0].wagons: expected an array of wagons" } },
+    { NULL, ONE("{" PLACED ", \"wagons\": [{\"stays\": false}]}"), ST_PARSE,
+      { "turns[0].wagons[0].stays: expected true" } },
+    { NULL, ONE("{" PLACED ", \"wagons\": [{\"stays\": true}, {\"stays\": "
+                "true, \"at\": [0, 0]}]}"), ST_PARSE,
+      { "turns[0].wagons[1].at: a wagon that stays goes nowhere" } },
+    { NULL, ONE("{" PLACED ", \"wagons\": [{\"at\": [0, 0]}]}"), ST_PARSE,
+      { "turns[0].wagons[0].segment: missing" } },
+    { NULL, ONE("{" PLACED ", \"wagons\": [{\"player\": \"Cy\", \"stays\": "
+                "true}]}"), ST_PARSE,
+      { "turns[0].wagons[0].player: no player is named 'Cy'" } },
+    { NULL, ONE("{" PLACED ", \"part\": 3}"), ST_PARSE,
+      { "turns[0].part: expected an integer in 1..2" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": {\"at\": [1, 1]}}"), ST_PARSE,
+      { "turns[0].deploy.segment: missing" } },
+    { NULL, ONE("{\"moves\": [], \"wagons\": []}"), ST_PARSE,
+      { "turns[0]: \"moves\" and \"wagons\" exclude each other" } },
     /* a complete document followed by more text is no stream */
     { "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
       "[{\"name\": \"A\"}], \"turns\": []}\n{\"tile\": \"BA/C\"}\n",
@@ -1008,6 +1099,8 @@ static void expect_same_log(const char *what, const struct game_log *a,
     same(what, "players", ra->n_players, rb->n_players);
     for (int f = 0; f < FIG__COUNT; f++)
         same(what, figure_class(f)->jcz, ra->figures[f], rb->figures[f]);
+    for (int c = 0; c < COUNT__COUNT; c++)
+        same(what, "counts", ra->counts[c], rb->counts[c]);
     same(what, "flags", (long)ra->flags, (long)rb->flags);
     for (int o = 0; o < OPT__COUNT; o++)
         same(what, option_key(o), ra->opt[o], rb->opt[o]);
@@ -1481,6 +1574,21 @@ static void test_writer_expansions(void **state)
     expect_lossless("river", &l);
     buf_release(&out);
     game_log_release(&l);
+    /* A barn on the tile south-east of its corner, off the tile placed:
+     * "deploy" at another tile, which only flierlog/1.2 reads */
+    two_player_log(&l);
+    l.rules.figures[FIG_BARN] = 1;
+    add_place(&l, "BA/RFr", 1, 0, -1);
+    add_meeple(&l, MV_DEPLOY, 1, 1, FEAT_FIELD, HE_NL | HE_WR, 0, 1, 0);
+    last_figure(&l, FIG_BARN);
+    add(&l, MV_COMMIT, -1);
+    mlog_write_flierlog(&l, &out);
+    must_have(out.p, "\"format\": \"flierlog/1.2\"");
+    must_have(out.p, "\"deploy\": {\"at\": [1, 1], \"segment\": "
+                     "\"field:NL.WR\"}, \"meeple\": \"barn\"");
+    expect_lossless("barn", &l);
+    buf_release(&out);
+    game_log_release(&l);
 }
 
 /* Claims in an order the entries cannot keep, duplicate names, an end
@@ -1762,15 +1870,19 @@ static int cmp_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* Every game JCloisterZone recorded with The River, Inns & Cathedrals
- * and the Phantom (read in place from the shared folder, never copied
- * here): .jcz -> .jcz and .jcz -> flierlog -> .jcz give the same log, the
- * flierlog survives its own round trips, and all of them audit alike
- * (figures, expressions, items and strengths of the score events too). */
+/* Every game JCloisterZone recorded with The River, Inns & Cathedrals,
+ * the Phantom, Traders & Builders, Abbey & Mayor and the Big Box (read
+ * in place from the shared folder, never copied here): .jcz -> .jcz and
+ * .jcz -> flierlog -> .jcz give the same log, the flierlog survives its
+ * own round trips, and all of them audit alike, to the bytes of the JSON
+ * report (figures, expressions, items, strengths and receipts of the
+ * score events too). */
 static void test_expansion_corpora(void **state)
 {
-    static const char *const dirs[] = { "river", "ic", "phantom" };
+    static const char *const dirs[] = { "river", "ic", "phantom",
+                                        "tb",    "am", "bigbox" };
     static char names[128][128];
+    int games = 0;
     (void)state;
     for (size_t k = 0; k < N_OF(dirs); k++) {
         char dir[512];
@@ -1785,7 +1897,7 @@ static void test_expansion_corpora(void **state)
             size_t len = strlen(de->d_name);
             if (len > 4 && len < 128 &&
                 strcmp(de->d_name + len - 4, ".jcz") == 0)
-                snprintf(names[n++], 128, "%s", de->d_name);
+                snprintf(names[n++], 128, "%.127s", de->d_name);
         }
         closedir(d);
         qsort(names, (size_t)n, sizeof names[0], cmp_name);
@@ -1805,11 +1917,26 @@ static void test_expansion_corpora(void **state)
             audit_run(&jcz, NULL, &r, NULL);
             if (!r.valid || !r.finished)
                 fail_msg("%s: not a valid finished game", names[i]);
+            /* a log that says where the game ends: the last round of
+             * abbeys may still be declined after it */
+            jcz.end_turn = r.turns;
             report_release(&r);
+            audit_run(&jcz, NULL, &r, NULL);
+            if (!r.valid || !r.finished)
+                fail_msg("%s: not valid with its end turn", names[i]);
+            report_release(&r);
+            jcz.end_turn = -1;
             through(names[i], &jcz, TO_JCZ, &again, &t1);
             expect_same_log(names[i], &jcz, &again, true);
             through(names[i], &jcz, TO_FLIERLOG, &fl, &t2);
             expect_same_log(names[i], &jcz, &fl, false);
+            /* every turn in its readable form: abbeys declined, wagons,
+             * builders' second tiles (but the Phantom's two figures) */
+            if (strcmp(dirs[k], "bigbox") != 0 &&
+                strcmp(dirs[k], "phantom") != 0 && strstr(t2.p, "\"moves\""))
+                fail_msg("%s: a turn spelt out:\n%s", names[i],
+                         strstr(t2.p, "\"moves\""));
+            games++;
             through(names[i], &fl, TO_JCZ, &back, &t3);
             expect_same_log(names[i], &jcz, &back, true);
             assert_string_equal(t1.p, t3.p);
@@ -1829,6 +1956,8 @@ static void test_expansion_corpora(void **state)
             buf_release(&t3);
         }
     }
+    print_message("%d games round-tripped\n", games);
+    assert_true(games >= 180);
 }
 
 static const char *const seat_names[GAME_MAX_PLAYERS] = {
@@ -1981,12 +2110,12 @@ static void random_elements(uint64_t *s, struct rules *r)
         for (const struct element *el = expansion_get(u)->elements;
              el && el->key; el++) {
             int v = rnd(s, 2) ? 0 : rnd(s, el->max + 1);
-            if (el->kind == EL_FIGURES)
-                r->figures[el->what] = (uint8_t)v;
-            else
-                r->flags = v ? r->flags | 1u << el->what
-                             : r->flags & ~(1u << el->what);
+            element_set(r, el, v);
         }
+    for (int o = 0; o < OPT__COUNT; o++) /* a variant now and then */
+        for (int v = 0; v < 16 && rnd(s, 3) == 0; v++)
+            if (option_value_name(o, v) && rnd(s, 2))
+                r->opt[o] = v;
 }
 
 static void random_extras(uint64_t *s, struct game_log *l, int turns)
@@ -2130,6 +2259,89 @@ static void test_doc_example_expansions(void **state)
     report_release(&r);
     game_log_release(&l);
     buf_release(&b);
+}
+
+/* The id of the meeple of message i of a save, "" when none. */
+static const char *replay_meeple(const cJSON *save, int i)
+{
+    const cJSON *msg = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(save, "replay"), i);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(msg, "payload"), "meepleId");
+    return cJSON_IsString(id) ? id->valuestring : "";
+}
+
+/* The example of flierlog/1.2 is the game its text tells: a wagon that
+ * stays on another's turn, a builder's second tile with the abbey
+ * declined before it, the last round of abbeys, two wagons moving on.
+ * The writer gives it back to the byte (every entry in its short form);
+ * as a .jcz it has JCloisterZone's messages and names every meeple. */
+static void test_doc_example_between_turns(void **state)
+{
+    struct buf b = BUF_INIT, w = BUF_INIT, j = BUF_INIT;
+    struct game_log l, back;
+    struct report r;
+    (void)state;
+    doc_example("\n## Between turns and second tiles (flierlog/1.2)\n", &b,
+                &l);
+    assert_int_equal(l.rules.counts[COUNT_ABBEYS], 1);
+    assert_int_equal(l.rules.figures[FIG_BUILDER], 1);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.turns, 13);
+    assert_int_equal(r.score[0], 15);
+    assert_int_equal(r.score[1], 14);
+    const struct score_event *empty = &r.events[0];
+    assert_int_equal(empty->turn, 3);
+    assert_int_equal(empty->expr, EXPR_EMPTY);
+    assert_int_equal(empty->points, 0);
+    assert_int_equal(r.events[1].turn, 7); /* Ben's wagon's city */
+    assert_int_equal(r.events[1].players, 2);
+    report_release(&r);
+
+    /* the moves: Ben's wagon stays on Ada's turn 7 (a PASS alone), the
+     * abbey declined in the last round (a PASS alone), the two wagons'
+     * moves after the abbey, each with its owner's COMMIT */
+    size_t k = 0, passes = 0;
+    while (k < l.n_moves && l.moves[k].src != 6)
+        k++;
+    assert_int_equal(l.moves[k + 3].kind, MV_PASS);
+    assert_int_equal(l.moves[k + 3].player, 1);
+    assert_int_equal(l.moves[l.n_moves - 1].kind, MV_COMMIT);
+    assert_int_equal(l.moves[l.n_moves - 1].player, 1);
+    assert_int_equal(l.moves[l.n_moves - 2].meeple, FIG_WAGON);
+    assert_int_equal(l.moves[l.n_moves - 2].meeple_owner, 1);
+    for (k = 0; k < l.n_moves; k++)
+        passes += l.moves[k].kind == MV_PASS && l.moves[k].src == 12;
+    assert_int_equal(passes, 1);
+
+    mlog_write_flierlog(&l, &w);
+    char *block = strstr(b.p, "{\n  \"format\": \"flierlog/1.2\"");
+    assert_non_null(block);
+    assert_string_equal(w.p, block);
+    expect_lossless("the example of flierlog/1.2", &l);
+
+    /* the .jcz: Ben's wagon's move is 1.wagon.1, and the save reads back
+     * to the same audit */
+    struct err e;
+    enum mlog_format fmt;
+    mlog_write_jcz(&l, &j);
+    cJSON *save = cJSON_Parse(j.p);
+    int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(save,
+                                                                 "replay"));
+    assert_string_equal(replay_meeple(save, n - 2), "1.wagon.1");
+    assert_string_equal(replay_meeple(save, n - 4), "0.wagon.1");
+    cJSON_Delete(save);
+    assert_int_equal(parse_text(j.p, j.len, &back, &fmt, &e), ST_OK);
+    expect_same_audit("the example as a .jcz", &l, &back);
+    expect_same_report("the example as a .jcz", &l, &back);
+    game_log_release(&back);
+    game_log_release(&l);
+    buf_release(&b);
+    buf_release(&w);
+    buf_release(&j);
 }
 
 /* ---- flierd convert ----------------------------------------------------- */
@@ -2497,6 +2709,7 @@ int main(void)
         cmocka_unit_test(test_random_logs),
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_doc_example_expansions),
+        cmocka_unit_test(test_doc_example_between_turns),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),

@@ -5,7 +5,8 @@
  *    the wording contract, independent of the engine;
  *  - small games through audit_run(), whose events must produce the same
  *    kind of sentence with the engine's own numbers, and whose refs must
- *    name each tile of the feature once.
+ *    name each tile of the feature once; Abbey & Mayor's and Traders &
+ *    Builders' too (mayor, barn, wagon, pig, builder, trade goods).
  * Players are Ada (seat 0, odd turns) and Ben (seat 1, even turns). Every
  * game starts from BA/RCr at (0,0) R0 (road W-E, city N); x grows east,
  * y SOUTH; rotations are clockwise quarter turns. */
@@ -40,6 +41,9 @@ struct sentence_case {
     struct feature_ref refs[3];
     const char *want;
 };
+
+/* Figures per seat on an event: FIGS(ADA, FIG_MAYOR, 1) ... */
+#define FIG(p, k, n) [p][k] = (n)
 
 #define EV(feat, done, pts, players_, tiles_, pennants_, m0, m1)          \
     { .turn = 7, .feature = (feat), .players = (players_),               \
@@ -122,6 +126,107 @@ static const struct sentence_case sentences[] = {
       "city, 6 tiles + 1 pennant, completed, with a cathedral: 6×2 + 1×2 + "
       "7 (cathedral) = 21; Ada 1 knight (strength 1), Ben 1 (strength 2) → "
       "Ben 21" },
+    /* figures named by kind: the ordinary follower by its role, any other
+     * by its name, with the strength when a figure weighs otherwise */
+    { "a large follower, named",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << BEN,
+        .completed = true, .points = 8, .tiles = 4, .meeples = { 1, 1 },
+        .strength = { 1, 2 },
+        .figures = { FIG(ADA, FIG_SMALL, 1), FIG(BEN, FIG_BIG, 1) } },
+      { { 0 } },
+      "city, 4 tiles, completed: 4×2 = 8; Ada 1 knight (strength 1), Ben 1 "
+      "large follower (strength 2) → Ben 8" },
+    /* Abbey & Mayor: the mayor weighs its city's pennants */
+    { "a mayor against a knight",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .points = 10, .tiles = 3, .pennants = 2,
+        .meeples = { 1, 1 }, .strength = { 2, 1 },
+        .figures = { FIG(ADA, FIG_MAYOR, 1), FIG(BEN, FIG_SMALL, 1) } },
+      { { 0 } },
+      "city, 3 tiles + 2 pennants, completed: 3×2 + 2×2 = 10; Ada 1 mayor "
+      "(strength 2), Ben 1 knight (strength 1) → Ada 10" },
+    { "a mayor of one pennant still says its strength",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .points = 6, .tiles = 2, .pennants = 1,
+        .meeples = { 1 }, .strength = { 1 },
+        .figures = { FIG(ADA, FIG_MAYOR, 1) } },
+      { { 0 } },
+      "city, 2 tiles + 1 pennant, completed: 2×2 + 1×2 = 6; Ada 1 mayor "
+      "(strength 1) → Ada 6" },
+    { "a mayor in a city with no pennant: city.empty",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .expr = EXPR_EMPTY, .tiles = 2,
+        .meeples = { 1 }, .figures = { FIG(ADA, FIG_MAYOR, 1) } },
+      { { 0 } },
+      "city, 2 tiles, completed, no one there has strength: 0; Ada 1 mayor "
+      "(strength 0) → Ada 0" },
+    { "a wagon on a road",
+      { .turn = 7, .feature = FEAT_ROAD, .players = 1u << BEN,
+        .completed = true, .points = 3, .tiles = 3, .meeples = { 0, 1 },
+        .strength = { 0, 1 }, .figures = { FIG(BEN, FIG_WAGON, 1) } },
+      { { 0 } },
+      "road, 3 tiles, completed: 3×1 = 3; Ben 1 wagon → Ben 3" },
+    { "the barn at the end: 4 a city",
+      { .turn = -1, .feature = FEAT_BARN, .players = 1u << ADA,
+        .points = 8, .cities = 2, .meeples = { 1 }, .n_items = 1,
+        .items = { { SI_CITIES, 2, 8 } },
+        .figures = { FIG(ADA, FIG_BARN, 1) }, .ref0 = 0, .n_refs = 2 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 2 }, { 3, 1, FEAT_CITY, EDGE_W, 5 } },
+      "barn in a field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 "
+      "tiles]: 2×4 = 8; Ada 1 barn → Ada 8" },
+    { "a barn placed: 3 a city, the pig's 1 a city",
+      { .turn = 7, .feature = FEAT_FIELD, .players = 1u << ADA,
+        .expr = EXPR_BARN_PLACED, .points = 4, .cities = 1,
+        .meeples = { 1 }, .strength = { 1 }, .n_items = 2,
+        .items = { { SI_CITIES, 1, 3 }, { SI_PIGS, -1, 1 } },
+        .figures = { FIG(ADA, FIG_SMALL, 1), FIG(ADA, FIG_PIG, 1),
+                     FIG(BEN, FIG_BARN, 1) },
+        .ref0 = 0, .n_refs = 1 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 2 } },
+      "field touching 1 completed city [(0,-1) 2 tiles], a barn placed on "
+      "it: 1×3 + 1 (pigs) = 4; Ada 1 farmer and 1 pig, Ben 1 barn → Ada 4" },
+    { "a field joined to a barn: 1 a city",
+      { .turn = 9, .feature = FEAT_FIELD, .players = 1u << BEN,
+        .expr = EXPR_BARN_CONNECTED, .points = 2, .cities = 2,
+        .meeples = { 0, 2 }, .strength = { 0, 2 }, .n_items = 1,
+        .items = { { SI_CITIES, 2, 2 } },
+        .figures = { FIG(ADA, FIG_BARN, 1), FIG(BEN, FIG_SMALL, 2) },
+        .ref0 = 0, .n_refs = 2 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 2 }, { 3, 1, FEAT_CITY, EDGE_W, 5 } },
+      "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles], "
+      "joined to a barn: 2×1 = 2; Ada 1 barn, Ben 2 farmers → Ben 2" },
+    /* Traders & Builders: the builder and the pig by name; trade goods */
+    { "a builder beside its owner's highwayman",
+      { .turn = 7, .feature = FEAT_ROAD, .players = 1u << BEN,
+        .completed = true, .points = 3, .tiles = 3, .meeples = { 0, 1 },
+        .strength = { 0, 1 },
+        .figures = { FIG(BEN, FIG_SMALL, 1), FIG(BEN, FIG_BUILDER, 1) } },
+      { { 0 } },
+      "road, 3 tiles, completed: 3×1 = 3; Ben 1 highwayman and 1 builder → "
+      "Ben 3" },
+    { "a pig in its owner's field",
+      { .turn = -1, .feature = FEAT_FIELD, .players = 1u << ADA,
+        .points = 8, .cities = 2, .meeples = { 1, 1 }, .strength = { 1, 0 },
+        .n_items = 2, .items = { { SI_CITIES, 2, 6 }, { SI_PIGS, -1, 2 } },
+        .figures = { FIG(ADA, FIG_SMALL, 1), FIG(ADA, FIG_PIG, 1),
+                     FIG(BEN, FIG_SMALL, 1) },
+        .ref0 = 0, .n_refs = 2 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 2 }, { 3, 1, FEAT_CITY, EDGE_W, 5 } },
+      "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]: "
+      "2×3 + 2 (pigs) = 8; Ada 1 farmer and 1 pig, Ben 1 farmer → Ada 8" },
+    { "trade goods: the most wine",
+      { .turn = -1, .feature = FEAT_TRADE_GOODS, .players = 1u << ADA,
+        .points = 10, .strength = { 3, 2 }, .n_items = 1,
+        .items = { { SI_WINE, -1, 10 } } },
+      { { 0 } },
+      "trade goods, wine: Ada 3, Ben 2; 10 for the most (3) → Ada 10" },
+    { "trade goods: a tie for cloth",
+      { .turn = -1, .feature = FEAT_TRADE_GOODS, .players = 3u,
+        .points = 10, .strength = { 2, 2 }, .n_items = 1,
+        .items = { { SI_CLOTH, -1, 10 } } },
+      { { 0 } },
+      "trade goods, cloth: Ada 2, Ben 2; 10 for the most (2) → Ada, Ben 10 "
+      "each" },
 };
 
 /* The terms of a hand-written event, as the engine's scoring sets them
@@ -153,7 +258,10 @@ static void test_sentences(void **state)
     for (size_t i = 0; i < N_OF(sentences); i++) {
         struct score_event ev = sentences[i].ev;
         struct feature_ref refs[3];
-        score_terms(&ev);
+        /* terms written here as the unit that scored set them (a barn's,
+         * trade goods', a mayor's .empty) stay; others the engine's */
+        if (ev.n_items == 0 && ev.expr == EXPR_DONE)
+            score_terms(&ev);
         memcpy(refs, sentences[i].refs, sizeof refs);
         struct report rep;
         memset(&rep, 0, sizeof rep);
@@ -575,6 +683,174 @@ static void test_tiny_city(void **state)
     done(&p);
 }
 
+/* ---- Abbey & Mayor, Traders & Builders, through the engine ------------- */
+
+static struct rules am_tb_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "traders-and-builders:1");
+    r.counts[COUNT_ABBEYS] = 1;
+    r.figures[FIG_MAYOR] = 1;
+    r.figures[FIG_WAGON] = 1;
+    r.figures[FIG_BARN] = 1;
+    r.figures[FIG_BUILDER] = 1;
+    r.figures[FIG_PIG] = 1;
+    r.flags |= RF_TRADERS;
+    return r;
+}
+
+/* The receipt of the one event of feature feat (and expression expr) in
+ * turn (-1: final). */
+static void expect_event(struct played *p, int turn, int feat, int expr,
+                         const char *want)
+{
+    size_t found = p->rep.n_events;
+    for (size_t i = 0; i < p->rep.n_events; i++)
+        if (p->rep.events[i].turn == turn &&
+            p->rep.events[i].feature == feat &&
+            p->rep.events[i].expr == expr) {
+            assert_int_equal(found, p->rep.n_events);
+            found = i;
+        }
+    if (found == p->rep.n_events)
+        fail_msg("no %s event in turn %d", feat_name(feat), turn);
+    expect_receipt(p, found, want);
+}
+
+/* Ada's mayor in the start's city, which BA/Cc+ turns east (turn 3, one
+ * pennant); Ben's knight in BA/C at (2,-1) (turn 4); Ada's BA/CFc joins
+ * and closes the two (turn 5): strength 1 each, a tie. */
+static void test_mayor_receipts(void **state)
+{
+    (void)state;
+    struct rules r = am_tb_rules();
+    struct played p;
+    static const struct fx_step tie[] = {
+        FX_PLACE(ADA, "BA/RFr", 1, 0, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
+        FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),
+        FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/C", 2, -1, 3),
+        FX_DEPLOY(BEN, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/CFc.1", 1, -1, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+    };
+    play(&p, &r, tie, N_OF(tie), false);
+    expect_event(&p, 5, FEAT_CITY, EXPR_DONE,
+                 "city, 4 tiles + 1 pennant, completed: 4×2 + 1×2 = 10; Ada "
+                 "1 mayor (strength 1), Ben 1 knight (strength 1) → Ada, Ben "
+                 "10 each");
+    done(&p);
+
+    /* a mayor alone in a city with no pennant */
+    static const struct fx_step empty[] = {
+        FX_PLACE(ADA, "BA/C", 0, -1, 2),
+        FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
+        FX_COMMIT(ADA),
+    };
+    play(&p, &r, empty, N_OF(empty), false);
+    expect_event(&p, 1, FEAT_CITY, EXPR_EMPTY,
+                 "city, 2 tiles, completed, no one there has strength: 0; "
+                 "Ada 1 mayor (strength 0) → Ada 0");
+    done(&p);
+}
+
+/* Ada's farmer north of the road east of the start; Ben's south of it,
+ * where BA/C (turns 2, 3) makes a city and closes it. Ben's barn at the
+ * corner south-east of the start (on (1,1), turn 4) scores Ben's farmer
+ * 3 for that city; Ada's BA/LR ends the road at (2,0) (turn 5), joining
+ * the fields: Ada's farmer 1 a city. At the end the barn scores 4. */
+static void test_barn_receipts(void **state)
+{
+    (void)state;
+    struct rules r = am_tb_rules();
+    struct played p;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/C", 0, 1, 2),
+        FX_DEPLOY(BEN, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR"),
+        FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/C", 0, 2, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/L", 1, 1, 0),
+        FX_DEPLOY_N(BEN, 1, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
+                    FIG_BARN, 1),
+        FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/LR", 2, 0, 1), FX_PASS(ADA), FX_COMMIT(ADA),
+    };
+    play(&p, &r, s, N_OF(s), true);
+    expect_event(&p, 4, FEAT_FIELD, EXPR_BARN_PLACED,
+                 "field touching 1 completed city [(0,1) 2 tiles], a barn "
+                 "placed on it: 1×3 = 3; Ben 1 farmer and 1 barn → Ben 3");
+    expect_event(&p, 5, FEAT_FIELD, EXPR_BARN_CONNECTED,
+                 "field touching 1 completed city [(0,1) 2 tiles], joined "
+                 "to a barn: 1×1 = 1; Ada 1 farmer, Ben 1 barn → Ada 1");
+    expect_event(&p, -1, FEAT_BARN, EXPR_DONE,
+                 "barn in a field touching 1 completed city [(0,1) 2 tiles]: "
+                 "1×4 = 4; Ben 1 barn → Ben 4");
+    done(&p);
+}
+
+/* Ada's wagon on the road east of the start; Ben's crossroads BA/RRR
+ * ends it at (2,0), Ada's BA/LR at (-1,0) closes it (turn 3); the wagon
+ * then stays in supply. */
+static void test_wagon_receipt(void **state)
+{
+    (void)state;
+    struct rules r = am_tb_rules();
+    struct played p;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY_N(ADA, 1, 0, FEAT_ROAD, "WE", FIG_WAGON, 1),
+        FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/RRR", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/LR", -1, 0, 3), FX_PASS(ADA), FX_COMMIT(ADA),
+        FX_PASS(ADA),
+    };
+    play(&p, &r, s, N_OF(s), false);
+    expect_event(&p, 3, FEAT_ROAD, EXPR_DONE,
+                 "road, 4 tiles, completed: 4×1 = 4; Ada 1 wagon → Ada 4");
+    done(&p);
+}
+
+/* Ada's farmer and pig in the field north of the road, beside the
+ * start's city that Ben completes (turn 4) with the wine of TB/CFc.w;
+ * Ada's highwayman (turn 5) and builder (turn 7) on the road east of the
+ * start. At the end the field scores 3 and 1 for the pig, the road its
+ * five tiles, and Ben, who completed the city, the wine. */
+static void test_traders_receipts(void **state)
+{
+    (void)state;
+    struct rules r = am_tb_rules();
+    struct played p;
+    static const struct fx_step s[] = {
+        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "TB/CFc.w", 0, -1, 1), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/RFr", 2, 0, 0),
+        FX_DEPLOY_N(ADA, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
+        FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/C", 0, -2, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/RFr", 3, 0, 0),
+        FX_DEPLOY(ADA, 3, 0, FEAT_ROAD, "WE"), FX_COMMIT(ADA),
+        FX_PLACE(BEN, "BA/L", 0, 1, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+        FX_PLACE(ADA, "BA/RFr", 4, 0, 0),
+        FX_DEPLOY_N(ADA, 4, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),
+        FX_COMMIT(ADA),
+    };
+    play(&p, &r, s, N_OF(s), true);
+    expect_event(&p, -1, FEAT_FIELD, EXPR_DONE,
+                 "field touching 1 completed city [(0,0) 3 tiles]: 1×3 + 1 "
+                 "(pigs) = 4; Ada 1 farmer and 1 pig → Ada 4");
+    expect_event(&p, -1, FEAT_ROAD, EXPR_INCOMPLETE,
+                 "road, 5 tiles, incomplete: 5×1 = 5; Ada 1 highwayman and 1 "
+                 "builder → Ada 5");
+    expect_event(&p, -1, FEAT_TRADE_GOODS, EXPR_DONE,
+                 "trade goods, wine: Ada 0, Ben 1; 10 for the most (1) → Ben "
+                 "10");
+    done(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,6 +868,10 @@ int main(void)
         cmocka_unit_test(test_field_two_cities),
         cmocka_unit_test(test_field_same_city_twice),
         cmocka_unit_test(test_tiny_city),
+        cmocka_unit_test(test_mayor_receipts),
+        cmocka_unit_test(test_barn_receipts),
+        cmocka_unit_test(test_wagon_receipt),
+        cmocka_unit_test(test_traders_receipts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

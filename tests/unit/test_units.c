@@ -955,6 +955,76 @@ static void test_wagon_moves(void **state)
     }
 }
 
+/* What the auditor takes each move for, move by move (the flierlog
+ * writer says it so): a builder's second tile is part 2 of its turn; the
+ * abbey declined before the draw is a PASS and a COMMIT between turns; a
+ * wagon's move and its owner's COMMIT, or a stay. A wagon move whose log
+ * names no wagon takes the one that waits, whoever's it is. */
+static void expect_roles(const struct rules *r, const struct fx_step *steps,
+                         size_t n, const int *roles, const int *parts)
+{
+    struct game_log l;
+    struct report rep;
+    fx_log_init(&l, r);
+    fx_log_add(&l, steps, n);
+    struct audit *a = audit_begin(&l, &rep);
+    for (size_t i = 0; i < l.n_moves; i++) {
+        assert_int_equal(audit_step(a, &l.moves[i]), 0);
+        if ((int)audit_step_role(a) != roles[i] ||
+            audit_turn_part(a) != parts[i])
+            fail_msg("move %zu: role %d part %d, expected %d and %d", i,
+                     (int)audit_step_role(a), audit_turn_part(a), roles[i],
+                     parts[i]);
+    }
+    audit_finish(a, NULL, NULL);
+    expect_valid(&rep);
+    report_release(&rep);
+    game_log_release(&l);
+}
+
+#define T STEP_TURN
+#define AD STEP_ABBEY_DECLINED
+#define WM STEP_WAGON_MOVE
+#define WS STEP_WAGON_STAYS
+#define WAGON_OPEN(x, y, f, loc) \
+    { MV_DEPLOY, -1, NULL, (x), (y), 0, (f), (loc), FIG_WAGON, 0, -1, 0 }
+
+static void test_step_roles(void **state)
+{
+    (void)state;
+    struct rules tr = traders_rules();
+    expect_roles(&tr, STEPS(BUILDER_STEPS,
+                            FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED),
+                            FX_COMMIT(RED)),
+                 (const int[]){ T, T, T, T, T, T, T, T, T, T, T, T, T, T, T,
+                                T, T, T },
+                 /* from the COMMIT that earns it, the part to come */
+                 (const int[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+                                2, 2, 1 });
+    struct rules ar = abbey_rules(1);
+    expect_roles(&ar, STEPS(HOLE_STEPS, FX_PASS(RED), FX_COMMIT(RED),
+                            FX_PLACE(RED, "BA/L", -1, 2, 0), FX_PASS(RED),
+                            FX_COMMIT(RED)),
+                 (const int[]){ T, T, T, T, T, T, T, T, T, T, T, T, T, T, T,
+                                T, T, T, AD, AD, T, T, T },
+                 (const int[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                1, 1, 1, 1, 1, 1, 1, 1 });
+    struct rules wr = abbey_rules(0);
+    expect_roles(&wr, STEPS(WAGON_STEPS,
+                            WAGON_OPEN(0, 0, FEAT_CITY, "N"), FX_COMMIT(-1),
+                            THEN_BLUE),
+                 (const int[]){ T, T, T, T, T, T, T, T, T, WM, WM, T, T, T },
+                 (const int[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 });
+    expect_roles(&wr, STEPS(WAGON_STEPS, FX_PASS(BLUE), THEN_BLUE),
+                 (const int[]){ T, T, T, T, T, T, T, T, T, WS, T, T, T },
+                 (const int[]){ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 });
+}
+
+#undef T
+#undef AD
+#undef WM
+#undef WS
+
 /* ---- the draw ---------------------------------------------------------- */
 
 /* A .jcz save's random numbers draw each tile; a placed tile that the
@@ -1018,6 +1088,7 @@ int main(void)
         cmocka_unit_test(test_barn_scores_fields),
         cmocka_unit_test(test_barn_placement),
         cmocka_unit_test(test_wagon_moves),
+        cmocka_unit_test(test_step_roles),
         cmocka_unit_test(test_tile_not_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

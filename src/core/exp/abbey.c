@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/exp/units.h"
 #include "core/game_int.h"
 
 #define MAX_WAITING (GAME_MAX_PLAYERS * 2)
@@ -45,10 +46,27 @@ const struct figure_class figure_class_BARN = {
     .stands = 1u << FEAT_FIELD, .stays = true,
 };
 
+/* "barn in a field touching 2 completed cities [(0,-1) 2 tiles, (3,1)
+ * 5 tiles]: 2×4 = 8" */
+static int explain_barn(const struct game_log *log,
+                        const struct score_event *ev,
+                        const struct feature_ref *refs, char *out,
+                        size_t len)
+{
+    (void)log;
+    size_t n = (size_t)snprintf(out, len, "barn in a field");
+    if (n < len)
+        n += (size_t)base_touched_cities(ev, refs, out + n, len - n);
+    if (n < len)
+        n += (size_t)base_cities_formula(ev, 4, out + n, len - n);
+    return (int)n;
+}
+
 /* A barn owner's points at the end: JCloisterZone's "barn" with a field
  * expression. */
 const struct feature_class feature_class_BARN = {
     .name = "barn", .expr = "field", .role = "barn", .roles = "barns",
+    .explain = explain_barn,
 };
 
 struct abbey {
@@ -160,6 +178,7 @@ bool game_abbey_offered(struct game *g)
         int p = st->round_next;
         if (st->abbeys[p] > 0 && any_hole(g)) {
             g->seat = p;
+            g->part = 1; /* no builder's tile after the last */
             return true;
         }
         st->round_next = (int8_t)((p + 1) % g->rules.n_players);
@@ -325,6 +344,7 @@ static void final_scoring(struct game *g)
             score_add_item(ev, SI_CITIES, ev->cities, ev->points);
         ev->players = (uint8_t)(1u << m->owner);
         ev->meeples[m->owner] = (uint8_t)barns;
+        ev->figures[m->owner][FIG_BARN] = (uint8_t)barns;
         g->score[m->owner] += ev->points;
     }
 }

@@ -56,13 +56,11 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]:
- * 2×3 = 6": the cities by their lowest tile and size. */
-static int explain_field(const struct score_event *ev,
-                         const struct feature_ref *refs, char *out,
-                         size_t len)
+int base_touched_cities(const struct score_event *ev,
+                        const struct feature_ref *refs, char *out,
+                        size_t len)
 {
-    size_t n = (size_t)snprintf(out, len, "field touching %d completed %s",
+    size_t n = (size_t)snprintf(out, len, " touching %d completed %s",
                                 ev->cities, plural(ev->cities, "city",
                                                    "cities"));
     for (unsigned k = 0; k < ev->n_refs && n < len; k++)
@@ -72,21 +70,59 @@ static int explain_field(const struct score_event *ev,
                                                    "tiles"));
     if (ev->n_refs && n < len)
         n += (size_t)snprintf(out + n, len - n, "]");
+    return (int)n;
+}
+
+int base_cities_formula(const struct score_event *ev, int rate, char *out,
+                        size_t len)
+{
+    size_t n = (size_t)snprintf(out, len, ": %d×%d", ev->cities, rate);
+    for (int i = 0; i < ev->n_items && n < len; i++) /* terms units add */
+        if (ev->items[i].kind != SI_CITIES)
+            n += (size_t)snprintf(out + n, len - n, " + %d (%s)",
+                                  ev->items[i].points,
+                                  score_item_name(ev->items[i].kind));
     if (n < len)
-        n += (size_t)snprintf(out + n, len - n, ": %d×3 = %d", ev->cities,
-                              3 * ev->cities);
-    for (int i = 1; i < ev->n_items && n < len; i++) /* terms units add */
-        n += (size_t)snprintf(out + n, len - n, " + %d (%s) = %d",
-                              ev->items[i].points,
-                              score_item_name(ev->items[i].kind), ev->points);
+        n += (size_t)snprintf(out + n, len - n, " = %d", ev->points);
+    return (int)n;
+}
+
+/* Points a completed city gives a field's farmers, by how it scored: at
+ * the end or when a barn is placed on it 3, when it joins a barn 1. */
+static const uint8_t field_rate[EXPR__COUNT] = {
+    [EXPR_DONE] = 3, [EXPR_INCOMPLETE] = 3, [EXPR_EMPTY] = 3,
+    [EXPR_BARN_PLACED] = 3, [EXPR_BARN_CONNECTED] = 1,
+};
+
+/* "field touching 2 completed cities [(0,-1) 2 tiles, (3,1) 5 tiles]:
+ * 2×3 = 6": the cities by their lowest tile and size; a barn's doing
+ * ("joined to a barn") before the formula. */
+static int explain_field(const struct game_log *log,
+                         const struct score_event *ev,
+                         const struct feature_ref *refs, char *out,
+                         size_t len)
+{
+    (void)log;
+    const char *note = score_expr_note(ev->expr);
+    size_t n = (size_t)snprintf(out, len, "field");
+    if (n < len)
+        n += (size_t)base_touched_cities(ev, refs, out + n, len - n);
+    if (note && n < len)
+        n += (size_t)snprintf(out + n, len - n, ", %s", note);
+    if (n < len)
+        n += (size_t)base_cities_formula(
+            ev, field_rate[ev->expr < EXPR__COUNT ? ev->expr : 0], out + n,
+            len - n);
     return (int)n;
 }
 
 /* "monastery, incomplete: 1 + 4 neighbours = 5" */
-int base_explain_cloister(const struct score_event *ev,
+int base_explain_cloister(const struct game_log *log,
+                          const struct score_event *ev,
                           const struct feature_ref *refs, char *out,
                           size_t len)
 {
+    (void)log;
     (void)refs;
     const char *by = ev->recall ? "abbot recalled from the " : "";
     if (ev->completed)
@@ -135,7 +171,7 @@ const struct feature_class feature_class_MONASTERY = {
 const struct figure_class figure_class_SMALL = {
     .jcz = "small", .name = "follower", .names = "followers", .strength = 1,
     .stands = STANDS(ROAD) | STANDS(CITY) | STANDS(MONASTERY) | STANDS(FIELD),
-    .follower = true, .flies = true,
+    .follower = true, .flies = true, .by_role = true,
 };
 
 static const struct element elements[] = {

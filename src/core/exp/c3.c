@@ -35,6 +35,7 @@ void game_recall(struct game *g, int m)
     game_score_points(g, ev);
     ev->players = (uint8_t)(1u << mp->owner);
     ev->meeples[mp->owner] = 1;
+    ev->figures[mp->owner][mp->kind] = 1;
     ev->strength[mp->owner] = figure_class(mp->kind)->strength;
     g->score[mp->owner] += ev->points;
     g->segs[game_root(g, seg)].meeples--;

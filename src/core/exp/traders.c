@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/game_int.h"
+#include "core/log.h"
 
 const struct figure_class figure_class_BUILDER = {
     .jcz = "builder", .name = "builder", .names = "builders",
@@ -26,15 +27,40 @@ const struct figure_class figure_class_PIG = {
     .stands = 1u << FEAT_FIELD,
 };
 
-/* Final scoring's trade goods: no board feature, one event per kind. */
-const struct feature_class feature_class_TRADE_GOODS = {
-    .name = "trade-goods",
-};
-
 enum builder_state { BS_UNUSED, BS_USED, BS_SECOND };
 
 static const int goods_attr[3] = { SA_BIT_WINE, SA_BIT_CLOTH, SA_BIT_GRAIN };
 static const int goods_item[3] = { SI_WINE, SI_CLOTH, SI_GRAIN };
+static const char *const goods_name[3] = { "wine", "cloth", "grain" };
+
+/* "trade goods, wine: Ada 3, Ben 2; 10 for the most (3)": what each
+ * player holds of the kind (the event's strength) and the majority's
+ * points. */
+static int explain_goods(const struct game_log *log,
+                         const struct score_event *ev,
+                         const struct feature_ref *refs, char *out,
+                         size_t len)
+{
+    (void)refs;
+    int k = 0, most = 0;
+    while (k < 2 && (ev->n_items == 0 || ev->items[0].kind != goods_item[k]))
+        k++;
+    size_t n = (size_t)snprintf(out, len, "trade goods, %s:", goods_name[k]);
+    for (int p = 0; p < log->rules.n_players && n < len; p++) {
+        n += (size_t)snprintf(out + n, len - n, "%s %s %d", p ? "," : "",
+                              log->names[p], ev->strength[p]);
+        most = ev->strength[p] > most ? ev->strength[p] : most;
+    }
+    if (n < len)
+        n += (size_t)snprintf(out + n, len - n, "; %d for the most (%d)",
+                              ev->points, most);
+    return (int)n;
+}
+
+/* Final scoring's trade goods: no board feature, one event per kind. */
+const struct feature_class feature_class_TRADE_GOODS = {
+    .name = "trade-goods", .explain = explain_goods,
+};
 
 struct traders {
     uint8_t builder[GAME_MAX_PLAYERS]; /* enum builder_state */
@@ -195,6 +221,10 @@ static void final_scoring(struct game *g)
         ev->players = (uint8_t)who;
         ev->points = 10;
         score_add_item(ev, goods_item[k], -1, 10);
+        for (int p = 0; p < g->rules.n_players; p++) /* the majority */
+            ev->strength[p] = (uint8_t)(st->goods[p][k] < UINT8_MAX
+                                            ? st->goods[p][k]
+                                            : UINT8_MAX);
         for (int p = 0; p < g->rules.n_players; p++)
             if (who >> p & 1)
                 g->score[p] += 10;
