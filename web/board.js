@@ -6,13 +6,9 @@
 import { s, clear } from './dom.js';
 import { TILE, DIRS, tileGeometry, locateSegment, rotatePoint } from './geometry.js';
 import { outlineFor } from './colors.js';
+import { figure, figureShape, figureTitle, token, tokenTitle } from './figures.js';
 
 const DIR_ANGLE = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
-
-// A meeple standing, centred on (0, 0), about 26 units tall.
-const MEEPLE_D = 'M2.8 -4.6C6 -4.6 11.5 -3.8 11.5 -1C11.5 1.2 9 1.8 6.5 2L10.2 10.8C10.6 12.2 9.8 12.8 8.6 12.8H3.6L0 6.4L-3.6 12.8H-8.6C-9.8 12.8-10.6 12.2-10.2 10.8L-6.5 2C-9 1.8-11.5 1.2-11.5 -1C-11.5 -3.8-6 -4.6-2.8 -4.6A4.8 4.8 0 1 1 2.8 -4.6Z';
-// An abbot: a robed figure with a hood.
-const ABBOT_D = 'M0 -13C4.6 -13 6 -9 5 -5.2L9.2 10.6C9.6 12 8.8 12.8 7.4 12.8H-7.4C-8.8 12.8-9.6 12-9.2 10.6L-5 -5.2C-6 -9-4.6 -13 0 -13Z';
 
 function tileTransform(at, rotation) {
   return `translate(${at[0] * TILE} ${at[1] * TILE}) rotate(${rotation || 0} 50 50)`;
@@ -33,6 +29,12 @@ export function drawTile(id, def, at, rotation) {
     return g;
   }
   const geo = tileGeometry(id, def);
+  if (geo.closed) g.classList.add('closed');
+  // Water under everything: a road crosses a river on a bridge.
+  for (const r of geo.rivers) g.appendChild(s('path', { class: 'river-bank', d: r.d, dataset: { segment: r.key } }));
+  if (geo.pond) g.appendChild(s('circle', { class: 'river-bank', cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r + 2 }));
+  for (const r of geo.rivers) g.appendChild(s('path', { class: 'river', d: r.d }));
+  if (geo.pond) g.appendChild(s('circle', { class: ['river', geo.pond.lake ? 'lake' : null], cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r }));
   for (const r of geo.roads) g.appendChild(s('path', { class: 'road-edge', d: r.d }));
   for (const r of geo.roads) g.appendChild(s('path', { class: 'road', d: r.d }));
   if (geo.junction) {
@@ -52,9 +54,15 @@ export function drawTile(id, def, at, rotation) {
       d: 'M-5.5 -6.5H5.5V1Q5.5 5.5 0 8Q-5.5 5.5 -5.5 1Z',
     }));
   }
+  if (geo.closed) {
+    // The abbey: a walled close; its walls end whatever they meet.
+    g.appendChild(s('rect', { class: 'abbey-ground', x: 7, y: 7, width: TILE - 14, height: TILE - 14 }));
+    g.appendChild(s('rect', { class: 'abbey-wall', x: 5, y: 5, width: TILE - 10, height: TILE - 10 }));
+  }
   if (geo.monastery) {
     const [mx, my] = geo.monastery.at;
-    g.appendChild(s('g', { class: 'monastery', transform: `${upright(geo.monastery.at, rotation)} translate(${mx} ${my})` },
+    g.appendChild(s('g', { class: ['monastery', geo.closed ? 'abbey' : null], transform: `${upright(geo.monastery.at, rotation)} translate(${mx} ${my})${geo.closed ? ' scale(1.3)' : ''}` },
+      geo.closed ? s('title', { text: 'abbey' }) : null,
       s('rect', { class: 'monastery-body', x: -11, y: -5, width: 22, height: 16 }),
       s('path', { class: 'monastery-roof', d: 'M-14 -4L0 -16L14 -4Z' }),
       s('path', { class: 'monastery-door', d: 'M-3 11V4Q0 1 3 4V11Z' }),
@@ -78,6 +86,14 @@ export function drawTile(id, def, at, rotation) {
       s('ellipse', { class: 'flier-wing', cx: 0, cy: 3, rx: 16, ry: 4.5 }),
       s('ellipse', { class: 'flier-wing', cx: 0, cy: 10, rx: 9, ry: 3 }),
       s('ellipse', { class: 'flier-body', cx: 0, cy: 2, rx: 4.5, ry: 10 })));
+  }
+  for (const t of geo.tokens) {
+    const tk = token(t.attr);
+    g.appendChild(s('g', {
+      class: ['token', `token-${t.attr}`, tk.goods ? 'goods' : null],
+      transform: `${upright(t.at, rotation)} translate(${t.at[0]} ${t.at[1]})`,
+      dataset: { attr: t.attr, feature: t.feature },
+    }, s('title', { text: tokenTitle(t.attr) }), ...tk.draw()));
   }
   g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
   return g;
@@ -190,7 +206,7 @@ export class Board {
     const t = this.replay.turns[i];
     const n = this.placed.filter((p) => p.step <= i && !p.ghost).length;
     const what = t && t.turn !== null && t.turn !== undefined ? `turn ${t.turn}` : 'final scoring';
-    this.title.textContent = `The board after ${what}: ${n} tiles, ${(t && t.meeples ? t.meeples.length : 0)} meeples`;
+    this.title.textContent = `The board after ${what}: ${n} tiles, ${(t && t.meeples ? t.meeples.length : 0)} figures`;
     this.svg.setAttribute('aria-label', this.title.textContent);
   }
 
@@ -198,35 +214,41 @@ export class Board {
     clear(this.gMeeples);
     const t = this.replay.turns[i];
     if (!t || !Array.isArray(t.meeples)) return;
+    // Figures on one spot stand side by side.
     const groups = new Map();
     for (const m of t.meeples) {
-      const k = `${key(m.at)}|${m.segment}`;
+      const k = figure(m.kind).corner ? `corner|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(m);
     }
     for (const list of groups.values()) {
       list.forEach((m, j) => {
-        const loc = this.locate(m.at, m.segment);
+        const loc = this.place(m);
         const off = (j - (list.length - 1) / 2) * 15;
         this.gMeeples.appendChild(this.meeple(m, [loc.anchor[0] + off, loc.anchor[1]], loc.feature));
       });
     }
   }
 
+  /** Where figure m stands: its segment's anchor, or for a barn the corner
+   * north-west of its tile (where the four fields meet). */
+  place(m) {
+    if (figure(m.kind).corner && Array.isArray(m.at)) return { anchor: [m.at[0] * TILE, m.at[1] * TILE], feature: 'field' };
+    return this.locate(m.at, m.segment);
+  }
+
   meeple(m, [x, y], feature) {
     const fill = this.colors.get(m.player) || '#777';
-    const lying = feature === 'field' && m.kind !== 'abbot';
+    const f = figure(m.kind);
+    const lying = feature === 'field' && f.lies;
     const g = s('g', {
-      class: ['meeple', m.flew ? 'flew' : null, `kind-${m.kind}`],
+      class: ['meeple', m.flew ? 'flew' : null, `kind-${m.kind}`, f.generic ? 'kind-unknown' : null],
       transform: `translate(${x} ${y})${lying ? ' rotate(-90)' : ''}`,
-      dataset: { player: m.player, at: key(m.at), segment: m.segment },
+      dataset: { player: m.player, kind: m.kind, at: Array.isArray(m.at) ? key(m.at) : null, segment: m.segment },
     });
-    g.appendChild(s('title', { text: `${m.player}'s ${m.kind} on ${m.segment} at (${m.at[0]},${m.at[1]})${m.flew ? ', arrived by flight' : ''}` }));
+    g.appendChild(s('title', { text: `${figureTitle(m)}${m.flew ? ', arrived by flight' : ''}` }));
     if (m.flew) g.appendChild(s('circle', { class: 'flew-ring', r: 16 }));
-    g.appendChild(s('path', {
-      class: 'meeple-body', d: m.kind === 'abbot' ? ABBOT_D : MEEPLE_D,
-      fill, stroke: outlineFor(fill), transform: m.kind === 'small' ? 'scale(0.8)' : null,
-    }));
+    g.appendChild(figureShape(m.kind, fill, outlineFor(fill)));
     return g;
   }
 

@@ -19,6 +19,10 @@ export const DIRS = {
   N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1],
 };
 
+// Features whose segments are named by edges; the others are fields (by
+// half-edges) or lie inside the tile (monastery, garden, flier).
+const BY_EDGES = new Set(['road', 'city', 'river']);
+
 /** "city:_S" -> {feature: 'city', edges: [0, 1, 3]}; fields get halves. */
 export function parseSegment(str) {
   const text = String(str || '');
@@ -26,10 +30,12 @@ export function parseSegment(str) {
   const feature = i < 0 ? text : text.slice(0, i);
   const rest = i < 0 ? '' : text.slice(i + 1);
   if (feature === 'field') {
+    // "field:I" and "field:II": fields inside a tile's cities, touching no edge.
+    if (rest === 'I' || rest === 'II') return { feature, halves: [], inner: rest };
     const halves = [...new Set(rest.split('.').map((x) => HALVES.indexOf(x)).filter((x) => x >= 0))];
     return { feature, halves: halves.sort((a, b) => a - b) };
   }
-  if (feature === 'road' || feature === 'city') {
+  if (BY_EDGES.has(feature)) {
     let edges;
     if (rest.startsWith('_')) {
       const out = EDGES.indexOf(rest[1]);
@@ -43,6 +49,7 @@ export function parseSegment(str) {
 }
 
 export function segmentKey(p) {
+  if (p.inner) return `${p.feature}:${p.inner}`;
   if (p.edges) return `${p.feature}:${p.edges.join('')}`;
   if (p.halves) return `${p.feature}:${p.halves.join('.')}`;
   return p.feature;
@@ -52,6 +59,7 @@ export function segmentKey(p) {
 export function rotateSegment(p, q) {
   const k = ((q % 4) + 4) % 4;
   const out = { feature: p.feature };
+  if (p.inner) out.inner = p.inner;
   if (p.edges) out.edges = p.edges.map((e) => (e + k) % 4).sort((a, b) => a - b);
   if (p.halves) out.halves = p.halves.map((e) => (e + 2 * k) % 8).sort((a, b) => a - b);
   return out;
@@ -230,52 +238,90 @@ function cellsPath(mask) {
 
 const cache = new Map();
 
+/* A point for a token (an inn's, a cathedral's, trade goods) in a region:
+ * at least minClear units from its border, as far as may be (up to 26)
+ * from the points in avoid; null when the region has no such cell. */
+function spotIn(mask, avoid, minClear) {
+  const dist = distances(mask);
+  let best = null, bestScore = -Infinity;
+  for (let i = 0; i < G * G; i++) {
+    if (!mask[i] || dist[i] * C < minClear) continue;
+    const p = cellCenter(i);
+    const far = avoid.reduce((m, a) => Math.min(m, Math.hypot(p[0] - a[0], p[1] - a[1])), 26);
+    const score = far + dist[i] * C * 0.05 - Math.hypot(p[0] - 50, p[1] - 50) * 0.01;
+    if (score > bestScore) { bestScore = score; best = p; }
+  }
+  return best;
+}
+
+// Keys of a segment that are no attribute (every other true key is one:
+// "inn", "cathedral", "wine", "cloth", "grain", "pig-herd", ...).
+const NOT_ATTRS = new Set(['feature', 'segment', 'pennants', 'cities']);
+const segAttrs = (sg) => Object.keys(sg).filter((k) => !NOT_ATTRS.has(k) && sg[k] === true);
+
 /**
  * The drawable geometry of tile `id` from its definition {flier, segments}.
- * Returns {cities, roads, fields, monastery, garden, flier, junction,
- * segments: Map(key -> {feature, anchor, shape})}.
+ * Returns {cities, roads, rivers, fields, monastery, garden, flier,
+ * junction, pond, closed, tokens: [{attr, feature, key, at}],
+ * segments: Map(key -> {feature, anchor, shape})}. A closed tile (the
+ * abbey) has no segment on its edges: it ends whatever it meets.
  */
 export function tileGeometry(id, def) {
   if (cache.has(id)) return cache.get(id);
   const segs = (def && Array.isArray(def.segments)) ? def.segments : [];
-  const geo = { id, cities: [], roads: [], fields: [], monastery: null, garden: null, flier: null, junction: false, segments: new Map() };
+  const geo = {
+    id, cities: [], roads: [], rivers: [], fields: [], monastery: null, garden: null, flier: null,
+    junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
+  };
 
   for (const sg of segs) {
     const p = parseSegment(sg.segment);
+    const attrs = segAttrs(sg);
     if (p.feature === 'city' && p.edges.length) {
-      geo.cities.push({ key: segmentKey(p), edges: p.edges, pennants: sg.pennants || 0, ...cityShape(p.edges) });
+      geo.cities.push({ key: segmentKey(p), edges: p.edges, pennants: sg.pennants || 0, attrs, ...cityShape(p.edges) });
     } else if (p.feature === 'road' && p.edges.length) {
-      geo.roads.push({ key: segmentKey(p), edges: p.edges, ...roadShape(p.edges) });
+      geo.roads.push({ key: segmentKey(p), edges: p.edges, attrs, ...roadShape(p.edges) });
+    } else if (p.feature === 'river' && p.edges.length) {
+      geo.rivers.push({ key: segmentKey(p), edges: p.edges, ...roadShape(p.edges) });
     } else if (p.feature === 'field') {
-      geo.fields.push({ key: segmentKey(p), halves: p.halves, cities: sg.cities || '' });
+      geo.fields.push({ key: segmentKey(p), halves: p.halves, cities: sg.cities || '', attrs });
     } else if (p.feature === 'monastery') {
-      geo.monastery = { key: 'monastery', at: [50, 50], r: 19 };
+      geo.monastery = { key: 'monastery', at: [50, 50], r: 19, attrs };
     } else if (p.feature === 'garden') {
-      geo.garden = { key: 'garden', at: [50, 50], r: 11 };
+      geo.garden = { key: 'garden', at: [50, 50], r: 11, attrs };
     } else if (p.feature === 'flier') {
-      geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N' };
+      geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N', attrs };
     }
   }
-  if (!geo.flier && def && def.flier) geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier };
+  if (!geo.flier && def && def.flier) geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier, attrs: [] };
   const stubs = geo.roads.filter((r) => r.stub).length;
   geo.junction = stubs >= 3 || (stubs >= 1 && !geo.monastery && !geo.cities.length) || stubs === 2;
+  // A river that ends on the tile ends in a lake (the spring, the lake, the volcano).
+  if (geo.rivers.length === 1 && geo.rivers[0].stub) geo.pond = { at: [50, 50], r: 13, lake: true };
+  // Where a river forks, its arms meet in the middle.
+  else if (geo.rivers.some((r) => r.edges.length > 2)) geo.pond = { at: [50, 50], r: 6, lake: false };
+  geo.closed = segs.length > 0 && !geo.cities.length && !geo.roads.length && !geo.rivers.length && !geo.fields.length;
 
-  // Raster: which cells are city, road or free (field).
-  const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road
+  // Raster: which cells are city, road, river or free (field).
+  const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road, -3 river
   for (let i = 0; i < G * G; i++) {
     const p = cellCenter(i);
     const k = geo.cities.findIndex((c) => inPolygon(p, c.poly));
     if (k >= 0) { owner[i] = k; continue; }
     if (geo.roads.some((r) => distToPolyline(p, r.pts) < 6.5)) owner[i] = -2;
     else if (geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 9) owner[i] = -2;
+    else if (geo.rivers.some((r) => distToPolyline(p, r.pts) < 7.5)) owner[i] = -3;
+    else if (geo.pond && Math.hypot(p[0] - geo.pond.at[0], p[1] - geo.pond.at[1]) < geo.pond.r + 1.5) owner[i] = -3;
   }
   const free = new Uint8Array(G * G);
   for (let i = 0; i < G * G; i++) free[i] = owner[i] === -1 ? 1 : 0;
 
-  // Fields: flood fill from their half-edges.
+  // Fields: one flood fill from all their half-edges at once, so that two
+  // fields the drawing does not wall off from each other (a city's curve
+  // that stops short of a river) share the region by nearness.
   const claim = new Int16Array(G * G).fill(-1);
+  const queue = [];
   geo.fields.forEach((f, k) => {
-    const queue = [];
     for (const hIdx of f.halves) {
       let seed = cellAt(HALF_SEED[hIdx]);
       const e = Math.floor(hIdx / 2);
@@ -285,23 +331,51 @@ export function tileGeometry(id, def) {
       }
       if (free[seed] && claim[seed] < 0) { claim[seed] = k; queue.push(seed); }
     }
-    for (let q = 0; q < queue.length; q++) {
-      const i = queue[q], x = i % G, y = Math.floor(i / G);
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= G || ny >= G) continue;
-        const j = ny * G + nx;
-        if (free[j] && claim[j] < 0) { claim[j] = k; queue.push(j); }
-      }
-    }
   });
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q], x = i % G, y = Math.floor(i / G);
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const nx = x + dx, ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= G || ny >= G) continue;
+      const j = ny * G + nx;
+      if (free[j] && claim[j] < 0) { claim[j] = claim[i]; queue.push(j); }
+    }
+  }
+  // Fields touching no edge ("field:I", "field:II") take what is left, largest part first.
+  const inner = geo.fields.map((f, k) => (f.halves.length ? -1 : k)).filter((k) => k >= 0);
+  if (inner.length) {
+    const parts = [];
+    const seen = new Uint8Array(G * G);
+    for (let i0 = 0; i0 < G * G; i0++) {
+      if (!free[i0] || claim[i0] >= 0 || seen[i0]) continue;
+      const part = [i0];
+      seen[i0] = 1;
+      for (let q = 0; q < part.length; q++) {
+        const i = part[q], x = i % G, y = Math.floor(i / G);
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const nx = x + dx, ny = y + dy, j = ny * G + nx;
+          if (nx < 0 || ny < 0 || nx >= G || ny >= G || !free[j] || claim[j] >= 0 || seen[j]) continue;
+          seen[j] = 1;
+          part.push(j);
+        }
+      }
+      parts.push(part);
+    }
+    parts.sort((a, b) => b.length - a.length);
+    inner.forEach((k, n) => { for (const i of parts[n] || []) claim[i] = k; });
+  }
   const fieldMask = (k) => { const m = new Uint8Array(G * G); for (let i = 0; i < G * G; i++) m[i] = claim[i] === k ? 1 : 0; return m; };
   // Cells taken by the things drawn in the middle of a field.
   const taken = new Uint8Array(G * G);
   const take = (center, r) => { const m = discMask(center, r); for (let i = 0; i < G * G; i++) if (m[i]) taken[i] = 1; };
-  if (geo.monastery) take(geo.monastery.at, 22);
-
   const freeNotTaken = () => { const m = new Uint8Array(G * G); for (let i = 0; i < G * G; i++) m[i] = free[i] && !taken[i] ? 1 : 0; return m; };
+  if (geo.monastery && geo.rivers.length) {
+    // Beside the river (RI.1/LIFI), not on it.
+    const p = pole(freeNotTaken());
+    const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+    if (p) geo.monastery.at = [clamp(p.at[0], 16, 84), clamp(p.at[1], 24, 86)]; // its cross stays on the tile
+  }
+  if (geo.monastery) take(geo.monastery.at, 22);
   if (geo.flier) {
     const p = pole(freeNotTaken());
     if (p) geo.flier.at = p.at;
@@ -331,15 +405,40 @@ export function tileGeometry(id, def) {
       }
       c.pennantAt = best || [c.anchor[0] + 14, c.anchor[1]];
     }
+    // Its tokens (a cathedral, trade goods): away from the meeple and the pennant.
+    const avoid = [c.anchor, ...(c.pennantAt ? [c.pennantAt] : [])];
+    for (const attr of c.attrs) {
+      const at = spotIn(m, avoid, 7) || [c.anchor[0] + 14, c.anchor[1] - 10];
+      avoid.push(at);
+      geo.tokens.push({ attr, feature: 'city', key: c.key, at });
+    }
     geo.segments.set(c.key, { feature: 'city', anchor: c.anchor, shape: { kind: 'path', d: c.d } });
   });
   geo.roads.forEach((r) => {
     const visible = r.pts.filter((p) => !geo.cities.some((c) => inPolygon(p, c.poly)) &&
       !(geo.monastery && Math.hypot(p[0] - 50, p[1] - 50) < 20) &&
-      !(geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 10));
+      !(geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 10) &&
+      !geo.rivers.some((w) => distToPolyline(p, w.pts) < 9)); // not on the bridge
     const list = visible.length ? visible : r.pts;
     r.anchor = list[Math.floor(list.length / 2)];
+    // An inn stands on the road, some way from where the meeple stands and
+    // off the tile's border.
+    const avoid = [r.anchor];
+    for (const attr of r.attrs) {
+      let at = r.anchor, best = -Infinity;
+      for (const p of list) {
+        const near = Math.min(...avoid.map((a) => Math.hypot(p[0] - a[0], p[1] - a[1])));
+        const edge = Math.min(p[0], p[1], TILE - p[0], TILE - p[1]);
+        const score = -Math.abs(near - 24) - (edge < 13 ? 40 : 0);
+        if (score > best) { best = score; at = p; }
+      }
+      avoid.push(at);
+      geo.tokens.push({ attr, feature: 'road', key: r.key, at });
+    }
     geo.segments.set(r.key, { feature: 'road', anchor: r.anchor, shape: { kind: 'stroke', d: r.d } });
+  });
+  geo.rivers.forEach((r) => {
+    geo.segments.set(r.key, { feature: 'river', anchor: geo.pond ? geo.pond.at : r.pts[Math.floor(r.pts.length / 2)], shape: { kind: 'stroke', d: r.d } });
   });
   geo.fields.forEach((f, k) => {
     const m = fieldMask(k);
@@ -349,11 +448,21 @@ export function tileGeometry(id, def) {
     const pl = pole(any ? spot : m);
     f.anchor = pl ? pl.at : [50, 50];
     f.d = cellsPath(m);
+    // Its tokens (a pig herd): somewhere else in the field.
+    const avoid = [f.anchor];
+    for (const attr of f.attrs) {
+      const at = spotIn(any ? spot : m, avoid, 5) || [f.anchor[0] + 14, f.anchor[1]];
+      avoid.push(at);
+      geo.tokens.push({ attr, feature: 'field', key: f.key, at });
+    }
     geo.segments.set(f.key, { feature: 'field', anchor: f.anchor, shape: { kind: 'path', d: f.d } });
   });
   if (geo.monastery) geo.segments.set('monastery', { feature: 'monastery', anchor: geo.monastery.at, shape: { kind: 'circle', at: geo.monastery.at, r: 22 } });
   if (geo.garden) geo.segments.set('garden', { feature: 'garden', anchor: geo.garden.at, shape: { kind: 'circle', at: geo.garden.at, r: geo.garden.r + 4 } });
   if (geo.flier) geo.segments.set('flier', { feature: 'flier', anchor: geo.flier.at, shape: { kind: 'circle', at: geo.flier.at, r: 18 } });
+  for (const x of [geo.monastery, geo.garden, geo.flier]) {
+    (x ? x.attrs : []).forEach((attr, j) => geo.tokens.push({ attr, feature: x.key, key: x.key, at: [x.at[0] + 16, x.at[1] - 14 + 12 * j] }));
+  }
 
   cache.set(id, geo);
   return geo;

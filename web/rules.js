@@ -1,17 +1,26 @@
-// rules.js - what each rule id means (docs/architecture.md).
+// rules.js - what each rule id means (docs/architecture.md), in the
+// engine's order of precedence.
 export const RULES = {
   TILE_UNKNOWN: 'No such tile id.',
   TILE_NOT_IN_PACK: 'The tile is not in the game\'s tile sets, or more copies were played than they hold.',
+  TILE_NOT_DRAWN: 'The save\'s random number draws another tile here, one that fits: the tile was swapped.',
   TILE_OCCUPIED: 'The square already holds a tile.',
   TILE_NOT_ADJACENT: 'The tile has no orthogonal neighbour.',
   TILE_EDGE_MISMATCH: 'An edge of the tile does not match its neighbour.',
+  ABBEY_PLACEMENT: 'An abbey outside a hole (a square with four neighbours), or by a player who holds none.',
+  RIVER_ORDER: 'A tile of the river out of order: a tile of the pack while river tiles are left, or the lake before the river\'s other tiles.',
+  RIVER_FLOW: 'A river tile that does not continue the river, or leaves it no room to flow on (a U-turn).',
   TILE_DISCARD_FITS: 'A tile was discarded although it fits somewhere.',
   MEEPLE_NONE_LEFT: 'The player has no such meeple in supply.',
   MEEPLE_NOT_ON_PLACED_TILE: 'A normal deployment must be on the tile just placed.',
   MEEPLE_FEATURE_OCCUPIED: 'A normal deployment on a feature that already holds a meeple.',
   MEEPLE_WRONG_TYPE: 'That meeple may not stand on that feature (or there is no such feature).',
-  MEEPLE_SECOND_DEPLOY: 'A second deployment (or recall) in one turn.',
+  BUILDER_PLACEMENT: 'A builder goes on an unfinished road or city where its owner has a follower.',
+  PIG_PLACEMENT: 'A pig goes on a field where its owner has a farmer.',
+  BARN_PLACEMENT: 'A barn goes on a corner of the tile just placed where four fields meet, and not in a field with a barn.',
+  MEEPLE_SECOND_DEPLOY: 'An action after the turn\'s one (with the phantom, after its second): a second deployment, flight or recall.',
   FLIER_NO_MACHINE: 'A flight from a tile without a flying machine.',
+  FLIER_USED: 'The flying machine of this turn was already used (a phantom after another figure flew).',
   FLIER_BAD_ROLL: 'The die roll is outside 1 to 3.',
   FLIER_WRONG_TARGET: 'The flier landed on another tile than the one the roll points to.',
   FLIER_NO_TILE: 'The flier landed where there is no tile.',
@@ -20,6 +29,8 @@ export const RULES = {
   FLIER_BAD_FEATURE: 'The flier landed on a flying machine or on no feature.',
   FLIER_MUST_LAND: 'The meeple went back to supply although a valid landing existed.',
   ABBOT_RECALL: 'A recall of an abbot that is not the player\'s or not there.',
+  WAGON_MOVE: 'A wagon moved when it was not waiting to, or to a feature it may not reach.',
+  BUILDER_BONUS: 'The same player placed again without a builder\'s right to a second tile.',
   TURN_ORDER: 'The log names another player than the one on turn.',
   TURN_SEQUENCE: 'A message out of place (a deployment before any tile, moves after the last turn).',
   SCORE_MISMATCH: 'A claimed score differs from what the rules give.',
@@ -28,6 +39,6 @@ export const RULE_IDS = Object.keys(RULES);
 
 /** Where a violation's message places the offending move: "on SEG at (x,y)". */
 export function moveLocation(message) {
-  const m = /\bon ((?:road|city|field|monastery|garden|flier)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
+  const m = /\bon ((?:road|city|field|monastery|garden|flier|river)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
   return m ? { segment: m[1], at: [Number(m[2]), Number(m[3])] } : null;
 }

@@ -260,6 +260,107 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Big Box replay draws the river, inns, the cathedral, goods and every figure', async () => {
+    // samples/bigbox-tour.flierlog: The River II, Inns & Cathedrals, Traders &
+    // Builders, Abbey & Mayor, the Phantom and The Flier in one small game.
+    const id = await gameId('/bigbox-tour.flierlog');
+    const game = (await api(`/api/games/${id}`)).body;
+    assert.equal(game.valid, true, 'the sample audits valid');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    // The board after each step, from the API's changes.
+    const boards = [];
+    const on = new Map();
+    for (const t of replay.turns) {
+      for (const r of t.removed) on.delete(r);
+      for (const m of t.placed) on.set(m.id, m);
+      boards.push([...on.values()]);
+    }
+    const NAMES = { small: 'follower', big: 'large follower', abbot: 'abbot', phantom: 'phantom', builder: 'builder', pig: 'pig', mayor: 'mayor', wagon: 'wagon', barn: 'barn' };
+    const title = (m) => `${m.player}'s ${NAMES[m.kind]} on ${m.segment} ` +
+      (m.kind === 'barn' ? `at the corner north-west of (${m.at[0]},${m.at[1]})` : `at (${m.at[0]},${m.at[1]})`) + (m.flew ? ', arrived by flight' : '');
+
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=0`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.match(await caption(page), /Start tile/);
+    // The spring: the river starts in a lake.
+    assert.equal(await page.locator('svg.board .tile[data-tile="RI/s"] path.river').count(), 1);
+    assert.equal(await page.locator('svg.board .tile[data-tile="RI/s"] circle.lake').count(), 1);
+
+    // Step through every turn: the figures drawn are the board's, each
+    // titled with owner, figure and place.
+    const seen = new Map(); // kind -> a title seen
+    const last = replay.turns.length - 1;
+    for (let i = 0; i <= last; i++) {
+      if (i) await page.keyboard.press('ArrowRight');
+      const t = replay.turns[i];
+      assert.match(await caption(page), t.turn === null ? /^Final scoring/ : i ? new RegExp(`^Turn ${t.turn}\\b`) : /^Start tile/);
+      const want = boards[i].map(title).sort();
+      const got = (await page.locator('svg.board .meeple > title').allTextContents()).sort();
+      assert.deepEqual(got, want, `the figures after step ${i}`);
+      for (const m of boards[i]) if (!seen.has(m.kind)) seen.set(m.kind, title(m));
+    }
+    assert.deepEqual([...seen.keys()].sort(), Object.keys(NAMES).sort(), 'every kind of figure appears');
+
+    // The last turn: every kind on the board at once.
+    await page.locator('#jump').fill('21');
+    await page.locator('#jump').press('Enter');
+    const kinds = await page.locator('svg.board .meeple').evaluateAll((els) => els.map((e) => e.dataset.kind));
+    for (const k of Object.keys(NAMES)) assert.ok(kinds.includes(k), `a ${k} on the board after turn 21`);
+    // Their own silhouettes: no two kinds share a shape and a size.
+    const shapes = await page.locator('svg.board .meeple').evaluateAll((els) => Object.fromEntries(els.map((e) => {
+      const b = e.querySelector('path.meeple-body:not(.meeple-underlay)');
+      return [e.dataset.kind, `${b.getAttribute('d')} ${b.getAttribute('transform')}`];
+    })));
+    assert.equal(new Set(Object.values(shapes)).size, Object.keys(NAMES).length, 'one silhouette per kind');
+    assert.equal(await page.locator('svg.board .meeple.kind-unknown').count(), 0, 'no figure drawn with the generic shape');
+    const area = async (sel) => { const b = await page.locator(sel).first().locator('path.meeple-body').boundingBox(); return b.width * b.height; };
+    assert.ok(await area('svg.board .meeple.kind-big') > 1.5 * await area('svg.board .meeple.kind-small'), 'the large follower is larger');
+    const opacity = await page.locator('svg.board .meeple.kind-phantom path.meeple-body.see-through').first().evaluate((e) => Number(getComputedStyle(e).fillOpacity));
+    assert.ok(opacity < 0.8, `the phantom is see-through (fill-opacity ${opacity})`);
+    // The barn stands on the corner where (-1,0), (0,0), (-1,1) and (0,1) meet.
+    const barn = page.locator('svg.board .meeple.kind-barn');
+    assert.equal(await barn.getAttribute('transform'), 'translate(0 100)');
+    assert.equal(await barn.locator('title').textContent(), "Ada's barn on field:NL.NR.EL.ER.SL.SR.WL.WR at the corner north-west of (0,1)");
+    assert.equal(await page.locator('svg.board .meeple.kind-mayor title').textContent(), "Ben's mayor on city:WE at (1,-2)");
+
+    // Rivers (blue), inns, the cathedral, trade goods, the pig herd, the abbey.
+    const rivers = page.locator('svg.board .tile:not(.hidden) path.river');
+    assert.equal(await rivers.count(), 12, 'the spring and the eleven tiles of The River II');
+    assert.match(await rivers.first().evaluate((e) => getComputedStyle(e).stroke), /^rgb\(\d+, \d+, (2[0-9]{2}|1[5-9][0-9])\)$/, 'blue water');
+    const tokens = async (attr) => page.locator(`svg.board .tile:not(.hidden) .token-${attr} > title`).allTextContents();
+    assert.deepEqual(await tokens('inn'), ['inn', 'inn', 'inn'], 'the river inn and two of Inns & Cathedrals');
+    assert.deepEqual(await tokens('cathedral'), ['cathedral']);
+    assert.deepEqual(await tokens('wine'), ['trade goods: wine']);
+    assert.deepEqual(await tokens('grain'), ['trade goods: grain']);
+    assert.deepEqual(await tokens('pig-herd'), ['pig herd']);
+    assert.equal(await page.locator('svg.board .token-generic').count(), 0, 'no token drawn with the generic dot');
+    assert.equal(await page.locator('svg.board .tile.closed[data-tile="AM/A"] .monastery.abbey > title').textContent(), 'abbey');
+    // The key below the board names them.
+    const key = await page.locator('[data-testid=board-key] li').allTextContents();
+    for (const n of [...Object.values(NAMES), 'inn', 'cathedral', 'trade goods: wine', 'pig herd', 'abbey']) assert.ok(key.includes(n), `the key names ${n}`);
+    await shot(page, '14-replay-bigbox');
+    await page.locator('svg.board').focus();
+    for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+    await shot(page, '15-replay-bigbox-zoom', false);
+
+    // The move text names the figures: a builder's second tile with a flight.
+    await page.goto(`${base}/games/${id}?turn=15`);
+    const move = page.locator('[data-testid=move]');
+    await move.waitFor();
+    assert.match(await move.textContent(), /Ben plays again \(the builder's second tile\): placed FL\/F\.o/);
+    assert.match(await move.textContent(), /Ben flew a follower onto city:NWSE at \(0,-2\)\./);
+    await page.goto(`${base}/games/${id}?turn=18`);
+    assert.match(await move.textContent(), /Ada deployed a barn on field:NL\.NR\.EL\.ER\.SL\.SR\.WL\.WR at the corner north-west of \(0,1\)\./);
+    // Final scoring: trade goods and the barn score; neither is "incomplete".
+    await page.locator('body').press('End');
+    assert.match(await move.textContent(), /^Final scoring: .*trade goods.*barn|^Final scoring: .*barn.*trade goods/);
+    const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
+    assert.ok(features.includes('trade goods') && features.includes('barn'), features.join(', '));
+    assert.ok(features.includes('road (incomplete)'), 'incomplete features still say so');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

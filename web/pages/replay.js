@@ -4,18 +4,66 @@
 // this turn's score events and receipts, the flight and its odds, the
 // violations, and the score-over-turns chart.
 
-import { h, clear, icon, fmtDate, fmtPct, gameTitle, announce } from '../dom.js';
+import { h, s, clear, icon, fmtDate, fmtPct, gameTitle, announce } from '../dom.js';
 import { getJSON, getCached, uncache } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { Board } from '../board.js';
 import { lineChart } from '../charts.js';
 import { RULES, moveLocation } from '../rules.js';
+import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle } from '../figures.js';
+import { tileGeometry } from '../geometry.js';
 import { verdictBadge, liveBadge } from './games.js';
 
 const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
 
 const turnLabel = (t) => (t === null || t === undefined ? 'final scoring' : `turn ${t}`);
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '?');
+
+/** The figures and tokens a game shows, in table order, then any other. */
+function gameKinds(replay) {
+  const figs = new Set(), toks = new Set();
+  let abbey = false;
+  for (const t of replay.turns || []) for (const m of t.placed || t.meeples || []) figs.add(m.kind);
+  for (const t of replay.turns || []) {
+    const def = t.tile && (replay.tiles || {})[t.tile];
+    if (!def) continue;
+    const geo = tileGeometry(t.tile, def);
+    for (const x of geo.tokens) toks.add(x.attr);
+    abbey = abbey || geo.closed;
+  }
+  return { figs: [...figs], toks: [...toks], abbey };
+}
+
+/** A key to the board: one entry per figure kind and token in this game. */
+function legend(replay) {
+  const { figs, toks, abbey } = gameKinds(replay);
+  if (!figs.length && !toks.length && !abbey) return null;
+  const icon = (...children) => s('svg', { class: 'key-icon', viewBox: '-19 -19 38 38', width: 28, height: 28, 'aria-hidden': 'true' }, ...children);
+  const items = [
+    ...figs.map((k) => h('li', { dataset: { kind: k } }, icon(figureShape(k, '#8a8f98', '#1b1b1b')), figureName(k))),
+    ...toks.map((a) => h('li', { dataset: { attr: a } }, icon(s('g', { transform: 'scale(0.8)' }, ...token(a).draw())), tokenTitle(a))),
+    abbey ? h('li', { dataset: { attr: 'abbey' } }, icon(s('rect', { class: 'abbey-wall', x: -11, y: -11, width: 22, height: 22 })), 'abbey') : null,
+  ];
+  return h('div', { class: 'board-key', dataset: { testid: 'board-key' } },
+    h('h2', { class: 'sr-only', text: 'Key to the board' }),
+    h('ul', { 'aria-label': 'Figures and tokens in this game' }, items));
+}
+
+/** What changed on the board between two turns, in sentences. */
+function movedFigures(added, gone) {
+  // A figure that may move between turns (the wagon), gone from one spot
+  // and added on another for the same player, moved.
+  const moves = [];
+  const rest = added.filter((m) => {
+    if (!figure(m.kind).moves) return true;
+    const k = gone.findIndex((g) => g.kind === m.kind && g.player === m.player);
+    if (k < 0) return true;
+    moves.push({ from: gone[k], to: m });
+    gone.splice(k, 1);
+    return false;
+  });
+  return { moves, added: rest, gone };
+}
 
 function occupantsText(occ) {
   const e = Object.entries(occ || {});
@@ -230,7 +278,7 @@ export function replayPage(main, [idText], query) {
       h('section', { class: 'card turn-card' }, h('h2', { class: 'turn-title' }), moveBox, violBox, flightBox, eventsBox));
 
     root.appendChild(h('div', { class: 'replay-grid' },
-      h('div', { class: 'board-col' }, boardWrap, controls, caption),
+      h('div', { class: 'board-col' }, boardWrap, controls, caption, legend(replay)),
       side));
 
     // ---- state ----
@@ -261,20 +309,33 @@ export function replayPage(main, [idText], query) {
         return;
       }
       if (t.turn === null) {
-        moveBox.appendChild(h('p', { text: 'Final scoring: incomplete features, fields and gardens score.' }));
+        const scored = [...new Set((events.get(i) || []).map((ev) => featureName(ev.feature)))];
+        moveBox.appendChild(h('p', { text: scored.length ? `Final scoring: ${scored.join(', ')}.` : 'Final scoring: nothing scores.' }));
         return;
       }
       const parts = [];
-      if (t.tile) parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
-      else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
-      const added = meepleDiff(turns[i - 1].meeples, t.meeples);
-      const gone = meepleDiff(t.meeples, turns[i - 1].meeples);
-      for (const m of added) {
-        parts.push(h('p', { class: 'deploy' }, h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' }),
-          `${m.player} ${m.flew ? 'flew a' : 'deployed a'} ${m.kind} ${m.flew ? 'onto' : 'on'} `, h('code', { text: m.segment }), ` at ${at(m.at)}.`));
+      const prev = turns[i - 1];
+      // Two turns in a row: the builder's second tile.
+      const again = i > 1 && t.player && prev.player === t.player &&
+        (prev.meeples || []).some((m) => m.player === t.player && m.kind === 'builder');
+      if (t.tile) {
+        parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ' plays again (the builder\'s second tile):' : '',
+          ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
+      } else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
+      const diff = movedFigures(meepleDiff(prev.meeples, t.meeples), meepleDiff(t.meeples, prev.meeples));
+      const swatch = (m) => h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' });
+      for (const m of diff.added) {
+        const [seg, where] = figureWhere(m);
+        parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m),
+          `${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, h('code', { text: seg }), ` ${where}.`));
       }
-      if (gone.length) {
-        parts.push(h('p', { class: 'muted', text: `Back to supply: ${gone.map((m) => `${m.player}'s ${m.kind} (${m.segment} at ${at(m.at)})`).join('; ')}.` }));
+      for (const { from, to } of diff.moves) {
+        const [seg, where] = figureWhere(to);
+        parts.push(h('p', { class: 'deploy', dataset: { kind: to.kind } }, swatch(to),
+          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, h('code', { text: seg }), ` ${where}.`));
+      }
+      if (diff.gone.length) {
+        parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
       }
       moveBox.append(...parts);
     }
@@ -361,12 +422,12 @@ export function replayPage(main, [idText], query) {
         const b = h('button', { type: 'button', class: 'event', 'aria-pressed': pickedEvent === k ? 'true' : 'false', on: { click: () => { pickedEvent = pickedEvent === k ? null : k; render(); } } },
           h('span', { class: 'event-points', text: `+${ev.points}` }),
           h('span', { class: 'event-who' }, ev.players.map((n) => h('span', { class: 'who' }, h('span', { class: 'swatch', style: { background: colors.get(n) || '#777' }, 'aria-hidden': 'true' }), n))),
-          h('span', { class: 'event-feature', text: `${ev.feature}${ev.completed || ev.feature === 'field' ? '' : ' (incomplete)'}` }),
+          h('span', { class: 'event-feature', text: eventFeature(ev) }),
           h('span', { class: 'receipt', text: ev.receipt || '' }));
         ul.appendChild(h('li', null, b));
         if (pickedEvent === k) {
           const tiles = ev.tiles || (ev.cities || []).flatMap((c) => c.tiles || []);
-          for (const p of tiles) board.markTile(p, 'mark-event', `${ev.feature}`);
+          for (const p of tiles) board.markTile(p, 'mark-event', featureName(ev.feature));
         }
       });
       eventsBox.appendChild(ul);

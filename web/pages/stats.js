@@ -7,8 +7,18 @@ import { h, clear, fmtDate, fmtNum, fmtPct } from '../dom.js';
 import { getJSON } from '../api.js';
 import { barChart, hbarChart, dieChart } from '../charts.js';
 import { setQuery } from '../router.js';
+import { FEATURES, featureName } from '../figures.js';
 
-const FEATURES = ['road', 'city', 'field', 'monastery', 'garden'];
+// The base game's features are always charted; the expansions' (a barn's
+// points, trade goods, ...) when someone scored with them.
+const BASE_FEATURES = ['road', 'city', 'field', 'monastery', 'garden'];
+function chartedFeatures(...points) {
+  const known = Object.keys(FEATURES);
+  const seen = new Set(BASE_FEATURES);
+  for (const pts of points) for (const [f, v] of Object.entries(pts || {})) if (v) seen.add(f);
+  return [...seen].sort((a, b) => (known.indexOf(a) + 1 || 1e9) - (known.indexOf(b) + 1 || 1e9));
+}
+const featureBars = (list, pts) => list.map((f) => ({ label: featureName(f), value: pts[f] || 0, cls: `bar-${f}` }));
 // Points by feature over everyone is the sum of the players' own figures;
 // beyond this many players the global chart counts the most active ones.
 const MAX_PLAYER_DETAILS = 60;
@@ -105,11 +115,12 @@ function globalStats(root, alive) {
     const list = (pl.players || []).filter((p) => !p.name.includes('/')).sort((a, b) => b.games - a.games).slice(0, MAX_PLAYER_DETAILS);
     const details = await Promise.all(list.map((p) => getJSON(`/api/players/${encodeURIComponent(p.name)}`).catch(() => null)));
     if (!alive()) return;
-    const sum = Object.fromEntries(FEATURES.map((f) => [f, 0]));
-    for (const d of details) if (d && d.points) for (const f of FEATURES) sum[f] += d.points[f] || 0;
+    const features = chartedFeatures(...details.map((d) => d && d.points));
+    const sum = Object.fromEntries(features.map((f) => [f, 0]));
+    for (const d of details) if (d && d.points) for (const f of features) sum[f] += d.points[f] || 0;
     const truncated = (pl.players || []).length > list.length;
     // The note says when some players are left out (too many, or a name /api/players/{name} cannot reach).
-    pointsFig.replaceChildren(hbarChart(FEATURES.map((f) => ({ label: f, value: sum[f], cls: `bar-${f}` })), {
+    pointsFig.replaceChildren(hbarChart(featureBars(features, sum), {
       title: 'Points by feature type', labelWidth: 100, width: 380,
       note: truncated ? `The ${list.length} most active players of ${pl.players.length}.` : 'All players, all games.',
     }));
@@ -151,7 +162,7 @@ function playerStats(root, name, alive) {
     }
     const pts = p.points || {};
     body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Charts' }), h('div', { class: 'chart-grid' },
-      hbarChart(FEATURES.map((f) => ({ label: f, value: pts[f] || 0, cls: `bar-${f}` })), { title: 'Points by feature type', labelWidth: 100, width: 380 }),
+      hbarChart(featureBars(chartedFeatures(pts), pts), { title: 'Points by feature type', labelWidth: 100, width: 380 }),
       dieChart(p.die, `Die fairness (${name}'s rolls)`),
       barChart([
         { label: 'landed', value: p.landed || 0, cls: 'bar-ok' },
