@@ -862,6 +862,8 @@ static void test_writer_rolls(void **state)
 struct totals {
     int games, discards, flights, landed, abbot_deploys, garden_deploys,
         recalls, extra_actions, jcz_checked;
+    int held_placed, held_declined, wagon_moves, wagon_passes, extra_parts;
+    int deploys_by[FIG__COUNT], flights_by[FIG__COUNT], landed_by[FIG__COUNT];
     int chained; /* games with discards in a row, checked through .jcz */
 };
 
@@ -937,7 +939,10 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     struct report r;
     struct sim_result res;
     sim_play_result(rules, seat_names, seed, p, &l, &res);
-    EXPECT_INT(name, "turns + discards", res.turns + res.discards,
+    /* every tile of the pack is drawn once; held tiles (abbeys) are turns
+     * without a draw */
+    EXPECT_INT(name, "turns + discards",
+               res.turns - res.held_placed + res.discards,
                game_pack_size(rules) - (game_pack_copies(rules, l.start_tile)
                                             ? 1
                                             : 0));
@@ -952,6 +957,16 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     t->garden_deploys += res.garden_deploys;
     t->recalls += res.recalls;
     t->extra_actions += res.extra_actions;
+    t->held_placed += res.held_placed;
+    t->held_declined += res.held_declined;
+    t->wagon_moves += res.wagon_moves;
+    t->wagon_passes += res.wagon_passes;
+    t->extra_parts += res.extra_parts;
+    for (int f = 0; f < FIG__COUNT; f++) {
+        t->deploys_by[f] += res.deploys_by[f];
+        t->flights_by[f] += res.flights_by[f];
+        t->landed_by[f] += res.landed_by[f];
+    }
     report_release(&r);
     game_log_release(&l);
 }
@@ -991,10 +1006,12 @@ static void test_sim_games_audit_valid(void **state)
     assert_true(t.jcz_checked > t.games * 9 / 10);
 }
 
-/* The same with The River (I, II, both), Inns & Cathedrals and the
- * Phantom: through a plain .jcz too, so JCloisterZone's own saves of
- * these games (its draw: the river first, the groups' tiles counted
- * alone) audit as the simulator played them. */
+/* The same with The River (I, II, both), Inns & Cathedrals, the
+ * Phantom, Traders & Builders and Abbey & Mayor (alone and in the Big
+ * Box: all of them): through a plain .jcz too, so JCloisterZone's own
+ * saves of these games (its draw: the river first, the groups' tiles
+ * counted alone; re-seeded by the COMMITs of abbeys declined and wagons
+ * moved) audit as the simulator played them. */
 static void test_sim_expansion_games_audit_valid(void **state)
 {
     static const struct sim_setup setups[] = {
@@ -1004,6 +1021,11 @@ static void test_sim_expansion_games_audit_valid(void **state)
         { 2, "phantom", NULL, NULL },       { 3, "phantom", NULL, NULL },
         { 3, "river,inns,phantom", NULL, NULL },
         { 2, NULL, "inns-and-cathedrals", "inn,cathedral" },
+        { 2, "traders", NULL, NULL },       { 2, "abbey", NULL, NULL },
+        { 3, "abbey", NULL, NULL },
+        { 2, "river,inns,phantom,traders,abbey", NULL,
+          "builder=1,pig=1,abbey=1,mayor=1,wagon=1,barn=1" },
+        { 3, "river,inns,phantom,traders,abbey", NULL, NULL },
     };
     struct totals t = { 0 };
     struct sim_policy p = sim_policy_default();
@@ -1028,7 +1050,25 @@ static void test_sim_expansion_games_audit_valid(void **state)
                   "with discards in a row\n", t.games, t.discards,
                   t.flights, t.landed, t.extra_actions, t.jcz_checked,
                   t.chained);
+    print_message("abbeys %d placed, %d declined; wagons %d moved, %d "
+                  "left; %d second turn parts; barns %d, builders %d, pigs "
+                  "%d; flights (landed) mayor %d (%d), wagon %d (%d)\n",
+                  t.held_placed, t.held_declined, t.wagon_moves,
+                  t.wagon_passes, t.extra_parts, t.deploys_by[FIG_BARN],
+                  t.deploys_by[FIG_BUILDER], t.deploys_by[FIG_PIG],
+                  t.flights_by[FIG_MAYOR], t.landed_by[FIG_MAYOR],
+                  t.flights_by[FIG_WAGON], t.landed_by[FIG_WAGON]);
     assert_true(t.discards > 0 && t.extra_actions > 0);
+    /* what Traders & Builders and Abbey & Mayor bring gets played */
+    assert_true(t.held_placed > 0 && t.held_declined > 0);
+    assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
+    assert_true(t.extra_parts > 0);
+    assert_true(t.deploys_by[FIG_BARN] > 0 && t.deploys_by[FIG_BUILDER] > 0 &&
+                t.deploys_by[FIG_PIG] > 0);
+    assert_true(t.landed_by[FIG_MAYOR] > 0 &&
+                t.flights_by[FIG_MAYOR] > t.landed_by[FIG_MAYOR]);
+    assert_true(t.landed_by[FIG_WAGON] > 0 &&
+                t.flights_by[FIG_WAGON] > t.landed_by[FIG_WAGON]);
     assert_true(t.chained > 0); /* the redraw's generator is exercised */
     assert_true(t.jcz_checked > t.games * 9 / 10);
 }
@@ -1064,7 +1104,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0 }, all = { 1, 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0 },
+                                   all = { 1, 1, 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {
