@@ -596,21 +596,79 @@ static void test_forged_expansion_games_flagged(void **state)
     assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_FLIER_USED]);
 }
 
+/* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
+ * hole, a builder, pig or barn where it may not go, a wagon moved out of
+ * reach, a second tile without a builder's right; mayors and wagons
+ * landing where they may not stand (MEEPLE_WRONG_TYPE, before any
+ * FLIER_* id) and breaking the flights' own rules. */
+static void test_forged_bigbox_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c2[] = { "--games", "500", "--seed", "17",
+                                       "--forge", "1", "--edition", "c2",
+                                       "--expansions",
+                                       "river,inns,phantom,traders,abbey",
+                                       NULL };
+    static const char *const c3[] = { "--games", "150", "--seed", "18",
+                                       "--forge", "1", "--edition", "c3",
+                                       "--expansions", "traders,abbey", NULL };
+    static const struct sim_setup s_c2 = { 2, "river,inns,phantom,traders,"
+                                              "abbey", NULL, NULL };
+    static const enum rule own[] = {
+        RULE_ABBEY_PLACEMENT, RULE_BUILDER_PLACEMENT, RULE_PIG_PLACEMENT,
+        RULE_BARN_PLACEMENT,  RULE_WAGON_MOVE,        RULE_BUILDER_BONUS,
+    };
+    struct forged_seen seen;
+    bool mayor = false, wagon = false;
+    check_forged(c2, 500, &s_c2, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("no forgery of %s", rule_id(own[k]));
+    assert_true(seen.by[RULE_MEEPLE_WRONG_TYPE][FIG_MAYOR]);
+    assert_true(seen.by[RULE_MEEPLE_WRONG_TYPE][FIG_WAGON]);
+    for (int r = 0; r < RULE__COUNT; r++)
+        if (r >= RULE_FLIER_NO_MACHINE && r <= RULE_FLIER_MUST_LAND) {
+            mayor = mayor || seen.by[r][FIG_MAYOR];
+            wagon = wagon || seen.by[r][FIG_WAGON];
+        }
+    assert_true(mayor && wagon); /* their flights break the flier's rules */
+    check_forged(c3, 150, NULL, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("C3: no forgery of %s", rule_id(own[k]));
+}
+
 /* sim_forge_flight(): a large follower and a phantom landing on a field
- * (and the other flight forgeries by them), each through a .jcz and the
- * auditor, the landing or flight made by that figure. */
+ * (and the other flight forgeries by them); a mayor, a wagon and an abbot
+ * landing where they may not stand, and mayors and wagons breaking the
+ * flier's rules; each through a .jcz and the auditor, the landing or
+ * flight made by that figure. */
 static void test_forged_flights_by_figure(void **state)
 {
     static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov" };
-    static const struct sim_setup setup = { 3, "inns,phantom", NULL, NULL };
+    static const struct sim_setup inns = { 3, "inns,phantom", NULL, NULL };
+    static const struct sim_setup am = { 2, "abbey", NULL, NULL };
+    static const struct sim_setup am3 = { 3, "abbey", NULL, NULL };
     static const struct {
         enum rule rule;
         int figure;
+        const struct sim_setup *setup;
     } want[] = {
-        { RULE_FLIER_FIELD, FIG_BIG },       { RULE_FLIER_FIELD, FIG_PHANTOM },
-        { RULE_FLIER_NO_TILE, FIG_BIG },     { RULE_FLIER_BAD_ROLL, FIG_PHANTOM },
-        { RULE_FLIER_COMPLETED, FIG_BIG },   { RULE_FLIER_BAD_FEATURE, FIG_PHANTOM },
-        { RULE_FLIER_FIELD, FIG_SMALL },     { RULE_FLIER_NO_TILE, FIG_ABBOT },
+        { RULE_FLIER_FIELD, FIG_BIG, &inns },
+        { RULE_FLIER_FIELD, FIG_PHANTOM, &inns },
+        { RULE_FLIER_NO_TILE, FIG_BIG, &inns },
+        { RULE_FLIER_BAD_ROLL, FIG_PHANTOM, &inns },
+        { RULE_FLIER_COMPLETED, FIG_BIG, &inns },
+        { RULE_FLIER_BAD_FEATURE, FIG_PHANTOM, &inns },
+        { RULE_FLIER_FIELD, FIG_SMALL, &inns },
+        { RULE_FLIER_NO_TILE, FIG_ABBOT, &inns },
+        /* the seeds: a mayor lands on a city only, a wagon on a road,
+         * city or monastery; elsewhere the figure's rule is broken */
+        { RULE_MEEPLE_WRONG_TYPE, FIG_MAYOR, &am },
+        { RULE_MEEPLE_WRONG_TYPE, FIG_WAGON, &am },
+        { RULE_MEEPLE_WRONG_TYPE, FIG_ABBOT, &am3 },
+        { RULE_FLIER_COMPLETED, FIG_MAYOR, &am },
+        { RULE_FLIER_NO_TILE, FIG_WAGON, &am },
     };
     struct sim_policy p = sim_policy_default();
     (void)state;
@@ -624,7 +682,8 @@ static void test_forged_flights_by_figure(void **state)
             struct report rep;
             struct buf b = BUF_INIT;
             enum mlog_format fmt;
-            assert_int_equal(sim_rules(&setup, 2 + (int)(seed % 3), &r, &e),
+            assert_int_equal(sim_rules(want[k].setup, 2 + (int)(seed % 3), &r,
+                                       &e),
                              ST_OK);
             sim_play(&r, names, seed, &p, &l);
             found = sim_forge_flight(&l, want[k].rule, want[k].figure, seed,
@@ -691,8 +750,13 @@ static void test_same_seed_same_bytes(void **state)
     static const char *const exp[] = { "--games", "60", "--seed", "98",
                                        "--forge", "0.5", "--expansions",
                                        "river,inns,phantom", NULL };
+    static const char *const box[] = { "--games", "60", "--seed", "97",
+                                       "--forge", "0.5", "--expansions",
+                                       "river,inns,phantom,traders,abbey",
+                                       NULL };
     same_bytes(args);
     same_bytes(exp);
+    same_bytes(box);
 }
 
 int main(void)
@@ -703,6 +767,7 @@ int main(void)
         cmocka_unit_test(test_bad_setups_refused),
         cmocka_unit_test(test_forged_games_flagged),
         cmocka_unit_test(test_forged_expansion_games_flagged),
+        cmocka_unit_test(test_forged_bigbox_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };
