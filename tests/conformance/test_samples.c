@@ -9,9 +9,12 @@
  *    without one fails;
  *  - replaying a sample twice gives equal state hashes;
  *  - parse -> mlog_write_jcz -> parse gives an equal log and an equal
- *    report, and so does parse -> mlog_write_flierlog -> parse;
+ *    report, and so does parse -> mlog_write_flierlog -> parse (but for
+ *    Abbey & Mayor saves, whose moves between turns the flierlog does
+ *    not carry yet);
  *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players; and games
- *    with The River, Inns & Cathedrals and the Phantom) audit valid with
+ *    with The River, Inns & Cathedrals, the Phantom, Traders & Builders,
+ *    Abbey & Mayor and all of them, the Big Box) audit valid with
  *    the simulator's own final scores, directly and through .jcz (with
  *    its "flierd" object, and without it: discards inferred). */
 #include <stdarg.h>
@@ -424,15 +427,18 @@ static void expect_by_figure(const char *name, const cJSON *want,
 }
 
 /* Turns where a figure acted after another one (a flight and its landing
- * are one action). */
+ * are one action; wagons moving between turns are none). */
 static int second_actions(const struct game_log *l)
 {
     int n = 0, actions = 0;
+    bool in_turn = false;
     for (size_t i = 0; i < l->n_moves; i++) {
         const struct move *m = &l->moves[i], *prev = i ? m - 1 : NULL;
         if (m->kind == MV_PLACE)
             actions = 0;
-        if (m->kind != MV_DEPLOY && m->kind != MV_RECALL)
+        if (m->kind == MV_PLACE || m->kind == MV_COMMIT)
+            in_turn = m->kind == MV_PLACE;
+        if (!in_turn || (m->kind != MV_DEPLOY && m->kind != MV_RECALL))
             continue;
         bool landing = prev && prev->kind == MV_DEPLOY &&
                        prev->feature == FEAT_FLIER &&
@@ -589,7 +595,8 @@ static void test_samples_match_expected(void **state)
         "rules/example-3c.flierlog", "river-c2-4p.jcz", "inns-c2-3p.jcz",
         "phantom-c3-3p.jcz", "rules/big-lands-on-occupied-city.jcz",
         "rules/phantom-flies-second.jcz",
-        "rules/phantom-refused-on-used-machine.jcz",
+        "rules/phantom-refused-on-used-machine.jcz", "bigbox-c2-4p.jcz",
+        "bigbox-c3-4p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
@@ -666,7 +673,10 @@ static void test_samples_round_trip(void **state)
         bool jcz = strstr(names[i], ".jcz") != NULL;
         parse_sample(names[i], &l);
         round_trip(names[i], &l, MLOG_JCZ, jcz);
-        round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
+        /* the flierlog does not carry Abbey & Mayor's moves between turns
+         * (abbeys declined, wagons moving) yet: .jcz only */
+        if (!jcz || !(game_rules_units(&l.rules) >> EXP_ABBEY & 1))
+            round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
         game_log_release(&l);
     }
 }
