@@ -596,7 +596,9 @@ static void test_samples_match_expected(void **state)
         "phantom-c3-3p.jcz", "rules/big-lands-on-occupied-city.jcz",
         "rules/phantom-flies-second.jcz",
         "rules/phantom-refused-on-used-machine.jcz", "bigbox-c2-4p.jcz",
-        "bigbox-c3-4p.jcz",
+        "bigbox-c3-4p.jcz", "rules/mayor-lands-in-city.jcz",
+        "rules/mayor-returns-without-city.jcz",
+        "rules/wagon-flies-and-lands.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
