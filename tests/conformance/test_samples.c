@@ -1041,6 +1041,7 @@ static void test_sim_expansion_games_audit_valid(void **state)
     };
     struct totals t = { 0 };
     struct sim_policy p = sim_policy_default();
+    int c1_moves = 0;
     (void)state;
     for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++)
         for (uint64_t seed = 1; seed <= 40; seed++) {
@@ -1057,23 +1058,40 @@ static void test_sim_expansion_games_audit_valid(void **state)
                 fail_msg("%s: %s", name, e.msg);
             check_sim_rules(name, &rules, seed, &p, &t);
         }
+    /* wagons moving by rule C1 (JCloisterZone's engine tests): to a
+     * feature next to the one they left */
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        static const struct sim_setup am = { 2, "traders,abbey", NULL, NULL };
+        char name[64];
+        struct rules rules;
+        struct err e;
+        int before = t.wagon_moves;
+        snprintf(name, sizeof name, "sim C2 traders,abbey wagon-move C1 seed "
+                 "%llu", (unsigned long long)seed);
+        if (sim_rules(&am, 2 + (int)(seed % 3), &rules, &e) != ST_OK)
+            fail_msg("%s: %s", name, e.msg);
+        rules.opt[OPT_WAGON_MOVE] = 1;
+        check_sim_rules(name, &rules, seed, &p, &t);
+        c1_moves += t.wagon_moves - before;
+    }
     print_message("%d expansion games: %d discards, %d flights (%d landed), "
                   "%d actions after the first; %d through .jcz, %d of them "
                   "with discards in a row\n", t.games, t.discards,
                   t.flights, t.landed, t.extra_actions, t.jcz_checked,
                   t.chained);
     print_message("abbeys %d placed, %d declined; wagons %d moved, %d "
-                  "left; %d second turn parts; barns %d, builders %d, pigs "
-                  "%d; flights (landed) mayor %d (%d), wagon %d (%d)\n",
+                  "left (%d moves by rule C1); %d second turn parts; barns "
+                  "%d, builders %d, pigs %d; flights (landed) mayor %d (%d), "
+                  "wagon %d (%d)\n",
                   t.held_placed, t.held_declined, t.wagon_moves,
-                  t.wagon_passes, t.extra_parts, t.deploys_by[FIG_BARN],
+                  t.wagon_passes, c1_moves, t.extra_parts, t.deploys_by[FIG_BARN],
                   t.deploys_by[FIG_BUILDER], t.deploys_by[FIG_PIG],
                   t.flights_by[FIG_MAYOR], t.landed_by[FIG_MAYOR],
                   t.flights_by[FIG_WAGON], t.landed_by[FIG_WAGON]);
     assert_true(t.discards > 0 && t.extra_actions > 0);
     /* what Traders & Builders and Abbey & Mayor bring gets played */
     assert_true(t.held_placed > 0 && t.held_declined > 0);
-    assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
+    assert_true(t.wagon_moves > 0 && t.wagon_passes > 0 && c1_moves > 0);
     assert_true(t.extra_parts > 0);
     assert_true(t.deploys_by[FIG_BARN] > 0 && t.deploys_by[FIG_BUILDER] > 0 &&
                 t.deploys_by[FIG_PIG] > 0);
