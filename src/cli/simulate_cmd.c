@@ -90,14 +90,16 @@ static void usage(FILE *f)
           "               the edition and all its game elements: river\n"
           "               (its spring the start tile, its tiles drawn\n"
           "               first), inns (the large follower, inns,\n"
-          "               cathedrals), phantom (a second figure a turn);\n"
+          "               cathedrals), phantom (a second figure a turn),\n"
+          "               traders (builders, pigs, trade goods), abbey\n"
+          "               (abbeys, mayors, wagons, barns; .jcz only);\n"
           "               all known: ",
           f);
     unit_ids(f);
     fputs("  --sets       tile sets to add, e.g. river/2 (The River II) or\n"
           "               inns-and-cathedrals:1 (edition spelt out)\n"
           "  --elements   game elements to add or set, e.g. big-follower,\n"
-          "               phantom=1, farmers=0\n"
+          "               phantom=1, abbey=1, farmers=0\n"
           "  --flier-rate chance to fly when a roll would land (default "
           "0.9)\n"
           "  --forge      share of games given one illegal move, of each\n"

@@ -18,6 +18,7 @@ struct forge {
     struct game_log *out;
     int turn;        /* the turn being forged (1-based) */
     int seat;        /* the seat on turn */
+    int prev_seat;   /* the seat of the turn before, -1 for the first */
     size_t place;    /* index of its MV_PLACE in the log */
     size_t commit;   /* index of its MV_COMMIT (or n_moves) */
     int want_turn;   /* where the violation must show; usually turn */
@@ -151,6 +152,17 @@ static size_t landing_index(const struct forge *f)
                : 0;
 }
 
+static bool is_held(int def)
+{
+    return def >= 0 && tile_group_rank(tile_get(def)->group) < 0;
+}
+
+/* Does a seat of this game hold tiles of kind def (the abbey)? */
+static bool held(const struct game *g, int def)
+{
+    return is_held(def) && game_in_play(g, tile_get(def)->expansion);
+}
+
 /* ---- tile rules --------------------------------------------------------- */
 
 static bool f_tile_unknown(struct forge *f)
@@ -169,7 +181,8 @@ static bool f_tile_not_in_pack(struct forge *f)
     const struct game *g = state_at(&s, f->in, f->place);
     int pick = -1;
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
-        if (g->pack[t] <= 0 && t != f->in->start_tile) {
+        if (g->pack[t] <= 0 && t != f->in->start_tile &&
+            !held(g, t)) { /* a held tile (the abbey) is in no pack */
             pick = t;
             if (tile_get(t)->flier_dir == NO_FLIER) /* keep flights apart */
                 break;
@@ -320,14 +333,16 @@ static bool f_not_on_placed_tile(struct forge *f)
 }
 
 /* A deployment of a meeple in supply on a segment of the placed tile that
- * game_check_deploy() refuses with `want`. */
-static bool deploy_refused(struct forge *f, enum rule want, int kind)
+ * game_check_deploy() refuses with `want`; with say_why, f->how ends with
+ * the engine's reason. */
+static bool deploy_refused_as(struct forge *f, enum rule want, int kind,
+                              bool say_why)
 {
     struct state s;
     const struct game *g = state_at(&s, f->in, f->place + 1);
     const struct placed *t = &g->tiles[g->now.tile];
     int mi = game_meeple(g, f->seat, kind, 0), pick = -1;
-    char why[8];
+    char why[120];
     for (int seg = t->seg0; mi >= 0 && seg < t->seg0 + t->n_seg; seg++)
         if (g->segs[seg].kind != FEAT_FLIER &&
             game_check_deploy(g, f->seat, mi, seg, why, sizeof why) == want) {
@@ -346,9 +361,36 @@ static bool deploy_refused(struct forge *f, enum rule want, int kind)
         snprintf(f->how, sizeof f->how, "deployed %s %s on %s",
                  a_or_an(figure_class(kind)->name), figure_class(kind)->name,
                  name);
+        if (say_why) {
+            strncat(f->how, ": ", sizeof f->how - strlen(f->how) - 1);
+            strncat(f->how, why, sizeof f->how - strlen(f->how) - 1);
+        }
     }
     state_end(&s);
     return pick >= 0;
+}
+
+static bool deploy_refused(struct forge *f, enum rule want, int kind)
+{
+    return deploy_refused_as(f, want, kind, false);
+}
+
+/* Traders & Builders, Abbey & Mayor: a builder on a road or city without
+ * its owner's follower (or completed), a pig in a field without its
+ * owner's farmer, a barn off a corner where four fields meet. */
+static bool f_builder_placement(struct forge *f)
+{
+    return deploy_refused_as(f, RULE_BUILDER_PLACEMENT, FIG_BUILDER, true);
+}
+
+static bool f_pig_placement(struct forge *f)
+{
+    return deploy_refused_as(f, RULE_PIG_PLACEMENT, FIG_PIG, true);
+}
+
+static bool f_barn_placement(struct forge *f)
+{
+    return deploy_refused_as(f, RULE_BARN_PLACEMENT, FIG_BARN, true);
 }
 
 static bool f_feature_occupied(struct forge *f)
@@ -497,7 +539,8 @@ static bool ensure_flight(struct forge *f, const struct game *g)
     return true;
 }
 
-enum land_kind { LAND_NO_TILE, LAND_FIELD, LAND_COMPLETED, LAND_BAD };
+enum land_kind { LAND_NO_TILE, LAND_FIELD, LAND_COMPLETED, LAND_BAD,
+                 LAND_WRONG_TYPE };
 
 /* Looks for a roll whose target suits `want`; lands the flight there. */
 static bool f_landing(struct forge *f, enum land_kind want)
@@ -514,7 +557,9 @@ static bool f_landing(struct forge *f, enum land_kind want)
     int dir = game_flier_dir(g, g->now.tile), found = 0;
     static const char *const what[] = { "an empty square", "a field",
                                         "a completed feature",
-                                        "a monastery the tile lacks" };
+                                        "a monastery the tile lacks",
+                                        "a feature it may not stand on" };
+    char on[40] = "";
     for (int roll = 1; roll <= 3 && !found && dir != NO_FLIER; roll++) {
         struct pos tg = game_flight_target(from, dir, roll);
         int tile = game_tile_at(g, tg);
@@ -541,15 +586,23 @@ static bool f_landing(struct forge *f, enum land_kind want)
                               k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
                                  game_kind_allowed(g, a_meeple, k) &&
                                  game_feature_complete(g, seg)
+                       : want == LAND_WRONG_TYPE
+                           ? feature_class(k)->claimable &&
+                                 !(figure_class(a_meeple)->stands >> k & 1)
                            : false;
             if (hit) {
                 relaunch(f, roll, tg, k, g->segs[seg].mask);
                 found = roll;
+                seg_format(k, g->segs[seg].mask, on, sizeof on);
             }
         }
     }
     state_end(&s);
-    if (found)
+    if (found && want == LAND_WRONG_TYPE)
+        snprintf(f->how, sizeof f->how, "%s %s flew, rolled %d and landed "
+                 "on %s, %s", a_or_an(figure_class(a_meeple)->name),
+                 figure_class(a_meeple)->name, found, on, what[want]);
+    else if (found)
         snprintf(f->how, sizeof f->how, "%s %s flew, rolled %d and landed "
                  "on %s", a_or_an(figure_class(a_meeple)->name),
                  figure_class(a_meeple)->name, found, what[want]);
@@ -580,6 +633,12 @@ static bool f_completed(struct forge *f)
     return f_landing(f, LAND_COMPLETED);
 }
 static bool f_bad_feature(struct forge *f) { return f_landing(f, LAND_BAD); }
+/* A mayor landing on a road, a wagon on a field: the landing breaks the
+ * figure's own rule first (MEEPLE_WRONG_TYPE precedes the FLIER_* ids). */
+static bool f_wrong_landing(struct forge *f)
+{
+    return f_landing(f, LAND_WRONG_TYPE);
+}
 
 static bool f_must_land(struct forge *f)
 {
@@ -746,6 +805,156 @@ static bool f_flier_used(struct forge *f)
     return fig >= 0;
 }
 
+/* ---- Abbey & Mayor: the abbey, the wagons; a builder's second tile ------ */
+
+/* Did the legal game place a held tile (an abbey) anywhere? */
+static bool any_held(const struct game_log *l)
+{
+    for (size_t i = 0; i < l->n_moves; i++)
+        if (l->moves[i].kind == MV_PLACE && is_held(l->moves[i].tile))
+            return true;
+    return false;
+}
+
+/* The held tile (the abbey) of a unit in play, as the engine knows it. */
+static int held_kind(const struct game *g)
+{
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
+        if (held(g, t))
+            return t;
+    return -1;
+}
+
+/* The turn's abbey moved off its hole to a square next to the board that
+ * is none (the turn's moves on it follow it); in a game where no abbey
+ * was placed, the turn's drawn tile replaced by an abbey on a square
+ * that is no hole, the turn's action by a pass. */
+static bool f_abbey_placement(struct forge *f)
+{
+    const struct move *m = &f->in->moves[f->place];
+    bool moved = is_held(m->tile);
+    if (!moved && any_held(f->in))
+        return false; /* forge the abbeys the game has */
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place);
+    int def = moved ? m->tile : held_kind(g), rot = moved ? m->rot : 0;
+    struct pos at = { 0, 0 };
+    bool ok = false;
+    char why[120] = "";
+    /* the logged square first when it is no hole, then the board's edge */
+    if (def >= 0 && !moved &&
+        game_check_place(g, def, m->at, rot, why, sizeof why) ==
+            RULE_ABBEY_PLACEMENT) {
+        at = m->at;
+        ok = true;
+    }
+    for (int t = 0; def >= 0 && t < g->n_tiles && !ok; t++)
+        for (int side = 0; side < 4 && !ok; side++) {
+            struct pos q = pos_step(game_tile_pos(g, t), side);
+            if (game_check_place(g, def, q, rot, why, sizeof why) ==
+                RULE_ABBEY_PLACEMENT) {
+                at = q;
+                ok = true;
+            }
+        }
+    state_end(&s);
+    if (!ok)
+        return false;
+    struct move *o = &f->out->moves[f->place];
+    if (moved) {
+        for (size_t i = f->place + 1; i < f->commit; i++)
+            if (f->out->moves[i].at.x == m->at.x &&
+                f->out->moves[i].at.y == m->at.y)
+                f->out->moves[i].at = at;
+        snprintf(f->how, sizeof f->how, "moved the abbey from the hole "
+                 "(%d,%d) to (%d,%d): %s", m->at.x, m->at.y, at.x, at.y, why);
+    } else {
+        o->tile = (int16_t)def;
+        snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(def)->id);
+        o->rot = (uint8_t)rot;
+        replace_action(f)->kind = MV_PASS;
+        snprintf(f->how, sizeof f->how, "placed an abbey at (%d,%d) instead "
+                 "of %s: %s", at.x, at.y, m->tile_id, why);
+    }
+    o->at = at;
+    return true;
+}
+
+/* The first move between turns after this turn's COMMIT, when a wagon
+ * the turn sent back waits (it is that wagon's move or pass), becomes a
+ * move of the wagon where game_check_wagon_move() refuses it: an
+ * unoccupied unfinished road, city or monastery out of its reach if
+ * there is one, else an occupied or finished one; the owner's COMMIT
+ * follows. */
+static bool f_wagon_move(struct forge *f)
+{
+    size_t at = f->commit + 1;
+    if (at >= f->in->n_moves)
+        return false;
+    struct state s;
+    /* the replay's own game: asking it for the next wagon drops those
+     * with nowhere to go, as the auditor's next step does */
+    struct game *g = (struct game *)state_at(&s, f->in, at);
+    int w = game_wagon_next(g), pick = -1, best = 0;
+    if (f->in->moves[at].kind != MV_DEPLOY && f->in->moves[at].kind != MV_PASS)
+        w = -1;
+    char why[120] = "";
+    for (int i = 0; w >= 0 && i < g->n_segs && best < 2; i++) {
+        char reason[120];
+        if (!game_kind_allowed(g, FIG_WAGON, g->segs[i].kind) ||
+            game_check_wagon_move(g, w, i, reason, sizeof reason) !=
+                RULE_WAGON_MOVE)
+            continue;
+        int rank = game_feature_meeples(g, i, NULL) == 0 &&
+                           !game_feature_complete(g, i)
+                       ? 2
+                       : 1;
+        if (rank > best) {
+            best = rank;
+            pick = i;
+            memcpy(why, reason, sizeof why);
+        }
+    }
+    if (pick >= 0) {
+        const struct move *was = &f->in->moves[at];
+        bool pass = was->kind == MV_PASS;
+        struct move *m = &f->out->moves[at];
+        char name[40];
+        memset(m, 0, sizeof *m);
+        m->kind = MV_DEPLOY;
+        m->player = -1;
+        m->tile = -1;
+        m->draw = -1;
+        m->src = was->src;
+        m->at = game_tile_pos(g, g->segs[pick].tile);
+        m->feature = g->segs[pick].kind;
+        m->mask = g->segs[pick].mask;
+        set_meeple(m, g, w);
+        if (pass && (at + 1 >= f->in->n_moves ||
+                     f->in->moves[at + 1].kind != MV_COMMIT))
+            insert_move(f->out, at + 1)->kind = MV_COMMIT;
+        seg_format(m->feature, m->mask, name, sizeof name);
+        snprintf(f->how, sizeof f->how, "%s the wagon to %s at (%d,%d): %s",
+                 pass ? "instead of a pass, moved" : "moved", name, m->at.x,
+                 m->at.y, why);
+    }
+    state_end(&s);
+    return pick >= 0;
+}
+
+/* The turn's tile placed by the player of the turn before, as a
+ * builder's second tile is: without the builder's right to it. */
+static bool f_builder_bonus(struct forge *f)
+{
+    if (f->prev_seat < 0 || f->prev_seat == f->seat)
+        return false;
+    f->out->moves[f->place].player = (int8_t)f->prev_seat;
+    snprintf(f->how, sizeof f->how, "%s placed a second tile in a row, "
+             "without a builder's right to it, on %s's turn",
+             f->in->names[f->prev_seat], f->in->names[f->seat]);
+    return true;
+}
+
 /* ---- turns and claims --------------------------------------------------- */
 
 static bool f_abbot_recall(struct forge *f)
@@ -809,55 +1018,63 @@ static bool f_score_mismatch(struct forge *f)
 
 typedef bool (*forge_fn)(struct forge *f);
 
-/* The forger of each rule, the unit it needs in play (-1: none), and
- * whether it forges a flight of a figure it is asked for (f->figure). */
+/* Which figure a forger's flight is made by: none (the forgery is no
+ * flight of a figure asked for), any figure that flies, or one that
+ * flies but may not stand on every feature a flier may reach (a mayor,
+ * a wagon, an abbot: their wrong landings). */
+enum by_figure { BY_NONE, BY_FLIER, BY_PICKY_FLIER };
+
+/* The forgers of each rule, tried in this order, each with the unit it
+ * needs in play (-1: none) and how it picks the figure of its flight. */
 static const struct {
     enum rule rule;
     forge_fn fn;
     int needs;
-    bool by_figure;
+    enum by_figure by_figure;
 } forgers[] = {
-    { RULE_TILE_UNKNOWN, f_tile_unknown, -1, false },
-    { RULE_TILE_NOT_IN_PACK, f_tile_not_in_pack, -1, false },
-    { RULE_TILE_NOT_DRAWN, f_tile_not_drawn, -1, false },
-    { RULE_TILE_OCCUPIED, f_tile_occupied, -1, false },
-    { RULE_TILE_NOT_ADJACENT, f_tile_not_adjacent, -1, false },
-    { RULE_TILE_EDGE_MISMATCH, f_tile_edge_mismatch, -1, false },
-    { RULE_RIVER_ORDER, f_river_order, EXP_RIVER, false },
-    { RULE_RIVER_FLOW, f_river_flow, EXP_RIVER, false },
-    { RULE_TILE_DISCARD_FITS, f_tile_discard_fits, -1, false },
-    { RULE_MEEPLE_NONE_LEFT, f_none_left, -1, false },
-    { RULE_MEEPLE_NOT_ON_PLACED_TILE, f_not_on_placed_tile, -1, false },
-    { RULE_MEEPLE_FEATURE_OCCUPIED, f_feature_occupied, -1, false },
-    { RULE_MEEPLE_WRONG_TYPE, f_wrong_type, -1, false },
-    { RULE_MEEPLE_SECOND_DEPLOY, f_second_deploy, -1, false },
-    { RULE_FLIER_NO_MACHINE, f_no_machine, -1, false },
-    { RULE_FLIER_USED, f_flier_used, EXP_PHANTOM, false },
-    { RULE_FLIER_BAD_ROLL, f_bad_roll, -1, true },
-    { RULE_FLIER_WRONG_TARGET, f_wrong_target, -1, false },
-    { RULE_FLIER_NO_TILE, f_no_tile, -1, true },
-    { RULE_FLIER_FIELD, f_field, -1, true },
-    { RULE_FLIER_COMPLETED, f_completed, -1, true },
-    { RULE_FLIER_BAD_FEATURE, f_bad_feature, -1, true },
-    { RULE_FLIER_MUST_LAND, f_must_land, -1, false },
-    { RULE_ABBOT_RECALL, f_abbot_recall, -1, false },
-    { RULE_TURN_ORDER, f_turn_order, -1, false },
-    { RULE_TURN_SEQUENCE, f_turn_sequence, -1, false },
-    { RULE_SCORE_MISMATCH, f_score_mismatch, -1, false },
+    { RULE_TILE_UNKNOWN, f_tile_unknown, -1, BY_NONE },
+    { RULE_TILE_NOT_IN_PACK, f_tile_not_in_pack, -1, BY_NONE },
+    { RULE_TILE_NOT_DRAWN, f_tile_not_drawn, -1, BY_NONE },
+    { RULE_TILE_OCCUPIED, f_tile_occupied, -1, BY_NONE },
+    { RULE_TILE_NOT_ADJACENT, f_tile_not_adjacent, -1, BY_NONE },
+    { RULE_TILE_EDGE_MISMATCH, f_tile_edge_mismatch, -1, BY_NONE },
+    { RULE_ABBEY_PLACEMENT, f_abbey_placement, EXP_ABBEY, BY_NONE },
+    { RULE_RIVER_ORDER, f_river_order, EXP_RIVER, BY_NONE },
+    { RULE_RIVER_FLOW, f_river_flow, EXP_RIVER, BY_NONE },
+    { RULE_TILE_DISCARD_FITS, f_tile_discard_fits, -1, BY_NONE },
+    { RULE_MEEPLE_NONE_LEFT, f_none_left, -1, BY_NONE },
+    { RULE_MEEPLE_NOT_ON_PLACED_TILE, f_not_on_placed_tile, -1, BY_NONE },
+    { RULE_MEEPLE_FEATURE_OCCUPIED, f_feature_occupied, -1, BY_NONE },
+    /* with mayors and wagons: their landings first */
+    { RULE_MEEPLE_WRONG_TYPE, f_wrong_landing, EXP_ABBEY, BY_PICKY_FLIER },
+    { RULE_MEEPLE_WRONG_TYPE, f_wrong_type, -1, BY_NONE },
+    { RULE_BUILDER_PLACEMENT, f_builder_placement, EXP_TRADERS, BY_NONE },
+    { RULE_PIG_PLACEMENT, f_pig_placement, EXP_TRADERS, BY_NONE },
+    { RULE_BARN_PLACEMENT, f_barn_placement, EXP_ABBEY, BY_NONE },
+    { RULE_MEEPLE_SECOND_DEPLOY, f_second_deploy, -1, BY_NONE },
+    { RULE_FLIER_NO_MACHINE, f_no_machine, -1, BY_NONE },
+    { RULE_FLIER_USED, f_flier_used, EXP_PHANTOM, BY_NONE },
+    { RULE_FLIER_BAD_ROLL, f_bad_roll, -1, BY_FLIER },
+    { RULE_FLIER_WRONG_TARGET, f_wrong_target, -1, BY_NONE },
+    { RULE_FLIER_NO_TILE, f_no_tile, -1, BY_FLIER },
+    { RULE_FLIER_FIELD, f_field, -1, BY_FLIER },
+    { RULE_FLIER_COMPLETED, f_completed, -1, BY_FLIER },
+    { RULE_FLIER_BAD_FEATURE, f_bad_feature, -1, BY_FLIER },
+    { RULE_FLIER_MUST_LAND, f_must_land, -1, BY_NONE },
+    { RULE_ABBOT_RECALL, f_abbot_recall, -1, BY_NONE },
+    { RULE_WAGON_MOVE, f_wagon_move, EXP_ABBEY, BY_NONE },
+    { RULE_BUILDER_BONUS, f_builder_bonus, EXP_TRADERS, BY_NONE },
+    { RULE_TURN_ORDER, f_turn_order, -1, BY_NONE },
+    { RULE_TURN_SEQUENCE, f_turn_sequence, -1, BY_NONE },
+    { RULE_SCORE_MISMATCH, f_score_mismatch, -1, BY_NONE },
 };
 
-static int forger_of(enum rule rule)
-{
-    for (size_t i = 0; i < sizeof forgers / sizeof forgers[0]; i++)
-        if (forgers[i].rule == rule)
-            return (int)i;
-    return -1;
-}
+#define N_FORGERS (sizeof forgers / sizeof forgers[0])
 
-static forge_fn forger(enum rule rule)
+/* Does forger i suit a game whose rules put these units in play? */
+static bool forger_for(size_t i, uint32_t units)
 {
-    int i = forger_of(rule);
-    return i < 0 ? NULL : forgers[i].fn;
+    return forgers[i].needs < 0 || (units >> forgers[i].needs & 1);
 }
 
 /* The rules of enum order with a forger whose unit units holds. */
@@ -865,8 +1082,10 @@ static int rules_in(uint32_t units, enum rule *out, int max)
 {
     int n = 0;
     for (int r = RULE_OK + 1; r < RULE__COUNT; r++) {
-        int i = forger_of((enum rule)r);
-        if (i < 0 || (forgers[i].needs >= 0 && !(units >> forgers[i].needs & 1)))
+        bool any = false;
+        for (size_t i = 0; i < N_FORGERS && !any; i++)
+            any = forgers[i].rule == (enum rule)r && forger_for(i, units);
+        if (!any)
             continue;
         if (n < max)
             out[n] = (enum rule)r;
@@ -919,30 +1138,48 @@ static int count_turns(const struct game_log *l)
     return n;
 }
 
+/* May figure k not stand on some feature a flier lands on, or on a
+ * field (a mayor, a wagon, an abbot; not a follower)? */
+static bool picky(int k)
+{
+    unsigned all = 0;
+    for (int feat = 0; feat < FEAT__COUNT; feat++)
+        if (feature_class(feat)->landable || feat == FEAT_FIELD)
+            all |= 1u << feat;
+    all &= ~(1u << FEAT_GARDEN); /* only the abbot's, C3 */
+    return (figure_class(k)->stands & all) != all;
+}
+
 /* The figure forged flights use: one of the flying figures the rules
- * give, picked by the seed (base games: the follower alone, the abbot
- * in C3 too), or -1 when there is none. */
-static int flight_figure(const struct game_log *in, uint64_t seed)
+ * give (that may not stand everywhere, when how says so), picked by the
+ * seed (base games: the follower alone, the abbot in C3 too), or -1
+ * when there is none. */
+static int flight_figure(const struct game_log *in, enum by_figure how,
+                         uint64_t seed)
 {
     int figs[FIG__COUNT], n = 0;
     for (int k = 0; k < FIG__COUNT; k++)
-        if (in->rules.figures[k] && figure_class(k)->flies)
+        if (in->rules.figures[k] && figure_class(k)->flies &&
+            (how != BY_PICKY_FLIER || picky(k)))
             figs[n++] = k;
     return n ? figs[mix(seed ^ 0x5eed) % (uint64_t)n] : -1;
 }
 
-/* One attempt at turn t: true when the forged log is flagged as wanted. */
-static bool try_turn(const struct game_log *in, enum rule rule, int t,
+/* One attempt at turn t with forger fi: true when the forged log is
+ * flagged as wanted. */
+static bool try_turn(const struct game_log *in, size_t fi, int t,
                      const int *seats, int figure, struct game_log *out,
                      struct sim_forgery *out_f)
 {
+    enum rule rule = forgers[fi].rule;
     struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t,
                        .figure = figure, .flew = -1 };
     if (!find_turn(in, t, &f.place, &f.commit))
         return false;
     f.seat = seats[t - 1];
+    f.prev_seat = t > 1 ? seats[t - 2] : -1;
     log_copy(in, out);
-    bool ok = forger(rule)(&f);
+    bool ok = forgers[fi].fn(&f);
     if (ok) {
         struct report r;
         out_f->rule = rule;
@@ -975,10 +1212,10 @@ static void turn_seats(const struct game_log *in, int *seats, int n)
     report_release(&r);
 }
 
-/* Tries each turn from one the seed picks, with the forged flight's
- * figure (-1: any). */
-static bool forge_turns(const struct game_log *in, enum rule rule,
-                        int figure, uint64_t seed, struct game_log *out,
+/* Tries each turn from one the seed picks, with forger fi and the
+ * forged flight's figure (-1: any). */
+static bool forge_turns(const struct game_log *in, size_t fi, int figure,
+                        uint64_t seed, struct game_log *out,
                         struct sim_forgery *out_f)
 {
     int n = count_turns(in);
@@ -987,33 +1224,39 @@ static bool forge_turns(const struct game_log *in, enum rule rule,
     bool ok = false;
     turn_seats(in, seats, n);
     for (int k = 0; k < n && !ok; k++)
-        ok = try_turn(in, rule, 1 + (first + k) % n, seats, figure, out,
+        ok = try_turn(in, fi, 1 + (first + k) % n, seats, figure, out,
                       out_f);
     free(seats);
     return ok;
 }
 
-static bool forge_start(const struct game_log *in, enum rule rule,
-                        struct game_log *out, struct sim_forgery *out_f)
+static bool forge_start(const struct game_log *in, struct game_log *out,
+                        struct sim_forgery *out_f)
 {
     memset(out_f, 0, sizeof *out_f);
     out_f->figure = -1;
     game_log_init(out);
-    return count_turns(in) > 0 && forger(rule) && in->rules.n_players >= 1;
+    return count_turns(in) > 0 && in->rules.n_players >= 1;
 }
 
 bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
                struct game_log *out, struct sim_forgery *out_f)
 {
-    if (!forge_start(in, rule, out, out_f))
+    uint32_t units = game_rules_units(&in->rules);
+    if (!forge_start(in, out, out_f))
         return false;
-    /* a forged flight: first by the seed's figure, then by whichever
-     * figure a turn allows */
-    int want = forgers[forger_of(rule)].by_figure ? flight_figure(in, seed)
-                                                  : -1;
-    if ((want >= 0 && forge_turns(in, rule, want, seed, out, out_f)) ||
-        forge_turns(in, rule, -1, seed, out, out_f))
-        return true;
+    for (size_t i = 0; i < N_FORGERS; i++) {
+        if (forgers[i].rule != rule || !forger_for(i, units))
+            continue;
+        /* a forged flight: first by the seed's figure, then by whichever
+         * figure a turn allows */
+        int want = forgers[i].by_figure != BY_NONE
+                       ? flight_figure(in, forgers[i].by_figure, seed)
+                       : -1;
+        if ((want >= 0 && forge_turns(in, i, want, seed, out, out_f)) ||
+            forge_turns(in, i, -1, seed, out, out_f))
+            return true;
+    }
     game_log_init(out);
     return false;
 }
@@ -1022,11 +1265,14 @@ bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
                       uint64_t seed, struct game_log *out,
                       struct sim_forgery *out_f)
 {
-    if (!forge_start(in, rule, out, out_f) || !figure_class(figure) ||
-        !forgers[forger_of(rule)].by_figure)
+    uint32_t units = game_rules_units(&in->rules);
+    if (!forge_start(in, out, out_f) || !figure_class(figure))
         return false;
-    if (forge_turns(in, rule, figure, seed, out, out_f))
-        return true;
+    for (size_t i = 0; i < N_FORGERS; i++)
+        if (forgers[i].rule == rule && forgers[i].by_figure != BY_NONE &&
+            forger_for(i, units) &&
+            forge_turns(in, i, figure, seed, out, out_f))
+            return true;
     game_log_init(out);
     return false;
 }

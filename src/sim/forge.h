@@ -41,9 +41,11 @@ bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
 
 /* sim_forge() with the forged flight made by `figure` (enum figure), for
  * the rules whose forgery is a flight and its landing (FLIER_BAD_ROLL,
- * FLIER_NO_TILE, FLIER_FIELD, FLIER_COMPLETED, FLIER_BAD_FEATURE);
- * false when no turn allows it (that figure is never in the supply on a
- * tile with a flying machine, ...) or the rule is not one of those. */
+ * FLIER_NO_TILE, FLIER_FIELD, FLIER_COMPLETED, FLIER_BAD_FEATURE; with
+ * Abbey & Mayor MEEPLE_WRONG_TYPE too: a mayor landing on a road, a
+ * wagon on a field); false when no turn allows it (that figure is never
+ * in the supply on a tile with a flying machine, ...) or the rule is not
+ * one of those. */
 bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
                       uint64_t seed, struct game_log *out,
                       struct sim_forgery *out_f);

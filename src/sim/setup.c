@@ -34,15 +34,6 @@ static enum status unknown(const char *what, const char *word, struct err *e)
     return err_set(e, ST_PARSE, "unknown %s '%s'", what, word);
 }
 
-static void add_element(struct rules *r, const struct element *el, int value)
-{
-    if (el->kind == EL_FIGURES)
-        r->figures[el->what] = (uint8_t)value;
-    else if (value)
-        r->flags |= 1u << el->what;
-    else
-        r->flags &= ~(1u << el->what);
-}
 
 /* The unit's first tile set of the edition, by id; -1 when it has none
  * (the phantom is a figure only). */
@@ -71,7 +62,7 @@ static enum status add_expansion(const char *word, int edition,
         r->set_copies[set] = 1;
     for (const struct element *el = expansion_get(unit)->elements;
          el && el->key; el++)
-        add_element(r, el, el->max);
+        element_set(r, el, el->max);
     return ST_OK;
 }
 
@@ -100,7 +91,7 @@ static enum status add_element_word(const char *word, struct rules *r,
     const struct element *el = element_find(key, &unit);
     if (!el)
         return unknown("game element", key, e);
-    int most = el->kind == EL_FIGURES ? el->max : 1, value = most;
+    int most = el->kind == EL_FLAG ? 1 : el->max, value = most;
     if (eq) {
         char *end;
         long v = strtol(eq + 1, &end, 10);
@@ -109,7 +100,7 @@ static enum status add_element_word(const char *word, struct rules *r,
                            most);
         value = (int)v;
     }
-    add_element(r, el, value);
+    element_set(r, el, value);
     return ST_OK;
 }
 

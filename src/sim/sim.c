@@ -2,12 +2,14 @@
  *
  * The simulator asks the engine what is legal (game_list_placements,
  * game_list_deploys, which lists each figure's flights too,
- * game_landings, game_check_action) and only ever picks among those
+ * game_landings, game_check_action; between turns game_abbey_offered,
+ * game_wagon_next, game_check_wagon_move) and only ever picks among those
  * answers, so a game it plays is legal by construction, and the auditor,
  * which replays the same engine, must agree. Tests rely on that. Nothing
  * here knows an expansion's rules: a river tile's placements, a large
- * follower's landings and the phantom's second action are the engine's
- * answers like any other. */
+ * follower's landings, the phantom's second action, a builder's second
+ * tile (the seat the engine keeps on turn), a barn's corner, an abbey's
+ * hole and a wagon's moves are the engine's answers like any other. */
 #include "sim/sim.h"
 
 #include <stdlib.h>
@@ -17,7 +19,9 @@
 
 /* Empty cells next to the board times four rotations. */
 #define SIM_MAX_PLACEMENTS (4 * GAME_MAX_TILES * 4)
-#define SIM_MAX_OPTIONS (TILE_MAX_SEGS * FIG__COUNT)
+/* Deployments on the placed tile, and on the tiles around it where a
+ * unit lets a figure stand off it (the barn's corner). */
+#define SIM_MAX_OPTIONS (2 * TILE_MAX_SEGS * FIG__COUNT)
 /* Actions in one turn (the first and those units allow after it). */
 #define SIM_MAX_ACTIONS 4
 
@@ -29,16 +33,18 @@ struct sim {
     uint64_t rng;
     uint32_t src; /* index of the next message of a .jcz replay */
     bool drew;    /* this turn's draw has taken its random number */
+    bool offered; /* this turn part's seat was offered its held tile */
     double redraw;/* after a discard: the number the next tile is drawn
                      with (game_redraw_random()), else -1 */
     int n_pack;
     int16_t pack[GAME_MAX_TILES];
     struct placement place[SIM_MAX_PLACEMENTS];
+    int targets[GAME_MAX_SEGS]; /* a wagon's moves */
 };
 
 struct sim_policy sim_policy_default(void)
 {
-    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6 };
+    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6 };
     return p;
 }
 
@@ -185,11 +191,40 @@ struct offer {
     struct deploy_option opt[SIM_MAX_OPTIONS];
 };
 
+/* Deployments off the placed tile: only a unit's own check may allow one
+ * (the barn stands on the corner of the turn's tile, its pointer on the
+ * tile south-east of that corner), so they are looked for on the eight
+ * tiles around, with game_check_deploy(), in games where a unit judges
+ * deployments. */
+static void list_off_tile(const struct game *g, int seat, struct offer *o)
+{
+    struct pos at = game_tile_pos(g, g->now.tile);
+    int m[FIG__COUNT];
+    for (int fig = 0; fig < FIG__COUNT; fig++)
+        m[fig] = game_meeple(g, seat, fig, 0);
+    for (int k = 0; k < 9; k++) {
+        struct pos q = { at.x + k % 3 - 1, at.y + k / 3 - 1 };
+        int tile = k == 4 ? -1 : game_tile_at(g, q);
+        if (tile < 0)
+            continue;
+        const struct placed *t = &g->tiles[tile];
+        for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
+            for (int fig = 0; fig < FIG__COUNT && o->n < SIM_MAX_OPTIONS;
+                 fig++)
+                if (m[fig] >= 0 && g->segs[i].kind != FEAT_FLIER &&
+                    game_check_deploy(g, seat, m[fig], i, NULL, 0) == RULE_OK)
+                    o->opt[o->n++] = (struct deploy_option){ (int16_t)i,
+                                                             (uint8_t)fig };
+    }
+}
+
 static void list_offer(const struct game *g, int seat, struct offer *o)
 {
     o->n = game_list_deploys(g, seat, o->opt, SIM_MAX_OPTIONS);
     if (o->n > SIM_MAX_OPTIONS)
         o->n = SIM_MAX_OPTIONS;
+    if (g->hooked >> HOOK_check_deploy & 1)
+        list_off_tile(g, seat, o);
 }
 
 static bool is_flight_option(const struct game *g, const struct deploy_option *o)
@@ -376,11 +411,58 @@ static void extra_actions(struct sim *s, int seat)
     }
 }
 
+/* The wagons the turn part's scoring sent back, in the engine's order:
+ * each moves (with chance wagon_rate) to a feature the engine allows it,
+ * or its owner passes; a COMMIT follows when the engine says so. */
+static void move_wagons(struct sim *s)
+{
+    struct game *g = s->g;
+    int w;
+    while ((w = game_wagon_next(g)) >= 0) {
+        int n = 0, seg = -1;
+        for (int i = 0; i < g->n_segs; i++)
+            if (game_check_wagon_move(g, w, i, NULL, 0) == RULE_OK)
+                s->targets[n++] = i;
+        if (n > 0 && chance(s, s->p->wagon_rate)) {
+            seg = s->targets[rng_below(&s->rng, n)];
+            const struct seg *sg = &g->segs[seg];
+            emit_meeple(s, MV_DEPLOY, w, game_tile_pos(g, sg->tile), sg->kind,
+                        sg->mask);
+            s->res->wagon_moves++;
+        } else {
+            emit(s, MV_PASS);
+            s->res->wagon_passes++;
+        }
+        if (game_wagon_move(g, w, seg))
+            emit(s, MV_COMMIT);
+    }
+}
+
+/* The turn part on the tile just placed: the action phase, COMMIT, the
+ * scoring, then the wagons. */
+static void play_part(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    struct offer o;
+    list_offer(g, seat, &o);
+    /* A pass in the action phase ends the turn's actions. */
+    if (try_fly(s, seat, &o, s->p->flier_rate) ||
+        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat))
+        extra_actions(s, seat);
+    else
+        emit(s, MV_PASS);
+    emit(s, MV_COMMIT);
+    game_end_turn(g);
+    s->res->extra_parts += g->seat == seat && g->rules.n_players > 1;
+    s->drew = false;
+    s->offered = false;
+    move_wagons(s);
+}
+
 /* One drawn tile: a turn, or a discard when it fits nowhere. */
 static void draw(struct sim *s, int def)
 {
     struct game *g = s->g;
-    struct offer o;
     int n = game_list_placements(g, def, s->place, SIM_MAX_PLACEMENTS);
     double used;
     double r = next_draw(s, def, &used);
@@ -403,16 +485,73 @@ static void draw(struct sim *s, int def)
     m->rot = (uint8_t)pl.rot;
     if (!game_place(g, def, pl.at, pl.rot, turn))
         abort(); /* the engine listed it as legal: our invariant */
-    list_offer(g, seat, &o);
-    /* A pass in the action phase ends the turn's actions. */
-    if (try_fly(s, seat, &o, s->p->flier_rate) ||
-        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat))
-        extra_actions(s, seat);
-    else
-        emit(s, MV_PASS);
+    play_part(s, seat);
+}
+
+/* The tile a seat holds instead of drawing (the abbey): a kind of a
+ * group that is never drawn, of a unit in play; -1 when there is none. */
+static int held_tile(const struct game *g)
+{
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++) {
+        const struct tile_def *d = tile_get(t);
+        if (tile_group_rank(d->group) < 0 && game_in_play(g, d->expansion))
+            return t;
+    }
+    return -1;
+}
+
+/* The seat on turn, offered its held tile, places it (chance abbey_rate)
+ * where the engine allows, as a turn part; false when it declines. */
+static bool place_held(struct sim *s)
+{
+    struct game *g = s->g;
+    int def = held_tile(g);
+    int n = def < 0 ? 0 : game_list_placements(g, def, s->place,
+                                               SIM_MAX_PLACEMENTS);
+    if (n == 0 || !chance(s, s->p->abbey_rate)) {
+        s->res->held_declined++;
+        return false;
+    }
+    if (n > SIM_MAX_PLACEMENTS)
+        n = SIM_MAX_PLACEMENTS;
+    struct placement pl = s->place[rng_below(&s->rng, n)];
+    int turn = ++s->res->turns;
+    int seat = g->seat;
+    struct move *m = emit_tile(s, MV_PLACE, def);
+    m->draw = rng_unit(&s->rng); /* the COMMIT before it has one */
+    m->at = pl.at;
+    m->rot = (uint8_t)pl.rot;
+    if (!game_place(g, def, pl.at, pl.rot, turn))
+        abort();
+    s->res->held_placed++;
+    play_part(s, seat);
+    return true;
+}
+
+/* At the start of a turn part, before the draw: the engine may offer the
+ * seat its held tile. Placed, it is the turn part (true); declined, a
+ * PASS and a COMMIT, whose random number draws the tile. */
+static bool held_phase(struct sim *s)
+{
+    if (s->drew || s->offered || !game_abbey_offered(s->g))
+        return false;
+    s->offered = true;
+    if (place_held(s))
+        return true;
+    emit(s, MV_PASS);
     emit(s, MV_COMMIT);
-    game_end_turn(g);
-    s->drew = false;
+    return false;
+}
+
+/* When the pack is used up: the engine's last round of offers, each a
+ * placement or a bare PASS. */
+static void last_round(struct sim *s)
+{
+    while (game_abbey_offered(s->g))
+        if (!place_held(s)) {
+            emit(s, MV_PASS);
+            game_abbey_declined(s->g);
+        }
 }
 
 int sim_start_tile(const struct rules *r)
@@ -450,7 +589,9 @@ void sim_play_result(const struct rules *r, const char *const names[],
     (void)game_start(s->g, out->start_tile, out->start_at, 0);
     shuffle_pack(s);
     s->redraw = -1.0;
-    for (int i = 0; i < s->n_pack; i++) {
+    for (int i = 0; i < s->n_pack;) {
+        if (held_phase(s))
+            continue; /* a turn part without a draw */
         if (s->redraw >= 0) { /* after a discard the generator chooses */
             int want = game_pack_draw(s->g, s->redraw);
             for (int k = i; k < s->n_pack; k++)
@@ -460,8 +601,9 @@ void sim_play_result(const struct rules *r, const char *const names[],
                     break;
                 }
         }
-        draw(s, s->pack[i]);
+        draw(s, s->pack[i++]);
     }
+    last_round(s);
     game_final_scoring(s->g);
 
     memcpy(out_res->score, s->g->score, sizeof out_res->score);

@@ -18,6 +18,19 @@
  * player draws again (a .jcz writer drops it). Moves name no player
  * (player -1), like the saves of the development corpus; meeple ids do.
  *
+ * Between turns come the moves JCloisterZone writes there (Abbey & Mayor):
+ *   - before the draw, when the engine offers the seat the tile it holds
+ *     (game_abbey_offered()): its MV_PLACE instead of the draw, a turn
+ *     like the others, or MV_PASS + MV_COMMIT (that COMMIT's random
+ *     number draws the tile); when the pack is used up, the last round
+ *     of offers, each a placement or a bare MV_PASS;
+ *   - after a turn's COMMIT, each wagon the engine queues
+ *     (game_wagon_next()): an MV_DEPLOY of it, or MV_PASS to leave it in
+ *     supply, and an MV_COMMIT when game_wagon_move() says one follows
+ *     (after its owner's last move).
+ * A held tile is drawn by no random number; its MV_PLACE carries one
+ * anyway (the COMMIT before it has one in a save), which no draw uses.
+ *
  * The draw is JCloisterZone's: only the open tile group can be drawn (the
  * river's tiles first), and the tile at floor(random x tiles open) of the
  * pack sorted by tile id is drawn. The simulator shuffles each group and
@@ -42,9 +55,13 @@ struct sim_policy {
     double extra_rate;  /* after the turn's first action, act again when a
                          * unit allows it and the engine offers something
                          * (the phantom), else pass */
+    double abbey_rate;  /* place the tile the seat holds (the abbey) when
+                         * the engine offers it, else decline */
+    double wagon_rate;  /* move a wagon whose feature scored when it has
+                         * somewhere to go, else pass */
 };
 
-/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6. */
+/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6. */
 struct sim_policy sim_policy_default(void);
 
 /* What the simulator saw, for tests and sample selection. */
@@ -64,6 +81,11 @@ struct sim_result {
     int flights_by[FIG__COUNT];  /* flights, per figure that flew */
     int landed_by[FIG__COUNT];
     int extra_flights;           /* flights that were a second action */
+    int held_placed;             /* held tiles (abbeys) placed, turns too */
+    int held_declined;           /* offers of one declined */
+    int wagon_moves;             /* wagons moved after their feature scored */
+    int wagon_passes;            /* ... or left in supply by their owner */
+    int extra_parts;             /* a seat's second turn part (builder) */
 };
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),
@@ -93,12 +115,13 @@ int sim_start_tile(const struct rules *r);
  * "" adds nothing):
  *   expansions  units by id ("river,inns,phantom"): each brings its first
  *               tile set of the edition by id (The River: river/1) and
- *               every element it has, figures as many as the element
- *               allows, switches on;
+ *               every element it has, figures and held tiles (abbeys) as
+ *               many as the element allows, switches on;
  *   sets        tile sets by id, "river/2" (of the edition) or with the
  *               edition spelt out, "river/2:1";
- *   elements    game elements by key, "big-follower" (figures: as many as
- *               allowed), "phantom=1", "farmers=0" (a switch off). */
+ *   elements    game elements by key, "big-follower" (figures and held
+ *               tiles: as many as allowed), "phantom=1", "abbey=1",
+ *               "farmers=0" (a switch off). */
 struct sim_setup {
     int edition;
     const char *expansions;

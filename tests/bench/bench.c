@@ -1,7 +1,7 @@
 /* bench.c - how fast flierd replays and audits games.
  *
  *   bench [--games N] [--runs R] [--ingest-runs R] [--expansions LIST]
- *         [DIR_OR_FILES...]
+ *         [--elements LIST] [DIR_OR_FILES...]
  *
  * (a) engine: audit_run over pre-parsed games: games/s and ns per move;
  * (b) end to end: .jcz bytes -> mlog_parse -> audit_run: games/s, MB/s, and
@@ -11,10 +11,13 @@
  *     and, on a slice, one transaction per game: games/s, bytes per game.
  * Games come from the .jcz files given, else from the simulator (seeded,
  * so every run measures the same games): the base game and The Flier, C2
- * and C3 in turn, or with --expansions (as `flierd simulate` takes it,
- * e.g. river,inns,phantom) those expansions too, which measures other
- * games than the figures of docs/benchmarks.md. Each figure is the median
- * of R runs. Timing lives here, never in the tests. */
+ * and C3 in turn, or with --expansions and --elements (as `flierd
+ * simulate` takes them, e.g. river,inns,phantom,traders,abbey, the Big
+ * Box, and builder=1,...) those expansions too, which measures other
+ * games than the main figures of docs/benchmarks.md. Simulated games are
+ * audited once before timing: each must be valid and finished, so that
+ * no figure measures a game the auditor stops short on. Each figure is
+ * the median of R runs. Timing lives here, never in the tests. */
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -114,12 +117,14 @@ static void add_path(struct corpus *c, const char *path)
     closedir(d);
 }
 
-static void add_simulated(struct corpus *c, int n, const char *expansions)
+static void add_simulated(struct corpus *c, int n, const char *expansions,
+                          const char *elements)
 {
     static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov", "Eli" };
     struct sim_policy p = sim_policy_default();
     for (int i = 0; i < n; i++) {
-        struct sim_setup setup = { i % 2 ? 3 : 2, expansions, NULL, NULL };
+        struct sim_setup setup = { i % 2 ? 3 : 2, expansions, NULL,
+                                   elements };
         struct rules r;
         struct err e;
         if (sim_rules(&setup, 2 + i % 4, &r, &e) != ST_OK) {
@@ -130,9 +135,23 @@ static void add_simulated(struct corpus *c, int n, const char *expansions)
         struct buf b = BUF_INIT;
         sim_play(&r, names, (uint64_t)i + 1, &p, &l);
         mlog_write_jcz(&l, &b);
+        size_t before = c->n;
         add_bytes(c, b.p, b.len);
         game_log_release(&l);
         buf_release(&b);
+        if (c->n == before)
+            exit(2); /* add_bytes said why */
+        struct report rep;
+        audit_run(&c->logs[before], NULL, &rep, NULL);
+        if (!rep.valid || !rep.finished) {
+            fprintf(stderr, "bench: simulated game %d (seed %d) audits %s: "
+                    "%s\n", i + 1, i + 1,
+                    rep.valid ? "unfinished" : "invalid",
+                    rep.n_violations ? rep.violations[0].msg
+                                     : rep.halt_msg);
+            exit(2);
+        }
+        report_release(&rep);
     }
 }
 
@@ -254,7 +273,7 @@ int main(int argc, char **argv)
 {
     struct corpus c = { 0 };
     int games = 1000, runs = 5, ingest_runs = 3;
-    const char *expansions = NULL;
+    const char *expansions = NULL, *elements = NULL;
     uint64_t sink = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
@@ -263,13 +282,15 @@ int main(int argc, char **argv)
             ingest_runs = atoi(argv[++i]) >= 0 ? atoi(argv[i]) : ingest_runs;
         else if (strcmp(argv[i], "--expansions") == 0 && i + 1 < argc)
             expansions = argv[++i];
+        else if (strcmp(argv[i], "--elements") == 0 && i + 1 < argc)
+            elements = argv[++i];
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : runs;
         else
             add_path(&c, argv[i]);
     }
     if (c.n == 0)
-        add_simulated(&c, games, expansions);
+        add_simulated(&c, games, expansions, elements);
     if (c.n == 0 || runs > 99) {
         fprintf(stderr, "bench: no games\n");
         return 2;

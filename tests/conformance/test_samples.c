@@ -9,9 +9,12 @@
  *    without one fails;
  *  - replaying a sample twice gives equal state hashes;
  *  - parse -> mlog_write_jcz -> parse gives an equal log and an equal
- *    report, and so does parse -> mlog_write_flierlog -> parse;
+ *    report, and so does parse -> mlog_write_flierlog -> parse (but for
+ *    Abbey & Mayor saves, whose moves between turns the flierlog does
+ *    not carry yet);
  *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players; and games
- *    with The River, Inns & Cathedrals and the Phantom) audit valid with
+ *    with The River, Inns & Cathedrals, the Phantom, Traders & Builders,
+ *    Abbey & Mayor and all of them, the Big Box) audit valid with
  *    the simulator's own final scores, directly and through .jcz (with
  *    its "flierd" object, and without it: discards inferred). */
 #include <stdarg.h>
@@ -424,15 +427,18 @@ static void expect_by_figure(const char *name, const cJSON *want,
 }
 
 /* Turns where a figure acted after another one (a flight and its landing
- * are one action). */
+ * are one action; wagons moving between turns are none). */
 static int second_actions(const struct game_log *l)
 {
     int n = 0, actions = 0;
+    bool in_turn = false;
     for (size_t i = 0; i < l->n_moves; i++) {
         const struct move *m = &l->moves[i], *prev = i ? m - 1 : NULL;
         if (m->kind == MV_PLACE)
             actions = 0;
-        if (m->kind != MV_DEPLOY && m->kind != MV_RECALL)
+        if (m->kind == MV_PLACE || m->kind == MV_COMMIT)
+            in_turn = m->kind == MV_PLACE;
+        if (!in_turn || (m->kind != MV_DEPLOY && m->kind != MV_RECALL))
             continue;
         bool landing = prev && prev->kind == MV_DEPLOY &&
                        prev->feature == FEAT_FLIER &&
@@ -589,7 +595,10 @@ static void test_samples_match_expected(void **state)
         "rules/example-3c.flierlog", "river-c2-4p.jcz", "inns-c2-3p.jcz",
         "phantom-c3-3p.jcz", "rules/big-lands-on-occupied-city.jcz",
         "rules/phantom-flies-second.jcz",
-        "rules/phantom-refused-on-used-machine.jcz",
+        "rules/phantom-refused-on-used-machine.jcz", "bigbox-c2-4p.jcz",
+        "bigbox-c3-4p.jcz", "rules/mayor-lands-in-city.jcz",
+        "rules/mayor-returns-without-city.jcz",
+        "rules/wagon-flies-and-lands.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
@@ -666,7 +675,10 @@ static void test_samples_round_trip(void **state)
         bool jcz = strstr(names[i], ".jcz") != NULL;
         parse_sample(names[i], &l);
         round_trip(names[i], &l, MLOG_JCZ, jcz);
-        round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
+        /* the flierlog does not carry Abbey & Mayor's moves between turns
+         * (abbeys declined, wagons moving) yet: .jcz only */
+        if (!jcz || !(game_rules_units(&l.rules) >> EXP_ABBEY & 1))
+            round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
         game_log_release(&l);
     }
 }
@@ -862,6 +874,8 @@ static void test_writer_rolls(void **state)
 struct totals {
     int games, discards, flights, landed, abbot_deploys, garden_deploys,
         recalls, extra_actions, jcz_checked;
+    int held_placed, held_declined, wagon_moves, wagon_passes, extra_parts;
+    int deploys_by[FIG__COUNT], flights_by[FIG__COUNT], landed_by[FIG__COUNT];
     int chained; /* games with discards in a row, checked through .jcz */
 };
 
@@ -937,7 +951,10 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     struct report r;
     struct sim_result res;
     sim_play_result(rules, seat_names, seed, p, &l, &res);
-    EXPECT_INT(name, "turns + discards", res.turns + res.discards,
+    /* every tile of the pack is drawn once; held tiles (abbeys) are turns
+     * without a draw */
+    EXPECT_INT(name, "turns + discards",
+               res.turns - res.held_placed + res.discards,
                game_pack_size(rules) - (game_pack_copies(rules, l.start_tile)
                                             ? 1
                                             : 0));
@@ -952,6 +969,16 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     t->garden_deploys += res.garden_deploys;
     t->recalls += res.recalls;
     t->extra_actions += res.extra_actions;
+    t->held_placed += res.held_placed;
+    t->held_declined += res.held_declined;
+    t->wagon_moves += res.wagon_moves;
+    t->wagon_passes += res.wagon_passes;
+    t->extra_parts += res.extra_parts;
+    for (int f = 0; f < FIG__COUNT; f++) {
+        t->deploys_by[f] += res.deploys_by[f];
+        t->flights_by[f] += res.flights_by[f];
+        t->landed_by[f] += res.landed_by[f];
+    }
     report_release(&r);
     game_log_release(&l);
 }
@@ -991,10 +1018,12 @@ static void test_sim_games_audit_valid(void **state)
     assert_true(t.jcz_checked > t.games * 9 / 10);
 }
 
-/* The same with The River (I, II, both), Inns & Cathedrals and the
- * Phantom: through a plain .jcz too, so JCloisterZone's own saves of
- * these games (its draw: the river first, the groups' tiles counted
- * alone) audit as the simulator played them. */
+/* The same with The River (I, II, both), Inns & Cathedrals, the
+ * Phantom, Traders & Builders and Abbey & Mayor (alone and in the Big
+ * Box: all of them): through a plain .jcz too, so JCloisterZone's own
+ * saves of these games (its draw: the river first, the groups' tiles
+ * counted alone; re-seeded by the COMMITs of abbeys declined and wagons
+ * moved) audit as the simulator played them. */
 static void test_sim_expansion_games_audit_valid(void **state)
 {
     static const struct sim_setup setups[] = {
@@ -1004,9 +1033,15 @@ static void test_sim_expansion_games_audit_valid(void **state)
         { 2, "phantom", NULL, NULL },       { 3, "phantom", NULL, NULL },
         { 3, "river,inns,phantom", NULL, NULL },
         { 2, NULL, "inns-and-cathedrals", "inn,cathedral" },
+        { 2, "traders", NULL, NULL },       { 2, "abbey", NULL, NULL },
+        { 3, "abbey", NULL, NULL },
+        { 2, "river,inns,phantom,traders,abbey", NULL,
+          "builder=1,pig=1,abbey=1,mayor=1,wagon=1,barn=1" },
+        { 3, "river,inns,phantom,traders,abbey", NULL, NULL },
     };
     struct totals t = { 0 };
     struct sim_policy p = sim_policy_default();
+    int c1_moves = 0;
     (void)state;
     for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++)
         for (uint64_t seed = 1; seed <= 40; seed++) {
@@ -1023,12 +1058,47 @@ static void test_sim_expansion_games_audit_valid(void **state)
                 fail_msg("%s: %s", name, e.msg);
             check_sim_rules(name, &rules, seed, &p, &t);
         }
+    /* wagons moving by rule C1 (JCloisterZone's engine tests): to a
+     * feature next to the one they left */
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        static const struct sim_setup am = { 2, "traders,abbey", NULL, NULL };
+        char name[64];
+        struct rules rules;
+        struct err e;
+        int before = t.wagon_moves;
+        snprintf(name, sizeof name, "sim C2 traders,abbey wagon-move C1 seed "
+                 "%llu", (unsigned long long)seed);
+        if (sim_rules(&am, 2 + (int)(seed % 3), &rules, &e) != ST_OK)
+            fail_msg("%s: %s", name, e.msg);
+        rules.opt[OPT_WAGON_MOVE] = 1;
+        check_sim_rules(name, &rules, seed, &p, &t);
+        c1_moves += t.wagon_moves - before;
+    }
     print_message("%d expansion games: %d discards, %d flights (%d landed), "
                   "%d actions after the first; %d through .jcz, %d of them "
                   "with discards in a row\n", t.games, t.discards,
                   t.flights, t.landed, t.extra_actions, t.jcz_checked,
                   t.chained);
+    print_message("abbeys %d placed, %d declined; wagons %d moved, %d "
+                  "left (%d moves by rule C1); %d second turn parts; barns "
+                  "%d, builders %d, pigs %d; flights (landed) mayor %d (%d), "
+                  "wagon %d (%d)\n",
+                  t.held_placed, t.held_declined, t.wagon_moves,
+                  t.wagon_passes, c1_moves, t.extra_parts, t.deploys_by[FIG_BARN],
+                  t.deploys_by[FIG_BUILDER], t.deploys_by[FIG_PIG],
+                  t.flights_by[FIG_MAYOR], t.landed_by[FIG_MAYOR],
+                  t.flights_by[FIG_WAGON], t.landed_by[FIG_WAGON]);
     assert_true(t.discards > 0 && t.extra_actions > 0);
+    /* what Traders & Builders and Abbey & Mayor bring gets played */
+    assert_true(t.held_placed > 0 && t.held_declined > 0);
+    assert_true(t.wagon_moves > 0 && t.wagon_passes > 0 && c1_moves > 0);
+    assert_true(t.extra_parts > 0);
+    assert_true(t.deploys_by[FIG_BARN] > 0 && t.deploys_by[FIG_BUILDER] > 0 &&
+                t.deploys_by[FIG_PIG] > 0);
+    assert_true(t.landed_by[FIG_MAYOR] > 0 &&
+                t.flights_by[FIG_MAYOR] > t.landed_by[FIG_MAYOR]);
+    assert_true(t.landed_by[FIG_WAGON] > 0 &&
+                t.flights_by[FIG_WAGON] > t.landed_by[FIG_WAGON]);
     assert_true(t.chained > 0); /* the redraw's generator is exercised */
     assert_true(t.jcz_checked > t.games * 9 / 10);
 }
@@ -1064,7 +1134,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0 }, all = { 1, 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0 },
+                                   all = { 1, 1, 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {

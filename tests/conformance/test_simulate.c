@@ -6,7 +6,11 @@
  * Inns & Cathedrals and the Phantom: the river's spring starts them and
  * its tiles come first, the saves follow JCloisterZone's draw, large
  * followers, phantoms and abbots fly, phantoms act second (flights too),
- * and the forgeries of the rules these expansions bring are flagged. */
+ * and the forgeries of the rules these expansions bring are flagged.
+ * And games with Traders & Builders and Abbey & Mayor (the Big Box too),
+ * whose saves hold moves between turns: abbeys placed and declined,
+ * wagons moved after their feature scored; as JCloisterZone writes them
+ * (without our "flierd" object) they audit valid too. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -110,8 +114,10 @@ static cJSON *manifest(const char *dir)
     return m;
 }
 
-/* Parses dir/file into l (released by the caller). */
-static void parse_file(const char *dir, const char *file, struct game_log *l)
+/* Parses dir/file into l (released by the caller); plain: a .jcz
+ * without its "flierd" object, as JCloisterZone writes saves. */
+static void parse_file_as(const char *dir, const char *file, bool plain,
+                          struct game_log *l)
 {
     char path[4096];
     size_t len;
@@ -120,10 +126,20 @@ static void parse_file(const char *dir, const char *file, struct game_log *l)
     snprintf(path, sizeof path, "%s/%s", dir, file);
     char *data = slurp(path, &len);
     assert_non_null(data);
+    char *cut = plain ? strstr(data, ",\"flierd\":") : NULL;
+    if (cut) {
+        memcpy(cut, "}\n", 3);
+        len = (size_t)(cut - data) + 2;
+    }
     game_log_init(l);
     if (mlog_parse(data, len, l, &fmt, &e) != ST_OK)
         fail_msg("%s: %s", path, e.msg);
     free(data);
+}
+
+static void parse_file(const char *dir, const char *file, struct game_log *l)
+{
+    parse_file_as(dir, file, false, l);
 }
 
 /* Parses and audits dir/file into r (released by the caller). */
@@ -178,15 +194,21 @@ struct exp_tally {
     bool in_play[FIG__COUNT];
     int second_actions, second_flights; /* by a figure after another's */
     int river_games;
+    int deploys[FIG__COUNT];  /* deployments in a turn's action phase */
+    int held_placed, held_declined, last_round_passes;
+    int wagon_moves, wagon_passes, plain_checked;
 };
 
 /* The turn's figures that acted, in order, a flight and its landing
- * counted once: counts the actions after the first into t. */
+ * counted once: counts the actions after the first into t. Moves before
+ * the turn's tile (wagons moving) are no action of the turn. */
 static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
 {
     int actions = 0;
+    bool placed = false;
     for (size_t i = 0; i < n; i++) {
-        if (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL)
+        placed = placed || m[i].kind == MV_PLACE;
+        if (!placed || (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL))
             continue;
         bool landing = i > 0 && m[i - 1].kind == MV_DEPLOY &&
                        m[i - 1].feature == FEAT_FLIER &&
@@ -202,8 +224,48 @@ static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
     }
 }
 
+/* The moves between turns of a save, as the engine tells them apart
+ * while it replays the save (JCloisterZone's messages do not): a DEPLOY
+ * or PASS while a wagon waits is its owner's move or pass; another PASS
+ * is an abbey declined, before a draw (a COMMIT follows) or in the last
+ * round (none does); an abbey's PLACE is of a tile never drawn. Counts
+ * the deployments of the action phases by figure too. */
+static void count_between(const struct game_log *l, struct exp_tally *t)
+{
+    struct report r;
+    struct audit *a = audit_begin(l, &r);
+    bool idle = false;
+    for (size_t i = 0; i < l->n_moves; i++) {
+        const struct move *m = &l->moves[i];
+        /* the replay's own game: asking it drops the wagons that have
+         * nowhere to go, as the auditor's next step would */
+        bool wagon = idle && game_wagon_next((struct game *)audit_game(a)) >= 0;
+        bool commit = i + 1 < l->n_moves && l->moves[i + 1].kind == MV_COMMIT;
+        if (m->kind == MV_PLACE &&
+            tile_group_rank(tile_get(m->tile)->group) < 0)
+            t->held_placed++;
+        if (wagon) {
+            t->wagon_moves += m->kind == MV_DEPLOY;
+            t->wagon_passes += m->kind == MV_PASS;
+        } else if (idle && m->kind == MV_PASS) {
+            t->held_declined += commit;
+            t->last_round_passes += !commit;
+        } else if (!idle && m->kind == MV_DEPLOY && m->feature != FEAT_FLIER) {
+            t->deploys[m->meeple]++;
+        }
+        if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
+            idle = false;
+        else if (m->kind == MV_COMMIT)
+            idle = true;
+        audit_step(a, m);
+    }
+    audit_finish(a, NULL, NULL);
+    report_release(&r);
+}
+
 /* A river game starts on the spring, and its river tiles come first,
- * each placed or (when it fits nowhere) put aside. */
+ * each placed or (when it fits nowhere) put aside; the abbeys players
+ * hold are no draw. */
 static void check_river(const char *file, const struct game_log *l)
 {
     bool river_done = false;
@@ -216,6 +278,9 @@ static void check_river(const char *file, const struct game_log *l)
         const struct move *m = &l->moves[i];
         if (m->kind != MV_PLACE && m->kind != MV_DISCARD)
             continue;
+        int rank = tile_group_rank(tile_get(m->tile)->group);
+        if (rank < 0)
+            continue; /* an abbey, held, never drawn */
         bool is_river = tile_get(m->tile)->group != TG_NONE;
         if (is_river && river_done)
             fail_msg("%s: %s drawn after the river was done", file,
@@ -249,6 +314,26 @@ static void check_legal_run(const char *const args[], int want_games,
         for (int p = 0; p < r.n_players; p++)
             assert_int_equal(r.score[p],
                              cJSON_GetArrayItem(scores, p)->valueint);
+        /* and as JCloisterZone would save it, without the "flierd"
+         * object: its draws, abbeys and wagons alone */
+        if (strstr(entry->string, ".jcz")) {
+            struct game_log pl;
+            struct report pr;
+            parse_file_as(dir, entry->string, true, &pl);
+            audit_run(&pl, NULL, &pr, NULL);
+            if (!pr.valid || !pr.finished || !pr.draw_checked ||
+                pr.draw_note[0])
+                fail_msg("%s without its flierd object: valid %d finished "
+                         "%d, %s", entry->string, pr.valid, pr.finished,
+                         pr.n_violations ? pr.violations[0].msg
+                                         : pr.draw_note);
+            for (int p = 0; p < pr.n_players; p++)
+                assert_int_equal(pr.score[p],
+                                 cJSON_GetArrayItem(scores, p)->valueint);
+            t->plain_checked++;
+            report_release(&pr);
+            game_log_release(&pl);
+        }
         /* the manifest names the expansions the save puts in play */
         cJSON *exps = cJSON_GetObjectItem(entry, "expansions"), *x;
         uint32_t units = 0;
@@ -270,6 +355,7 @@ static void check_legal_run(const char *const args[], int want_games,
                 count_turn(&l.moves[from], i - from, t);
                 from = i + 1;
             }
+        count_between(&l, t);
         t->games++;
         report_release(&r);
         game_log_release(&l);
@@ -280,8 +366,11 @@ static void check_legal_run(const char *const args[], int want_games,
 }
 
 /* The River (I and II), Inns & Cathedrals, the Phantom, alone and all
- * together, in both editions, as .jcz and as flierlogs; and Traders &
- * Builders. */
+ * together, in both editions, as .jcz and as flierlogs; Traders &
+ * Builders; Abbey & Mayor, and the Big Box (all of them) in both
+ * editions, as .jcz: abbeys placed and declined (the last round too),
+ * wagons moved and left, barns, builders' second tiles, mayors and
+ * wagons flying. */
 static void test_expansion_games_audit_valid(void **state)
 {
     static const char *const runs[][12] = {
@@ -298,6 +387,14 @@ static void test_expansion_games_audit_valid(void **state)
         /* and the same as flierlogs */
         { "--edition", "c3", "--expansions", "river,inns,phantom", "--format",
           "flierlog", NULL },
+        /* games with moves between turns: .jcz only (the flierlog does
+         * not carry them yet) */
+        { "--edition", "c2", "--expansions", "abbey", NULL },
+        { "--edition", "c2", "--expansions", "river,inns,phantom,traders,abbey",
+          "--elements", "builder=1,pig=1,abbey=1,mayor=1,wagon=1,barn=1",
+          NULL },
+        { "--edition", "c3", "--expansions", "river,inns,phantom,traders,abbey",
+          NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -308,19 +405,36 @@ static void test_expansion_games_audit_valid(void **state)
         check_legal_run(args, 150, &t);
     }
     print_message("%d games (%d with a river): flights small %d, abbot %d, "
-                  "big %d (%d landed), phantom %d (%d landed); %d second "
-                  "actions, %d of them flights\n",
+                  "big %d (%d landed), phantom %d (%d landed), mayor %d "
+                  "(%d landed), wagon %d (%d landed); %d second actions, "
+                  "%d of them flights\n",
                   t.games, t.river_games, t.flights[FIG_SMALL],
                   t.flights[FIG_ABBOT], t.flights[FIG_BIG], t.landed[FIG_BIG],
                   t.flights[FIG_PHANTOM], t.landed[FIG_PHANTOM],
+                  t.flights[FIG_MAYOR], t.landed[FIG_MAYOR],
+                  t.flights[FIG_WAGON], t.landed[FIG_WAGON],
                   t.second_actions, t.second_flights);
-    assert_int_equal(t.games, 9 * 150);
-    assert_int_equal(t.river_games, 4 * 150);
+    print_message("abbeys %d placed, %d declined (%d in the last round); "
+                  "wagons %d moved, %d left; barns %d, builders %d, pigs "
+                  "%d, mayors %d; %d saves audited plain too\n",
+                  t.held_placed, t.held_declined, t.last_round_passes,
+                  t.wagon_moves, t.wagon_passes, t.deploys[FIG_BARN],
+                  t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
+                  t.deploys[FIG_MAYOR], t.plain_checked);
+    assert_int_equal(t.games, 12 * 150);
+    assert_int_equal(t.river_games, 6 * 150);
+    assert_int_equal(t.plain_checked, 11 * 150);
+    assert_true(t.held_placed > 0 && t.held_declined > 0 &&
+                t.last_round_passes > 0);
+    assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
+    assert_true(t.deploys[FIG_BARN] > 0 && t.deploys[FIG_BUILDER] > 0 &&
+                t.deploys[FIG_PIG] > 0 && t.deploys[FIG_MAYOR] > 0);
     /* every figure in play that flies flew, landed, and flew in vain */
     for (int f = 0; f < FIG__COUNT; f++)
         if (t.in_play[f] && figure_class(f)->flies)
             assert_true(t.landed[f] > 0 && t.flights[f] > t.landed[f]);
-    assert_true(t.in_play[FIG_BIG] && t.in_play[FIG_PHANTOM]);
+    assert_true(t.in_play[FIG_BIG] && t.in_play[FIG_PHANTOM] &&
+                t.in_play[FIG_MAYOR] && t.in_play[FIG_WAGON]);
     assert_true(t.second_actions > 100);
     assert_true(t.second_flights > 0);
 }
@@ -482,21 +596,79 @@ static void test_forged_expansion_games_flagged(void **state)
     assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_FLIER_USED]);
 }
 
+/* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
+ * hole, a builder, pig or barn where it may not go, a wagon moved out of
+ * reach, a second tile without a builder's right; mayors and wagons
+ * landing where they may not stand (MEEPLE_WRONG_TYPE, before any
+ * FLIER_* id) and breaking the flights' own rules. */
+static void test_forged_bigbox_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c2[] = { "--games", "500", "--seed", "17",
+                                       "--forge", "1", "--edition", "c2",
+                                       "--expansions",
+                                       "river,inns,phantom,traders,abbey",
+                                       NULL };
+    static const char *const c3[] = { "--games", "150", "--seed", "18",
+                                       "--forge", "1", "--edition", "c3",
+                                       "--expansions", "traders,abbey", NULL };
+    static const struct sim_setup s_c2 = { 2, "river,inns,phantom,traders,"
+                                              "abbey", NULL, NULL };
+    static const enum rule own[] = {
+        RULE_ABBEY_PLACEMENT, RULE_BUILDER_PLACEMENT, RULE_PIG_PLACEMENT,
+        RULE_BARN_PLACEMENT,  RULE_WAGON_MOVE,        RULE_BUILDER_BONUS,
+    };
+    struct forged_seen seen;
+    bool mayor = false, wagon = false;
+    check_forged(c2, 500, &s_c2, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("no forgery of %s", rule_id(own[k]));
+    assert_true(seen.by[RULE_MEEPLE_WRONG_TYPE][FIG_MAYOR]);
+    assert_true(seen.by[RULE_MEEPLE_WRONG_TYPE][FIG_WAGON]);
+    for (int r = 0; r < RULE__COUNT; r++)
+        if (r >= RULE_FLIER_NO_MACHINE && r <= RULE_FLIER_MUST_LAND) {
+            mayor = mayor || seen.by[r][FIG_MAYOR];
+            wagon = wagon || seen.by[r][FIG_WAGON];
+        }
+    assert_true(mayor && wagon); /* their flights break the flier's rules */
+    check_forged(c3, 150, NULL, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("C3: no forgery of %s", rule_id(own[k]));
+}
+
 /* sim_forge_flight(): a large follower and a phantom landing on a field
- * (and the other flight forgeries by them), each through a .jcz and the
- * auditor, the landing or flight made by that figure. */
+ * (and the other flight forgeries by them); a mayor, a wagon and an abbot
+ * landing where they may not stand, and mayors and wagons breaking the
+ * flier's rules; each through a .jcz and the auditor, the landing or
+ * flight made by that figure. */
 static void test_forged_flights_by_figure(void **state)
 {
     static const char *const names[] = { "Ada", "Ben", "Cleo", "Dov" };
-    static const struct sim_setup setup = { 3, "inns,phantom", NULL, NULL };
+    static const struct sim_setup inns = { 3, "inns,phantom", NULL, NULL };
+    static const struct sim_setup am = { 2, "abbey", NULL, NULL };
+    static const struct sim_setup am3 = { 3, "abbey", NULL, NULL };
     static const struct {
         enum rule rule;
         int figure;
+        const struct sim_setup *setup;
     } want[] = {
-        { RULE_FLIER_FIELD, FIG_BIG },       { RULE_FLIER_FIELD, FIG_PHANTOM },
-        { RULE_FLIER_NO_TILE, FIG_BIG },     { RULE_FLIER_BAD_ROLL, FIG_PHANTOM },
-        { RULE_FLIER_COMPLETED, FIG_BIG },   { RULE_FLIER_BAD_FEATURE, FIG_PHANTOM },
-        { RULE_FLIER_FIELD, FIG_SMALL },     { RULE_FLIER_NO_TILE, FIG_ABBOT },
+        { RULE_FLIER_FIELD, FIG_BIG, &inns },
+        { RULE_FLIER_FIELD, FIG_PHANTOM, &inns },
+        { RULE_FLIER_NO_TILE, FIG_BIG, &inns },
+        { RULE_FLIER_BAD_ROLL, FIG_PHANTOM, &inns },
+        { RULE_FLIER_COMPLETED, FIG_BIG, &inns },
+        { RULE_FLIER_BAD_FEATURE, FIG_PHANTOM, &inns },
+        { RULE_FLIER_FIELD, FIG_SMALL, &inns },
+        { RULE_FLIER_NO_TILE, FIG_ABBOT, &inns },
+        /* the seeds: a mayor lands on a city only, a wagon on a road,
+         * city or monastery; elsewhere the figure's rule is broken */
+        { RULE_MEEPLE_WRONG_TYPE, FIG_MAYOR, &am },
+        { RULE_MEEPLE_WRONG_TYPE, FIG_WAGON, &am },
+        { RULE_MEEPLE_WRONG_TYPE, FIG_ABBOT, &am3 },
+        { RULE_FLIER_COMPLETED, FIG_MAYOR, &am },
+        { RULE_FLIER_NO_TILE, FIG_WAGON, &am },
     };
     struct sim_policy p = sim_policy_default();
     (void)state;
@@ -510,7 +682,8 @@ static void test_forged_flights_by_figure(void **state)
             struct report rep;
             struct buf b = BUF_INIT;
             enum mlog_format fmt;
-            assert_int_equal(sim_rules(&setup, 2 + (int)(seed % 3), &r, &e),
+            assert_int_equal(sim_rules(want[k].setup, 2 + (int)(seed % 3), &r,
+                                       &e),
                              ST_OK);
             sim_play(&r, names, seed, &p, &l);
             found = sim_forge_flight(&l, want[k].rule, want[k].figure, seed,
@@ -577,8 +750,13 @@ static void test_same_seed_same_bytes(void **state)
     static const char *const exp[] = { "--games", "60", "--seed", "98",
                                        "--forge", "0.5", "--expansions",
                                        "river,inns,phantom", NULL };
+    static const char *const box[] = { "--games", "60", "--seed", "97",
+                                       "--forge", "0.5", "--expansions",
+                                       "river,inns,phantom,traders,abbey",
+                                       NULL };
     same_bytes(args);
     same_bytes(exp);
+    same_bytes(box);
 }
 
 int main(void)
@@ -589,6 +767,7 @@ int main(void)
         cmocka_unit_test(test_bad_setups_refused),
         cmocka_unit_test(test_forged_games_flagged),
         cmocka_unit_test(test_forged_expansion_games_flagged),
+        cmocka_unit_test(test_forged_bigbox_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };

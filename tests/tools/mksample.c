@@ -2,6 +2,7 @@
  *
  *   mksample --edition c2|c3 --players N --seed S [--flier-rate P]
  *            [--deploy-rate P] [--recall-rate P] [--extra-rate P]
+ *            [--abbey-rate P] [--wagon-rate P]
  *            [--expansions LIST] [--sets LIST] [--elements LIST]
  *            [--tiny-city] [--forge field|target|occupied] > out.jcz
  *
@@ -52,8 +53,9 @@ static void usage(FILE *f)
     fputs("usage: mksample --edition c2|c3 --players N --seed S\n"
           "                [--flier-rate P] [--deploy-rate P] "
           "[--recall-rate P]\n"
-          "                [--extra-rate P] [--expansions LIST] "
-          "[--sets LIST]\n"
+          "                [--extra-rate P] [--abbey-rate P] "
+          "[--wagon-rate P]\n"
+          "                [--expansions LIST] [--sets LIST]\n"
           "                [--elements LIST] [--tiny-city]\n"
           "                [--forge field|target|occupied]\n"
           "Writes one random legal game as a .jcz save to stdout.\n",
@@ -104,6 +106,12 @@ static bool parse_args(int argc, char **argv, struct args *a)
                 return false;
         } else if (strcmp(k, "--extra-rate") == 0) {
             if (!parse_double(v, &a->policy.extra_rate))
+                return false;
+        } else if (strcmp(k, "--abbey-rate") == 0) {
+            if (!parse_double(v, &a->policy.abbey_rate))
+                return false;
+        } else if (strcmp(k, "--wagon-rate") == 0) {
+            if (!parse_double(v, &a->policy.wagon_rate))
                 return false;
         } else if (strcmp(k, "--expansions") == 0) {
             a->expansions = v;
@@ -282,6 +290,12 @@ static void summary(const struct game_log *l, const struct sim_result *res)
             res->turns, res->discards, res->deploys, res->abbot_deploys,
             res->garden_deploys, res->recalls, res->flights, res->landed,
             res->extra_actions, res->extra_flights);
+    if (game_rules_units(&l->rules) >> EXP_ABBEY & 1)
+        fprintf(stderr, " abbeys placed %d, declined %d; wagons moved %d, "
+                "left %d;", res->held_placed, res->held_declined,
+                res->wagon_moves, res->wagon_passes);
+    if (res->extra_parts)
+        fprintf(stderr, " second turn parts %d;", res->extra_parts);
     for (int f = 0; f < FIG__COUNT; f++)
         if (l->rules.figures[f])
             fprintf(stderr, " %s: %d deploys, %d flights, %d landed;",
