@@ -92,7 +92,7 @@ static void usage(FILE *f)
           "               first), inns (the large follower, inns,\n"
           "               cathedrals), phantom (a second figure a turn),\n"
           "               traders (builders, pigs, trade goods), abbey\n"
-          "               (abbeys, mayors, wagons, barns; .jcz only);\n"
+          "               (abbeys, mayors, wagons, barns);\n"
           "               all known: ",
           f);
     unit_ids(f);

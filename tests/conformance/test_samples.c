@@ -9,9 +9,7 @@
  *    without one fails;
  *  - replaying a sample twice gives equal state hashes;
  *  - parse -> mlog_write_jcz -> parse gives an equal log and an equal
- *    report, and so does parse -> mlog_write_flierlog -> parse (but for
- *    Abbey & Mayor saves, whose moves between turns the flierlog does
- *    not carry yet);
+ *    report, and so does parse -> mlog_write_flierlog -> parse;
  *  - sim_play games (seeds 1..200, C2 and C3, 2..6 players; and games
  *    with The River, Inns & Cathedrals, the Phantom, Traders & Builders,
  *    Abbey & Mayor and all of them, the Big Box) audit valid with
@@ -675,10 +673,7 @@ static void test_samples_round_trip(void **state)
         bool jcz = strstr(names[i], ".jcz") != NULL;
         parse_sample(names[i], &l);
         round_trip(names[i], &l, MLOG_JCZ, jcz);
-        /* the flierlog does not carry Abbey & Mayor's moves between turns
-         * (abbeys declined, wagons moving) yet: .jcz only */
-        if (!jcz || !(game_rules_units(&l.rules) >> EXP_ABBEY & 1))
-            round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
+        round_trip(names[i], &l, MLOG_FLIERLOG, !jcz);
         game_log_release(&l);
     }
 }

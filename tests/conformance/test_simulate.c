@@ -387,9 +387,10 @@ static void test_expansion_games_audit_valid(void **state)
         /* and the same as flierlogs */
         { "--edition", "c3", "--expansions", "river,inns,phantom", "--format",
           "flierlog", NULL },
-        /* games with moves between turns: .jcz only (the flierlog does
-         * not carry them yet) */
+        /* games with moves between turns: abbeys, wagons */
         { "--edition", "c2", "--expansions", "abbey", NULL },
+        { "--edition", "c2", "--expansions", "abbey", "--format",
+          "flierlog", NULL },
         { "--edition", "c2", "--expansions", "river,inns,phantom,traders,abbey",
           "--elements", "builder=1,pig=1,abbey=1,mayor=1,wagon=1,barn=1",
           NULL },
@@ -421,7 +422,7 @@ static void test_expansion_games_audit_valid(void **state)
                   t.wagon_moves, t.wagon_passes, t.deploys[FIG_BARN],
                   t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
                   t.deploys[FIG_MAYOR], t.plain_checked);
-    assert_int_equal(t.games, 12 * 150);
+    assert_int_equal(t.games, 13 * 150);
     assert_int_equal(t.river_games, 6 * 150);
     assert_int_equal(t.plain_checked, 11 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
