@@ -6,11 +6,13 @@
  * the manifest of `flierd simulate --forge` is true by construction. */
 #include "sim/forge.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/audit.h"
+#include "util/err.h" /* PRINTF_LIKE */
 #include "util/xalloc.h"
 
 struct forge {
@@ -26,6 +28,16 @@ struct forge {
     int flew;        /* the figure of the forged flight, -1: none */
     char how[SIM_FORGE_HOW_MAX];
 };
+
+/* What the forgery did, for the manifest (cut to its buffer). */
+static void set_how(struct forge *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void set_how(struct forge *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->how, sizeof f->how, fmt, ap);
+    va_end(ap);
+}
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -170,8 +182,8 @@ static bool f_tile_unknown(struct forge *f)
     struct move *m = &f->out->moves[f->place];
     m->tile = -1;
     snprintf(m->tile_id, sizeof m->tile_id, "XX/Forged");
-    snprintf(f->how, sizeof f->how, "placed tile id XX/Forged instead of %s",
-             f->in->moves[f->place].tile_id);
+    set_how(f, "placed tile id XX/Forged instead of %s",
+            f->in->moves[f->place].tile_id);
     return true;
 }
 
@@ -193,8 +205,8 @@ static bool f_tile_not_in_pack(struct forge *f)
     struct move *m = &f->out->moves[f->place];
     m->tile = (int16_t)pick;
     snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
-    snprintf(f->how, sizeof f->how, "placed %s, of which no copy is left, "
-             "instead of %s", m->tile_id, f->in->moves[f->place].tile_id);
+    set_how(f, "placed %s, of which no copy is left, "
+            "instead of %s", m->tile_id, f->in->moves[f->place].tile_id);
     return true;
 }
 
@@ -239,9 +251,9 @@ static bool f_tile_not_drawn(struct forge *f)
     snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(pick)->id);
     o->at = pl.at;
     o->rot = (uint8_t)pl.rot;
-    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) where the save's "
-             "random number draws %s", o->tile_id, pl.at.x, pl.at.y,
-             m->tile_id);
+    set_how(f, "placed %s at (%d,%d) where the save's "
+            "random number draws %s", o->tile_id, pl.at.x, pl.at.y,
+            m->tile_id);
     return true;
 }
 
@@ -249,8 +261,8 @@ static bool f_tile_occupied(struct forge *f)
 {
     struct move *m = &f->out->moves[f->place];
     m->at = f->in->start_at;
-    snprintf(f->how, sizeof f->how, "placed %s on the start tile's square",
-             m->tile_id);
+    set_how(f, "placed %s on the start tile's square",
+            m->tile_id);
     return true;
 }
 
@@ -258,8 +270,8 @@ static bool f_tile_not_adjacent(struct forge *f)
 {
     struct move *m = &f->out->moves[f->place];
     m->at = (struct pos){ 120, -120 };
-    snprintf(f->how, sizeof f->how, "placed %s at (120,-120), far from the "
-             "board", m->tile_id);
+    set_how(f, "placed %s at (120,-120), far from the "
+            "board", m->tile_id);
     return true;
 }
 
@@ -278,8 +290,8 @@ static bool f_tile_edge_mismatch(struct forge *f)
     if (rot < 0)
         return false;
     f->out->moves[f->place].rot = (uint8_t)rot;
-    snprintf(f->how, sizeof f->how, "turned %s to R%d, where its edges do "
-             "not match", m->tile_id, 90 * rot);
+    set_how(f, "turned %s to R%d, where its edges do "
+            "not match", m->tile_id, 90 * rot);
     return true;
 }
 
@@ -300,8 +312,8 @@ static bool f_tile_discard_fits(struct forge *f)
     m->kind = MV_DISCARD;
     m->tile = (int16_t)pick;
     snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
-    snprintf(f->how, sizeof f->how, "discarded %s, which fits on the board",
-             m->tile_id);
+    set_how(f, "discarded %s, which fits on the board",
+            m->tile_id);
     return true;
 }
 
@@ -315,8 +327,8 @@ static bool f_none_left(struct forge *f)
     struct move *m = &f->out->moves[f->place + 1];
     int have = f->in->rules.figures[a->meeple];
     m->meeple_n = (uint8_t)(have + 1);
-    snprintf(f->how, sizeof f->how, "deployed %s number %d of a supply of %d",
-             figure_class(a->meeple)->name, have + 1, have);
+    set_how(f, "deployed %s number %d of a supply of %d",
+            figure_class(a->meeple)->name, have + 1, have);
     return true;
 }
 
@@ -327,8 +339,8 @@ static bool f_not_on_placed_tile(struct forge *f)
         return false;
     struct move *m = &f->out->moves[f->place + 1];
     m->at = f->in->start_at;
-    snprintf(f->how, sizeof f->how, "deployed on the start tile, not on this "
-             "turn's tile");
+    set_how(f, "deployed on the start tile, not on this "
+            "turn's tile");
     return true;
 }
 
@@ -358,9 +370,9 @@ static bool deploy_refused_as(struct forge *f, enum rule want, int kind,
         set_meeple(m, g, mi);
         char name[40];
         seg_format(m->feature, m->mask, name, sizeof name);
-        snprintf(f->how, sizeof f->how, "deployed %s %s on %s",
-                 a_or_an(figure_class(kind)->name), figure_class(kind)->name,
-                 name);
+        set_how(f, "deployed %s %s on %s",
+                a_or_an(figure_class(kind)->name), figure_class(kind)->name,
+                name);
         if (say_why) {
             strncat(f->how, ": ", sizeof f->how - strlen(f->how) - 1);
             strncat(f->how, why, sizeof f->how - strlen(f->how) - 1);
@@ -417,8 +429,8 @@ static bool f_wrong_type(struct forge *f)
         m->at = game_tile_pos(g, g->now.tile);
         m->feature = FEAT_MONASTERY;
         set_meeple(m, g, mi);
-        snprintf(f->how, sizeof f->how, "deployed a follower on the "
-                 "monastery of a tile without one");
+        set_how(f, "deployed a follower on the "
+                "monastery of a tile without one");
     }
     state_end(&s);
     return ok;
@@ -448,8 +460,8 @@ static bool f_second_deploy(struct forge *f)
         m->feature = g->segs[pick].kind;
         m->mask = g->segs[pick].mask;
         set_meeple(m, g, mi);
-        snprintf(f->how, sizeof f->how, "deployed a second follower in the "
-                 "same turn");
+        set_how(f, "deployed a second follower in the "
+                "same turn");
     }
     state_end(&s);
     return pick >= 0;
@@ -470,8 +482,8 @@ static bool f_no_machine(struct forge *f)
         m->feature = FEAT_FLIER;
         m->roll = 1;
         set_meeple(m, g, mi);
-        snprintf(f->how, sizeof f->how, "flew from %s, which has no flying "
-                 "machine", tile_get(g->tiles[g->now.tile].def)->id);
+        set_how(f, "flew from %s, which has no flying "
+                "machine", tile_get(g->tiles[g->now.tile].def)->id);
     }
     state_end(&s);
     return ok;
@@ -486,9 +498,9 @@ static bool f_wrong_target(struct forge *f)
     f->flew = f->in->moves[li].meeple;
     struct move *m = &f->out->moves[li];
     m->at.y += m->at.y > 0 ? -60 : 60; /* no tile there */
-    snprintf(f->how, sizeof f->how, "landed at (%d,%d) instead of the rolled "
-             "target (%d,%d)", m->at.x, m->at.y, f->in->moves[li].at.x,
-             f->in->moves[li].at.y);
+    set_how(f, "landed at (%d,%d) instead of the rolled "
+            "target (%d,%d)", m->at.x, m->at.y, f->in->moves[li].at.x,
+            f->in->moves[li].at.y);
     return true;
 }
 
@@ -599,13 +611,13 @@ static bool f_landing(struct forge *f, enum land_kind want)
     }
     state_end(&s);
     if (found && want == LAND_WRONG_TYPE)
-        snprintf(f->how, sizeof f->how, "%s %s flew, rolled %d and landed "
-                 "on %s, %s", a_or_an(figure_class(a_meeple)->name),
-                 figure_class(a_meeple)->name, found, on, what[want]);
+        set_how(f, "%s %s flew, rolled %d and landed "
+                "on %s, %s", a_or_an(figure_class(a_meeple)->name),
+                figure_class(a_meeple)->name, found, on, what[want]);
     else if (found)
-        snprintf(f->how, sizeof f->how, "%s %s flew, rolled %d and landed "
-                 "on %s", a_or_an(figure_class(a_meeple)->name),
-                 figure_class(a_meeple)->name, found, what[want]);
+        set_how(f, "%s %s flew, rolled %d and landed "
+                "on %s", a_or_an(figure_class(a_meeple)->name),
+                figure_class(a_meeple)->name, found, what[want]);
     return found > 0;
 }
 
@@ -620,9 +632,9 @@ static bool f_bad_roll(struct forge *f)
     struct move *m = &f->out->moves[f->place + 1];
     m->roll = 4;
     m->draw = -1;
-    snprintf(f->how, sizeof f->how, "a flight of %s %s with a roll of 4",
-             a_or_an(figure_class(m->meeple)->name),
-             figure_class(m->meeple)->name);
+    set_how(f, "a flight of %s %s with a roll of 4",
+            a_or_an(figure_class(m->meeple)->name),
+            figure_class(m->meeple)->name);
     return true;
 }
 
@@ -647,8 +659,8 @@ static bool f_must_land(struct forge *f)
         return false;
     f->flew = f->in->moves[li].meeple;
     remove_moves(f->out, li, li + 1);
-    snprintf(f->how, sizeof f->how, "the flier went back to supply although "
-             "it could land");
+    set_how(f, "the flier went back to supply although "
+            "it could land");
     return true;
 }
 
@@ -700,9 +712,9 @@ static bool f_river_order(struct forge *f)
     m->at = at;
     m->rot = (uint8_t)rot;
     m->draw = -1;
-    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) instead of %s, "
-             "whose tile group is drawn first", m->tile_id, at.x, at.y,
-             f->in->moves[f->place].tile_id);
+    set_how(f, "placed %s at (%d,%d) instead of %s, "
+            "whose tile group is drawn first", m->tile_id, at.x, at.y,
+            f->in->moves[f->place].tile_id);
     return true;
 }
 
@@ -722,8 +734,8 @@ static bool f_river_flow(struct forge *f)
         return false;
     f->out->moves[f->place].at = at;
     f->out->moves[f->place].rot = (uint8_t)rot;
-    snprintf(f->how, sizeof f->how, "placed %s at (%d,%d) R%d, where the "
-             "river cannot flow on", m->tile_id, at.x, at.y, 90 * rot);
+    set_how(f, "placed %s at (%d,%d) R%d, where the "
+            "river cannot flow on", m->tile_id, at.x, at.y, 90 * rot);
     return true;
 }
 
@@ -795,11 +807,11 @@ static bool f_flier_used(struct forge *f)
         m->roll = 1 + f->turn % 3;
         set_meeple(m, g, mi);
         f->flew = fig;
-        snprintf(f->how, sizeof f->how, "after %s %s flew, %s %s flew from "
-                 "the same flying machine",
-                 a_or_an(figure_class(first.meeple)->name),
-                 figure_class(first.meeple)->name,
-                 a_or_an(figure_class(fig)->name), figure_class(fig)->name);
+        set_how(f, "after %s %s flew, %s %s flew from "
+                "the same flying machine",
+                a_or_an(figure_class(first.meeple)->name),
+                figure_class(first.meeple)->name,
+                a_or_an(figure_class(fig)->name), figure_class(fig)->name);
     }
     state_end(&s);
     return fig >= 0;
@@ -866,15 +878,15 @@ static bool f_abbey_placement(struct forge *f)
             if (f->out->moves[i].at.x == m->at.x &&
                 f->out->moves[i].at.y == m->at.y)
                 f->out->moves[i].at = at;
-        snprintf(f->how, sizeof f->how, "moved the abbey from the hole "
-                 "(%d,%d) to (%d,%d): %s", m->at.x, m->at.y, at.x, at.y, why);
+        set_how(f, "moved the abbey from the hole "
+                "(%d,%d) to (%d,%d): %s", m->at.x, m->at.y, at.x, at.y, why);
     } else {
         o->tile = (int16_t)def;
         snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(def)->id);
         o->rot = (uint8_t)rot;
         replace_action(f)->kind = MV_PASS;
-        snprintf(f->how, sizeof f->how, "placed an abbey at (%d,%d) instead "
-                 "of %s: %s", at.x, at.y, m->tile_id, why);
+        set_how(f, "placed an abbey at (%d,%d) instead "
+                "of %s: %s", at.x, at.y, m->tile_id, why);
     }
     o->at = at;
     return true;
@@ -934,9 +946,9 @@ static bool f_wagon_move(struct forge *f)
                      f->in->moves[at + 1].kind != MV_COMMIT))
             insert_move(f->out, at + 1)->kind = MV_COMMIT;
         seg_format(m->feature, m->mask, name, sizeof name);
-        snprintf(f->how, sizeof f->how, "%s the wagon to %s at (%d,%d): %s",
-                 pass ? "instead of a pass, moved" : "moved", name, m->at.x,
-                 m->at.y, why);
+        set_how(f, "%s the wagon to %s at (%d,%d): %s",
+                pass ? "instead of a pass, moved" : "moved", name, m->at.x,
+                m->at.y, why);
     }
     state_end(&s);
     return pick >= 0;
@@ -949,9 +961,9 @@ static bool f_builder_bonus(struct forge *f)
     if (f->prev_seat < 0 || f->prev_seat == f->seat)
         return false;
     f->out->moves[f->place].player = (int8_t)f->prev_seat;
-    snprintf(f->how, sizeof f->how, "%s placed a second tile in a row, "
-             "without a builder's right to it, on %s's turn",
-             f->in->names[f->prev_seat], f->in->names[f->seat]);
+    set_how(f, "%s placed a second tile in a row, "
+            "without a builder's right to it, on %s's turn",
+            f->in->names[f->prev_seat], f->in->names[f->seat]);
     return true;
 }
 
@@ -969,8 +981,8 @@ static bool f_abbot_recall(struct forge *f)
     m->meeple_n = 1;
     m->meeple_owner = (int8_t)f->seat;
     state_end(&s);
-    snprintf(f->how, sizeof f->how, "recalled an abbot from this turn's "
-             "tile, where none stands");
+    set_how(f, "recalled an abbot from this turn's "
+            "tile, where none stands");
     return true;
 }
 
@@ -980,8 +992,8 @@ static bool f_turn_order(struct forge *f)
         return false;
     int other = (f->seat + 1) % f->in->rules.n_players;
     f->out->moves[f->place].player = (int8_t)other;
-    snprintf(f->how, sizeof f->how, "the tile placed by %s on %s's turn",
-             f->in->names[other], f->in->names[f->seat]);
+    set_how(f, "the tile placed by %s on %s's turn",
+            f->in->names[other], f->in->names[f->seat]);
     return true;
 }
 
@@ -990,7 +1002,7 @@ static bool f_turn_sequence(struct forge *f)
     struct move *m = insert_move(f->out, f->place);
     m->kind = MV_PASS;
     f->want_turn = f->turn - 1;
-    snprintf(f->how, sizeof f->how, "a pass before the turn's tile");
+    set_how(f, "a pass before the turn's tile");
     return true;
 }
 
@@ -1007,8 +1019,8 @@ static bool f_score_mismatch(struct forge *f)
             c->seats |= (uint8_t)(1u << p);
             c->score[p] = r.running[f->turn][p] + (p == f->seat ? 5 : 0);
         }
-        snprintf(f->how, sizeof f->how, "claimed 5 points too many for %s "
-                 "after the turn", f->in->names[f->seat]);
+        set_how(f, "claimed 5 points too many for %s "
+                "after the turn", f->in->names[f->seat]);
     }
     report_release(&r);
     return ok;

@@ -74,8 +74,9 @@ static void key_of_ours(const struct game_log *log,
                                  "%s%s", i ? "|" : "", names[i]);
     score_expr_format(ev->feature, ev->expr, expr, sizeof expr);
     items_key(ev, items, sizeof items);
-    snprintf(out, KEY_MAX, "%4d %s %s %d %s %s", ev->turn, players,
-             feat_name(ev->feature), ev->points, expr, items);
+    if (snprintf(out, KEY_MAX, "%4d %s %s %d %s %s", ev->turn, players,
+                 feat_name(ev->feature), ev->points, expr, items) >= KEY_MAX)
+        fail_msg("a score event's key is longer than %d bytes", KEY_MAX);
 }
 
 static void key_of_theirs(const cJSON *ev, char *out)
@@ -107,11 +108,13 @@ static void key_of_theirs(const cJSON *ev, char *out)
             used ? "," : "", cJSON_GetArrayItem(it, 0)->valuestring, c,
             cJSON_GetArrayItem(it, 2)->valueint);
     }
-    snprintf(out, KEY_MAX, "%4d %s %s %d %s %s",
-             cJSON_IsNull(turn) ? -1 : turn->valueint, players,
-             cJSON_GetObjectItemCaseSensitive(ev, "feature")->valuestring,
-             cJSON_GetObjectItemCaseSensitive(ev, "points")->valueint,
-             cJSON_GetObjectItemCaseSensitive(ev, "expr")->valuestring, items);
+    if (snprintf(out, KEY_MAX, "%4d %s %s %d %s %s",
+                 cJSON_IsNull(turn) ? -1 : turn->valueint, players,
+                 cJSON_GetObjectItemCaseSensitive(ev, "feature")->valuestring,
+                 cJSON_GetObjectItemCaseSensitive(ev, "points")->valueint,
+                 cJSON_GetObjectItemCaseSensitive(ev, "expr")->valuestring,
+                 items) >= KEY_MAX)
+        fail_msg("an expected event's key is longer than %d bytes", KEY_MAX);
 }
 
 static int cmp_key(const void *a, const void *b)
