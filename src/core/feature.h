@@ -115,6 +115,9 @@ struct figure_class {
     bool stays;             /* stays when its feature is completed (the
                                barn); the others go back to supply */
     bool flies;             /* may use a flying machine */
+    bool beside;            /* may stand on a tile around the turn's tile
+                               (the barn: logged on the tile south-east of
+                               the corner it stands on) */
     bool by_role;           /* a receipt calls it by its feature's role
                                (knight, farmer), else by its name */
 };

@@ -1245,6 +1245,28 @@ int game_list_deploys(const struct game *g, int player,
             n++;
         }
     }
+    /* figures that may stand beside the tile: on the eight around, as
+     * their unit's check allows */
+    struct pos at = game_tile_pos(g, g->now.tile);
+    for (int k = 0; k < 9; k++) {
+        struct pos q = { at.x + k % 3 - 1, at.y + k / 3 - 1 };
+        int tile = k == 4 ? -1 : game_tile_at(g, q);
+        if (tile < 0)
+            continue;
+        const struct placed *nb = &g->tiles[tile];
+        for (int i = nb->seg0; i < nb->seg0 + nb->n_seg; i++)
+            for (int fig = 0; fig < FIG__COUNT; fig++) {
+                int m = figure_class(fig)->beside
+                            ? game_meeple(g, player, fig, 0) : -1;
+                if (m < 0 || g->segs[i].kind == FEAT_FLIER ||
+                    game_check_deploy(g, player, m, i, NULL, 0) != RULE_OK)
+                    continue;
+                if (n < max)
+                    out[n] = (struct deploy_option){ (int16_t)i,
+                                                     (uint8_t)fig };
+                n++;
+            }
+    }
     return n;
 }
 

@@ -468,7 +468,8 @@ enum rule game_check_deploy(const struct game *g, int player, int m,
  * allows after it)? RULE_OK or RULE_MEEPLE_SECOND_DEPLOY. */
 enum rule game_check_action(const struct game *g, int fig, char *why,
                             size_t why_len);
-/* Every deployment open to player on this turn's tile: one entry per
+/* Every deployment open to player on this turn's tile (and, for a figure
+ * that may stand beside it, the barn, on the tiles around): one entry per
  * (segment, figure kind) with a figure of that kind in supply. A segment
  * of kind FEAT_FLIER is a flight. Returns the count (stores up to max). */
 struct deploy_option {

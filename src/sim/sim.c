@@ -191,40 +191,11 @@ struct offer {
     struct deploy_option opt[SIM_MAX_OPTIONS];
 };
 
-/* Deployments off the placed tile: only a unit's own check may allow one
- * (the barn stands on the corner of the turn's tile, its pointer on the
- * tile south-east of that corner), so they are looked for on the eight
- * tiles around, with game_check_deploy(), in games where a unit judges
- * deployments. */
-static void list_off_tile(const struct game *g, int seat, struct offer *o)
-{
-    struct pos at = game_tile_pos(g, g->now.tile);
-    int m[FIG__COUNT];
-    for (int fig = 0; fig < FIG__COUNT; fig++)
-        m[fig] = game_meeple(g, seat, fig, 0);
-    for (int k = 0; k < 9; k++) {
-        struct pos q = { at.x + k % 3 - 1, at.y + k / 3 - 1 };
-        int tile = k == 4 ? -1 : game_tile_at(g, q);
-        if (tile < 0)
-            continue;
-        const struct placed *t = &g->tiles[tile];
-        for (int i = t->seg0; i < t->seg0 + t->n_seg; i++)
-            for (int fig = 0; fig < FIG__COUNT && o->n < SIM_MAX_OPTIONS;
-                 fig++)
-                if (m[fig] >= 0 && g->segs[i].kind != FEAT_FLIER &&
-                    game_check_deploy(g, seat, m[fig], i, NULL, 0) == RULE_OK)
-                    o->opt[o->n++] = (struct deploy_option){ (int16_t)i,
-                                                             (uint8_t)fig };
-    }
-}
-
 static void list_offer(const struct game *g, int seat, struct offer *o)
 {
     o->n = game_list_deploys(g, seat, o->opt, SIM_MAX_OPTIONS);
     if (o->n > SIM_MAX_OPTIONS)
         o->n = SIM_MAX_OPTIONS;
-    if (g->hooked >> HOOK_check_deploy & 1)
-        list_off_tile(g, seat, o);
 }
 
 static bool is_flight_option(const struct game *g, const struct deploy_option *o)

@@ -852,6 +852,30 @@ static void test_barn_scores_fields(void **state)
     report_release(&rep);
 }
 
+/* The engine offers a barn at each corner of the turn's tile where four
+ * fields meet, also where its pointer is a tile around it: BA/L at (0,1)
+ * has one such corner, its north-east, logged on (1,1). */
+static void test_barn_offered_beside(void **state)
+{
+    (void)state;
+    struct rules r = abbey_rules(0);
+    struct game *g = fx_new(&r);
+    fx_play(g, "BA/RFr", 1, 0, 0);
+    fx_play(g, "BA/L", 1, 1, 0);
+    fx_place(g, "BA/L", 0, 1, 0);
+    struct deploy_option o[64];
+    int n = game_list_deploys(g, g->seat, o, 64), barns = 0;
+    assert_true(n <= 64);
+    for (int i = 0; i < n; i++) {
+        if (o[i].figure != FIG_BARN)
+            continue;
+        barns++;
+        assert_int_equal(o[i].seg, fx_seg(g, 1, 1, FEAT_FIELD, HE_NL));
+    }
+    assert_int_equal(barns, 1);
+    game_free(g);
+}
+
 static const struct {
     const char *what;
     const struct fx_step *steps;
@@ -1086,6 +1110,7 @@ int main(void)
         cmocka_unit_test(test_abbey_placement),
         cmocka_unit_test(test_mayor_strength_is_pennants),
         cmocka_unit_test(test_barn_scores_fields),
+        cmocka_unit_test(test_barn_offered_beside),
         cmocka_unit_test(test_barn_placement),
         cmocka_unit_test(test_wagon_moves),
         cmocka_unit_test(test_step_roles),

@@ -43,7 +43,7 @@ const struct figure_class figure_class_WAGON = {
 
 const struct figure_class figure_class_BARN = {
     .jcz = "barn", .name = "barn", .names = "barns",
-    .stands = 1u << FEAT_FIELD, .stays = true,
+    .stands = 1u << FEAT_FIELD, .stays = true, .beside = true,
 };
 
 /* "barn in a field touching 2 completed cities [(0,-1) 2 tiles, (3,1)
@@ -77,6 +77,7 @@ struct abbey {
     uint8_t n_waiting;
     uint8_t moved;                      /* seats whose wagon moved */
     int16_t new_barn;                   /* a barn deployed this turn */
+    uint8_t n_barns;                    /* barns on the board (they stay) */
     int8_t last_drawn;                  /* seat of the last drawn tile */
     int8_t round_next;                  /* the last round: the next seat */
     int8_t round_left;                  /*   to ask, and how many left */
@@ -269,8 +270,10 @@ static int check_deploy(const struct game *g, int player, int m, int seg,
 
 static void deployed(struct game *g, int m)
 {
-    if (g->meeples[m].kind == FIG_BARN)
+    if (g->meeples[m].kind == FIG_BARN) {
         state(g)->new_barn = (int16_t)m;
+        state(g)->n_barns++;
+    }
 }
 
 /* A field joined to a barn: 1 a city (the pigs' bonus comes on top). */
@@ -292,6 +295,8 @@ static void turn_scoring(struct game *g)
                                                  score_connected };
     struct abbey *st = state(g);
     int barn_root = -1;
+    if (st->n_barns == 0)
+        return; /* most turns of most games */
     if (st->new_barn >= 0 && g->meeples[st->new_barn].seg >= 0) {
         int seg = g->meeples[st->new_barn].seg;
         barn_root = game_root(g, seg);
