@@ -369,6 +369,7 @@ describe('the dashboard', () => {
     const page = await newPage();
     await page.goto(`${base}/games/${id}?turn=0`);
     const marker = page.locator('[data-testid=violation-marker]');
+    await marker.first().waitFor(); /* drawn once the game and its replay are in */
     assert.equal(await marker.count(), 1);
     await marker.click();
     assert.match(page.url(), new RegExp(`\\?turn=${v.turn}$`));
@@ -390,6 +391,7 @@ describe('the dashboard', () => {
     const dgame = (await api(`/api/games/${disputed}`)).body;
     await page.goto(`${base}/games/${disputed}?turn=0`);
     const steps = new Set(dgame.audit.violations.map((x) => x.turn));
+    await page.locator('[data-testid=violation-marker]').first().waitFor();
     assert.equal(await page.locator('[data-testid=violation-marker]').count(), steps.size);
     await page.locator('[data-testid=violation-marker]').first().click();
     assert.match(await page.locator('[data-testid=violations]').textContent(), /SCORE_MISMATCH/);
@@ -490,6 +492,23 @@ describe('the dashboard', () => {
       await page.waitForFunction(() => document.querySelector('main').innerText.includes('<b>Eve</b>'));
       assert.equal(await page.locator('main b, main img, main i').count(), 0, `no markup from data on ${path}`);
     }
+    await page.close();
+  });
+
+  test('a game of an expansion not audited yet is kept and shown as such', async () => {
+    const log = '{"format": "flierlog/1.2", "edition": "C2", "elements": {"tower": true}, "players": [{"name": "Tia"}, {"name": "Tom"}], "turns": []}';
+    const up = await api('/api/games?name=tower.flierlog', { method: 'POST', body: log });
+    assert.equal(up.status, 202, JSON.stringify(up.body));
+    assert.equal(up.body.status, 'unsupported');
+    const page = await newPage();
+    await page.goto(`${base}/games/${up.body.id}/audit`);
+    await page.locator('[data-testid=unsupported-reason]').waitFor();
+    assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /The Tower/);
+    assert.equal(await page.locator('main .badge.neutral').textContent(), 'not audited yet');
+    await page.goto(`${base}/games/${up.body.id}`);
+    await page.waitForFunction(() => /not audited yet/.test(document.querySelector('main h1')?.textContent || ''));
+    await page.goto(`${base}/stats`);
+    await page.waitForFunction(() => document.querySelector('main').innerText.includes('not audited yet'));
     await page.close();
   });
 

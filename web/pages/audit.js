@@ -32,6 +32,14 @@ export function auditPage(main, [idText]) {
     if (!alive) return;
     root.replaceChildren();
     const a = game.audit || {};
+    if (game.status === 'unsupported') {
+      root.append(h('h1', { tabindex: -1, text: `Game #${id}: stored, not audited yet` }),
+        h('p', { class: 'meta' }, verdictBadge(game)),
+        h('p', { dataset: { testid: 'unsupported-reason' }, text: game.reason || '' }),
+        h('p', { text: 'flierd keeps the upload; "flierd reaudit" audits it once a later version supports its expansions.' }),
+        h('a', { class: 'btn', href: `/api/games/${id}/raw`, download: `game-${id}` }, icon('download'), 'Raw log'));
+      return;
+    }
     const colors = paletteFor(game.players || []);
     document.title = `Audit: ${gameTitle(game)} · flierd`;
     const fileExt = game.format === 'jcz' ? 'jcz' : 'flierlog';

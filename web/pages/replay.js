@@ -113,7 +113,10 @@ export function replayPage(main, [idText], query) {
     const live = !first && root.dataset.live === 'true';
     if (live) { uncache(`/api/games/${id}`); uncache(`/api/games/${id}/replay`); }
     const get = live ? getJSON : getCached;
-    const [game, replay] = await Promise.all([get(`/api/games/${id}`), get(`/api/games/${id}/replay`)]);
+    const game = await get(`/api/games/${id}`);
+    // kept but not auditable yet: there is no replay to ask for
+    if (game.status === 'unsupported') throw Object.assign(new Error(game.reason || ''), { status: 409 });
+    const replay = await get(`/api/games/${id}/replay`);
     return { game, replay: withBoards(replay) };
   }
 
@@ -143,7 +146,7 @@ export function replayPage(main, [idText], query) {
   }).catch((e) => {
     if (!alive) return;
     clear(root).append(
-      h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : 'Could not load the game' }),
+      h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : e.status === 409 ? 'Stored, not audited yet' : 'Could not load the game' }),
       h('p', { class: 'error', role: 'alert', text: e.message }),
       h('p', null, h('a', { href: '/', text: 'Back to all games' })));
   });

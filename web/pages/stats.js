@@ -77,6 +77,7 @@ function globalStats(root, alive) {
       tile('games', fmtNum(g.total), `${fmtNum(g.finished)} finished · ${fmtNum(g.live)} live`, 'stat-games'),
       tile('valid', fmtNum(g.valid), g.total ? fmtPct(g.valid / g.total) : ''),
       tile('with violations', fmtNum(g.invalid), `${fmtNum(vi.total)} violations`),
+      g.unsupported ? tile('not audited yet', fmtNum(g.unsupported), 'expansions this flierd does not audit') : null,
       tile('flights', fmtNum(fl.flights), `${fmtNum(fl.landed)} landed · ${fmtNum(fl.returned)} returned`),
       tile('landing rate', fmtPct(fl.landing_rate), `${fmtNum(fl.forced_returns)} forced returns`),
       tile('players', fmtNum((pl.players || []).length), Object.entries(g.by_edition || {}).map(([k, n]) => `${k}: ${n}`).join(' · '))));
