@@ -68,9 +68,20 @@ get / '<html'
 get /api/games '"games"'
 get /games/1 '<html'
 
+# and in a browser: the replay page of the installed dashboard draws the
+# board (Chromium runs the modules and their API calls; virtual time lets
+# them finish before the page is dumped)
+chromium=${CHROMIUM:-/usr/bin/chromium}
+[ -x "$chromium" ] || fail "no Chromium at $chromium (apt-get install chromium)"
+dom=$("$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+      --user-data-dir="$tmp/chromium" --virtual-time-budget=10000 \
+      --dump-dom "$url/games/1" 2>/dev/null) || fail "chromium --dump-dom"
+printf '%s' "$dom" | grep -q 'class="tile' ||
+    fail "the replay page of the installed daemon drew no tile"
+
 kill -TERM "$pid"
 wait "$pid"; rc=$?
 pid=
 [ "$rc" = 0 ] || fail "the daemon exited $rc on SIGTERM"
 [ -z "$(ls -A "$tmp/run")" ] || fail "the daemon wrote into its working folder: $(ls -A "$tmp/run")"
-echo "ok: installed files, prefix /usr and /opt/fl, the installed daemon served /, /api/games, /games/1"
+echo "ok: installed files, prefix /usr and /opt/fl, the installed daemon served /, /api/games, /games/1 (drawn in Chromium)"
