@@ -786,8 +786,8 @@ static const char *const move_names[] = {
 };
 
 static enum status read_move_meeple(const struct entry *en, const cJSON *o,
-                                    const char *path, int turns,
-                                    struct move *m, struct err *e)
+                                    const char *path, struct move *m,
+                                    struct err *e)
 {
     const struct fl_ctx *c = en->c;
     char s[FL_PATH];
@@ -796,9 +796,10 @@ static enum status read_move_meeple(const struct entry *en, const cJSON *o,
     uint8_t kind = m->kind;
     int8_t player = m->player;
     if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
-        get_meeple(c, o, path, recall ? FIG_ABBOT : FIG_SMALL,
-                   fl_default_seat(c, m->player, turns), recall ? 1 : 0, m,
-                   e))
+        /* a move naming no player leaves the figure's owner open (the
+         * auditor's default: the seat on turn, or the waiting wagon) */
+        get_meeple(c, o, path, recall ? FIG_ABBOT : FIG_SMALL, m->player,
+                   recall ? 1 : 0, m, e))
         return e->code;
     m->kind = kind;
     m->player = player;
@@ -862,7 +863,7 @@ static enum status read_move(const struct entry *en, const cJSON *o,
             return e->code;
         *turns += k == MV_PLACE;
     } else if ((k == MV_DEPLOY || k == MV_RECALL) &&
-               read_move_meeple(en, o, path, *turns, &m, e)) {
+               read_move_meeple(en, o, path, &m, e)) {
         return e->code;
     }
     struct move *to = push(en, k, player);

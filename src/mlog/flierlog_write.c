@@ -710,7 +710,7 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
 
 /* One move of a "moves" list; its "player" only where it is not the
  * entry's (entry_player, -1 when the entry names none). */
-static cJSON *move_json(const struct wr *w, const struct move *m, int turns,
+static cJSON *move_json(const struct wr *w, const struct move *m,
                         int entry_player)
 {
     static const char *const names[] = { "place", "discard", "deploy",
@@ -731,8 +731,8 @@ static cJSON *move_json(const struct wr *w, const struct move *m, int turns,
     } else if (m->kind == MV_DEPLOY || recall) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
         cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, recall ? FIG_ABBOT : FIG_SMALL,
-                   fl_default_seat(&w->c, m->player, turns), recall ? 1 : 0);
+        add_meeple(o, m, recall ? FIG_ABBOT : FIG_SMALL, m->player,
+                   recall ? 1 : 0);
         if (!recall && m->feature == FEAT_FLIER) {
             cJSON_AddNumberToObject(o, "roll", m->roll);
             if (m->draw >= 0 && m->draw < 1 &&
@@ -765,7 +765,7 @@ static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
     cJSON *a = cJSON_AddArrayToObject(o, "moves");
     for (size_t k = i; k < j; k++) {
         turns += mv[k].kind == MV_PLACE;
-        cJSON_AddItemToArray(a, move_json(w, &mv[k], turns, player));
+        cJSON_AddItemToArray(a, move_json(w, &mv[k], player));
     }
     return o;
 }

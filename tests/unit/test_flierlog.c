@@ -520,7 +520,7 @@ static const struct entry_case entry_cases[] = {
       "\"discard\", \"tile\": \"BA/C\"}]}",
       { W_DEPLOY(-1, 0, 0, FEAT_CITY, EDGE_N, FIG_SMALL, 0, -1, 0),
         W_PLACE(1, "BA/RFr", 1, 0, 3, 0.5, 0),
-        W_FLY(-1, 1, 0, FIG_SMALL, 0, 0, 3, 0.9, 0),
+        W_FLY(-1, 1, 0, FIG_SMALL, 0, -1, 3, 0.9, 0),
         W_RECALL(-1, 0, 0, FEAT_GARDEN, FIG_ABBOT, 1, 1, 0), W_PASS(-1, 0),
         W_COMMIT(0, 0), W_DISCARD(-1, "BA/C", -1, 0), W_END } },
     /* flierlog/1.1: a figure by its meeple id kind ("follower" is
@@ -559,9 +559,11 @@ static const struct entry_case entry_cases[] = {
       "\"segment\": \"field:NL.NR.EL.WR\", \"meeple\": \"phantom\"}, "
       "{\"move\": \"commit\"}]}",
       { W_PLACE(-1, "BA/RFr", 1, 0, 0, -1, 0),
-        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_SMALL, 0, 0, 0),
+        /* a move that names no player leaves the owner open (-1): the
+         * auditor takes the seat on turn */
+        W_DEPLOY(-1, 1, 0, FEAT_ROAD, WE, FIG_SMALL, 0, -1, 0),
         W_DEPLOY(-1, 1, 0, FEAT_FIELD, HE_NL | HE_NR | HE_EL | HE_WR,
-                 FIG_PHANTOM, 0, 0, 0),
+                 FIG_PHANTOM, 0, -1, 0),
         W_COMMIT(-1, 0), W_END } },
     { NULL,
       "{\"turn\": 1, \"player\": \"Ben\", \"moves\": [{\"move\": "
