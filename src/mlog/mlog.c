@@ -47,12 +47,12 @@ static enum status parse_json(const char *data, size_t len,
             cJSON_GetObjectItemCaseSensitive(root, "format") &&
             !cJSON_GetObjectItemCaseSensitive(root, "turns") &&
             !cJSON_GetObjectItemCaseSensitive(root, "final")) {
-            cJSON_Delete(root);
+            mlog_tree_drop(root);
             *out_format = MLOG_FLIERLOG;
             return flierlog_read_ndjson(data, len, out, e);
         }
         if (end < data + len) {
-            cJSON_Delete(root);
+            mlog_tree_drop(root);
             root = NULL;
         }
     }
@@ -77,7 +77,7 @@ static enum status parse_json(const char *data, size_t len,
         st = err_set(e, ST_PARSE, "$: neither a .jcz save (no \"replay\") nor "
                      "a flierlog (no \"format\")");
     }
-    cJSON_Delete(root);
+    mlog_tree_drop(root);
     return st;
 }
 

@@ -33,6 +33,13 @@ void mlog_json_string(const char *str, struct buf *out);
 void mlog_alloc_parse_begin(void);
 /* Back to aborting on OOM; true when an allocation failed meanwhile. */
 bool mlog_alloc_parse_end(void);
+/* Until mlog_tree_drop(), this thread's cJSON allocations (a report
+ * being built) come from an arena; they abort on OOM as xmalloc does. */
+void mlog_alloc_render_begin(void);
+/* Done with tree: a tree built while rendering goes with its arena (the
+ * rendering ends), one built while parsing goes at
+ * mlog_alloc_parse_end(), any other is deleted. */
+void mlog_tree_drop(cJSON *tree);
 
 /* ---- hostile input (json_check.c) -------------------------------------- */
 

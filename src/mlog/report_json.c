@@ -288,7 +288,7 @@ static void append_json(cJSON *o, struct buf *out)
 {
     mlog_json_print(o, out);
     buf_puts(out, "\n");
-    cJSON_Delete(o);
+    mlog_tree_drop(o);
 }
 
 void mlog_report_json(const char *file, enum mlog_format fmt,
@@ -330,6 +330,7 @@ void mlog_report_json_meta(const struct report_meta *m,
                            const struct game_log *log, const struct report *r,
                            struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject(), *a;
     cJSON_AddStringToObject(o, "file", m->file);
     cJSON_AddStringToObject(o, "format", mlog_format_name(m->format));
@@ -388,6 +389,7 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
                       const struct report *before, const struct report *after,
                       const bool *is_new, struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject(), *a;
     int n = log->rules.n_players;
     unsigned wb = winners(n, before->score), wa = winners(n, after->score);
@@ -562,6 +564,7 @@ static cJSON *replay_turn_json(const struct game_log *log,
 void mlog_replay_json(const struct game_log *log, const struct report *r,
                       const struct replay *rp, struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject(), *a, *defs = cJSON_CreateObject();
     bool used[TILE_KINDS] = { false };
     a = cJSON_AddArrayToObject(o, "players");
@@ -602,6 +605,7 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
 void mlog_live_turn_json(const struct game_log *log, const struct report *r,
                          int turn, struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject(), *a;
     cJSON_AddNumberToObject(o, "turn", turn);
     cJSON_AddItemToObject(o, "scores", scores_json(log, r->score));
@@ -621,6 +625,7 @@ void mlog_live_turn_json(const struct game_log *log, const struct report *r,
 void mlog_unsupported_json(const char *file, enum mlog_format fmt,
                            const char *msg, struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", file);
     cJSON_AddStringToObject(o, "format", mlog_format_name(fmt));
@@ -630,6 +635,7 @@ void mlog_unsupported_json(const char *file, enum mlog_format fmt,
 
 void mlog_error_json(const char *file, const char *error, struct buf *out)
 {
+    mlog_alloc_render_begin();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", file);
     cJSON_AddStringToObject(o, "error", error);

@@ -14,7 +14,7 @@ static void reserve(struct buf *b, size_t extra)
     xgrow((void **)&b->p, &b->cap, b->len + extra + 1, 1);
 }
 
-void buf_append(struct buf *b, const char *s, size_t len)
+void buf_append_slow(struct buf *b, const char *s, size_t len)
 {
     reserve(b, len);
     memcpy(b->p + b->len, s, len);

@@ -3,6 +3,7 @@
 #define UTIL_BUF_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include "util/err.h"
 
 struct buf {
@@ -13,7 +14,19 @@ struct buf {
 
 #define BUF_INIT { NULL, 0, 0 }
 
-void buf_append(struct buf *b, const char *s, size_t len);
+void buf_append_slow(struct buf *b, const char *s, size_t len);
+/* Inline while it fits: renderers append a few bytes at a time, and the
+ * call was a tenth of printing a report. */
+static inline void buf_append(struct buf *b, const char *s, size_t len)
+{
+    if (b->cap - b->len > len) {
+        memcpy(b->p + b->len, s, len);
+        b->len += len;
+        b->p[b->len] = '\0';
+    } else {
+        buf_append_slow(b, s, len);
+    }
+}
 /* The same, but out of memory is the caller's to answer (fault.h): false
  * and b unchanged when the buffer cannot grow. */
 bool buf_try_append(struct buf *b, const char *s, size_t len) WARN_UNUSED;
