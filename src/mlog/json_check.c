@@ -23,13 +23,19 @@ struct frame {
     bool want_key;     /* object: the next string is a key */
     size_t name_at;    /* raw key it hangs under (after its quote), or 0 */
     size_t name_len;   /* 0 at the top level */
+    size_t key0;       /* object: its first key in checker.keys */
+    bool hashed;       /* object: its keys are in the hash table */
 };
 
-/* A key seen in an object: its decoded bytes live in checker.names. */
+/* A key seen in an object: its bytes are in the input or, decoded, in
+ * checker.names. The keys of the open objects are a stack, compared one
+ * by one; an object past SMALL_OBJECT keys moves to the hash table, so a
+ * hostile object of thousands of keys costs no quadratic time. */
+#define SMALL_OBJECT 16
 struct key_slot {
     uint32_t obj;      /* 0: empty slot */
     uint32_t hash;
-    size_t off, len;   /* in names */
+    size_t off, len;   /* in names, or with RAW_KEY in the input */
     size_t at;         /* byte offset of the key's opening quote */
 };
 
@@ -44,6 +50,8 @@ struct checker {
     struct buf names;
     struct key_slot *slots;
     size_t n_slots, cap_slots;        /* cap: a power of two, or 0 */
+    struct key_slot *keys;            /* the open objects' keys */
+    size_t n_keys, cap_keys;
     struct err *e;
 };
 
@@ -154,6 +162,17 @@ void mlog_copy_text(char *dst, size_t size, const char *src)
 
 /* ---- duplicate keys ----------------------------------------------------- */
 
+/* A key with no escape is compared where it stands in the input; only
+ * one with an escape is decoded (into names) first. */
+#define RAW_KEY ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+static const char *key_bytes(const struct checker *ck, size_t off)
+{
+    if (off & RAW_KEY)
+        return (const char *)ck->p + (off & ~RAW_KEY);
+    return ck->names.p ? ck->names.p + off : "";
+}
+
 static uint32_t key_hash(uint32_t obj, const char *s, size_t n)
 {
     uint32_t h = 2166136261u ^ obj; /* FNV-1a */
@@ -180,34 +199,64 @@ static void slots_grow(struct checker *ck)
     ck->cap_slots = cap;
 }
 
-/* Records the key decoded at names[off..] for object obj (the key's quote
- * at byte at); ST_PARSE if the object has it already. */
-static enum status key_add(struct checker *ck, uint32_t obj, size_t off,
-                           size_t at)
+static enum status duplicate(struct checker *ck, const char *k, size_t len,
+                             size_t first, size_t at)
 {
-    size_t len = ck->names.len - off;
-    const char *k = ck->names.p ? ck->names.p + off : "";
-    uint32_t h = key_hash(obj, k, len);
+    char what[160], why[96];
+    snprintf(what, sizeof what, "duplicate key \"%.*s\"%s",
+             (int)(len > 60 ? 60 : len), k, len > 60 ? "..." : "");
+    snprintf(why, sizeof why, "first at byte offset %zu; JSON readers "
+             "disagree on which one counts", first);
+    return fail_at(ck, ST_PARSE, at, what, why);
+}
+
+/* The hash table's check and insertion of key (obj, k); ST_PARSE if the
+ * object has it already. */
+static enum status hash_add(struct checker *ck, const struct key_slot *key)
+{
+    const char *k = key_bytes(ck, key->off);
+    uint32_t h = key_hash(key->obj, k, key->len);
     if (2 * (ck->n_slots + 1) > ck->cap_slots)
         slots_grow(ck);
     size_t j = h & (ck->cap_slots - 1);
     for (; ck->slots[j].obj; j = (j + 1) & (ck->cap_slots - 1)) {
         const struct key_slot *s = &ck->slots[j];
-        /* empty keys only: names.p may still be NULL */
-        if (s->obj == obj && s->hash == h && s->len == len &&
-            (len == 0 || memcmp(ck->names.p + s->off, k, len) == 0)) {
-            char what[160];
-            snprintf(what, sizeof what, "duplicate key \"%.60s\"%s", k,
-                     len > 60 ? "..." : "");
-            char why[96];
-            snprintf(why, sizeof why, "first at byte offset %zu; JSON "
-                     "readers disagree on which one counts", s->at);
-            return fail_at(ck, ST_PARSE, at, what, why);
-        }
+        if (s->obj == key->obj && s->hash == h && s->len == key->len &&
+            (key->len == 0 || memcmp(key_bytes(ck, s->off), k, key->len) == 0))
+            return duplicate(ck, k, key->len, s->at, key->at);
     }
-    ck->slots[j] = (struct key_slot){ obj, h, off, len, at };
+    ck->slots[j] = *key;
+    ck->slots[j].hash = h;
     ck->n_slots++;
     return ST_OK;
+}
+
+/* Records key k (len bytes at off: see key_bytes()) of the object of
+ * frame f (the key's quote at byte at); ST_PARSE if it has it already. */
+static enum status key_add(struct checker *ck, struct frame *f, size_t off,
+                           size_t len, size_t at)
+{
+    struct key_slot key = { f->obj, 0, off, len, at };
+    if (f->hashed)
+        return hash_add(ck, &key);
+    const char *k = key_bytes(ck, off);
+    for (size_t i = f->key0; i < ck->n_keys; i++) {
+        const struct key_slot *s = &ck->keys[i];
+        if (s->len == len &&
+            (len == 0 || memcmp(key_bytes(ck, s->off), k, len) == 0))
+            return duplicate(ck, k, len, s->at, at);
+    }
+    if (ck->n_keys - f->key0 < SMALL_OBJECT) {
+        xgrow((void **)&ck->keys, &ck->cap_keys, ck->n_keys + 1,
+              sizeof *ck->keys);
+        ck->keys[ck->n_keys++] = key;
+        return ST_OK;
+    }
+    for (size_t i = f->key0; i < ck->n_keys; i++)
+        (void)hash_add(ck, &ck->keys[i]); /* distinct: checked above */
+    ck->n_keys = f->key0;
+    f->hashed = true;
+    return hash_add(ck, &key);
 }
 
 /* ---- strings ------------------------------------------------------------ */
@@ -308,6 +357,19 @@ static enum status escape(struct checker *ck, size_t *i, struct buf *out)
     return ST_OK;
 }
 
+/* Bytes that stand for themselves in a string: printable ASCII but the
+ * quote and the backslash. */
+#define P16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const unsigned char plain[256] = {
+    P16(0), P16(0),                                  /* controls */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* ' ' .. '/': '"' */
+    P16(1), P16(1),                                  /* '0' .. 'O' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 'P' .. '_': '\\' */
+    P16(1), P16(1),                                  /* '`' .. DEL */
+    /* 0x80 .. 0xFF: UTF-8, checked byte by byte */
+};
+#undef P16
+
 /* The string whose quote is at p[*i]: UTF-8, no raw control character
  * (RFC 8259 wants them escaped), sane escapes; decoded into out (if any).
  * Leaves *i after the closing quote (or at the end: cJSON reports it). */
@@ -317,8 +379,7 @@ static enum status string(struct checker *ck, size_t *i, struct buf *out)
     while (j < ck->len && ck->p[j] != '"') {
         /* the common case first: a run of plain printable ASCII */
         size_t run = j;
-        while (run < ck->len && ck->p[run] >= 0x20 && ck->p[run] < 0x80 &&
-               ck->p[run] != '"' && ck->p[run] != '\\')
+        while (run < ck->len && plain[ck->p[run]])
             run++;
         if (run > j) {
             if (out)
@@ -431,6 +492,7 @@ static enum status open_container(struct checker *ck, size_t at, bool obj)
     *f = (struct frame){ 0 };
     f->obj = obj ? ++ck->n_obj : 0;
     f->want_key = obj;
+    f->key0 = ck->n_keys;
     if (in_obj) { /* named by its key */
         f->name_at = ck->last_key_at;
         f->name_len = ck->last_key_len;
@@ -454,9 +516,18 @@ static enum status string_at(struct checker *ck, size_t *i)
     top->want_key = false;
     st = count_item(ck, at);
     if (!st)
-        st = string(ck, i, &ck->names);
-    if (!st)
-        st = key_add(ck, top->obj, off, at);
+        st = string(ck, i, NULL);
+    if (!st) {
+        size_t raw = at + 1, n = *i > raw ? *i - raw - 1 : 0;
+        if (!memchr(ck->p + raw, '\\', n)) {
+            st = key_add(ck, top, raw | RAW_KEY, n, at);
+        } else {
+            size_t j = at;
+            st = string(ck, &j, &ck->names);
+            if (!st)
+                st = key_add(ck, top, off, ck->names.len - off, at);
+        }
+    }
     ck->last_key_at = at + 1;
     ck->last_key_len = *i > at + 1 ? *i - at - 2 : 0;
     return st;
@@ -488,7 +559,8 @@ static enum status step(struct checker *ck, size_t *i, bool *scalar)
         return open_container(ck, *i - 1, c == '{');
     case '}':
     case ']':
-        ck->depth -= ck->depth > 0; /* a stray one is cJSON's to report */
+        if (ck->depth > 0) /* a stray one is cJSON's to report */
+            ck->n_keys = ck->stack[--ck->depth].key0;
         break;
     case ',':
         if (top && top->obj)
@@ -528,6 +600,7 @@ enum status mlog_json_check(const char *data, size_t len, struct err *e)
         st = step(&ck, &i, &scalar);
     buf_release(&ck.names);
     free(ck.slots);
+    free(ck.keys);
     return st;
 }
 

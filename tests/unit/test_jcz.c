@@ -1516,6 +1516,12 @@ static const struct {
       "\xc3\xa9", "\"\xc3\xa9\"" },
     { { .tail = FLIERD_OBJ("\"colors\":[\"red\"],\"colors\":[\"blue\"]") },
       "colors", "\"colors\":[\"blue\"]" },
+    /* an object past 16 keys is checked by hash: early and late twins */
+    { { .players = "{\"name\":\"Ann\",\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,\"k14\":14,\"k15\":15,\"k16\":16,\"k17\":17,\"k18\":18,\"k19\":19,\"k3\":9}" }, "k3", "\"k3\":9" },
+    { { .players = "{\"name\":\"Ann\",\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,\"k14\":14,\"k15\":15,\"k16\":16,\"k17\":17,\"k18\":18,\"k19\":19,\"k19\":9}" }, "k19",
+      "\"k19\":9" },
+    { { .players = "{\"name\":\"Ann\",\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,\"k14\":14,\"k15\":15,\"k16\":16,\"k17\":17,\"k18\":18,\"k19\":19,\"name\":\"Bob\"}" }, "name",
+      "\"name\":\"Bob\"" },
 };
 
 static void test_hostile_duplicate_keys(void **state)
@@ -1537,6 +1543,18 @@ static void test_hostile_duplicate_keys(void **state)
     struct game_log log;
     parse_ok(&(struct doc){ .players = "{\"name\":\"Ann\",\"Name\":\"x\"},"
                                        "{\"name\":\"Bob\"}" },
+             &log);
+    assert_string_equal(log.names[0], "Ann");
+    game_log_release(&log);
+    /* a nested object's keys are its own, before and after it closes,
+     * also in an object checked by hash */
+    parse_ok(&(struct doc){ .players = "{\"x\":{\"name\":1,\"x\":2},"
+                                       "\"name\":\"Ann\",\"y\":{\"x\":3}}" },
+             &log);
+    assert_string_equal(log.names[0], "Ann");
+    game_log_release(&log);
+    parse_ok(&(struct doc){ .players = "{\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,\"k10\":10,\"k11\":11,\"k12\":12,\"k13\":13,\"k14\":14,\"k15\":15,\"k16\":16,\"k17\":17,\"k18\":18,\"k19\":19,\"x\":{\"k1\":1,\"x\":2},"
+                                       "\"name\":\"Ann\",\"y\":{\"k2\":3}}" },
              &log);
     assert_string_equal(log.names[0], "Ann");
     game_log_release(&log);
