@@ -12,10 +12,10 @@ static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
     char sub[96];
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
         return err_set(e, ST_PARSE, "%s: expected [x, y]", path);
-    snprintf(sub, sizeof sub, "%s[0]", path);
+    mlog_path(sub, sizeof sub, path, "[0]");
     if (jcz_int(cJSON_GetArrayItem(v, 0), sub, -1000000, 1000000, &p->x, e))
         return e->code;
-    snprintf(sub, sizeof sub, "%s[1]", path);
+    mlog_path(sub, sizeof sub, path, "[1]");
     return jcz_int(cJSON_GetArrayItem(v, 1), sub, -1000000, 1000000, &p->y, e);
 }
 
@@ -27,16 +27,33 @@ static const char *str_at(const cJSON *obj, const char *key)
 
 /* "<seat>.<kind>.<n>": seat and n are kept as written (an id beyond the
  * supply is the auditor's MEEPLE_NONE_LEFT, not a parse error). */
+/* Up to `most` decimal digits at *p: their value, *p moved past them; -1
+ * if there are none. */
+static int digits(const char **p, int most)
+{
+    int v = 0, k = 0;
+    for (; k < most && **p >= '0' && **p <= '9'; k++, (*p)++)
+        v = v * 10 + (**p - '0');
+    return k ? v : -1;
+}
+
 enum status mlog_meeple_id(const char *id, const char *path, struct move *m,
                            struct err *e)
 {
     char kind[16];
-    int seat, n, used = 0;
-    if (id[0] < '0' || id[0] > '9' ||
-        sscanf(id, "%3d.%15[a-z].%3d%n", &seat, kind, &n, &used) != 3 ||
-        id[used] != '\0' || seat < 0 || n < 0 ||
-        !(id[strlen(id) - 1] >= '0' && id[strlen(id) - 1] <= '9') ||
-        strstr(id, ".+") || strstr(id, ".-") || strstr(id, ". "))
+    size_t k = 0;
+    const char *p = id;
+    int seat = digits(&p, 3), n = -1;
+    if (seat >= 0 && *p == '.') {
+        for (p++; k < 15 && *p >= 'a' && *p <= 'z'; p++)
+            kind[k++] = *p;
+        kind[k] = '\0';
+        if (k > 0 && *p == '.') {
+            p++;
+            n = digits(&p, 3);
+        }
+    }
+    if (n < 0 || *p != '\0') /* "<1-3 digits>.<a-z, 1-15>.<1-3 digits>" */
         return err_set(e, ST_PARSE, "%s: '%.40s' is not <seat>.<kind>.<n>",
                        path, id);
     int fig = figure_find(kind);
@@ -60,7 +77,7 @@ static enum status read_meeple_id(const cJSON *payload, const char *path,
 {
     char sub[112];
     const char *id = str_at(payload, "meepleId");
-    snprintf(sub, sizeof sub, "%s.meepleId", path);
+    mlog_path(sub, sizeof sub, path, ".meepleId");
     if (!id)
         return err_set(e, ST_PARSE, "%s: expected a string", sub);
     return mlog_meeple_id(id, sub, m, e);
@@ -73,7 +90,7 @@ static enum status read_pointer(const cJSON *ptr, const char *path,
     const char *feat, *loc;
     if (!cJSON_IsObject(ptr))
         return err_set(e, ST_PARSE, "%s: expected an object", path);
-    snprintf(sub, sizeof sub, "%s.position", path);
+    mlog_path(sub, sizeof sub, path, ".position");
     if (read_pos(cJSON_GetObjectItemCaseSensitive(ptr, "position"), sub,
                  &m->at, e))
         return e->code;
@@ -140,7 +157,7 @@ static enum status read_place(const cJSON *p, const char *path,
     else
         return err_set(e, ST_PARSE, "%s.rotation: '%.20s' is not R0, R90, "
                        "R180 or R270", path, rot);
-    snprintf(sub, sizeof sub, "%s.position", path);
+    mlog_path(sub, sizeof sub, path, ".position");
     return read_pos(cJSON_GetObjectItemCaseSensitive(p, "position"), sub,
                     &m->at, e);
 }
@@ -151,7 +168,7 @@ static enum status read_deploy(const cJSON *p, const char *path,
     char sub[96];
     const cJSON *rnd;
     m->kind = MV_DEPLOY;
-    snprintf(sub, sizeof sub, "%s.pointer", path);
+    mlog_path(sub, sizeof sub, path, ".pointer");
     if (read_pointer(cJSON_GetObjectItemCaseSensitive(p, "pointer"), sub, m, e)
         || read_meeple_id(p, path, m, e))
         return e->code;
@@ -182,11 +199,11 @@ static enum status read_return(const cJSON *p, const char *path,
     if (!src || strcmp(src, "ABBOT_RETURN") != 0)
         return err_set(e, ST_UNSUPPORTED, "unsupported: RETURN_MEEPLE source "
                        "'%.40s' (%s.source)", src ? src : "(none)", path);
-    snprintf(sub, sizeof sub, "%s.pointer.featurePointer", path);
+    mlog_path(sub, sizeof sub, path, ".pointer.featurePointer");
     if (read_pointer(cJSON_GetObjectItemCaseSensitive(ptr, "featurePointer"),
                      sub, m, e))
         return e->code;
-    snprintf(sub, sizeof sub, "%s.pointer", path);
+    mlog_path(sub, sizeof sub, path, ".pointer");
     return read_meeple_id(ptr, sub, m, e);
 }
 
@@ -240,7 +257,7 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         const char *type = str_at(msg, "type");
         const cJSON *payload = cJSON_GetObjectItemCaseSensitive(msg, "payload");
         struct move *m;
-        snprintf(path, sizeof path, "replay[%u].payload", i);
+        mlog_path_index(path, sizeof path, "replay", i, ".payload");
         if (!type)
             return err_set(e, ST_PARSE, "replay[%u].type: expected a string",
                            i);

@@ -160,6 +160,36 @@ void mlog_copy_text(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+void mlog_path(char *dst, size_t size, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (size == 0)
+        return;
+    if (na >= size)
+        na = size - 1;
+    if (nb >= size - na)
+        nb = size - 1 - na;
+    memcpy(dst, a, na);
+    memcpy(dst + na, b, nb);
+    dst[na + nb] = '\0';
+}
+
+void mlog_path_index(char *dst, size_t size, const char *a, unsigned i,
+                     const char *b)
+{
+    char num[16], *p = num + sizeof num;
+    *--p = '\0';
+    *--p = ']';
+    do {
+        *--p = (char)('0' + i % 10);
+        i /= 10;
+    } while (i);
+    *--p = '[';
+    mlog_path(dst, size, a, p);
+    size_t n = strlen(dst);
+    mlog_path(dst + n, size - n, "", b);
+}
+
 /* ---- duplicate keys ----------------------------------------------------- */
 
 /* A key with no escape is compared where it stands in the input; only

@@ -55,6 +55,12 @@ void mlog_utf8_scrub(char *s);
 const char *mlog_json_hint(const char *data, size_t len, size_t off);
 /* Copies src into dst[size], cut at a character boundary if too long. */
 void mlog_copy_text(char *dst, size_t size, const char *src);
+/* dst = a + b, cut to size (a JSON path for messages: "replay[3].payload"
+ * + ".position"); built for every message read, so no printf. */
+void mlog_path(char *dst, size_t size, const char *a, const char *b);
+/* dst = a + "[" + i + "]" + b, cut to size. */
+void mlog_path_index(char *dst, size_t size, const char *a, unsigned i,
+                     const char *b);
 /* Is r a die's random number a log may hold: finite, and giving a roll
  * (mlog_roll_of()) within -MLOG_ROLL_MAX..MLOG_ROLL_MAX? A roll outside
  * 1..3 is the auditor's FLIER_BAD_ROLL; 1e20 or 1e999 is no roll. */
