@@ -22,10 +22,6 @@
 
 #define CHUNK_MIN (64u << 10)
 #define ALIGN 16u
-/* Chunks of CHUNK_MIN a thread keeps between trees: freeing them all
- * each time let malloc hand the heap's top back to the kernel and fault
- * it in again for the next file (a tenth of 'audit --json'). */
-#define SPARE_MAX 8
 
 /* A chunk of the arena; the payload follows the header. */
 struct chunk {
@@ -39,20 +35,6 @@ static _Thread_local enum mode mode;
 static _Thread_local bool parse_oom;
 static _Thread_local struct chunk *chunks; /* newest first */
 static _Thread_local char *cur, *end;
-static _Thread_local struct chunk *spare; /* kept chunks, CHUNK_MIN each */
-static _Thread_local int n_spare;
-static pthread_key_t spare_key; /* frees a thread's spares as it exits */
-
-static void spare_free(void *unused)
-{
-    (void)unused;
-    while (spare) {
-        struct chunk *c = spare;
-        spare = c->prev;
-        free(c);
-    }
-    n_spare = 0;
-}
 
 static void *arena_alloc(size_t n)
 {
@@ -60,14 +42,7 @@ static void *arena_alloc(size_t n)
     if (n > (size_t)(end - cur) || !cur) {
         size_t size = n > CHUNK_MIN ? n : CHUNK_MIN;
         size_t bytes = sizeof(struct chunk) + ALIGN + size;
-        struct chunk *c;
-        if (size == CHUNK_MIN && spare) {
-            c = spare;
-            spare = c->prev;
-            n_spare--;
-        } else {
-            c = mode == RENDERING ? xmalloc(bytes) : fmalloc(bytes);
-        }
+        struct chunk *c = mode == RENDERING ? xmalloc(bytes) : fmalloc(bytes);
         if (!c)
             return NULL;
         c->prev = chunks;
@@ -122,7 +97,6 @@ static void hook_free(void *p)
 static void install(void)
 {
     cJSON_Hooks h = { hook_malloc, hook_free };
-    (void)pthread_key_create(&spare_key, spare_free);
     cJSON_InitHooks(&h);
 }
 
@@ -140,15 +114,7 @@ static void arena_end(void)
     while (chunks) {
         struct chunk *c = chunks;
         chunks = c->prev;
-        if (c->size == CHUNK_MIN && n_spare < SPARE_MAX) {
-            if (!spare && n_spare == 0) /* first keep on this thread */
-                pthread_setspecific(spare_key, &spare);
-            c->prev = spare;
-            spare = c;
-            n_spare++;
-        } else {
-            free(c);
-        }
+        free(c);
     }
     cur = end = NULL;
 }
