@@ -53,6 +53,8 @@ static void usage(FILE *f)
           "  --per-ip N         connections per client address (64)\n"
           "  --max-connections N  connections in all (512)\n"
           "  --threads N        worker threads (4)\n"
+          "  --replay-cache MB  rendered replays kept in memory (64; 0:\n"
+          "                     none)\n"
           "  --spool-interval MS  spool scan interval (1000)\n"
           "  --quiet            no request log on stderr\n", f);
 }
@@ -105,7 +107,7 @@ static const struct {
     { "--threads", 1, 256 },        { "--spool-interval", 1, 3600000 },
     { "--request-timeout", 0, 86400 }, { "--rate-limit", 0, 1000000 },
     { "--rate-burst", 1, 1000000 },    { "--write-rate-limit", 0, 1000000 },
-    { "--write-burst", 1, 1000000 },
+    { "--write-burst", 1, 1000000 },   { "--replay-cache", 0, 1ul << 20 },
 };
 
 static void set_number(struct http_config *c, size_t which, unsigned long n)
@@ -121,7 +123,8 @@ static void set_number(struct http_config *c, size_t which, unsigned long n)
     case 7: c->rate = (unsigned)n; break;
     case 8: c->rate_burst = (unsigned)n; break;
     case 9: c->write_rate = (unsigned)n; break;
-    default: c->write_burst = (unsigned)n; break;
+    case 10: c->write_burst = (unsigned)n; break;
+    default: c->replay_cache = (size_t)n << 20; break;
     }
 }
 

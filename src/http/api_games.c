@@ -13,6 +13,7 @@
 
 #include "core/expansion.h"
 #include "http/http_int.h"
+#include "http/replay_cache.h"
 #include "ingest/ingest.h"
 
 int64_t http_parse_id(const char *s)
@@ -305,9 +306,26 @@ void h_game(struct request *r)
     read_game(r, store_game_json);
 }
 
+/* The replay from the cache when the game's upload has not changed since
+ * it was rendered; else rendered (and kept). */
 void h_game_replay(struct request *r)
 {
-    read_game(r, ingest_replay);
+    struct buf b = BUF_INIT;
+    struct err e;
+    char now[SHA256_HEX_LEN], rendered[SHA256_HEX_LEN];
+    int64_t id = game_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    struct store *st = server_reader(r->srv);
+    enum status s = store_game_sha(st, id, now, &e);
+    if (s == ST_OK && !replay_cache_get(r->srv->replays, id, now, &b)) {
+        s = ingest_replay(st, id, rendered, &b, &e);
+        if (s == ST_OK)
+            replay_cache_put(r->srv->replays, id, rendered, b.p, b.len);
+    }
+    server_reader_put(r->srv, st);
+    reply_read(r, s, &b, &e);
 }
 
 void h_game_raw(struct request *r)

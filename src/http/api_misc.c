@@ -49,7 +49,7 @@ void h_healthz(struct request *r)
 void h_metrics(struct request *r)
 {
     struct buf b = BUF_INIT;
-    metrics_render(&r->srv->m, &b);
+    metrics_render(&r->srv->m, r->srv->replays, &b);
     buf_release(&r->out);
     r->out = b;
     r->status = 200;

@@ -41,6 +41,8 @@ struct http_config {
     unsigned threads;         /* worker threads (default 4) */
     size_t conn_memory;       /* MHD memory per connection (64 KiB) */
     unsigned spool_ms;        /* spool scan interval (default 1000) */
+    size_t replay_cache;      /* bytes of rendered replays kept (default
+                                 64 MiB; 0: none) */
     FILE *log;                /* one line per request; NULL: silent */
 };
 

@@ -35,6 +35,7 @@ void ra_release(struct req_arena *a);
 /* ---- metrics (C11 atomics; rendered by GET /metrics) ---- */
 #define LAT_BUCKETS 11
 enum ingest_outcome { IN_STORED, IN_DUPLICATE, IN_FAILED, IN_N };
+struct replay_cache;
 struct metrics {
     atomic_ullong requests[6];        /* by status class: [2] = 2xx ... */
     atomic_ullong bytes_out;
@@ -55,7 +56,8 @@ void metrics_request(struct metrics *m, int status, size_t bytes,
 struct ingest_result;
 void metrics_ingest(struct metrics *m, enum status st,
                     const struct ingest_result *res);
-void metrics_render(struct metrics *m, struct buf *out);
+void metrics_render(struct metrics *m, struct replay_cache *replays,
+                    struct buf *out);
 
 /* ---- the server ---- */
 struct server {
@@ -75,6 +77,7 @@ struct server {
     size_t n_readers, n_idle;
 
     struct metrics m;
+    struct replay_cache *replays;    /* rendered replays (thread-safe) */
 
     bool spooling;                   /* spool thread started */
     pthread_t spool_thread;

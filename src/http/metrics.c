@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "http/http_int.h"
+#include "http/replay_cache.h"
 #include "ingest/ingest.h"
 
 /* Upper bounds of the latency buckets, in microseconds. */
@@ -133,8 +134,32 @@ static void render_ingests(struct metrics *m, struct buf *b)
                get(&m->live_refused));
 }
 
-void metrics_render(struct metrics *m, struct buf *out)
+static void render_replays(struct replay_cache *c, struct buf *b)
+{
+    struct replay_cache_stats st;
+    replay_cache_stats(c, &st);
+    header(b, "flierd_replay_cache_requests_total", "counter",
+           "Replays asked for, by whether the rendered copy was kept");
+    buf_printf(b, "flierd_replay_cache_requests_total{result=\"hit\"} "
+               "%llu\n", st.hits);
+    buf_printf(b, "flierd_replay_cache_requests_total{result=\"miss\"} "
+               "%llu\n", st.misses);
+    header(b, "flierd_replay_cache_evictions_total", "counter",
+           "Rendered replays dropped to stay within the cache's bytes");
+    buf_printf(b, "flierd_replay_cache_evictions_total %llu\n",
+               st.evictions);
+    header(b, "flierd_replay_cache_bytes", "gauge",
+           "Bytes of rendered replays kept");
+    buf_printf(b, "flierd_replay_cache_bytes %zu\n", st.bytes);
+    header(b, "flierd_replay_cache_entries", "gauge",
+           "Rendered replays kept");
+    buf_printf(b, "flierd_replay_cache_entries %zu\n", st.entries);
+}
+
+void metrics_render(struct metrics *m, struct replay_cache *replays,
+                    struct buf *out)
 {
     render_requests(m, out);
     render_ingests(m, out);
+    render_replays(replays, out);
 }

@@ -22,6 +22,7 @@
 #include <microhttpd.h>
 
 #include "http/http_int.h"
+#include "http/replay_cache.h"
 #include "util/xalloc.h"
 
 #define CSP "default-src 'self'; frame-ancestors 'none'"
@@ -44,6 +45,7 @@ void http_config_init(struct http_config *c)
     c->threads = 4;
     c->conn_memory = 64u << 10;
     c->spool_ms = 1000;
+    c->replay_cache = 64u << 20;
     c->log = stderr;
 }
 
@@ -473,6 +475,7 @@ enum status server_start(const struct http_config *cfg, struct server **out,
     pthread_cond_init(&s->gwake, NULL);
     s->rl = rl_new((struct rl_limit){ cfg->rate, cfg->rate_burst },
                    (struct rl_limit){ cfg->write_rate, cfg->write_burst });
+    s->replays = replay_cache_new(cfg->replay_cache);
     if (cfg->web_dir) {
         s->web_root = realpath(cfg->web_dir, NULL);
         if (!s->web_root) {
@@ -525,6 +528,7 @@ void server_stop(struct server *s, unsigned grace_ms)
     }
     guard_stop(s); /* after the daemon: no connection is left */
     rl_free(s->rl);
+    replay_cache_free(s->replays);
     spool_stop(s);
     close_stores(s);
     pthread_mutex_destroy(&s->wlock);

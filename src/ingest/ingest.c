@@ -346,8 +346,8 @@ static enum status reaudit_one(struct store *s, const struct game_ref *ref,
     return st;
 }
 
-enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
-                          struct err *e)
+enum status ingest_replay(struct store *s, int64_t id, char *sha_out,
+                          struct buf *out, struct err *e)
 {
     struct buf raw = BUF_INIT;
     struct game_log log;
@@ -357,6 +357,8 @@ enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
     const char *stored = NULL;
     game_log_init(&log);
     enum status st = store_game_raw(s, id, &raw, &stored, e);
+    if (st == ST_OK && sha_out)
+        sha256_hex(raw.p ? raw.p : "", raw.len, sha_out);
     if (st == ST_OK) {
         st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);
         if (st == ST_UNSUPPORTED) { /* stored as such: no replay yet */

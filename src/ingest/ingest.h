@@ -78,7 +78,10 @@ void ingest_pipeline(struct store *s, const struct ingest_source *src,
  * replayed by this engine: ST_NOT_FOUND; ST_CONFLICT for a game stored as
  * unsupported that this engine cannot audit either; ST_DB if it no longer
  * parses. */
-enum status ingest_replay(struct store *s, int64_t id, struct buf *out,
+/* With sha_out (SHA256_HEX_LEN bytes), also the SHA-256 of the upload
+ * it was rendered from. */
+enum status ingest_replay(struct store *s, int64_t id, char *sha_out,
+                          struct buf *out,
                           struct err *e) WARN_UNUSED;
 
 /* Live recording: a live game is a flierlog in its streaming form (one

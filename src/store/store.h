@@ -136,6 +136,10 @@ enum status store_game_json(struct store *s, int64_t id, struct buf *out,
 /* The raw upload; *out_format is "jcz" or "flierlog" (static string). */
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
                            const char **out_format, struct err *e) WARN_UNUSED;
+/* The SHA-256 (hex) of game id's stored upload: it changes whenever the
+ * game does (a live move, a replacement). ST_NOT_FOUND when none. */
+enum status store_game_sha(struct store *s, int64_t id,
+                           char out[65], struct err *e) WARN_UNUSED;
 /* Is game id a live game? (ST_NOT_FOUND when there is no such game.) */
 enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
                                struct err *e) WARN_UNUSED;

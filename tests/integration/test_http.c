@@ -470,6 +470,22 @@ static void test_players_and_stats(void **state)
     cJSON_Delete(j);
 }
 
+/* The value of one line of /metrics ("name{labels}"), or -1. */
+static long long metric(const char *line)
+{
+    struct http_resp r;
+    long long v = -1;
+    assert_int_equal(http_do(T.d.port, "GET", "/metrics", NULL, NULL, 0,
+                             false, &r), 200);
+    for (const char *p = r.body.p; p && (p = strstr(p, line)); p++)
+        if ((p == r.body.p || p[-1] == '\n') && p[strlen(line)] == ' ') {
+            v = atoll(p + strlen(line) + 1);
+            break;
+        }
+    http_resp_release(&r);
+    return v;
+}
+
 static void test_metrics(void **state)
 {
     struct http_resp r;
@@ -855,7 +871,11 @@ static void test_live(void **state)
     assert_true(n_turns >= diff - 1); /* (the start tile may count) */
     cJSON_Delete(j);
 
-    /* The forged flight is refused with its rule and not recorded. */
+    /* The forged flight is refused with its rule and not recorded: the
+     * game is unchanged, so its rendered replay comes from the cache. */
+    const char *hits = "flierd_replay_cache_requests_total{result=\"hit\"}";
+    long long hits0 = metric(hits);
+    assert_true(hits0 >= 0);
     assert_int_equal(post_text(path, bad.v[diff], &j), 422);
     assert_string_equal(str(j, "rule"), "FLIER_WRONG_TARGET");
     assert_non_null(strstr(str(j, "error"), "FLIER_WRONG_TARGET"));
@@ -864,6 +884,7 @@ static void test_live(void **state)
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
                          j, "turns")), n_turns);
     cJSON_Delete(j);
+    assert_int_equal(metric(hits), hits0 + 1);
 
     /* The true flight: scores and the landing options. */
     assert_int_equal(post_text(path, good.v[diff], &j), 200);
@@ -880,6 +901,12 @@ static void test_live(void **state)
     assert_true(flag(j, "finished"));
     cJSON_Delete(j);
     assert_true(listed_live(id, false));
+    /* The moves since changed the upload: no stale rendering is served. */
+    j = get_json(rp, 200);
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+                    j, "turns")) > n_turns);
+    cJSON_Delete(j);
+    assert_int_equal(metric(hits), hits0 + 1);
     /* Finished: no more moves. */
     snprintf(path, sizeof path, "/api/live/%lld/moves", id);
     assert_int_equal(post_text(path, good.v[1], &j), 409);

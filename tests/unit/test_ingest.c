@@ -174,7 +174,7 @@ static void check_sample(struct fixture *fx, const char *file)
     if (ingest_bytes(fx->s, raw.p, raw.len, "cli", file, 1, &res, &e) !=
         ST_OK)
         fail_msg("%s: %s", file, e.msg);
-    if (ingest_replay(fx->s, res.id, &json, &e) != ST_OK)
+    if (ingest_replay(fx->s, res.id, NULL, &json, &e) != ST_OK)
         fail_msg("%s: replay: %s", file, e.msg);
 
     game_log_init(&log);
@@ -224,7 +224,7 @@ static void test_replay_errors(void **state)
     struct fixture *fx = *state;
     struct buf b = BUF_INIT;
     struct err e;
-    assert_int_equal(ingest_replay(fx->s, 4242, &b, &e), ST_NOT_FOUND);
+    assert_int_equal(ingest_replay(fx->s, 4242, NULL, &b, &e), ST_NOT_FOUND);
     assert_int_equal(b.len, 0);
     buf_release(&b);
 }
@@ -242,8 +242,8 @@ static void test_replay_is_deterministic(void **state)
     assert_int_equal(
         ingest_bytes(fx->s, raw.p, raw.len, "cli", "x.jcz", 1, &res, &e),
         ST_OK);
-    assert_int_equal(ingest_replay(fx->s, res.id, &a, &e), ST_OK);
-    assert_int_equal(ingest_replay(fx->s, res.id, &b, &e), ST_OK);
+    assert_int_equal(ingest_replay(fx->s, res.id, NULL, &a, &e), ST_OK);
+    assert_int_equal(ingest_replay(fx->s, res.id, NULL, &b, &e), ST_OK);
     assert_int_equal(a.len, b.len);
     assert_memory_equal(a.p, b.p, a.len);
     /* the whole board is never repeated: far smaller than the upload */
@@ -375,7 +375,7 @@ static void test_unsupported_is_kept(void **state)
     assert_true(again.unsupported);
     assert_int_equal(again.id, res.id);
     /* no replay without an engine for it: a conflict, not a failure */
-    assert_int_equal(ingest_replay(fx->s, res.id, &b, &e), ST_CONFLICT);
+    assert_int_equal(ingest_replay(fx->s, res.id, NULL, &b, &e), ST_CONFLICT);
     assert_non_null(strstr(e.msg, "The Tower"));
     assert_int_equal(b.len, 0);
     /* what is not a game log at all is still refused */
