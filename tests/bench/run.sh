@@ -5,8 +5,9 @@
 #
 # Environment: GAMES (stored games for (d), default 100000), RUNS (default
 # 5), SECONDS_PER (load seconds per endpoint, default 10), CONNS (default
-# 8), WORK (scratch folder, default a new one under /tmp; kept with
-# KEEP=1). Prints the machine and every figure; asserts nothing.
+# 8), AUDIT_FILES (files for (e), default 2585), WORK (scratch folder,
+# default a new one under /tmp; kept with KEEP=1). Prints the machine and
+# every figure with its ratio; asserts nothing. Needs jq for (e).
 set -euo pipefail
 BUILD=${1:-build}
 GAMES=${GAMES:-100000}
@@ -50,7 +51,66 @@ for _ in $(seq 100); do
     grep -q listening "$WORK/serve.log" && break
     sleep 0.1
 done
-for p in /api/games "/api/games/{id}" "/api/games/{id}/replay" /api/stats; do
+# The replay cache's counters, to tell hits from misses per run: over all
+# $GAMES ids most requests render (misses, once the ids outnumber what
+# 64 MiB holds); over 200 ids, after the first of each, all are kept.
+cache() {
+    curl -s "http://127.0.0.1:$PORT/metrics" |
+        awk -v r="$1" '$1 == "flierd_replay_cache_requests_total{result=\"" r "\"}" {print $2}'
+}
+for p in /api/games "/api/games/{id}" "/api/games/{id}/replay" \
+         "200:/api/games/{id}/replay" /api/stats; do
+    ids=$GAMES
+    case $p in 200:*) ids=200 p=${p#200:} ;; esac
+    h0=$(cache hit) m0=$(cache miss)
+    echo -n "[$ids ids] "
     "$BUILD/tests/load" --port "$PORT" --seconds "$SECONDS_PER" \
-        --conns "$CONNS" --ids "$GAMES" --upload "$WORK/uploads" "$p"
+        --conns "$CONNS" --ids "$ids" --upload "$WORK/uploads" "$p"
+    case $p in *replay) echo "  replay cache meanwhile: $(( $(cache hit) - h0 ))" \
+                             "hits, $(( $(cache miss) - m0 )) misses" ;; esac
 done
+echo "daemon peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$SERVER/status")"
+
+echo "== (e) flierd audit --json against jq -c . on the same files, one run"
+mkdir -p "$WORK/audit"
+if [ -z "$(ls -A "$WORK/audit")" ]; then
+    shared=$(dirname "$0")/../../../shared/peer/jcz
+    if [ -d "$shared" ]; then # complete JCloisterZone games, repeated
+        mapfile -t src < <(find "$shared/games" "$shared/expansions" \
+                             -name '*.jcz' ! -path '*forger*' | sort)
+    else
+        "$FLIERD" simulate --games 500 --seed 7 --out "$WORK/sim" >/dev/null
+        mapfile -t src < <(find "$WORK/sim" -name '*.jcz' | sort)
+    fi
+    for i in $(seq 0 $(( ${AUDIT_FILES:-2585} - 1 ))); do
+        cp "${src[$(( i % ${#src[@]} ))]}" "$WORK/audit/$i.jcz"
+    done
+fi
+n=$(ls "$WORK/audit" | wc -l)
+echo "$n files, $(du -sb "$WORK/audit" | cut -f1) bytes, 500 files per process"
+ms() { # ms CMD...: wall milliseconds of CMD, its output dropped
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    echo $(( (t1 - t0) / 1000000 ))
+}
+each() { (cd "$WORK/audit" && ls | xargs -n 500 "$@"); }
+for run in $(seq "$RUNS"); do
+    jq_ms=$(ms each jq -c .)
+    j1_ms=$(ms each "$FLIERD" audit --json -j 1)
+    jn_ms=$(ms each "$FLIERD" audit --json)
+    echo "run $run: jq $jq_ms ms; audit --json -j 1 $j1_ms ms" \
+         "($(( n * 1000 / (j1_ms ? j1_ms : 1) )) games/s); default -j" \
+         "($(nproc) cores) $jn_ms ms ($(( n * 1000 / (jn_ms ? jn_ms : 1) )) games/s)"
+    awk -v a="$jn_ms" -v b="$j1_ms" -v q="$jq_ms" 'BEGIN {
+        printf "  ratio to jq: default -j %.3f (target <= 0.12), -j 1 %.3f; " \
+               "-j speed-up %.2f\n", a / q, b / q, b / a }'
+done
+txt_ms=$(ms each "$FLIERD" audit)
+echo "text report (default -j): $txt_ms ms"
+echo "-- peak RSS of one audit process, on 1,000 files and on all $n (-j 1)"
+(cd "$WORK/audit" && ls | head -1000 | xargs /usr/bin/time -f "$(( n < 1000 ? n : 1000 )) files: %M KB" \
+    "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
+(cd "$WORK/audit" && ls | xargs /usr/bin/time -f "$n files: %M KB" \
+    "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
