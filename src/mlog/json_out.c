@@ -44,9 +44,8 @@ static bool close_enough(double a, double b)
 }
 
 /* cJSON 1.7.15's print_number(), with integers made cheap. */
-static void put_number(struct buf *out, const cJSON *item)
+static void put_double(struct buf *out, double d)
 {
-    double d = item->valuedouble;
     char s[26];
     double back = 0;
     if (isnan(d) || isinf(d)) {
@@ -59,6 +58,11 @@ static void put_number(struct buf *out, const cJSON *item)
             snprintf(s, sizeof s, "%1.17g", d);
         buf_puts(out, s);
     }
+}
+
+static void put_number(struct buf *out, const cJSON *item)
+{
+    put_double(out, item->valuedouble);
 }
 
 /* cJSON's print_string_ptr(): quotes, backslash and controls escaped,
@@ -134,4 +138,100 @@ void mlog_json_print(const cJSON *item, struct buf *out)
 {
     if (item)
         put_value(out, item);
+}
+
+/* ---- the writer --------------------------------------------------------- */
+
+void jw_init(struct jw *w, struct buf *out)
+{
+    w->out = out;
+    w->more = 0;
+    w->depth = 0;
+}
+
+/* The comma before an item and its key, if any. */
+static void item(struct jw *w, const char *key)
+{
+    uint64_t bit = (uint64_t)1 << (w->depth & 63);
+    if (w->depth > 0) {
+        if (w->more & bit)
+            buf_append(w->out, ",", 1);
+        w->more |= bit;
+    }
+    if (key) {
+        mlog_json_string(key, w->out);
+        buf_append(w->out, ":", 1);
+    }
+}
+
+static void open_container(struct jw *w, const char *key, const char *c)
+{
+    item(w, key);
+    buf_append(w->out, c, 1);
+    w->depth++;
+    w->more &= ~((uint64_t)1 << (w->depth & 63));
+}
+
+void jw_object(struct jw *w, const char *key)
+{
+    open_container(w, key, "{");
+}
+
+void jw_array(struct jw *w, const char *key)
+{
+    open_container(w, key, "[");
+}
+
+void jw_end(struct jw *w, char close)
+{
+    buf_append(w->out, &close, 1);
+    w->depth -= w->depth > 0;
+}
+
+void jw_int(struct jw *w, const char *key, long long v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v
+                                 : (unsigned long long)v;
+    item(w, key);
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    buf_append(w->out, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+void jw_number(struct jw *w, const char *key, double v)
+{
+    item(w, key);
+    put_double(w->out, v);
+}
+
+void jw_string(struct jw *w, const char *key, const char *v)
+{
+    item(w, key);
+    if (v)
+        mlog_json_string(v, w->out);
+    else
+        buf_append(w->out, "null", 4);
+}
+
+void jw_bool(struct jw *w, const char *key, bool v)
+{
+    item(w, key);
+    buf_append(w->out, v ? "true" : "false", v ? 4 : 5);
+}
+
+void jw_null(struct jw *w, const char *key)
+{
+    item(w, key);
+    buf_append(w->out, "null", 4);
+}
+
+void jw_raw(struct jw *w, const char *key, const char *json, size_t len)
+{
+    item(w, key);
+    buf_append(w->out, json, len);
 }

@@ -24,6 +24,28 @@ void mlog_json_print(const cJSON *item, struct buf *out);
  * control characters escaped; every other byte as it is). */
 void mlog_json_string(const char *str, struct buf *out);
 
+/* A JSON writer straight into a buffer, for renderers: the bytes
+ * cJSON_PrintUnformatted() would give for the same tree, without
+ * building one (a node, a key copy and a free per value were most of
+ * rendering a report). key is the member's name inside an object, NULL
+ * inside an array or at the top. Nesting up to 64 levels. */
+struct jw {
+    struct buf *out;
+    uint64_t more; /* bit d: the container at depth d has an item */
+    int depth;
+};
+void jw_init(struct jw *w, struct buf *out);
+void jw_object(struct jw *w, const char *key);
+void jw_array(struct jw *w, const char *key);
+void jw_end(struct jw *w, char close); /* '}' or ']' */
+void jw_int(struct jw *w, const char *key, long long v);
+void jw_number(struct jw *w, const char *key, double v);
+void jw_string(struct jw *w, const char *key, const char *v); /* NULL: null */
+void jw_bool(struct jw *w, const char *key, bool v);
+void jw_null(struct jw *w, const char *key);
+/* An already written JSON value (text), as it is. */
+void jw_raw(struct jw *w, const char *key, const char *json, size_t len);
+
 /* ---- cJSON's allocator (mlog_alloc.c) ---------------------------------- */
 
 /* Until mlog_alloc_parse_end(), this thread's cJSON allocations may fail

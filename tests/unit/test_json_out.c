@@ -98,12 +98,74 @@ static void test_nesting(void **state)
     cJSON_Delete(o);
 }
 
+/* The writer gives the bytes cJSON prints for the same tree. */
+static void test_writer(void **state)
+{
+    (void)state;
+    static const double nums[] = { 0, -0.0, 7, -42, 1e15, 0.1 + 0.2,
+                                   1.0 / 3, 1e300, NAN, INFINITY };
+    cJSON *o = cJSON_CreateObject(), *a = cJSON_CreateArray(), *e;
+    struct buf b = BUF_INIT;
+    struct jw w;
+    jw_init(&w, &b);
+    jw_object(&w, NULL);
+    cJSON_AddStringToObject(o, "file", "caf\xc3\xa9 \"q\"\n");
+    jw_string(&w, "file", "caf\xc3\xa9 \"q\"\n");
+    cJSON_AddNullToObject(o, "none");
+    jw_string(&w, "none", NULL);
+    cJSON_AddBoolToObject(o, "valid", true);
+    jw_bool(&w, "valid", true);
+    cJSON_AddBoolToObject(o, "finished", false);
+    jw_bool(&w, "finished", false);
+    cJSON_AddItemToObject(o, "empty", cJSON_CreateObject());
+    jw_object(&w, "empty");
+    jw_end(&w, '}');
+    cJSON_AddItemToObject(o, "nothing", cJSON_CreateArray());
+    jw_array(&w, "nothing");
+    jw_end(&w, ']');
+    jw_array(&w, "items");
+    for (int i = 0; i < 4; i++) {
+        cJSON *p = cJSON_CreateObject();
+        jw_object(&w, NULL);
+        cJSON_AddNumberToObject(p, "n", i * 1000003 - 2);
+        jw_int(&w, "n", i * 1000003 - 2);
+        cJSON_AddItemToObject(p, "at", cJSON_CreateIntArray((int[]){ i, -i }, 2));
+        jw_array(&w, "at");
+        jw_int(&w, NULL, i);
+        jw_int(&w, NULL, -i);
+        jw_end(&w, ']');
+        cJSON_AddItemToObject(p, "raw", cJSON_CreateRaw("{\"k\":[1]}"));
+        jw_raw(&w, "raw", "{\"k\":[1]}", 9);
+        cJSON_AddItemToArray(a, p);
+        jw_end(&w, '}');
+    }
+    cJSON_AddItemToObject(o, "items", a);
+    jw_end(&w, ']');
+    e = cJSON_AddArrayToObject(o, "numbers");
+    jw_array(&w, "numbers");
+    for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
+        cJSON_AddItemToArray(e, cJSON_CreateNumber(nums[i]));
+        jw_number(&w, NULL, nums[i]);
+    }
+    jw_end(&w, ']');
+    cJSON_AddNumberToObject(o, "min", (double)INT_MIN);
+    jw_int(&w, "min", INT_MIN);
+    jw_end(&w, '}');
+    char *want = cJSON_PrintUnformatted(o);
+    assert_string_equal(b.p, want);
+    assert_int_equal(w.depth, 0);
+    cJSON_free(want);
+    cJSON_Delete(o);
+    buf_release(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_nesting),
+        cmocka_unit_test(test_writer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
