@@ -546,31 +546,6 @@ out:
     return res;
 }
 
-enum status store_game_sha(struct store *s, int64_t id, char out[65],
-                           struct err *e)
-{
-    sqlite3_stmt *st = NULL;
-    out[0] = '\0';
-    drop_leftover(s);
-    enum status res = store_prepare(s, "SELECT sha256 FROM games WHERE id = ?1",
-                                    &st, e);
-    if (res != ST_OK)
-        goto out;
-    sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_DONE) {
-        res = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
-    } else if (rc != SQLITE_ROW) {
-        res = store_fail(s, rc, "read sha256", e);
-    } else {
-        const unsigned char *h = sqlite3_column_text(st, 0);
-        snprintf(out, 65, "%s", h ? (const char *)h : "");
-    }
-out:
-    sqlite3_finalize(st);
-    return res;
-}
-
 /* Appends the one text column of the row with this id (sql has ?1). */
 static enum status read_one_text(struct store *s, const char *sql, int64_t id,
                                  struct buf *out, struct err *e)
@@ -591,6 +566,17 @@ static enum status read_one_text(struct store *s, const char *sql, int64_t id,
 out:
     sqlite3_finalize(st);
     return res;
+}
+
+enum status store_game_sha(struct store *s, int64_t id, char out[65],
+                           struct err *e)
+{
+    struct buf b = BUF_INIT;
+    enum status st = read_one_text(
+        s, "SELECT sha256 FROM games WHERE id = ?1", id, &b, e);
+    snprintf(out, 65, "%s", st == ST_OK && b.p ? b.p : "");
+    buf_release(&b);
+    return st;
 }
 
 enum status store_game_is_live(struct store *s, int64_t id, bool *out_live,
