@@ -7,11 +7,11 @@
  * else cJSON allocates (the writers, whose inputs are size-capped before)
  * aborts like xmalloc.
  *
- * While parsing, and while a report is rendered, nodes come from a
- * per-thread arena of big chunks and a tree is dropped with the arena,
- * not node by node: a tree is built, read once and dropped whole, and
- * malloc/free per node (and cJSON_Delete's walk) were a fifth of parsing
- * and a third of rendering. */
+ * While parsing, nodes come from a per-thread arena of big chunks and a
+ * tree is dropped with the arena, not node by node: a tree is built, read
+ * once and dropped whole, and malloc/free per node (and cJSON_Delete's
+ * walk) were a fifth of parsing. (Reports are written without a tree:
+ * json_out.c's writer.) */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,7 +30,7 @@ struct chunk {
 };
 
 /* Per thread: the daemon parses on several at once. */
-enum mode { OFF, PARSING, RENDERING };
+enum mode { OFF, PARSING };
 static _Thread_local enum mode mode;
 static _Thread_local bool parse_oom;
 static _Thread_local struct chunk *chunks; /* newest first */
@@ -41,8 +41,7 @@ static void *arena_alloc(size_t n)
     n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (n > (size_t)(end - cur) || !cur) {
         size_t size = n > CHUNK_MIN ? n : CHUNK_MIN;
-        size_t bytes = sizeof(struct chunk) + ALIGN + size;
-        struct chunk *c = mode == RENDERING ? xmalloc(bytes) : fmalloc(bytes);
+        struct chunk *c = fmalloc(sizeof(struct chunk) + ALIGN + size);
         if (!c)
             return NULL;
         c->prev = chunks;
@@ -80,7 +79,7 @@ static bool in_arena(const void *p)
 
 static void *hook_malloc(size_t n)
 {
-    if (mode == OFF || (mode == RENDERING && !USE_ARENA))
+    if (mode == OFF)
         return xmalloc(n);
     void *p = USE_ARENA ? arena_alloc(n) : fmalloc(n);
     if (!p)
@@ -130,17 +129,9 @@ bool mlog_alloc_parse_end(void)
     return parse_oom;
 }
 
-void mlog_alloc_render_begin(void)
-{
-    arena_begin(RENDERING);
-}
-
 void mlog_tree_drop(cJSON *tree)
 {
     if (mode == PARSING && USE_ARENA)
         return; /* mlog_alloc_parse_end() drops it with the rest */
-    if (mode != RENDERING || !USE_ARENA)
-        cJSON_Delete(tree);
-    if (mode == RENDERING)
-        arena_end();
+    cJSON_Delete(tree);
 }

@@ -55,12 +55,8 @@ void jw_raw(struct jw *w, const char *key, const char *json, size_t len);
 void mlog_alloc_parse_begin(void);
 /* Back to aborting on OOM; true when an allocation failed meanwhile. */
 bool mlog_alloc_parse_end(void);
-/* Until mlog_tree_drop(), this thread's cJSON allocations (a report
- * being built) come from an arena; they abort on OOM as xmalloc does. */
-void mlog_alloc_render_begin(void);
-/* Done with tree: a tree built while rendering goes with its arena (the
- * rendering ends), one built while parsing goes at
- * mlog_alloc_parse_end(), any other is deleted. */
+/* Done with tree: one built while parsing goes at mlog_alloc_parse_end(),
+ * any other is deleted. */
 void mlog_tree_drop(cJSON *tree);
 
 /* ---- hostile input (json_check.c) -------------------------------------- */

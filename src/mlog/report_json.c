@@ -8,96 +8,114 @@
 #include "core/whatif.h"
 #include "mlog/mlog_int.h"
 
-static cJSON *pos_json(struct pos p)
+static void pos_json(struct jw *w, const char *key, struct pos p)
 {
-    int xy[2] = { p.x, p.y };
-    return cJSON_CreateIntArray(xy, 2);
+    jw_array(w, key);
+    jw_int(w, NULL, p.x);
+    jw_int(w, NULL, p.y);
+    jw_end(w, ']');
 }
 
-static cJSON *landing_json(int feature, uint8_t mask)
+static void ints_json(struct jw *w, const char *key, const int *v, int n)
+{
+    jw_array(w, key);
+    for (int i = 0; i < n; i++)
+        jw_int(w, NULL, v[i]);
+    jw_end(w, ']');
+}
+
+/* Opens the landing's object: its feature and segment. */
+static void landing_open(struct jw *w, int feature, uint8_t mask)
 {
     char seg[40];
-    cJSON *o = cJSON_CreateObject();
     seg_format(feature, mask, seg, sizeof seg);
-    cJSON_AddStringToObject(o, "feature", feat_name(feature));
-    cJSON_AddStringToObject(o, "segment", seg);
-    return o;
+    jw_object(w, NULL);
+    jw_string(w, "feature", feat_name(feature));
+    jw_string(w, "segment", seg);
 }
 
 /* {"Ada": 2, "Ben": 1} for the seats with a nonzero count. */
-static cJSON *per_seat_json(const struct game_log *log, const uint8_t *n)
+static void per_seat_json(struct jw *w, const char *key,
+                          const struct game_log *log, const uint8_t *n)
 {
-    cJSON *o = cJSON_CreateObject();
+    jw_object(w, key);
     for (int p = 0; p < log->rules.n_players; p++)
         if (n[p])
-            cJSON_AddNumberToObject(o, log->names[p], n[p]);
-    return o;
+            jw_int(w, log->names[p], n[p]);
+    jw_end(w, '}');
 }
 
-static cJSON *odds_json(const struct game_log *log, const struct flight *f)
+static void odds_json(struct jw *w, const struct game_log *log,
+                      const struct flight *f)
 {
-    cJSON *o = cJSON_CreateObject(), *rolls = cJSON_CreateArray();
     int with = 0;
+    for (int k = 0; k < 3; k++)
+        with += f->n_by_roll[k] > 0;
+    jw_object(w, "odds");
+    jw_int(w, "rolls_with_landing", with);
+    jw_number(w, "chance", with / 3.0);
+    jw_array(w, "rolls");
     for (int k = 0; k < 3; k++) {
-        cJSON *ro = cJSON_CreateObject(), *ls = cJSON_CreateArray();
-        cJSON_AddNumberToObject(ro, "roll", k + 1);
-        cJSON_AddItemToObject(ro, "target", pos_json(f->by_roll_target[k]));
+        jw_object(w, NULL);
+        jw_int(w, "roll", k + 1);
+        pos_json(w, "target", f->by_roll_target[k]);
+        jw_array(w, "landings");
         for (int i = 0; i < f->n_by_roll[k]; i++) {
             const struct landing *l = &f->by_roll[k][i];
-            cJSON *lo = landing_json(l->feature, l->mask);
-            cJSON_AddItemToObject(lo, "occupants",
-                                  per_seat_json(log, l->occupants));
-            cJSON_AddItemToArray(ls, lo);
+            landing_open(w, l->feature, l->mask);
+            per_seat_json(w, "occupants", log, l->occupants);
+            jw_end(w, '}');
         }
-        cJSON_AddItemToObject(ro, "landings", ls);
-        cJSON_AddItemToArray(rolls, ro);
-        with += f->n_by_roll[k] > 0;
+        jw_end(w, ']');
+        jw_end(w, '}');
     }
-    cJSON_AddNumberToObject(o, "rolls_with_landing", with);
-    cJSON_AddNumberToObject(o, "chance", with / 3.0);
-    cJSON_AddItemToObject(o, "rolls", rolls);
-    return o;
+    jw_end(w, ']');
+    jw_end(w, '}');
 }
 
-static cJSON *names_json(const struct game_log *log, unsigned mask)
+static void names_json(struct jw *w, const char *key,
+                       const struct game_log *log, unsigned mask)
 {
-    cJSON *a = cJSON_CreateArray();
+    jw_array(w, key);
     for (int p = 0; p < log->rules.n_players; p++)
         if (mask & (1u << p))
-            cJSON_AddItemToArray(a, cJSON_CreateString(log->names[p]));
-    return a;
+            jw_string(w, NULL, log->names[p]);
+    jw_end(w, ']');
 }
 
-static cJSON *player_or_null(const struct game_log *log, int seat)
+static void player_or_null(struct jw *w, const char *key,
+                           const struct game_log *log, int seat)
 {
-    if (seat < 0 || seat >= log->rules.n_players)
-        return cJSON_CreateNull();
-    return cJSON_CreateString(log->names[seat]);
+    jw_string(w, key, seat < 0 || seat >= log->rules.n_players
+                          ? NULL : log->names[seat]);
 }
 
-static cJSON *turn_or_null(int turn)
+static void turn_or_null(struct jw *w, const char *key, int turn)
 {
-    return turn < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(turn);
+    if (turn < 0)
+        jw_null(w, key);
+    else
+        jw_int(w, key, turn);
 }
 
-static cJSON *violation_json(const struct game_log *log,
-                             const struct violation *v)
+static void violation_json(struct jw *w, const struct game_log *log,
+                           const struct violation *v)
 {
-    cJSON *vo = cJSON_CreateObject();
-    cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
-    cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
-    cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
-    cJSON_AddStringToObject(vo, "message", v->msg);
-    cJSON_AddNumberToObject(vo, "move", v->src);
+    jw_object(w, NULL);
+    turn_or_null(w, "turn", v->turn);
+    player_or_null(w, "player", log, v->player);
+    jw_string(w, "rule", rule_id(v->rule));
+    jw_string(w, "message", v->msg);
+    jw_int(w, "move", v->src);
     if (v->has_at) {
-        cJSON_AddItemToObject(vo, "at", pos_json(v->at));
+        pos_json(w, "at", v->at);
         if (v->feature != FEAT_NONE) {
             char seg[40];
             seg_format(v->feature, v->mask, seg, sizeof seg);
-            cJSON_AddStringToObject(vo, "segment", seg);
+            jw_string(w, "segment", seg);
         }
     }
-    return vo;
+    jw_end(w, '}');
 }
 
 /* A figure by its JCloisterZone meeple id kind ("small", "big", ...). */
@@ -107,142 +125,144 @@ static const char *figure_kind(int fig)
     return c ? c->jcz : "?";
 }
 
-static cJSON *flight_json(const struct game_log *log, const struct flight *f)
+static void flight_json(struct jw *w, const char *key,
+                        const struct game_log *log, const struct flight *f)
 {
-    cJSON *o = cJSON_CreateObject(), *ls = cJSON_CreateArray();
-    cJSON_AddNumberToObject(o, "turn", f->turn);
-    cJSON_AddItemToObject(o, "player", player_or_null(log, f->player));
-    cJSON_AddStringToObject(o, "figure", figure_kind(f->figure));
-    cJSON_AddItemToObject(o, "from", pos_json(f->from));
-    cJSON_AddStringToObject(o, "direction", dir_name(f->dir));
-    cJSON_AddNumberToObject(o, "roll", f->roll);
-    cJSON_AddItemToObject(o, "target", pos_json(f->target));
-    cJSON_AddStringToObject(o, "outcome", f->landed    ? "landed"
-                                          : f->pending ? "pending"
-                                                       : "returned");
-    if (f->landed)
-        cJSON_AddStringToObject(o, "feature", feat_name(f->feature));
-    else
-        cJSON_AddNullToObject(o, "feature");
-    cJSON_AddNumberToObject(o, "options", f->n_options);
-    for (int i = 0; i < f->n_options; i++)
-        cJSON_AddItemToArray(ls, landing_json(f->options[i].feature,
-                                              f->options[i].mask));
-    cJSON_AddItemToObject(o, "landings", ls);
+    jw_object(w, key);
+    jw_int(w, "turn", f->turn);
+    player_or_null(w, "player", log, f->player);
+    jw_string(w, "figure", figure_kind(f->figure));
+    pos_json(w, "from", f->from);
+    jw_string(w, "direction", dir_name(f->dir));
+    jw_int(w, "roll", f->roll);
+    pos_json(w, "target", f->target);
+    jw_string(w, "outcome", f->landed    ? "landed"
+                            : f->pending ? "pending"
+                                         : "returned");
+    jw_string(w, "feature", f->landed ? feat_name(f->feature) : NULL);
+    jw_int(w, "options", f->n_options);
+    jw_array(w, "landings");
+    for (int i = 0; i < f->n_options; i++) {
+        landing_open(w, f->options[i].feature, f->options[i].mask);
+        jw_end(w, '}');
+    }
+    jw_end(w, ']');
     if (f->landed) {
         char seg[40];
         seg_format(f->feature, f->mask, seg, sizeof seg);
-        cJSON_AddStringToObject(o, "segment", seg);
+        jw_string(w, "segment", seg);
     }
-    cJSON_AddItemToObject(o, "odds", odds_json(log, f));
-    return o;
+    odds_json(w, log, f);
+    jw_end(w, '}');
 }
 
 /* [[name, count | null, points], ...]: the terms of the points. */
-static cJSON *items_json(const struct score_event *ev)
+static void items_json(struct jw *w, const struct score_event *ev)
 {
-    cJSON *a = cJSON_CreateArray();
+    jw_array(w, "items");
     for (int k = 0; k < ev->n_items && k < GAME_MAX_ITEMS; k++) {
         const struct score_item *it = &ev->items[k];
-        cJSON *t = cJSON_CreateArray();
-        cJSON_AddItemToArray(t, cJSON_CreateString(score_item_name(it->kind)));
-        cJSON_AddItemToArray(t, it->count < 0 ? cJSON_CreateNull()
-                                              : cJSON_CreateNumber(it->count));
-        cJSON_AddItemToArray(t, cJSON_CreateNumber(it->points));
-        cJSON_AddItemToArray(a, t);
+        jw_array(w, NULL);
+        jw_string(w, NULL, score_item_name(it->kind));
+        if (it->count < 0)
+            jw_null(w, NULL);
+        else
+            jw_int(w, NULL, it->count);
+        jw_int(w, NULL, it->points);
+        jw_end(w, ']');
     }
-    return a;
+    jw_end(w, ']');
 }
 
-static cJSON *event_json(const struct game_log *log, const struct report *r,
-                         size_t i)
+static void event_json(struct jw *w, const struct game_log *log,
+                       const struct report *r, size_t i)
 {
     const struct score_event *ev = &r->events[i];
-    char receipt[600];
-    cJSON *so = cJSON_CreateObject(), *tiles = cJSON_CreateArray();
-    cJSON_AddItemToObject(so, "turn", turn_or_null(ev->turn));
-    cJSON_AddItemToObject(so, "players", names_json(log, ev->players));
-    cJSON_AddStringToObject(so, "feature", feat_name(ev->feature));
-    cJSON_AddNumberToObject(so, "points", ev->points);
-    char expr[48];
+    char receipt[600], expr[48];
+    jw_object(w, NULL);
+    turn_or_null(w, "turn", ev->turn);
+    names_json(w, "players", log, ev->players);
+    jw_string(w, "feature", feat_name(ev->feature));
+    jw_int(w, "points", ev->points);
     score_expr_format(ev->feature, ev->expr, expr, sizeof expr);
-    cJSON_AddStringToObject(so, "expr", expr);
-    cJSON_AddItemToObject(so, "items", items_json(ev));
-    cJSON_AddBoolToObject(so, "final", ev->turn < 0);
-    cJSON_AddBoolToObject(so, "completed", ev->completed);
+    jw_string(w, "expr", expr);
+    items_json(w, ev);
+    jw_bool(w, "final", ev->turn < 0);
+    jw_bool(w, "completed", ev->completed);
     if (ev->recall)
-        cJSON_AddBoolToObject(so, "recall", true);
-    cJSON_AddNumberToObject(so, "tiles_count", ev->tiles);
+        jw_bool(w, "recall", true);
+    jw_int(w, "tiles_count", ev->tiles);
     if (ev->feature == FEAT_CITY)
-        cJSON_AddNumberToObject(so, "pennants", ev->pennants);
-    cJSON_AddItemToObject(so, "meeples", per_seat_json(log, ev->meeples));
+        jw_int(w, "pennants", ev->pennants);
+    per_seat_json(w, "meeples", log, ev->meeples);
+    jw_array(w, ev->feature == FEAT_FIELD ? "cities" : "tiles");
     for (unsigned k = 0; k < ev->n_refs; k++) {
         const struct feature_ref *f = &r->refs[ev->ref0 + k];
         struct pos p = { f->x, f->y };
         if (ev->feature != FEAT_FIELD) {
-            cJSON_AddItemToArray(tiles, pos_json(p));
+            pos_json(w, NULL, p);
             continue;
         }
-        cJSON *c = cJSON_CreateObject();
-        cJSON_AddItemToObject(c, "at", pos_json(p));
-        cJSON_AddNumberToObject(c, "tiles", f->size);
-        cJSON_AddItemToArray(tiles, c);
+        jw_object(w, NULL);
+        pos_json(w, "at", p);
+        jw_int(w, "tiles", f->size);
+        jw_end(w, '}');
     }
-    cJSON_AddItemToObject(so, ev->feature == FEAT_FIELD ? "cities" : "tiles",
-                          tiles);
+    jw_end(w, ']');
     /* the meeples' weight in the majority (a large follower: 2) */
-    cJSON_AddItemToObject(so, "strength", per_seat_json(log, ev->strength));
+    per_seat_json(w, "strength", log, ev->strength);
     receipt_format(log, r, i, receipt, sizeof receipt);
-    cJSON_AddStringToObject(so, "receipt", receipt);
-    return so;
+    jw_string(w, "receipt", receipt);
+    jw_end(w, '}');
 }
 
 /* The elements in play (figures as counts, switches as true), by the
  * units' tables, and the units' ids ("base", "flier", ...). */
-static void add_units(cJSON *o, const struct rules *ru)
+static void add_units(struct jw *w, const struct rules *ru)
 {
-    cJSON *els = cJSON_CreateObject(), *ids = cJSON_CreateArray();
     uint32_t units = game_rules_units(ru);
-    for (int u = 0; u < EXP__COUNT; u++) {
+    jw_object(w, "elements");
+    for (int u = 0; u < EXP__COUNT; u++)
         for (const struct element *el = expansion_get(u)->elements;
              el && el->key; el++) {
             int v = element_get(ru, el);
             if (v && el->kind != EL_FLAG)
-                cJSON_AddNumberToObject(els, el->key, v);
+                jw_int(w, el->key, v);
             else if (v)
-                cJSON_AddBoolToObject(els, el->key, true);
+                jw_bool(w, el->key, true);
         }
+    jw_end(w, '}');
+    jw_array(w, "expansions");
+    for (int u = 0; u < EXP__COUNT; u++)
         if (units >> u & 1)
-            cJSON_AddItemToArray(ids,
-                                 cJSON_CreateString(expansion_get(u)->id));
-    }
-    cJSON_AddItemToObject(o, "elements", els);
-    cJSON_AddItemToObject(o, "expansions", ids);
+            jw_string(w, NULL, expansion_get(u)->id);
+    jw_end(w, ']');
 }
 
-static cJSON *rules_json(const struct rules *ru)
+static void rules_json(struct jw *w, const struct rules *ru)
 {
-    cJSON *o = cJSON_CreateObject(), *sets = cJSON_CreateObject();
+    jw_object(w, "rules");
+    jw_object(w, "sets");
     for (int s = 0; s < tile_set_count(); s++)
         if (ru->set_copies[s])
-            cJSON_AddNumberToObject(sets, tile_set_get(s)->id,
-                                    ru->set_copies[s]);
-    cJSON_AddItemToObject(o, "sets", sets);
-    cJSON_AddNumberToObject(o, "followers", ru->figures[FIG_SMALL]);
-    cJSON_AddBoolToObject(o, "farmers", (ru->flags & RF_FARMERS) != 0);
-    cJSON_AddNumberToObject(o, "abbots", ru->figures[FIG_ABBOT]);
-    cJSON_AddBoolToObject(o, "gardens", (ru->flags & RF_GARDENS) != 0);
-    cJSON_AddNumberToObject(o, "tiny-city-scoring", ru->opt[OPT_TINY_CITY]);
-    add_units(o, ru);
-    return o;
+            jw_int(w, tile_set_get(s)->id, ru->set_copies[s]);
+    jw_end(w, '}');
+    jw_int(w, "followers", ru->figures[FIG_SMALL]);
+    jw_bool(w, "farmers", (ru->flags & RF_FARMERS) != 0);
+    jw_int(w, "abbots", ru->figures[FIG_ABBOT]);
+    jw_bool(w, "gardens", (ru->flags & RF_GARDENS) != 0);
+    jw_int(w, "tiny-city-scoring", ru->opt[OPT_TINY_CITY]);
+    add_units(w, ru);
+    jw_end(w, '}');
 }
 
-static cJSON *scores_json(const struct game_log *log, const int *score)
+static void scores_json(struct jw *w, const char *key,
+                        const struct game_log *log, const int *score)
 {
-    cJSON *o = cJSON_CreateObject();
+    jw_object(w, key);
     for (int p = 0; p < log->rules.n_players; p++)
-        cJSON_AddNumberToObject(o, log->names[p], score[p]);
-    return o;
+        jw_int(w, log->names[p], score[p]);
+    jw_end(w, '}');
 }
 
 static unsigned winners(int n, const int *score)
@@ -258,37 +278,42 @@ static unsigned winners(int n, const int *score)
     return w;
 }
 
-static cJSON *divergence_json(const struct game_log *log,
-                              const struct report *r)
+static void divergence_json(struct jw *w, const struct game_log *log,
+                            const struct report *r)
 {
     const struct divergence *d = &r->divergence;
-    if (!d->found)
-        return cJSON_CreateNull();
-    cJSON *o = cJSON_CreateObject();
-    cJSON *claimed = cJSON_CreateObject(), *computed = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "turn", turn_or_null(d->turn));
-    cJSON_AddItemToObject(o, "players", names_json(log, d->seats));
-    for (int p = 0; p < log->rules.n_players; p++) {
-        if (!(d->seats & (1u << p)))
-            continue;
-        cJSON_AddNumberToObject(claimed, log->names[p], d->claimed[p]);
-        cJSON_AddNumberToObject(computed, log->names[p], d->computed[p]);
+    if (!d->found) {
+        jw_null(w, "first_divergence");
+        return;
     }
-    cJSON_AddItemToObject(o, "claimed", claimed);
-    cJSON_AddItemToObject(o, "computed", computed);
-    if (d->feature != FEAT_NONE)
-        cJSON_AddStringToObject(o, "feature", feat_name(d->feature));
-    else
-        cJSON_AddNullToObject(o, "feature");
-    cJSON_AddStringToObject(o, "message", d->msg);
-    return o;
+    jw_object(w, "first_divergence");
+    turn_or_null(w, "turn", d->turn);
+    names_json(w, "players", log, d->seats);
+    for (int side = 0; side < 2; side++) {
+        jw_object(w, side ? "computed" : "claimed");
+        for (int p = 0; p < log->rules.n_players; p++)
+            if (d->seats & (1u << p))
+                jw_int(w, log->names[p],
+                       side ? d->computed[p] : d->claimed[p]);
+        jw_end(w, '}');
+    }
+    jw_string(w, "feature", d->feature != FEAT_NONE ? feat_name(d->feature)
+                                                    : NULL);
+    jw_string(w, "message", d->msg);
+    jw_end(w, '}');
 }
 
-static void append_json(cJSON *o, struct buf *out)
+/* Starts a report: one JSON object, one line. */
+static void report_begin(struct jw *w, struct buf *out)
 {
-    mlog_json_print(o, out);
-    buf_puts(out, "\n");
-    mlog_tree_drop(o);
+    jw_init(w, out);
+    jw_object(w, NULL);
+}
+
+static void report_end(struct jw *w)
+{
+    jw_end(w, '}');
+    buf_append(w->out, "\n", 1);
 }
 
 void mlog_report_json(const char *file, enum mlog_format fmt,
@@ -299,17 +324,17 @@ void mlog_report_json(const char *file, enum mlog_format fmt,
     mlog_report_json_meta(&m, log, r, out);
 }
 
-static void add_verdict(cJSON *o, const struct report_meta *m,
+static void add_verdict(struct jw *w, const struct report_meta *m,
                         const struct game_log *log)
 {
     if (m->engine)
-        cJSON_AddStringToObject(o, "engine", m->engine);
+        jw_string(w, "engine", m->engine);
     if (m->sha256)
-        cJSON_AddStringToObject(o, "input_sha256", m->sha256);
-    cJSON_AddItemToObject(o, "rules", rules_json(&log->rules));
+        jw_string(w, "input_sha256", m->sha256);
+    rules_json(w, &log->rules);
 }
 
-static void add_variant(cJSON *o, const struct report_meta *m,
+static void add_variant(struct jw *w, const struct report_meta *m,
                         const struct game_log *log, const struct report *r)
 {
     if (!m->variant || !m->variant_report)
@@ -317,71 +342,73 @@ static void add_variant(cJSON *o, const struct report_meta *m,
     const struct report *v = m->variant_report;
     int n = log->rules.n_players;
     unsigned before = winners(n, r->score), after = winners(n, v->score);
-    cJSON *vo = cJSON_CreateObject();
-    cJSON_AddStringToObject(vo, "rule", m->variant);
-    cJSON_AddItemToObject(vo, "scores", scores_json(log, v->score));
-    cJSON_AddItemToObject(vo, "winners", names_json(log, after));
-    cJSON_AddItemToObject(vo, "winners_before", names_json(log, before));
-    cJSON_AddBoolToObject(vo, "winner_changes", before != after);
-    cJSON_AddItemToObject(o, "variant", vo);
+    jw_object(w, "variant");
+    jw_string(w, "rule", m->variant);
+    scores_json(w, "scores", log, v->score);
+    names_json(w, "winners", log, after);
+    names_json(w, "winners_before", log, before);
+    jw_bool(w, "winner_changes", before != after);
+    jw_end(w, '}');
 }
 
 void mlog_report_json_meta(const struct report_meta *m,
                            const struct game_log *log, const struct report *r,
                            struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject(), *a;
-    cJSON_AddStringToObject(o, "file", m->file);
-    cJSON_AddStringToObject(o, "format", mlog_format_name(m->format));
-    cJSON_AddBoolToObject(o, "valid", r->valid);
-    cJSON_AddBoolToObject(o, "finished", r->finished);
-    cJSON_AddNumberToObject(o, "turns", r->turns);
-    cJSON_AddNumberToObject(o, "tiles_left", r->tiles_left);
-    add_verdict(o, m, log);
+    struct jw w;
+    report_begin(&w, out);
+    jw_string(&w, "file", m->file);
+    jw_string(&w, "format", mlog_format_name(m->format));
+    jw_bool(&w, "valid", r->valid);
+    jw_bool(&w, "finished", r->finished);
+    jw_int(&w, "turns", r->turns);
+    jw_int(&w, "tiles_left", r->tiles_left);
+    add_verdict(&w, m, log);
     if (r->halted)
-        cJSON_AddStringToObject(o, "halted", r->halt_msg);
-    a = cJSON_AddArrayToObject(o, "players");
+        jw_string(&w, "halted", r->halt_msg);
+    jw_array(&w, "players");
     for (int p = 0; p < log->rules.n_players; p++) {
-        cJSON *pl = cJSON_CreateObject();
-        cJSON_AddStringToObject(pl, "name", log->names[p]);
-        cJSON_AddNumberToObject(pl, "score", r->score[p]);
+        jw_object(&w, NULL);
+        jw_string(&w, "name", log->names[p]);
+        jw_int(&w, "score", r->score[p]);
         if (log->colors[p][0])
-            cJSON_AddStringToObject(pl, "color", log->colors[p]);
-        cJSON_AddItemToArray(a, pl);
+            jw_string(&w, "color", log->colors[p]);
+        jw_end(&w, '}');
     }
-    cJSON_AddItemToObject(o, "winners",
-                          names_json(log, r->finished
-                                              ? winners(log->rules.n_players,
-                                                        r->score)
-                                              : 0));
-    a = cJSON_AddArrayToObject(o, "violations");
+    jw_end(&w, ']');
+    names_json(&w, "winners", log,
+               r->finished ? winners(log->rules.n_players, r->score) : 0);
+    jw_array(&w, "violations");
     for (size_t i = 0; i < r->n_violations; i++)
-        cJSON_AddItemToArray(a, violation_json(log, &r->violations[i]));
-    a = cJSON_AddArrayToObject(o, "flights");
+        violation_json(&w, log, &r->violations[i]);
+    jw_end(&w, ']');
+    jw_array(&w, "flights");
     for (size_t i = 0; i < r->n_flights; i++)
-        cJSON_AddItemToArray(a, flight_json(log, &r->flights[i]));
-    a = cJSON_AddArrayToObject(o, "discards");
+        flight_json(&w, NULL, log, &r->flights[i]);
+    jw_end(&w, ']');
+    jw_array(&w, "discards");
     for (size_t i = 0; i < r->n_discards; i++) {
-        cJSON *d = cJSON_CreateObject();
-        cJSON_AddNumberToObject(d, "turn", r->discards[i].turn);
-        cJSON_AddStringToObject(d, "tile", tile_get(r->discards[i].tile)->id);
-        cJSON_AddBoolToObject(d, "logged", r->discards[i].logged);
-        cJSON_AddItemToArray(a, d);
+        jw_object(&w, NULL);
+        jw_int(&w, "turn", r->discards[i].turn);
+        jw_string(&w, "tile", tile_get(r->discards[i].tile)->id);
+        jw_bool(&w, "logged", r->discards[i].logged);
+        jw_end(&w, '}');
     }
+    jw_end(&w, ']');
     if (r->draw_note[0])
-        cJSON_AddStringToObject(o, "draw_note", r->draw_note);
-    a = cJSON_AddArrayToObject(o, "scores");
+        jw_string(&w, "draw_note", r->draw_note);
+    jw_array(&w, "scores");
     for (size_t i = 0; i < r->n_events; i++)
-        cJSON_AddItemToArray(a, event_json(log, r, i));
-    a = cJSON_AddArrayToObject(o, "running");
+        event_json(&w, log, r, i);
+    jw_end(&w, ']');
+    jw_array(&w, "running");
     for (size_t t = 0; t < r->n_running; t++)
-        cJSON_AddItemToArray(a, cJSON_CreateIntArray(r->running[t],
-                                                      log->rules.n_players));
+        ints_json(&w, NULL, r->running[t], log->rules.n_players);
+    jw_end(&w, ']');
     if (r->has_claims)
-        cJSON_AddItemToObject(o, "first_divergence", divergence_json(log, r));
-    add_variant(o, m, log, r);
-    append_json(o, out);
+        divergence_json(&w, log, r);
+    add_variant(&w, m, log, r);
+    report_end(&w);
 }
 
 void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
@@ -389,49 +416,50 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
                       const struct report *before, const struct report *after,
                       const bool *is_new, struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject(), *a;
+    struct jw w;
     int n = log->rules.n_players;
     unsigned wb = winners(n, before->score), wa = winners(n, after->score);
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddNumberToObject(o, "turn", turn);
-    cJSON_AddNumberToObject(o, "roll", roll);
-    cJSON_AddNumberToObject(o, "logged_roll", res->old_roll);
-    cJSON_AddItemToObject(o, "target", pos_json(res->target));
-    cJSON_AddNumberToObject(o, "options", res->n_options);
+    report_begin(&w, out);
+    jw_string(&w, "file", file);
+    jw_int(&w, "turn", turn);
+    jw_int(&w, "roll", roll);
+    jw_int(&w, "logged_roll", res->old_roll);
+    pos_json(&w, "target", res->target);
+    jw_int(&w, "options", res->n_options);
     if (res->lands) {
         char seg[40];
         seg_format(res->feature, res->mask, seg, sizeof seg);
-        cJSON_AddStringToObject(o, "landing", seg);
+        jw_string(&w, "landing", seg);
     } else {
-        cJSON_AddNullToObject(o, "landing");
+        jw_null(&w, "landing");
     }
-    a = cJSON_AddArrayToObject(o, "new_violations");
+    jw_array(&w, "new_violations");
     for (size_t i = 0; i < after->n_violations; i++) {
         const struct violation *v = &after->violations[i];
         if (!is_new[i])
             continue;
-        cJSON *vo = cJSON_CreateObject();
-        cJSON_AddItemToObject(vo, "turn", turn_or_null(v->turn));
-        cJSON_AddItemToObject(vo, "player", player_or_null(log, v->player));
-        cJSON_AddStringToObject(vo, "rule", rule_id(v->rule));
-        cJSON_AddStringToObject(vo, "message", v->msg);
-        cJSON_AddItemToArray(a, vo);
+        jw_object(&w, NULL);
+        turn_or_null(&w, "turn", v->turn);
+        player_or_null(&w, "player", log, v->player);
+        jw_string(&w, "rule", rule_id(v->rule));
+        jw_string(&w, "message", v->msg);
+        jw_end(&w, '}');
     }
-    a = cJSON_AddArrayToObject(o, "players");
+    jw_end(&w, ']');
+    jw_array(&w, "players");
     for (int p = 0; p < n; p++) {
-        cJSON *po = cJSON_CreateObject();
-        cJSON_AddStringToObject(po, "name", log->names[p]);
-        cJSON_AddNumberToObject(po, "before", before->score[p]);
-        cJSON_AddNumberToObject(po, "after", after->score[p]);
-        cJSON_AddNumberToObject(po, "difference",
-                                after->score[p] - before->score[p]);
-        cJSON_AddItemToArray(a, po);
+        jw_object(&w, NULL);
+        jw_string(&w, "name", log->names[p]);
+        jw_int(&w, "before", before->score[p]);
+        jw_int(&w, "after", after->score[p]);
+        jw_int(&w, "difference", after->score[p] - before->score[p]);
+        jw_end(&w, '}');
     }
-    cJSON_AddItemToObject(o, "winners_before", names_json(log, wb));
-    cJSON_AddItemToObject(o, "winners_after", names_json(log, wa));
-    cJSON_AddBoolToObject(o, "winner_changes", wb != wa);
-    append_json(o, out);
+    jw_end(&w, ']');
+    names_json(&w, "winners_before", log, wb);
+    names_json(&w, "winners_after", log, wa);
+    jw_bool(&w, "winner_changes", wb != wa);
+    report_end(&w);
 }
 
 /* Segment attributes by bit (enum seg_attr_bit): "inn", "cathedral". */
@@ -443,34 +471,33 @@ static const char *const seg_attr_names[SA__COUNT] = {
 
 /* The geometry of tile kind t in its own frame, for drawing: every
  * segment, the river's too, with its attributes. */
-static cJSON *tile_def_json(int t)
+static void tile_def_json(struct jw *w, int t)
 {
     const struct tile_def *d = tile_get(t);
-    cJSON *o = cJSON_CreateObject(), *segs = cJSON_CreateArray();
-    if (d->flier_dir == NO_FLIER)
-        cJSON_AddNullToObject(o, "flier");
-    else
-        cJSON_AddStringToObject(o, "flier", dir_name(d->flier_dir));
+    jw_object(w, d->id);
+    jw_string(w, "flier", d->flier_dir == NO_FLIER ? NULL
+                                                   : dir_name(d->flier_dir));
+    jw_array(w, "segments");
     for (int i = 0; i < d->n_seg; i++) {
         const struct seg_def *sd = &d->seg[i];
         char name[40];
         seg_format(sd->kind, sd->mask, name, sizeof name);
-        cJSON *so = cJSON_CreateObject();
-        cJSON_AddStringToObject(so, "feature", feat_name(sd->kind));
-        cJSON_AddStringToObject(so, "segment", name);
+        jw_object(w, NULL);
+        jw_string(w, "feature", feat_name(sd->kind));
+        jw_string(w, "segment", name);
         if (sd->pennants)
-            cJSON_AddNumberToObject(so, "pennants", sd->pennants);
+            jw_int(w, "pennants", sd->pennants);
         if (sd->kind == FEAT_FIELD && sd->cities) {
             seg_format(FEAT_CITY, sd->cities, name, sizeof name);
-            cJSON_AddStringToObject(so, "cities", name + 5); /* "city:" */
+            jw_string(w, "cities", name + 5); /* "city:" */
         }
         for (int a = 0; a < SA__COUNT; a++)
             if (sd->attrs >> a & 1)
-                cJSON_AddBoolToObject(so, seg_attr_names[a], true);
-        cJSON_AddItemToArray(segs, so);
+                jw_bool(w, seg_attr_names[a], true);
+        jw_end(w, '}');
     }
-    cJSON_AddItemToObject(o, "segments", segs);
-    return o;
+    jw_end(w, ']');
+    jw_end(w, '}');
 }
 
 static bool same_meeple(const struct replay_meeple *a,
@@ -481,20 +508,20 @@ static bool same_meeple(const struct replay_meeple *a,
            a->flew == b->flew && a->at.x == b->at.x && a->at.y == b->at.y;
 }
 
-static cJSON *meeple_json(const struct game_log *log,
-                          const struct replay_meeple *m, int id)
+static void meeple_json(struct jw *w, const struct game_log *log,
+                        const struct replay_meeple *m, int id)
 {
     char seg[40];
-    cJSON *mo = cJSON_CreateObject();
     seg_format(m->feature, m->mask, seg, sizeof seg);
-    cJSON_AddNumberToObject(mo, "id", id);
-    cJSON_AddItemToObject(mo, "player", player_or_null(log, m->owner));
-    cJSON_AddStringToObject(mo, "kind", figure_kind(m->kind));
-    cJSON_AddItemToObject(mo, "at", pos_json(m->at));
-    cJSON_AddStringToObject(mo, "segment", seg);
+    jw_object(w, NULL);
+    jw_int(w, "id", id);
+    player_or_null(w, "player", log, m->owner);
+    jw_string(w, "kind", figure_kind(m->kind));
+    pos_json(w, "at", m->at);
+    jw_string(w, "segment", seg);
     if (m->flew)
-        cJSON_AddBoolToObject(mo, "flew", true);
-    return mo;
+        jw_bool(w, "flew", true);
+    jw_end(w, '}');
 }
 
 /* Meeple ids of the board after the previous turn, parallel to its list.
@@ -510,12 +537,12 @@ struct meeple_ids {
 /* Matches t's meeples against the previous board (a multiset: two equal
  * meeples may share a segment after a landing); the unmatched new ones
  * are "placed" with fresh ids, the unmatched old ones "removed". */
-static void meeple_delta(const struct game_log *log, const struct replay *rp,
-                         const struct replay_turn *t, size_t prev0,
-                         struct meeple_ids *ids, cJSON *o)
+static void meeple_delta(struct jw *w, const struct game_log *log,
+                         const struct replay *rp, const struct replay_turn *t,
+                         size_t prev0, struct meeple_ids *ids)
 {
-    cJSON *placed = cJSON_CreateArray(), *removed = cJSON_CreateArray();
     bool used[GAME_MAX_MEEPLES] = { false };
+    jw_array(w, "placed");
     for (size_t k = 0; k < t->n_meeples && k < GAME_MAX_MEEPLES; k++) {
         const struct replay_meeple *m = &rp->meeples[t->meeple0 + k];
         size_t j = 0;
@@ -527,14 +554,15 @@ static void meeple_delta(const struct game_log *log, const struct replay *rp,
             ids->cur[k] = ids->prev[j];
         } else {
             ids->cur[k] = ids->next++;
-            cJSON_AddItemToArray(placed, meeple_json(log, m, ids->cur[k]));
+            meeple_json(w, log, m, ids->cur[k]);
         }
     }
+    jw_end(w, ']');
+    jw_array(w, "removed");
     for (size_t j = 0; j < ids->n_prev; j++)
         if (!used[j])
-            cJSON_AddItemToArray(removed, cJSON_CreateNumber(ids->prev[j]));
-    cJSON_AddItemToObject(o, "placed", placed);
-    cJSON_AddItemToObject(o, "removed", removed);
+            jw_int(w, NULL, ids->prev[j]);
+    jw_end(w, ']');
     int *swap = ids->prev;
     ids->prev = ids->cur;
     ids->cur = swap;
@@ -542,102 +570,111 @@ static void meeple_delta(const struct game_log *log, const struct replay *rp,
                                                    : GAME_MAX_MEEPLES;
 }
 
-static cJSON *replay_turn_json(const struct game_log *log,
-                               const struct replay *rp, size_t i,
-                               struct meeple_ids *ids)
+static void replay_turn_json(struct jw *w, const struct game_log *log,
+                             const struct replay *rp, size_t i,
+                             struct meeple_ids *ids)
 {
     const struct replay_turn *t = &rp->turns[i];
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "turn", turn_or_null(t->turn));
-    cJSON_AddItemToObject(o, "player", player_or_null(log, t->player));
+    jw_object(w, NULL);
+    turn_or_null(w, "turn", t->turn);
+    player_or_null(w, "player", log, t->player);
     if (t->tile >= 0) {
-        cJSON_AddStringToObject(o, "tile", tile_get(t->tile)->id);
-        cJSON_AddItemToObject(o, "at", pos_json(t->at));
-        cJSON_AddNumberToObject(o, "rotation", 90 * t->rot);
+        jw_string(w, "tile", tile_get(t->tile)->id);
+        pos_json(w, "at", t->at);
+        jw_int(w, "rotation", 90 * t->rot);
     }
-    meeple_delta(log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids, o);
-    cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
-                                           t->score, log->rules.n_players));
-    return o;
+    meeple_delta(w, log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids);
+    ints_json(w, "scores", t->score, log->rules.n_players);
+    jw_end(w, '}');
 }
 
 void mlog_replay_json(const struct game_log *log, const struct report *r,
                       const struct replay *rp, struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject(), *a, *defs = cJSON_CreateObject();
+    struct jw w;
     bool used[TILE_KINDS] = { false };
-    a = cJSON_AddArrayToObject(o, "players");
+    report_begin(&w, out);
+    jw_array(&w, "players");
     for (int p = 0; p < log->rules.n_players; p++) {
-        cJSON *pl = cJSON_CreateObject();
-        cJSON_AddStringToObject(pl, "name", log->names[p]);
+        jw_object(&w, NULL);
+        jw_string(&w, "name", log->names[p]);
         if (log->colors[p][0])
-            cJSON_AddStringToObject(pl, "color", log->colors[p]);
-        cJSON_AddItemToArray(a, pl);
+            jw_string(&w, "color", log->colors[p]);
+        jw_end(&w, '}');
     }
-    a = cJSON_AddArrayToObject(o, "turns");
+    jw_end(&w, ']');
+    jw_array(&w, "turns");
     struct meeple_ids ids;
     ids.prev = ids.a;
     ids.cur = ids.b;
     ids.n_prev = 0;
     ids.next = 1;
     for (size_t i = 0; i < rp->n_turns; i++) {
-        cJSON_AddItemToArray(a, replay_turn_json(log, rp, i, &ids));
+        replay_turn_json(&w, log, rp, i, &ids);
         if (rp->turns[i].tile >= 0)
             used[rp->turns[i].tile] = true;
     }
+    jw_end(&w, ']');
+    jw_object(&w, "tiles");
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (used[t])
-            cJSON_AddItemToObject(defs, tile_get(t)->id, tile_def_json(t));
-    cJSON_AddItemToObject(o, "tiles", defs);
-    a = cJSON_AddArrayToObject(o, "flights");
+            tile_def_json(&w, t);
+    jw_end(&w, '}');
+    jw_array(&w, "flights");
     for (size_t i = 0; i < r->n_flights; i++)
-        cJSON_AddItemToArray(a, flight_json(log, &r->flights[i]));
-    a = cJSON_AddArrayToObject(o, "events");
+        flight_json(&w, NULL, log, &r->flights[i]);
+    jw_end(&w, ']');
+    jw_array(&w, "events");
     for (size_t i = 0; i < r->n_events; i++)
-        cJSON_AddItemToArray(a, event_json(log, r, i));
-    a = cJSON_AddArrayToObject(o, "violations");
+        event_json(&w, log, r, i);
+    jw_end(&w, ']');
+    jw_array(&w, "violations");
     for (size_t i = 0; i < r->n_violations; i++)
-        cJSON_AddItemToArray(a, violation_json(log, &r->violations[i]));
-    append_json(o, out);
+        violation_json(&w, log, &r->violations[i]);
+    jw_end(&w, ']');
+    report_end(&w);
 }
 
 void mlog_live_turn_json(const struct game_log *log, const struct report *r,
                          int turn, struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject(), *a;
-    cJSON_AddNumberToObject(o, "turn", turn);
-    cJSON_AddItemToObject(o, "scores", scores_json(log, r->score));
-    a = cJSON_AddArrayToObject(o, "events");
+    struct jw w;
+    const struct flight *fl = NULL;
+    report_begin(&w, out);
+    jw_int(&w, "turn", turn);
+    scores_json(&w, "scores", log, r->score);
+    jw_array(&w, "events");
     for (size_t i = 0; i < r->n_events; i++)
         if (r->events[i].turn == turn)
-            cJSON_AddItemToArray(a, event_json(log, r, i));
-    cJSON *fl = NULL;
-    for (size_t i = 0; i < r->n_flights; i++)
+            event_json(&w, log, r, i);
+    jw_end(&w, ']');
+    for (size_t i = 0; i < r->n_flights; i++) /* the turn's last one */
         if (r->flights[i].turn == turn)
-            fl = flight_json(log, &r->flights[i]);
-    cJSON_AddItemToObject(o, "flight", fl ? fl : cJSON_CreateNull());
-    cJSON_AddBoolToObject(o, "valid", r->valid);
-    append_json(o, out);
+            fl = &r->flights[i];
+    if (fl)
+        flight_json(&w, "flight", log, fl);
+    else
+        jw_null(&w, "flight");
+    jw_bool(&w, "valid", r->valid);
+    report_end(&w);
 }
 
 void mlog_unsupported_json(const char *file, enum mlog_format fmt,
                            const char *msg, struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddStringToObject(o, "format", mlog_format_name(fmt));
-    cJSON_AddStringToObject(o, "unsupported", msg);
-    append_json(o, out);
+    struct jw w;
+    report_begin(&w, out);
+    jw_string(&w, "file", file);
+    jw_string(&w, "format", mlog_format_name(fmt));
+    jw_string(&w, "unsupported", msg);
+    report_end(&w);
 }
 
 void mlog_error_json(const char *file, const char *error, struct buf *out)
 {
-    mlog_alloc_render_begin();
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddStringToObject(o, "error", error);
-    append_json(o, out);
+    struct jw w;
+    report_begin(&w, out);
+    jw_string(&w, "file", file);
+    jw_string(&w, "error", error);
+    report_end(&w);
 }
