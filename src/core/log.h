@@ -20,6 +20,10 @@ enum move_kind {
     MV_PASS,    /* no meeple this turn */
     MV_RECALL,  /* C3: abbot taken back and scored */
     MV_COMMIT,  /* end of turn */
+    MV_TOWER,   /* The Tower: a floor on the tower at `at` */
+    MV_CAPTURE, /* The Tower: the figure meeple on feature/mask at `at`
+                   taken prisoner after a floor */
+    MV_RANSOM,  /* The Tower: the player on turn buys meeple back */
 };
 
 struct move {

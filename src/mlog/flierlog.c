@@ -943,18 +943,24 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
 
 /* ---- claims, totals, notes ---------------------------------------------- */
 
-/* "road, city, field, monastery or garden": the kinds figures stand on,
- * which are the kinds that score. */
+/* Does a score event of kind f exist (its class scores or explains a
+ * score: a tower, a flying machine, a river never score)? */
+static bool scores(int f)
+{
+    return feature_class(f)->score || feature_class(f)->explain;
+}
+
+/* "road, city, field, monastery, garden, ...": the kinds that score. */
 static const char *claimable_names(char *out, size_t len)
 {
     size_t n = 0;
     int last = 0, k = 0;
     for (int f = 1; f < FEAT__COUNT; f++)
-        if (feature_class(f)->claimable)
+        if (scores(f))
             last = f;
     out[0] = '\0';
     for (int f = 1; f < FEAT__COUNT && n < len; f++)
-        if (feature_class(f)->claimable)
+        if (scores(f))
             n += (size_t)snprintf(out + n, len - n, "%s%s",
                                   k++ == 0 ? "" : f == last ? " or " : ", ",
                                   feat_name(f));
@@ -985,7 +991,7 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (get_str(c, get(o, "feature"), sub(s, path, "feature"), &feat, e))
         return e->code;
     int f = feat_by_name(feat, strlen(feat));
-    if (!feature_class(f)->claimable) {
+    if (!scores(f)) {
         char kinds[FL_PATH];
         return bad(c, e, s, "'%.40s' is not %s", feat,
                    claimable_names(kinds, sizeof kinds));

@@ -209,7 +209,7 @@ static int in_supply(const struct game *g, int seat, int kind)
     int n = 0;
     for (int k = 1; k <= g->rules.figures[kind]; k++) {
         int mi = game_meeple(g, seat, kind, k);
-        n += mi >= 0 && g->meeples[mi].seg < 0;
+        n += mi >= 0 && meeple_in_supply(&g->meeples[mi]);
     }
     return n;
 }

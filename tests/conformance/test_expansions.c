@@ -29,7 +29,7 @@ static const struct audit_opts plain = { .assume_finished = false };
 /* The configurations flierd must audit; any other folder's games must
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
-                                         "am", "bigbox" };
+                                         "am", "bigbox", "tower" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count" };
@@ -98,6 +98,10 @@ static void key_of_theirs(const cJSON *ev, char *out)
         used += (size_t)snprintf(players + used, sizeof players - used,
                                  "%s%s", i ? "|" : "", names[i]);
     used = 0;
+    /* a tower ransom: the corpus names its one term by the freed meeple
+     * ("2.small.2"); ours is the term "ransom", the meeple in the event */
+    bool ransom = strcmp(cJSON_GetObjectItemCaseSensitive(ev, "feature")
+                             ->valuestring, "ransom") == 0;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(ev, "items")) {
         const cJSON *count = cJSON_GetArrayItem(it, 1);
         char c[16] = "null";
@@ -105,7 +109,8 @@ static void key_of_theirs(const cJSON *ev, char *out)
             snprintf(c, sizeof c, "%d", count->valueint);
         used += (size_t)snprintf(
             items + used, sizeof items - used, "%s[%s,%s,%d]",
-            used ? "," : "", cJSON_GetArrayItem(it, 0)->valuestring, c,
+            used ? "," : "",
+            ransom ? "ransom" : cJSON_GetArrayItem(it, 0)->valuestring, c,
             cJSON_GetArrayItem(it, 2)->valueint);
     }
     if (snprintf(out, KEY_MAX, "%4d %s %s %d %s %s",

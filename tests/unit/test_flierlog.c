@@ -782,9 +782,9 @@ static const struct err_case err_cases[] = {
         "(sets)" } },
     { NULL, { .header = ", \"elements\": []" }, ST_PARSE,
       { "elements: expected {" } },
-    { NULL, { .header = ", \"elements\": {\"tower\": 1}" }, ST_UNSUPPORTED,
-      { "The Tower (game element 'tower') is not audited yet",
-        "(elements.tower)" } },
+    { NULL, { .header = ", \"elements\": {\"mage\": 1}" }, ST_UNSUPPORTED,
+      { "Mage & Witch (game element 'mage') is not audited yet",
+        "(elements.mage)" } },
     { NULL, { .header = ", \"elements\": {\"hats\": true}" }, ST_UNSUPPORTED,
       { "game element 'hats'", "(elements.hats)" } },
     { NULL, { .header = ", \"elements\": {\"big-follower\": 2}" }, ST_PARSE,
@@ -878,8 +878,8 @@ static const struct err_case err_cases[] = {
       { "turns[0].deploy: 'city:Q' is no segment" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road\"}"), ST_PARSE,
       { "turns[0].deploy: 'road' is no segment" } },
-    { NULL, ONE("{" PLACED ", \"deploy\": \"tower:N\"}"), ST_UNSUPPORTED,
-      { "feature 'tower'", "(turns[0].deploy)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"castle:N\"}"), ST_UNSUPPORTED,
+      { "feature 'castle'", "(turns[0].deploy)" } },
     { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
       { "turns[0].deploy: expected a string" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
@@ -962,7 +962,10 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery or garden" } },
+                  "field, monastery, garden, trade-goods, barn or ransom" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
+                "\"feature\": \"tower\", \"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Zed\"], "
                 "\"feature\": \"city\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].players[0]: no player is named" } },
