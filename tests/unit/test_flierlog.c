@@ -883,7 +883,16 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
       { "turns[0].deploy: expected a string" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
-      ST_PARSE, { "turns[0]: deploy, fly and recall exclude each other" } },
+      ST_PARSE, { "turns[0]: deploy, fly, recall and tower exclude each "
+                  "other" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"capture\": "
+                "{\"at\": [0, 0], \"segment\": \"road:WE\", "
+                "\"meeple_id\": \"1.small.1\"}}"),
+      ST_PARSE, { "turns[0].capture: a capture follows a tower floor" } },
+    { NULL, ONE("{" PLACED ", \"tower\": [1, 0], \"meeple\": \"small\"}"),
+      ST_PARSE, { "turns[0].meeple: a tower floor moves no meeple" } },
+    { NULL, ONE("{" PLACED ", \"ransom\": \"0.small\"}"),
+      ST_PARSE, { "turns[0].ransom: '0.small' is not <seat>.<kind>.<n>" } },
     { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
       { "turns[0].meeple: no deploy, fly or recall to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
@@ -1877,7 +1886,8 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* Every game JCloisterZone recorded with The River, Inns & Cathedrals,
- * the Phantom, Traders & Builders, Abbey & Mayor and the Big Box (read
+ * the Phantom, Traders & Builders, Abbey & Mayor, the Big Box and The
+ * Tower (read
  * in place from the shared folder, never copied here): .jcz -> .jcz and
  * .jcz -> flierlog -> .jcz give the same log, the flierlog survives its
  * own round trips, and all of them audit alike, to the bytes of the JSON
@@ -1886,7 +1896,7 @@ static int cmp_name(const void *a, const void *b)
 static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
-                                        "tb",    "am", "bigbox" };
+                                        "tb",    "am", "bigbox", "tower" };
     static char names[128][128];
     int games = 0;
     (void)state;
@@ -2350,6 +2360,50 @@ static void test_doc_example_between_turns(void **state)
     buf_release(&j);
 }
 
+/* The example of flierlog/1.3 is the game its text tells: two floors, a
+ * capture, a ransom (two "ransom" events, 3 points from Ben to Ada), the
+ * ransomed follower on top of the tower; Ada 7, Ben 1. Its .jcz has
+ * JCloisterZone's messages and reads back to the same audit. */
+static void test_doc_example_tower(void **state)
+{
+    struct buf b = BUF_INIT, j = BUF_INIT;
+    struct game_log l, back;
+    struct report r;
+    struct err e;
+    enum mlog_format fmt;
+    (void)state;
+    doc_example("\n## The Tower (flierlog/1.3)\n", &b, &l);
+    assert_true(l.rules.flags & RF_TOWER);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.score[0], 7);
+    assert_int_equal(r.score[1], 1);
+    int ransoms = 0;
+    for (size_t k = 0; k < r.n_events; k++)
+        if (r.events[k].feature == FEAT_RANSOM) {
+            ransoms++;
+            assert_int_equal(r.events[k].turn, 6);
+            assert_int_equal(r.events[k].points,
+                             r.events[k].players == 1 ? 3 : -3);
+        }
+    assert_int_equal(ransoms, 2);
+    report_release(&r);
+    expect_lossless("the example of flierlog/1.3", &l);
+    mlog_write_jcz(&l, &j);
+    assert_non_null(strstr(j.p, "\"PLACE_TOKEN\""));
+    assert_non_null(strstr(j.p, "\"CAPTURE_FOLLOWER\""));
+    assert_non_null(strstr(j.p, "\"PAY_RANSOM\""));
+    assert_int_equal(parse_text(j.p, j.len, &back, &fmt, &e), ST_OK);
+    expect_same_audit("the example as a .jcz", &l, &back);
+    expect_same_report("the example as a .jcz", &l, &back);
+    game_log_release(&back);
+    game_log_release(&l);
+    buf_release(&b);
+    buf_release(&j);
+}
+
 /* ---- flierd convert ----------------------------------------------------- */
 
 static int run_convert(const char *const *args, int n, struct buf *out,
@@ -2716,6 +2770,7 @@ int main(void)
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_doc_example_expansions),
         cmocka_unit_test(test_doc_example_between_turns),
+        cmocka_unit_test(test_doc_example_tower),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),
