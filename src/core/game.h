@@ -269,6 +269,12 @@ struct score_event {
     /* the figures of each kind per seat on it, followers or not (a
      * builder, a pig, a barn), for the receipt to name them */
     uint8_t figures[GAME_MAX_PLAYERS][FIG__COUNT];
+    /* points moved between players (The Tower's ransom): the other
+     * party's seat + 1 (0: none) and the figure freed (owner seat, enum
+     * figure, number) */
+    struct {
+        uint8_t with, owner, kind, n;
+    } xfer;
     bool tiny;        /* scored by the tiny-city variant */
     uint8_t fliers;   /* seats that scored with a meeple that flew there */
     uint8_t n_items;

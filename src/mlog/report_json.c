@@ -192,6 +192,15 @@ static cJSON *event_json(const struct game_log *log, const struct report *r,
                           tiles);
     /* the meeples' weight in the majority (a large follower: 2) */
     cJSON_AddItemToObject(so, "strength", per_seat_json(log, ev->strength));
+    if (ev->xfer.with) { /* a ransom: from whom or to whom, for whom */
+        char id[32];
+        cJSON *x = cJSON_AddObjectToObject(so, "transfer");
+        cJSON_AddItemToObject(x, "with",
+                              player_or_null(log, ev->xfer.with - 1));
+        snprintf(id, sizeof id, "%d.%s.%d", ev->xfer.owner,
+                 figure_class(ev->xfer.kind)->jcz, ev->xfer.n);
+        cJSON_AddStringToObject(x, "meeple", id);
+    }
     receipt_format(log, r, i, receipt, sizeof receipt);
     cJSON_AddStringToObject(so, "receipt", receipt);
     return so;
@@ -540,6 +549,39 @@ static void meeple_delta(const struct game_log *log, const struct replay *rp,
                                                    : GAME_MAX_MEEPLES;
 }
 
+/* The Tower, where this turn changed it: "towers", every tower with a
+ * floor and its height, and "prisoners", how many each seat holds. */
+static void add_towers(const struct game_log *log, const struct replay *rp,
+                       size_t i, cJSON *o)
+{
+    const struct replay_turn *t = &rp->turns[i], *p = i ? t - 1 : NULL;
+    bool same = p && p->n_towers == t->n_towers;
+    for (size_t k = 0; same && k < t->n_towers; k++) {
+        const struct replay_tower *a = &rp->towers[t->tower0 + k];
+        const struct replay_tower *b = &rp->towers[p->tower0 + k];
+        same = a->at.x == b->at.x && a->at.y == b->at.y &&
+               a->height == b->height;
+    }
+    if (!same && (t->n_towers || p)) {
+        cJSON *a = cJSON_AddArrayToObject(o, "towers");
+        for (size_t k = 0; k < t->n_towers; k++) {
+            const struct replay_tower *w = &rp->towers[t->tower0 + k];
+            cJSON *to = cJSON_CreateObject();
+            cJSON_AddItemToObject(to, "at", pos_json(w->at));
+            cJSON_AddNumberToObject(to, "height", w->height);
+            cJSON_AddItemToArray(a, to);
+        }
+    }
+    static const uint8_t none[GAME_MAX_PLAYERS];
+    if (memcmp(t->held, p ? p->held : none, sizeof t->held) != 0) {
+        int held[GAME_MAX_PLAYERS];
+        for (int s = 0; s < log->rules.n_players; s++)
+            held[s] = t->held[s];
+        cJSON_AddItemToObject(o, "prisoners", cJSON_CreateIntArray(
+                                                  held, log->rules.n_players));
+    }
+}
+
 static cJSON *replay_turn_json(const struct game_log *log,
                                const struct replay *rp, size_t i,
                                struct meeple_ids *ids)
@@ -556,6 +598,7 @@ static cJSON *replay_turn_json(const struct game_log *log,
     meeple_delta(log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids, o);
     cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
                                            t->score, log->rules.n_players));
+    add_towers(log, rp, i, o);
     return o;
 }
 

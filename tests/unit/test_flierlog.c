@@ -23,6 +23,7 @@
 
 #include "cli/cli.h"
 #include "core/audit.h"
+#include "core/replay.h"
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
@@ -2389,6 +2390,30 @@ static void test_doc_example_tower(void **state)
                              r.events[k].players == 1 ? 3 : -3);
         }
     assert_int_equal(ransoms, 2);
+    /* the replay: the tower's floors, Ben's follower held on turn 5 */
+    struct replay rp;
+    struct buf rj = BUF_INIT;
+    replay_build(&l, NULL, &rp);
+    mlog_replay_json(&l, &r, &rp, &rj);
+    cJSON *doc = cJSON_Parse(rj.p), *t;
+    int towers = 0, held = 0;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "turns")) {
+        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "towers");
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "prisoners");
+        if (tw)
+            towers = cJSON_GetObjectItemCaseSensitive(
+                         cJSON_GetArrayItem(tw, 0), "height")->valueint;
+        if (pr)
+            held = cJSON_GetArrayItem(pr, 0)->valueint;
+        if (cJSON_GetObjectItemCaseSensitive(t, "turn")->valueint == 5) {
+            assert_int_equal(towers, 2);
+            assert_int_equal(held, 1); /* Ada holds Ben's farmer */
+        }
+    }
+    assert_int_equal(held, 0); /* ransomed on turn 6 */
+    cJSON_Delete(doc);
+    buf_release(&rj);
+    replay_release(&rp);
     report_release(&r);
     expect_lossless("the example of flierlog/1.3", &l);
     mlog_write_jcz(&l, &j);

@@ -48,9 +48,8 @@ static int explain_ransom(const struct game_log *log,
                           const struct feature_ref *refs, char *out,
                           size_t len);
 
-/* A ransom's two events: the payer's (-3) and the jailer's (+3). Each
- * names the freed figure in figures[owner][kind] = its number and the
- * other party in meeples[seat] = 1. */
+/* A ransom's two events: the payer's (-3) and the jailer's (+3), each
+ * naming the other party and the figure freed (xfer). */
 const struct feature_class feature_class_RANSOM = {
     .name = "ransom", .explain = explain_ransom,
 };
@@ -317,8 +316,10 @@ static void ransom_event(struct game *g, int seat, int other, int m,
     ev->expr = EXPR_DONE;
     ev->points = points;
     ev->completed = true;
-    ev->meeples[other] = 1;
-    ev->figures[mp->owner][mp->kind] = mp->n;
+    ev->xfer.with = (uint8_t)(other + 1);
+    ev->xfer.owner = (uint8_t)mp->owner;
+    ev->xfer.kind = mp->kind;
+    ev->xfer.n = mp->n;
     score_add_item(ev, SI_RANSOM, -1, points);
     g->score[seat] += points;
 }
@@ -372,21 +373,15 @@ static int explain_ransom(const struct game_log *log,
                           size_t len)
 {
     (void)refs;
-    int seat = ev->players ? __builtin_ctz(ev->players) : 0, other = 0;
-    int owner = 0, kind = 0, n = 0;
-    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
-        if (ev->meeples[p])
-            other = p;
-        for (int k = 0; k < FIG__COUNT; k++)
-            if (ev->figures[p][k]) {
-                owner = p;
-                kind = k;
-                n = ev->figures[p][k];
-            }
-    }
-    const char *name = log->names[seat], *them = log->names[other];
+    int seat = ev->players ? __builtin_ctz(ev->players) : 0;
+    int other = ev->xfer.with ? ev->xfer.with - 1 : 0;
+    const char *name = log->names[seat % GAME_MAX_PLAYERS];
+    const char *them = log->names[other % GAME_MAX_PLAYERS];
     char id[32];
-    snprintf(id, sizeof id, "%d.%s.%d", owner, figure_class(kind)->jcz, n);
+    snprintf(id, sizeof id, "%d.%s.%d", ev->xfer.owner,
+             figure_class(ev->xfer.kind) ? figure_class(ev->xfer.kind)->jcz
+                                         : "?",
+             ev->xfer.n);
     if (ev->points < 0)
         return snprintf(out, len, "ransom: %s paid %d to %s for %s", name,
                         -ev->points, them, id);
