@@ -753,6 +753,13 @@ static void wagon_move(struct audit *a, const struct move *m)
 
 static void on_pass(struct audit *a, const struct move *m)
 {
+    /* after a floor with followers in sight: the capture declined, not
+     * the end of the actions (a phantom may still act) */
+    if (a->phase == PH_DONE && !a->passed &&
+        game_capture_options(a->g, NULL, 0) > 0) {
+        game_capture_declined(a->g);
+        return;
+    }
     if (a->phase == PH_IDLE)
         pass_between_turns(a, m);
     else if (a->phase == PH_FLYING)

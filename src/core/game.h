@@ -592,6 +592,9 @@ int game_capture_options(const struct game *g, int *out, int max);
  * or RULE_TOWER_CAPTURE with why. */
 enum rule game_check_capture(const struct game *g, int m, int seg,
                              char *why, size_t why_len);
+/* The player passes instead of taking a prisoner after this turn's
+ * floor (a pass that ends no action phase). */
+void game_capture_declined(struct game *g);
 /* capturer takes meeple m: their own goes back to supply; another's is
  * held, or exchanged at once for one of capturer's that m's owner holds. */
 void game_capture(struct game *g, int capturer, int m);

@@ -197,6 +197,7 @@ struct exp_tally {
     int deploys[FIG__COUNT];  /* deployments in a turn's action phase */
     int held_placed, held_declined, last_round_passes;
     int wagon_moves, wagon_passes, plain_checked;
+    int tower_floors, tower_tops, captures, ransoms; /* The Tower */
 };
 
 /* The turn's figures that acted, in order, a flight and its landing
@@ -208,6 +209,10 @@ static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
     bool placed = false;
     for (size_t i = 0; i < n; i++) {
         placed = placed || m[i].kind == MV_PLACE;
+        t->tower_floors += m[i].kind == MV_TOWER;
+        t->captures += m[i].kind == MV_CAPTURE;
+        t->ransoms += m[i].kind == MV_RANSOM;
+        t->tower_tops += m[i].kind == MV_DEPLOY && m[i].feature == FEAT_TOWER;
         if (!placed || (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL))
             continue;
         bool landing = i > 0 && m[i - 1].kind == MV_DEPLOY &&
@@ -370,7 +375,7 @@ static void check_legal_run(const char *const args[], int want_games,
  * Builders; Abbey & Mayor, and the Big Box (all of them) in both
  * editions, as .jcz: abbeys placed and declined (the last round too),
  * wagons moved and left, barns, builders' second tiles, mayors and
- * wagons flying. */
+ * wagons flying; The Tower, as .jcz and (with the phantom) as flierlogs. */
 static void test_expansion_games_audit_valid(void **state)
 {
     static const char *const runs[][12] = {
@@ -396,6 +401,11 @@ static void test_expansion_games_audit_valid(void **state)
           NULL },
         { "--edition", "c3", "--expansions", "river,inns,phantom,traders,abbey",
           NULL },
+        /* The Tower: floors, prisoners, ransoms, followers on towers; with
+         * the phantom, which may act after a capture declined */
+        { "--edition", "c2", "--expansions", "tower", NULL },
+        { "--edition", "c3", "--expansions", "tower,phantom", "--format",
+          "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -422,9 +432,14 @@ static void test_expansion_games_audit_valid(void **state)
                   t.wagon_moves, t.wagon_passes, t.deploys[FIG_BARN],
                   t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
                   t.deploys[FIG_MAYOR], t.plain_checked);
-    assert_int_equal(t.games, 13 * 150);
+    print_message("towers: %d floors, %d followers on top, %d captures, "
+                  "%d ransoms\n", t.tower_floors, t.tower_tops, t.captures,
+                  t.ransoms);
+    assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
+                t.ransoms > 0);
+    assert_int_equal(t.games, 15 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 11 * 150);
+    assert_int_equal(t.plain_checked, 12 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);

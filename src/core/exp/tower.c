@@ -249,6 +249,12 @@ static void release(struct tower *st, int i)
     st->n_held--;
 }
 
+void game_capture_declined(struct game *g)
+{
+    if (game_in_play(g, EXP_TOWER))
+        state(g)->captured = true;
+}
+
 void game_capture(struct game *g, int capturer, int m)
 {
     struct tower *st = state(g);
