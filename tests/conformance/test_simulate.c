@@ -654,6 +654,27 @@ static void test_forged_bigbox_games_flagged(void **state)
             fail_msg("C3: no forgery of %s", rule_id(own[k]));
 }
 
+/* The Tower's rules, each forged into simulated tower games and flagged:
+ * a floor off any tower, a capture out of sight, a ransom for a free
+ * follower, a flier landing on a tower. */
+static void test_forged_tower_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const args[] = { "--games", "160", "--seed", "19",
+                                         "--forge", "1", "--edition", "c2",
+                                         "--expansions", "tower", NULL };
+    static const struct sim_setup s = { 2, "tower", NULL, NULL };
+    static const enum rule own[] = {
+        RULE_TOWER_PLACEMENT, RULE_TOWER_CAPTURE, RULE_TOWER_RANSOM,
+        RULE_FLIER_ON_TOWER,
+    };
+    struct forged_seen seen;
+    check_forged(args, 160, &s, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("no forgery of %s", rule_id(own[k]));
+}
+
 /* sim_forge_flight(): a large follower and a phantom landing on a field
  * (and the other flight forgeries by them); a mayor, a wagon and an abbot
  * landing where they may not stand, and mayors and wagons breaking the
@@ -784,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_forged_games_flagged),
         cmocka_unit_test(test_forged_expansion_games_flagged),
         cmocka_unit_test(test_forged_bigbox_games_flagged),
+        cmocka_unit_test(test_forged_tower_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };
