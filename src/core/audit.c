@@ -83,7 +83,8 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
     if (m && (m->kind == MV_PLACE || m->kind == MV_DEPLOY ||
-              m->kind == MV_RECALL)) {
+              m->kind == MV_RECALL || m->kind == MV_TOWER ||
+              m->kind == MV_CAPTURE)) {
         v->has_at = true;
         v->at = m->at;
         v->feature = m->kind == MV_PLACE ? FEAT_NONE : m->feature;
@@ -837,8 +838,8 @@ static void on_tower(struct audit *a, const struct move *m)
     enum rule rule = game_check_tower(a->g, a->player, m->at, why,
                                       sizeof why);
     if (rule != RULE_OK)
-        violate(a, m, rule, "tower floor at (%d,%d): %s", m->at.x, m->at.y,
-                why);
+        violate(a, m, rule, "a floor on tower at (%d,%d): %s", m->at.x,
+                m->at.y, why);
     game_raise_tower(a->g, a->player, m->at); /* as logged, where it can */
     a->phase = PH_DONE;
 }
