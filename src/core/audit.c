@@ -862,6 +862,21 @@ static void on_capture(struct audit *a, const struct move *m)
     game_capture(g, a->player, mi);
 }
 
+static void on_exchange(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32];
+    if (action_out_of_place(a, m, "an exchange of prisoners"))
+        return;
+    int mi = resolve_meeple(a, m);
+    enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "exchange for %s: %s",
+                meeple_name(m, nm, sizeof nm), why);
+        return;
+    }
+    game_exchange(a->g, mi);
+}
+
 static void on_ransom(struct audit *a, const struct move *m)
 {
     char why[200], nm[32];
@@ -953,6 +968,7 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_TOWER: on_tower(a, m); break;
     case MV_CAPTURE: on_capture(a, m); break;
     case MV_RANSOM: on_ransom(a, m); break;
+    case MV_EXCHANGE: on_exchange(a, m); break;
     case MV_COMMIT:
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */

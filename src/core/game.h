@@ -598,6 +598,15 @@ void game_capture_declined(struct game *g);
 /* capturer takes meeple m: their own goes back to supply; another's is
  * held, or exchanged at once for one of capturer's that m's owner holds. */
 void game_capture(struct game *g, int capturer, int m);
+/* After a capture whose victim holds the capturer's followers of several
+ * kinds, the capturer picks the one exchanged (JCloisterZone's
+ * EXCHANGE_FOLLOWER): the choices (the earliest held of each kind), the
+ * check (RULE_TOWER_CAPTURE when m is none of them or nothing waits) and
+ * the exchange (both go home). */
+int game_exchange_options(const struct game *g, int *out, int max);
+enum rule game_check_exchange(const struct game *g, int m, char *why,
+                              size_t why_len);
+void game_exchange(struct game *g, int m);
 /* May player buy prisoner m back now (their own, once a turn)? */
 enum rule game_check_ransom(const struct game *g, int player, int m,
                             char *why, size_t why_len);

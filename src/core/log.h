@@ -24,6 +24,8 @@ enum move_kind {
     MV_CAPTURE, /* The Tower: the figure meeple on feature/mask at `at`
                    taken prisoner after a floor */
     MV_RANSOM,  /* The Tower: the player on turn buys meeple back */
+    MV_EXCHANGE,/* The Tower: after a capture, the prisoner meeple the
+                   capturer takes back in exchange */
 };
 
 struct move {

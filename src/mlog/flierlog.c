@@ -584,6 +584,12 @@ static enum status read_tower(const struct entry *en, const cJSON *obj,
                       e))
         return e->code;
     emit(en, MV_CAPTURE, &m);
+    if (!get(cap, "exchange"))
+        return ST_OK;
+    m = blank(); /* the prisoner the capturer takes back for it */
+    if (get_meeple_id(c, get(cap, "exchange"), sub(t, s, "exchange"), &m, e))
+        return e->code;
+    emit(en, MV_EXCHANGE, &m);
     return ST_OK;
 }
 
@@ -856,6 +862,7 @@ static const char *const move_names[] = {
     [MV_PLACE] = "place",   [MV_DISCARD] = "discard", [MV_DEPLOY] = "deploy",
     [MV_PASS] = "pass",     [MV_RECALL] = "recall",   [MV_COMMIT] = "commit",
     [MV_TOWER] = "tower",   [MV_CAPTURE] = "capture", [MV_RANSOM] = "ransom",
+    [MV_EXCHANGE] = "exchange",
 };
 
 static enum status read_move_meeple(const struct entry *en, const cJSON *o,
@@ -918,7 +925,8 @@ static enum status read_move(const struct entry *en, const cJSON *o,
             break;
     if (k == (int)N_KEYS(move_names))
         return bad(c, e, s, "'%.40s' is not place, discard, deploy, pass, "
-                   "recall, commit, tower, capture or ransom", name);
+                   "recall, commit, tower, capture, ransom or exchange",
+                   name);
     m = blank();
     m.kind = (uint8_t)k;
     int player = en->player;
@@ -949,7 +957,7 @@ static enum status read_move(const struct entry *en, const cJSON *o,
                 get_meeple_id(c, get(o, "meeple_id"),
                               sub(s, path, "meeple_id"), &m, e))) {
         return e->code;
-    } else if (k == MV_RANSOM &&
+    } else if ((k == MV_RANSOM || k == MV_EXCHANGE) &&
                get_meeple_id(c, get(o, "meeple_id"),
                              sub(s, path, "meeple_id"), &m, e)) {
         return e->code;

@@ -556,19 +556,23 @@ static cJSON *meeple_id_json(const struct move *m)
     return cJSON_CreateString(id);
 }
 
-/* The Tower: "tower": [x, y] and its "capture" (a[0], a[1] if n == 2). */
+/* The Tower: "tower": [x, y], its "capture" (a[1]) and the capture's
+ * "exchange" (a[2]). */
 static bool add_tower(cJSON *o, const struct move *a, size_t n)
 {
-    if (n > 2 || (n == 2 && a[1].kind != MV_CAPTURE) ||
-        (n == 2 && a[1].meeple_owner < 0))
+    if (n > 3 || (n >= 2 && a[1].kind != MV_CAPTURE) ||
+        (n >= 2 && a[1].meeple_owner < 0) ||
+        (n == 3 && (a[2].kind != MV_EXCHANGE || a[2].meeple_owner < 0)))
         return false;
     cJSON_AddItemToObject(o, "tower", pos_json(a[0].at));
-    if (n == 2) {
+    if (n >= 2) {
         cJSON *c = cJSON_AddObjectToObject(o, "capture");
         cJSON_AddItemToObject(c, "at", pos_json(a[1].at));
         cJSON_AddItemToObject(c, "segment", seg_json(a[1].feature,
                                                      a[1].mask));
         cJSON_AddItemToObject(c, "meeple_id", meeple_id_json(&a[1]));
+        if (n == 3)
+            cJSON_AddItemToObject(c, "exchange", meeple_id_json(&a[2]));
     }
     return true;
 }
@@ -763,11 +767,12 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
 {
     static const char *const names[] = { "place",  "discard", "deploy",
                                          "pass",   "recall",  "commit",
-                                         "tower",  "capture", "ransom" };
+                                         "tower",  "capture", "ransom",
+                                         "exchange" };
     cJSON *o = cJSON_CreateObject();
     bool recall = m->kind == MV_RECALL;
-    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_RANSOM ? m->kind
-                                                                  : 0]);
+    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_EXCHANGE ? m->kind
+                                                                    : 0]);
     if (m->player != entry_player)
         add_player(w, o, m);
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
@@ -779,7 +784,8 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
         add_draw(o, "draw", m->draw);
     } else if (m->kind == MV_TOWER) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    } else if (m->kind == MV_CAPTURE || m->kind == MV_RANSOM) {
+    } else if (m->kind == MV_CAPTURE || m->kind == MV_RANSOM ||
+               m->kind == MV_EXCHANGE) {
         if (m->kind == MV_CAPTURE) {
             cJSON_AddItemToObject(o, "at", pos_json(m->at));
             cJSON_AddItemToObject(o, "segment", seg_json(m->feature,

@@ -313,6 +313,10 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
             m->kind = MV_RANSOM;
             if (read_meeple_id(payload, path, m, e))
                 return e->code;
+        } else if (strcmp(type, "EXCHANGE_FOLLOWER") == 0) {
+            m->kind = MV_EXCHANGE; /* The Tower: the prisoner taken back */
+            if (read_meeple_id(payload, path, m, e))
+                return e->code;
         } else {
             return err_set(e, ST_UNSUPPORTED, "unsupported: message type "
                            "'%.40s' (replay[%u].type)", type, i);

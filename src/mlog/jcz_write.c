@@ -304,6 +304,10 @@ static cJSON *message_json(const struct move *m, double draw)
         type = "PAY_RANSOM";
         payload = ransom_payload(m);
         break;
+    case MV_EXCHANGE:
+        type = "EXCHANGE_FOLLOWER";
+        payload = ransom_payload(m); /* {meepleId} alike */
+        break;
     case MV_COMMIT:
         type = "COMMIT";
         payload = cJSON_CreateObject();

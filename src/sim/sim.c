@@ -439,6 +439,17 @@ static bool try_tower(struct sim *s, int seat)
                 sg->mask);
     game_capture(g, seat, c);
     s->res->captures++;
+    /* the victim holds the capturer's of several kinds: one comes back */
+    int back[FIG__COUNT];
+    int k2 = game_exchange_options(g, back, FIG__COUNT);
+    if (k2 > 0) {
+        int b = back[rng_below(&s->rng, k2)];
+        struct move *mx = emit(s, MV_EXCHANGE);
+        mx->meeple = g->meeples[b].kind;
+        mx->meeple_n = g->meeples[b].n;
+        mx->meeple_owner = g->meeples[b].owner;
+        game_exchange(g, b);
+    }
     return true;
 }
 

@@ -197,7 +197,7 @@ struct exp_tally {
     int deploys[FIG__COUNT];  /* deployments in a turn's action phase */
     int held_placed, held_declined, last_round_passes;
     int wagon_moves, wagon_passes, plain_checked;
-    int tower_floors, tower_tops, captures, ransoms; /* The Tower */
+    int tower_floors, tower_tops, captures, ransoms, exchanges; /* Tower */
 };
 
 /* The turn's figures that acted, in order, a flight and its landing
@@ -212,6 +212,7 @@ static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
         t->tower_floors += m[i].kind == MV_TOWER;
         t->captures += m[i].kind == MV_CAPTURE;
         t->ransoms += m[i].kind == MV_RANSOM;
+        t->exchanges += m[i].kind == MV_EXCHANGE;
         t->tower_tops += m[i].kind == MV_DEPLOY && m[i].feature == FEAT_TOWER;
         if (!placed || (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL))
             continue;
@@ -375,7 +376,8 @@ static void check_legal_run(const char *const args[], int want_games,
  * Builders; Abbey & Mayor, and the Big Box (all of them) in both
  * editions, as .jcz: abbeys placed and declined (the last round too),
  * wagons moved and left, barns, builders' second tiles, mayors and
- * wagons flying; The Tower, as .jcz and (with the phantom) as flierlogs. */
+ * wagons flying; The Tower, as .jcz and (with the large follower and the
+ * phantom: exchanges among several kinds) as flierlogs. */
 static void test_expansion_games_audit_valid(void **state)
 {
     static const char *const runs[][12] = {
@@ -404,7 +406,7 @@ static void test_expansion_games_audit_valid(void **state)
         /* The Tower: floors, prisoners, ransoms, followers on towers; with
          * the phantom, which may act after a capture declined */
         { "--edition", "c2", "--expansions", "tower", NULL },
-        { "--edition", "c3", "--expansions", "tower,phantom", "--format",
+        { "--edition", "c3", "--expansions", "tower,inns,phantom", "--format",
           "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
@@ -433,10 +435,10 @@ static void test_expansion_games_audit_valid(void **state)
                   t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
                   t.deploys[FIG_MAYOR], t.plain_checked);
     print_message("towers: %d floors, %d followers on top, %d captures, "
-                  "%d ransoms\n", t.tower_floors, t.tower_tops, t.captures,
-                  t.ransoms);
+                  "%d ransoms, %d exchanges chosen\n", t.tower_floors,
+                  t.tower_tops, t.captures, t.ransoms, t.exchanges);
     assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
-                t.ransoms > 0);
+                t.ransoms > 0 && t.exchanges > 0);
     assert_int_equal(t.games, 15 * 150);
     assert_int_equal(t.river_games, 6 * 150);
     assert_int_equal(t.plain_checked, 12 * 150);

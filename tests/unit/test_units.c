@@ -1242,6 +1242,57 @@ static void test_tower_prisoners(void **state)
     game_free(g);
 }
 
+/* An exchange among several kinds: Blue holds Red's follower and Red's
+ * large follower; Red takes one of Blue's: Red chooses which comes back
+ * (the large one here), and only the earliest of a kind may be chosen. */
+static void test_tower_exchange_choice(void **state)
+{
+    (void)state;
+    struct rules r = tower_rules(2);
+    r.figures[FIG_BIG] = 1;
+    fx_add_set(&r, "inns-and-cathedrals:1");
+    struct game *g = fx_new(&r);
+    char why[200];
+    fx_place(g, "TO/RRRR.1", 1, 0, 0); /* Red's tower, roads each side */
+    int small = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD,
+                                                    EDGE_N));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 2, 0, 0);
+    int big = fx_deploy(g, RED, FIG_BIG, fx_seg(g, 2, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    /* Blue: floors, and takes Red's follower, then the large one */
+    fx_place(g, "BA/RFr", 3, 0, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 0 });
+    game_capture(g, BLUE, small);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 4, 0, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", -1, 0, 0);
+    int blue = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 5, 0, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 0 });
+    game_capture(g, BLUE, big);
+    assert_int_equal(game_meeple_jailer(g, big), BLUE);
+    game_end_turn(g);
+    /* Red's floor takes Blue's follower: two kinds held, Red chooses */
+    fx_place(g, "BA/RFr", 6, 0, 0);
+    game_raise_tower(g, RED, (struct pos){ 1, 0 });
+    game_capture(g, RED, blue);
+    assert_int_equal(game_meeple_jailer(g, blue), RED); /* until chosen */
+    int opts[FIG__COUNT];
+    assert_int_equal(game_exchange_options(g, opts, FIG__COUNT), 2);
+    assert_int_equal(game_check_exchange(g, blue, why, sizeof why),
+                     RULE_TOWER_CAPTURE);
+    assert_int_equal(game_check_exchange(g, big, why, sizeof why), RULE_OK);
+    game_exchange(g, big);
+    assert_true(meeple_in_supply(&g->meeples[big]));
+    assert_true(meeple_in_supply(&g->meeples[blue]));
+    assert_int_equal(game_meeple_jailer(g, small), BLUE);
+    assert_int_equal(game_exchange_options(g, opts, FIG__COUNT), 0);
+    game_free(g);
+}
+
 /* A flier never lands on a tower (the seeds: a tower is no feature to
  * claim and score); JCloisterZone offers no such landing either. */
 static void test_flier_never_on_tower(void **state)
@@ -1326,6 +1377,7 @@ int main(void)
         cmocka_unit_test(test_step_roles),
         cmocka_unit_test(test_tower_rules),
         cmocka_unit_test(test_tower_prisoners),
+        cmocka_unit_test(test_tower_exchange_choice),
         cmocka_unit_test(test_flier_never_on_tower),
         cmocka_unit_test(test_tile_not_drawn),
     };

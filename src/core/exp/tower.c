@@ -13,8 +13,10 @@
  * the supply; another's is held by the capturer. When the captured
  * follower's owner holds one of the capturer's followers, the two are
  * exchanged at once: both go back to their owners' supplies (the
- * capturer's earliest taken, when they are all of one kind;
- * JCloisterZone asks otherwise, which no save here does).
+ * capturer's earliest taken, when they are all of one kind; of several
+ * kinds the capturer picks one, the earliest of its kind, with
+ * JCloisterZone's EXCHANGE_FOLLOWER, and until then the captured follower
+ * is held).
  * During their turn, once, after placing the tile, a player with 3
  * points or more may buy a follower of theirs back from the one holding
  * it: 3 points go from the payer to the jailer and the follower is back
@@ -61,6 +63,8 @@ struct tower {
     uint8_t jailer[MAX_HELD];          /*   the order taken, and who */
     uint8_t n_held;                    /*   holds each */
     int16_t raised;                    /* tile of this turn's floor, -1 */
+    int16_t pending;                   /* captured, its exchange to be
+                                          chosen (meeple index), -1 */
     bool captured;                     /* this turn's capture is done */
     bool ransom_paid;                  /* this turn's ransom is paid */
 };
@@ -88,6 +92,7 @@ static void start(struct game *g)
     for (int p = 0; p < g->rules.n_players; p++)
         st->pieces[p] = (uint8_t)pieces_for(g->rules.n_players);
     st->raised = -1;
+    st->pending = -1;
 }
 
 static void placed(struct game *g, int tile)
@@ -95,6 +100,7 @@ static void placed(struct game *g, int tile)
     (void)tile;
     struct tower *st = state(g);
     st->raised = -1;
+    st->pending = -1;
     st->captured = false;
     st->ransom_paid = false;
 }
@@ -255,24 +261,54 @@ void game_capture_declined(struct game *g)
         state(g)->captured = true;
 }
 
+/* The capturer's followers that the victim holds, the earliest of each
+ * kind (what an exchange may free); returns how many kinds. */
+static int exchange_for(const struct game *g, int capturer, int victim,
+                        int out[FIG__COUNT])
+{
+    const struct tower *st = cstate(g);
+    int n = 0;
+    bool seen[FIG__COUNT] = { false };
+    for (int i = 0; i < st->n_held; i++) {
+        const struct meeple *p = &g->meeples[st->held[i]];
+        if (st->jailer[i] != victim || p->owner != capturer || seen[p->kind])
+            continue;
+        seen[p->kind] = true;
+        out[n++] = st->held[i];
+    }
+    return n;
+}
+
+static int held_index(const struct tower *st, int m)
+{
+    for (int i = 0; i < st->n_held; i++)
+        if (st->held[i] == m)
+            return i;
+    return -1;
+}
+
+/* Prisoners a and b (one of each side) both go home. */
+static void exchange(struct game *g, int a, int b)
+{
+    struct tower *st = state(g);
+    int i = held_index(st, a);
+    if (i >= 0)
+        release(st, i);
+    if ((i = held_index(st, b)) >= 0)
+        release(st, i);
+    game_put(g, a, MEEPLE_SUPPLY);
+    game_put(g, b, MEEPLE_SUPPLY);
+}
+
 void game_capture(struct game *g, int capturer, int m)
 {
     struct tower *st = state(g);
-    int owner = g->meeples[m].owner;
+    int owner = g->meeples[m].owner, opts[FIG__COUNT];
     st->captured = true;
     if (owner == capturer || capturer < 0) { /* one's own: back home */
         game_put(g, m, MEEPLE_SUPPLY);
         return;
     }
-    /* the owner holds one of the capturer's: exchanged at once */
-    for (int i = 0; i < st->n_held; i++)
-        if (st->jailer[i] == owner &&
-            g->meeples[st->held[i]].owner == capturer) {
-            game_put(g, st->held[i], MEEPLE_SUPPLY);
-            release(st, i);
-            game_put(g, m, MEEPLE_SUPPLY);
-            return;
-        }
     if (st->n_held == MAX_HELD) { /* cannot happen with real supplies */
         game_put(g, m, MEEPLE_SUPPLY);
         return;
@@ -280,6 +316,51 @@ void game_capture(struct game *g, int capturer, int m)
     game_put(g, m, MEEPLE_HELD);
     st->held[st->n_held] = (uint8_t)m;
     st->jailer[st->n_held++] = (uint8_t)capturer;
+    /* the owner holds the capturer's: exchanged at once when they are of
+     * one kind; of several, the capturer chooses (game_exchange()) */
+    int n = exchange_for(g, capturer, owner, opts);
+    if (n == 1)
+        exchange(g, m, opts[0]);
+    else if (n > 1)
+        st->pending = (int16_t)m;
+}
+
+int game_exchange_options(const struct game *g, int *out, int max)
+{
+    if (!game_in_play(g, EXP_TOWER) || cstate(g)->pending < 0)
+        return 0;
+    int m = cstate(g)->pending, opts[FIG__COUNT];
+    int n = exchange_for(g, game_meeple_jailer(g, m), g->meeples[m].owner,
+                         opts);
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = opts[i];
+    return n;
+}
+
+enum rule game_check_exchange(const struct game *g, int m, char *why,
+                              size_t why_len)
+{
+    int opts[FIG__COUNT];
+    int n = game_exchange_options(g, opts, FIG__COUNT);
+    if (n == 0) {
+        snprintf(why, why_len, "no capture waits for an exchange");
+        return RULE_TOWER_CAPTURE;
+    }
+    for (int i = 0; i < n; i++)
+        if (opts[i] == m)
+            return RULE_OK;
+    snprintf(why, why_len, "that follower is not the earliest of its kind "
+             "the captured follower's owner holds of the capturer's");
+    return RULE_TOWER_CAPTURE;
+}
+
+void game_exchange(struct game *g, int m)
+{
+    struct tower *st = state(g);
+    if (st->pending < 0)
+        return;
+    exchange(g, st->pending, m);
+    st->pending = -1;
 }
 
 /* ---- ransom ----------------------------------------------------------- */
