@@ -877,16 +877,14 @@ static void on_exchange(struct audit *a, const struct move *m)
     game_exchange(a->g, mi);
 }
 
+/* A ransom, by the player on turn: after the tile or before it (then by
+ * the seat about to draw). */
 static void on_ransom(struct audit *a, const struct move *m)
 {
     char why[200], nm[32];
-    if (a->phase == PH_IDLE) {
-        violate(a, m, RULE_TURN_SEQUENCE, "a ransom before the turn's tile "
-                "was placed");
-        return;
-    }
+    int payer = a->phase == PH_IDLE ? a->g->seat : a->player;
     int mi = resolve_meeple(a, m);
-    enum rule rule = game_check_ransom(a->g, a->player, mi, why, sizeof why);
+    enum rule rule = game_check_ransom(a->g, payer, mi, why, sizeof why);
     if (rule != RULE_OK) {
         violate(a, m, rule, "ransom for %s: %s",
                 meeple_name(m, nm, sizeof nm), why);

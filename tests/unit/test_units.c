@@ -1223,7 +1223,8 @@ static void test_tower_prisoners(void **state)
     game_end_turn(g);
     g->score[BLUE] = 2;
     g->score[RED] = 0;
-    fx_place(g, "BA/Rr", 10, 0, 0);
+    /* before the tile, as JCloisterZone allows: the events keep the
+     * turn count so far */
     assert_int_equal(game_check_ransom(g, BLUE, b2, why, sizeof why),
                      RULE_TOWER_RANSOM);
     g->score[BLUE] = 3;
@@ -1231,6 +1232,8 @@ static void test_tower_prisoners(void **state)
                      RULE_OK);
     int before = g->n_events;
     game_pay_ransom(g, b2);
+    fx_place(g, "BA/Rr", 10, 0, 0);
+    assert_int_equal(g->events[before].turn, g->turn - 1);
     assert_int_equal(g->n_events, before + 2);
     assert_int_equal(g->score[BLUE], 0);
     assert_int_equal(g->score[RED], 3);

@@ -17,10 +17,11 @@
  * kinds the capturer picks one, the earliest of its kind, with
  * JCloisterZone's EXCHANGE_FOLLOWER, and until then the captured follower
  * is held).
- * During their turn, once, after placing the tile, a player with 3
- * points or more may buy a follower of theirs back from the one holding
- * it: 3 points go from the payer to the jailer and the follower is back
- * in the supply, to be deployed that same turn. We record that as two score events "ransom", -3 and +3.
+ * During their turn, once (before or after placing the tile), a player
+ * with 3 points or more may buy a follower of theirs back from the one
+ * holding it: 3 points go from the payer to the jailer and the follower
+ * is back in the supply, to be deployed that same turn. We record that as
+ * two score events "ransom", -3 and +3.
  * Instead of a deployment on the turn's tile a player may put a small or
  * large follower or the phantom on top of any tower with at least one
  * floor and none on top: it seals the tower (no more floors) and stays
@@ -66,7 +67,9 @@ struct tower {
     int16_t pending;                   /* captured, its exchange to be
                                           chosen (meeple index), -1 */
     bool captured;                     /* this turn's capture is done */
-    bool ransom_paid;                  /* this turn's ransom is paid */
+    int16_t ransom_for;                /* the turn whose ransom is paid
+                                          (one paid before the tile
+                                          counts for the turn it opens) */
 };
 UNIT_STATE_FITS(struct tower);
 
@@ -93,6 +96,7 @@ static void start(struct game *g)
         st->pieces[p] = (uint8_t)pieces_for(g->rules.n_players);
     st->raised = -1;
     st->pending = -1;
+    st->ransom_for = -1;
 }
 
 static void placed(struct game *g, int tile)
@@ -102,7 +106,14 @@ static void placed(struct game *g, int tile)
     st->raised = -1;
     st->pending = -1;
     st->captured = false;
-    st->ransom_paid = false;
+}
+
+/* The turn a ransom paid now counts for: this one, or between turns the
+ * next (JCloisterZone takes a ransom in any phase of the payer's turn,
+ * the draw's included). */
+static int ransom_turn(const struct game *g)
+{
+    return g->now.tile >= 0 ? g->turn : g->turn + 1;
 }
 
 /* The tower segment of tile, or -1. */
@@ -372,7 +383,7 @@ enum rule game_check_ransom(const struct game *g, int player, int m,
         snprintf(why, why_len, "The Tower is not in play");
         return RULE_TOWER_RANSOM;
     }
-    if (cstate(g)->ransom_paid) {
+    if (cstate(g)->ransom_for == ransom_turn(g)) {
         snprintf(why, why_len, "a ransom was already paid this turn");
         return RULE_TOWER_RANSOM;
     }
@@ -415,7 +426,7 @@ void game_pay_ransom(struct game *g, int m)
 {
     struct tower *st = state(g);
     int owner = g->meeples[m].owner;
-    st->ransom_paid = true;
+    st->ransom_for = (int16_t)ransom_turn(g);
     for (int i = 0; i < st->n_held; i++) {
         if (st->held[i] != m)
             continue;
