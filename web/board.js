@@ -77,6 +77,13 @@ export function drawTile(id, def, at, rotation) {
       s('circle', { class: 'flower-b', cx: gx + r * 0.35, cy: gy - r * 0.15, r: r * 0.2 }),
       s('circle', { class: 'flower-a', cx: gx, cy: gy + r * 0.4, r: r * 0.2 })));
   }
+  if (geo.tower) {
+    // The Tower's foundation: a keep with battlements.
+    const [tx, ty] = geo.tower.at;
+    g.appendChild(s('g', { class: 'tower', transform: `${upright(geo.tower.at, rotation)} translate(${tx} ${ty})` },
+      s('title', { text: 'tower' }),
+      s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1.5V-9H1.5V-6H4V-9H7V9Z' })));
+  }
   if (geo.flier) {
     const [fx, fy] = geo.flier.at;
     const angle = DIR_ANGLE[geo.flier.dir] ?? 0;
@@ -227,6 +234,13 @@ export class Board {
         const off = (j - (list.length - 1) / 2) * 15;
         this.gMeeples.appendChild(this.meeple(m, [loc.anchor[0] + off, loc.anchor[1]], loc.feature));
       });
+    }
+    // The Tower: each tower's floors, beside it.
+    for (const tw of t.towerList || []) {
+      const loc = this.locate(tw.at, 'tower');
+      this.gMeeples.appendChild(s('g', { class: 'tower-height', dataset: { at: key(tw.at), height: tw.height } },
+        s('circle', { cx: loc.anchor[0] + 11, cy: loc.anchor[1] - 11, r: 7 }),
+        s('text', { x: loc.anchor[0] + 11, y: loc.anchor[1] - 8, 'text-anchor': 'middle', text: String(tw.height) })));
     }
   }
 

@@ -261,7 +261,7 @@ const segAttrs = (sg) => Object.keys(sg).filter((k) => !NOT_ATTRS.has(k) && sg[k
 
 /**
  * The drawable geometry of tile `id` from its definition {flier, segments}.
- * Returns {cities, roads, rivers, fields, monastery, garden, flier,
+ * Returns {cities, roads, rivers, fields, monastery, garden, flier, tower,
  * junction, pond, closed, tokens: [{attr, feature, key, at}],
  * segments: Map(key -> {feature, anchor, shape})}. A closed tile (the
  * abbey) has no segment on its edges: it ends whatever it meets.
@@ -270,7 +270,7 @@ export function tileGeometry(id, def) {
   if (cache.has(id)) return cache.get(id);
   const segs = (def && Array.isArray(def.segments)) ? def.segments : [];
   const geo = {
-    id, cities: [], roads: [], rivers: [], fields: [], monastery: null, garden: null, flier: null,
+    id, cities: [], roads: [], rivers: [], fields: [], monastery: null, garden: null, flier: null, tower: null,
     junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
   };
 
@@ -289,6 +289,8 @@ export function tileGeometry(id, def) {
       geo.monastery = { key: 'monastery', at: [50, 50], r: 19, attrs };
     } else if (p.feature === 'garden') {
       geo.garden = { key: 'garden', at: [50, 50], r: 11, attrs };
+    } else if (p.feature === 'tower') {
+      geo.tower = { key: 'tower', at: [50, 50], r: 9, attrs };
     } else if (p.feature === 'flier') {
       geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N', attrs };
     }
@@ -386,6 +388,12 @@ export function tileGeometry(id, def) {
     if (p) { geo.garden.at = p.at; geo.garden.r = Math.max(7, Math.min(12, p.radius - 3)); }
     take(geo.garden.at, geo.garden.r + 6);
   }
+  if (geo.tower) {
+    // The Tower: its foundation where the field leaves room.
+    const p = pole(freeNotTaken());
+    if (p) geo.tower.at = p.at;
+    take(geo.tower.at, geo.tower.r + 6);
+  }
 
   // Anchors and highlight shapes of every segment.
   geo.cities.forEach((c, k) => {
@@ -460,6 +468,7 @@ export function tileGeometry(id, def) {
   if (geo.monastery) geo.segments.set('monastery', { feature: 'monastery', anchor: geo.monastery.at, shape: { kind: 'circle', at: geo.monastery.at, r: 22 } });
   if (geo.garden) geo.segments.set('garden', { feature: 'garden', anchor: geo.garden.at, shape: { kind: 'circle', at: geo.garden.at, r: geo.garden.r + 4 } });
   if (geo.flier) geo.segments.set('flier', { feature: 'flier', anchor: geo.flier.at, shape: { kind: 'circle', at: geo.flier.at, r: 18 } });
+  if (geo.tower) geo.segments.set('tower', { feature: 'tower', anchor: geo.tower.at, shape: { kind: 'circle', at: geo.tower.at, r: geo.tower.r + 4 } });
   for (const x of [geo.monastery, geo.garden, geo.flier]) {
     (x ? x.attrs : []).forEach((attr, j) => geo.tokens.push({ attr, feature: x.key, key: x.key, at: [x.at[0] + 16, x.at[1] - 14 + 12 * j] }));
   }

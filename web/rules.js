@@ -34,11 +34,15 @@ export const RULES = {
   TURN_ORDER: 'The log names another player than the one on turn.',
   TURN_SEQUENCE: 'A message out of place (a deployment before any tile, moves after the last turn).',
   SCORE_MISMATCH: 'A claimed score differs from what the rules give.',
+  TOWER_PLACEMENT: 'A tower floor where there is no tower, on a tower a follower tops, or with no piece left; or a follower on a tower with no floor.',
+  TOWER_CAPTURE: 'A capture with no floor placed this turn, a second one, or of a figure out of the tower\'s sight (its row or column, up to its height).',
+  TOWER_RANSOM: 'A ransom for a figure that is not the payer\'s own or is held by no one, a second one in a turn, or with fewer than 3 points.',
+  FLIER_ON_TOWER: 'A flier landed on a tower, which is no feature to claim and score.',
 };
 export const RULE_IDS = Object.keys(RULES);
 
 /** Where a violation's message places the offending move: "on SEG at (x,y)". */
 export function moveLocation(message) {
-  const m = /\bon ((?:road|city|field|monastery|garden|flier|river)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
+  const m = /\bon ((?:road|city|field|monastery|garden|flier|river|tower)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
   return m ? { segment: m[1], at: [Number(m[2]), Number(m[3])] } : null;
 }

@@ -83,7 +83,8 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
     if (m && (m->kind == MV_PLACE || m->kind == MV_DEPLOY ||
-              m->kind == MV_RECALL)) {
+              m->kind == MV_RECALL || m->kind == MV_TOWER ||
+              m->kind == MV_CAPTURE)) {
         v->has_at = true;
         v->at = m->at;
         v->feature = m->kind == MV_PLACE ? FEAT_NONE : m->feature;
@@ -475,7 +476,7 @@ static int resolve_abbot(const struct audit *a, const struct move *m)
 
 static bool meeple_free(const struct game *g, int mi)
 {
-    return mi >= 0 && g->meeples[mi].seg < 0;
+    return mi >= 0 && meeple_in_supply(&g->meeples[mi]);
 }
 
 static void on_landing(struct audit *a, const struct move *m, int mi)
@@ -753,6 +754,13 @@ static void wagon_move(struct audit *a, const struct move *m)
 
 static void on_pass(struct audit *a, const struct move *m)
 {
+    /* after a floor with followers in sight: the capture declined, not
+     * the end of the actions (a phantom may still act) */
+    if (a->phase == PH_DONE && !a->passed &&
+        game_capture_options(a->g, NULL, 0) > 0) {
+        game_capture_declined(a->g);
+        return;
+    }
     if (a->phase == PH_IDLE)
         pass_between_turns(a, m);
     else if (a->phase == PH_FLYING)
@@ -797,6 +805,92 @@ static void on_recall(struct audit *a, const struct move *m)
     }
     game_recall(g, mi);
     a->phase = PH_DONE;
+}
+
+/* ---- The Tower: floors, captures, ransoms ----------------------------- */
+
+/* Is a message of the turn's action part out of place (before the tile,
+ * after a pass)? Reports it; true when the message is to be skipped. */
+static bool action_out_of_place(struct audit *a, const struct move *m,
+                                const char *what)
+{
+    if (a->phase == PH_IDLE) {
+        violate(a, m, RULE_TURN_SEQUENCE, "%s before the turn's tile was "
+                "placed", what);
+        return true;
+    }
+    if (a->phase == PH_VOID)
+        return true;
+    if (a->passed) {
+        violate(a, m, RULE_TURN_SEQUENCE, "%s after passing", what);
+        return true;
+    }
+    return false;
+}
+
+static void on_tower(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (action_out_of_place(a, m, "a tower floor"))
+        return;
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    enum rule rule = game_check_tower(a->g, a->player, m->at, why,
+                                      sizeof why);
+    if (rule != RULE_OK)
+        violate(a, m, rule, "a floor on tower at (%d,%d): %s", m->at.x,
+                m->at.y, why);
+    game_raise_tower(a->g, a->player, m->at); /* as logged, where it can */
+    a->phase = PH_DONE;
+}
+
+static void on_capture(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    if (action_out_of_place(a, m, "a capture"))
+        return;
+    int mi = resolve_meeple(a, m);
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    enum rule rule = game_check_capture(g, mi, seg, why, sizeof why);
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "capture of %s on %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        return;
+    }
+    game_capture(g, a->player, mi);
+}
+
+static void on_exchange(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32];
+    if (action_out_of_place(a, m, "an exchange of prisoners"))
+        return;
+    int mi = resolve_meeple(a, m);
+    enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "exchange for %s: %s",
+                meeple_name(m, nm, sizeof nm), why);
+        return;
+    }
+    game_exchange(a->g, mi);
+}
+
+/* A ransom, by the player on turn: after the tile or before it (then by
+ * the seat about to draw). */
+static void on_ransom(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32];
+    int payer = a->phase == PH_IDLE ? a->g->seat : a->player;
+    int mi = resolve_meeple(a, m);
+    enum rule rule = game_check_ransom(a->g, payer, mi, why, sizeof why);
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "ransom for %s: %s",
+                meeple_name(m, nm, sizeof nm), why);
+        return;
+    }
+    game_pay_ransom(a->g, mi);
 }
 
 /* ---- driver ------------------------------------------------------------ */
@@ -869,6 +963,10 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_DEPLOY: on_deploy(a, m); break;
     case MV_PASS: on_pass(a, m); break;
     case MV_RECALL: on_recall(a, m); break;
+    case MV_TOWER: on_tower(a, m); break;
+    case MV_CAPTURE: on_capture(a, m); break;
+    case MV_RANSOM: on_ransom(a, m); break;
+    case MV_EXCHANGE: on_exchange(a, m); break;
     case MV_COMMIT:
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */

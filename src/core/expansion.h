@@ -31,7 +31,8 @@ struct pos;
     X(INNS, expansion_inns, "inns")                                        \
     X(PHANTOM, expansion_phantom, "phantom")                               \
     X(TRADERS, expansion_traders, "traders")                               \
-    X(ABBEY, expansion_abbey, "abbey")
+    X(ABBEY, expansion_abbey, "abbey")                                     \
+    X(TOWER, expansion_tower, "tower")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -48,7 +49,8 @@ enum expansion_id {
     X(INNS, "inn")                                                         \
     X(CATHEDRALS, "cathedral")                                             \
     X(TRADERS, "traders")                                                  \
-    X(PIG_HERD, "pig-herd")
+    X(PIG_HERD, "pig-herd")                                                \
+    X(TOWER, "tower")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,

@@ -108,7 +108,6 @@ static const struct {
 } others[] = {
     { "Princess & Dragon",
       { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },
-    { "The Tower", { "tower" } },
     { "The Count of Carcassonne", { "count" } },
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },

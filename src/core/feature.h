@@ -34,7 +34,9 @@ enum feat_shape {
     X(FLIER, "flier", SHAPE_INNER)                                         \
     X(RIVER, "river", SHAPE_EDGES)                                         \
     X(TRADE_GOODS, "trade-goods", SHAPE_NONE)                              \
-    X(BARN, "barn", SHAPE_NONE)
+    X(BARN, "barn", SHAPE_NONE)                                            \
+    X(TOWER, "tower", SHAPE_INNER)                                         \
+    X(RANSOM, "ransom", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -84,6 +86,9 @@ struct feature_class {
     bool claimable;         /* figures may stand on it (as the figure's
                                class and the rules allow) */
     bool landable;          /* a flier may land on it (if incomplete) */
+    uint8_t no_landing;     /* claimable but not landable: the rule a
+                               landing on it breaks (enum rule; 0:
+                               FLIER_FIELD) */
     uint32_t needs;         /* rules flags (enum rule_flag) without which
                                the feature is not in play */
     uint32_t stand_needs;   /* ... without which no figure stands on it */

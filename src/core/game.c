@@ -1102,7 +1102,7 @@ int game_meeple(const struct game *g, int player, int kind, int n)
     if (n != 0)
         return n >= 1 && n <= count ? base + n - 1 : -1;
     for (int i = base; i < base + count; i++)
-        if (g->meeples[i].seg < 0)
+        if (meeple_in_supply(&g->meeples[i]))
             return i;
     return -1;
 }
@@ -1151,7 +1151,7 @@ void game_feature_attrs(const struct game *g, int seg,
 enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                             char *why, size_t why_len)
 {
-    if (m < 0 || g->meeples[m].seg >= 0) {
+    if (m < 0 || !meeple_in_supply(&g->meeples[m])) {
         snprintf(why, why_len, "that %s is not in the player's supply",
                  m < 0 ? "meeple" : figure_class(g->meeples[m].kind)->name);
         return RULE_MEEPLE_NONE_LEFT;

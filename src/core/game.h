@@ -43,7 +43,8 @@
 #define GAME_MAX_SET_COPIES 3
 #define GAME_MAX_ITEMS 4 /* terms of one score event */
 #define GAME_MAX_DONE 32 /* features one turn may complete */
-#define UNIT_STATE_WORDS 16 /* what a unit keeps in a game, 8 bytes each */
+#define UNIT_STATE_WORDS 48 /* what a unit keeps in a game, 8 bytes each
+                               (The Tower: a height per tile) */
 
 struct pos {
     int x, y;
@@ -113,7 +114,11 @@ const char *rule_flag_key(int bit);
     X(BUILDER_BONUS)                                                       \
     X(TURN_ORDER)                                                          \
     X(TURN_SEQUENCE)                                                       \
-    X(SCORE_MISMATCH)
+    X(SCORE_MISMATCH)                                                      \
+    X(TOWER_PLACEMENT)                                                     \
+    X(TOWER_CAPTURE)                                                       \
+    X(TOWER_RANSOM)                                                        \
+    X(FLIER_ON_TOWER)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -170,9 +175,18 @@ struct meeple {
     uint8_t n;        /* 1-based id within owner and kind */
     uint8_t strength; /* its weight in majorities, 0: no follower,
                          STRENGTH_PENNANTS: its city's pennants */
-    int16_t seg;      /* segment it stands on, -1 in supply */
+    int16_t seg;      /* segment it stands on, MEEPLE_SUPPLY in supply,
+                         MEEPLE_HELD neither (a prisoner of The Tower) */
     bool flew;        /* it arrived where it stands by flight */
 };
+#define MEEPLE_SUPPLY (-1)
+#define MEEPLE_HELD (-2)
+
+/* Is the figure in its owner's supply (not on the board, not held)? */
+static inline bool meeple_in_supply(const struct meeple *m)
+{
+    return m->seg == MEEPLE_SUPPLY;
+}
 
 /* A piece of a score receipt: a tile of the scored road or city, the
  * monastery/garden tile, or (for a field) a completed city it touches
@@ -195,7 +209,8 @@ struct feature_ref {
     X(PIGS, "pigs")                                                        \
     X(WINE, "trade-goods.WINE")                                            \
     X(CLOTH, "trade-goods.CLOTH")                                          \
-    X(GRAIN, "trade-goods.GRAIN")
+    X(GRAIN, "trade-goods.GRAIN")                                          \
+    X(RANSOM, "ransom")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
@@ -254,6 +269,12 @@ struct score_event {
     /* the figures of each kind per seat on it, followers or not (a
      * builder, a pig, a barn), for the receipt to name them */
     uint8_t figures[GAME_MAX_PLAYERS][FIG__COUNT];
+    /* points moved between players (The Tower's ransom): the other
+     * party's seat + 1 (0: none) and the figure freed (owner seat, enum
+     * figure, number) */
+    struct {
+        uint8_t with, owner, kind, n;
+    } xfer;
     bool tiny;        /* scored by the tiny-city variant */
     uint8_t fliers;   /* seats that scored with a meeple that flew there */
     uint8_t n_items;
@@ -548,6 +569,50 @@ enum rule game_check_wagon_move(const struct game *g, int m, int seg,
 /* Moves waiting wagon m onto seg (-1: its owner passes) and takes it out
  * of the queue; true when a COMMIT now follows (the owner's last move). */
 bool game_wagon_move(struct game *g, int m, int seg);
+
+/* --- The Tower: floors, prisoners, ransoms (exp/tower.c) ------------- */
+
+/* Floors of the tower on tile (0: a foundation, or no tower); tower
+ * pieces seat still holds; the seat holding meeple m prisoner, or -1. */
+int game_tower_height(const struct game *g, int tile);
+int game_tower_pieces(const struct game *g, int seat);
+int game_meeple_jailer(const struct game *g, int m);
+/* May player put a floor on the tower at `at` as the turn's action:
+ * RULE_OK, or the rule against it (an action taken already; no tower
+ * there, a follower on top, no piece left: RULE_TOWER_PLACEMENT). */
+enum rule game_check_tower(const struct game *g, int player, struct pos at,
+                           char *why, size_t why_len);
+/* Puts player's piece on the tower at `at` (counts the turn's action). */
+void game_raise_tower(struct game *g, int player, struct pos at);
+/* The followers (meeple indexes) this turn's floor may take prisoner: in
+ * its row or column, at most its height away. Returns the count (stores
+ * up to max); 0 when no floor was placed or the capture is done. */
+int game_capture_options(const struct game *g, int *out, int max);
+/* May this turn's floor take meeple m, standing on seg, prisoner? RULE_OK
+ * or RULE_TOWER_CAPTURE with why. */
+enum rule game_check_capture(const struct game *g, int m, int seg,
+                             char *why, size_t why_len);
+/* The player passes instead of taking a prisoner after this turn's
+ * floor (a pass that ends no action phase). */
+void game_capture_declined(struct game *g);
+/* capturer takes meeple m: their own goes back to supply; another's is
+ * held, or exchanged at once for one of capturer's that m's owner holds. */
+void game_capture(struct game *g, int capturer, int m);
+/* After a capture whose victim holds the capturer's followers of several
+ * kinds, the capturer picks the one exchanged (JCloisterZone's
+ * EXCHANGE_FOLLOWER): the choices (the earliest held of each kind), the
+ * check (RULE_TOWER_CAPTURE when m is none of them or nothing waits) and
+ * the exchange (both go home). */
+int game_exchange_options(const struct game *g, int *out, int max);
+enum rule game_check_exchange(const struct game *g, int m, char *why,
+                              size_t why_len);
+void game_exchange(struct game *g, int m);
+/* May player buy prisoner m back now (their own, once a turn)? */
+enum rule game_check_ransom(const struct game *g, int player, int m,
+                            char *why, size_t why_len);
+/* m's owner pays its jailer 3 points (two "ransom" score events) and m
+ * goes back to supply. */
+void game_pay_ransom(struct game *g, int m);
 
 /* --- scoring ---------------------------------------------------------- */
 

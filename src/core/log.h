@@ -20,6 +20,12 @@ enum move_kind {
     MV_PASS,    /* no meeple this turn */
     MV_RECALL,  /* C3: abbot taken back and scored */
     MV_COMMIT,  /* end of turn */
+    MV_TOWER,   /* The Tower: a floor on the tower at `at` */
+    MV_CAPTURE, /* The Tower: the figure meeple on feature/mask at `at`
+                   taken prisoner after a floor */
+    MV_RANSOM,  /* The Tower: the player on turn buys meeple back */
+    MV_EXCHANGE,/* The Tower: after a capture, the prisoner meeple the
+                   capturer takes back in exchange */
 };
 
 struct move {

@@ -37,6 +37,24 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
         };
         t->n_meeples++;
     }
+    /* The Tower: the towers' floors, the prisoners each seat holds */
+    t->tower0 = r->n_towers;
+    for (int i = 0; i < g->n_tiles; i++) {
+        int h = game_tower_height(g, i);
+        if (h <= 0)
+            continue;
+        xgrow((void **)&r->towers, &r->cap_towers, r->n_towers + 1,
+              sizeof *r->towers);
+        r->towers[r->n_towers++] = (struct replay_tower){
+            game_tile_pos(g, i), (uint8_t)h
+        };
+        t->n_towers++;
+    }
+    for (int i = 0; i < g->n_meeples; i++) {
+        int j = game_meeple_jailer(g, i);
+        if (j >= 0 && j < GAME_MAX_PLAYERS)
+            t->held[j]++;
+    }
 }
 
 void replay_build(const struct game_log *log, const struct audit_opts *o,
@@ -78,5 +96,6 @@ void replay_release(struct replay *r)
 {
     free(r->turns);
     free(r->meeples);
+    free(r->towers);
     memset(r, 0, sizeof *r);
 }

@@ -15,6 +15,12 @@ struct replay_meeple {
     struct pos at;
 };
 
+/* A tower with its floors (The Tower). */
+struct replay_tower {
+    struct pos at;
+    uint8_t height;
+};
+
 struct replay_turn {
     int turn;          /* 0: the start tile; -1: after final scoring */
     int player;        /* seat, -1 for the start tile and final scoring */
@@ -24,6 +30,9 @@ struct replay_turn {
     size_t meeple0;    /* meeples on the board after it: */
     size_t n_meeples;  /*   meeples[meeple0 .. meeple0 + n_meeples) */
     int score[GAME_MAX_PLAYERS];
+    size_t tower0;     /* towers with a floor after it: */
+    size_t n_towers;   /*   towers[tower0 .. tower0 + n_towers) */
+    uint8_t held[GAME_MAX_PLAYERS]; /* prisoners each seat holds */
 };
 
 struct replay {
@@ -31,6 +40,8 @@ struct replay {
     size_t n_turns, cap_turns;
     struct replay_meeple *meeples;
     size_t n_meeples, cap_meeples;
+    struct replay_tower *towers;
+    size_t n_towers, cap_towers;
 };
 
 /* Replays log (as audit_run does, with o) and keeps the board after each

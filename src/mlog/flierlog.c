@@ -526,7 +526,74 @@ static enum status read_recall(const struct entry *en, const cJSON *v,
     return ST_OK;
 }
 
-static const char *const actions[] = { "deploy", "fly", "recall" };
+/* A meeple id alone ("0.small.2"), onto m. */
+static enum status get_meeple_id(const struct fl_ctx *c, const cJSON *v,
+                                 const char *path, struct move *m,
+                                 struct err *e)
+{
+    const char *id;
+    char where[FL_PATH];
+    if (get_str(c, v, path, &id, e))
+        return e->code;
+    if (c->line <= 0 || snprintf(where, sizeof where, "line %d: %s", c->line,
+                                 path) >= (int)sizeof where)
+        snprintf(where, sizeof where, "%s", path);
+    return mlog_meeple_id(id, where, m, e);
+}
+
+/* The Tower (1.3): "ransom": "0.small.2", the player buys their follower
+ * back before the action. */
+static enum status read_ransom(const struct entry *en, const cJSON *obj,
+                               struct err *e)
+{
+    char s[FL_PATH];
+    const cJSON *v = get(obj, "ransom");
+    struct move m = blank();
+    if (!v)
+        return ST_OK;
+    if (get_meeple_id(en->c, v, sub(s, en->path, "ransom"), &m, e))
+        return e->code;
+    emit(en, MV_RANSOM, &m);
+    return ST_OK;
+}
+
+/* The Tower (1.3): "tower": [x, y], a floor on the tower there, and
+ * "capture": {"at": [x, y], "segment": ..., "meeple_id": ...}, the
+ * follower it takes prisoner. */
+static enum status read_tower(const struct entry *en, const cJSON *obj,
+                              struct err *e)
+{
+    const struct fl_ctx *c = en->c;
+    char s[FL_PATH], t[FL_PATH];
+    const cJSON *cap = get(obj, "capture");
+    struct move m = blank();
+    if (get_pos(c, get(obj, "tower"), sub(s, en->path, "tower"), &m.at, e))
+        return e->code;
+    m.feature = FEAT_TOWER;
+    emit(en, MV_TOWER, &m);
+    if (!cap)
+        return ST_OK;
+    sub(s, en->path, "capture");
+    m = blank();
+    if (!cJSON_IsObject(cap))
+        return bad(c, e, s, "expected {\"at\", \"segment\", \"meeple_id\"}");
+    if (get_pos(c, get(cap, "at"), sub(t, s, "at"), &m.at, e) ||
+        get_segment(c, get(cap, "segment"), sub(t, s, "segment"), &m.feature,
+                    &m.mask, e) ||
+        get_meeple_id(c, get(cap, "meeple_id"), sub(t, s, "meeple_id"), &m,
+                      e))
+        return e->code;
+    emit(en, MV_CAPTURE, &m);
+    if (!get(cap, "exchange"))
+        return ST_OK;
+    m = blank(); /* the prisoner the capturer takes back for it */
+    if (get_meeple_id(c, get(cap, "exchange"), sub(t, s, "exchange"), &m, e))
+        return e->code;
+    emit(en, MV_EXCHANGE, &m);
+    return ST_OK;
+}
+
+static const char *const actions[] = { "deploy", "fly", "recall", "tower" };
 
 /* The action of a placement entry, its pass and its COMMIT. */
 static enum status read_action(const struct entry *en, const cJSON *obj,
@@ -536,14 +603,19 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     char s[FL_PATH];
     int which = -1, n = 0;
     struct move m;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         if (get(obj, actions[i])) {
             which = i;
             n++;
         }
     if (n > 1)
-        return bad(c, e, en->path, "deploy, fly and recall exclude each "
-                   "other (write the turn as a \"moves\" list)");
+        return bad(c, e, en->path, "deploy, fly, recall and tower exclude "
+                   "each other (write the turn as a \"moves\" list)");
+    if (get(obj, "capture") && which != 3)
+        return bad(c, e, sub(s, en->path, "capture"), "a capture follows a "
+                   "tower floor (\"tower\")");
+    if (read_ransom(en, obj, e))
+        return e->code;
     if (which < 0 && (get(obj, "meeple") || get(obj, "meeple_id")))
         return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
                                                             : "meeple_id"),
@@ -553,7 +625,11 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     bool pass = which < 0;
     if (get_bool(c, get(obj, "pass"), sub(s, en->path, "pass"), &pass, e))
         return e->code;
-    if (which >= 0 &&
+    if (which == 3 && (get(obj, "meeple") || get(obj, "meeple_id")))
+        return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
+                                                            : "meeple_id"),
+                   "a tower floor moves no meeple");
+    if (which >= 0 && which < 3 &&
         get_meeple(c, obj, en->path, which == 2 ? FIG_ABBOT : FIG_SMALL, owner,
                    which == 2 ? 1 : 0, &m, e))
         return e->code;
@@ -577,6 +653,8 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
         return e->code;
     } else if (which == 2 && read_recall(en, v, s, &m, e)) {
         return e->code;
+    } else if (which == 3 && read_tower(en, obj, e)) {
+        return e->code;
     }
     if (pass)
         push(en, MV_PASS, en->player);
@@ -586,7 +664,7 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
 
 static const char *const not_on_discard[] = {
     "at", "rot", "deploy", "fly", "recall", "pass", "meeple", "meeple_id",
-    "wagons", "part",
+    "wagons", "part", "tower", "capture", "ransom",
 };
 
 static enum status read_discard(const struct entry *en, const cJSON *obj,
@@ -707,7 +785,7 @@ static enum status read_declined(const struct entry *en, const cJSON *obj,
 
 static const char *const not_on_declined[] = {
     "at", "rot", "draw", "deploy", "fly", "recall", "pass", "meeple",
-    "meeple_id", "wagons", "part", "discard",
+    "meeple_id", "wagons", "part", "discard", "tower", "capture", "ransom",
 };
 
 /* An entry with "abbey": "declined" and no tile: the last round. */
@@ -783,6 +861,8 @@ static enum status read_regular(const struct entry *en, const cJSON *obj,
 static const char *const move_names[] = {
     [MV_PLACE] = "place",   [MV_DISCARD] = "discard", [MV_DEPLOY] = "deploy",
     [MV_PASS] = "pass",     [MV_RECALL] = "recall",   [MV_COMMIT] = "commit",
+    [MV_TOWER] = "tower",   [MV_CAPTURE] = "capture", [MV_RANSOM] = "ransom",
+    [MV_EXCHANGE] = "exchange",
 };
 
 static enum status read_move_meeple(const struct entry *en, const cJSON *o,
@@ -840,12 +920,13 @@ static enum status read_move(const struct entry *en, const cJSON *o,
         return bad(c, e, path, "expected an object");
     if (get_str(c, get(o, "move"), sub(s, path, "move"), &name, e))
         return e->code;
-    for (k = 0; k <= MV_COMMIT; k++)
+    for (k = 0; k < (int)N_KEYS(move_names); k++)
         if (strcmp(name, move_names[k]) == 0)
             break;
-    if (k > MV_COMMIT)
+    if (k == (int)N_KEYS(move_names))
         return bad(c, e, s, "'%.40s' is not place, discard, deploy, pass, "
-                   "recall or commit", name);
+                   "recall, commit, tower, capture, ransom or exchange",
+                   name);
     m = blank();
     m.kind = (uint8_t)k;
     int player = en->player;
@@ -864,6 +945,21 @@ static enum status read_move(const struct entry *en, const cJSON *o,
         *turns += k == MV_PLACE;
     } else if ((k == MV_DEPLOY || k == MV_RECALL) &&
                read_move_meeple(en, o, path, &m, e)) {
+        return e->code;
+    } else if (k == MV_TOWER) {
+        if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e))
+            return e->code;
+        m.feature = FEAT_TOWER;
+    } else if (k == MV_CAPTURE &&
+               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
+                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
+                            &m.feature, &m.mask, e) ||
+                get_meeple_id(c, get(o, "meeple_id"),
+                              sub(s, path, "meeple_id"), &m, e))) {
+        return e->code;
+    } else if ((k == MV_RANSOM || k == MV_EXCHANGE) &&
+               get_meeple_id(c, get(o, "meeple_id"),
+                             sub(s, path, "meeple_id"), &m, e)) {
         return e->code;
     }
     struct move *to = push(en, k, player);
@@ -943,18 +1039,24 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
 
 /* ---- claims, totals, notes ---------------------------------------------- */
 
-/* "road, city, field, monastery or garden": the kinds figures stand on,
- * which are the kinds that score. */
+/* Does a score event of kind f exist (its class scores or explains a
+ * score: a tower, a flying machine, a river never score)? */
+static bool scores(int f)
+{
+    return feature_class(f)->score || feature_class(f)->explain;
+}
+
+/* "road, city, field, monastery, garden, ...": the kinds that score. */
 static const char *claimable_names(char *out, size_t len)
 {
     size_t n = 0;
     int last = 0, k = 0;
     for (int f = 1; f < FEAT__COUNT; f++)
-        if (feature_class(f)->claimable)
+        if (scores(f))
             last = f;
     out[0] = '\0';
     for (int f = 1; f < FEAT__COUNT && n < len; f++)
-        if (feature_class(f)->claimable)
+        if (scores(f))
             n += (size_t)snprintf(out + n, len - n, "%s%s",
                                   k++ == 0 ? "" : f == last ? " or " : ", ",
                                   feat_name(f));
@@ -985,7 +1087,7 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (get_str(c, get(o, "feature"), sub(s, path, "feature"), &feat, e))
         return e->code;
     int f = feat_by_name(feat, strlen(feat));
-    if (!feature_class(f)->claimable) {
+    if (!scores(f)) {
         char kinds[FL_PATH];
         return bad(c, e, s, "'%.40s' is not %s", feat,
                    claimable_names(kinds, sizeof kinds));

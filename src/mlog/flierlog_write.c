@@ -322,6 +322,17 @@ static bool needs_1_1(const struct game_log *l)
     return false;
 }
 
+/* Is l written as flierlog/1.3: The Tower's floors, captures, ransoms? */
+static bool needs_1_3(const struct game_log *l)
+{
+    if (l->rules.flags & RF_TOWER)
+        return true;
+    for (size_t i = 0; i < l->n_moves; i++)
+        if (l->moves[i].kind >= MV_TOWER)
+            return true;
+    return false;
+}
+
 /* Every element whose value differs from the edition's d, as an
  * "elements" object. */
 static void add_elements(cJSON *o, const struct rules *r,
@@ -455,7 +466,8 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", w->uses_1_2 ? "flierlog/1.2"
+    cJSON_AddStringToObject(o, "format", needs_1_3(l) ? "flierlog/1.3"
+                                         : w->uses_1_2 ? "flierlog/1.2"
                                          : needs_1_1(l) ? "flierlog/1.1"
                                                         : "flierlog/1");
     add_setup(o, l);
@@ -535,12 +547,49 @@ static cJSON *recall_json(const struct wr *w, const struct move *m)
     return o;
 }
 
+/* "<seat>.<kind>.<n>" of m's meeple. */
+static cJSON *meeple_id_json(const struct move *m)
+{
+    char id[40];
+    snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
+             figure_class(m->meeple)->jcz, m->meeple_n);
+    return cJSON_CreateString(id);
+}
+
+/* The Tower: "tower": [x, y], its "capture" (a[1]) and the capture's
+ * "exchange" (a[2]). */
+static bool add_tower(cJSON *o, const struct move *a, size_t n)
+{
+    if (n > 3 || (n >= 2 && a[1].kind != MV_CAPTURE) ||
+        (n >= 2 && a[1].meeple_owner < 0) ||
+        (n == 3 && (a[2].kind != MV_EXCHANGE || a[2].meeple_owner < 0)))
+        return false;
+    cJSON_AddItemToObject(o, "tower", pos_json(a[0].at));
+    if (n >= 2) {
+        cJSON *c = cJSON_AddObjectToObject(o, "capture");
+        cJSON_AddItemToObject(c, "at", pos_json(a[1].at));
+        cJSON_AddItemToObject(c, "segment", seg_json(a[1].feature,
+                                                     a[1].mask));
+        cJSON_AddItemToObject(c, "meeple_id", meeple_id_json(&a[1]));
+        if (n == 3)
+            cJSON_AddItemToObject(c, "exchange", meeple_id_json(&a[2]));
+    }
+    return true;
+}
+
 /* The action between PLACE and COMMIT (a[0..n)); false if it has no
  * short form. */
 static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
                        const struct move *a, size_t n)
 {
     int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
+    if (n >= 1 && a[0].kind == MV_RANSOM) { /* The Tower: before it */
+        if (a[0].meeple_owner < 0)
+            return false;
+        cJSON_AddItemToObject(o, "ransom", meeple_id_json(&a[0]));
+        a++;
+        n--;
+    }
     bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
     n -= pass;
     if (n == 0) {
@@ -568,6 +617,9 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
     } else if (a[0].kind == MV_RECALL && n == 1) {
         cJSON_AddItemToObject(o, "recall", recall_json(w, &a[0]));
         add_meeple(o, &a[0], FIG_ABBOT, owner, 1);
+    } else if (a[0].kind == MV_TOWER) {
+        if (!add_tower(o, a, n))
+            return false;
     } else {
         return false;
     }
@@ -713,12 +765,14 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
 static cJSON *move_json(const struct wr *w, const struct move *m,
                         int entry_player)
 {
-    static const char *const names[] = { "place", "discard", "deploy",
-                                         "pass",  "recall",  "commit" };
+    static const char *const names[] = { "place",  "discard", "deploy",
+                                         "pass",   "recall",  "commit",
+                                         "tower",  "capture", "ransom",
+                                         "exchange" };
     cJSON *o = cJSON_CreateObject();
     bool recall = m->kind == MV_RECALL;
-    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_COMMIT ? m->kind
-                                                                  : 0]);
+    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_EXCHANGE ? m->kind
+                                                                    : 0]);
     if (m->player != entry_player)
         add_player(w, o, m);
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
@@ -728,6 +782,16 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
             cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
         }
         add_draw(o, "draw", m->draw);
+    } else if (m->kind == MV_TOWER) {
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+    } else if (m->kind == MV_CAPTURE || m->kind == MV_RANSOM ||
+               m->kind == MV_EXCHANGE) {
+        if (m->kind == MV_CAPTURE) {
+            cJSON_AddItemToObject(o, "at", pos_json(m->at));
+            cJSON_AddItemToObject(o, "segment", seg_json(m->feature,
+                                                         m->mask));
+        }
+        cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
     } else if (m->kind == MV_DEPLOY || recall) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
         cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));

@@ -207,6 +207,42 @@ static enum status read_return(const cJSON *p, const char *path,
     return read_meeple_id(ptr, sub, m, e);
 }
 
+/* The Tower: PLACE_TOKEN {token: TOWER_PIECE, pointer: the tower's
+ * feature pointer}, a floor. */
+static enum status read_token(const cJSON *p, const char *path,
+                              struct move *m, struct err *e)
+{
+    char sub[96];
+    const char *token = str_at(p, "token");
+    m->kind = MV_TOWER;
+    if (!token || strcmp(token, "TOWER_PIECE") != 0)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: PLACE_TOKEN token "
+                       "'%.40s' (%s.token)", token ? token : "(none)", path);
+    snprintf(sub, sizeof sub, "%s.pointer", path);
+    if (read_pointer(cJSON_GetObjectItemCaseSensitive(p, "pointer"), sub, m,
+                     e))
+        return e->code;
+    if (m->feature != FEAT_TOWER)
+        return err_set(e, ST_PARSE, "%s.feature: a tower piece goes on a "
+                       "Tower", sub);
+    return ST_OK;
+}
+
+/* The Tower: CAPTURE_FOLLOWER {pointer: {featurePointer, meepleId}}. */
+static enum status read_capture(const cJSON *p, const char *path,
+                                struct move *m, struct err *e)
+{
+    char sub[96];
+    const cJSON *ptr = cJSON_GetObjectItemCaseSensitive(p, "pointer");
+    m->kind = MV_CAPTURE;
+    snprintf(sub, sizeof sub, "%s.pointer.featurePointer", path);
+    if (read_pointer(cJSON_GetObjectItemCaseSensitive(ptr, "featurePointer"),
+                     sub, m, e))
+        return e->code;
+    snprintf(sub, sizeof sub, "%s.pointer", path);
+    return read_meeple_id(ptr, sub, m, e);
+}
+
 /* "player": a seat number, or absent (null). A seat outside the players
  * array names nobody (the auditor takes the player on turn); a number
  * that is no seat at all (0.5, 1e20) is malformed. */
@@ -283,6 +319,20 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
                 return e->code;
         } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
             if (read_return(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "PLACE_TOKEN") == 0) {
+            if (read_token(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "CAPTURE_FOLLOWER") == 0) {
+            if (read_capture(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "PAY_RANSOM") == 0) {
+            m->kind = MV_RANSOM;
+            if (read_meeple_id(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "EXCHANGE_FOLLOWER") == 0) {
+            m->kind = MV_EXCHANGE; /* The Tower: the prisoner taken back */
+            if (read_meeple_id(payload, path, m, e))
                 return e->code;
         } else {
             return err_set(e, ST_UNSUPPORTED, "unsupported: message type "

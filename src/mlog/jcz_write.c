@@ -244,6 +244,31 @@ static cJSON *return_payload(const struct move *m)
     return o;
 }
 
+/* The Tower: a floor, a capture, a ransom. */
+static cJSON *token_payload(const struct move *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "token", "TOWER_PIECE");
+    cJSON_AddItemToObject(o, "pointer", pointer_json(m));
+    return o;
+}
+
+static cJSON *capture_payload(const struct move *m)
+{
+    cJSON *o = cJSON_CreateObject(), *ptr = cJSON_CreateObject();
+    cJSON_AddItemToObject(ptr, "featurePointer", pointer_json(m));
+    add_meeple_id(ptr, m);
+    cJSON_AddItemToObject(o, "pointer", ptr);
+    return o;
+}
+
+static cJSON *ransom_payload(const struct move *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    add_meeple_id(o, m);
+    return o;
+}
+
 /* The message for m, or NULL for a move a .jcz does not record; draw is
  * the random number a COMMIT hands to the next draw (negative: none). */
 static cJSON *message_json(const struct move *m, double draw)
@@ -266,6 +291,22 @@ static cJSON *message_json(const struct move *m, double draw)
     case MV_RECALL:
         type = "RETURN_MEEPLE";
         payload = return_payload(m);
+        break;
+    case MV_TOWER:
+        type = "PLACE_TOKEN";
+        payload = token_payload(m);
+        break;
+    case MV_CAPTURE:
+        type = "CAPTURE_FOLLOWER";
+        payload = capture_payload(m);
+        break;
+    case MV_RANSOM:
+        type = "PAY_RANSOM";
+        payload = ransom_payload(m);
+        break;
+    case MV_EXCHANGE:
+        type = "EXCHANGE_FOLLOWER";
+        payload = ransom_payload(m); /* {meepleId} alike */
         break;
     case MV_COMMIT:
         type = "COMMIT";

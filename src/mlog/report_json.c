@@ -211,6 +211,15 @@ static void event_json(struct jw *w, const struct game_log *log,
     jw_end(w, ']');
     /* the meeples' weight in the majority (a large follower: 2) */
     per_seat_json(w, "strength", log, ev->strength);
+    if (ev->xfer.with) { /* a ransom: from whom or to whom, for whom */
+        char id[32];
+        jw_object(w, "transfer");
+        player_or_null(w, "with", log, ev->xfer.with - 1);
+        snprintf(id, sizeof id, "%d.%s.%d", ev->xfer.owner,
+                 figure_class(ev->xfer.kind)->jcz, ev->xfer.n);
+        jw_string(w, "meeple", id);
+        jw_end(w, '}');
+    }
     receipt_format(log, r, i, receipt, sizeof receipt);
     jw_string(w, "receipt", receipt);
     jw_end(w, '}');
@@ -570,6 +579,39 @@ static void meeple_delta(struct jw *w, const struct game_log *log,
                                                    : GAME_MAX_MEEPLES;
 }
 
+/* The Tower, where this turn changed it: "towers", every tower with a
+ * floor and its height, and "prisoners", how many each seat holds. */
+static void add_towers(struct jw *w, const struct game_log *log,
+                       const struct replay *rp, size_t i)
+{
+    const struct replay_turn *t = &rp->turns[i], *p = i ? t - 1 : NULL;
+    bool same = p && p->n_towers == t->n_towers;
+    for (size_t k = 0; same && k < t->n_towers; k++) {
+        const struct replay_tower *a = &rp->towers[t->tower0 + k];
+        const struct replay_tower *b = &rp->towers[p->tower0 + k];
+        same = a->at.x == b->at.x && a->at.y == b->at.y &&
+               a->height == b->height;
+    }
+    if (!same && (t->n_towers || p)) {
+        jw_array(w, "towers");
+        for (size_t k = 0; k < t->n_towers; k++) {
+            const struct replay_tower *to = &rp->towers[t->tower0 + k];
+            jw_object(w, NULL);
+            pos_json(w, "at", to->at);
+            jw_int(w, "height", to->height);
+            jw_end(w, '}');
+        }
+        jw_end(w, ']');
+    }
+    static const uint8_t none[GAME_MAX_PLAYERS];
+    if (memcmp(t->held, p ? p->held : none, sizeof t->held) != 0) {
+        jw_array(w, "prisoners");
+        for (int s = 0; s < log->rules.n_players; s++)
+            jw_int(w, NULL, t->held[s]);
+        jw_end(w, ']');
+    }
+}
+
 static void replay_turn_json(struct jw *w, const struct game_log *log,
                              const struct replay *rp, size_t i,
                              struct meeple_ids *ids)
@@ -585,6 +627,7 @@ static void replay_turn_json(struct jw *w, const struct game_log *log,
     }
     meeple_delta(w, log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids);
     ints_json(w, "scores", t->score, log->rules.n_players);
+    add_towers(w, log, rp, i);
     jw_end(w, '}');
 }
 

@@ -552,7 +552,7 @@ static bool ensure_flight(struct forge *f, const struct game *g)
 }
 
 enum land_kind { LAND_NO_TILE, LAND_FIELD, LAND_COMPLETED, LAND_BAD,
-                 LAND_WRONG_TYPE };
+                 LAND_WRONG_TYPE, LAND_TOWER };
 
 /* Looks for a roll whose target suits `want`; lands the flight there. */
 static bool f_landing(struct forge *f, enum land_kind want)
@@ -570,7 +570,8 @@ static bool f_landing(struct forge *f, enum land_kind want)
     static const char *const what[] = { "an empty square", "a field",
                                         "a completed feature",
                                         "a monastery the tile lacks",
-                                        "a feature it may not stand on" };
+                                        "a feature it may not stand on",
+                                        "a tower" };
     char on[40] = "";
     for (int roll = 1; roll <= 3 && !found && dir != NO_FLIER; roll++) {
         struct pos tg = game_flight_target(from, dir, roll);
@@ -601,6 +602,9 @@ static bool f_landing(struct forge *f, enum land_kind want)
                        : want == LAND_WRONG_TYPE
                            ? feature_class(k)->claimable &&
                                  !(figure_class(a_meeple)->stands >> k & 1)
+                       : want == LAND_TOWER
+                           ? k == FEAT_TOWER &&
+                                 (figure_class(a_meeple)->stands >> k & 1)
                            : false;
             if (hit) {
                 relaunch(f, roll, tg, k, g->segs[seg].mask);
@@ -650,6 +654,97 @@ static bool f_bad_feature(struct forge *f) { return f_landing(f, LAND_BAD); }
 static bool f_wrong_landing(struct forge *f)
 {
     return f_landing(f, LAND_WRONG_TYPE);
+}
+
+/* ---- The Tower ----------------------------------------------------------- */
+
+static bool f_flier_on_tower(struct forge *f)
+{
+    return f_landing(f, LAND_TOWER);
+}
+
+/* The turn's action becomes a floor on this turn's tile, which has no
+ * tower. */
+static bool f_tower_placement(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int tile = g->now.tile;
+    bool ok = tile >= 0 && game_find_seg(g, tile, FEAT_TOWER, 0) < 0;
+    if (ok) {
+        struct move *m = replace_action(f);
+        m->kind = MV_TOWER;
+        m->at = game_tile_pos(g, tile);
+        m->feature = FEAT_TOWER;
+        set_how(f, "built a tower floor on %s at (%d,%d), which has no "
+                "tower", tile_get(g->tiles[tile].def)->id, m->at.x, m->at.y);
+    }
+    state_end(&s);
+    return ok;
+}
+
+/* The turn's action becomes a floor on a tower that may take one, then
+ * the capture of a follower out of its sight. */
+static bool f_tower_capture(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int tower = -1, victim = -1;
+    for (int t = 0; t < g->n_tiles && tower < 0; t++)
+        if (game_find_seg(g, t, FEAT_TOWER, 0) >= 0 &&
+            game_check_tower(g, f->seat, game_tile_pos(g, t), NULL, 0) ==
+                RULE_OK)
+            tower = t;
+    struct pos tp = tower >= 0 ? game_tile_pos(g, tower) : (struct pos){ 0, 0 };
+    int reach = tower >= 0 ? game_tower_height(g, tower) + 1 : 0;
+    for (int mi = 0; mi < g->n_meeples && tower >= 0 && victim < 0; mi++) {
+        const struct meeple *mp = &g->meeples[mi];
+        if (mp->seg < 0 || !figure_class(mp->kind)->follower)
+            continue;
+        struct pos p = game_tile_pos(g, g->segs[mp->seg].tile);
+        int d = p.x == tp.x ? abs(p.y - tp.y) : p.y == tp.y ? abs(p.x - tp.x)
+                                                            : 1000;
+        if (d > reach)
+            victim = mi;
+    }
+    if (victim >= 0) {
+        const struct seg *sg = &g->segs[g->meeples[victim].seg];
+        struct move *m = replace_action(f);
+        m->kind = MV_TOWER;
+        m->at = tp;
+        m->feature = FEAT_TOWER;
+        m = insert_move(f->out, f->place + 2);
+        f->commit++;
+        m->kind = MV_CAPTURE;
+        m->at = game_tile_pos(g, sg->tile);
+        m->feature = sg->kind;
+        m->mask = sg->mask;
+        set_meeple(m, g, victim);
+        set_how(f, "a floor on the tower at (%d,%d) (%d high), then the "
+                "capture of a follower at (%d,%d), out of its sight",
+                tp.x, tp.y, reach, m->at.x, m->at.y);
+    }
+    state_end(&s);
+    return victim >= 0;
+}
+
+/* A ransom, right after the tile, for a follower of the seat's own that
+ * nobody holds. */
+static bool f_tower_ransom(struct forge *f)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
+    if (mi >= 0) {
+        struct move *m = insert_move(f->out, f->place + 1);
+        f->commit++;
+        m->kind = MV_RANSOM;
+        set_meeple(m, g, mi);
+        set_how(f, "paid a ransom for %d.small.%d, which is in its owner's "
+                "supply", f->seat, g->meeples[mi].n);
+    }
+    state_end(&s);
+    return mi >= 0;
 }
 
 static bool f_must_land(struct forge *f)
@@ -1079,6 +1174,10 @@ static const struct {
     { RULE_TURN_ORDER, f_turn_order, -1, BY_NONE },
     { RULE_TURN_SEQUENCE, f_turn_sequence, -1, BY_NONE },
     { RULE_SCORE_MISMATCH, f_score_mismatch, -1, BY_NONE },
+    { RULE_TOWER_PLACEMENT, f_tower_placement, EXP_TOWER, BY_NONE },
+    { RULE_TOWER_CAPTURE, f_tower_capture, EXP_TOWER, BY_NONE },
+    { RULE_TOWER_RANSOM, f_tower_ransom, EXP_TOWER, BY_NONE },
+    { RULE_FLIER_ON_TOWER, f_flier_on_tower, EXP_TOWER, BY_FLIER },
 };
 
 #define N_FORGERS (sizeof forgers / sizeof forgers[0])

@@ -26,7 +26,8 @@ struct sim_forgery {
 int sim_forge_rules(enum rule *out, int max);
 /* The same, less the rules that need an expansion r does not put in play
  * (RIVER_ORDER and RIVER_FLOW need The River, FLIER_USED a second
- * figure a turn: the phantom). */
+ * figure a turn: the phantom, the TOWER_* ids and FLIER_ON_TOWER The
+ * Tower). */
 int sim_forge_rules_for(const struct rules *r, enum rule *out, int max);
 
 /* Writes into out (initialised here; the caller releases it with

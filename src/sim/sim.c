@@ -44,7 +44,7 @@ struct sim {
 
 struct sim_policy sim_policy_default(void)
 {
-    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6 };
+    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6, 0.3, 0.7, 0.5 };
     return p;
 }
 
@@ -209,7 +209,7 @@ static int in_supply(const struct game *g, int seat, int kind)
     int n = 0;
     for (int k = 1; k <= g->rules.figures[kind]; k++) {
         int mi = game_meeple(g, seat, kind, k);
-        n += mi >= 0 && g->meeples[mi].seg < 0;
+        n += mi >= 0 && meeple_in_supply(&g->meeples[mi]);
     }
     return n;
 }
@@ -362,6 +362,97 @@ static bool try_recall(struct sim *s, int seat)
     return true;
 }
 
+/* ---- The Tower ----------------------------------------------------------- */
+
+/* At the start of the turn: buy back one of the seat's prisoners. */
+static void try_ransom(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    if (!game_in_play(g, EXP_TOWER))
+        return;
+    for (int mi = 0; mi < g->n_meeples; mi++) {
+        if (g->meeples[mi].owner != seat ||
+            game_check_ransom(g, seat, mi, NULL, 0) != RULE_OK)
+            continue;
+        if (!chance(s, s->p->ransom_rate))
+            return;
+        const struct meeple *mp = &g->meeples[mi];
+        struct move *m = emit(s, MV_RANSOM);
+        m->meeple = mp->kind;
+        m->meeple_n = mp->n;
+        m->meeple_owner = mp->owner;
+        game_pay_ransom(g, mi);
+        s->res->ransoms++;
+        return;
+    }
+}
+
+/* A floor on a tower (then a prisoner, or a pass when one was in sight)
+ * or a follower on top of one, with chance tower_rate; returns whether
+ * the seat acted. */
+static bool try_tower(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    int floors = 0, tops = 0, m = game_meeple(g, seat, FIG_SMALL, 0);
+    if (!game_in_play(g, EXP_TOWER))
+        return false;
+    for (int t = 0; t < g->n_tiles; t++) {
+        int seg = game_find_seg(g, t, FEAT_TOWER, 0);
+        if (seg < 0)
+            continue;
+        if (game_check_tower(g, seat, game_tile_pos(g, t), NULL, 0) ==
+            RULE_OK)
+            s->targets[floors++] = t;
+        else if (m >= 0 &&
+                 game_check_deploy(g, seat, m, seg, NULL, 0) == RULE_OK)
+            s->targets[GAME_MAX_SEGS - 1 - tops++] = seg;
+    }
+    if (floors + tops == 0 || !chance(s, s->p->tower_rate))
+        return false;
+    int k = rng_below(&s->rng, floors + tops);
+    if (k >= floors) { /* a follower on top */
+        int seg = s->targets[GAME_MAX_SEGS - 1 - (k - floors)];
+        emit_meeple(s, MV_DEPLOY, m, game_tile_pos(g, g->segs[seg].tile),
+                    FEAT_TOWER, g->segs[seg].mask);
+        game_deploy(g, m, seg);
+        s->res->tower_tops++;
+        return true;
+    }
+    struct pos at = game_tile_pos(g, s->targets[k]);
+    struct move *mv = emit(s, MV_TOWER);
+    mv->at = at;
+    mv->feature = FEAT_TOWER;
+    game_raise_tower(g, seat, at);
+    s->res->tower_floors++;
+    int opts[GAME_MAX_MEEPLES];
+    int n = game_capture_options(g, opts, GAME_MAX_MEEPLES);
+    if (n == 0)
+        return true;
+    if (!chance(s, s->p->capture_rate)) {
+        emit(s, MV_PASS); /* the capture declined */
+        game_capture_declined(g);
+        return true;
+    }
+    int c = opts[rng_below(&s->rng, n)];
+    const struct seg *sg = &g->segs[g->meeples[c].seg];
+    emit_meeple(s, MV_CAPTURE, c, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask);
+    game_capture(g, seat, c);
+    s->res->captures++;
+    /* the victim holds the capturer's of several kinds: one comes back */
+    int back[FIG__COUNT];
+    int k2 = game_exchange_options(g, back, FIG__COUNT);
+    if (k2 > 0) {
+        int b = back[rng_below(&s->rng, k2)];
+        struct move *mx = emit(s, MV_EXCHANGE);
+        mx->meeple = g->meeples[b].kind;
+        mx->meeple_n = g->meeples[b].n;
+        mx->meeple_owner = g->meeples[b].owner;
+        game_exchange(g, b);
+    }
+    return true;
+}
+
 /* The actions a unit allows after the turn's first (the phantom's phase):
  * while the engine offers something, act or pass; when it offers
  * nothing, nothing is written, as JCloisterZone writes nothing. */
@@ -415,9 +506,10 @@ static void play_part(struct sim *s, int seat)
 {
     struct game *g = s->g;
     struct offer o;
+    try_ransom(s, seat); /* The Tower: before the action */
     list_offer(g, seat, &o);
     /* A pass in the action phase ends the turn's actions. */
-    if (try_fly(s, seat, &o, s->p->flier_rate) ||
+    if (try_fly(s, seat, &o, s->p->flier_rate) || try_tower(s, seat) ||
         try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat))
         extra_actions(s, seat);
     else

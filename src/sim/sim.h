@@ -10,7 +10,11 @@
  *   MV_DEPLOY                       a normal deployment
  *   MV_DEPLOY on FEAT_FLIER (roll)  a flight [+ MV_DEPLOY, the landing]
  *   MV_RECALL                       C3: the player's abbot taken back
+ *   MV_TOWER [+ MV_CAPTURE or MV_PASS when a follower is in sight]
+ *                                   The Tower: a floor, a prisoner
  *   MV_PASS
+ * (a ransom, MV_RANSOM, comes first when the player buys a prisoner
+ * back; a follower on top of a tower is an MV_DEPLOY off the tile)
  * then, after a deployment, flight or recall, each further action a unit
  * allows (the phantom's phase: a deployment or flight of the phantom, or
  * MV_PASS; nothing at all when the engine offers nothing), then
@@ -59,9 +63,16 @@ struct sim_policy {
                          * the engine offers it, else decline */
     double wagon_rate;  /* move a wagon whose feature scored when it has
                          * somewhere to go, else pass */
+    double tower_rate;  /* The Tower: before deploying, build a floor or
+                         * put a follower on top of a tower when one may */
+    double capture_rate;/* after a floor, take a follower in sight
+                         * prisoner (else pass) */
+    double ransom_rate; /* at the start of the turn, buy back a prisoner
+                         * when the rules allow it */
 };
 
-/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6. */
+/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6,
+ * tower 0.3, capture 0.7, ransom 0.5. */
 struct sim_policy sim_policy_default(void);
 
 /* What the simulator saw, for tests and sample selection. */
@@ -86,6 +97,10 @@ struct sim_result {
     int wagon_moves;             /* wagons moved after their feature scored */
     int wagon_passes;            /* ... or left in supply by their owner */
     int extra_parts;             /* a seat's second turn part (builder) */
+    int tower_floors;            /* The Tower: floors built */
+    int tower_tops;              /* followers put on top of a tower */
+    int captures;                /* followers taken prisoner */
+    int ransoms;                 /* prisoners bought back */
 };
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),

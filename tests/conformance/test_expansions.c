@@ -8,7 +8,8 @@
  *   b. the games of configurations still unsupported are refused with
  *      "unsupported: <expansion> ... is not audited yet";
  *   c. the forgeries: each flagged with its rule at its turn once its
- *      configuration is supported. */
+ *      configuration is supported;
+ *   d. games of The Tower changed here, one message each, for its rules. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -29,7 +30,7 @@ static const struct audit_opts plain = { .assume_finished = false };
 /* The configurations flierd must audit; any other folder's games must
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
-                                         "am", "bigbox" };
+                                         "am", "bigbox", "tower" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count" };
@@ -98,6 +99,10 @@ static void key_of_theirs(const cJSON *ev, char *out)
         used += (size_t)snprintf(players + used, sizeof players - used,
                                  "%s%s", i ? "|" : "", names[i]);
     used = 0;
+    /* a tower ransom: the corpus names its one term by the freed meeple
+     * ("2.small.2"); ours is the term "ransom", the meeple in the event */
+    bool ransom = strcmp(cJSON_GetObjectItemCaseSensitive(ev, "feature")
+                             ->valuestring, "ransom") == 0;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(ev, "items")) {
         const cJSON *count = cJSON_GetArrayItem(it, 1);
         char c[16] = "null";
@@ -105,7 +110,8 @@ static void key_of_theirs(const cJSON *ev, char *out)
             snprintf(c, sizeof c, "%d", count->valueint);
         used += (size_t)snprintf(
             items + used, sizeof items - used, "%s[%s,%s,%d]",
-            used ? "," : "", cJSON_GetArrayItem(it, 0)->valuestring, c,
+            used ? "," : "",
+            ransom ? "ransom" : cJSON_GetArrayItem(it, 0)->valuestring, c,
             cJSON_GetArrayItem(it, 2)->valueint);
     }
     if (snprintf(out, KEY_MAX, "%4d %s %s %d %s %s",
@@ -361,11 +367,123 @@ static void test_forgeries(void **state)
         fail_msg("%d forgeries not flagged as the manifest says", failed);
 }
 
+/* ---- d. The Tower, forged here ------------------------------------------ */
+
+/* The payload of replay[i] of a save. */
+static cJSON *payload_at(cJSON *save, int i)
+{
+    cJSON *msg = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(save, "replay"), i);
+    assert_non_null(msg);
+    return cJSON_GetObjectItemCaseSensitive(msg, "payload");
+}
+
+static void set_pointer(cJSON *ptr, int x, int y, const char *feature,
+                        const char *location)
+{
+    cJSON *pos = cJSON_CreateIntArray((const int[]){ x, y }, 2);
+    cJSON_ReplaceItemInObjectCaseSensitive(ptr, "position", pos);
+    cJSON_ReplaceItemInObjectCaseSensitive(ptr, "feature",
+                                           cJSON_CreateString(feature));
+    cJSON_ReplaceItemInObjectCaseSensitive(ptr, "location",
+                                           cJSON_CreateString(location));
+}
+
+/* The index of the n-th (0-based) message of this type. */
+static int nth_of(cJSON *save, const char *type, int n)
+{
+    int i = 0;
+    const cJSON *msg;
+    cJSON_ArrayForEach(msg, cJSON_GetObjectItemCaseSensitive(save, "replay")) {
+        if (strcmp(cJSON_GetObjectItemCaseSensitive(msg, "type")->valuestring,
+                   type) == 0 && n-- == 0)
+            return i;
+        i++;
+    }
+    fail_msg("no %s message", type);
+    return -1;
+}
+
+/* The save, changed, audited: its first violation is rule at turn. */
+static void expect_forged(cJSON *save, enum rule rule, int turn)
+{
+    char *text = cJSON_PrintUnformatted(save);
+    struct game_log log;
+    struct report r;
+    struct err e;
+    enum mlog_format fmt;
+    game_log_init(&log);
+    if (mlog_parse(text, strlen(text), &log, &fmt, &e) != ST_OK)
+        fail_msg("the forged save does not parse: %s", e.msg);
+    audit_run(&log, &plain, &r, NULL);
+    if (r.n_violations == 0 || r.violations[0].rule != rule ||
+        r.violations[0].turn != turn)
+        fail_msg("expected %s at turn %d, got %s at turn %d (%s) in %.200s",
+                 rule_id(rule), turn,
+                 r.n_violations ? rule_id(r.violations[0].rule) : "none",
+                 r.n_violations ? r.violations[0].turn : -1,
+                 r.n_violations ? r.violations[0].msg : "", strstr(text, "\"replay\""));
+    report_release(&r);
+    game_log_release(&log);
+    free(text);
+}
+
+/* tower-dev-001 with one message changed: Bob's flier lands on the tower
+ * of TO/RRRR.1 (turn 10) instead of its road; Alice's first floor goes
+ * on the start tile (turn 3); Alice's capture at turn 13 loses its floor;
+ * Alice's deployment at turn 1 becomes a ransom for a follower nobody
+ * holds. */
+static void test_tower_forged(void **state)
+{
+    (void)state;
+    cJSON *save = load_json(EXP_DIR "/tower/tower-dev-001.jcz");
+    /* the landing follows the first flight */
+    int flight = -1;
+    for (int k = 0; flight < 0; k++) {
+        int i = nth_of(save, "DEPLOY_MEEPLE", k);
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(payload_at(save, i), "pointer"),
+            "feature");
+        if (strcmp(f->valuestring, "FlyingMachine") == 0)
+            flight = i;
+    }
+    cJSON *ptr = cJSON_GetObjectItemCaseSensitive(payload_at(save, flight + 1),
+                                                  "pointer");
+    set_pointer(ptr, 4, 0, "Tower", "I");
+    expect_forged(save, RULE_FLIER_ON_TOWER, 10);
+    cJSON_Delete(save);
+
+    save = load_json(EXP_DIR "/tower/tower-dev-001.jcz");
+    ptr = cJSON_GetObjectItemCaseSensitive(
+        payload_at(save, nth_of(save, "PLACE_TOKEN", 0)), "pointer");
+    set_pointer(ptr, 0, 0, "Tower", "I");
+    expect_forged(save, RULE_TOWER_PLACEMENT, 3);
+    cJSON_Delete(save);
+
+    save = load_json(EXP_DIR "/tower/tower-dev-001.jcz");
+    cJSON_DeleteItemFromArray(cJSON_GetObjectItemCaseSensitive(save, "replay"),
+                              nth_of(save, "CAPTURE_FOLLOWER", 0) - 1);
+    expect_forged(save, RULE_TOWER_CAPTURE, 13);
+    cJSON_Delete(save);
+
+    save = load_json(EXP_DIR "/tower/tower-dev-001.jcz");
+    cJSON *msg = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(save, "replay"), 1);
+    cJSON *ransom = cJSON_CreateObject();
+    cJSON_AddStringToObject(ransom, "meepleId", "0.small.1");
+    cJSON_ReplaceItemInObjectCaseSensitive(msg, "type",
+                                           cJSON_CreateString("PAY_RANSOM"));
+    cJSON_ReplaceItemInObjectCaseSensitive(msg, "payload", ransom);
+    expect_forged(save, RULE_TOWER_RANSOM, 1);
+    cJSON_Delete(save);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpora),
         cmocka_unit_test(test_forgeries),
+        cmocka_unit_test(test_tower_forged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

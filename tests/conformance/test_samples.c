@@ -597,6 +597,9 @@ static void test_samples_match_expected(void **state)
         "bigbox-c3-4p.jcz", "rules/mayor-lands-in-city.jcz",
         "rules/mayor-returns-without-city.jcz",
         "rules/wagon-flies-and-lands.jcz",
+        "rules/flier-never-on-tower.flierlog",
+        "rules/flier-lands-on-tower.flierlog",
+        "rules/prisoner-cannot-fly.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
@@ -1129,8 +1132,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0 },
-                                   all = { 1, 1, 1, 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+                                   all = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {

@@ -197,6 +197,7 @@ struct exp_tally {
     int deploys[FIG__COUNT];  /* deployments in a turn's action phase */
     int held_placed, held_declined, last_round_passes;
     int wagon_moves, wagon_passes, plain_checked;
+    int tower_floors, tower_tops, captures, ransoms, exchanges; /* Tower */
 };
 
 /* The turn's figures that acted, in order, a flight and its landing
@@ -208,6 +209,11 @@ static void count_turn(const struct move *m, size_t n, struct exp_tally *t)
     bool placed = false;
     for (size_t i = 0; i < n; i++) {
         placed = placed || m[i].kind == MV_PLACE;
+        t->tower_floors += m[i].kind == MV_TOWER;
+        t->captures += m[i].kind == MV_CAPTURE;
+        t->ransoms += m[i].kind == MV_RANSOM;
+        t->exchanges += m[i].kind == MV_EXCHANGE;
+        t->tower_tops += m[i].kind == MV_DEPLOY && m[i].feature == FEAT_TOWER;
         if (!placed || (m[i].kind != MV_DEPLOY && m[i].kind != MV_RECALL))
             continue;
         bool landing = i > 0 && m[i - 1].kind == MV_DEPLOY &&
@@ -370,7 +376,8 @@ static void check_legal_run(const char *const args[], int want_games,
  * Builders; Abbey & Mayor, and the Big Box (all of them) in both
  * editions, as .jcz: abbeys placed and declined (the last round too),
  * wagons moved and left, barns, builders' second tiles, mayors and
- * wagons flying. */
+ * wagons flying; The Tower, as .jcz and (with the large follower and the
+ * phantom: exchanges among several kinds) as flierlogs. */
 static void test_expansion_games_audit_valid(void **state)
 {
     static const char *const runs[][12] = {
@@ -396,6 +403,11 @@ static void test_expansion_games_audit_valid(void **state)
           NULL },
         { "--edition", "c3", "--expansions", "river,inns,phantom,traders,abbey",
           NULL },
+        /* The Tower: floors, prisoners, ransoms, followers on towers; with
+         * the phantom, which may act after a capture declined */
+        { "--edition", "c2", "--expansions", "tower", NULL },
+        { "--edition", "c3", "--expansions", "tower,inns,phantom", "--format",
+          "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -422,9 +434,14 @@ static void test_expansion_games_audit_valid(void **state)
                   t.wagon_moves, t.wagon_passes, t.deploys[FIG_BARN],
                   t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
                   t.deploys[FIG_MAYOR], t.plain_checked);
-    assert_int_equal(t.games, 13 * 150);
+    print_message("towers: %d floors, %d followers on top, %d captures, "
+                  "%d ransoms, %d exchanges chosen\n", t.tower_floors,
+                  t.tower_tops, t.captures, t.ransoms, t.exchanges);
+    assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
+                t.ransoms > 0 && t.exchanges > 0);
+    assert_int_equal(t.games, 15 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 11 * 150);
+    assert_int_equal(t.plain_checked, 12 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
@@ -446,7 +463,7 @@ static void test_bad_setups_refused(void **state)
     static const struct {
         const char *opt, *value, *says;
     } bad[] = {
-        { "--expansions", "tower", "unsupported: The Tower" },
+        { "--expansions", "mage", "unsupported: Mage & Witch" },
         { "--expansions", "nope", "unknown expansion 'nope'" },
         { "--sets", "river/9", "unknown tile set 'river/9:1'" },
         { "--elements", "phantom=2", "phantom takes 0..1" },
@@ -639,6 +656,27 @@ static void test_forged_bigbox_games_flagged(void **state)
             fail_msg("C3: no forgery of %s", rule_id(own[k]));
 }
 
+/* The Tower's rules, each forged into simulated tower games and flagged:
+ * a floor off any tower, a capture out of sight, a ransom for a free
+ * follower, a flier landing on a tower. */
+static void test_forged_tower_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const args[] = { "--games", "160", "--seed", "19",
+                                         "--forge", "1", "--edition", "c2",
+                                         "--expansions", "tower", NULL };
+    static const struct sim_setup s = { 2, "tower", NULL, NULL };
+    static const enum rule own[] = {
+        RULE_TOWER_PLACEMENT, RULE_TOWER_CAPTURE, RULE_TOWER_RANSOM,
+        RULE_FLIER_ON_TOWER,
+    };
+    struct forged_seen seen;
+    check_forged(args, 160, &s, &seen);
+    for (size_t k = 0; k < sizeof own / sizeof own[0]; k++)
+        if (!seen.rule[own[k]])
+            fail_msg("no forgery of %s", rule_id(own[k]));
+}
+
 /* sim_forge_flight(): a large follower and a phantom landing on a field
  * (and the other flight forgeries by them); a mayor, a wagon and an abbot
  * landing where they may not stand, and mayors and wagons breaking the
@@ -769,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_forged_games_flagged),
         cmocka_unit_test(test_forged_expansion_games_flagged),
         cmocka_unit_test(test_forged_bigbox_games_flagged),
+        cmocka_unit_test(test_forged_tower_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };

@@ -496,14 +496,14 @@ describe('the dashboard', () => {
   });
 
   test('a game of an expansion not audited yet is kept and shown as such', async () => {
-    const log = '{"format": "flierlog/1.2", "edition": "C2", "elements": {"tower": true}, "players": [{"name": "Tia"}, {"name": "Tom"}], "turns": []}';
-    const up = await api('/api/games?name=tower.flierlog', { method: 'POST', body: log });
+    const log = '{"format": "flierlog/1.2", "edition": "C2", "elements": {"mage": true}, "players": [{"name": "Tia"}, {"name": "Tom"}], "turns": []}';
+    const up = await api('/api/games?name=mage.flierlog', { method: 'POST', body: log });
     assert.equal(up.status, 202, JSON.stringify(up.body));
     assert.equal(up.body.status, 'unsupported');
     const page = await newPage();
     await page.goto(`${base}/games/${up.body.id}/audit`);
     await page.locator('[data-testid=unsupported-reason]').waitFor();
-    assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /The Tower/);
+    assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /Mage & Witch/);
     assert.equal(await page.locator('main .badge.neutral').textContent(), 'not audited yet');
     await page.goto(`${base}/games/${up.body.id}`);
     await page.waitForFunction(() => /not audited yet/.test(document.querySelector('main h1')?.textContent || ''));

@@ -30,11 +30,11 @@
 #define N_CLIENTS 4
 #define N_BACKUPS 3
 
-/* A .jcz of The Tower, which this engine does not audit yet. */
-static const char TOWER_JCZ[] =
+/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Tess\",\"slot\":0},{\"name\":\"Ward\",\"slot\":1}],\"replay\":[]}";
 
@@ -324,7 +324,7 @@ static void test_export_and_ingest(void **state)
 {
     char out[160], out2[160], db2[160], id_name[64];
     (void)state;
-    upload("tower.jcz", TOWER_JCZ, strlen(TOWER_JCZ), 202);
+    upload("mage.jcz", MAGE_JCZ, strlen(MAGE_JCZ), 202);
     upload_sample("c2-2p.jcz", "c2-2p.jcz");
     upload_sample("c2-2p.jcz", "c2-5p.jcz");       /* the same name */
     upload_sample("%2e%2e%2f%2e%2e%2fevil.jcz", "forged/forged-wrong-target.jcz");
@@ -339,10 +339,10 @@ static void test_export_and_ingest(void **state)
     int n = cJSON_GetArraySize(a);
     assert_int_equal(n, atomic_load(&T.stored) + 7);
 
-    expect_file(a, "tower.jcz", "tower.jcz");
-    assert_string_equal(field(by(a, "name", "tower.jcz"), "status"),
+    expect_file(a, "mage.jcz", "mage.jcz");
+    assert_string_equal(field(by(a, "name", "mage.jcz"), "status"),
                         "unsupported");
-    assert_string_equal(field(by(a, "name", "tower.jcz"), "verdict"),
+    assert_string_equal(field(by(a, "name", "mage.jcz"), "verdict"),
                         "null");
     expect_file(a, "c2-2p.jcz", "c2-2p.jcz"); /* the first of the two */
     const cJSON *second = NULL, *j;
@@ -403,9 +403,9 @@ static void test_export_refusals(void **state)
     /* ingest skips the index, even when it is named */
     snprintf(db3, sizeof db3, "%s/third.db", T.dir);
     snprintf(p, sizeof p, "%s/index.ndjson", out);
-    char tower[200];
-    snprintf(tower, sizeof tower, "%s/tower.jcz", out);
-    const char *ing[] = { "ingest", "--db", db3, p, tower, NULL };
+    char mage[200];
+    snprintf(mage, sizeof mage, "%s/mage.jcz", out);
+    const char *ing[] = { "ingest", "--db", db3, p, mage, NULL };
     assert_int_equal(flierd_run(ing, &log), 0);
     assert_non_null(strstr(log.p, "ingested 1 (0 valid, 0 invalid, 1 "
                                   "unsupported)"));

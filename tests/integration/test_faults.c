@@ -287,14 +287,14 @@ static void game_bytes(long k, struct buf *out)
     buf_puts(out, "\n");
 }
 
-/* A game of The Tower, which flierd does not audit yet: stored all the
+/* A game of Mage & Witch, which flierd does not audit yet: stored all the
  * same (202), made unique by k as game_bytes() does. */
-static void tower_bytes(long k, struct buf *out)
+static void mage_bytes(long k, struct buf *out)
 {
     out->len = 0;
     buf_puts(out, "{\"appVersion\": \"5.12.1\", \"setup\": {\"sets\": "
-                  "{\"basic:1\": 1, \"tower:1\": 1}, \"elements\": "
-                  "{\"small-follower\": 7, \"tower\": true}, \"rules\": "
+                  "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"elements\": "
+                  "{\"small-follower\": 7, \"mage\": true}, \"rules\": "
                   "{}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, "
                   "\"y\": 0, \"rotation\": 0}]}, \"players\": "
                   "[{\"name\": \"Blue\", \"slot\": 0}, {\"name\": "
@@ -769,7 +769,7 @@ static void setup_unsupported(struct fx *f, long k, struct job *j)
 {
     (void)f;
     snprintf(j->path, sizeof j->path, "/api/games");
-    tower_bytes(k, &j->body);
+    mage_bytes(k, &j->body);
     j->id = 0;
 }
 
@@ -1184,7 +1184,7 @@ static void cli_setup(struct fx *f, char (*files)[160], char *tmpl)
     game_bytes(1, &g);
     tf_write(files[0], g.p, g.len);
     snprintf(files[1], 160, "%s/b.jcz", f->dir);
-    tower_bytes(2, &g);
+    mage_bytes(2, &g);
     tf_write(files[1], g.p, g.len);
     buf_release(&g);
     snprintf(tmpl, 160, "%s/empty.db", f->dir);

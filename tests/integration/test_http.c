@@ -2,7 +2,7 @@
  * loopback port with a temporary database, talks HTTP to it with our own
  * client, and stops it with SIGTERM (exit status 0). The tests run in
  * order and share one daemon and database; each states what it adds.
- * Games of other expansions: one of The Tower (written below; not
+ * Games of other expansions: one of Mage & Witch (written below; not
  * audited yet) is stored as unsupported, one of Inns & Cathedrals is read
  * in place from the peer corpus (FLIERD_SHARED_DIR). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
@@ -34,15 +34,15 @@
 
 #define TOKEN "it-secret-token-42"
 
-/* A .jcz of The Tower, which this engine does not audit yet. */
-static const char TOWER_JCZ[] =
+/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Tess\",\"slot\":0},{\"name\":\"Ward\",\"slot\":1}],\"replay\":[]}";
-#define TOWER_REASON                                                           \
-    "unsupported: The Tower (tile set 'tower:1' in setup.sets) is not "        \
+#define MAGE_REASON                                                           \
+    "unsupported: Mage & Witch (tile set 'mage-and-witch:1' in setup.sets) is not "        \
     "audited yet"
 
 static struct {
@@ -53,7 +53,7 @@ static struct {
     struct daemon d;
     struct buf valid;   /* samples/c2-2p.jcz */
     struct buf forged;  /* samples/forged/forged-wrong-target.jcz */
-    long long valid_id, forged_id, tower_id;
+    long long valid_id, forged_id, mage_id;
 } T;
 
 /* ---- helpers ---- */
@@ -256,47 +256,47 @@ static void test_upload_unsupported(void **state)
     struct http_resp r;
     char v[64];
     (void)state;
-    buf_puts(&b, TOWER_JCZ);
-    assert_int_equal(http_do(T.d.port, "POST", "/api/games?name=tower.jcz",
+    buf_puts(&b, MAGE_JCZ);
+    assert_int_equal(http_do(T.d.port, "POST", "/api/games?name=mage.jcz",
                              NULL, b.p, b.len, false, &r), 202);
     assert_true(http_header(&r, "Location", v, sizeof v));
     j = cJSON_Parse(r.body.p);
     assert_non_null(j);
-    T.tower_id = (long long)num(j, "id");
-    assert_true(T.tower_id > T.forged_id);
+    T.mage_id = (long long)num(j, "id");
+    assert_true(T.mage_id > T.forged_id);
     assert_string_equal(str(j, "status"), "unsupported");
-    assert_string_equal(str(j, "reason"), TOWER_REASON);
+    assert_string_equal(str(j, "reason"), MAGE_REASON);
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "valid")));
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "finished")));
     assert_false(flag(j, "duplicate"));
     char url[64];
-    snprintf(url, sizeof url, "/api/games/%lld", T.tower_id);
+    snprintf(url, sizeof url, "/api/games/%lld", T.mage_id);
     assert_string_equal(str(j, "url"), url);
     assert_string_equal(v, url);
     cJSON_Delete(j);
     http_resp_release(&r);
 
     assert_int_equal(post("/api/games", NULL, &b, &j), 200);
-    assert_int_equal((long long)num(j, "id"), T.tower_id);
+    assert_int_equal((long long)num(j, "id"), T.mage_id);
     assert_true(flag(j, "duplicate"));
     assert_string_equal(str(j, "status"), "unsupported");
     cJSON_Delete(j);
 
     j = get_json(url, 200);
     assert_string_equal(str(j, "status"), "unsupported");
-    assert_string_equal(str(j, "reason"), TOWER_REASON);
+    assert_string_equal(str(j, "reason"), MAGE_REASON);
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "audit")));
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(j, "valid")));
     cJSON_Delete(j);
     /* its bytes are there; a replay is not */
-    snprintf(url, sizeof url, "/api/games/%lld/raw", T.tower_id);
+    snprintf(url, sizeof url, "/api/games/%lld/raw", T.mage_id);
     assert_int_equal(http_do(T.d.port, "GET", url, NULL, NULL, 0, false, &r),
                      200);
     assert_int_equal(r.body.len, b.len);
     http_resp_release(&r);
-    snprintf(url, sizeof url, "/api/games/%lld/replay", T.tower_id);
+    snprintf(url, sizeof url, "/api/games/%lld/replay", T.mage_id);
     j = get_json(url, 409);
-    assert_non_null(strstr(str(j, "error"), "The Tower"));
+    assert_non_null(strstr(str(j, "error"), "Mage & Witch"));
     cJSON_Delete(j);
     buf_release(&b);
 }
@@ -330,8 +330,8 @@ static void test_upload_oversized(void **state)
 static void test_list_filters(void **state)
 {
     (void)state;
-    /* The valid game, the forgery and the tower game are stored (plus
-     * nothing else); the tower game is neither valid nor invalid. */
+    /* The valid game, the forgery and the Mage & Witch game are stored (plus
+     * nothing else); the Mage & Witch game is neither valid nor invalid. */
     assert_int_equal(total_of(""), 3);
     assert_int_equal(total_of("verdict=valid"), 1);
     assert_int_equal(total_of("verdict=invalid"), 1);
@@ -352,15 +352,15 @@ static void test_list_filters(void **state)
     assert_int_equal(total_of("to=2000-01-01"), 0);
     assert_int_equal(total_of("from=4102444800"), 0); /* 2100-01-01 */
     assert_int_equal(total_of("q=forged"), 1);
-    assert_int_equal(total_of("q=tower"), 1);
+    assert_int_equal(total_of("q=mage"), 1);
     assert_int_equal(total_of("verdict=valid&player=Ada&edition=C2"), 1);
 
-    /* The tower game in the list: its status and reason. */
+    /* The Mage & Witch game in the list: its status and reason. */
     cJSON *u = get_json("/api/games?status=unsupported", 200);
     cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "games"), 0);
-    assert_int_equal((long long)num(g, "id"), T.tower_id);
+    assert_int_equal((long long)num(g, "id"), T.mage_id);
     assert_string_equal(str(g, "status"), "unsupported");
-    assert_string_equal(str(g, "reason"), TOWER_REASON);
+    assert_string_equal(str(g, "reason"), MAGE_REASON);
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(g, "valid")));
     cJSON_Delete(u);
 
@@ -374,7 +374,7 @@ static void test_list_filters(void **state)
                      T.forged_id);
     cJSON_Delete(j);
     j = get_json("/api/games?limit=1&offset=1&sort=violations&order=desc",
-                 200); /* the tower game, with no count, sorts last */
+                 200); /* the Mage & Witch game, with no count, sorts last */
     games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal(cJSON_GetArraySize(games), 1);
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
@@ -383,7 +383,7 @@ static void test_list_filters(void **state)
     j = get_json("/api/games?sort=violations&order=asc", 200);
     games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
-                     T.tower_id);
+                     T.mage_id);
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 1), "id"),
                      T.valid_id);
     cJSON_Delete(j);
@@ -394,7 +394,7 @@ static void test_list_filters(void **state)
         "/api/games?limit=5000",    "/api/games?sort=nope",
         "/api/games?edition=C9",    "/api/games?from=yesterday",
         "/api/games?finished=perhaps", "/api/games?status=maybe",
-        "/api/games?expansion=tower",
+        "/api/games?expansion=mage-and-witch",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         j = get_json(bad[i], 400);
@@ -497,8 +497,8 @@ static void test_metrics(void **state)
     assert_non_null(strstr(v, "text/plain"));
     assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
                                      "counter"));
-    /* two sample uploads, the tower game and the slash-named players'
-     * game; the sample and the tower game again */
+    /* two sample uploads, the Mage & Witch game and the slash-named players'
+     * game; the sample and the Mage & Witch game again */
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
                                      "\"stored\"} 4\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
@@ -580,7 +580,7 @@ static void test_expansion_game(void **state)
 }
 
 /* `flierd reaudit` beside the running daemon: this engine still cannot
- * audit the tower game, which stays as it was, with its reason; every
+ * audit the Mage & Witch game, which stays as it was, with its reason; every
  * other game keeps its verdict. The spool keeps such a game too, and a
  * live game of it is refused (nobody could referee its turns). */
 static void test_unsupported_after_reaudit(void **state)
@@ -598,9 +598,9 @@ static void test_unsupported_after_reaudit(void **state)
     assert_int_equal(total_of("status=unsupported"), 1);
     j = get_json("/api/games?status=unsupported", 200);
     cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "games"), 0);
-    assert_int_equal((long long)num(g, "id"), T.tower_id);
-    assert_string_equal(str(g, "reason"), TOWER_REASON);
-    assert_string_equal(str(g, "name"), "tower.jcz");
+    assert_int_equal((long long)num(g, "id"), T.mage_id);
+    assert_string_equal(str(g, "reason"), MAGE_REASON);
+    assert_string_equal(str(g, "name"), "mage.jcz");
     cJSON_Delete(j);
     j = get_json("/api/stats", 200);
     assert_int_equal(num(member(j, "games", NULL), "unsupported"), 1);
@@ -611,24 +611,24 @@ static void test_unsupported_after_reaudit(void **state)
     assert_non_null(strstr(out.p, ": 0 problems\n"));
 
     /* the spool stores one (other bytes: another game) in done/ */
-    buf_puts(&b, TOWER_JCZ);
+    buf_puts(&b, MAGE_JCZ);
     buf_puts(&b, "\n");
-    snprintf(p, sizeof p, "%s/tower2.jcz", T.spool);
+    snprintf(p, sizeof p, "%s/mage2.jcz", T.spool);
     tf_write(p, b.p, b.len);
-    assert_true(daemon_wait_log(&T.d, "spool: tower2.jcz -> done (game ",
+    assert_true(daemon_wait_log(&T.d, "spool: mage2.jcz -> done (game ",
                                 10000));
     assert_true(daemon_wait_log(&T.d, "stored, not audited: unsupported: "
-                                "The Tower", 10000));
-    snprintf(p, sizeof p, "%s/done/tower2.jcz", T.spool);
+                                "Mage & Witch", 10000));
+    snprintf(p, sizeof p, "%s/done/mage2.jcz", T.spool);
     assert_true(exists(p));
     assert_int_equal(total_of("status=unsupported"), 2);
 
     static const char header[] =
         "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
-        "{\"basic:1\": 1, \"tower:1\": 1}, \"players\": [{\"name\": "
+        "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"players\": [{\"name\": "
         "\"Ada\"}, {\"name\": \"Cy\"}]}";
     assert_int_equal(post_text("/api/live", header, &j), 415);
-    assert_non_null(strstr(str(j, "error"), "tower"));
+    assert_non_null(strstr(str(j, "error"), "mage"));
     cJSON_Delete(j);
     assert_int_equal(total_of(""), before + 1);
     buf_release(&out);

@@ -100,6 +100,16 @@ struct fx_step {
       (roll) }
 #define FX_RECALL(p, x, y, f, mk) \
     { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0 }
+/* The Tower: a floor on the tower at (x,y); player p takes prisoner
+ * owner's figure mk number n on feature f at (x,y); p buys back its own
+ * mk number n. */
+#define FX_TOWER(p, x, y) \
+    { MV_TOWER, (p), NULL, (x), (y), 0, FEAT_TOWER, "I", 0, 0, -1, 0 }
+#define FX_CAPTURE(p, x, y, f, loc, owner, n) \
+    { MV_CAPTURE, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
+      (owner), 0 }
+#define FX_RANSOM(p, n) \
+    { MV_RANSOM, (p), NULL, 0, 0, 0, 0, NULL, FIG_SMALL, (n), (p), 0 }
 #define FX_PASS(p) { MV_PASS, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
 #define FX_COMMIT(p) { MV_COMMIT, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
 

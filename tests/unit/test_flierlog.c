@@ -23,6 +23,7 @@
 
 #include "cli/cli.h"
 #include "core/audit.h"
+#include "core/replay.h"
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
@@ -782,9 +783,9 @@ static const struct err_case err_cases[] = {
         "(sets)" } },
     { NULL, { .header = ", \"elements\": []" }, ST_PARSE,
       { "elements: expected {" } },
-    { NULL, { .header = ", \"elements\": {\"tower\": 1}" }, ST_UNSUPPORTED,
-      { "The Tower (game element 'tower') is not audited yet",
-        "(elements.tower)" } },
+    { NULL, { .header = ", \"elements\": {\"mage\": 1}" }, ST_UNSUPPORTED,
+      { "Mage & Witch (game element 'mage') is not audited yet",
+        "(elements.mage)" } },
     { NULL, { .header = ", \"elements\": {\"hats\": true}" }, ST_UNSUPPORTED,
       { "game element 'hats'", "(elements.hats)" } },
     { NULL, { .header = ", \"elements\": {\"big-follower\": 2}" }, ST_PARSE,
@@ -878,12 +879,21 @@ static const struct err_case err_cases[] = {
       { "turns[0].deploy: 'city:Q' is no segment" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road\"}"), ST_PARSE,
       { "turns[0].deploy: 'road' is no segment" } },
-    { NULL, ONE("{" PLACED ", \"deploy\": \"tower:N\"}"), ST_UNSUPPORTED,
-      { "feature 'tower'", "(turns[0].deploy)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"castle:N\"}"), ST_UNSUPPORTED,
+      { "feature 'castle'", "(turns[0].deploy)" } },
     { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
       { "turns[0].deploy: expected a string" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
-      ST_PARSE, { "turns[0]: deploy, fly and recall exclude each other" } },
+      ST_PARSE, { "turns[0]: deploy, fly, recall and tower exclude each "
+                  "other" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"capture\": "
+                "{\"at\": [0, 0], \"segment\": \"road:WE\", "
+                "\"meeple_id\": \"1.small.1\"}}"),
+      ST_PARSE, { "turns[0].capture: a capture follows a tower floor" } },
+    { NULL, ONE("{" PLACED ", \"tower\": [1, 0], \"meeple\": \"small\"}"),
+      ST_PARSE, { "turns[0].meeple: a tower floor moves no meeple" } },
+    { NULL, ONE("{" PLACED ", \"ransom\": \"0.small\"}"),
+      ST_PARSE, { "turns[0].ransom: '0.small' is not <seat>.<kind>.<n>" } },
     { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
       { "turns[0].meeple: no deploy, fly or recall to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
@@ -962,7 +972,10 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery or garden" } },
+                  "field, monastery, garden, trade-goods, barn or ransom" } },
+    { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
+                "\"feature\": \"tower\", \"points\": 1}]}"),
+      ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Zed\"], "
                 "\"feature\": \"city\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].players[0]: no player is named" } },
@@ -1874,7 +1887,8 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* Every game JCloisterZone recorded with The River, Inns & Cathedrals,
- * the Phantom, Traders & Builders, Abbey & Mayor and the Big Box (read
+ * the Phantom, Traders & Builders, Abbey & Mayor, the Big Box and The
+ * Tower (read
  * in place from the shared folder, never copied here): .jcz -> .jcz and
  * .jcz -> flierlog -> .jcz give the same log, the flierlog survives its
  * own round trips, and all of them audit alike, to the bytes of the JSON
@@ -1883,7 +1897,7 @@ static int cmp_name(const void *a, const void *b)
 static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
-                                        "tb",    "am", "bigbox" };
+                                        "tb",    "am", "bigbox", "tower" };
     static char names[128][128];
     int games = 0;
     (void)state;
@@ -2347,6 +2361,74 @@ static void test_doc_example_between_turns(void **state)
     buf_release(&j);
 }
 
+/* The example of flierlog/1.3 is the game its text tells: two floors, a
+ * capture, a ransom (two "ransom" events, 3 points from Ben to Ada), the
+ * ransomed follower on top of the tower; Ada 7, Ben 1. Its .jcz has
+ * JCloisterZone's messages and reads back to the same audit. */
+static void test_doc_example_tower(void **state)
+{
+    struct buf b = BUF_INIT, j = BUF_INIT;
+    struct game_log l, back;
+    struct report r;
+    struct err e;
+    enum mlog_format fmt;
+    (void)state;
+    doc_example("\n## The Tower (flierlog/1.3)\n", &b, &l);
+    assert_true(l.rules.flags & RF_TOWER);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.score[0], 7);
+    assert_int_equal(r.score[1], 1);
+    int ransoms = 0;
+    for (size_t k = 0; k < r.n_events; k++)
+        if (r.events[k].feature == FEAT_RANSOM) {
+            ransoms++;
+            assert_int_equal(r.events[k].turn, 6);
+            assert_int_equal(r.events[k].points,
+                             r.events[k].players == 1 ? 3 : -3);
+        }
+    assert_int_equal(ransoms, 2);
+    /* the replay: the tower's floors, Ben's follower held on turn 5 */
+    struct replay rp;
+    struct buf rj = BUF_INIT;
+    replay_build(&l, NULL, &rp);
+    mlog_replay_json(&l, &r, &rp, &rj);
+    cJSON *doc = cJSON_Parse(rj.p), *t;
+    int towers = 0, held = 0;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "turns")) {
+        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "towers");
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "prisoners");
+        if (tw)
+            towers = cJSON_GetObjectItemCaseSensitive(
+                         cJSON_GetArrayItem(tw, 0), "height")->valueint;
+        if (pr)
+            held = cJSON_GetArrayItem(pr, 0)->valueint;
+        if (cJSON_GetObjectItemCaseSensitive(t, "turn")->valueint == 5) {
+            assert_int_equal(towers, 2);
+            assert_int_equal(held, 1); /* Ada holds Ben's farmer */
+        }
+    }
+    assert_int_equal(held, 0); /* ransomed on turn 6 */
+    cJSON_Delete(doc);
+    buf_release(&rj);
+    replay_release(&rp);
+    report_release(&r);
+    expect_lossless("the example of flierlog/1.3", &l);
+    mlog_write_jcz(&l, &j);
+    assert_non_null(strstr(j.p, "\"PLACE_TOKEN\""));
+    assert_non_null(strstr(j.p, "\"CAPTURE_FOLLOWER\""));
+    assert_non_null(strstr(j.p, "\"PAY_RANSOM\""));
+    assert_int_equal(parse_text(j.p, j.len, &back, &fmt, &e), ST_OK);
+    expect_same_audit("the example as a .jcz", &l, &back);
+    expect_same_report("the example as a .jcz", &l, &back);
+    game_log_release(&back);
+    game_log_release(&l);
+    buf_release(&b);
+    buf_release(&j);
+}
+
 /* ---- flierd convert ----------------------------------------------------- */
 
 static int run_convert(const char *const *args, int n, struct buf *out,
@@ -2713,6 +2795,7 @@ int main(void)
         cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_doc_example_expansions),
         cmocka_unit_test(test_doc_example_between_turns),
+        cmocka_unit_test(test_doc_example_tower),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),

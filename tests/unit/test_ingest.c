@@ -29,11 +29,11 @@
 #include "ingest/ingest.h"
 #include "mlog/mlog.h"
 
-/* A .jcz of The Tower, which this engine does not audit yet. */
-static const char TOWER_JCZ[] =
+/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
@@ -312,8 +312,8 @@ static void test_pipeline_keeps_order(void **state)
     }
     it.bytes[10] = "{\"not\": \"a game\"";
     it.len[10] = strlen(it.bytes[10]);
-    it.bytes[11] = TOWER_JCZ; /* stored, not audited */
-    it.len[11] = sizeof TOWER_JCZ - 1;
+    it.bytes[11] = MAGE_JCZ; /* stored, not audited */
+    it.len[11] = sizeof MAGE_JCZ - 1;
     struct ingest_source src = { 12, "cli", 7, &it, read_item, item_done,
                                  NULL };
     ingest_pipeline(fx->s, &src, 3, 4);
@@ -361,22 +361,22 @@ static void test_unsupported_is_kept(void **state)
     struct ingest_result res, again;
     struct buf b = BUF_INIT;
     struct err e;
-    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
-                                  "cli", "tower.jcz", 5, &res, &e), ST_OK);
+    assert_int_equal(ingest_bytes(fx->s, MAGE_JCZ, sizeof MAGE_JCZ - 1,
+                                  "cli", "mage.jcz", 5, &res, &e), ST_OK);
     assert_true(res.id > 0);
     assert_true(res.unsupported);
     assert_false(res.duplicate);
     assert_false(res.valid);
-    assert_string_equal(res.reason, "unsupported: The Tower (tile set "
-                        "'tower:1' in setup.sets) is not audited yet");
-    assert_int_equal(ingest_bytes(fx->s, TOWER_JCZ, sizeof TOWER_JCZ - 1,
+    assert_string_equal(res.reason, "unsupported: Mage & Witch (tile set "
+                        "'mage-and-witch:1' in setup.sets) is not audited yet");
+    assert_int_equal(ingest_bytes(fx->s, MAGE_JCZ, sizeof MAGE_JCZ - 1,
                                   "http", NULL, 6, &again, &e), ST_OK);
     assert_true(again.duplicate);
     assert_true(again.unsupported);
     assert_int_equal(again.id, res.id);
     /* no replay without an engine for it: a conflict, not a failure */
     assert_int_equal(ingest_replay(fx->s, res.id, NULL, &b, &e), ST_CONFLICT);
-    assert_non_null(strstr(e.msg, "The Tower"));
+    assert_non_null(strstr(e.msg, "Mage & Witch"));
     assert_int_equal(b.len, 0);
     /* what is not a game log at all is still refused */
     static const char odd[] = "{\"neither\": 1}";
@@ -385,7 +385,7 @@ static void test_unsupported_is_kept(void **state)
     /* nor is a live game started without an engine to referee it */
     static const char header[] =
         "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
-        "{\"basic:1\": 1, \"tower:1\": 1}, \"players\": [{\"name\": "
+        "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"players\": [{\"name\": "
         "\"Ada\"}, {\"name\": \"Cy\"}]}";
     int64_t live = 0;
     assert_int_equal(ingest_live_start(fx->s, header, sizeof header - 1, 8,

@@ -635,9 +635,9 @@ static const struct err_case err_cases[] = {
     { NULL, { .sets = "\"basic:1\":\"one\"" }, ST_PARSE, MLOG_JCZ,
       { "setup.sets.basic:1" } },
     /* well-formed, but outside what flierd models */
-    { NULL, { .sets = "\"basic:1\":1,\"tower:1\":1" },
+    { NULL, { .sets = "\"basic:1\":1,\"mage-and-witch:1\":1" },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported: The Tower", "tower:1", "setup.sets" } },
+      { "unsupported: Mage & Witch", "mage-and-witch:1", "setup.sets" } },
     { NULL, { .sets = "\"basic:1\":1,\"no-such-set:1\":1" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "no-such-set:1", "setup.sets" } },
@@ -647,8 +647,8 @@ static const struct err_case err_cases[] = {
     { NULL, { .elements = "\"small-follower\":7,\"king-and-robber\":true" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "king-and-robber", "setup.elements" } },
-    { NULL, { .elements = "\"tower\":1" }, ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "tower", "setup.elements" } },
+    { NULL, { .elements = "\"mage\":1" }, ST_UNSUPPORTED, MLOG_JCZ,
+      { "unsupported:", "mage", "setup.elements" } },
     { NULL, { .rules = "\"princess-action\":\"MUST_REMOVE\"" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "princess-action", "setup.rules" } },
@@ -656,9 +656,12 @@ static const struct err_case err_cases[] = {
       MLOG_JCZ, { "unsupported:", "tiny-city-scoring", "setup.rules" } },
     { NULL, { .start = "[{\"tile\":\"AM/C\",\"x\":0,\"y\":0}]" },
       ST_UNSUPPORTED, MLOG_JCZ, { "unsupported:", "AM/C" } },
+    { NULL, { .replay = PASS_MSG "," MSG("BAZAAR_BID", "\"price\":1") },
+      ST_UNSUPPORTED, MLOG_JCZ,
+      { "unsupported:", "BAZAAR_BID", "replay[1].type" } },
     { NULL, { .replay = PASS_MSG "," MSG("PLACE_TOKEN", "\"token\":\"X\"") },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "PLACE_TOKEN", "replay[1].type" } },
+      { "unsupported:", "PLACE_TOKEN token 'X'", "replay[1].payload.token" } },
     { NULL, { .replay = TURN1 "," RETURN(2, 1, "Monastery", "0.abbot.1",
                                          "FESTIVAL") },
       ST_UNSUPPORTED, MLOG_JCZ,
@@ -666,9 +669,9 @@ static const struct err_case err_cases[] = {
     { NULL, { .replay = DEPLOY(0, 1, "Road", "N", "0.large.1") },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "large", "replay[0].payload.meepleId" } },
-    { NULL, { .replay = DEPLOY(0, 1, "Tower", "I", "0.small.1") },
+    { NULL, { .replay = DEPLOY(0, 1, "Castle", "I", "0.small.1") },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "Tower", "replay[0].payload.pointer.feature" } },
+      { "unsupported:", "Castle", "replay[0].payload.pointer.feature" } },
     { NULL, { .players = "{\"name\":\"1\"},{\"name\":\"2\"},{\"name\":\"3\"},"
                          "{\"name\":\"4\"},{\"name\":\"5\"},{\"name\":\"6\"},"
                          "{\"name\":\"7\"}" },
@@ -1043,7 +1046,7 @@ static void test_report_json_of_audit(void **state)
 static void test_unsupported_json(void **state)
 {
     static const char save[] =
-        "{\"setup\":{\"sets\":{\"basic:1\":1,\"tower:1\":1}},\"players\":"
+        "{\"setup\":{\"sets\":{\"basic:1\":1,\"mage-and-witch:1\":1}},\"players\":"
         "[{\"name\":\"A\"}],\"replay\":[]}";
     struct game_log log;
     struct err e;
@@ -1059,8 +1062,8 @@ static void test_unsupported_json(void **state)
     assert_int_equal(cJSON_GetArraySize(o), 3);
     expect_str(o, "file", "t/x.jcz");
     expect_str(o, "format", "jcz");
-    expect_str(o, "unsupported", "unsupported: The Tower (tile set "
-                                 "'tower:1' in setup.sets) is not audited "
+    expect_str(o, "unsupported", "unsupported: Mage & Witch (tile set "
+                                 "'mage-and-witch:1' in setup.sets) is not audited "
                                  "yet");
     cJSON_Delete(o);
     buf_release(&out);

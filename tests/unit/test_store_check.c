@@ -28,11 +28,11 @@
 #include "store/store.h"
 #include "util/sha256.h"
 
-/* A .jcz of The Tower, which this engine does not audit yet. */
-static const char TOWER_JCZ[] =
+/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"tower:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"tower\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
@@ -91,7 +91,7 @@ static int setup(void **state)
     }
     /* game 8: stored, not audited */
     struct ingest_result res;
-    if (ingest_bytes(s, TOWER_JCZ, sizeof TOWER_JCZ - 1, "cli", "tower.jcz",
+    if (ingest_bytes(s, MAGE_JCZ, sizeof MAGE_JCZ - 1, "cli", "mage.jcz",
                      1700000100, &res, &e) != ST_OK ||
         !res.unsupported || res.id != 8)
         return -1;
@@ -464,14 +464,14 @@ static void test_migrates_v2(void **state)
 
     /* a game of an expansion not audited yet, beside them */
     struct ingest_result res;
-    assert_int_equal(ingest_bytes(s, TOWER_JCZ, sizeof TOWER_JCZ - 1, "cli",
-                                  "tower.jcz", 3000, &res, &e), ST_OK);
+    assert_int_equal(ingest_bytes(s, MAGE_JCZ, sizeof MAGE_JCZ - 1, "cli",
+                                  "mage.jcz", 3000, &res, &e), ST_OK);
     assert_true(res.unsupported);
-    assert_non_null(strstr(res.reason, "The Tower"));
+    assert_non_null(strstr(res.reason, "Mage & Witch"));
     expect_whole(s, 3);
 
     /* the engine renders every game again: figures and 0-point kinds
-     * known, the verdicts its own, the tower still unsupported */
+     * known, the verdicts its own, Mage & Witch still unsupported */
     struct buf report = BUF_INIT;
     int games = 0, changed = 0, unsupported = 0;
     assert_int_equal(ingest_reaudit(s, &report, &games, &changed,

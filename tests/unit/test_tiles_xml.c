@@ -56,7 +56,7 @@ static const struct {
     { "road", FEAT_ROAD },           { "city", FEAT_CITY },
     { "river", FEAT_RIVER },         { "field", FEAT_FIELD },
     { "monastery", FEAT_MONASTERY }, { "garden", FEAT_GARDEN },
-    { "flying-machine", FEAT_FLIER },
+    { "flying-machine", FEAT_FLIER }, { "tower", FEAT_TOWER },
 };
 
 /* The attributes read and compared below, by element. */
@@ -91,7 +91,6 @@ static const struct unmodelled {
     { "portal", NULL, false, "Princess & Dragon: the magic portal" },
     { "road", "tunnel", false, "The Tunnel: tunnel ends" },
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
-    { "tower", NULL, false, "The Tower: tower foundations" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
     { "mage", NULL, false, "Mage & Witch: the mage and witch" },
     { "quarter", NULL, false, "The Count: the city of Carcassonne" },

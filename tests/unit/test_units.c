@@ -1,7 +1,8 @@
 /* test_units.c - the expansion units, case by case: The River (the draw
  * and the river's course), Inns & Cathedrals (inns, cathedrals, the large
  * follower), the Phantom, flights by every figure, Traders & Builders
- * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon)
+ * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon),
+ * The Tower (floors, captures, exchanges, ransoms, followers on towers)
  * and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
@@ -1053,6 +1054,269 @@ static void test_step_roles(void **state)
 
 /* A .jcz save's random numbers draw each tile; a placed tile that the
  * numbers do not draw (and that is no discard) is TILE_NOT_DRAWN. */
+/* ---- The Tower ----------------------------------------------------------- */
+
+static struct rules tower_rules(int players)
+{
+    struct rules r = fx_rules_c2(players);
+    fx_add_set(&r, "tower:1");
+    r.flags |= RF_TOWER;
+    return r;
+}
+
+/* Red's tower at (1,0) (TO/RRRR.1, road on each side, east of the start's
+ * road), with a floor or not; Blue's follower on the road at (-1,0), two
+ * tiles west of it. */
+#define TOWER_OPENING(floor1)                                              \
+    FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), floor1, FX_COMMIT(RED),           \
+    FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),                                    \
+    FX_DEPLOY(BLUE, -1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE)
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule; /* RULE_OK: valid */
+    int turn;
+} tower_cases[] = {
+    { "two floors see two tiles: a capture", STEPS(
+          TOWER_OPENING(FX_TOWER(RED, 1, 0)),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0), FX_TOWER(RED, 1, 0),
+          FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
+          FX_COMMIT(RED)), RULE_OK, 0 },
+    { "one floor sees one tile: out of sight", STEPS(
+          TOWER_OPENING(FX_PASS(RED)),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0), FX_TOWER(RED, 1, 0),
+          FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
+          FX_COMMIT(RED)), RULE_TOWER_CAPTURE, 3 },
+    { "a capture without a floor this turn", STEPS(
+          TOWER_OPENING(FX_TOWER(RED, 1, 0)),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
+          FX_COMMIT(RED)), RULE_TOWER_CAPTURE, 3 },
+    { "a floor where there is no tower", STEPS(
+          FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_TOWER(RED, 0, 0),
+          FX_COMMIT(RED)), RULE_TOWER_PLACEMENT, 1 },
+    { "a follower on a tower with no floor", STEPS(
+          FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),
+          FX_DEPLOY(BLUE, 1, 0, FEAT_TOWER, "I"),
+          FX_COMMIT(BLUE)), RULE_TOWER_PLACEMENT, 2 },
+    { "a follower on top of a tower anywhere, then no more floors", STEPS(
+          TOWER_OPENING(FX_TOWER(RED, 1, 0)),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_TOWER, "I"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", -2, 0, 0), FX_TOWER(BLUE, 1, 0),
+          FX_COMMIT(BLUE)), RULE_TOWER_PLACEMENT, 4 },
+    { "a floor after a deployment", STEPS(
+          FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "E"), FX_TOWER(RED, 1, 0),
+          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY, 1 },
+    { "a ransom for a follower nobody holds", STEPS(
+          FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_RANSOM(RED, 1),
+          FX_COMMIT(RED)), RULE_TOWER_RANSOM, 1 },
+};
+
+static void test_tower_rules(void **state)
+{
+    (void)state;
+    struct rules r = tower_rules(2);
+    for (size_t i = 0; i < N_OF(tower_cases); i++) {
+        struct report rep;
+        print_message("%s\n", tower_cases[i].what);
+        audit_steps(&r, NULL, tower_cases[i].steps, tower_cases[i].n, &rep);
+        if (tower_cases[i].rule == RULE_OK)
+            expect_valid(&rep);
+        else
+            expect_first(&rep, tower_cases[i].rule, tower_cases[i].turn);
+        report_release(&rep);
+    }
+}
+
+/* Pieces by player count; a capture holds another's follower (neither in
+ * supply nor on the board), one's own goes home; the victim's capture of
+ * one of the capturer's exchanges both; a follower on top seals a tower;
+ * a ransom moves 3 points as two "ransom" events and frees the follower,
+ * with 3 points or more. */
+static void test_tower_prisoners(void **state)
+{
+    (void)state;
+    static const int pieces[] = { 0, 10, 10, 9, 7, 6, 5 };
+    for (int n = 2; n <= 6; n++) {
+        struct rules r = tower_rules(n);
+        struct game *g = fx_new(&r);
+        assert_int_equal(game_tower_pieces(g, n - 1), pieces[n]);
+        game_free(g);
+    }
+    struct rules r = tower_rules(2);
+    struct game *g = fx_new(&r);
+    char why[200];
+    int opts[8], n;
+    /* Red: the tower at (1,0), one floor */
+    int tower = fx_place(g, "TO/RRRR.1", 1, 0, 0);
+    assert_int_equal(game_check_tower(g, RED, (struct pos){ 1, 0 }, why,
+                                      sizeof why), RULE_OK);
+    game_raise_tower(g, RED, (struct pos){ 1, 0 });
+    assert_int_equal(game_tower_height(g, tower), 1);
+    assert_int_equal(game_tower_pieces(g, RED), 9);
+    game_end_turn(g);
+    /* Blue: a follower at (2,0); Red: one at (-1,0) */
+    fx_place(g, "BA/RFr", 2, 0, 0);
+    int blue = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 2, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", -1, 0, 0);
+    int red = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    /* Blue's floor (height 2) sees both; Blue takes Red's */
+    fx_place(g, "BA/RFr", 3, 0, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 0 });
+    n = game_capture_options(g, opts, 8);
+    assert_int_equal(n, 2);
+    assert_true(fx_has(opts, n, red) && fx_has(opts, n, blue));
+    assert_int_equal(game_check_capture(g, red, g->meeples[red].seg, why,
+                                        sizeof why), RULE_OK);
+    game_capture(g, BLUE, red);
+    assert_int_equal(game_meeple_jailer(g, red), BLUE);
+    assert_false(meeple_in_supply(&g->meeples[red]));
+    assert_true(g->meeples[red].seg < 0);
+    assert_int_equal(game_capture_options(g, opts, 8), 0); /* one a floor */
+    game_end_turn(g);
+    /* Red's floor takes Blue's: exchanged, both go home */
+    fx_place(g, "BA/RFr", 4, 0, 0);
+    game_raise_tower(g, RED, (struct pos){ 1, 0 });
+    game_capture(g, RED, blue);
+    assert_true(meeple_in_supply(&g->meeples[red]));
+    assert_true(meeple_in_supply(&g->meeples[blue]));
+    assert_int_equal(game_meeple_jailer(g, red), -1);
+    assert_int_equal(game_meeple_jailer(g, blue), -1);
+    game_end_turn(g);
+    /* Blue on top of the tower seals it; a ransom for a free follower is
+     * refused */
+    fx_place(g, "BA/RFr", 5, 0, 0);
+    int top = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 1, 0, FEAT_TOWER, 0));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 6, 0, 0);
+    assert_int_equal(game_check_tower(g, RED, (struct pos){ 1, 0 }, why,
+                                      sizeof why), RULE_TOWER_PLACEMENT);
+    assert_int_equal(game_check_ransom(g, RED, red, why, sizeof why),
+                     RULE_TOWER_RANSOM);
+    game_end_turn(g);
+    /* a second tower in its column takes the one on top: Blue's own */
+    fx_place(g, "TO/RRR", 1, 1, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 1 });
+    n = game_capture_options(g, opts, 8);
+    assert_true(fx_has(opts, n, top));
+    game_capture(g, BLUE, top);
+    assert_true(meeple_in_supply(&g->meeples[top]));
+    game_end_turn(g);
+    /* Red takes Blue's follower at (8,0); Blue with 2 points may not buy
+     * it back, with 3 may */
+    fx_place(g, "TO/RrRr.2", 7, 0, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 8, 0, 0);
+    int b2 = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, 8, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 9, 0, 0);
+    game_raise_tower(g, RED, (struct pos){ 7, 0 });
+    game_capture(g, RED, b2);
+    assert_int_equal(game_meeple_jailer(g, b2), RED);
+    game_end_turn(g);
+    g->score[BLUE] = 2;
+    g->score[RED] = 0;
+    /* before the tile, as JCloisterZone allows: the events keep the
+     * turn count so far */
+    assert_int_equal(game_check_ransom(g, BLUE, b2, why, sizeof why),
+                     RULE_TOWER_RANSOM);
+    g->score[BLUE] = 3;
+    assert_int_equal(game_check_ransom(g, BLUE, b2, why, sizeof why),
+                     RULE_OK);
+    int before = g->n_events;
+    game_pay_ransom(g, b2);
+    fx_place(g, "BA/Rr", 10, 0, 0);
+    assert_int_equal(g->events[before].turn, g->turn - 1);
+    assert_int_equal(g->n_events, before + 2);
+    assert_int_equal(g->score[BLUE], 0);
+    assert_int_equal(g->score[RED], 3);
+    assert_true(meeple_in_supply(&g->meeples[b2]));
+    for (int i = before; i < before + 2; i++) {
+        assert_int_equal(g->events[i].feature, FEAT_RANSOM);
+        expect_item(&g->events[i], 0, SI_RANSOM, -1, g->events[i].points);
+    }
+    game_free(g);
+}
+
+/* An exchange among several kinds: Blue holds Red's follower and Red's
+ * large follower; Red takes one of Blue's: Red chooses which comes back
+ * (the large one here), and only the earliest of a kind may be chosen. */
+static void test_tower_exchange_choice(void **state)
+{
+    (void)state;
+    struct rules r = tower_rules(2);
+    r.figures[FIG_BIG] = 1;
+    fx_add_set(&r, "inns-and-cathedrals:1");
+    struct game *g = fx_new(&r);
+    char why[200];
+    fx_place(g, "TO/RRRR.1", 1, 0, 0); /* Red's tower, roads each side */
+    int small = fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 1, 0, FEAT_ROAD,
+                                                    EDGE_N));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 2, 0, 0);
+    int big = fx_deploy(g, RED, FIG_BIG, fx_seg(g, 2, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    /* Blue: floors, and takes Red's follower, then the large one */
+    fx_place(g, "BA/RFr", 3, 0, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 0 });
+    game_capture(g, BLUE, small);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 4, 0, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", -1, 0, 0);
+    int blue = fx_deploy(g, BLUE, FIG_SMALL, fx_seg(g, -1, 0, FEAT_ROAD, 0));
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 5, 0, 0);
+    game_raise_tower(g, BLUE, (struct pos){ 1, 0 });
+    game_capture(g, BLUE, big);
+    assert_int_equal(game_meeple_jailer(g, big), BLUE);
+    game_end_turn(g);
+    /* Red's floor takes Blue's follower: two kinds held, Red chooses */
+    fx_place(g, "BA/RFr", 6, 0, 0);
+    game_raise_tower(g, RED, (struct pos){ 1, 0 });
+    game_capture(g, RED, blue);
+    assert_int_equal(game_meeple_jailer(g, blue), RED); /* until chosen */
+    int opts[FIG__COUNT];
+    assert_int_equal(game_exchange_options(g, opts, FIG__COUNT), 2);
+    assert_int_equal(game_check_exchange(g, blue, why, sizeof why),
+                     RULE_TOWER_CAPTURE);
+    assert_int_equal(game_check_exchange(g, big, why, sizeof why), RULE_OK);
+    game_exchange(g, big);
+    assert_true(meeple_in_supply(&g->meeples[big]));
+    assert_true(meeple_in_supply(&g->meeples[blue]));
+    assert_int_equal(game_meeple_jailer(g, small), BLUE);
+    assert_int_equal(game_exchange_options(g, opts, FIG__COUNT), 0);
+    game_free(g);
+}
+
+/* A flier never lands on a tower (the seeds: a tower is no feature to
+ * claim and score); JCloisterZone offers no such landing either. */
+static void test_flier_never_on_tower(void **state)
+{
+    (void)state;
+    struct rules r = tower_rules(2);
+    struct game *g = fx_new(&r);
+    fx_play(g, "TO/RRRR.1", 1, 0, 0);
+    int seg = fx_seg(g, 1, 0, FEAT_TOWER, 0), land[TILE_MAX_SEGS];
+    int n = game_landings(g, (struct pos){ 1, 0 }, FIG_SMALL, land,
+                          TILE_MAX_SEGS);
+    assert_false(fx_has(land, n, seg));
+    assert_true(n > 0); /* its roads */
+    char why[200];
+    assert_int_equal(game_check_landing(g, FIG_SMALL, (struct pos){ 1, 0 },
+                                        seg, (struct pos){ 1, 0 }, why,
+                                        sizeof why),
+                     RULE_FLIER_ON_TOWER);
+    game_free(g);
+}
+
 static void test_tile_not_drawn(void **state)
 {
     (void)state;
@@ -1114,6 +1378,10 @@ int main(void)
         cmocka_unit_test(test_barn_placement),
         cmocka_unit_test(test_wagon_moves),
         cmocka_unit_test(test_step_roles),
+        cmocka_unit_test(test_tower_rules),
+        cmocka_unit_test(test_tower_prisoners),
+        cmocka_unit_test(test_tower_exchange_choice),
+        cmocka_unit_test(test_flier_never_on_tower),
         cmocka_unit_test(test_tile_not_drawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

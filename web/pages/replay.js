@@ -93,10 +93,16 @@ function withBoards(replay) {
   const turns = replay.turns || [];
   if (turns.length && Array.isArray(turns[0].meeples)) return replay;
   const on = new Map();
+  let towers = [], prisoners = null;
   for (const t of turns) {
     for (const id of t.removed || []) on.delete(id);
     for (const m of t.placed || []) on.set(m.id, m);
     t.meeples = [...on.values()];
+    // The Tower: the towers' floors and the prisoners, where they changed
+    if (Array.isArray(t.towers)) towers = t.towers;
+    if (Array.isArray(t.prisoners)) prisoners = t.prisoners;
+    t.towerList = towers;
+    t.held = prisoners;
   }
   return replay;
 }
@@ -300,7 +306,7 @@ export function replayPage(main, [idText], query) {
             isFinal && winners.has(p.name) ? h('span', { class: 'badge ok small', text: 'winner' }) : null),
           h('td', { class: 'num score', text: String(sc) },
             claimed !== null && claimed !== undefined && claimed !== false && claimed !== sc ? h('span', { class: 'claimed', text: ` (claimed ${claimed})` }) : null),
-          h('td', { class: ['num', d > 0 ? 'up' : null], text: d ? `+${d}` : '' })));
+          h('td', { class: ['num', d > 0 ? 'up' : null], text: d > 0 ? `+${d}` : d ? String(d) : '' })));
       });
     }
 
@@ -339,6 +345,17 @@ export function replayPage(main, [idText], query) {
       }
       if (diff.gone.length) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
+      }
+      // The Tower: a floor built, prisoners taken, exchanged or bought back.
+      for (const tw of t.towerList || []) {
+        const was = (prev.towerList || []).find((x) => x.at[0] === tw.at[0] && x.at[1] === tw.at[1]);
+        if (!was || was.height !== tw.height) {
+          parts.push(h('p', { class: 'tower-floor', text: `The tower at ${at(tw.at)} is now ${tw.height} floor${tw.height === 1 ? '' : 's'} high.` }));
+        }
+      }
+      if (t.held && (t.held !== prev.held)) {
+        parts.push(h('p', { class: 'prisoners', dataset: { testid: 'prisoners' },
+          text: `Prisoners held: ${players.map((p, k) => `${p.name} ${t.held[k] || 0}`).join(', ')}.` }));
       }
       moveBox.append(...parts);
     }
@@ -423,7 +440,7 @@ export function replayPage(main, [idText], query) {
       const ul = h('ul', { class: 'events', dataset: { testid: 'events' } });
       list.forEach((ev, k) => {
         const b = h('button', { type: 'button', class: 'event', 'aria-pressed': pickedEvent === k ? 'true' : 'false', on: { click: () => { pickedEvent = pickedEvent === k ? null : k; render(); } } },
-          h('span', { class: 'event-points', text: `+${ev.points}` }),
+          h('span', { class: 'event-points', text: ev.points < 0 ? String(ev.points) : `+${ev.points}` }),
           h('span', { class: 'event-who' }, ev.players.map((n) => h('span', { class: 'who' }, h('span', { class: 'swatch', style: { background: colors.get(n) || '#777' }, 'aria-hidden': 'true' }), n))),
           h('span', { class: 'event-feature', text: eventFeature(ev) }),
           h('span', { class: 'receipt', text: ev.receipt || '' }));

@@ -126,7 +126,7 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
     }
     if (c->claimable && !c->landable) {
         snprintf(why, why_len, "a flier never lands on a %s", c->name);
-        return RULE_FLIER_FIELD;
+        return c->no_landing ? (enum rule)c->no_landing : RULE_FLIER_FIELD;
     }
     if (!c->claimable) {
         snprintf(why, why_len, "%s",
