@@ -34,6 +34,11 @@ export const RULES = {
   TURN_ORDER: 'The log names another player than the one on turn.',
   TURN_SEQUENCE: 'A message out of place (a deployment before any tile, moves after the last turn).',
   SCORE_MISMATCH: 'A claimed score differs from what the rules give.',
+  DRAGON_TILE: 'No figure is deployed on, or lands on, the square where the dragon stands.',
+  DRAGON_MOVE: 'A dragon step to a square it may not go to (not beside it, no tile, the fairy\'s, visited in this move), when it does not move, or its move left unfinished.',
+  FAIRY_PLACEMENT: 'The fairy goes beside a follower of the player on turn, instead of the turn\'s deployment.',
+  PRINCESS: 'The princess sends home a knight of the city she joins, instead of the turn\'s deployment.',
+  PORTAL: 'Through the magic portal only a follower goes, and only to an unfinished feature.',
 };
 export const RULE_IDS = Object.keys(RULES);
 

@@ -188,6 +188,12 @@ static void record_running(struct audit *a, int t)
 static void end_turn(struct audit *a, const struct move *m)
 {
     close_flight(a, m);
+    int left = a->phase == PH_VOID ? 0 : game_dragon_steps(a->g);
+    if (left > 0)
+        violate(a, m, RULE_DRAGON_MOVE, "the dragon still had %d step%s to "
+                "take this turn, and a square to go to", left,
+                left == 1 ? "" : "s");
+    game_dragon_stop(a->g);
     if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
     else if (a->phase == PH_VOID)
@@ -799,6 +805,134 @@ static void on_recall(struct audit *a, const struct move *m)
     a->phase = PH_DONE;
 }
 
+/* The turn's action slot for a move that replaces a deployment (the
+ * fairy, the princess): false when it must be skipped. */
+static bool action_slot(struct audit *a, const struct move *m,
+                        const char *what)
+{
+    if (a->phase == PH_IDLE) {
+        violate(a, m, RULE_TURN_SEQUENCE, "%s before the turn's tile was "
+                "placed", what);
+        return false;
+    }
+    if (a->phase == PH_VOID)
+        return false;
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    if (a->passed) {
+        violate(a, m, RULE_TURN_SEQUENCE, "%s after passing", what);
+        return false;
+    }
+    return true;
+}
+
+/* The meeple a fairy or princess message names: by id, else the one of
+ * that kind and seat standing on the named feature. */
+static int resolve_on_board(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    int owner = meeple_owner(a, m);
+    if (owner < 0 || owner >= a->log->rules.n_players)
+        return -1;
+    if (m->meeple_n > 0)
+        return game_meeple(g, owner, m->meeple, m->meeple_n);
+    for (int i = 0; i < g->n_meeples; i++)
+        if (g->meeples[i].owner == owner && g->meeples[i].kind == m->meeple &&
+            g->meeples[i].seg >= 0 && g->meeples[i].seg == seg)
+            return i;
+    return -1;
+}
+
+/* Is meeple mi standing on the feature the message names? */
+static bool stands_as_logged(const struct game *g, int mi,
+                             const struct move *m)
+{
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    return mi >= 0 && seg >= 0 && g->meeples[mi].seg == seg;
+}
+
+static void on_fairy(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (!action_slot(a, m, "the fairy moved"))
+        return;
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_fairy(a->g, a->player, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_FAIRY_PLACEMENT;
+        snprintf(why, sizeof why, "that follower does not stand on the %s "
+                 "at (%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "the fairy beside a follower at (%d,%d): %s",
+                m->at.x, m->at.y, why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_fairy(a->g, mi);
+}
+
+static void on_dragon(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (a->phase == PH_IDLE || a->phase == PH_VOID) {
+        if (a->phase == PH_IDLE)
+            violate(a, m, RULE_TURN_SEQUENCE, "the dragon moved between "
+                    "turns");
+        return;
+    }
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    a->phase = PH_DONE; /* its steps follow the turn's action */
+    enum rule rule = game_check_dragon_step(a->g, m->at, why, sizeof why);
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "%s", why);
+        return;
+    }
+    int mover = game_dragon_mover(a->g);
+    game_dragon_step(a->g, m->at);
+    if (m->player >= 0 && m->player != mover)
+        violate(a, m, RULE_TURN_ORDER, "the log names %s for the dragon's "
+                "step, but it is %s's", who(a, m->player), who(a, mover));
+}
+
+static void on_neutral(struct audit *a, const struct move *m)
+{
+    if (m->neutral == FIG_DRAGON)
+        on_dragon(a, m);
+    else if (m->neutral == FIG_FAIRY)
+        on_fairy(a, m);
+    else
+        violate(a, m, RULE_TURN_SEQUENCE, "a %s moved, which this game "
+                "does not have", figure_class(m->neutral)
+                                     ? figure_class(m->neutral)->name
+                                     : "neutral figure");
+}
+
+static void on_princess(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (!action_slot(a, m, "the princess acted"))
+        return;
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_princess(a->g, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_PRINCESS;
+        snprintf(why, sizeof why, "that knight does not stand on the %s at "
+                 "(%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "the princess at (%d,%d): %s", m->at.x, m->at.y,
+                why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_princess(a->g, mi);
+}
+
 /* ---- driver ------------------------------------------------------------ */
 
 /* The score events and their refs into r: copied when the game lives
@@ -869,6 +1003,8 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_DEPLOY: on_deploy(a, m); break;
     case MV_PASS: on_pass(a, m); break;
     case MV_RECALL: on_recall(a, m); break;
+    case MV_NEUTRAL: on_neutral(a, m); break;
+    case MV_PRINCESS: on_princess(a, m); break;
     case MV_COMMIT:
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */

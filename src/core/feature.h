@@ -34,7 +34,8 @@ enum feat_shape {
     X(FLIER, "flier", SHAPE_INNER)                                         \
     X(RIVER, "river", SHAPE_EDGES)                                         \
     X(TRADE_GOODS, "trade-goods", SHAPE_NONE)                              \
-    X(BARN, "barn", SHAPE_NONE)
+    X(BARN, "barn", SHAPE_NONE)                                            \
+    X(FAIRY, "fairy", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -53,7 +54,9 @@ enum feat {
     X(PIG, "pig")                                                          \
     X(MAYOR, "mayor")                                                      \
     X(WAGON, "wagon")                                                      \
-    X(BARN, "barn")
+    X(BARN, "barn")                                                        \
+    X(DRAGON, "dragon")                                                    \
+    X(FAIRY, "fairy")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

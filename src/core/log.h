@@ -20,6 +20,11 @@ enum move_kind {
     MV_PASS,    /* no meeple this turn */
     MV_RECALL,  /* C3: abbot taken back and scored */
     MV_COMMIT,  /* end of turn */
+    MV_NEUTRAL, /* a neutral figure moved (neutral): the dragon's step to
+                   `at`; the fairy beside the follower meeple / meeple_n /
+                   meeple_owner on feature / mask at `at` */
+    MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
+                   at `at`) home */
 };
 
 struct move {
@@ -33,6 +38,8 @@ struct move {
     uint8_t mask;        /* deploy, recall: board-frame location */
     uint8_t meeple;      /* enum figure */
     uint8_t meeple_n;    /* 1-based id within kind; 0 = any in supply */
+    uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
+                            moved (FIG_DRAGON, FIG_FAIRY) */
     int8_t meeple_owner; /* seat named by the meeple id, -1 if none */
     int roll;            /* flight: the die roll as logged */
     double draw;         /* place: the random number that drew this tile

@@ -226,7 +226,7 @@ static const struct {
       "\"small-follower\": 3, \"phantom\": true, \"abbot\": false}",
       { [FIG_SMALL] = 3, [FIG_PHANTOM] = 1 }, 0 },
     /* another expansion's element switched off: nothing to model */
-    { "C2", ", \"elements\": {\"tower\": false, \"dragon\": 0, \"fairy\": null}",
+    { "C2", ", \"elements\": {\"tower\": false, \"gold\": 0, \"mage\": null}",
       { F7 }, RF_FARMERS },
     /* flierlog/1.0's keys beside elements they do not name */
     { "C2", ", \"followers\": 5, \"gardens\": true, \"elements\": "
@@ -776,9 +776,9 @@ static const struct err_case err_cases[] = {
       { "sets.basic:1: expected an integer" } },
     { NULL, { .header = ", \"sets\": {\"basic:1\": 3, \"basic:2\": 3}" },
       ST_LIMIT, { "sets:", "tiles" } },
-    { NULL, { .header = ", \"sets\": {\"princess-and-dragon:1\": 1}" },
+    { NULL, { .header = ", \"sets\": {\"mage-and-witch:1\": 1}" },
       ST_UNSUPPORTED,
-      { "Princess & Dragon", "'princess-and-dragon:1') is not audited yet",
+      { "Mage & Witch", "'mage-and-witch:1') is not audited yet",
         "(sets)" } },
     { NULL, { .header = ", \"elements\": []" }, ST_PARSE,
       { "elements: expected {" } },
