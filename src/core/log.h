@@ -38,8 +38,6 @@ struct move {
     uint8_t mask;        /* deploy, recall: board-frame location */
     uint8_t meeple;      /* enum figure */
     uint8_t meeple_n;    /* 1-based id within kind; 0 = any in supply */
-    uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
-                            moved (FIG_DRAGON, FIG_FAIRY) */
     int8_t meeple_owner; /* seat named by the meeple id, -1 if none */
     int roll;            /* flight: the die roll as logged */
     double draw;         /* place: the random number that drew this tile
@@ -47,6 +45,8 @@ struct move {
                             the save wrote it, when it is not the one our
                             writer would give; negative if unknown */
     uint32_t src;        /* message index in the source file */
+    uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
+                            moved (FIG_DRAGON, FIG_FAIRY) */
 };
 
 /* A score event a player claimed (flierlog): compared with the computed

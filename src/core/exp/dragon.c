@@ -272,12 +272,15 @@ enum rule game_check_dragon_step(const struct game *g, struct pos p,
     for (int i = 0; i < n; i++)
         if (same(p, opt[i].x, opt[i].y))
             return RULE_OK;
+    const char *because = "it was there in this move";
+    if (abs(p.x - d->x) + abs(p.y - d->y) != 1)
+        because = "not a square beside it";
+    else if (game_tile_at(g, p) < 0)
+        because = "no tile there";
+    else if (d->fairy_on && same(p, d->fx, d->fy))
+        because = "the fairy is there";
     snprintf(why, why_len, "the dragon at (%d,%d) cannot step to (%d,%d): "
-             "%s", d->x, d->y, p.x, p.y,
-             abs(p.x - d->x) + abs(p.y - d->y) != 1 ? "not a square beside it"
-             : game_tile_at(g, p) < 0              ? "no tile there"
-             : d->fairy_on && same(p, d->fx, d->fy) ? "the fairy is there"
-                                                  : "it was there in this move");
+             "%s", d->x, d->y, p.x, p.y, because);
     return RULE_DRAGON_MOVE;
 }
 
