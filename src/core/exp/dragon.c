@@ -113,8 +113,6 @@ static void fairy_event(struct game *g, int p, int turn, int expr,
     ev->points = points;
     ev->seg = (uint16_t)(d->fairy_seg >= 0 ? d->fairy_seg : 0);
     ev->completed = expr == EXPR_COMPLETED;
-    if (p < GAME_MAX_PLAYERS)
-        ev->meeples[p] = 1;
     score_add_item(ev, SI_FAIRY, -1, points);
     g->score[p] += points;
 }
