@@ -24,6 +24,9 @@ struct replay_turn {
     size_t meeple0;    /* meeples on the board after it: */
     size_t n_meeples;  /*   meeples[meeple0 .. meeple0 + n_meeples) */
     int score[GAME_MAX_PLAYERS];
+    /* The Princess & the Dragon's neutral figures after it */
+    bool dragon_on, fairy_on;
+    struct pos dragon, fairy;
 };
 
 struct replay {

@@ -554,6 +554,14 @@ static cJSON *replay_turn_json(const struct game_log *log,
         cJSON_AddNumberToObject(o, "rotation", 90 * t->rot);
     }
     meeple_delta(log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids, o);
+    /* the dragon and the fairy where they came to stand this turn */
+    const struct replay_turn *b = i ? &rp->turns[i - 1] : NULL;
+    if (t->dragon_on && (!b || !b->dragon_on || b->dragon.x != t->dragon.x ||
+                         b->dragon.y != t->dragon.y))
+        cJSON_AddItemToObject(o, "dragon", pos_json(t->dragon));
+    if (t->fairy_on && (!b || !b->fairy_on || b->fairy.x != t->fairy.x ||
+                        b->fairy.y != t->fairy.y))
+        cJSON_AddItemToObject(o, "fairy", pos_json(t->fairy));
     cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
                                            t->score, log->rules.n_players));
     return o;

@@ -23,6 +23,7 @@
 
 #include "cli/cli.h"
 #include "core/audit.h"
+#include "core/replay.h"
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
@@ -2295,6 +2296,17 @@ static void test_doc_example_dragon(void **state)
     assert_int_equal(r.events[0].turn, 7);
     assert_int_equal(r.events[0].feature, FEAT_FAIRY);
     assert_int_equal(r.events[0].expr, EXPR_TURN);
+    /* the replay says where the dragon and the fairy came to stand */
+    struct replay rp;
+    struct buf rj = BUF_INIT;
+    replay_build(&l, NULL, &rp);
+    mlog_replay_json(&l, &r, &rp, &rj);
+    must_have(rj.p, "\"rotation\":90,\"placed\":[],\"removed\":[],"
+                    "\"dragon\":[1,0]");
+    must_have(rj.p, "\"dragon\":[1,-1]");
+    must_have(rj.p, "\"fairy\":[-1,0]");
+    replay_release(&rp);
+    buf_release(&rj);
     report_release(&r);
     mlog_write_flierlog(&l, &w);
     /* doc_example() ended the block's text where its ``` stood */
