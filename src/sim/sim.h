@@ -86,6 +86,9 @@ struct sim_result {
     int wagon_moves;             /* wagons moved after their feature scored */
     int wagon_passes;            /* ... or left in supply by their owner */
     int extra_parts;             /* a seat's second turn part (builder) */
+    int fairy_moves;             /* the fairy put beside a follower */
+    int princess_removals;       /* knights the princess sent home */
+    int dragon_steps;            /* the dragon's steps */
 };
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),

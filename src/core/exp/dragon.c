@@ -148,6 +148,13 @@ static void placed(struct game *g, int tile)
     }
 }
 
+/* The turn ends: the dragon's move with it, whatever steps it had left
+ * (the auditor reports those it still had somewhere to go). */
+static void turn_scoring(struct game *g)
+{
+    state(g)->moving = false;
+}
+
 static int check_stand(const struct game *g, int fig, int seg, char *why,
                        size_t why_len)
 {
@@ -392,4 +399,5 @@ const struct expansion expansion_dragon = {
     .check_deploy = check_deploy,
     .check_stand = check_stand,
     .scored = scored,
+    .turn_scoring = turn_scoring,
 };
