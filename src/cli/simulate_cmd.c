@@ -92,7 +92,8 @@ static void usage(FILE *f)
           "               first), inns (the large follower, inns,\n"
           "               cathedrals), phantom (a second figure a turn),\n"
           "               traders (builders, pigs, trade goods), abbey\n"
-          "               (abbeys, mayors, wagons, barns);\n"
+          "               (abbeys, mayors, wagons, barns), dragon (the\n"
+          "               dragon, the fairy, the princess, the portal);\n"
           "               all known: ",
           f);
     unit_ids(f);

@@ -583,6 +583,28 @@ static void check_forged(const char *const args[], int want_games,
     rm_dir(dir);
 }
 
+/* Forged games of The Princess & the Dragon, as .jcz and as flierlogs:
+ * every rule it brings is forged and flagged first, at its turn. */
+static void test_forged_dragon_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const jcz[] = { "--games", "200", "--seed", "17",
+                                       "--forge", "1", "--edition", "c2",
+                                       "--expansions", "dragon", NULL };
+    static const char *const flog[] = { "--games", "100", "--seed", "18",
+                                        "--forge", "1", "--edition", "c3",
+                                        "--expansions", "dragon",
+                                        "--format", "flierlog", NULL };
+    static const struct sim_setup s_dragon = { 2, "dragon", NULL, NULL };
+    struct forged_seen seen;
+    check_forged(jcz, 200, &s_dragon, &seen);
+    assert_true(seen.rule[RULE_DRAGON_TILE] && seen.rule[RULE_DRAGON_MOVE] &&
+                seen.rule[RULE_FAIRY_PLACEMENT] && seen.rule[RULE_PRINCESS] &&
+                seen.rule[RULE_PORTAL]);
+    check_forged(flog, 100, NULL, &seen);
+    assert_true(seen.rule[RULE_DRAGON_MOVE] && seen.rule[RULE_PORTAL]);
+}
+
 static void test_forged_games_flagged(void **state)
 {
     (void)state;
@@ -808,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_dragon_games_audit_valid),
+        cmocka_unit_test(test_forged_dragon_games_flagged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
