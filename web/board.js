@@ -217,7 +217,8 @@ export class Board {
     // Figures on one spot stand side by side.
     const groups = new Map();
     for (const m of t.meeples) {
-      const k = figure(m.kind).corner ? `corner|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
+      const k = figure(m.kind).corner ? `corner|${key(m.at)}`
+        : figure(m.kind).neutral ? `${m.kind}|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(m);
     }
@@ -234,12 +235,17 @@ export class Board {
    * north-west of its tile (where the four fields meet). */
   place(m) {
     if (figure(m.kind).corner && Array.isArray(m.at)) return { anchor: [m.at[0] * TILE, m.at[1] * TILE], feature: 'field' };
+    // the dragon in the middle of its square, the fairy by a corner
+    if (figure(m.kind).neutral && Array.isArray(m.at)) {
+      const [dx, dy] = m.kind === 'fairy' ? [0.8, 0.2] : [0.5, 0.5];
+      return { anchor: [(m.at[0] + dx) * TILE, (m.at[1] + dy) * TILE], feature: null };
+    }
     return this.locate(m.at, m.segment);
   }
 
   meeple(m, [x, y], feature) {
-    const fill = this.colors.get(m.player) || '#777';
     const f = figure(m.kind);
+    const fill = f.fill || this.colors.get(m.player) || '#777';
     const lying = feature === 'field' && f.lies;
     const g = s('g', {
       class: ['meeple', m.flew ? 'flew' : null, `kind-${m.kind}`, f.generic ? 'kind-unknown' : null],

@@ -832,14 +832,18 @@ static int resolve_on_board(const struct audit *a, const struct move *m)
 {
     const struct game *g = a->g;
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    /* the princess's knight may be anyone's: a log that names no owner
+     * means the one standing there */
+    bool anyone = m->kind == MV_PRINCESS && m->meeple_owner < 0;
     int owner = meeple_owner(a, m);
-    if (owner < 0 || owner >= a->log->rules.n_players)
+    if (!anyone && (owner < 0 || owner >= a->log->rules.n_players))
         return -1;
-    if (m->meeple_n > 0)
+    if (m->meeple_n > 0 && !anyone)
         return game_meeple(g, owner, m->meeple, m->meeple_n);
     for (int i = 0; i < g->n_meeples; i++)
-        if (g->meeples[i].owner == owner && g->meeples[i].kind == m->meeple &&
-            g->meeples[i].seg >= 0 && g->meeples[i].seg == seg)
+        if ((anyone || g->meeples[i].owner == owner) &&
+            g->meeples[i].kind == m->meeple && g->meeples[i].seg >= 0 &&
+            g->meeples[i].seg == seg)
             return i;
     return -1;
 }
@@ -1049,6 +1053,9 @@ int audit_meeple(const struct audit *a, const struct move *m)
 {
     if (m->kind == MV_RECALL)
         return resolve_abbot(a, m);
+    if (m->kind == MV_PRINCESS ||
+        (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY))
+        return resolve_on_board(a, m);
     if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
         game_wagon_next(a->g) >= 0)
         return resolve_wagon(a, m);

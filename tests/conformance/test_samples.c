@@ -599,7 +599,7 @@ static void test_samples_match_expected(void **state)
         "rules/wagon-flies-and-lands.jcz",
         "rules/flier-avoids-dragon.flierlog",
         "rules/flier-refused-by-dragon.flierlog",
-        "rules/flier-lands-on-portal-tile.flierlog",
+        "rules/flier-lands-on-portal-tile.flierlog", "dragon-tour.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
