@@ -38,7 +38,7 @@ export const RULES = {
   DRAGON_MOVE: 'A dragon step to a square it may not go to (not beside it, no tile, the fairy\'s, visited in this move), when it does not move, or its move left unfinished.',
   FAIRY_PLACEMENT: 'The fairy goes beside a follower of the player on turn, instead of the turn\'s deployment.',
   PRINCESS: 'The princess sends home a knight of the city she joins, instead of the turn\'s deployment.',
-  PORTAL: 'Through the magic portal only a follower goes, and only to an unfinished feature.',
+  PORTAL: 'Through the magic portal only a follower goes, one a turn, and only to an unfinished feature.',
 };
 export const RULE_IDS = Object.keys(RULES);
 

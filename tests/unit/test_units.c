@@ -1226,6 +1226,30 @@ static const struct {
       RULE_PORTAL, 2 },
 };
 
+/* The magic portal serves one figure a turn: the phantom that follows a
+ * follower through it may stand on the tile, not go through again. */
+static void test_portal_once(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    r.figures[FIG_PHANTOM] = 1;
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+        FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "NW", FIG_PHANTOM, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_valid(&rep);
+    report_release(&rep);
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+        FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_PORTAL, 1);
+    report_release(&rep);
+}
+
 static void test_dragon_fairy_princess_portal(void **state)
 {
     (void)state;
@@ -1274,6 +1298,7 @@ int main(void)
         cmocka_unit_test(test_dragon_draw_and_eats),
         cmocka_unit_test(test_fairy_scores),
         cmocka_unit_test(test_dragon_fairy_princess_portal),
+        cmocka_unit_test(test_portal_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

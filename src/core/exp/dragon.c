@@ -65,6 +65,7 @@ struct dragon {
     bool on_board;       /* the dragon stands at (x, y) */
     bool moving;         /* it takes its steps this turn */
     bool fairy_on;       /* the fairy stands beside meeple fairy_m */
+    bool portal_used;    /* a figure went through the portal this turn */
     uint8_t steps;       /* steps taken in this move */
     int16_t x, y;
     int16_t vx[DRAGON_STEPS + 1], vy[DRAGON_STEPS + 1]; /* visited */
@@ -134,6 +135,7 @@ static void placed(struct game *g, int tile)
         /* the start of the turn, which JCloisterZone counts with the last */
         fairy_event(g, g->seat, g->turn - 1, EXPR_TURN, 1);
     struct pos p = game_tile_pos(g, tile);
+    d->portal_used = false;
     if (t->marks & TILE_MARK(VOLCANO)) {
         d->on_board = true;
         d->x = (int16_t)p.x;
@@ -186,6 +188,10 @@ static int check_deploy(const struct game *g, int player, int m, int seg,
                  "portal, not a %s", figure_class(fig)->name);
         return RULE_PORTAL;
     }
+    if (cstate(g)->portal_used) {
+        snprintf(why, why_len, "the magic portal serves one figure a turn");
+        return RULE_PORTAL;
+    }
     if (game_feature_meeples(g, seg, NULL) > 0) {
         snprintf(why, why_len, "the %s already holds a meeple",
                  feat_name(s->kind));
@@ -205,6 +211,15 @@ static int check_deploy(const struct game *g, int player, int m, int seg,
     if (rule != RULE_OK)
         return rule;
     return game_check_action(g, fig, why, why_len);
+}
+
+/* A figure deployed off the turn's tile went through the portal. */
+static void deployed(struct game *g, int m)
+{
+    int seg = g->meeples[m].seg;
+    if (seg >= 0 && g->now.tile >= 0 && g->segs[seg].tile != g->now.tile &&
+        (tile_get(g->tiles[g->now.tile].def)->marks & TILE_MARK(PORTAL)))
+        state(g)->portal_used = true;
 }
 
 static void scored(struct game *g, int root, int turn, const int *roots)
@@ -398,6 +413,7 @@ const struct expansion expansion_dragon = {
     .placed = placed,
     .check_deploy = check_deploy,
     .check_stand = check_stand,
+    .deployed = deployed,
     .scored = scored,
     .turn_scoring = turn_scoring,
 };
