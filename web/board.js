@@ -95,9 +95,26 @@ export function drawTile(id, def, at, rotation) {
       dataset: { attr: t.attr, feature: t.feature },
     }, s('title', { text: tokenTitle(t.attr) }), ...tk.draw()));
   }
+  // The Princess & the Dragon's marks, upright by the south-west corner.
+  (def.marks || []).forEach((mark, j) => {
+    const at = [14 + 20 * j, 86];
+    const m = TILE_MARKS[mark] || { title: String(mark), d: 'M-5 0A5 5 0 1 1 5 0A5 5 0 1 1 -5 0Z' };
+    g.appendChild(s('g', {
+      class: ['tile-mark', `tile-mark-${mark}`],
+      transform: `${upright([50, 50], rotation)} translate(${at[0]} ${at[1]})`,
+      dataset: { mark },
+    }, s('title', { text: m.title }), s('path', { d: m.d, 'fill-rule': 'evenodd' })));
+  });
   g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
   return g;
 }
+
+/** Marks of a whole tile: what a title says, and a small silhouette. */
+const TILE_MARKS = {
+  volcano: { title: 'volcano: the dragon comes here', d: 'M-9 7L-3 -5H3L9 7Z M-3 -5L-1 -9L1 -7L3 -5Z' },
+  dragon: { title: "the dragon's symbol: the dragon moves", d: 'M-8 5C-8 1 -5 -1 -1 -1L2 -6L6 -7L4 -4L3 0C5 1 5 3 5 5Z M-2 -2L-6 -8L0 -5Z' },
+  portal: { title: 'magic portal', d: 'M-7 8V-2A7 7 0 0 1 7 -2V8H3V-2A3 3 0 0 0 -3 -2V8Z' },
+};
 
 const key = (at) => `${at[0]},${at[1]}`;
 

@@ -468,6 +468,18 @@ static cJSON *tile_def_json(int t)
         cJSON_AddItemToArray(segs, so);
     }
     cJSON_AddItemToObject(o, "segments", segs);
+    static const char *const mark_names[] = {
+#define X(id, name) name,
+        TILE_MARKS(X)
+#undef X
+    };
+    cJSON *marks = NULL;
+    for (size_t k = 0; k < sizeof mark_names / sizeof *mark_names; k++)
+        if (d->marks >> k & 1) {
+            if (!marks)
+                marks = cJSON_AddArrayToObject(o, "marks");
+            cJSON_AddItemToArray(marks, cJSON_CreateString(mark_names[k]));
+        }
     return o;
 }
 

@@ -371,6 +371,8 @@ describe('the dashboard', () => {
     await page.locator('svg.board .tile').first().waitFor();
     assert.equal(await page.locator('svg.board .meeple.kind-dragon').count(), 0, 'no dragon before the volcano');
     assert.ok(await page.locator('svg.board .tile[data-tile="DG/Cc.p"] .princess-crown').count() > 0, 'the princess drawn on her city');
+    assert.equal(await page.locator('svg.board .tile[data-tile="DG/R.v"] .tile-mark-volcano').count(), 1, 'the volcano marked');
+    assert.equal(await page.locator('svg.board .tile[data-tile="DG/RFr.d"] .tile-mark-dragon').count(), 1, "the dragon's symbol marked");
     await page.keyboard.press('ArrowRight');
     assert.match(await caption(page), /^Turn 3\b/);
     const dragon = page.locator('svg.board .meeple.kind-dragon');

@@ -2305,6 +2305,8 @@ static void test_doc_example_dragon(void **state)
                     "\"dragon\":[1,0]");
     must_have(rj.p, "\"dragon\":[1,-1]");
     must_have(rj.p, "\"fairy\":[-1,0]");
+    must_have(rj.p, "\"marks\":[\"volcano\"]");
+    must_have(rj.p, "\"princess\":true");
     replay_release(&rp);
     buf_release(&rj);
     report_release(&r);
