@@ -582,8 +582,10 @@ void game_dragon_stop(struct game *g);
 enum rule game_check_fairy(const struct game *g, int player, int m,
                            char *why, size_t why_len);
 void game_fairy(struct game *g, int m);
-/* The fairy's square and the meeple it stands beside (-1: none). */
-int game_fairy_meeple(const struct game *g, struct pos *at);
+/* Where the fairy stands (false: not on the board yet), and the meeple
+ * it stands beside (-1: none, the fairy alone since that one left). */
+bool game_fairy_at(const struct game *g, struct pos *at);
+int game_fairy_meeple(const struct game *g);
 /* The princess sends knight m home from the city of the turn's tile that
  * holds her, as the turn's action: RULE_OK or RULE_PRINCESS with why. */
 enum rule game_check_princess(const struct game *g, int m, char *why,

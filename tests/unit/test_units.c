@@ -1176,6 +1176,41 @@ static void test_fairy_scores(void **state)
     report_release(&rep);
 }
 
+/* The fairy stays when its follower leaves, alone: Red's highwayman
+ * scores its road (turn 5, and the fairy 3), goes home, and the start of
+ * Red's next turn gives nothing. */
+static void test_fairy_alone(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    struct report rep;
+    audit_until(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/C", 0, -1, 2),
+        FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 0, 1, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/L", -1, -1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+        7, &rep);
+    expect_valid(&rep);
+    int turns = 0, done = 0;
+    for (size_t i = 0; i < rep.n_events; i++) {
+        const struct score_event *ev = &rep.events[i];
+        if (ev->feature != FEAT_FAIRY)
+            continue;
+        turns += ev->expr == EXPR_TURN;
+        done += ev->expr == EXPR_COMPLETED;
+        assert_true(ev->expr == EXPR_TURN ? ev->turn == 4 : ev->turn == 5);
+    }
+    assert_int_equal(turns, 1);
+    assert_int_equal(done, 1);
+    assert_int_equal(event_of(&rep, 5, FEAT_ROAD)->points, 4);
+    report_release(&rep);
+}
+
 static const struct {
     const char *what;
     const struct fx_step *steps;
@@ -1299,6 +1334,7 @@ int main(void)
         cmocka_unit_test(test_fairy_scores),
         cmocka_unit_test(test_dragon_fairy_princess_portal),
         cmocka_unit_test(test_portal_once),
+        cmocka_unit_test(test_fairy_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,19 +118,25 @@ static void fairy_event(struct game *g, int p, int turn, int expr,
     g->score[p] += points;
 }
 
-/* Is the fairy's follower still beside it? */
-static bool fairy_follower_there(const struct game *g)
+/* Is the fairy's follower still beside it? Once it has left, the fairy
+ * stands there alone: the same follower back on that spot is not beside
+ * it (JCloisterZone forgets which meeple it was), so the fairy lets go
+ * of it the first time it is seen gone. */
+static bool fairy_follower_there(struct game *g)
 {
-    const struct dragon *d = cstate(g);
-    return d->fairy_on && d->fairy_m >= 0 &&
-           g->meeples[d->fairy_m].seg == d->fairy_seg;
+    struct dragon *d = state(g);
+    if (d->fairy_on && d->fairy_m >= 0 &&
+        g->meeples[d->fairy_m].seg != d->fairy_seg)
+        d->fairy_m = -1;
+    return d->fairy_on && d->fairy_m >= 0;
 }
 
 static void placed(struct game *g, int tile)
 {
     struct dragon *d = state(g);
     const struct tile_def *t = tile_get(g->tiles[tile].def);
-    if (g->turn > 0 && g->now.tile == tile && fairy_follower_there(g) &&
+    bool beside = fairy_follower_there(g);
+    if (g->turn > 0 && g->now.tile == tile && beside &&
         g->meeples[d->fairy_m].owner == g->seat)
         /* the start of the turn, which JCloisterZone counts with the last */
         fairy_event(g, g->seat, g->turn - 1, EXPR_TURN, 1);
@@ -225,8 +231,7 @@ static void deployed(struct game *g, int m)
 static void scored(struct game *g, int root, int turn, const int *roots)
 {
     const struct dragon *d = cstate(g);
-    if (!d->fairy_on || d->fairy_m < 0 || roots[d->fairy_m] != root ||
-        g->meeples[d->fairy_m].seg != d->fairy_seg)
+    if (!fairy_follower_there(g) || roots[d->fairy_m] != root)
         return;
     fairy_event(g, g->meeples[d->fairy_m].owner, turn, EXPR_COMPLETED, 3);
 }
@@ -361,13 +366,22 @@ void game_fairy(struct game *g, int m)
     game_act(g, FIG_FAIRY);
 }
 
-int game_fairy_meeple(const struct game *g, struct pos *at)
+bool game_fairy_at(const struct game *g, struct pos *at)
 {
     const struct dragon *d = cstate(g);
     if (!game_in_play(g, EXP_DRAGON) || !d->fairy_on)
-        return -1;
+        return false;
     if (at)
         *at = (struct pos){ d->fx, d->fy };
+    return true;
+}
+
+int game_fairy_meeple(const struct game *g)
+{
+    const struct dragon *d = cstate(g);
+    if (!game_in_play(g, EXP_DRAGON) || !d->fairy_on || d->fairy_m < 0 ||
+        g->meeples[d->fairy_m].seg != d->fairy_seg)
+        return -1;
     return d->fairy_m;
 }
 
@@ -393,6 +407,9 @@ enum rule game_check_princess(const struct game *g, int m, char *why,
 
 void game_princess(struct game *g, int m)
 {
+    struct dragon *d = state(g);
+    if (d->fairy_m == m)
+        d->fairy_m = -1; /* the fairy stays, alone */
     game_put(g, m, -1);
     game_act(g, FIG_FAIRY);
 }
