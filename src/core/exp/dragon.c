@@ -136,9 +136,11 @@ static void placed(struct game *g, int tile)
     struct dragon *d = state(g);
     const struct tile_def *t = tile_get(g->tiles[tile].def);
     bool beside = fairy_follower_there(g);
-    if (g->turn > 0 && g->now.tile == tile && beside &&
+    /* the start of the turn, which JCloisterZone counts with the last (a
+     * builder's second tile is no new turn: its part goes straight to the
+     * tile) */
+    if (g->turn > 0 && g->now.tile == tile && beside && g->part == 1 &&
         g->meeples[d->fairy_m].owner == g->seat)
-        /* the start of the turn, which JCloisterZone counts with the last */
         fairy_event(g, g->seat, g->turn - 1, EXPR_TURN, 1);
     struct pos p = game_tile_pos(g, tile);
     d->portal_used = false;
