@@ -102,9 +102,26 @@ export function drawTile(id, def, at, rotation) {
       dataset: { attr: t.attr, feature: t.feature },
     }, s('title', { text: tokenTitle(t.attr) }), ...tk.draw()));
   }
+  // The Princess & the Dragon's marks, upright by the south-west corner.
+  (def.marks || []).forEach((mark, j) => {
+    const at = [14 + 20 * j, 86];
+    const m = TILE_MARKS[mark] || { title: String(mark), d: 'M-5 0A5 5 0 1 1 5 0A5 5 0 1 1 -5 0Z' };
+    g.appendChild(s('g', {
+      class: ['tile-mark', `tile-mark-${mark}`],
+      transform: `${upright([50, 50], rotation)} translate(${at[0]} ${at[1]})`,
+      dataset: { mark },
+    }, s('title', { text: m.title }), s('path', { d: m.d, 'fill-rule': 'evenodd' })));
+  });
   g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
   return g;
 }
+
+/** Marks of a whole tile: what a title says, and a small silhouette. */
+const TILE_MARKS = {
+  volcano: { title: 'volcano: the dragon comes here', d: 'M-9 7L-3 -5H3L9 7Z M-3 -5L-1 -9L1 -7L3 -5Z' },
+  dragon: { title: "the dragon's symbol: the dragon moves", d: 'M-8 5C-8 1 -5 -1 -1 -1L2 -6L6 -7L4 -4L3 0C5 1 5 3 5 5Z M-2 -2L-6 -8L0 -5Z' },
+  portal: { title: 'magic portal', d: 'M-7 8V-2A7 7 0 0 1 7 -2V8H3V-2A3 3 0 0 0 -3 -2V8Z' },
+};
 
 const key = (at) => `${at[0]},${at[1]}`;
 
@@ -224,7 +241,8 @@ export class Board {
     // Figures on one spot stand side by side.
     const groups = new Map();
     for (const m of t.meeples) {
-      const k = figure(m.kind).corner ? `corner|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
+      const k = figure(m.kind).corner ? `corner|${key(m.at)}`
+        : figure(m.kind).neutral ? `${m.kind}|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(m);
     }
@@ -248,12 +266,17 @@ export class Board {
    * north-west of its tile (where the four fields meet). */
   place(m) {
     if (figure(m.kind).corner && Array.isArray(m.at)) return { anchor: [m.at[0] * TILE, m.at[1] * TILE], feature: 'field' };
+    // the dragon in the middle of its square, the fairy by a corner
+    if (figure(m.kind).neutral && Array.isArray(m.at)) {
+      const [dx, dy] = m.kind === 'fairy' ? [0.8, 0.2] : [0.5, 0.5];
+      return { anchor: [(m.at[0] + dx) * TILE, (m.at[1] + dy) * TILE], feature: null };
+    }
     return this.locate(m.at, m.segment);
   }
 
   meeple(m, [x, y], feature) {
-    const fill = this.colors.get(m.player) || '#777';
     const f = figure(m.kind);
+    const fill = f.fill || this.colors.get(m.player) || '#777';
     const lying = feature === 'field' && f.lies;
     const g = s('g', {
       class: ['meeple', m.flew ? 'flew' : null, `kind-${m.kind}`, f.generic ? 'kind-unknown' : null],

@@ -29,6 +29,13 @@ const WAGON_D = 'M-12.5 -6C-12.5 -15.5 9.5 -15.5 9.5 -6Z M-13.5 -6.5H10.5V3.5H-1
   'M-12.5 4a5 5 0 1 0 10 0a5 5 0 1 0 -10 0Z M0.5 4a5 5 0 1 0 10 0a5 5 0 1 0 -10 0Z';
 // The barn: a gambrel roof, a door and a loft window (holes).
 const BARN_D = 'M-12 12.8V-1L-9.5 -8.5L0 -13.5L9.5 -8.5L12 -1V12.8Z M-4.5 12.2V3.5H4.5V12.2Z M-2.3 -6.5H2.3V-2.3H-2.3Z';
+// The dragon (The Princess & the Dragon), facing east: body, neck and
+// head, a wing raised, a tail, an eye (a hole).
+const DRAGON_D = 'M-13 8C-13 2 -8 -1 -2 -1L4 -9L9 -12L13 -10L10 -7L7 -7L5 0C8 2 9 5 8 9L5 9L4 6L-4 6L-5 9L-8 9C-10 9 -11.5 10.5 -14 12C-13.5 10.5 -13 9.2 -13 8Z' +
+  'M-3 -2L-9 -12L-1 -7L2 -13L3 -4Z M9.2 -10.2a0.9 0.9 0 1 0 1.8 0a0.9 0.9 0 1 0 -1.8 0Z';
+// The fairy: a small figure with two wings.
+const FAIRY_D = 'M0 -11A3.2 3.2 0 1 1 -0.01 -11Z M-3 -6.5H3L5 8H-5Z' +
+  'M-2.5 -5C-9 -13 -13 -6 -10 -1C-8 2 -4 -1 -2.5 -3Z M2.5 -5C9 -13 13 -6 10 -1C8 2 4 -1 2.5 -3Z';
 // Anything else: a diamond.
 const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
 
@@ -36,7 +43,8 @@ const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
  * Figures by kind: name (in text), d (its silhouette), scale, lies (lies
  * down in a field, as a farmer), cls (an extra class), corner (stands on
  * the corner north-west of its tile, the barn), moves (may move between
- * turns, the wagon).
+ * turns, the wagon), neutral (no player's: drawn on its square in its own
+ * colour, fill; the dragon, the fairy).
  */
 export const FIGURES = {
   small: { name: 'follower', d: MEEPLE_D, scale: 0.8, lies: true },
@@ -48,6 +56,8 @@ export const FIGURES = {
   mayor: { name: 'mayor', d: MAYOR_D, scale: 0.82 },
   wagon: { name: 'wagon', d: WAGON_D, scale: 0.82, moves: true },
   barn: { name: 'barn', d: BARN_D, scale: 0.9, corner: true },
+  dragon: { name: 'dragon', d: DRAGON_D, scale: 1.3, neutral: true, fill: '#b8322a' },
+  fairy: { name: 'fairy', d: FAIRY_D, scale: 0.9, neutral: true, fill: '#f2d54b' },
 };
 
 /** The table entry of a figure kind; an unknown kind gets a generic one. */
@@ -65,6 +75,7 @@ export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${n
  * a barn stands on the corner north-west of its tile, in the field named. */
 export function figureWhere(m) {
   const at = Array.isArray(m.at) ? `(${m.at[0]},${m.at[1]})` : '(?)';
+  if (figure(m.kind).neutral) return ['', `on the square ${at}`];
   return [String(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
 }
 
@@ -72,7 +83,9 @@ export function figureWhere(m) {
 export const figurePlace = (m) => `on ${figureWhere(m).join(' ')}`;
 
 /** "Ada's mayor on city:N at (2,1)". */
-export const figureTitle = (m) => `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`;
+export const figureTitle = (m) => (figure(m.kind).neutral
+  ? `The ${figureName(m.kind)} ${figureWhere(m)[1]}`
+  : `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`);
 
 /** The SVG of figure kind's silhouette, filled fill, centred on (0, 0):
  * a path, or a group when a see-through figure (the phantom) needs a pale
@@ -149,6 +162,12 @@ export const TOKENS = {
     draw: () => [
       s('path', { class: 'pig-herd-fence', d: 'M-13 7H13M-13 3H13M-11 9V0M0 9V0M11 9V0' }),
       s('path', { class: 'pig-herd-pig', d: PIG_D, 'fill-rule': 'evenodd', transform: 'translate(0 -2) scale(0.62)' }),
+    ],
+  },
+  princess: {
+    name: 'princess',
+    draw: () => [
+      s('path', { class: 'princess-crown', d: 'M-9 6H9L10 -5L5 0L0 -8L-5 0L-10 -5Z' }),
     ],
   },
 };

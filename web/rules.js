@@ -38,6 +38,11 @@ export const RULES = {
   TOWER_CAPTURE: 'A capture with no floor placed this turn, a second one, or of a figure out of the tower\'s sight (its row or column, up to its height).',
   TOWER_RANSOM: 'A ransom for a figure that is not the payer\'s own or is held by no one, a second one in a turn, or with fewer than 3 points.',
   FLIER_ON_TOWER: 'A flier landed on a tower, which is no feature to claim and score.',
+  DRAGON_TILE: 'No figure is deployed on, or lands on, the square where the dragon stands.',
+  DRAGON_MOVE: 'A dragon step to a square it may not go to (not beside it, no tile, the fairy\'s, visited in this move), when it does not move, or its move left unfinished.',
+  FAIRY_PLACEMENT: 'The fairy goes beside a follower of the player on turn, instead of the turn\'s deployment.',
+  PRINCESS: 'The princess sends home a knight of the city she joins, instead of the turn\'s deployment.',
+  PORTAL: 'Through the magic portal only a follower goes, one a turn, and only to an unfinished feature.',
 };
 export const RULE_IDS = Object.keys(RULES);
 

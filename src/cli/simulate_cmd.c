@@ -93,7 +93,8 @@ static void usage(FILE *f)
           "               cathedrals), phantom (a second figure a turn),\n"
           "               traders (builders, pigs, trade goods), abbey\n"
           "               (abbeys, mayors, wagons, barns), tower\n"
-          "               (floors, prisoners, ransoms);\n"
+          "               (floors, prisoners, ransoms), dragon (the\n"
+          "               dragon, the fairy, the princess, the portal);\n"
           "               all known: ",
           f);
     unit_ids(f);

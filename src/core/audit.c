@@ -189,6 +189,12 @@ static void record_running(struct audit *a, int t)
 static void end_turn(struct audit *a, const struct move *m)
 {
     close_flight(a, m);
+    int left = a->phase == PH_VOID ? 0 : game_dragon_steps(a->g);
+    if (left > 0)
+        violate(a, m, RULE_DRAGON_MOVE, "the dragon still had %d step%s to "
+                "take this turn, and a square to go to", left,
+                left == 1 ? "" : "s");
+    game_dragon_stop(a->g);
     if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
     else if (a->phase == PH_VOID)
@@ -807,34 +813,145 @@ static void on_recall(struct audit *a, const struct move *m)
     a->phase = PH_DONE;
 }
 
-/* ---- The Tower: floors, captures, ransoms ----------------------------- */
-
-/* Is a message of the turn's action part out of place (before the tile,
- * after a pass)? Reports it; true when the message is to be skipped. */
-static bool action_out_of_place(struct audit *a, const struct move *m,
-                                const char *what)
+/* The turn's action slot for a move that replaces a deployment (the
+ * fairy, the princess): false when it must be skipped. */
+static bool action_slot(struct audit *a, const struct move *m,
+                        const char *what)
 {
     if (a->phase == PH_IDLE) {
         violate(a, m, RULE_TURN_SEQUENCE, "%s before the turn's tile was "
                 "placed", what);
-        return true;
+        return false;
     }
     if (a->phase == PH_VOID)
-        return true;
+        return false;
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
     if (a->passed) {
         violate(a, m, RULE_TURN_SEQUENCE, "%s after passing", what);
-        return true;
+        return false;
     }
-    return false;
+    return true;
 }
+
+/* The meeple a fairy or princess message names: by id, else the one of
+ * that kind and seat standing on the named feature. */
+static int resolve_on_board(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    /* the princess's knight may be anyone's: a log that names no owner
+     * means the one standing there */
+    bool anyone = m->kind == MV_PRINCESS && m->meeple_owner < 0;
+    int owner = meeple_owner(a, m);
+    if (!anyone && (owner < 0 || owner >= a->log->rules.n_players))
+        return -1;
+    if (m->meeple_n > 0 && !anyone)
+        return game_meeple(g, owner, m->meeple, m->meeple_n);
+    for (int i = 0; i < g->n_meeples; i++)
+        if ((anyone || g->meeples[i].owner == owner) &&
+            g->meeples[i].kind == m->meeple && g->meeples[i].seg >= 0 &&
+            g->meeples[i].seg == seg)
+            return i;
+    return -1;
+}
+
+/* Is meeple mi standing on the feature the message names? */
+static bool stands_as_logged(const struct game *g, int mi,
+                             const struct move *m)
+{
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    return mi >= 0 && seg >= 0 && g->meeples[mi].seg == seg;
+}
+
+static void on_fairy(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (!action_slot(a, m, "the fairy moved"))
+        return;
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_fairy(a->g, a->player, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_FAIRY_PLACEMENT;
+        snprintf(why, sizeof why, "that follower does not stand on the %s "
+                 "at (%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "the fairy beside a follower at (%d,%d): %s",
+                m->at.x, m->at.y, why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_fairy(a->g, mi);
+}
+
+static void on_dragon(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (a->phase == PH_IDLE || a->phase == PH_VOID) {
+        if (a->phase == PH_IDLE)
+            violate(a, m, RULE_TURN_SEQUENCE, "the dragon moved between "
+                    "turns");
+        return;
+    }
+    if (a->phase == PH_FLYING)
+        close_flight(a, m);
+    a->phase = PH_DONE; /* its steps follow the turn's action */
+    enum rule rule = game_check_dragon_step(a->g, m->at, why, sizeof why);
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "%s", why);
+        return;
+    }
+    int mover = game_dragon_mover(a->g);
+    game_dragon_step(a->g, m->at);
+    if (m->player >= 0 && m->player != mover)
+        violate(a, m, RULE_TURN_ORDER, "the log names %s for the dragon's "
+                "step, but it is %s's", who(a, m->player), who(a, mover));
+}
+
+static void on_neutral(struct audit *a, const struct move *m)
+{
+    if (m->neutral == FIG_DRAGON)
+        on_dragon(a, m);
+    else if (m->neutral == FIG_FAIRY)
+        on_fairy(a, m);
+    else
+        violate(a, m, RULE_TURN_SEQUENCE, "a %s moved, which this game "
+                "does not have", figure_class(m->neutral)
+                                     ? figure_class(m->neutral)->name
+                                     : "neutral figure");
+}
+
+static void on_princess(struct audit *a, const struct move *m)
+{
+    char why[200];
+    if (!action_slot(a, m, "the princess acted"))
+        return;
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_princess(a->g, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_PRINCESS;
+        snprintf(why, sizeof why, "that knight does not stand on the %s at "
+                 "(%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        violate(a, m, rule, "the princess at (%d,%d): %s", m->at.x, m->at.y,
+                why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_princess(a->g, mi);
+}
+
+/* ---- The Tower: floors, captures, ransoms ----------------------------- */
 
 static void on_tower(struct audit *a, const struct move *m)
 {
     char why[200];
-    if (action_out_of_place(a, m, "a tower floor"))
+    if (!action_slot(a, m, "a tower floor"))
         return;
-    if (a->phase == PH_FLYING)
-        close_flight(a, m);
     enum rule rule = game_check_tower(a->g, a->player, m->at, why,
                                       sizeof why);
     if (rule != RULE_OK)
@@ -848,7 +965,7 @@ static void on_capture(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
-    if (action_out_of_place(a, m, "a capture"))
+    if (!action_slot(a, m, "a capture"))
         return;
     int mi = resolve_meeple(a, m);
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
@@ -865,7 +982,7 @@ static void on_capture(struct audit *a, const struct move *m)
 static void on_exchange(struct audit *a, const struct move *m)
 {
     char why[200], nm[32];
-    if (action_out_of_place(a, m, "an exchange of prisoners"))
+    if (!action_slot(a, m, "an exchange of prisoners"))
         return;
     int mi = resolve_meeple(a, m);
     enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
@@ -967,6 +1084,8 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_CAPTURE: on_capture(a, m); break;
     case MV_RANSOM: on_ransom(a, m); break;
     case MV_EXCHANGE: on_exchange(a, m); break;
+    case MV_NEUTRAL: on_neutral(a, m); break;
+    case MV_PRINCESS: on_princess(a, m); break;
     case MV_COMMIT:
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */
@@ -1011,6 +1130,9 @@ int audit_meeple(const struct audit *a, const struct move *m)
 {
     if (m->kind == MV_RECALL)
         return resolve_abbot(a, m);
+    if (m->kind == MV_PRINCESS ||
+        (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY))
+        return resolve_on_board(a, m);
     if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
         game_wagon_next(a->g) >= 0)
         return resolve_wagon(a, m);

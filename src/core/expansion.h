@@ -32,7 +32,8 @@ struct pos;
     X(PHANTOM, expansion_phantom, "phantom")                               \
     X(TRADERS, expansion_traders, "traders")                               \
     X(ABBEY, expansion_abbey, "abbey")                                     \
-    X(TOWER, expansion_tower, "tower")
+    X(TOWER, expansion_tower, "tower")                                     \
+    X(DRAGON, expansion_dragon, "dragon")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -50,7 +51,11 @@ enum expansion_id {
     X(CATHEDRALS, "cathedral")                                             \
     X(TRADERS, "traders")                                                  \
     X(PIG_HERD, "pig-herd")                                                \
-    X(TOWER, "tower")
+    X(TOWER, "tower")                                                      \
+    X(DRAGON, "dragon")                                                    \
+    X(FAIRY, "fairy")                                                      \
+    X(PRINCESS, "princess")                                                \
+    X(PORTAL, "portal")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -151,6 +156,14 @@ struct expansion {
     /* Scoring at the end of the game, after the features' (trade goods,
      * barns). */
     void (*final_scoring)(struct game *g);
+    /* The feature of root has just scored (turn: its event's, -1 at the
+     * end; roots: each meeple's feature root then): events of the unit's
+     * own for figures on it (the fairy's). */
+    void (*scored)(struct game *g, int root, int turn, const int *roots);
+    /* May figure fig be put on seg now (deployed or landed), as far as
+     * the unit cares (the dragon's tile)? RULE_OK or a rule with why. */
+    int (*check_stand)(const struct game *g, int fig, int seg, char *why,
+                       size_t why_len);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -158,7 +171,8 @@ struct expansion {
 #define UNIT_HOOKS(X)                                                      \
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
-    X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)
+    X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
+    X(scored) X(check_stand)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -106,8 +106,6 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "Princess & Dragon",
-      { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },
     { "The Count of Carcassonne", { "count" } },
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },

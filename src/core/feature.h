@@ -36,7 +36,8 @@ enum feat_shape {
     X(TRADE_GOODS, "trade-goods", SHAPE_NONE)                              \
     X(BARN, "barn", SHAPE_NONE)                                            \
     X(TOWER, "tower", SHAPE_INNER)                                         \
-    X(RANSOM, "ransom", SHAPE_NONE)
+    X(RANSOM, "ransom", SHAPE_NONE)                                        \
+    X(FAIRY, "fairy", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -55,7 +56,9 @@ enum feat {
     X(PIG, "pig")                                                          \
     X(MAYOR, "mayor")                                                      \
     X(WAGON, "wagon")                                                      \
-    X(BARN, "barn")
+    X(BARN, "barn")                                                        \
+    X(DRAGON, "dragon")                                                    \
+    X(FAIRY, "fairy")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

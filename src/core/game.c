@@ -406,7 +406,7 @@ static bool group_open(const struct game *g, int def)
 }
 
 /* The tree of the drawable copies, from pack[] and the open groups. It
- * spans the kinds the game's pack holds (pack_kind[], in id order), not
+ * spans the kinds the game's pack holds (pack_kind[], by group, then id), not
  * every kind flierd knows, so its depth is that of the game. */
 static void pack_tree_build(struct game *g)
 {
@@ -423,17 +423,22 @@ static void pack_tree_build(struct game *g)
     }
 }
 
-/* Opens the non-empty group of lowest rank (JCloisterZone opens a
- * group's successor as soon as a draw empties it); true when that
- * changed the open group (and rebuilt the tree). */
+/* Opens the non-empty groups of lowest rank that no unit holds closed
+ * (JCloisterZone opens a group's successor as soon as a draw empties
+ * it); true when that changed the open groups (and rebuilt the tree). */
 static bool groups_update(struct game *g)
 {
     int best = -1;
     for (int gr = 0; gr < TG__COUNT; gr++)
         if (g->group_left[gr] > 0 && tile_group_rank(gr) > 0 &&
-            (best < 0 || tile_group_rank(gr) < tile_group_rank(best)))
-            best = gr;
-    uint32_t open = best < 0 ? 0 : 1u << best;
+            !(g->groups_held >> gr & 1) &&
+            (best < 0 || tile_group_rank(gr) < best))
+            best = tile_group_rank(gr);
+    uint32_t open = 0;
+    for (int gr = 0; best >= 0 && gr < TG__COUNT; gr++)
+        if (g->group_left[gr] > 0 && tile_group_rank(gr) == best &&
+            !(g->groups_held >> gr & 1))
+            open |= 1u << gr;
     if (open == g->groups)
         return false;
     g->groups = open;
@@ -444,6 +449,17 @@ static bool groups_update(struct game *g)
         g->draw_left = 0;
     }
     return true;
+}
+
+void game_hold_group(struct game *g, int group, bool held)
+{
+    if (group < 0 || group >= TG__COUNT)
+        return;
+    if (held)
+        g->groups_held |= 1u << group;
+    else
+        g->groups_held &= ~(1u << group);
+    (void)groups_update(g);
 }
 
 /* Adds d copies of tile kind t to the pack (d < 0 takes them). */
@@ -503,8 +519,9 @@ double game_pack_random(const struct game *g, int def)
     int idx = 0;
     if (!game_drawable(g, def))
         return -1;
-    for (int t = 0; t < def; t++)
-        idx += game_drawable(g, t) ? g->pack[t] : 0;
+    for (int k = 0; k < g->pack_local[def]; k++)
+        idx += game_drawable(g, g->pack_kind[k]) ? g->pack[g->pack_kind[k]]
+                                                 : 0;
     return (idx + 0.5) / g->draw_left;
 }
 
@@ -513,10 +530,13 @@ double game_pack_random(const struct game *g, int def)
 static void pack_fill(struct game *g, const struct rules *r)
 {
     pack_counts(r, g->pack);
-    for (int t = 0; t < TILE_KINDS; t++) {
-        int gr = tile_defs[t].group;
+    for (int t = 0; t < TILE_KINDS; t++)
         g->pack_local[t] = -1;
-        if (g->pack[t] <= 0)
+    /* by group in registry order (groups open together are drawn one
+     * after the other), by id within a group */
+    for (int k = 0; k < TG__COUNT * TILE_KINDS; k++) {
+        int t = k % TILE_KINDS, gr = tile_defs[t].group;
+        if (gr != k / TILE_KINDS || g->pack[t] <= 0)
             continue;
         g->pack_left += g->pack[t];
         g->group_left[gr] = (int16_t)(g->group_left[gr] + g->pack[t]);
@@ -1148,6 +1168,17 @@ void game_feature_attrs(const struct game *g, int seg,
     } while (s != root);
 }
 
+enum rule game_check_stand(const struct game *g, int fig, int seg, char *why,
+                           size_t why_len)
+{
+    FOR_UNITS(g, u, check_stand) {
+        int rule = u->check_stand(g, fig, seg, why, why_len);
+        if (rule != RULE_OK)
+            return (enum rule)rule;
+    }
+    return RULE_OK;
+}
+
 enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                             char *why, size_t why_len)
 {
@@ -1177,6 +1208,9 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                  name, feat_name(s->kind));
         return RULE_MEEPLE_WRONG_TYPE;
     }
+    enum rule stand = game_check_stand(g, fig, seg, why, why_len);
+    if (stand != RULE_OK)
+        return stand;
     return game_check_action(g, fig, why, why_len);
 }
 
@@ -1501,8 +1535,28 @@ static int seat_bonus(const struct game *g, const struct score_event *ev,
     return bonus;
 }
 
+static bool score_feature(struct game *g, int seg, bool completed, int turn,
+                          const struct score_how *how, const int *roots);
+
 bool game_score_feature(struct game *g, int seg, bool completed, int turn,
                         const struct score_how *how, const int *roots)
+{
+    if (!score_feature(g, seg, completed, turn, how, roots))
+        return false;
+    if (g->hooked >> HOOK_scored & 1) {
+        int mine[GAME_MAX_MEEPLES];
+        if (!roots) {
+            meeple_roots(g, mine);
+            roots = mine;
+        }
+        FOR_UNITS(g, u, scored)
+            u->scored(g, find_root(g, seg), turn, roots);
+    }
+    return true;
+}
+
+static bool score_feature(struct game *g, int seg, bool completed, int turn,
+                          const struct score_how *how, const int *roots)
 {
     int root = find_root(g, seg), mine[GAME_MAX_MEEPLES];
     int counts[GAME_MAX_PLAYERS] = { 0 }, strength[GAME_MAX_PLAYERS] = { 0 };

@@ -118,7 +118,12 @@ const char *rule_flag_key(int bit);
     X(TOWER_PLACEMENT)                                                     \
     X(TOWER_CAPTURE)                                                       \
     X(TOWER_RANSOM)                                                        \
-    X(FLIER_ON_TOWER)
+    X(FLIER_ON_TOWER)                                                      \
+    X(DRAGON_TILE)                                                         \
+    X(DRAGON_MOVE)                                                         \
+    X(FAIRY_PLACEMENT)                                                     \
+    X(PRINCESS)                                                            \
+    X(PORTAL)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -210,7 +215,8 @@ struct feature_ref {
     X(WINE, "trade-goods.WINE")                                            \
     X(CLOTH, "trade-goods.CLOTH")                                          \
     X(GRAIN, "trade-goods.GRAIN")                                          \
-    X(RANSOM, "ransom")
+    X(RANSOM, "ransom")                                                    \
+    X(FAIRY, "fairy")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
@@ -233,7 +239,9 @@ struct score_item {
     X(INCOMPLETE, ".incomplete", NULL)                                     \
     X(EMPTY, ".empty", "no one there has strength")                        \
     X(BARN_PLACED, ".barn-placed", "a barn placed on it")                  \
-    X(BARN_CONNECTED, ".barn-connected", "joined to a barn")
+    X(BARN_CONNECTED, ".barn-connected", "joined to a barn")               \
+    X(TURN, ".turn", "at the start of its owner's turn")                   \
+    X(COMPLETED, ".completed", "its follower's feature scored")
 
 enum score_expr {
 #define X(id, suffix, note) EXPR_##id,
@@ -343,9 +351,10 @@ struct game {
      * non-empty group of lowest rank), the copies left in each group, and
      * how many of them the open group holds. */
     uint32_t groups;
+    uint32_t groups_held; /* groups a unit holds closed (the dragon's) */
     int16_t group_left[TG__COUNT];
     int draw_left;
-    /* The kinds the pack holds, in id order, and each kind's place among
+    /* The kinds the pack holds, by group then id, and each kind's place among
      * them (-1: none); the drawable copies (pack[] of those kinds in the
      * open group) as a Fenwick tree over those places (entry i sums them
      * over [i - (i & -i), i)), tree_width a power of two, so that a draw
@@ -613,6 +622,39 @@ enum rule game_check_ransom(const struct game *g, int player, int m,
 /* m's owner pays its jailer 3 points (two "ransom" score events) and m
  * goes back to supply. */
 void game_pay_ransom(struct game *g, int m);
+/* --- The Princess & the Dragon (exp/dragon.c) ------------------------- */
+
+/* Holds tile group `group` out of the draw (held) or lets it in. */
+void game_hold_group(struct game *g, int group, bool held);
+/* Where the dragon stands (false: not on the board yet). */
+bool game_dragon_at(const struct game *g, struct pos *at);
+/* Steps the dragon still takes this turn (0: it does not move now), the
+ * seat that moves it next, and the squares it may step to (up to 4). */
+int game_dragon_steps(const struct game *g);
+int game_dragon_mover(const struct game *g);
+int game_dragon_options(const struct game *g, struct pos out[4]);
+/* May the dragon step to p now: RULE_OK or RULE_DRAGON_MOVE with why. */
+enum rule game_check_dragon_step(const struct game *g, struct pos p,
+                                 char *why, size_t why_len);
+/* Moves the dragon one step to p and sends the figures there (but a
+ * barn) back to supply; ends its move when it has no step left. */
+void game_dragon_step(struct game *g, struct pos p);
+/* Ends the dragon's move (the turn's COMMIT). */
+void game_dragon_stop(struct game *g);
+/* The fairy beside meeple m (on the board, the seat's follower), as the
+ * turn's action: RULE_OK or RULE_FAIRY_PLACEMENT with why. */
+enum rule game_check_fairy(const struct game *g, int player, int m,
+                           char *why, size_t why_len);
+void game_fairy(struct game *g, int m);
+/* Where the fairy stands (false: not on the board yet), and the meeple
+ * it stands beside (-1: none, the fairy alone since that one left). */
+bool game_fairy_at(const struct game *g, struct pos *at);
+int game_fairy_meeple(const struct game *g);
+/* The princess sends knight m home from the city of the turn's tile that
+ * holds her, as the turn's action: RULE_OK or RULE_PRINCESS with why. */
+enum rule game_check_princess(const struct game *g, int m, char *why,
+                              size_t why_len);
+void game_princess(struct game *g, int m);
 
 /* --- scoring ---------------------------------------------------------- */
 

@@ -56,6 +56,10 @@ void game_feature_attrs(const struct game *g, int seg,
 /* Puts meeple m on seg (-1: back in supply), counting no action: a
  * wagon's move after its feature scored. */
 void game_put(struct game *g, int m, int seg);
+/* What the units say of figure fig standing on seg now (the dragon's
+ * tile): RULE_OK or their rule with why. */
+enum rule game_check_stand(const struct game *g, int fig, int seg, char *why,
+                           size_t why_len);
 /* A unit's state in g: its own struct, which must fit. */
 #define UNIT_STATE(g, id, type)                                            \
     ((type *)(void *)(g)->unit_state[id])

@@ -26,6 +26,11 @@ enum move_kind {
     MV_RANSOM,  /* The Tower: the player on turn buys meeple back */
     MV_EXCHANGE,/* The Tower: after a capture, the prisoner meeple the
                    capturer takes back in exchange */
+    MV_NEUTRAL, /* a neutral figure moved (neutral): the dragon's step to
+                   `at`; the fairy beside the follower meeple / meeple_n /
+                   meeple_owner on feature / mask at `at` */
+    MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
+                   at `at`) home */
 };
 
 struct move {
@@ -46,6 +51,8 @@ struct move {
                             the save wrote it, when it is not the one our
                             writer would give; negative if unknown */
     uint32_t src;        /* message index in the source file */
+    uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
+                            moved (FIG_DRAGON, FIG_FAIRY) */
 };
 
 /* A score event a player claimed (flierlog): compared with the computed

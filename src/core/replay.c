@@ -23,6 +23,8 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
         t->rot = g->tiles[tile].rot;
     }
     memcpy(t->score, g->score, sizeof t->score);
+    t->dragon_on = game_dragon_at(g, &t->dragon);
+    t->fairy_on = game_fairy_at(g, &t->fairy);
     t->meeple0 = r->n_meeples;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];

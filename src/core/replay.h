@@ -33,6 +33,9 @@ struct replay_turn {
     size_t tower0;     /* towers with a floor after it: */
     size_t n_towers;   /*   towers[tower0 .. tower0 + n_towers) */
     uint8_t held[GAME_MAX_PLAYERS]; /* prisoners each seat holds */
+    /* The Princess & the Dragon's neutral figures after it */
+    bool dragon_on, fairy_on;
+    struct pos dragon, fairy;
 };
 
 struct replay {

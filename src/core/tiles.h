@@ -40,14 +40,18 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
  * the river's tiles come first (The River II's fork, its other tiles, the
  * lake), then the rest of the pack. Rank 0: never drawn (the spring is
  * the start tile); rank -1: never in the pack, the players hold them (the
- * abbey). X(ID, name in the notation, rank). */
+ * abbey). Groups of one rank open together, drawn in the order of this
+ * list (JCloisterZone's: by group name, "default" before "dragon"); a
+ * unit may hold a group closed (the dragon's until a volcano is placed).
+ * X(ID, name in the notation, rank). */
 #define TILE_GROUPS(X)                                                     \
     X(NONE, "", 4)                                                         \
     X(RIVER, "river", 2)                                                   \
     X(RIVER_SPRING, "river-spring", 0)                                     \
     X(RIVER_FORK, "river-fork", 1)                                         \
     X(RIVER_LAKE, "river-lake", 3)                                         \
-    X(ABBEY, "abbey", -1)
+    X(ABBEY, "abbey", -1)                                                  \
+    X(DRAGON, "dragon", 4)
 
 enum tile_group {
 #define X(id, name, rank) TG_##id,
@@ -63,7 +67,21 @@ enum tile_group {
     X(WINE, "wine")                                                        \
     X(CLOTH, "cloth")                                                      \
     X(GRAIN, "grain")                                                      \
-    X(PIG_HERD, "pig-herd")
+    X(PIG_HERD, "pig-herd")                                                \
+    X(PRINCESS, "princess")
+
+/* Marks of a whole tile, a bit each: X(ID, name in the notation). */
+#define TILE_MARKS(X)                                                      \
+    X(VOLCANO, "volcano")                                                  \
+    X(DRAGON, "dragon")                                                    \
+    X(PORTAL, "portal")
+
+enum tile_mark {
+#define X(id, name) TM_BIT_##id,
+    TILE_MARKS(X)
+#undef X
+};
+#define TILE_MARK(id) (1u << TM_BIT_##id)
 
 enum seg_attr_bit {
 #define X(id, name) SA_BIT_##id,
@@ -118,6 +136,7 @@ struct tile_def {
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
     struct tile_turn turn[4];
+    uint8_t marks;    /* TILE_MARK() bits: volcano, dragon, portal */
 };
 
 struct set_ref {

@@ -593,7 +593,53 @@ static enum status read_tower(const struct entry *en, const cJSON *obj,
     return ST_OK;
 }
 
-static const char *const actions[] = { "deploy", "fly", "recall", "tower" };
+static const char *const actions[] = { "deploy", "fly", "recall", "tower",
+                                       "fairy", "princess" };
+#define N_ACTIONS (int)(sizeof actions / sizeof *actions)
+
+/* "fairy" (the fairy beside the entry's player's follower) or "princess"
+ * (she sends a knight home): {"at": [x, y], "segment": ...}, the meeple
+ * named as for a deployment. */
+static enum status read_beside(const struct entry *en, const cJSON *v,
+                               const char *path, bool princess,
+                               const struct move *meeple, struct err *e)
+{
+    const struct fl_ctx *c = en->c;
+    char s[FL_PATH];
+    struct move m = *meeple;
+    if (!cJSON_IsObject(v))
+        return bad(c, e, path, "expected {\"at\": [x, y], \"segment\": "
+                   "...}");
+    if (get_pos(c, get(v, "at"), sub(s, path, "at"), &m.at, e) ||
+        get_segment(c, get(v, "segment"), sub(s, path, "segment"),
+                    &m.feature, &m.mask, e))
+        return e->code;
+    m.neutral = princess ? 0 : FIG_FAIRY;
+    emit(en, princess ? MV_PRINCESS : MV_NEUTRAL, &m);
+    return ST_OK;
+}
+
+/* "dragon": the dragon's steps after the action, [[x, y], ...]; the
+ * players who move it are the auditor's to know (from the one on turn,
+ * in seat order). */
+static enum status read_dragon(const struct entry *en, const cJSON *v,
+                               const char *path, struct err *e)
+{
+    char s[FL_PATH];
+    const cJSON *p;
+    int i = 0;
+    if (!cJSON_IsArray(v))
+        return bad(en->c, e, path, "expected an array of [x, y]");
+    cJSON_ArrayForEach(p, v) {
+        struct pos at;
+        if (get_pos(en->c, p, nth(s, path, i++), &at, e))
+            return e->code;
+        struct move *m = push(en, MV_NEUTRAL, -1);
+        m->at = at;
+        m->neutral = FIG_DRAGON;
+    }
+    return ST_OK;
+}
 
 /* The action of a placement entry, its pass and its COMMIT. */
 static enum status read_action(const struct entry *en, const cJSON *obj,
@@ -603,14 +649,15 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     char s[FL_PATH];
     int which = -1, n = 0;
     struct move m;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < N_ACTIONS; i++)
         if (get(obj, actions[i])) {
             which = i;
             n++;
         }
     if (n > 1)
-        return bad(c, e, en->path, "deploy, fly, recall and tower exclude "
-                   "each other (write the turn as a \"moves\" list)");
+        return bad(c, e, en->path, "deploy, fly, recall, tower, fairy and "
+                   "princess exclude each other (write the turn as a "
+                   "\"moves\" list)");
     if (get(obj, "capture") && which != 3)
         return bad(c, e, sub(s, en->path, "capture"), "a capture follows a "
                    "tower floor (\"tower\")");
@@ -619,8 +666,11 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
     if (which < 0 && (get(obj, "meeple") || get(obj, "meeple_id")))
         return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
                                                             : "meeple_id"),
-                   "no deploy, fly or recall to go with it");
-    int owner = fl_default_seat(c, en->player, c->turns + 1);
+                   "no deploy, fly, recall, fairy or princess to go with "
+                   "it");
+    /* the princess's knight may be anyone's: the auditor finds it */
+    int owner = which == 5 ? -1 : fl_default_seat(c, en->player,
+                                                   c->turns + 1);
     m = blank();
     bool pass = which < 0;
     if (get_bool(c, get(obj, "pass"), sub(s, en->path, "pass"), &pass, e))
@@ -629,7 +679,7 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
         return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
                                                             : "meeple_id"),
                    "a tower floor moves no meeple");
-    if (which >= 0 && which < 3 &&
+    if (which >= 0 && which != 3 &&
         get_meeple(c, obj, en->path, which == 2 ? FIG_ABBOT : FIG_SMALL, owner,
                    which == 2 ? 1 : 0, &m, e))
         return e->code;
@@ -655,9 +705,14 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
         return e->code;
     } else if (which == 3 && read_tower(en, obj, e)) {
         return e->code;
+    } else if (which >= 4 && read_beside(en, v, s, which == 5, &m, e)) {
+        return e->code;
     }
     if (pass)
         push(en, MV_PASS, en->player);
+    const cJSON *dragon = get(obj, "dragon");
+    if (dragon && read_dragon(en, dragon, sub(s, en->path, "dragon"), e))
+        return e->code;
     push(en, MV_COMMIT, en->player);
     return ST_OK;
 }
@@ -665,6 +720,7 @@ static enum status read_action(const struct entry *en, const cJSON *obj,
 static const char *const not_on_discard[] = {
     "at", "rot", "deploy", "fly", "recall", "pass", "meeple", "meeple_id",
     "wagons", "part", "tower", "capture", "ransom",
+    "fairy", "princess", "dragon",
 };
 
 static enum status read_discard(const struct entry *en, const cJSON *obj,
@@ -786,6 +842,7 @@ static enum status read_declined(const struct entry *en, const cJSON *obj,
 static const char *const not_on_declined[] = {
     "at", "rot", "draw", "deploy", "fly", "recall", "pass", "meeple",
     "meeple_id", "wagons", "part", "discard", "tower", "capture", "ransom",
+    "fairy", "princess", "dragon",
 };
 
 /* An entry with "abbey": "declined" and no tile: the last round. */
@@ -920,15 +977,25 @@ static enum status read_move(const struct entry *en, const cJSON *o,
         return bad(c, e, path, "expected an object");
     if (get_str(c, get(o, "move"), sub(s, path, "move"), &name, e))
         return e->code;
+    int neutral = 0;
     for (k = 0; k < (int)N_KEYS(move_names); k++)
-        if (strcmp(name, move_names[k]) == 0)
+        if (move_names[k] && strcmp(name, move_names[k]) == 0)
             break;
-    if (k == (int)N_KEYS(move_names))
-        return bad(c, e, s, "'%.40s' is not place, discard, deploy, pass, "
-                   "recall, commit, tower, capture, ransom or exchange",
-                   name);
+    if (k == (int)N_KEYS(move_names)) { /* The Princess & the Dragon */
+        if (strcmp(name, "dragon") == 0 || strcmp(name, "fairy") == 0) {
+            k = MV_NEUTRAL;
+            neutral = name[0] == 'd' ? FIG_DRAGON : FIG_FAIRY;
+        } else if (strcmp(name, "princess") == 0) {
+            k = MV_PRINCESS;
+        } else {
+            return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
+                       "pass, recall, commit, tower, capture, ransom, "
+                       "exchange, dragon, fairy or princess", name);
+        }
+    }
     m = blank();
     m.kind = (uint8_t)k;
+    m.neutral = (uint8_t)neutral;
     int player = en->player;
     if (get(o, "player") &&
         get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
@@ -943,7 +1010,8 @@ static enum status read_move(const struct entry *en, const cJSON *o,
              get_rot(c, get(o, "rot"), sub(s, path, "rot"), &m.rot, e)))
             return e->code;
         *turns += k == MV_PLACE;
-    } else if ((k == MV_DEPLOY || k == MV_RECALL) &&
+    } else if ((k == MV_DEPLOY || k == MV_RECALL || k == MV_PRINCESS ||
+                (k == MV_NEUTRAL && neutral == FIG_FAIRY)) &&
                read_move_meeple(en, o, path, &m, e)) {
         return e->code;
     } else if (k == MV_TOWER) {
@@ -960,6 +1028,9 @@ static enum status read_move(const struct entry *en, const cJSON *o,
     } else if ((k == MV_RANSOM || k == MV_EXCHANGE) &&
                get_meeple_id(c, get(o, "meeple_id"),
                              sub(s, path, "meeple_id"), &m, e)) {
+        return e->code;
+    } else if (k == MV_NEUTRAL && neutral == FIG_DRAGON &&
+               get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e)) {
         return e->code;
     }
     struct move *to = push(en, k, player);

@@ -155,6 +155,8 @@ struct wr {
     uint8_t *part;          /* a placement's turn part (1, 2) */
     bool uses_1_2;          /* an entry says "abbey", "wagons" or "part",
                                or deploys off its tile */
+    bool uses_1_3;          /* an entry says "fairy", "princess", "dragon",
+                               or spells one of them out */
 };
 
 /* What each move is to the auditor (a turn's, or one between turns: an
@@ -466,7 +468,8 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", needs_1_3(l) ? "flierlog/1.3"
+    cJSON_AddStringToObject(o, "format", needs_1_3(l) || w->uses_1_3
+                                             ? "flierlog/1.3"
                                          : w->uses_1_2 ? "flierlog/1.2"
                                          : needs_1_1(l) ? "flierlog/1.1"
                                                         : "flierlog/1");
@@ -577,6 +580,17 @@ static bool add_tower(cJSON *o, const struct move *a, size_t n)
     return true;
 }
 
+/* "dragon": the dragon's steps a[0..steps), when there are; true. */
+static bool add_dragon(cJSON *o, const struct move *a, size_t steps)
+{
+    if (!steps)
+        return true;
+    cJSON *d = cJSON_AddArrayToObject(o, "dragon");
+    for (size_t k = 0; k < steps; k++)
+        cJSON_AddItemToArray(d, pos_json(a[k].at));
+    return true;
+}
+
 /* The action between PLACE and COMMIT (a[0..n)); false if it has no
  * short form. */
 static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
@@ -590,14 +604,21 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
         a++;
         n--;
     }
+    /* the dragon's steps close the turn, naming no player */
+    size_t steps = 0;
+    while (steps < n && a[n - 1 - steps].kind == MV_NEUTRAL &&
+           a[n - 1 - steps].neutral == FIG_DRAGON &&
+           a[n - 1 - steps].player < 0)
+        steps++;
+    n -= steps;
     bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
     n -= pass;
     if (n == 0) {
         cJSON_AddBoolToObject(o, "pass", false);
-        return !pass;
+        return !pass && add_dragon(o, &a[n], steps);
     }
     if (n == 1 && a[0].kind == MV_PASS)
-        return !pass;
+        return !pass && add_dragon(o, &a[n], steps);
     if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
         if (a[0].at.x == p->at.x && a[0].at.y == p->at.y) {
             cJSON_AddItemToObject(o, "deploy",
@@ -620,12 +641,22 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
     } else if (a[0].kind == MV_TOWER) {
         if (!add_tower(o, a, n))
             return false;
+    } else if (n == 1 && (a[0].kind == MV_PRINCESS ||
+                          (a[0].kind == MV_NEUTRAL &&
+                           a[0].neutral == FIG_FAIRY))) {
+        bool princess = a[0].kind == MV_PRINCESS;
+        cJSON *b = cJSON_AddObjectToObject(o, princess ? "princess"
+                                                       : "fairy");
+        cJSON_AddItemToObject(b, "at", pos_json(a[0].at));
+        cJSON_AddItemToObject(b, "segment",
+                              seg_json(a[0].feature, a[0].mask));
+        add_meeple(o, &a[0], FIG_SMALL, princess ? -1 : owner, 0);
     } else {
         return false;
     }
     if (pass)
         cJSON_AddBoolToObject(o, "pass", true);
-    return true;
+    return add_dragon(o, &a[n + pass], steps);
 }
 
 static void add_player(const struct wr *w, cJSON *o, const struct move *m)
@@ -740,6 +771,7 @@ static bool same_move(const struct move *a, const struct move *b)
            a->feature == b->feature && a->mask == b->mask &&
            a->meeple == b->meeple && a->meeple_n == b->meeple_n &&
            a->meeple_owner == b->meeple_owner && a->roll == b->roll &&
+           a->neutral == b->neutral &&
            (a->draw == b->draw || (a->draw < 0 && b->draw < 0));
 }
 
@@ -771,10 +803,23 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
                                          "exchange" };
     cJSON *o = cJSON_CreateObject();
     bool recall = m->kind == MV_RECALL;
-    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_EXCHANGE ? m->kind
-                                                                    : 0]);
+    bool beside = m->kind == MV_PRINCESS ||
+                  (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY);
+    const char *name = m->kind <= MV_EXCHANGE ? names[m->kind]
+                       : m->kind == MV_PRINCESS ? "princess"
+                       : m->neutral == FIG_DRAGON ? "dragon"
+                       : m->neutral == FIG_FAIRY  ? "fairy"
+                                                  : "place";
+    cJSON_AddStringToObject(o, "move", name);
     if (m->player != entry_player)
         add_player(w, o, m);
+    if (m->kind == MV_NEUTRAL && m->neutral == FIG_DRAGON)
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+    if (beside) {
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
+        add_meeple(o, m, FIG_SMALL, m->player, 0);
+    }
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
         cJSON_AddStringToObject(o, "tile", m->tile_id);
         if (m->kind == MV_PLACE) {
@@ -873,6 +918,23 @@ static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
                                   role_is(w, k, STEP_ABBEY_LAST));
 }
 
+/* Did the entry o take a key of flierlog/1.3 (The Princess & the
+ * Dragon), or spell one of its moves out? */
+static bool keys_1_3(const cJSON *o)
+{
+    const cJSON *moves = cJSON_GetObjectItemCaseSensitive(o, "moves"), *m;
+    cJSON_ArrayForEach(m, moves) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "move");
+        if (cJSON_IsString(k) && (strcmp(k->valuestring, "dragon") == 0 ||
+                                  strcmp(k->valuestring, "fairy") == 0 ||
+                                  strcmp(k->valuestring, "princess") == 0))
+            return true;
+    }
+    return cJSON_GetObjectItemCaseSensitive(o, "fairy") ||
+           cJSON_GetObjectItemCaseSensitive(o, "princess") ||
+           cJSON_GetObjectItemCaseSensitive(o, "dragon");
+}
+
 /* Did the entry o take a key of flierlog/1.2, or a deployment off the
  * tile? */
 static bool keys_1_2(const cJSON *o)
@@ -905,6 +967,7 @@ static cJSON *entries_json(struct wr *w)
         if (!o)
             o = moves_json(w, i, j);
         w->uses_1_2 = w->uses_1_2 || keys_1_2(o);
+        w->uses_1_3 = w->uses_1_3 || keys_1_3(o);
         for (size_t k = i; k < j; k++) {
             placed = placed || l->moves[k].kind == MV_PLACE;
             fl_ctx_apply(&w->c, &l->moves[k]);

@@ -35,9 +35,17 @@
 
 /* ---- naming the open meeples -------------------------------------------- */
 
+/* A move that names a meeple (which a log may leave open). */
+static bool open_kind(const struct move *m)
+{
+    return m->kind == MV_DEPLOY || m->kind == MV_RECALL ||
+           m->kind == MV_PRINCESS ||
+           (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY);
+}
+
 static bool open_meeple(const struct move *m)
 {
-    return (m->kind == MV_DEPLOY || m->kind == MV_RECALL) && m->meeple_n == 0;
+    return open_kind(m) && m->meeple_n == 0;
 }
 
 struct move *jcz_named_meeples(const struct game_log *l)
@@ -144,7 +152,7 @@ static void add_corrections(cJSON *o, const struct game_log *l,
             cJSON_AddItemToObject(f, "draw", draw_json(m->draw));
             add_fix(o, "draws", f);
         }
-        if ((m->kind == MV_DEPLOY || m->kind == MV_RECALL) &&
+        if (open_kind(m) &&
             (m->meeple_owner != b->meeple_owner ||
              m->meeple_n != b->meeple_n)) {
             cJSON *f = cJSON_CreateObject();

@@ -196,7 +196,9 @@ static enum status read_return(const cJSON *p, const char *path,
     const char *src = str_at(p, "source");
     const cJSON *ptr = cJSON_GetObjectItemCaseSensitive(p, "pointer");
     m->kind = MV_RECALL;
-    if (!src || strcmp(src, "ABBOT_RETURN") != 0)
+    if (src && strcmp(src, "PRINCESS") == 0)
+        m->kind = MV_PRINCESS;
+    else if (!src || strcmp(src, "ABBOT_RETURN") != 0)
         return err_set(e, ST_UNSUPPORTED, "unsupported: RETURN_MEEPLE source "
                        "'%.40s' (%s.source)", src ? src : "(none)", path);
     mlog_path(sub, sizeof sub, path, ".pointer.featurePointer");
@@ -241,6 +243,45 @@ static enum status read_capture(const cJSON *p, const char *path,
         return e->code;
     snprintf(sub, sizeof sub, "%s.pointer", path);
     return read_meeple_id(ptr, sub, m, e);
+}
+
+/* MOVE_NEUTRAL_FIGURE: {figureId, to}. "dragon.1" steps to a position
+ * [x, y]; "fairy.1" goes beside a follower, to {featurePointer,
+ * meepleId}; "count.1" to a quarter of Carcassonne, {position, location,
+ * feature}. */
+static enum status read_neutral(const cJSON *p, const char *path,
+                                struct move *m, struct err *e)
+{
+    char sub[112];
+    const char *id = str_at(p, "figureId");
+    const cJSON *to = cJSON_GetObjectItemCaseSensitive(p, "to");
+    m->kind = MV_NEUTRAL;
+    snprintf(sub, sizeof sub, "%s.to", path);
+    if (!id)
+        return err_set(e, ST_PARSE, "%s.figureId: expected a string", path);
+    if (strcmp(id, "dragon.1") == 0) {
+        m->neutral = FIG_DRAGON;
+        return read_pos(to, sub, &m->at, e);
+    }
+    if (strcmp(id, "fairy.1") == 0) {
+        m->neutral = FIG_FAIRY;
+        if (!cJSON_IsObject(to))
+            return err_set(e, ST_PARSE, "%s: expected an object", sub);
+        snprintf(sub, sizeof sub, "%s.to.featurePointer", path);
+        if (read_pointer(cJSON_GetObjectItemCaseSensitive(to,
+                                                          "featurePointer"),
+                         sub, m, e))
+            return e->code;
+        snprintf(sub, sizeof sub, "%s.to", path);
+        return read_meeple_id(to, sub, m, e);
+    }
+    int fig = strncmp(id, "count.", 6) == 0 ? figure_find("count") : -1;
+    if (fig >= 0) {
+        m->neutral = (uint8_t)fig;
+        return read_pointer(to, sub, m, e);
+    }
+    return err_set(e, ST_UNSUPPORTED, "unsupported: neutral figure "
+                   "'%.40s' (%s.figureId)", id, path);
 }
 
 /* "player": a seat number, or absent (null). A seat outside the players
@@ -299,6 +340,17 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
                            i);
         if (!cJSON_IsObject(payload))
             return err_set(e, ST_PARSE, "%s: expected an object", path);
+        if (strcmp(type, "UNDO") == 0) {
+            /* takes the player's last message of the turn back */
+            if (l->n_moves == 0 || l->moves[l->n_moves - 1].kind == MV_COMMIT)
+                return err_set(e, ST_PARSE, "replay[%u]: UNDO with nothing "
+                               "of the turn to undo", i);
+            if (l->moves[l->n_moves - 1].kind == MV_PLACE)
+                draw = l->moves[l->n_moves - 1].draw;
+            l->n_moves--;
+            i++;
+            continue;
+        }
         m = game_log_push(l);
         m->src = i;
         if (read_player(msg, i, l, m, e))
@@ -333,6 +385,9 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         } else if (strcmp(type, "EXCHANGE_FOLLOWER") == 0) {
             m->kind = MV_EXCHANGE; /* The Tower: the prisoner taken back */
             if (read_meeple_id(payload, path, m, e))
+                return e->code;
+        } else if (strcmp(type, "MOVE_NEUTRAL_FIGURE") == 0) {
+            if (read_neutral(payload, path, m, e))
                 return e->code;
         } else {
             return err_set(e, ST_UNSUPPORTED, "unsupported: message type "

@@ -240,7 +240,31 @@ static cJSON *return_payload(const struct move *m)
     cJSON_AddItemToObject(ptr, "featurePointer", pointer_json(m));
     add_meeple_id(ptr, m);
     cJSON_AddItemToObject(o, "pointer", ptr);
-    cJSON_AddStringToObject(o, "source", "ABBOT_RETURN");
+    cJSON_AddStringToObject(o, "source", m->kind == MV_PRINCESS
+                                             ? "PRINCESS"
+                                             : "ABBOT_RETURN");
+    return o;
+}
+
+/* MOVE_NEUTRAL_FIGURE: the dragon to a position, the fairy beside a
+ * meeple, another figure (the count) to a feature. */
+static cJSON *neutral_payload(const struct move *m)
+{
+    char id[32];
+    cJSON *o = cJSON_CreateObject(), *to;
+    const struct figure_class *c = figure_class(m->neutral);
+    snprintf(id, sizeof id, "%s.1", c ? c->jcz : "?");
+    cJSON_AddStringToObject(o, "figureId", id);
+    if (m->neutral == FIG_DRAGON) {
+        to = pos_json(m->at);
+    } else if (m->neutral == FIG_FAIRY) {
+        to = cJSON_CreateObject();
+        cJSON_AddItemToObject(to, "featurePointer", pointer_json(m));
+        add_meeple_id(to, m);
+    } else {
+        to = pointer_json(m);
+    }
+    cJSON_AddItemToObject(o, "to", to);
     return o;
 }
 
@@ -289,6 +313,7 @@ static cJSON *message_json(const struct move *m, double draw)
         payload = cJSON_CreateObject();
         break;
     case MV_RECALL:
+    case MV_PRINCESS:
         type = "RETURN_MEEPLE";
         payload = return_payload(m);
         break;
@@ -307,6 +332,10 @@ static cJSON *message_json(const struct move *m, double draw)
     case MV_EXCHANGE:
         type = "EXCHANGE_FOLLOWER";
         payload = ransom_payload(m); /* {meepleId} alike */
+        break;
+    case MV_NEUTRAL:
+        type = "MOVE_NEUTRAL_FIGURE";
+        payload = neutral_payload(m);
         break;
     case MV_COMMIT:
         type = "COMMIT";

@@ -506,6 +506,21 @@ static void tile_def_json(struct jw *w, int t)
         jw_end(w, '}');
     }
     jw_end(w, ']');
+    static const char *const mark_names[] = {
+#define X(id, name) name,
+        TILE_MARKS(X)
+#undef X
+    };
+    bool marks = false;
+    for (size_t k = 0; k < sizeof mark_names / sizeof *mark_names; k++)
+        if (d->marks >> k & 1) {
+            if (!marks)
+                jw_array(w, "marks");
+            marks = true;
+            jw_string(w, NULL, mark_names[k]);
+        }
+    if (marks)
+        jw_end(w, ']');
     jw_end(w, '}');
 }
 
@@ -626,6 +641,14 @@ static void replay_turn_json(struct jw *w, const struct game_log *log,
         jw_int(w, "rotation", 90 * t->rot);
     }
     meeple_delta(w, log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids);
+    /* the dragon and the fairy where they came to stand this turn */
+    const struct replay_turn *b = i ? &rp->turns[i - 1] : NULL;
+    if (t->dragon_on && (!b || !b->dragon_on || b->dragon.x != t->dragon.x ||
+                         b->dragon.y != t->dragon.y))
+        pos_json(w, "dragon", t->dragon);
+    if (t->fairy_on && (!b || !b->fairy_on || b->fairy.x != t->fairy.x ||
+                        b->fairy.y != t->fairy.y))
+        pos_json(w, "fairy", t->fairy);
     ints_json(w, "scores", t->score, log->rules.n_players);
     add_towers(w, log, rp, i);
     jw_end(w, '}');

@@ -1133,6 +1133,120 @@ enum by_figure { BY_NONE, BY_FLIER, BY_PICKY_FLIER };
 
 /* The forgers of each rule, tried in this order, each with the unit it
  * needs in play (-1: none) and how it picks the figure of its flight. */
+/* ---- The Princess & the Dragon ----------------------------------------- */
+
+/* A dragon step where it may not go: the turn's first step moved two
+ * squares on, or, in a turn where the dragon does not move, a step
+ * added before the COMMIT. */
+static bool f_dragon_move(struct forge *f)
+{
+    for (size_t i = f->place + 1; i < f->commit; i++) {
+        struct move *m = &f->out->moves[i];
+        if (m->kind != MV_NEUTRAL || m->neutral != FIG_DRAGON)
+            continue;
+        m->at.x += 2;
+        set_how(f, "moved the dragon's first step to (%d,%d), two squares "
+                "from where it stood", m->at.x, m->at.y);
+        return true;
+    }
+    struct move *m = insert_move(f->out, f->commit);
+    m->kind = MV_NEUTRAL;
+    m->neutral = FIG_DRAGON;
+    m->at = f->in->moves[f->place].at;
+    f->commit++;
+    set_how(f, "added a dragon step to (%d,%d) in a turn where the dragon "
+            "does not move", m->at.x, m->at.y);
+    return true;
+}
+
+/* The turn's action replaced by the fairy (or the princess) naming a
+ * follower of the seat that stands nowhere. */
+static bool beside_nothing(struct forge *f, bool princess)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
+    int tile = g->now.tile;
+    if (mi >= 0 && tile >= 0) {
+        const struct seg *sg = &g->segs[g->tiles[tile].seg0];
+        struct move *m = replace_action(f);
+        m->kind = princess ? MV_PRINCESS : MV_NEUTRAL;
+        m->neutral = princess ? 0 : FIG_FAIRY;
+        m->at = game_tile_pos(g, tile);
+        m->feature = sg->kind;
+        m->mask = sg->mask;
+        set_meeple(m, g, mi);
+        set_how(f, "%s beside follower %d.small.%d, which is in supply",
+                princess ? "the princess sent home" : "put the fairy",
+                g->meeples[mi].owner, g->meeples[mi].n);
+    }
+    state_end(&s);
+    return mi >= 0 && tile >= 0;
+}
+
+static bool f_fairy_placement(struct forge *f)
+{
+    return beside_nothing(f, false);
+}
+
+static bool f_princess(struct forge *f)
+{
+    return beside_nothing(f, true);
+}
+
+/* The turn's action replaced by a follower on a feature of the tile the
+ * dragon stands on (f: the placed tile, a volcano; the portal's: another
+ * tile), or, with the magic portal, on a completed feature elsewhere. */
+static bool deploy_where(struct forge *f, bool dragon)
+{
+    struct state s;
+    const struct game *g = state_at(&s, f->in, f->place + 1);
+    int mi = game_meeple(g, f->seat, FIG_SMALL, 0), pick = -1;
+    int tile = g->now.tile;
+    struct pos d;
+    bool portal = tile >= 0 &&
+                  (tile_get(g->tiles[tile].def)->marks & TILE_MARK(PORTAL));
+    bool on = tile >= 0 && game_dragon_at(g, &d) &&
+              game_tile_at(g, d) == tile;
+    if (mi >= 0 && tile >= 0 && (dragon ? on : portal))
+        for (int i = 0; i < g->n_segs && pick < 0; i++) {
+            const struct seg *sg = &g->segs[i];
+            bool here = sg->tile == tile;
+            if ((dragon ? !here : here) ||
+                !game_kind_allowed(g, FIG_SMALL, sg->kind) ||
+                game_feature_meeples(g, i, NULL) > 0 ||
+                (!dragon && !game_feature_complete(g, i)))
+                continue;
+            pick = i;
+        }
+    if (pick >= 0) {
+        const struct seg *sg = &g->segs[pick];
+        char name[40];
+        struct move *m = replace_action(f);
+        m->kind = MV_DEPLOY;
+        m->at = game_tile_pos(g, sg->tile);
+        m->feature = sg->kind;
+        m->mask = sg->mask;
+        set_meeple(m, g, mi);
+        seg_format(sg->kind, sg->mask, name, sizeof name);
+        set_how(f, "deployed a follower on %s at (%d,%d), %s", name, m->at.x,
+                m->at.y, dragon ? "where the dragon stands"
+                                : "completed, through the magic portal");
+    }
+    state_end(&s);
+    return pick >= 0;
+}
+
+static bool f_dragon_tile(struct forge *f)
+{
+    return deploy_where(f, true);
+}
+
+static bool f_portal(struct forge *f)
+{
+    return deploy_where(f, false);
+}
+
 static const struct {
     enum rule rule;
     forge_fn fn;
@@ -1178,6 +1292,11 @@ static const struct {
     { RULE_TOWER_CAPTURE, f_tower_capture, EXP_TOWER, BY_NONE },
     { RULE_TOWER_RANSOM, f_tower_ransom, EXP_TOWER, BY_NONE },
     { RULE_FLIER_ON_TOWER, f_flier_on_tower, EXP_TOWER, BY_FLIER },
+    { RULE_DRAGON_TILE, f_dragon_tile, EXP_DRAGON, BY_NONE },
+    { RULE_DRAGON_MOVE, f_dragon_move, EXP_DRAGON, BY_NONE },
+    { RULE_FAIRY_PLACEMENT, f_fairy_placement, EXP_DRAGON, BY_NONE },
+    { RULE_PRINCESS, f_princess, EXP_DRAGON, BY_NONE },
+    { RULE_PORTAL, f_portal, EXP_DRAGON, BY_NONE },
 };
 
 #define N_FORGERS (sizeof forgers / sizeof forgers[0])

@@ -453,6 +453,65 @@ static bool try_tower(struct sim *s, int seat)
     return true;
 }
 
+/* The Princess & the Dragon's actions instead of a deployment: the
+ * princess sends a knight of her city home, the fairy goes beside one of
+ * the seat's followers; each as the engine allows, by chance. */
+static bool try_princess(struct sim *s)
+{
+    struct game *g = s->g;
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples; mi++)
+        if (g->meeples[mi].seg >= 0 &&
+            game_check_princess(g, mi, NULL, 0) == RULE_OK)
+            s->targets[n++] = mi;
+    if (n == 0 || !chance(s, s->p->deploy_rate))
+        return false;
+    int mi = s->targets[rng_below(&s->rng, n)];
+    const struct seg *sg = &g->segs[g->meeples[mi].seg];
+    emit_meeple(s, MV_PRINCESS, mi, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask);
+    game_princess(g, mi);
+    s->res->princess_removals++;
+    return true;
+}
+
+static bool try_fairy(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples; mi++)
+        if (g->meeples[mi].seg >= 0 &&
+            game_check_fairy(g, seat, mi, NULL, 0) == RULE_OK)
+            s->targets[n++] = mi;
+    if (n == 0 || !chance(s, s->p->recall_rate))
+        return false;
+    int mi = s->targets[rng_below(&s->rng, n)];
+    const struct seg *sg = &g->segs[g->meeples[mi].seg];
+    emit_meeple(s, MV_NEUTRAL, mi, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask)->neutral = FIG_FAIRY;
+    game_fairy(g, mi);
+    s->res->fairy_moves++;
+    return true;
+}
+
+/* The dragon's steps after the turn's action, each to a square the
+ * engine offers, chosen at random (the players who move it are the
+ * engine's to know: a step names none). */
+static void move_dragon(struct sim *s)
+{
+    struct game *g = s->g;
+    struct pos opt[4];
+    while (game_dragon_steps(g) > 0) {
+        int n = game_dragon_options(g, opt);
+        struct pos to = opt[rng_below(&s->rng, n)];
+        struct move *m = emit(s, MV_NEUTRAL);
+        m->neutral = FIG_DRAGON;
+        m->at = to;
+        game_dragon_step(g, to);
+        s->res->dragon_steps++;
+    }
+}
+
 /* The actions a unit allows after the turn's first (the phantom's phase):
  * while the engine offers something, act or pass; when it offers
  * nothing, nothing is written, as JCloisterZone writes nothing. */
@@ -510,10 +569,12 @@ static void play_part(struct sim *s, int seat)
     list_offer(g, seat, &o);
     /* A pass in the action phase ends the turn's actions. */
     if (try_fly(s, seat, &o, s->p->flier_rate) || try_tower(s, seat) ||
-        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat))
+        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat) ||
+        try_princess(s) || try_fairy(s, seat))
         extra_actions(s, seat);
     else
         emit(s, MV_PASS);
+    move_dragon(s);
     emit(s, MV_COMMIT);
     game_end_turn(g);
     s->res->extra_parts += g->seat == seat && g->rules.n_players > 1;
@@ -664,6 +725,16 @@ void sim_play_result(const struct rules *r, const char *const names[],
                     break;
                 }
         }
+        /* a tile of a group held out of the draw (the dragon's, before a
+         * volcano) waits for the first that may be drawn */
+        int k = i;
+        while (k < s->n_pack && !game_drawable(s->g, s->pack[k]))
+            k++;
+        if (k == s->n_pack)
+            break; /* only held tiles are left: the pack is used up */
+        int16_t next = s->pack[k];
+        s->pack[k] = s->pack[i];
+        s->pack[i] = next;
         draw(s, s->pack[i++]);
     }
     last_round(s);

@@ -101,6 +101,9 @@ struct sim_result {
     int tower_tops;              /* followers put on top of a tower */
     int captures;                /* followers taken prisoner */
     int ransoms;                 /* prisoners bought back */
+    int fairy_moves;             /* the fairy put beside a follower */
+    int princess_removals;       /* knights the princess sent home */
+    int dragon_steps;            /* the dragon's steps */
 };
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),

@@ -96,6 +96,11 @@ static const char *const attr_names[] = {
     SEG_ATTRS(X)
 #undef X
 };
+static const char *const mark_names[] = {
+#define X(id, name) name,
+    TILE_MARKS(X)
+#undef X
+};
 static const char *const exp_names[] = {
 #define X(id, obj, name) name,
     EXPANSIONS(X)
@@ -369,8 +374,13 @@ static void parse_tile(char **tok, int n, const char *exp)
     t->line = cur_line;
     t->def.flier_dir = NO_FLIER;
     for (int i = 2; i < n; i++) {
+        int mark = find_in(mark_names,
+                           (int)(sizeof mark_names / sizeof *mark_names),
+                           tok[i], strlen(tok[i]));
         if (strcmp(tok[i], "closed") == 0) {
             t->closed = true;
+        } else if (mark >= 0) {
+            t->def.marks = (uint8_t)(t->def.marks | 1u << mark);
         } else if (strncmp(tok[i], "group=", 6) == 0) {
             int g = find_in(group_names, TG__COUNT, tok[i] + 6,
                             strlen(tok[i] + 6));
@@ -557,7 +567,7 @@ static void emit_c(FILE *f, int argc, char **argv)
                 fprintf(f, "%s0x%x", k ? ", " : " ", t->cities[k]);
             fprintf(f, " } }");
         }
-        fprintf(f, " } },\n");
+        fprintf(f, " }, 0x%x },\n", d->marks);
     }
     fprintf(f, "};\n\n");
     for (int s = 0; s < n_sets; s++) {

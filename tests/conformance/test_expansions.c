@@ -9,7 +9,10 @@
  *      "unsupported: <expansion> ... is not audited yet";
  *   c. the forgeries: each flagged with its rule at its turn once its
  *      configuration is supported;
- *   d. games of The Tower changed here, one message each, for its rules. */
+ *   d. games of The Tower changed here, one message each, for its rules;
+ *   e. Princess & Dragon games forged here, one message changed in the
+ *      log read from a corpus game: each flagged with the rule of the
+ *      change at its turn. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -30,7 +33,8 @@ static const struct audit_opts plain = { .assume_finished = false };
 /* The configurations flierd must audit; any other folder's games must
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
-                                         "am", "bigbox", "tower" };
+                                         "am", "bigbox", "tower",
+                                         "pd" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count" };
@@ -478,12 +482,99 @@ static void test_tower_forged(void **state)
     cJSON_Delete(save);
 }
 
+/* ---- e. Princess & Dragon forged in the test ------------------------- */
+
+/* The index of the nth move (0-based) of kind `kind` (and, for
+ * MV_NEUTRAL, of figure `fig`) in log, and its turn (PLACE moves up to
+ * it). */
+static size_t nth_move(const struct game_log *log, int kind, int fig, int nth,
+                       int *turn)
+{
+    int places = 0;
+    for (size_t i = 0; i < log->n_moves; i++) {
+        const struct move *m = &log->moves[i];
+        places += m->kind == MV_PLACE;
+        if (m->kind != kind || (kind == MV_NEUTRAL && m->neutral != fig))
+            continue;
+        if (nth-- == 0) {
+            *turn = places;
+            return i;
+        }
+    }
+    fail_msg("no such move");
+    return 0;
+}
+
+static void expect_rule_at(const struct game_log *log, enum rule rule,
+                           int turn, const char *what)
+{
+    struct report r;
+    audit_run(log, &plain, &r, NULL);
+    bool found = false;
+    for (size_t i = 0; i < r.n_violations; i++)
+        found |= r.violations[i].rule == rule && r.violations[i].turn == turn;
+    if (!found) {
+        print_violations(what, &r);
+        fail_msg("%s: no %s at turn %d", what, rule_id(rule), turn);
+    }
+    report_release(&r);
+}
+
+static void test_pd_forged(void **state)
+{
+    struct game_log log;
+    int turn;
+    size_t i;
+    (void)state;
+    /* a dragon step to a square without a tile */
+    load_log(EXP_DIR "/pd/pd-dev-001.jcz", &log);
+    i = nth_move(&log, MV_NEUTRAL, FIG_DRAGON, 1, &turn);
+    log.moves[i].at = (struct pos){ 40, 40 };
+    expect_rule_at(&log, RULE_DRAGON_MOVE, turn, "dragon off the board");
+    game_log_release(&log);
+    /* the last of six steps left out */
+    load_log(EXP_DIR "/pd/pd-dev-001.jcz", &log);
+    i = nth_move(&log, MV_NEUTRAL, FIG_DRAGON, 7, &turn);
+    memmove(&log.moves[i], &log.moves[i + 1],
+            (log.n_moves - i - 1) * sizeof *log.moves);
+    log.n_moves--;
+    expect_rule_at(&log, RULE_DRAGON_MOVE, turn, "a dragon step missing");
+    game_log_release(&log);
+    /* the fairy beside the other player's follower */
+    load_log(EXP_DIR "/pd/pd-dev-001.jcz", &log);
+    i = nth_move(&log, MV_NEUTRAL, FIG_FAIRY, 0, &turn);
+    log.moves[i].meeple_owner = (int8_t)(1 - log.moves[i].meeple_owner);
+    expect_rule_at(&log, RULE_FAIRY_PLACEMENT, turn, "someone else's fairy");
+    game_log_release(&log);
+    /* the princess sending home a knight that is not where she says */
+    load_log(EXP_DIR "/pd/pd-dev-009.jcz", &log);
+    i = nth_move(&log, MV_PRINCESS, 0, 0, &turn);
+    log.moves[i].at.x += 1;
+    expect_rule_at(&log, RULE_PRINCESS, turn, "a princess off her city");
+    game_log_release(&log);
+    /* a knight on the volcano just placed, where the dragon is: message
+     * 150 places DG/CC.v at (-2,-4) turned R180 (cities W and S), 151
+     * passes */
+    load_log(EXP_DIR "/pd/pd-dev-001.jcz", &log);
+    for (i = 0; log.moves[i].src != 151; i++)
+        ;
+    assert_int_equal(log.moves[i].kind, MV_PASS);
+    log.moves[i] = (struct move){ .kind = MV_DEPLOY, .player = -1,
+                                  .tile = -1, .at = { -2, -4 },
+                                  .feature = FEAT_CITY, .mask = EDGE_W,
+                                  .meeple = FIG_SMALL, .meeple_owner = -1,
+                                  .draw = -1.0, .src = 151 };
+    expect_rule_at(&log, RULE_DRAGON_TILE, 46, "a knight by the dragon");
+    game_log_release(&log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpora),
         cmocka_unit_test(test_forgeries),
         cmocka_unit_test(test_tower_forged),
+        cmocka_unit_test(test_pd_forged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

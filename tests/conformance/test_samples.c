@@ -600,6 +600,9 @@ static void test_samples_match_expected(void **state)
         "rules/flier-never-on-tower.flierlog",
         "rules/flier-lands-on-tower.flierlog",
         "rules/prisoner-cannot-fly.flierlog",
+        "rules/flier-avoids-dragon.flierlog",
+        "rules/flier-refused-by-dragon.flierlog",
+        "rules/flier-lands-on-portal-tile.flierlog", "dragon-tour.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

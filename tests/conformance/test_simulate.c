@@ -198,6 +198,7 @@ struct exp_tally {
     int held_placed, held_declined, last_round_passes;
     int wagon_moves, wagon_passes, plain_checked;
     int tower_floors, tower_tops, captures, ransoms, exchanges; /* Tower */
+    int dragon_steps, fairy_moves, princess_removals;
 };
 
 /* The turn's figures that acted, in order, a flight and its landing
@@ -259,6 +260,9 @@ static void count_between(const struct game_log *l, struct exp_tally *t)
         } else if (!idle && m->kind == MV_DEPLOY && m->feature != FEAT_FLIER) {
             t->deploys[m->meeple]++;
         }
+        t->dragon_steps += m->kind == MV_NEUTRAL && m->neutral == FIG_DRAGON;
+        t->fairy_moves += m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY;
+        t->princess_removals += m->kind == MV_PRINCESS;
         if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
             idle = false;
         else if (m->kind == MV_COMMIT)
@@ -277,8 +281,10 @@ static void check_river(const char *file, const struct game_log *l)
     bool river_done = false;
     int river = 0, in_pack = 0;
     assert_int_equal(l->start_tile, tile_find("RI/s"));
+    int pack_rank = tile_group_rank(TG_NONE); /* the river's come first */
     for (int t = 0; t < tile_count(); t++)
-        if (tile_get(t)->group != TG_NONE)
+        if (tile_group_rank(tile_get(t)->group) > 0 &&
+            tile_group_rank(tile_get(t)->group) < pack_rank)
             in_pack += game_pack_copies(&l->rules, t);
     for (size_t i = 0; i < l->n_moves; i++) {
         const struct move *m = &l->moves[i];
@@ -287,7 +293,7 @@ static void check_river(const char *file, const struct game_log *l)
         int rank = tile_group_rank(tile_get(m->tile)->group);
         if (rank < 0)
             continue; /* an abbey, held, never drawn */
-        bool is_river = tile_get(m->tile)->group != TG_NONE;
+        bool is_river = rank > 0 && rank < pack_rank;
         if (is_river && river_done)
             fail_msg("%s: %s drawn after the river was done", file,
                      m->tile_id);
@@ -457,6 +463,36 @@ static void test_expansion_games_audit_valid(void **state)
     assert_true(t.second_flights > 0);
 }
 
+/* The Princess & the Dragon, alone in both editions (as .jcz and as a
+ * flierlog) and with everything else: the dragon's tiles wait for a
+ * volcano in the draw, the dragon steps after the turn's action, the
+ * fairy and the princess replace a deployment; every game valid. */
+static void test_dragon_games_audit_valid(void **state)
+{
+    static const char *const runs[][12] = {
+        { "--edition", "c2", "--expansions", "dragon", NULL },
+        { "--edition", "c3", "--expansions", "dragon", "--format",
+          "flierlog", NULL },
+        { "--edition", "c3", "--expansions",
+          "river,inns,phantom,traders,abbey,dragon", "--sets", "river/2",
+          NULL },
+    };
+    struct exp_tally t = { 0 };
+    (void)state;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        const char *args[16] = { "--games", "60", "--seed", "33" };
+        for (int i = 0; runs[k][i]; i++)
+            args[4 + i] = runs[k][i];
+        check_legal_run(args, 60, &t);
+    }
+    print_message("%d games: dragon %d steps, fairy %d moves, princess %d "
+                  "knights sent home\n", t.games, t.dragon_steps,
+                  t.fairy_moves, t.princess_removals);
+    assert_int_equal(t.games, 3 * 60);
+    assert_true(t.dragon_steps > 0 && t.fairy_moves > 0 &&
+                t.princess_removals > 0);
+}
+
 /* Lists that name nothing flierd knows are refused before any game. */
 static void test_bad_setups_refused(void **state)
 {
@@ -562,6 +598,28 @@ static void check_forged(const char *const args[], int want_games,
             fail_msg("no forgery of %s", rule_id(want[i]));
     cJSON_Delete(m);
     rm_dir(dir);
+}
+
+/* Forged games of The Princess & the Dragon, as .jcz and as flierlogs:
+ * every rule it brings is forged and flagged first, at its turn. */
+static void test_forged_dragon_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const jcz[] = { "--games", "200", "--seed", "17",
+                                       "--forge", "1", "--edition", "c2",
+                                       "--expansions", "dragon", NULL };
+    static const char *const flog[] = { "--games", "100", "--seed", "18",
+                                        "--forge", "1", "--edition", "c3",
+                                        "--expansions", "dragon",
+                                        "--format", "flierlog", NULL };
+    static const struct sim_setup s_dragon = { 2, "dragon", NULL, NULL };
+    struct forged_seen seen;
+    check_forged(jcz, 200, &s_dragon, &seen);
+    assert_true(seen.rule[RULE_DRAGON_TILE] && seen.rule[RULE_DRAGON_MOVE] &&
+                seen.rule[RULE_FAIRY_PLACEMENT] && seen.rule[RULE_PRINCESS] &&
+                seen.rule[RULE_PORTAL]);
+    check_forged(flog, 100, NULL, &seen);
+    assert_true(seen.rule[RULE_DRAGON_MOVE] && seen.rule[RULE_PORTAL]);
 }
 
 static void test_forged_games_flagged(void **state)
@@ -810,6 +868,8 @@ int main(void)
         cmocka_unit_test(test_forged_tower_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
+        cmocka_unit_test(test_dragon_games_audit_valid),
+        cmocka_unit_test(test_forged_dragon_games_flagged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,6 +361,37 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Princess & Dragon replay draws the dragon, the fairy and the princess', async () => {
+    // samples/dragon-tour.flierlog: the volcano brings the dragon (turn 3),
+    // its three steps (turn 5), the fairy beside Ben's highwayman (turn 6).
+    const id = await gameId('/dragon-tour.flierlog');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=2`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.equal(await page.locator('svg.board .meeple.kind-dragon').count(), 0, 'no dragon before the volcano');
+    assert.ok(await page.locator('svg.board .tile[data-tile="DG/Cc.p"] .princess-crown').count() > 0, 'the princess drawn on her city');
+    assert.equal(await page.locator('svg.board .tile[data-tile="DG/R.v"] .tile-mark-volcano').count(), 1, 'the volcano marked');
+    assert.equal(await page.locator('svg.board .tile[data-tile="DG/RFr.d"] .tile-mark-dragon').count(), 1, "the dragon's symbol marked");
+    await page.keyboard.press('ArrowRight');
+    assert.match(await caption(page), /^Turn 3\b/);
+    const dragon = page.locator('svg.board .meeple.kind-dragon');
+    assert.equal(await dragon.locator('title').textContent(), 'The dragon on the square (1,0)');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.match(await caption(page), /^Turn 5\b/);
+    assert.equal(await dragon.locator('title').textContent(), 'The dragon on the square (1,-1)');
+    await page.getByText('The dragon came to (1,-1).').waitFor();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('svg.board .meeple.kind-fairy title').textContent(), 'The fairy on the square (-1,0)');
+    for (const k of ['dragon', 'fairy']) {
+      assert.equal(await page.locator(`[data-testid=board-key] li[data-kind=${k}]`).count(), 1, `the key shows the ${k}`);
+      assert.equal(await page.locator(`svg.board .meeple.kind-${k}.kind-unknown`).count(), 0, `the ${k} has its own shape`);
+    }
+    await shot(page, '03b-dragon');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

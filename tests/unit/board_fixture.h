@@ -81,37 +81,50 @@ struct fx_step {
     int meeple, n;    /* meeple kind and 1-based number, 0 = any */
     int owner;        /* seat in the meeple id, -1 none */
     int roll;         /* flight only */
+    int neutral;      /* MV_NEUTRAL: the figure moved (FIG_DRAGON...) */
 };
 
 #define FX_PLACE(p, id, x, y, r) \
-    { MV_PLACE, (p), (id), (x), (y), (r), 0, NULL, 0, 0, -1, 0 }
+    { MV_PLACE, (p), (id), (x), (y), (r), 0, NULL, 0, 0, -1, 0, 0 }
 #define FX_DISCARD(p, id) \
-    { MV_DISCARD, (p), (id), 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
+    { MV_DISCARD, (p), (id), 0, 0, 0, 0, NULL, 0, 0, -1, 0, 0 }
 #define FX_DEPLOY(p, x, y, f, loc) \
-    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, 0, -1, 0 }
+    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, 0, -1, 0, 0 }
 #define FX_DEPLOY_N(p, x, y, f, loc, mk, n) \
-    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), (mk), (n), (p), 0 }
+    { MV_DEPLOY, (p), NULL, (x), (y), 0, (f), (loc), (mk), (n), (p), 0, 0 }
 #define FX_FLY(p, x, y, roll) \
     { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", FIG_SMALL, 0, -1, \
-      (roll) }
+      (roll), 0 }
 /* A flight by player p's figure mk number n (0: any in supply). */
 #define FX_FLY_FIG(p, x, y, roll, mk, n) \
     { MV_DEPLOY, (p), NULL, (x), (y), 0, FEAT_FLIER, "I", (mk), (n), (p), \
-      (roll) }
+      (roll), 0 }
 #define FX_RECALL(p, x, y, f, mk) \
-    { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0 }
+    { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0, 0 }
 /* The Tower: a floor on the tower at (x,y); player p takes prisoner
  * owner's figure mk number n on feature f at (x,y); p buys back its own
  * mk number n. */
 #define FX_TOWER(p, x, y) \
-    { MV_TOWER, (p), NULL, (x), (y), 0, FEAT_TOWER, "I", 0, 0, -1, 0 }
+    { MV_TOWER, (p), NULL, (x), (y), 0, FEAT_TOWER, "I", 0, 0, -1, 0, 0 }
 #define FX_CAPTURE(p, x, y, f, loc, owner, n) \
     { MV_CAPTURE, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
-      (owner), 0 }
+      (owner), 0, 0 }
 #define FX_RANSOM(p, n) \
-    { MV_RANSOM, (p), NULL, 0, 0, 0, 0, NULL, FIG_SMALL, (n), (p), 0 }
-#define FX_PASS(p) { MV_PASS, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
-#define FX_COMMIT(p) { MV_COMMIT, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
+    { MV_RANSOM, (p), NULL, 0, 0, 0, 0, NULL, FIG_SMALL, (n), (p), 0, 0 }
+/* The dragon's step to (x, y); the fairy beside owner's follower n on a
+ * feature; the princess sending owner's follower n home. */
+#define FX_DRAGON(p, x, y) \
+    { MV_NEUTRAL, (p), NULL, (x), (y), 0, 0, NULL, 0, 0, -1, 0, FIG_DRAGON }
+#define FX_FAIRY(p, x, y, f, loc, owner, n) \
+    { MV_NEUTRAL, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
+      (owner), 0, FIG_FAIRY }
+#define FX_PRINCESS(p, x, y, f, loc, owner, n) \
+    { MV_PRINCESS, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
+      (owner), 0, 0 }
+#define FX_PASS(p) \
+    { MV_PASS, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0, 0 }
+#define FX_COMMIT(p) \
+    { MV_COMMIT, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0, 0 }
 
 /* Initialises l for rules r with BA/RCr at (0,0) R0 and players named
  * "p0", "p1", ... Release with game_log_release(). */

@@ -227,7 +227,7 @@ static const struct {
       "\"small-follower\": 3, \"phantom\": true, \"abbot\": false}",
       { [FIG_SMALL] = 3, [FIG_PHANTOM] = 1 }, 0 },
     /* another expansion's element switched off: nothing to model */
-    { "C2", ", \"elements\": {\"tower\": false, \"dragon\": 0, \"fairy\": null}",
+    { "C2", ", \"elements\": {\"tower\": false, \"gold\": 0, \"mage\": null}",
       { F7 }, RF_FARMERS },
     /* flierlog/1.0's keys beside elements they do not name */
     { "C2", ", \"followers\": 5, \"gardens\": true, \"elements\": "
@@ -777,9 +777,9 @@ static const struct err_case err_cases[] = {
       { "sets.basic:1: expected an integer" } },
     { NULL, { .header = ", \"sets\": {\"basic:1\": 3, \"basic:2\": 3}" },
       ST_LIMIT, { "sets:", "tiles" } },
-    { NULL, { .header = ", \"sets\": {\"princess-and-dragon:1\": 1}" },
+    { NULL, { .header = ", \"sets\": {\"mage-and-witch:1\": 1}" },
       ST_UNSUPPORTED,
-      { "Princess & Dragon", "'princess-and-dragon:1') is not audited yet",
+      { "Mage & Witch", "'mage-and-witch:1') is not audited yet",
         "(sets)" } },
     { NULL, { .header = ", \"elements\": []" }, ST_PARSE,
       { "elements: expected {" } },
@@ -895,7 +895,7 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"ransom\": \"0.small\"}"),
       ST_PARSE, { "turns[0].ransom: '0.small' is not <seat>.<kind>.<n>" } },
     { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
-      { "turns[0].meeple: no deploy, fly or recall to go with it" } },
+      { "turns[0].meeple: no deploy, fly, recall, fairy or princess to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
                 "\"shepherd\"}"),
       ST_UNSUPPORTED,
@@ -1888,7 +1888,7 @@ static int cmp_name(const void *a, const void *b)
 
 /* Every game JCloisterZone recorded with The River, Inns & Cathedrals,
  * the Phantom, Traders & Builders, Abbey & Mayor, the Big Box and The
- * Tower (read
+ * Tower and The Princess & the Dragon (read
  * in place from the shared folder, never copied here): .jcz -> .jcz and
  * .jcz -> flierlog -> .jcz give the same log, the flierlog survives its
  * own round trips, and all of them audit alike, to the bytes of the JSON
@@ -1897,7 +1897,8 @@ static int cmp_name(const void *a, const void *b)
 static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
-                                        "tb",    "am", "bigbox", "tower" };
+                                        "tb",    "am", "bigbox", "tower",
+                                        "pd" };
     static char names[128][128];
     int games = 0;
     (void)state;
@@ -1974,7 +1975,7 @@ static void test_expansion_corpora(void **state)
         }
     }
     print_message("%d games round-tripped\n", games);
-    assert_true(games >= 180);
+    assert_true(games >= 210);
 }
 
 static const char *const seat_names[GAME_MAX_PLAYERS] = {
@@ -2286,6 +2287,55 @@ static const char *replay_meeple(const cJSON *save, int i)
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(msg, "payload"), "meepleId");
     return cJSON_IsString(id) ? id->valuestring : "";
+}
+
+/* The example of flierlog/1.3 is the game its text tells: the princess,
+ * the dragon's three steps, the fairy's two kinds of points; the writer
+ * gives it back to the byte, and as a .jcz it has the dragon's, the
+ * fairy's and the princess's messages. */
+static void test_doc_example_dragon(void **state)
+{
+    struct buf b = BUF_INIT, w = BUF_INIT, j = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    (void)state;
+    doc_example("\n## The Princess & the Dragon (flierlog/1.3)\n", &b, &l);
+    audit_run(&l, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("the example is invalid: %s", r.violations[0].msg);
+    assert_true(r.finished);
+    assert_int_equal(r.score[0], 5);
+    assert_int_equal(r.score[1], 9);
+    assert_int_equal(r.events[0].turn, 7);
+    assert_int_equal(r.events[0].feature, FEAT_FAIRY);
+    assert_int_equal(r.events[0].expr, EXPR_TURN);
+    /* the replay says where the dragon and the fairy came to stand */
+    struct replay rp;
+    struct buf rj = BUF_INIT;
+    replay_build(&l, NULL, &rp);
+    mlog_replay_json(&l, &r, &rp, &rj);
+    must_have(rj.p, "\"rotation\":90,\"placed\":[],\"removed\":[],"
+                    "\"dragon\":[1,0]");
+    must_have(rj.p, "\"dragon\":[1,-1]");
+    must_have(rj.p, "\"fairy\":[-1,0]");
+    must_have(rj.p, "\"marks\":[\"volcano\"]");
+    must_have(rj.p, "\"princess\":true");
+    replay_release(&rp);
+    buf_release(&rj);
+    report_release(&r);
+    mlog_write_flierlog(&l, &w);
+    /* doc_example() ended the block's text where its ``` stood */
+    char *start = strstr(b.p, "\n## The Princess & the Dragon");
+    start = strstr(start, "```json\n") + 8;
+    assert_string_equal(w.p, start);
+    mlog_write_jcz(&l, &j);
+    must_have(j.p, "\"MOVE_NEUTRAL_FIGURE\"");
+    must_have(j.p, "\"figureId\":\"dragon.1\",\"to\":[0,-1]");
+    must_have(j.p, "\"source\":\"PRINCESS\"");
+    game_log_release(&l);
+    buf_release(&b);
+    buf_release(&w);
+    buf_release(&j);
 }
 
 /* The example of flierlog/1.2 is the game its text tells: a wagon that
@@ -2796,6 +2846,7 @@ int main(void)
         cmocka_unit_test(test_doc_example_expansions),
         cmocka_unit_test(test_doc_example_between_turns),
         cmocka_unit_test(test_doc_example_tower),
+        cmocka_unit_test(test_doc_example_dragon),
         cmocka_unit_test(test_convert_cli),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_many_moves),

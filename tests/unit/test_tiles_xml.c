@@ -67,6 +67,7 @@ static const struct {
     { "road", "inn" },       { "city", "pennants" },
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
+    { "city", "princess" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" },
@@ -85,10 +86,6 @@ static const struct unmodelled {
     const char *why;
 } unmodelled[] = {
     { "city", "castle-base", false, "Bridges, Castles & Bazaars: castles" },
-    { "city", "princess", false, "Princess & Dragon: the princess" },
-    { "volcano", NULL, false, "Princess & Dragon: the dragon's volcano" },
-    { "dragon", NULL, false, "Princess & Dragon: the dragon" },
-    { "portal", NULL, false, "Princess & Dragon: the magic portal" },
     { "road", "tunnel", false, "The Tunnel: tunnel ends" },
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
@@ -392,7 +389,23 @@ struct tile_want {
     uint8_t named[TILE_MAX_SEGS]; /* field: the city edges as named */
     int flier_dir;
     int group;
+    unsigned marks; /* TILE_MARK() bits: <volcano/>, <dragon/>, <portal/> */
 };
+
+/* The tile marks (enum tile_mark) carry the names of JCloisterZone's
+ * elements: <volcano/>, <dragon/>, <portal/>. -1: no mark. */
+static int mark_of(const char *element)
+{
+    static const char *const names[] = {
+#define X(id, name) name,
+        TILE_MARKS(X)
+#undef X
+    };
+    for (size_t i = 0; i < N_OF(names); i++)
+        if (strcmp(names[i], element) == 0)
+            return (int)i;
+    return -1;
+}
 
 static uint64_t seg_key(const struct seg_want *s)
 {
@@ -591,6 +604,13 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         }
         if (el->type != XML_ELEMENT_NODE)
             continue; /* comments */
+        if (mark_of(name_of(el)) >= 0) {
+            w->marks |= 1u << mark_of(name_of(el));
+            /* JCloisterZone puts the dragon's tiles in group "dragon" */
+            if (mark_of(name_of(el)) == TM_BIT_DRAGON)
+                w->group = TG_DRAGON;
+            continue;
+        }
         if (classify(name_of(el), NULL, where, d) != MODELLED)
             continue;
         if (w->n_seg == TILE_MAX_SEGS) {
@@ -612,6 +632,7 @@ static void read_our_tile(const struct tile_def *t, struct tile_want *w,
     memset(w, 0, sizeof *w);
     w->flier_dir = t->flier_dir;
     w->group = t->group;
+    w->marks = t->marks;
     w->n_seg = t->n_seg;
     for (int i = 0; i < t->n_seg; i++) {
         w->seg[i] = (struct seg_want){ t->seg[i].kind, t->seg[i].mask,
@@ -676,6 +697,9 @@ static int check_tile(const struct tile_def *t, xmlNodePtr node,
         differ(d, t->id, "group \"%s\" in JCloisterZone, \"%s\" in flierd",
                x.group >= 0 ? tile_group_name(x.group) : "?",
                tile_group_name(o.group));
+    if (x.marks != o.marks)
+        differ(d, t->id, "tile marks 0x%x in JCloisterZone, 0x%x in flierd",
+               x.marks, o.marks);
     if (x.flier_dir != o.flier_dir)
         differ(d, t->id, "flying machine %s in JCloisterZone, %s in flierd",
                x.flier_dir >= 0 ? dir_name(x.flier_dir) : "none",

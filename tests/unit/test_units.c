@@ -2,8 +2,9 @@
  * and the river's course), Inns & Cathedrals (inns, cathedrals, the large
  * follower), the Phantom, flights by every figure, Traders & Builders
  * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon),
- * The Tower (floors, captures, exchanges, ransoms, followers on towers)
- * and the draw check.
+ * The Tower (floors, captures, exchanges, ransoms, followers on towers),
+ * The Princess & the Dragon (dragon, fairy, princess, portal) and the
+ * draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -1012,7 +1013,7 @@ static void expect_roles(const struct rules *r, const struct fx_step *steps,
 #define WM STEP_WAGON_MOVE
 #define WS STEP_WAGON_STAYS
 #define WAGON_OPEN(x, y, f, loc) \
-    { MV_DEPLOY, -1, NULL, (x), (y), 0, (f), (loc), FIG_WAGON, 0, -1, 0 }
+    { MV_DEPLOY, -1, NULL, (x), (y), 0, (f), (loc), FIG_WAGON, 0, -1, 0, 0 }
 
 static void test_step_roles(void **state)
 {
@@ -1350,6 +1351,220 @@ static void test_tile_not_drawn(void **state)
     }
 }
 
+/* ---- The Princess & the Dragon ---------------------------------------- */
+
+static struct rules dragon_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "princess-and-dragon:1");
+    r.flags |= RF_DRAGON | RF_FAIRY | RF_PRINCESS | RF_PORTAL;
+    return r;
+}
+
+/* Red's volcano east of the start brings the dragon to (1,0); Blue's
+ * dragon tile west of it makes it move after Blue's action: Blue steps
+ * it to the start (0,0), Red to (-1,0), where it has nowhere left to go
+ * ((0,0) visited, nothing else beside it). */
+#define VOLCANO_STEPS                                                      \
+    FX_PLACE(RED, "DG/R.v", 1, 0, 1), FX_PASS(RED), FX_COMMIT(RED)
+#define DRAGON_TILE_STEPS                                                  \
+    FX_PLACE(BLUE, "DG/RFr.d", -1, 0, 0)
+
+/* The dragon's tiles wait for a volcano; the dragon then eats what
+ * stands where it steps, the fairy's square excepted. */
+static void test_dragon_draw_and_eats(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    struct game *g = fx_new(&r);
+    int dtile = fx_tile("DG/RFr.d");
+    assert_false(game_drawable(g, dtile));
+    assert_true(game_drawable(g, fx_tile("DG/R.v")));
+    fx_place(g, "BA/RFr", -1, 0, 0);
+    int m = fx_deploy(g, RED, FIG_SMALL,
+                      fx_seg(g, -1, 0, FEAT_FIELD, HE_SL));
+    game_end_turn(g);
+    fx_place(g, "DG/R.v", 1, 0, 1);
+    struct pos at;
+    assert_true(game_dragon_at(g, &at));
+    assert_int_equal(at.x, 1);
+    assert_true(game_drawable(g, dtile));
+    /* nothing stands on the dragon's square */
+    int road = fx_seg(g, 1, 0, FEAT_ROAD, 0);
+    int b = game_meeple(g, BLUE, FIG_SMALL, 0);
+    assert_int_equal(game_check_deploy(g, BLUE, b, road, NULL, 0),
+                     RULE_DRAGON_TILE);
+    game_end_turn(g);
+    fx_place(g, "DG/RFr.d", -2, 0, 0);
+    assert_int_equal(game_dragon_steps(g), 6);
+    assert_int_equal(game_dragon_mover(g), RED);
+    game_dragon_step(g, (struct pos){ 0, 0 });
+    assert_int_equal(game_dragon_mover(g), BLUE);
+    assert_int_equal(game_check_dragon_step(g, (struct pos){ 1, 0 }, NULL, 0),
+                     RULE_DRAGON_MOVE); /* visited in this move */
+    game_dragon_step(g, (struct pos){ -1, 0 });
+    assert_int_equal(g->meeples[m].seg, -1); /* eaten */
+    game_dragon_step(g, (struct pos){ -2, 0 });
+    assert_int_equal(game_dragon_steps(g), 0); /* a dead end */
+    game_end_turn(g);
+    game_free(g);
+}
+
+/* The fairy: 1 at the start of its owner's turn (counted with the turn
+ * before), 3 when its follower's feature scores; the dragon never
+ * enters its square. */
+static void test_fairy_scores(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    struct report rep;
+    audit_until(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/RFr", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+        FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/RFr", -2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+        5, &rep);
+    expect_valid(&rep);
+    const struct score_event *turn = event_of(&rep, 4, FEAT_FAIRY);
+    assert_int_equal(turn->players, 1u << RED);
+    assert_int_equal(turn->points, 1);
+    assert_int_equal(turn->expr, EXPR_TURN);
+    expect_item(turn, 0, SI_FAIRY, -1, 1);
+    /* at the end the road (5 tiles, unfinished) scores, and the fairy */
+    const struct score_event *done = event_of(&rep, -1, FEAT_FAIRY);
+    assert_int_equal(done->points, 3);
+    assert_int_equal(done->expr, EXPR_COMPLETED);
+    report_release(&rep);
+}
+
+/* The fairy stays when its follower leaves, alone: Red's highwayman
+ * scores its road (turn 5, and the fairy 3), goes home, and the start of
+ * Red's next turn gives nothing. */
+static void test_fairy_alone(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    struct report rep;
+    audit_until(&r, NULL, STEPS(
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/C", 0, -1, 2),
+        FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/C", 0, 1, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/L", -1, -1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+        7, &rep);
+    expect_valid(&rep);
+    int turns = 0, done = 0;
+    for (size_t i = 0; i < rep.n_events; i++) {
+        const struct score_event *ev = &rep.events[i];
+        if (ev->feature != FEAT_FAIRY)
+            continue;
+        turns += ev->expr == EXPR_TURN;
+        done += ev->expr == EXPR_COMPLETED;
+        assert_true(ev->expr == EXPR_TURN ? ev->turn == 4 : ev->turn == 5);
+    }
+    assert_int_equal(turns, 1);
+    assert_int_equal(done, 1);
+    assert_int_equal(event_of(&rep, 5, FEAT_ROAD)->points, 4);
+    report_release(&rep);
+}
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;   /* RULE_OK: valid */
+    int turn;
+} pd_cases[] = {
+    { "the dragon's steps as the rules go", STEPS(VOLCANO_STEPS,
+          DRAGON_TILE_STEPS, FX_PASS(BLUE), FX_DRAGON(BLUE, 0, 0),
+          FX_DRAGON(RED, -1, 0), FX_COMMIT(BLUE)), RULE_OK, 0 },
+    { "a follower on the dragon's square", STEPS(
+          FX_PLACE(RED, "DG/R.v", 1, 0, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED)),
+      RULE_DRAGON_TILE, 1 },
+    { "the dragon steps back onto a square of this move", STEPS(
+          VOLCANO_STEPS, DRAGON_TILE_STEPS, FX_PASS(BLUE),
+          FX_DRAGON(BLUE, 0, 0), FX_DRAGON(RED, 1, 0), FX_COMMIT(BLUE)),
+      RULE_DRAGON_MOVE, 2 },
+    { "the dragon stops with a step left to take", STEPS(
+          VOLCANO_STEPS, DRAGON_TILE_STEPS, FX_PASS(BLUE),
+          FX_DRAGON(BLUE, 0, 0), FX_COMMIT(BLUE)), RULE_DRAGON_MOVE, 2 },
+    { "the fairy beside another player's follower", STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),
+          FX_FAIRY(BLUE, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(BLUE)),
+      RULE_FAIRY_PLACEMENT, 2 },
+    { "the princess sends a knight of her city home", STEPS(
+          FX_PLACE(RED, "BA/Cc.1", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "DG/Cc.p", 1, -1, 0),
+          FX_PRINCESS(BLUE, 0, -1, FEAT_CITY, "SE", RED, 1),
+          FX_COMMIT(BLUE)), RULE_OK, 0 },
+    { "the princess and a farmer", STEPS(
+          FX_PLACE(RED, "BA/Cc.1", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_FIELD, "NL.NR.WL.WR"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "DG/Cc.p", 1, -1, 0),
+          FX_PRINCESS(BLUE, 0, -1, FEAT_FIELD, "NL.NR.WL.WR", RED, 1),
+          FX_COMMIT(BLUE)), RULE_PRINCESS, 2 },
+    { "through the portal to a field far away", STEPS(
+          FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+          FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"), FX_COMMIT(RED)),
+      RULE_OK, 0 },
+    { "through the portal to a completed city", STEPS(
+          FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "DG/RrRr.g", 1, 0, 0),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "S"), FX_COMMIT(BLUE)),
+      RULE_PORTAL, 2 },
+};
+
+/* The magic portal serves one figure a turn: the phantom that follows a
+ * follower through it may stand on the tile, not go through again. */
+static void test_portal_once(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    r.figures[FIG_PHANTOM] = 1;
+    struct report rep;
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+        FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "NW", FIG_PHANTOM, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_valid(&rep);
+    report_release(&rep);
+    audit_steps(&r, NULL, STEPS(
+        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+        FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
+        FX_COMMIT(RED)), &rep);
+    expect_first(&rep, RULE_PORTAL, 1);
+    report_release(&rep);
+}
+
+static void test_dragon_fairy_princess_portal(void **state)
+{
+    (void)state;
+    struct rules r = dragon_rules();
+    for (size_t i = 0; i < N_OF(pd_cases); i++) {
+        struct report rep;
+        print_message("%s\n", pd_cases[i].what);
+        audit_steps(&r, NULL, pd_cases[i].steps, pd_cases[i].n, &rep);
+        if (pd_cases[i].rule == RULE_OK)
+            expect_valid(&rep);
+        else
+            expect_first(&rep, pd_cases[i].rule, pd_cases[i].turn);
+        report_release(&rep);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1383,6 +1598,11 @@ int main(void)
         cmocka_unit_test(test_tower_exchange_choice),
         cmocka_unit_test(test_flier_never_on_tower),
         cmocka_unit_test(test_tile_not_drawn),
+        cmocka_unit_test(test_dragon_draw_and_eats),
+        cmocka_unit_test(test_fairy_scores),
+        cmocka_unit_test(test_dragon_fairy_princess_portal),
+        cmocka_unit_test(test_portal_once),
+        cmocka_unit_test(test_fairy_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@ function gameKinds(replay) {
   const figs = new Set(), toks = new Set();
   let abbey = false;
   for (const t of replay.turns || []) for (const m of t.placed || t.meeples || []) figs.add(m.kind);
+  for (const t of replay.turns || []) for (const k of ['dragon', 'fairy']) if (t[k]) figs.add(k);
   for (const t of replay.turns || []) {
     const def = t.tile && (replay.tiles || {})[t.tile];
     if (!def) continue;
@@ -70,13 +71,15 @@ function occupantsText(occ) {
   return e.length ? e.map(([n, c]) => `${n}${c > 1 ? ' ×' + c : ''}`).join(', ') : '';
 }
 
-/** Meeples in b that are not in a (a multiset difference). */
+/** Meeples in b that are not in a (a multiset difference); the neutral
+ * figures are told apart. */
 function meepleDiff(a, b) {
   const k = (m) => `${m.player}|${m.kind}|${m.at}|${m.segment}`;
   const count = new Map();
   for (const m of a || []) count.set(k(m), (count.get(k(m)) || 0) + 1);
   const out = [];
   for (const m of b || []) {
+    if (figure(m.kind).neutral) continue;
     const n = count.get(k(m)) || 0;
     if (n > 0) count.set(k(m), n - 1);
     else out.push(m);
@@ -94,10 +97,14 @@ function withBoards(replay) {
   if (turns.length && Array.isArray(turns[0].meeples)) return replay;
   const on = new Map();
   let towers = [], prisoners = null;
+  // the neutral figures (the dragon, the fairy) stand where a turn last
+  // said, and are drawn with the meeples
+  const neutral = new Map();
   for (const t of turns) {
     for (const id of t.removed || []) on.delete(id);
     for (const m of t.placed || []) on.set(m.id, m);
-    t.meeples = [...on.values()];
+    for (const k of ['dragon', 'fairy']) if (Array.isArray(t[k])) neutral.set(k, { kind: k, player: null, at: t[k], segment: null });
+    t.meeples = [...on.values(), ...neutral.values()];
     // The Tower: the towers' floors and the prisoners, where they changed
     if (Array.isArray(t.towers)) towers = t.towers;
     if (Array.isArray(t.prisoners)) prisoners = t.prisoners;
@@ -357,6 +364,8 @@ export function replayPage(main, [idText], query) {
         parts.push(h('p', { class: 'prisoners', dataset: { testid: 'prisoners' },
           text: `Prisoners held: ${players.map((p, k) => `${p.name} ${t.held[k] || 0}`).join(', ')}.` }));
       }
+      if (Array.isArray(t.dragon)) parts.push(h('p', { class: 'deploy', dataset: { kind: 'dragon' }, text: `The dragon came to ${at(t.dragon)}.` }));
+      if (Array.isArray(t.fairy)) parts.push(h('p', { class: 'deploy', dataset: { kind: 'fairy' }, text: `The fairy went to ${at(t.fairy)}.` }));
       moveBox.append(...parts);
     }
 

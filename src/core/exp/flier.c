@@ -68,7 +68,8 @@ static bool landable(const struct game *g, int fig, int seg)
 {
     int f = g->segs[seg].kind;
     return feature_class(f)->landable && game_kind_allowed(g, fig, f) &&
-           !game_feature_complete(g, seg);
+           !game_feature_complete(g, seg) &&
+           game_check_stand(g, fig, seg, NULL, 0) == RULE_OK;
 }
 
 int game_landings(const struct game *g, struct pos target, int fig, int *out,
@@ -138,7 +139,7 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
         snprintf(why, why_len, "the %s is already completed", c->name);
         return RULE_FLIER_COMPLETED;
     }
-    return RULE_OK;
+    return game_check_stand(g, fig, seg, why, why_len);
 }
 
 const struct expansion expansion_flier = {
