@@ -533,16 +533,23 @@ static void pack_fill(struct game *g, const struct rules *r)
     for (int t = 0; t < TILE_KINDS; t++)
         g->pack_local[t] = -1;
     /* by group in registry order (groups open together are drawn one
-     * after the other), by id within a group */
-    for (int k = 0; k < TG__COUNT * TILE_KINDS; k++) {
-        int t = k % TILE_KINDS, gr = tile_defs[t].group;
-        if (gr != k / TILE_KINDS || g->pack[t] <= 0)
+     * after the other), by id within a group: a counting sort, as this
+     * runs once a game */
+    int first[TG__COUNT + 1] = { 0 };
+    for (int t = 0; t < TILE_KINDS; t++)
+        first[tile_defs[t].group + 1] += g->pack[t] > 0;
+    for (int gr = 0; gr < TG__COUNT; gr++)
+        first[gr + 1] += first[gr];
+    g->n_pack_kinds = first[TG__COUNT];
+    for (int t = 0; t < TILE_KINDS; t++) {
+        int gr = tile_defs[t].group;
+        if (g->pack[t] <= 0)
             continue;
         g->pack_left += g->pack[t];
         g->group_left[gr] = (int16_t)(g->group_left[gr] + g->pack[t]);
         g->kind_edges[t] = tile_defs[t].edges;
-        g->pack_local[t] = (int16_t)g->n_pack_kinds;
-        g->pack_kind[g->n_pack_kinds++] = (int16_t)t;
+        g->pack_local[t] = (int16_t)first[gr];
+        g->pack_kind[first[gr]++] = (int16_t)t;
     }
     g->tree_width = 1;
     while (g->tree_width < g->n_pack_kinds)
