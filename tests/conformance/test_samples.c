@@ -603,6 +603,7 @@ static void test_samples_match_expected(void **state)
         "rules/flier-avoids-dragon.flierlog",
         "rules/flier-refused-by-dragon.flierlog",
         "rules/flier-lands-on-portal-tile.flierlog", "dragon-tour.flierlog",
+        "tower-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

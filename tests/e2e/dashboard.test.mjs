@@ -392,6 +392,40 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Tower replay draws the towers with their height and the prisoners', async () => {
+    // samples/tower-c2-3p.jcz: 25 floors, 11 captures, 2 ransoms. What the
+    // page must show is read from the replay the API gives.
+    const id = await gameId('/tower-c2-3p.jcz');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const k = replay.turns.findIndex((t) => Array.isArray(t.prisoners) && t.prisoners.some((n) => n > 0));
+    assert.ok(k > 0, 'a turn takes a prisoner');
+    let towers = [];
+    for (const t of replay.turns.slice(0, k + 1)) if (Array.isArray(t.towers)) towers = t.towers;
+    assert.ok(towers.length > 0, 'towers stand by then');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=${replay.turns[k].turn}`);
+    await page.locator('svg.board .tile').first().waitFor();
+    // the board of that turn, drawn whole before it is read
+    await page.locator('[data-testid=prisoners]').waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('svg.board .tower-height').length === n, towers.length);
+    assert.ok(await page.locator('svg.board .tower').count() >= towers.length, 'every tower tile draws its tower');
+    const heights = await page.locator('svg.board .tower-height').evaluateAll((es) => es.map((e) => `${e.dataset.at}=${e.dataset.height}`).sort());
+    assert.deepEqual(heights, towers.map((t) => `${t.at[0]},${t.at[1]}=${t.height}`).sort(), 'each tower with a floor shows its height');
+    const held = replay.turns[k].prisoners;
+    const text = await page.locator('[data-testid=prisoners]').textContent();
+    replay.players.forEach((p, s) => assert.ok(text.includes(`${p.name} ${held[s]}`), `${p.name} holds ${held[s]}: ${text}`));
+    // A ransom is two score events, the payer's -3 and the jailer's +3.
+    const ransom = replay.events.filter((e) => e.feature === 'ransom');
+    assert.equal(ransom.length, 4, 'two ransoms, two events each');
+    await page.goto(`${base}/games/${id}?turn=${ransom[0].turn}`);
+    await page.locator('[data-testid=events] .event-feature').first().waitFor();
+    const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
+    assert.equal(features.filter((f) => /ransom/.test(f)).length, 2, features.join(', '));
+    await shot(page, '03c-tower');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

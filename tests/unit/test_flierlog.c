@@ -884,8 +884,8 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
       { "turns[0].deploy: expected a string" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
-      ST_PARSE, { "turns[0]: deploy, fly, recall and tower exclude each "
-                  "other" } },
+      ST_PARSE, { "turns[0]: deploy, fly, recall, tower, fairy and "
+                  "princess exclude each other" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"capture\": "
                 "{\"at\": [0, 0], \"segment\": \"road:WE\", "
                 "\"meeple_id\": \"1.small.1\"}}"),
@@ -972,7 +972,7 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery, garden, trade-goods, barn or ransom" } },
+                  "field, monastery, garden, trade-goods, barn, ransom or fairy" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
