@@ -20,6 +20,8 @@ enum phase {
     PH_FLYING, /* flown with landing options: a landing must follow */
     PH_DONE,   /* the turn's action is taken */
     PH_VOID,   /* the turn's tile could not be placed: skip to COMMIT */
+    PH_HELD,   /* COMMIT came, but the scoring waits for followers that
+                  may leave the City of Carcassonne first */
 };
 
 struct audit {
@@ -188,10 +190,16 @@ static void record_running(struct audit *a, int t)
 static void end_turn(struct audit *a, const struct move *m)
 {
     close_flight(a, m);
-    if (a->phase != PH_IDLE && a->phase != PH_VOID)
+    if (a->phase == PH_HELD)
+        game_city_release(a->g); /* nobody moves any more: it scores */
+    else if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
     else if (a->phase == PH_VOID)
         game_skip_turn(a->g);
+    if (a->g->held) { /* followers may leave the City before it scores */
+        a->phase = PH_HELD;
+        return;
+    }
     if (a->phase != PH_IDLE)
         record_running(a, a->turn);
     a->phase = PH_IDLE;
@@ -602,12 +610,85 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
 
 static void wagon_move(struct audit *a, const struct move *m);
 
+/* The segment a move names, or -1. */
+static int move_seg(const struct game *g, const struct move *m)
+{
+    return game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+}
+
+/* Held scoring, or the end: a follower leaves the City of Carcassonne
+ * for the feature m names. A COMMIT follows such a move in a turn. */
+static void quarter_leave(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_meeple(a, m), seg = move_seg(g, m);
+    bool held = a->phase == PH_HELD;
+    enum rule rule = game_check_quarter_leave(g, meeple_owner(a, m), mi,
+                                              seg, why, sizeof why);
+    if (rule == RULE_OK && !held && game_pack_left(g) > 0) {
+        rule = RULE_QUARTER_LEAVE;
+        snprintf(why, sizeof why, "followers leave the City only before a "
+                 "turn's scoring or at the end of the game");
+    }
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s out of the City onto %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        return;
+    }
+    game_quarter_leave(g, mi, seg);
+    if (held)
+        a->commit_due = true;
+    if (held && !g->held)
+        end_turn(a, m);
+}
+
+/* After the scoring: the player on turn sends a follower into a quarter
+ * of the City (the offer), or the log does so out of place. */
+static void quarter_deploy(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_meeple(a, m), seg = move_seg(g, m);
+    enum rule rule = game_check_quarter_deploy(g, meeple_owner(a, m), mi,
+                                               seg, why, sizeof why);
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s into the City (%s): %s",
+                meeple_name(m, nm, sizeof nm), name, why);
+        return;
+    }
+    game_quarter_deploy(g, mi, seg);
+}
+
+static bool in_quarter(const struct game *g, int mi)
+{
+    int seg = mi >= 0 ? g->meeples[mi].seg : -1;
+    return seg >= 0 && g->segs[seg].kind == FEAT_QUARTER;
+}
+
 static void deploy_checked(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
+    if (a->phase == PH_HELD) {
+        quarter_leave(a, m);
+        return;
+    }
     if (a->phase == PH_IDLE && game_wagon_next(g) >= 0) {
         wagon_move(a, m);
+        return;
+    }
+    if (a->phase == PH_IDLE && (game_city_offer(g) >= 0 ||
+                                m->feature == FEAT_QUARTER)) {
+        quarter_deploy(a, m);
+        return;
+    }
+    if (a->phase == PH_IDLE && in_quarter(g, resolve_meeple(a, m))) {
+        quarter_leave(a, m);
         return;
     }
     if (a->phase == PH_IDLE) {
@@ -647,6 +728,14 @@ static void deploy_checked(struct audit *a, const struct move *m)
     }
     if (m->feature == FEAT_FLIER) {
         on_flight(a, m, mi);
+        return;
+    }
+    if (m->feature == FEAT_QUARTER) {
+        a->phase = PH_DONE;
+        game_act(g, m->meeple);
+        violate(a, m, RULE_QUARTER_DEPLOY, "%s into the City during a "
+                "turn: only after the scoring, when others scored and the "
+                "player on turn did not", meeple_name(m, nm, sizeof nm));
         return;
     }
     if (a->phase == PH_FLYING)
@@ -692,7 +781,8 @@ static void on_deploy(struct audit *a, const struct move *m)
     size_t before = a->r->n_violations;
     enum phase ph = a->phase;
     deploy_checked(a, m);
-    if (ph == PH_IDLE || ph == PH_VOID || a->r->n_violations != before)
+    if (ph == PH_IDLE || ph == PH_VOID || ph == PH_HELD ||
+        a->r->n_violations != before)
         return;
     if (m->meeple_owner >= 0 && m->meeple_owner < a->log->rules.n_players &&
         m->meeple_owner != a->player)
@@ -706,6 +796,20 @@ static void on_deploy(struct audit *a, const struct move *m)
  * round: the round goes on). */
 static void pass_between_turns(struct audit *a, const struct move *m)
 {
+    if (game_city_offer(a->g) >= 0) { /* no follower into the City */
+        a->role = STEP_CITY;
+        game_quarter_deploy(a->g, -1, -1);
+        return;
+    }
+    if (game_city_count_mover(a->g) >= 0) { /* the count stays */
+        a->role = STEP_CITY;
+        game_count_move(a->g, -1);
+        return;
+    }
+    if (game_pack_left(a->g) == 0 && game_city_final_open(a->g)) {
+        a->role = STEP_CITY; /* no follower out of the City at the end */
+        return;
+    }
     int w = game_wagon_next(a->g);
     if (w >= 0) {
         a->role = STEP_WAGON_STAYS;
@@ -753,6 +857,13 @@ static void wagon_move(struct audit *a, const struct move *m)
 
 static void on_pass(struct audit *a, const struct move *m)
 {
+    if (a->phase == PH_HELD) { /* no (more) followers out of the City */
+        a->role = STEP_CITY;
+        game_quarter_leave(a->g, -1, -1);
+        if (!a->g->held)
+            end_turn(a, m);
+        return;
+    }
     if (a->phase == PH_IDLE)
         pass_between_turns(a, m);
     else if (a->phase == PH_FLYING)
@@ -763,10 +874,44 @@ static void on_pass(struct audit *a, const struct move *m)
     }
 }
 
+/* The count moves to another quarter, by the player who sent a follower
+ * into the City. */
+static void on_neutral(struct audit *a, const struct move *m)
+{
+    char why[200], name[40];
+    struct game *g = a->g;
+    if (a->phase == PH_HELD)
+        end_turn(a, m);
+    int seg = move_seg(g, m);
+    int mover = game_city_count_mover(g);
+    int player = m->player >= 0 ? m->player : mover;
+    enum rule rule = m->neutral != FIG_COUNT ? RULE_COUNT_MOVE
+                     : a->phase != PH_IDLE
+                         ? RULE_COUNT_MOVE
+                         : game_check_count_move(g, player, seg, why,
+                                                 sizeof why);
+    if (m->neutral != FIG_COUNT)
+        snprintf(why, sizeof why, "no such neutral figure in this game");
+    else if (a->phase != PH_IDLE)
+        snprintf(why, sizeof why, "the count moves only between turns");
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s to %s: %s",
+                figure_class(m->neutral) ? figure_class(m->neutral)->name
+                                         : "figure",
+                name, why);
+        return;
+    }
+    game_count_move(g, seg);
+}
+
 static void on_recall(struct audit *a, const struct move *m)
 {
     char nm[32];
     struct game *g = a->g;
+    if (a->phase == PH_HELD)
+        end_turn(a, m);
     if (a->phase == PH_IDLE) {
         violate(a, m, RULE_TURN_SEQUENCE, "an abbot recalled before the "
                 "turn's tile was placed");
@@ -839,9 +984,13 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     xgrow((void **)&r->running, &r->cap_running,
           (size_t)game_pack_left(a->g) + 1, sizeof *r->running);
     record_running(a, 0);
-    if (log->start_tile >= 0)
-        (void)game_start(a->g, log->start_tile, log->start_at,
-                         log->start_rot);
+    if (log->start_tile >= 0) {
+        struct start_place s[LOG_MAX_STARTS];
+        int n = game_log_n_starts(log);
+        for (int i = 0; i < n; i++)
+            s[i] = game_log_start(log, i);
+        (void)game_start_tiles(a->g, s, n);
+    }
     return a;
 }
 
@@ -855,7 +1004,9 @@ size_t audit_step(struct audit *a, const struct move *m)
      * decline them (or place them, which are turns) */
     if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
         a->phase == PH_IDLE && !a->commit_due &&
-        game_wagon_next(a->g) < 0 &&
+        game_wagon_next(a->g) < 0 && game_city_offer(a->g) < 0 &&
+        game_city_count_mover(a->g) < 0 &&
+        !(m->kind != MV_PLACE && game_city_final_open(a->g)) &&
         !(m->kind == MV_PASS && game_pack_left(a->g) == 0 &&
           game_abbey_offered(a->g))) {
         violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
@@ -869,7 +1020,12 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_DEPLOY: on_deploy(a, m); break;
     case MV_PASS: on_pass(a, m); break;
     case MV_RECALL: on_recall(a, m); break;
+    case MV_NEUTRAL: on_neutral(a, m); break;
     case MV_COMMIT:
+        if (a->phase == PH_HELD) { /* nobody moves: the turn scores */
+            end_turn(a, m);
+            break;
+        }
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */
             a->role = a->due_role;
@@ -923,6 +1079,8 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game)
 {
     struct report *r = a->r;
+    if (a->phase == PH_HELD)
+        end_turn(a, NULL);
     r->turns = a->turn;
     if (a->log->end_turn >= 0)
         r->finished = a->turn >= a->log->end_turn;

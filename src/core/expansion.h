@@ -31,7 +31,8 @@ struct pos;
     X(INNS, expansion_inns, "inns")                                        \
     X(PHANTOM, expansion_phantom, "phantom")                               \
     X(TRADERS, expansion_traders, "traders")                               \
-    X(ABBEY, expansion_abbey, "abbey")
+    X(ABBEY, expansion_abbey, "abbey")                                     \
+    X(COUNT, expansion_count, "count")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -48,7 +49,8 @@ enum expansion_id {
     X(INNS, "inn")                                                         \
     X(CATHEDRALS, "cathedral")                                             \
     X(TRADERS, "traders")                                                  \
-    X(PIG_HERD, "pig-herd")
+    X(PIG_HERD, "pig-herd")                                                \
+    X(COUNT, "count")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -149,6 +151,10 @@ struct expansion {
     /* Scoring at the end of the game, after the features' (trade goods,
      * barns). */
     void (*final_scoring)(struct game *g);
+    /* The turn's COMMIT came and game.done lists what it completed: true
+     * holds the scoring for moves before it (followers leaving the City
+     * of Carcassonne); the unit calls game_finish_turn() after them. */
+    bool (*hold_scoring)(struct game *g);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -156,7 +162,8 @@ struct expansion {
 #define UNIT_HOOKS(X)                                                      \
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
-    X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)
+    X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
+    X(hold_scoring)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

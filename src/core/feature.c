@@ -109,7 +109,6 @@ static const struct {
     { "Princess & Dragon",
       { "princess-and-dragon", "dragon", "fairy", "princess", "portal" } },
     { "The Tower", { "tower" } },
-    { "The Count of Carcassonne", { "count" } },
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
     { "Bridges, Castles & Bazaars",

@@ -21,6 +21,8 @@ enum feat_shape {
                      field */
     SHAPE_HALVES, /* by half-edges: field */
     SHAPE_INNER,  /* inside the tile: monastery, garden, flying machine */
+    SHAPE_SPOTS,  /* inside the tile, several told apart by name (enum
+                     tile_spot, a mask bit each): the City's quarters */
 };
 
 /* X(ID, name in reports and our notation, enum feat_shape) */
@@ -34,7 +36,8 @@ enum feat_shape {
     X(FLIER, "flier", SHAPE_INNER)                                         \
     X(RIVER, "river", SHAPE_EDGES)                                         \
     X(TRADE_GOODS, "trade-goods", SHAPE_NONE)                              \
-    X(BARN, "barn", SHAPE_NONE)
+    X(BARN, "barn", SHAPE_NONE)                                            \
+    X(QUARTER, "quarter", SHAPE_SPOTS)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -53,7 +56,8 @@ enum feat {
     X(PIG, "pig")                                                          \
     X(MAYOR, "mayor")                                                      \
     X(WAGON, "wagon")                                                      \
-    X(BARN, "barn")
+    X(BARN, "barn")                                                        \
+    X(COUNT, "count")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

@@ -40,14 +40,16 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
  * the river's tiles come first (The River II's fork, its other tiles, the
  * lake), then the rest of the pack. Rank 0: never drawn (the spring is
  * the start tile); rank -1: never in the pack, the players hold them (the
- * abbey). X(ID, name in the notation, rank). */
+ * abbey; the City of Carcassonne, all of it start tiles). X(ID, name in
+ * the notation, rank). */
 #define TILE_GROUPS(X)                                                     \
     X(NONE, "", 4)                                                         \
     X(RIVER, "river", 2)                                                   \
     X(RIVER_SPRING, "river-spring", 0)                                     \
     X(RIVER_FORK, "river-fork", 1)                                         \
     X(RIVER_LAKE, "river-lake", 3)                                         \
-    X(ABBEY, "abbey", -1)
+    X(ABBEY, "abbey", -1)                                                  \
+    X(CITY, "city", 0)
 
 enum tile_group {
 #define X(id, name, rank) TG_##id,
@@ -63,7 +65,8 @@ enum tile_group {
     X(WINE, "wine")                                                        \
     X(CLOTH, "cloth")                                                      \
     X(GRAIN, "grain")                                                      \
-    X(PIG_HERD, "pig-herd")
+    X(PIG_HERD, "pig-herd")                                                \
+    X(COC, "coc")
 
 enum seg_attr_bit {
 #define X(id, name) SA_BIT_##id,
@@ -89,6 +92,28 @@ struct seg_def {
                          bits 0..3: features of a tile sharing one are
                          next to each other for a wagon (rule C1) */
 };
+
+/* Spots inside a tile told apart by name (SHAPE_SPOTS: the City of
+ * Carcassonne's quarters), a mask bit each: X(ID, name in the notation,
+ * JCloisterZone's location). */
+#define TILE_SPOTS(X)                                                      \
+    X(CASTLE, "castle", "QUARTER_CASTLE")                                  \
+    X(MARKET, "market", "QUARTER_MARKET")                                  \
+    X(BLACKSMITH, "blacksmith", "QUARTER_BLACKSMITH")                      \
+    X(CATHEDRAL, "cathedral", "QUARTER_CATHEDRAL")
+
+enum tile_spot {
+#define X(id, name, jcz) SPOT_##id,
+    TILE_SPOTS(X)
+#undef X
+    SPOT__COUNT
+};
+
+/* A spot's name ("castle") and JCloisterZone's ("QUARTER_CASTLE"), by
+ * index; the spot with either name, or -1. */
+const char *tile_spot_name(int spot);
+const char *tile_spot_jcz(int spot);
+int tile_spot_find(const char *name);
 
 /* A second field inside a tile's cities ("II"; the first, "I", has
  * mask 0): a mask no field of the edges can have, the same turned. */

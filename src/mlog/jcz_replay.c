@@ -190,6 +190,29 @@ static enum status read_return(const cJSON *p, const char *path,
     return read_meeple_id(ptr, sub, m, e);
 }
 
+/* MOVE_NEUTRAL_FIGURE: a neutral figure ("count.1") goes to a pointer
+ * {position, location, feature}: MV_NEUTRAL with `neutral` the figure,
+ * `at`, `feature` and `mask` the target. */
+static enum status read_neutral(const cJSON *p, const char *path,
+                                struct move *m, struct err *e)
+{
+    char sub[96], kind[16];
+    const char *id = str_at(p, "figureId");
+    int n = 0, used = 0;
+    m->kind = MV_NEUTRAL;
+    if (!id || sscanf(id, "%15[a-z].%3d%n", kind, &n, &used) != 2 ||
+        id[used] != '\0')
+        return err_set(e, ST_PARSE, "%s.figureId: expected <figure>.<n>",
+                       path);
+    int fig = figure_find(kind);
+    if (fig < 0 || figure_class(fig)->follower)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: neutral figure "
+                       "'%.40s' (%s.figureId)", id, path);
+    m->neutral = (uint8_t)fig;
+    snprintf(sub, sizeof sub, "%s.to", path);
+    return read_pointer(cJSON_GetObjectItemCaseSensitive(p, "to"), sub, m, e);
+}
+
 /* "player": a seat number, or absent (null). A seat outside the players
  * array names nobody (the auditor takes the player on turn); a number
  * that is no seat at all (0.5, 1e20) is malformed. */
@@ -263,6 +286,9 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         } else if (strcmp(type, "COMMIT") == 0) {
             m->kind = MV_COMMIT;
             if (read_commit(payload, path, &draw, e))
+                return e->code;
+        } else if (strcmp(type, "MOVE_NEUTRAL_FIGURE") == 0) {
+            if (read_neutral(payload, path, m, e))
                 return e->code;
         } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
             if (read_return(payload, path, m, e))

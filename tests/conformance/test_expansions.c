@@ -29,7 +29,7 @@ static const struct audit_opts plain = { .assume_finished = false };
 /* The configurations flierd must audit; any other folder's games must
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
-                                         "am", "bigbox" };
+                                         "am", "bigbox", "count" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count" };
