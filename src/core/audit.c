@@ -682,13 +682,14 @@ static void deploy_checked(struct audit *a, const struct move *m)
         wagon_move(a, m);
         return;
     }
+    if (a->phase == PH_IDLE && in_quarter(g, resolve_meeple(a, m)) &&
+        m->feature != FEAT_QUARTER) {
+        quarter_leave(a, m);
+        return;
+    }
     if (a->phase == PH_IDLE && (game_city_offer(g) >= 0 ||
                                 m->feature == FEAT_QUARTER)) {
         quarter_deploy(a, m);
-        return;
-    }
-    if (a->phase == PH_IDLE && in_quarter(g, resolve_meeple(a, m))) {
-        quarter_leave(a, m);
         return;
     }
     if (a->phase == PH_IDLE) {

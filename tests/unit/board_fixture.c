@@ -183,6 +183,8 @@ static void fill_move(struct move *m, const struct fx_step *s)
     m->meeple_n = (uint8_t)s->n;
     m->meeple_owner = (int8_t)s->owner;
     m->roll = s->roll;
+    if (s->kind == MV_NEUTRAL)
+        m->neutral = (uint8_t)s->meeple;
 }
 
 void fx_log_add(struct game_log *l, const struct fx_step *steps, size_t n)

@@ -100,6 +100,9 @@ struct fx_step {
       (roll) }
 #define FX_RECALL(p, x, y, f, mk) \
     { MV_RECALL, (p), NULL, (x), (y), 0, (f), "I", (mk), 1, (p), 0 }
+/* The count moved to quarter loc ("market") by player p. */
+#define FX_COUNT_TO(p, loc) \
+    { MV_NEUTRAL, (p), NULL, 0, 0, 0, FEAT_QUARTER, (loc), FIG_COUNT, 1, -1, 0 }
 #define FX_PASS(p) { MV_PASS, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
 #define FX_COMMIT(p) { MV_COMMIT, (p), NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0 }
 
