@@ -58,6 +58,8 @@ static void log_copy(const struct game_log *in, struct game_log *out)
     out->start_tile = in->start_tile;
     out->start_at = in->start_at;
     out->start_rot = in->start_rot;
+    memcpy(out->more_starts, in->more_starts, sizeof out->more_starts);
+    out->n_more_starts = in->n_more_starts;
     out->end_turn = in->end_turn;
     for (size_t i = 0; i < in->n_moves; i++)
         *game_log_push(out) = in->moves[i];
