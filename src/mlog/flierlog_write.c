@@ -405,7 +405,17 @@ static cJSON *pos_json(struct pos p)
 static void add_start_players(cJSON *o, const struct game_log *l)
 {
     int start = tile_find("BA/RCr");
-    if (l->start_tile >= 0 &&
+    if (game_log_n_starts(l) > 1) { /* 1.3: the list */
+        cJSON *a = cJSON_AddArrayToObject(o, "start");
+        for (int i = 0; i < game_log_n_starts(l); i++) {
+            struct start_place sp = game_log_start(l, i);
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddStringToObject(s, "tile", tile_get(sp.tile)->id);
+            cJSON_AddItemToObject(s, "at", pos_json(sp.at));
+            cJSON_AddNumberToObject(s, "rot", 90 * (sp.rot & 3));
+            cJSON_AddItemToArray(a, s);
+        }
+    } else if (l->start_tile >= 0 &&
         (l->start_tile != start || l->start_at.x || l->start_at.y ||
          l->start_rot)) {
         cJSON *s = cJSON_AddObjectToObject(o, "start");
@@ -451,11 +461,26 @@ static void add_lists(cJSON *o, const struct wr *w)
     }
 }
 
+/* flierlog/1.3: several start tiles, or the City of Carcassonne's moves
+ * (a neutral figure, a follower into or out of a quarter). */
+static bool needs_1_3(const struct game_log *l)
+{
+    if (game_log_n_starts(l) > 1)
+        return true;
+    for (size_t i = 0; i < l->n_moves; i++)
+        if (l->moves[i].kind == MV_NEUTRAL ||
+            (l->moves[i].kind == MV_DEPLOY &&
+             l->moves[i].feature == FEAT_QUARTER))
+            return true;
+    return false;
+}
+
 static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", w->uses_1_2 ? "flierlog/1.2"
+    cJSON_AddStringToObject(o, "format", needs_1_3(l) ? "flierlog/1.3"
+                                         : w->uses_1_2 ? "flierlog/1.2"
                                          : needs_1_1(l) ? "flierlog/1.1"
                                                         : "flierlog/1");
     add_setup(o, l);
@@ -688,6 +713,7 @@ static bool same_move(const struct move *a, const struct move *b)
            a->feature == b->feature && a->mask == b->mask &&
            a->meeple == b->meeple && a->meeple_n == b->meeple_n &&
            a->meeple_owner == b->meeple_owner && a->roll == b->roll &&
+           a->neutral == b->neutral &&
            (a->draw == b->draw || (a->draw < 0 && b->draw < 0));
 }
 
@@ -714,11 +740,12 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
                         int entry_player)
 {
     static const char *const names[] = { "place", "discard", "deploy",
-                                         "pass",  "recall",  "commit" };
+                                         "pass",  "recall",  "commit",
+                                         "neutral" };
     cJSON *o = cJSON_CreateObject();
     bool recall = m->kind == MV_RECALL;
-    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_COMMIT ? m->kind
-                                                                  : 0]);
+    cJSON_AddStringToObject(o, "move", names[m->kind <= MV_NEUTRAL ? m->kind
+                                                                   : 0]);
     if (m->player != entry_player)
         add_player(w, o, m);
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
@@ -728,6 +755,11 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
             cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
         }
         add_draw(o, "draw", m->draw);
+    } else if (m->kind == MV_NEUTRAL) {
+        const struct figure_class *f = figure_class(m->neutral);
+        cJSON_AddStringToObject(o, "figure", f ? f->jcz : "count");
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
     } else if (m->kind == MV_DEPLOY || recall) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
         cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
