@@ -554,6 +554,13 @@ static cJSON *replay_turn_json(const struct game_log *log,
         cJSON_AddNumberToObject(o, "rotation", 90 * t->rot);
     }
     meeple_delta(log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids, o);
+    if (t->count_mask) { /* the count, in a quarter of the City */
+        char seg[40];
+        seg_format(FEAT_QUARTER, t->count_mask, seg, sizeof seg);
+        cJSON *c = cJSON_AddObjectToObject(o, "count");
+        cJSON_AddItemToObject(c, "at", pos_json(t->count_at));
+        cJSON_AddStringToObject(c, "segment", seg);
+    }
     cJSON_AddItemToObject(o, "scores", cJSON_CreateIntArray(
                                            t->score, log->rules.n_players));
     return o;
@@ -571,6 +578,19 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
         if (log->colors[p][0])
             cJSON_AddStringToObject(pl, "color", log->colors[p]);
         cJSON_AddItemToArray(a, pl);
+    }
+    if (rp->n_starts > 1) { /* several start tiles: the City's twelve */
+        a = cJSON_AddArrayToObject(o, "start");
+        for (int i = 0; i < rp->n_starts; i++) {
+            cJSON *st = cJSON_CreateObject();
+            const struct start_place *sp = &rp->starts[i];
+            cJSON_AddStringToObject(st, "tile", tile_get(sp->tile)->id);
+            cJSON_AddItemToObject(st, "at", pos_json(sp->at));
+            cJSON_AddNumberToObject(st, "rotation", 90 * (sp->rot & 3));
+            cJSON_AddItemToArray(a, st);
+            if (sp->tile >= 0 && sp->tile < TILE_KINDS)
+                used[sp->tile] = true;
+        }
     }
     a = cJSON_AddArrayToObject(o, "turns");
     struct meeple_ids ids;
