@@ -597,6 +597,8 @@ static void test_samples_match_expected(void **state)
         "bigbox-c3-4p.jcz", "rules/mayor-lands-in-city.jcz",
         "rules/mayor-returns-without-city.jcz",
         "rules/wagon-flies-and-lands.jcz",
+        "rules/flier-lands-outside-city.flierlog",
+        "rules/flier-into-city.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
