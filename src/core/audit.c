@@ -639,8 +639,10 @@ static void quarter_leave(struct audit *a, const struct move *m)
         return;
     }
     game_quarter_leave(g, mi, seg);
-    if (held)
+    if (held) { /* its COMMIT follows */
         a->commit_due = true;
+        a->due_role = STEP_CITY;
+    }
     if (held && !g->held)
         end_turn(a, m);
 }

@@ -1769,6 +1769,9 @@ uint64_t game_hash(const struct game *g)
     for (int t = 0; t < TILE_KINDS; t++)
         if (g->kind_edges[t]) /* the kinds the game's pack had */
             h = mix(h, g->pack[t]);
+    int count = game_count_seg(g); /* the count's quarter, in play */
+    if (count >= 0)
+        h = mix(h, count);
     h = mix(h, g->n_events);
     return h;
 }

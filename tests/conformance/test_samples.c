@@ -1131,8 +1131,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0 },
-                                   all = { 1, 1, 1, 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0, 0 },
+                                   all = { 1, 1, 1, 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {

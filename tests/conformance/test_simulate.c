@@ -396,6 +396,11 @@ static void test_expansion_games_audit_valid(void **state)
           NULL },
         { "--edition", "c3", "--expansions", "river,inns,phantom,traders,abbey",
           NULL },
+        /* The Count of Carcassonne: the City as the start, followers into
+         * and out of it, the count's moves */
+        { "--edition", "c2", "--expansions", "count", NULL },
+        { "--edition", "c3", "--expansions", "count", "--format", "flierlog",
+          NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -422,9 +427,9 @@ static void test_expansion_games_audit_valid(void **state)
                   t.wagon_moves, t.wagon_passes, t.deploys[FIG_BARN],
                   t.deploys[FIG_BUILDER], t.deploys[FIG_PIG],
                   t.deploys[FIG_MAYOR], t.plain_checked);
-    assert_int_equal(t.games, 13 * 150);
+    assert_int_equal(t.games, 15 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 11 * 150);
+    assert_int_equal(t.plain_checked, 12 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);

@@ -404,3 +404,23 @@ void game_city_release(struct game *g)
     st(g)->held = -1;
     game_finish_turn(g);
 }
+
+/* The City as JCloisterZone lays it out: four by three, row by row. */
+static const char *const city_layout[3][4] = {
+    { "CO/1", "CO/2", "CO/3", "CO/4" },
+    { "CO/5", "CO/6", "CO/7", "CO/8" },
+    { "CO/9", "CO/10", "CO/11", "CO/12" },
+};
+
+int game_start_layout(const struct rules *r, struct start_place *out,
+                      int max)
+{
+    int set = tile_set_find("count"), n = 0;
+    if (set < 0 || !r->set_copies[set])
+        return 0;
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4 && n < max; x++)
+            out[n++] = (struct start_place){
+                (int16_t)tile_find(city_layout[y][x]), 0, { x - 2, y - 1 } };
+    return n;
+}
