@@ -602,6 +602,20 @@ static void test_forged_expansion_games_flagged(void **state)
     assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_FLIER_USED]);
 }
 
+/* The Count of Carcassonne: a follower sent into the City without an
+ * offer, the count moved without one sent, besides every other rule. */
+static void test_forged_count_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c2[] = { "--games", "400", "--seed", "19",
+                                      "--forge", "1", "--edition", "c2",
+                                      "--expansions", "count", NULL };
+    static const struct sim_setup s_c2 = { 2, "count", NULL, NULL };
+    struct forged_seen seen;
+    check_forged(c2, 400, &s_c2, &seen);
+    assert_true(seen.rule[RULE_QUARTER_DEPLOY] && seen.rule[RULE_COUNT_MOVE]);
+}
+
 /* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
  * hole, a builder, pig or barn where it may not go, a wagon moved out of
  * reach, a second tile without a builder's right; mayors and wagons
@@ -774,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_forged_games_flagged),
         cmocka_unit_test(test_forged_expansion_games_flagged),
         cmocka_unit_test(test_forged_bigbox_games_flagged),
+        cmocka_unit_test(test_forged_count_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
     };
