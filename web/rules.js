@@ -35,7 +35,7 @@ export const RULES = {
   TURN_SEQUENCE: 'A message out of place (a deployment before any tile, moves after the last turn).',
   SCORE_MISMATCH: 'A claimed score differs from what the rules give.',
   QUARTER_DEPLOY: 'A follower goes into the City of Carcassonne only after the scoring, when others scored and the player on turn did not.',
-  QUARTER_LEAVE: 'A follower leaves the City only onto a feature its quarter serves: completed this turn before it scores, or unfinished at the end; never from the count\'s quarter.',
+  QUARTER_LEAVE: 'A follower leaves the City only onto a feature its quarter serves that the turn completed, before it scores, or at the end from the market onto a field; never from the count\'s quarter.',
   COUNT_MOVE: 'The count moves to another quarter only right after a follower went into the City, by that player.',
   FLIER_INTO_CITY: 'A flier never lands in the City of Carcassonne itself.',
 };

@@ -579,7 +579,7 @@ int game_city_held_seat(const struct game *g);
 int game_city_offer(const struct game *g);
 int game_city_count_mover(const struct game *g);
 /* At the end, before the final scoring: may anyone take a follower out
- * of the City (onto an unfinished feature, or a field)? */
+ * of the City (the market's, onto a field)? */
 bool game_city_final_open(const struct game *g);
 /* Meeple m (of `player`) sent into the quarter seg: RULE_OK or
  * RULE_QUARTER_DEPLOY with why. */

@@ -1187,6 +1187,12 @@ static const struct {
       STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
             FX_COUNT_TO(RED, "blacksmith"), CITY_ROAD_NORTH, OUT_TO_ROAD),
       RULE_QUARTER_LEAVE, 5 },
+    { "QUARTER_LEAVE: out of the blacksmith between turns, not before a "
+      "scoring",
+      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+            FX_COUNT_TO(RED, "market"),
+            FX_DEPLOY_N(RED, 2, 0, FEAT_MONASTERY, "I", FIG_SMALL, 1)),
+      RULE_QUARTER_LEAVE, 3 },
     { "FLIER_INTO_CITY: FL/F.o at (2,0) rolls 2 onto CO/7's quarters",
       STEPS(FX_PLACE(RED, "FL/F.o", 2, 0, 0), FX_FLY(RED, 2, 0, 2),
             FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "castle"), FX_COMMIT(RED)),

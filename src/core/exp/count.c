@@ -16,8 +16,10 @@
  *   followers onto those features, one at a time, or pass; a COMMIT
  *   follows a move. The market serves no field during the game (barns
  *   only, which this unit leaves out).
- * - At the end, before the final scoring: followers leave the City the
- *   same way onto unfinished roads, cities and monasteries, or fields.
+ * - At the end, before the final scoring: followers leave the market
+ *   onto any field, in turns round the table until every such player
+ *   passed (JCloisterZone's default; the other quarters' followers stay,
+ *   as the corpus shows: nobody is asked for them).
  * - The count's quarter keeps its followers in the City. Followers left
  *   in the City score nothing.
  * - A field joined to the City counts it as one more completed city for
@@ -121,8 +123,10 @@ static bool done_now(const struct game *g, int root)
     return false;
 }
 
-/* May meeple m (in quarter q) go onto seg: before the held scoring, a
- * feature the turn completed; at the end, an unfinished one (any field). */
+/* May a follower in quarter q go onto seg: before the held scoring, a
+ * feature the turn completed (the market serves no field then); at the
+ * end only the market's, onto any field (JCloisterZone's default final
+ * scoring of the City: the market only). */
 static bool leave_target(const struct game *g, int q, int seg)
 {
     if (seg < 0 || seg >= g->n_segs || g->segs[seg].kind != serves[q])
@@ -131,7 +135,7 @@ static bool leave_target(const struct game *g, int q, int seg)
         return false;
     if (g->held)
         return q != SPOT_MARKET && done_now(g, game_root(g, seg));
-    return serves[q] == FEAT_FIELD || !game_feature_complete(g, seg);
+    return q == SPOT_MARKET;
 }
 
 /* Has seat p a follower in a quarter it may leave now? */
@@ -331,10 +335,13 @@ enum rule game_check_quarter_leave(const struct game *g, int player, int m,
         return RULE_QUARTER_LEAVE;
     }
     if (!leave_target(g, q, seg)) {
-        snprintf(why, why_len, "from the %s a follower goes only onto a %s "
-                 "%s", tile_spot_name(q), feat_name(serves[q]),
-                 g->held ? "this turn completed"
-                         : serves[q] == FEAT_FIELD ? "" : "still unfinished");
+        if (g->held)
+            snprintf(why, why_len, "from the %s a follower goes only onto "
+                     "a %s this turn completed", tile_spot_name(q),
+                     feat_name(serves[q]));
+        else
+            snprintf(why, why_len, "at the end only the market's followers "
+                     "leave the City, onto a field");
         return RULE_QUARTER_LEAVE;
     }
     return RULE_OK;
