@@ -424,6 +424,19 @@ static bool rest_is_unplaceable(struct audit *a)
     return true;
 }
 
+/* Is the last turn over: the pack used up, or no tile left fits (the
+ * engine puts them aside)? */
+static bool pack_done(const struct game *g)
+{
+    if (game_pack_left(g) == 0)
+        return true;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
+            return false;
+    return true;
+}
+
 /* ---- meeples ---------------------------------------------------------- */
 
 /* Seat whose meeple this is: the id's, else the player on turn. */
@@ -626,7 +639,7 @@ static void quarter_leave(struct audit *a, const struct move *m)
     bool held = a->phase == PH_HELD;
     enum rule rule = game_check_quarter_leave(g, meeple_owner(a, m), mi,
                                               seg, why, sizeof why);
-    if (rule == RULE_OK && !held && game_pack_left(g) > 0) {
+    if (rule == RULE_OK && !held && !pack_done(g)) {
         rule = RULE_QUARTER_LEAVE;
         snprintf(why, sizeof why, "followers leave the City only before a "
                  "turn's scoring or at the end of the game");
@@ -809,7 +822,7 @@ static void pass_between_turns(struct audit *a, const struct move *m)
         game_count_move(a->g, -1);
         return;
     }
-    if (game_pack_left(a->g) == 0 && game_city_final_open(a->g)) {
+    if (game_city_final_open(a->g) && pack_done(a->g)) {
         a->role = STEP_CITY; /* no follower out of the City at the end */
         return;
     }
