@@ -43,6 +43,6 @@ export const RULE_IDS = Object.keys(RULES);
 
 /** Where a violation's message places the offending move: "on SEG at (x,y)". */
 export function moveLocation(message) {
-  const m = /\bon ((?:road|city|field|monastery|garden|flier|river)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
+  const m = /\bon ((?:road|city|field|monastery|garden|flier|river|quarter)(?::[A-Za-z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
   return m ? { segment: m[1], at: [Number(m[2]), Number(m[3])] } : null;
 }

@@ -647,7 +647,7 @@ static void quarter_leave(struct audit *a, const struct move *m)
     a->role = STEP_CITY;
     if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "%s out of the City onto %s at (%d,%d): %s",
+        violate(a, m, rule, "%s out of the City, on %s at (%d,%d): %s",
                 meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
         return;
     }
@@ -672,8 +672,8 @@ static void quarter_deploy(struct audit *a, const struct move *m)
     a->role = STEP_CITY;
     if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "%s into the City (%s): %s",
-                meeple_name(m, nm, sizeof nm), name, why);
+        violate(a, m, rule, "%s into the City, on %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
         return;
     }
     game_quarter_deploy(g, mi, seg);
