@@ -494,6 +494,64 @@ static int resolve_abbot(const struct audit *a, const struct move *m)
     return mi;
 }
 
+/* A move around the City of Carcassonne: the seat whose follower it
+ * moves (the id's, else the move's player, else the seat the engine
+ * asks), and the follower: the one named, else for a move out of the
+ * City one of that kind in a quarter the count leaves free, else one in
+ * supply. */
+static int city_seat(const struct audit *a, const struct move *m)
+{
+    if (m->meeple_owner >= 0)
+        return m->meeple_owner;
+    if (m->player >= 0)
+        return m->player;
+    int held = game_city_held_seat(a->g), offer = game_city_offer(a->g);
+    return held >= 0 ? held : offer >= 0 ? offer : a->player;
+}
+
+static int resolve_city(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int owner = city_seat(a, m);
+    if (owner < 0 || owner >= a->log->rules.n_players)
+        return -1;
+    if (m->meeple_n == 0 && m->feature != FEAT_QUARTER) {
+        int pick = -1;
+        for (int i = 0; i < g->n_meeples; i++) {
+            int seg = g->meeples[i].seg;
+            if (g->meeples[i].owner != owner ||
+                g->meeples[i].kind != m->meeple || seg < 0 ||
+                g->segs[seg].kind != FEAT_QUARTER)
+                continue;
+            if (pick < 0 || seg != game_count_seg(g))
+                pick = i;
+            if (seg != game_count_seg(g))
+                break;
+        }
+        if (pick >= 0)
+            return pick;
+    }
+    return game_meeple(g, owner, m->meeple, m->meeple_n);
+}
+
+/* Is the move m at this point one around the City (a follower into or
+ * out of it)? */
+static bool city_move(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    if (m->kind != MV_DEPLOY || a->ended)
+        return false;
+    if (a->phase == PH_HELD)
+        return true;
+    if (a->phase != PH_IDLE || game_wagon_next((struct game *)g) >= 0)
+        return false;
+    if (game_city_offer(g) >= 0 || m->feature == FEAT_QUARTER)
+        return true;
+    int mi = resolve_city(a, m);
+    return mi >= 0 && g->meeples[mi].seg >= 0 &&
+           g->segs[g->meeples[mi].seg].kind == FEAT_QUARTER;
+}
+
 static bool meeple_free(const struct game *g, int mi)
 {
     return mi >= 0 && g->meeples[mi].seg < 0;
@@ -635,10 +693,10 @@ static void quarter_leave(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
-    int mi = resolve_meeple(a, m), seg = move_seg(g, m);
+    int mi = resolve_city(a, m), seg = move_seg(g, m);
     bool held = a->phase == PH_HELD;
-    enum rule rule = game_check_quarter_leave(g, meeple_owner(a, m), mi,
-                                              seg, why, sizeof why);
+    enum rule rule = game_check_quarter_leave(g, city_seat(a, m), mi, seg,
+                                              why, sizeof why);
     if (rule == RULE_OK && !held && !pack_done(g)) {
         rule = RULE_QUARTER_LEAVE;
         snprintf(why, sizeof why, "followers leave the City only before a "
@@ -666,9 +724,9 @@ static void quarter_deploy(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
-    int mi = resolve_meeple(a, m), seg = move_seg(g, m);
-    enum rule rule = game_check_quarter_deploy(g, meeple_owner(a, m), mi,
-                                               seg, why, sizeof why);
+    int mi = resolve_city(a, m), seg = move_seg(g, m);
+    enum rule rule = game_check_quarter_deploy(g, city_seat(a, m), mi, seg,
+                                               why, sizeof why);
     a->role = STEP_CITY;
     if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
@@ -697,7 +755,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
         wagon_move(a, m);
         return;
     }
-    if (a->phase == PH_IDLE && in_quarter(g, resolve_meeple(a, m)) &&
+    if (a->phase == PH_IDLE && in_quarter(g, resolve_city(a, m)) &&
         m->feature != FEAT_QUARTER) {
         quarter_leave(a, m);
         return;
@@ -1088,6 +1146,8 @@ int audit_meeple(const struct audit *a, const struct move *m)
     if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
         game_wagon_next(a->g) >= 0)
         return resolve_wagon(a, m);
+    if (city_move(a, m))
+        return resolve_city(a, m);
     return m->kind == MV_DEPLOY ? resolve_meeple(a, m) : -1;
 }
 

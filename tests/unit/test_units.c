@@ -1169,6 +1169,23 @@ static void test_city_follower_cycle(void **state)
     report_release(&rep);
 }
 
+/* The same when the log names no meeple (a hand-written flierlog): the
+ * move's player's follower in supply goes in, the one in the City comes
+ * out. */
+static void test_city_moves_without_ids(void **state)
+{
+    (void)state;
+    struct report rep;
+    audit_city(STEPS(CITY_OFFER, FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "blacksmith"),
+                     FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
+                     FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
+               &rep);
+    expect_valid(&rep);
+    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
+    assert_int_equal(north->players, 1u << RED | 1u << BLUE);
+    report_release(&rep);
+}
+
 static const struct {
     const char *what;
     const struct fx_step *steps;
@@ -1256,6 +1273,7 @@ int main(void)
         cmocka_unit_test(test_step_roles),
         cmocka_unit_test(test_tile_not_drawn),
         cmocka_unit_test(test_city_follower_cycle),
+        cmocka_unit_test(test_city_moves_without_ids),
         cmocka_unit_test(test_city_rules),
         cmocka_unit_test(test_flier_lands_outside_city),
     };
