@@ -599,6 +599,7 @@ static void test_samples_match_expected(void **state)
         "rules/wagon-flies-and-lands.jcz",
         "rules/flier-lands-outside-city.flierlog",
         "rules/flier-into-city.flierlog",
+        "count-c2-4p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
