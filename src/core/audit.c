@@ -1172,6 +1172,8 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
         r->flights[a->flight].pending = true;
     if (r->finished) {
         end_turn(a, NULL);
+        if (a->phase == PH_HELD) /* the log ends before the moves out */
+            end_turn(a, NULL);
         game_final_scoring(a->g);
     }
     memcpy(r->score, a->g->score, sizeof r->score);

@@ -1720,6 +1720,8 @@ void game_final_scoring(struct game *g)
 {
     if (g->now.tile >= 0)
         game_end_turn(g);
+    if (g->held) /* nobody moves before that scoring any more */
+        game_finish_turn(g);
     uint64_t seen[GAME_MAX_SEGS / 64] = { 0 }; /* roots scored */
     int roots[GAME_MAX_MEEPLES];
     meeple_roots(g, roots); /* scoring moves no meeple */

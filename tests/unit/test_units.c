@@ -1186,6 +1186,28 @@ static void test_city_moves_without_ids(void **state)
     report_release(&rep);
 }
 
+/* A log that ends while the scoring waits for the City's followers
+ * (the game's last turn): the turn still scores, nobody having moved. */
+static void test_city_held_at_the_end(void **state)
+{
+    (void)state;
+    struct rules r = count_rules();
+    struct game_log l;
+    struct report rep;
+    city_log(&l, &r);
+    fx_log_add(&l, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+                         FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH));
+    l.end_turn = 5;
+    fx_audit(&l, &rep);
+    expect_valid(&rep);
+    assert_true(rep.finished);
+    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
+    assert_int_equal(north->players, 1u << BLUE);
+    assert_int_equal(north->points, 3);
+    report_release(&rep);
+    game_log_release(&l);
+}
+
 static const struct {
     const char *what;
     const struct fx_step *steps;
@@ -1274,6 +1296,7 @@ int main(void)
         cmocka_unit_test(test_tile_not_drawn),
         cmocka_unit_test(test_city_follower_cycle),
         cmocka_unit_test(test_city_moves_without_ids),
+        cmocka_unit_test(test_city_held_at_the_end),
         cmocka_unit_test(test_city_rules),
         cmocka_unit_test(test_flier_lands_outside_city),
     };
