@@ -54,6 +54,12 @@ export function drawTile(id, def, at, rotation) {
       d: 'M-5.5 -6.5H5.5V1Q5.5 5.5 0 8Q-5.5 5.5 -5.5 1Z',
     }));
   }
+  for (const q of geo.quarters) {
+    // The City of Carcassonne's quarters: four walled squares.
+    g.appendChild(s('g', { class: 'quarter', dataset: { quarter: q.name } },
+      s('title', { text: `the ${q.name} quarter` }),
+      s('rect', { class: 'quarter-ground', x: q.at[0] - 19, y: q.at[1] - 19, width: 38, height: 38, rx: 3 })));
+  }
   if (geo.closed) {
     // The abbey: a walled close; its walls end whatever they meet.
     g.appendChild(s('rect', { class: 'abbey-ground', x: 7, y: 7, width: TILE - 14, height: TILE - 14 }));
@@ -163,6 +169,16 @@ export class Board {
       this.placed.push(rec);
       this.gTiles.appendChild(el);
     });
+    // A start of several tiles (the City of Carcassonne): the first is
+    // turn 0's, the others stand with it from the start.
+    for (const st of (replay.start || []).slice(1)) {
+      if (!st || !st.tile || !Array.isArray(st.at) || this.first.has(key(st.at))) continue;
+      const el = drawTile(st.tile, tiles[st.tile], st.at, st.rotation);
+      const rec = { step: 0, id: st.tile, at: st.at, rotation: st.rotation || 0, el, ghost: false };
+      this.first.set(key(st.at), rec);
+      this.placed.push(rec);
+      this.gTiles.appendChild(el);
+    }
     this.bounds = this.computeBounds();
     this.autoFit = true; // follow the growing board until the user zooms or pans
     this.fit();
@@ -259,6 +275,13 @@ export class Board {
       this.gMeeples.appendChild(s('g', { class: 'tower-height', dataset: { at: key(tw.at), height: tw.height } },
         s('circle', { cx: loc.anchor[0] + 11, cy: loc.anchor[1] - 11, r: 7 }),
         s('text', { x: loc.anchor[0] + 11, y: loc.anchor[1] - 8, 'text-anchor': 'middle', text: String(tw.height) })));
+    }
+    if (t.count && Array.isArray(t.count.at)) {
+      // The count, a neutral figure, in its quarter of the City.
+      const [x, y] = this.locate(t.count.at, t.count.segment).anchor;
+      this.gMeeples.appendChild(s('g', { class: 'count', transform: `translate(${x} ${y - 10})`, dataset: { segment: t.count.segment } },
+        s('title', { text: `the count in the ${String(t.count.segment).split(':')[1] || 'City'}` }),
+        s('circle', { class: 'count-body', r: 6 })));
     }
   }
 

@@ -24,11 +24,16 @@ export const DIRS = {
 const BY_EDGES = new Set(['road', 'city', 'river']);
 
 /** "city:_S" -> {feature: 'city', edges: [0, 1, 3]}; fields get halves. */
+/** Where the City of Carcassonne's quarters lie on their tile (CO/7). */
+const QUARTER_AT = { castle: [28, 28], market: [72, 28], blacksmith: [28, 72], cathedral: [72, 72] };
+
 export function parseSegment(str) {
   const text = String(str || '');
   const i = text.indexOf(':');
   const feature = i < 0 ? text : text.slice(0, i);
   const rest = i < 0 ? '' : text.slice(i + 1);
+  // The City of Carcassonne's quarters: "quarter:castle" and the like.
+  if (feature === 'quarter') return { feature, inner: rest };
   if (feature === 'field') {
     // "field:I" and "field:II": fields inside a tile's cities, touching no edge.
     if (rest === 'I' || rest === 'II') return { feature, halves: [], inner: rest };
@@ -270,7 +275,7 @@ export function tileGeometry(id, def) {
   if (cache.has(id)) return cache.get(id);
   const segs = (def && Array.isArray(def.segments)) ? def.segments : [];
   const geo = {
-    id, cities: [], roads: [], rivers: [], fields: [], monastery: null, garden: null, flier: null, tower: null,
+    id, cities: [], roads: [], rivers: [], fields: [], quarters: [], monastery: null, garden: null, flier: null, tower: null,
     junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
   };
 
@@ -293,6 +298,8 @@ export function tileGeometry(id, def) {
       geo.tower = { key: 'tower', at: [50, 50], r: 9, attrs };
     } else if (p.feature === 'flier') {
       geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N', attrs };
+    } else if (p.feature === 'quarter') {
+      geo.quarters.push({ key: segmentKey(p), name: p.inner, at: QUARTER_AT[p.inner] || [50, 50] });
     }
   }
   if (!geo.flier && def && def.flier) geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier, attrs: [] };
@@ -302,7 +309,8 @@ export function tileGeometry(id, def) {
   if (geo.rivers.length === 1 && geo.rivers[0].stub) geo.pond = { at: [50, 50], r: 13, lake: true };
   // Where a river forks, its arms meet in the middle.
   else if (geo.rivers.some((r) => r.edges.length > 2)) geo.pond = { at: [50, 50], r: 6, lake: false };
-  geo.closed = segs.length > 0 && !geo.cities.length && !geo.roads.length && !geo.rivers.length && !geo.fields.length;
+  geo.closed = segs.length > 0 && !geo.cities.length && !geo.roads.length && !geo.rivers.length && !geo.fields.length &&
+    !geo.quarters.length;
 
   // Raster: which cells are city, road, river or free (field).
   const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road, -3 river
@@ -465,6 +473,7 @@ export function tileGeometry(id, def) {
     }
     geo.segments.set(f.key, { feature: 'field', anchor: f.anchor, shape: { kind: 'path', d: f.d } });
   });
+  for (const q of geo.quarters) geo.segments.set(q.key, { feature: 'quarter', anchor: q.at, shape: { kind: 'circle', at: q.at, r: 14 } });
   if (geo.monastery) geo.segments.set('monastery', { feature: 'monastery', anchor: geo.monastery.at, shape: { kind: 'circle', at: geo.monastery.at, r: 22 } });
   if (geo.garden) geo.segments.set('garden', { feature: 'garden', anchor: geo.garden.at, shape: { kind: 'circle', at: geo.garden.at, r: geo.garden.r + 4 } });
   if (geo.flier) geo.segments.set('flier', { feature: 'flier', anchor: geo.flier.at, shape: { kind: 'circle', at: geo.flier.at, r: 18 } });

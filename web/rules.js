@@ -43,11 +43,15 @@ export const RULES = {
   FAIRY_PLACEMENT: 'The fairy goes beside a follower of the player on turn, instead of the turn\'s deployment.',
   PRINCESS: 'The princess sends home a knight of the city she joins, instead of the turn\'s deployment.',
   PORTAL: 'Through the magic portal only a follower goes, one a turn, and only to an unfinished feature.',
+  QUARTER_DEPLOY: 'A follower goes into the City of Carcassonne only after the scoring, when others scored and the player on turn did not.',
+  QUARTER_LEAVE: 'A follower leaves the City only onto a feature its quarter serves that the turn completed, before it scores, or at the end from the market onto a field; never from the count\'s quarter.',
+  COUNT_MOVE: 'The count moves to another quarter only right after a follower went into the City, by that player.',
+  FLIER_INTO_CITY: 'A flier never lands in the City of Carcassonne itself.',
 };
 export const RULE_IDS = Object.keys(RULES);
 
 /** Where a violation's message places the offending move: "on SEG at (x,y)". */
 export function moveLocation(message) {
-  const m = /\bon ((?:road|city|field|monastery|garden|flier|river|tower)(?::[A-Z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
+  const m = /\bon ((?:road|city|field|monastery|garden|flier|river|tower|quarter)(?::[A-Za-z_.]+)?) at \((-?\d+),\s*(-?\d+)\)/.exec(String(message || ''));
   return m ? { segment: m[1], at: [Number(m[2]), Number(m[3])] } : null;
 }

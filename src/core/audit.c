@@ -20,6 +20,8 @@ enum phase {
     PH_FLYING, /* flown with landing options: a landing must follow */
     PH_DONE,   /* the turn's action is taken */
     PH_VOID,   /* the turn's tile could not be placed: skip to COMMIT */
+    PH_HELD,   /* COMMIT came, but the scoring waits for followers that
+                  may leave the City of Carcassonne first */
 };
 
 struct audit {
@@ -195,10 +197,16 @@ static void end_turn(struct audit *a, const struct move *m)
                 "take this turn, and a square to go to", left,
                 left == 1 ? "" : "s");
     game_dragon_stop(a->g);
-    if (a->phase != PH_IDLE && a->phase != PH_VOID)
+    if (a->phase == PH_HELD)
+        game_city_release(a->g); /* nobody moves any more: it scores */
+    else if (a->phase != PH_IDLE && a->phase != PH_VOID)
         game_end_turn(a->g);
     else if (a->phase == PH_VOID)
         game_skip_turn(a->g);
+    if (a->g->held) { /* followers may leave the City before it scores */
+        a->phase = PH_HELD;
+        return;
+    }
     if (a->phase != PH_IDLE)
         record_running(a, a->turn);
     a->phase = PH_IDLE;
@@ -423,6 +431,19 @@ static bool rest_is_unplaceable(struct audit *a)
     return true;
 }
 
+/* Is the last turn over: the pack used up, or no tile left fits (the
+ * engine puts them aside)? */
+static bool pack_done(const struct game *g)
+{
+    if (game_pack_left(g) == 0)
+        return true;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
+            return false;
+    return true;
+}
+
 /* ---- meeples ---------------------------------------------------------- */
 
 /* Seat whose meeple this is: the id's, else the player on turn. */
@@ -478,6 +499,64 @@ static int resolve_abbot(const struct audit *a, const struct move *m)
                 g->meeples[i].seg == seg)
                 mi = i;
     return mi;
+}
+
+/* A move around the City of Carcassonne: the seat whose follower it
+ * moves (the id's, else the move's player, else the seat the engine
+ * asks), and the follower: the one named, else for a move out of the
+ * City one of that kind in a quarter the count leaves free, else one in
+ * supply. */
+static int city_seat(const struct audit *a, const struct move *m)
+{
+    if (m->meeple_owner >= 0)
+        return m->meeple_owner;
+    if (m->player >= 0)
+        return m->player;
+    int held = game_city_held_seat(a->g), offer = game_city_offer(a->g);
+    return held >= 0 ? held : offer >= 0 ? offer : a->player;
+}
+
+static int resolve_city(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int owner = city_seat(a, m);
+    if (owner < 0 || owner >= a->log->rules.n_players)
+        return -1;
+    if (m->meeple_n == 0 && m->feature != FEAT_QUARTER) {
+        int pick = -1;
+        for (int i = 0; i < g->n_meeples; i++) {
+            int seg = g->meeples[i].seg;
+            if (g->meeples[i].owner != owner ||
+                g->meeples[i].kind != m->meeple || seg < 0 ||
+                g->segs[seg].kind != FEAT_QUARTER)
+                continue;
+            if (pick < 0 || seg != game_count_seg(g))
+                pick = i;
+            if (seg != game_count_seg(g))
+                break;
+        }
+        if (pick >= 0)
+            return pick;
+    }
+    return game_meeple(g, owner, m->meeple, m->meeple_n);
+}
+
+/* Is the move m at this point one around the City (a follower into or
+ * out of it)? */
+static bool city_move(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    if (m->kind != MV_DEPLOY || a->ended)
+        return false;
+    if (a->phase == PH_HELD)
+        return true;
+    if (a->phase != PH_IDLE || game_wagon_next((struct game *)g) >= 0)
+        return false;
+    if (game_city_offer(g) >= 0 || m->feature == FEAT_QUARTER)
+        return true;
+    int mi = resolve_city(a, m);
+    return mi >= 0 && g->meeples[mi].seg >= 0 &&
+           g->segs[g->meeples[mi].seg].kind == FEAT_QUARTER;
 }
 
 static bool meeple_free(const struct game *g, int mi)
@@ -609,12 +688,88 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
 
 static void wagon_move(struct audit *a, const struct move *m);
 
+/* The segment a move names, or -1. */
+static int move_seg(const struct game *g, const struct move *m)
+{
+    return game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+}
+
+/* Held scoring, or the end: a follower leaves the City of Carcassonne
+ * for the feature m names. A COMMIT follows such a move in a turn. */
+static void quarter_leave(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_city(a, m), seg = move_seg(g, m);
+    bool held = a->phase == PH_HELD;
+    enum rule rule = game_check_quarter_leave(g, city_seat(a, m), mi, seg,
+                                              why, sizeof why);
+    if (rule == RULE_OK && !held && !pack_done(g)) {
+        rule = RULE_QUARTER_LEAVE;
+        snprintf(why, sizeof why, "followers leave the City only before a "
+                 "turn's scoring or at the end of the game");
+    }
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s out of the City, on %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        return;
+    }
+    game_quarter_leave(g, mi, seg);
+    if (held) { /* its COMMIT follows */
+        a->commit_due = true;
+        a->due_role = STEP_CITY;
+    }
+    if (held && !g->held)
+        end_turn(a, m);
+}
+
+/* After the scoring: the player on turn sends a follower into a quarter
+ * of the City (the offer), or the log does so out of place. */
+static void quarter_deploy(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_city(a, m), seg = move_seg(g, m);
+    enum rule rule = game_check_quarter_deploy(g, city_seat(a, m), mi, seg,
+                                               why, sizeof why);
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "%s into the City, on %s at (%d,%d): %s",
+                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        return;
+    }
+    game_quarter_deploy(g, mi, seg);
+}
+
+static bool in_quarter(const struct game *g, int mi)
+{
+    int seg = mi >= 0 ? g->meeples[mi].seg : -1;
+    return seg >= 0 && g->segs[seg].kind == FEAT_QUARTER;
+}
+
 static void deploy_checked(struct audit *a, const struct move *m)
 {
     char why[200], nm[32], name[40];
     struct game *g = a->g;
+    if (a->phase == PH_HELD) {
+        quarter_leave(a, m);
+        return;
+    }
     if (a->phase == PH_IDLE && game_wagon_next(g) >= 0) {
         wagon_move(a, m);
+        return;
+    }
+    if (a->phase == PH_IDLE && in_quarter(g, resolve_city(a, m)) &&
+        m->feature != FEAT_QUARTER) {
+        quarter_leave(a, m);
+        return;
+    }
+    if (a->phase == PH_IDLE && (game_city_offer(g) >= 0 ||
+                                m->feature == FEAT_QUARTER)) {
+        quarter_deploy(a, m);
         return;
     }
     if (a->phase == PH_IDLE) {
@@ -654,6 +809,14 @@ static void deploy_checked(struct audit *a, const struct move *m)
     }
     if (m->feature == FEAT_FLIER) {
         on_flight(a, m, mi);
+        return;
+    }
+    if (m->feature == FEAT_QUARTER) {
+        a->phase = PH_DONE;
+        game_act(g, m->meeple);
+        violate(a, m, RULE_QUARTER_DEPLOY, "%s into the City during a "
+                "turn: only after the scoring, when others scored and the "
+                "player on turn did not", meeple_name(m, nm, sizeof nm));
         return;
     }
     if (a->phase == PH_FLYING)
@@ -699,7 +862,8 @@ static void on_deploy(struct audit *a, const struct move *m)
     size_t before = a->r->n_violations;
     enum phase ph = a->phase;
     deploy_checked(a, m);
-    if (ph == PH_IDLE || ph == PH_VOID || a->r->n_violations != before)
+    if (ph == PH_IDLE || ph == PH_VOID || ph == PH_HELD ||
+        a->r->n_violations != before)
         return;
     if (m->meeple_owner >= 0 && m->meeple_owner < a->log->rules.n_players &&
         m->meeple_owner != a->player)
@@ -713,6 +877,20 @@ static void on_deploy(struct audit *a, const struct move *m)
  * round: the round goes on). */
 static void pass_between_turns(struct audit *a, const struct move *m)
 {
+    if (game_city_offer(a->g) >= 0) { /* no follower into the City */
+        a->role = STEP_CITY;
+        game_quarter_deploy(a->g, -1, -1);
+        return;
+    }
+    if (game_city_count_mover(a->g) >= 0) { /* the count stays */
+        a->role = STEP_CITY;
+        game_count_move(a->g, -1);
+        return;
+    }
+    if (game_city_final_open(a->g) && pack_done(a->g)) {
+        a->role = STEP_CITY; /* no follower out of the City at the end */
+        return;
+    }
     int w = game_wagon_next(a->g);
     if (w >= 0) {
         a->role = STEP_WAGON_STAYS;
@@ -760,6 +938,13 @@ static void wagon_move(struct audit *a, const struct move *m)
 
 static void on_pass(struct audit *a, const struct move *m)
 {
+    if (a->phase == PH_HELD) { /* no (more) followers out of the City */
+        a->role = STEP_CITY;
+        game_quarter_leave(a->g, -1, -1);
+        if (!a->g->held)
+            end_turn(a, m);
+        return;
+    }
     /* after a floor with followers in sight: the capture declined, not
      * the end of the actions (a phantom may still act) */
     if (a->phase == PH_DONE && !a->passed &&
@@ -777,10 +962,38 @@ static void on_pass(struct audit *a, const struct move *m)
     }
 }
 
+/* The count moves to another quarter, by the player who sent a follower
+ * into the City. */
+static void on_count(struct audit *a, const struct move *m)
+{
+    char why[200], name[40];
+    struct game *g = a->g;
+    if (a->phase == PH_HELD)
+        end_turn(a, m);
+    int seg = move_seg(g, m);
+    int mover = game_city_count_mover(g);
+    int player = m->player >= 0 ? m->player : mover;
+    enum rule rule = a->phase != PH_IDLE
+                         ? RULE_COUNT_MOVE
+                         : game_check_count_move(g, player, seg, why,
+                                                 sizeof why);
+    if (a->phase != PH_IDLE)
+        snprintf(why, sizeof why, "the count moves only between turns");
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        violate(a, m, rule, "the count to %s: %s", name, why);
+        return;
+    }
+    game_count_move(g, seg);
+}
+
 static void on_recall(struct audit *a, const struct move *m)
 {
     char nm[32];
     struct game *g = a->g;
+    if (a->phase == PH_HELD)
+        end_turn(a, m);
     if (a->phase == PH_IDLE) {
         violate(a, m, RULE_TURN_SEQUENCE, "an abbot recalled before the "
                 "turn's tile was placed");
@@ -916,6 +1129,8 @@ static void on_neutral(struct audit *a, const struct move *m)
         on_dragon(a, m);
     else if (m->neutral == FIG_FAIRY)
         on_fairy(a, m);
+    else if (m->neutral == FIG_COUNT)
+        on_count(a, m);
     else
         violate(a, m, RULE_TURN_SEQUENCE, "a %s moved, which this game "
                 "does not have", figure_class(m->neutral)
@@ -1050,9 +1265,13 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     xgrow((void **)&r->running, &r->cap_running,
           (size_t)game_pack_left(a->g) + 1, sizeof *r->running);
     record_running(a, 0);
-    if (log->start_tile >= 0)
-        (void)game_start(a->g, log->start_tile, log->start_at,
-                         log->start_rot);
+    if (log->start_tile >= 0) {
+        struct start_place s[LOG_MAX_STARTS];
+        int n = game_log_n_starts(log);
+        for (int i = 0; i < n; i++)
+            s[i] = game_log_start(log, i);
+        (void)game_start_tiles(a->g, s, n);
+    }
     return a;
 }
 
@@ -1066,7 +1285,9 @@ size_t audit_step(struct audit *a, const struct move *m)
      * decline them (or place them, which are turns) */
     if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
         a->phase == PH_IDLE && !a->commit_due &&
-        game_wagon_next(a->g) < 0 &&
+        game_wagon_next(a->g) < 0 && game_city_offer(a->g) < 0 &&
+        game_city_count_mover(a->g) < 0 &&
+        !(m->kind != MV_PLACE && game_city_final_open(a->g)) &&
         !(m->kind == MV_PASS && game_pack_left(a->g) == 0 &&
           game_abbey_offered(a->g))) {
         violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
@@ -1087,6 +1308,10 @@ size_t audit_step(struct audit *a, const struct move *m)
     case MV_NEUTRAL: on_neutral(a, m); break;
     case MV_PRINCESS: on_princess(a, m); break;
     case MV_COMMIT:
+        if (a->phase == PH_HELD) { /* nobody moves: the turn scores */
+            end_turn(a, m);
+            break;
+        }
         if (a->phase == PH_IDLE && a->commit_due) {
             a->commit_due = false; /* ends an abbey's pass, wagons' moves */
             a->role = a->due_role;
@@ -1136,6 +1361,8 @@ int audit_meeple(const struct audit *a, const struct move *m)
     if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
         game_wagon_next(a->g) >= 0)
         return resolve_wagon(a, m);
+    if (city_move(a, m))
+        return resolve_city(a, m);
     return m->kind == MV_DEPLOY ? resolve_meeple(a, m) : -1;
 }
 
@@ -1143,6 +1370,8 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game)
 {
     struct report *r = a->r;
+    if (a->phase == PH_HELD)
+        end_turn(a, NULL);
     r->turns = a->turn;
     if (a->log->end_turn >= 0)
         r->finished = a->turn >= a->log->end_turn;
@@ -1158,6 +1387,8 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
         r->flights[a->flight].pending = true;
     if (r->finished) {
         end_turn(a, NULL);
+        if (a->phase == PH_HELD) /* the log ends before the moves out */
+            end_turn(a, NULL);
         game_final_scoring(a->g);
     }
     memcpy(r->score, a->g->score, sizeof r->score);

@@ -144,6 +144,9 @@ enum step_role {
     STEP_WAGON_MOVE,     /* a wagon moves on after its feature scored: the
                             DEPLOY, and its owner's COMMIT */
     STEP_WAGON_STAYS,    /* a waiting wagon stays in supply: a PASS */
+    STEP_CITY,           /* the City of Carcassonne: a follower into a
+                            quarter or out of it, the count's move, or a
+                            PASS declining one of them */
 };
 enum step_role audit_step_role(const struct audit *a);
 /* The part of the turn now (after its COMMIT: of the turn to come): 1,

@@ -33,7 +33,8 @@ struct pos;
     X(TRADERS, expansion_traders, "traders")                               \
     X(ABBEY, expansion_abbey, "abbey")                                     \
     X(TOWER, expansion_tower, "tower")                                     \
-    X(DRAGON, expansion_dragon, "dragon")
+    X(DRAGON, expansion_dragon, "dragon")                                  \
+    X(COUNT, expansion_count, "count")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -55,7 +56,8 @@ enum expansion_id {
     X(DRAGON, "dragon")                                                    \
     X(FAIRY, "fairy")                                                      \
     X(PRINCESS, "princess")                                                \
-    X(PORTAL, "portal")
+    X(PORTAL, "portal")                                                    \
+    X(COUNT, "count")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -164,6 +166,10 @@ struct expansion {
      * the unit cares (the dragon's tile)? RULE_OK or a rule with why. */
     int (*check_stand)(const struct game *g, int fig, int seg, char *why,
                        size_t why_len);
+    /* The turn's COMMIT came and game.done lists what it completed: true
+     * holds the scoring for moves before it (followers leaving the City
+     * of Carcassonne); the unit calls game_finish_turn() after them. */
+    bool (*hold_scoring)(struct game *g);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -172,7 +178,7 @@ struct expansion {
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
-    X(scored) X(check_stand)
+    X(scored) X(check_stand) X(hold_scoring)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -106,7 +106,6 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "The Count of Carcassonne", { "count" } },
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
     { "Bridges, Castles & Bazaars",

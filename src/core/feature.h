@@ -21,6 +21,8 @@ enum feat_shape {
                      field */
     SHAPE_HALVES, /* by half-edges: field */
     SHAPE_INNER,  /* inside the tile: monastery, garden, flying machine */
+    SHAPE_SPOTS,  /* inside the tile, several told apart by name (enum
+                     tile_spot, a mask bit each): the City's quarters */
 };
 
 /* X(ID, name in reports and our notation, enum feat_shape) */
@@ -37,7 +39,8 @@ enum feat_shape {
     X(BARN, "barn", SHAPE_NONE)                                            \
     X(TOWER, "tower", SHAPE_INNER)                                         \
     X(RANSOM, "ransom", SHAPE_NONE)                                        \
-    X(FAIRY, "fairy", SHAPE_NONE)
+    X(FAIRY, "fairy", SHAPE_NONE)                                          \
+    X(QUARTER, "quarter", SHAPE_SPOTS)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -58,7 +61,8 @@ enum feat {
     X(WAGON, "wagon")                                                      \
     X(BARN, "barn")                                                        \
     X(DRAGON, "dragon")                                                    \
-    X(FAIRY, "fairy")
+    X(FAIRY, "fairy")                                                      \
+    X(COUNT, "count")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

@@ -972,8 +972,15 @@ bool game_place(struct game *g, int def, struct pos p, int rot, int turn)
 
 bool game_start(struct game *g, int def, struct pos p, int rot)
 {
-    if (!game_place(g, def, p, rot, 0))
-        return false;
+    struct start_place s = { (int16_t)def, (uint8_t)rot, p };
+    return game_start_tiles(g, &s, 1);
+}
+
+bool game_start_tiles(struct game *g, const struct start_place *s, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!game_place(g, s[i].tile, s[i].at, s[i].rot, 0))
+            return false;
     new_turn(g, -1); /* the start tile is no one's turn */
     FOR_UNITS(g, u, start)
         u->start(g);
@@ -1742,6 +1749,17 @@ void game_end_turn(struct game *g)
             if (g->kinds_block >> g->segs[i].kind & 1)
                 note_done(g, i);
     }
+    FOR_UNITS(g, u, hold_scoring) /* moves before the scoring: the City's */
+        if (u->hold_scoring(g)) {   /* followers going out */
+            g->held = true;
+            return;
+        }
+    game_finish_turn(g);
+}
+
+void game_finish_turn(struct game *g)
+{
+    g->held = false;
     FOR_UNITS(g, u, turn_scoring) /* before the completed features: barns */
         u->turn_scoring(g);
     for (int j = 0; j < g->n_done; j++)
@@ -1763,6 +1781,8 @@ void game_final_scoring(struct game *g)
 {
     if (g->now.tile >= 0)
         game_end_turn(g);
+    if (g->held) /* nobody moves before that scoring any more */
+        game_finish_turn(g);
     uint64_t seen[GAME_MAX_SEGS / 64] = { 0 }; /* roots scored */
     int roots[GAME_MAX_MEEPLES];
     meeple_roots(g, roots); /* scoring moves no meeple */
@@ -1812,6 +1832,9 @@ uint64_t game_hash(const struct game *g)
     for (int t = 0; t < TILE_KINDS; t++)
         if (g->kind_edges[t]) /* the kinds the game's pack had */
             h = mix(h, g->pack[t]);
+    int count = game_count_seg(g); /* the count's quarter, in play */
+    if (count >= 0)
+        h = mix(h, count);
     h = mix(h, g->n_events);
     return h;
 }
@@ -1844,6 +1867,9 @@ void seg_format(int kind, uint8_t mask, char *out, size_t len)
                                   n ? "." : "", halves[i]);
         }
         snprintf(out, len, "%s:%s", feat_name(kind), tmp);
+    } else if (shape == SHAPE_SPOTS && mask) {
+        snprintf(out, len, "%s:%s", feat_name(kind),
+                 tile_spot_name(__builtin_ctz(mask)));
     } else {
         snprintf(out, len, "%s", feat_name(kind));
     }
@@ -1866,6 +1892,11 @@ bool loc_parse(int kind, const char *s, uint8_t *mask)
     int shape = feat_shape(kind);
     if (shape == SHAPE_INNER)
         return strcmp(s, "I") == 0 || s[0] == '\0';
+    if (shape == SHAPE_SPOTS) {
+        int spot = tile_spot_find(s);
+        *mask = spot >= 0 ? (uint8_t)(1u << spot) : 0;
+        return spot >= 0;
+    }
     if (shape == SHAPE_HALVES && strcmp(s, "I") == 0)
         return true; /* a field that touches no edge */
     if (shape == SHAPE_HALVES && strcmp(s, "II") == 0) {

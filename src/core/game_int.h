@@ -53,6 +53,11 @@ enum rule game_check_on_tile(const struct game *g, int seg, char *why,
 void game_feature_attrs(const struct game *g, int seg,
                         uint8_t attrs[SA__COUNT]);
 
+/* The rest of game_end_turn() once a unit held the scoring (g->held):
+ * scores the completed features, returns their figures, moves the turn
+ * on. */
+void game_finish_turn(struct game *g);
+
 /* Puts meeple m on seg (-1: back in supply), counting no action: a
  * wagon's move after its feature scored. */
 void game_put(struct game *g, int m, int seg);

@@ -81,3 +81,17 @@ struct move *game_log_push(struct game_log *l)
     m->draw = -1.0;
     return m;
 }
+
+int game_log_n_starts(const struct game_log *l)
+{
+    return l->start_tile < 0 ? 0 : 1 + l->n_more_starts;
+}
+
+struct start_place game_log_start(const struct game_log *l, int i)
+{
+    if (i <= 0)
+        return (struct start_place){ (int16_t)l->start_tile,
+                                     (uint8_t)(l->start_rot & 3),
+                                     l->start_at };
+    return l->more_starts[i - 1];
+}

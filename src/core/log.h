@@ -12,6 +12,7 @@
 
 #define LOG_NAME_MAX 64
 #define LOG_TILE_ID_MAX 24
+#define LOG_MAX_STARTS 16 /* start tiles (the City of Carcassonne: 12) */
 
 enum move_kind {
     MV_PLACE,   /* the turn's tile */
@@ -28,7 +29,8 @@ enum move_kind {
                    capturer takes back in exchange */
     MV_NEUTRAL, /* a neutral figure moved (neutral): the dragon's step to
                    `at`; the fairy beside the follower meeple / meeple_n /
-                   meeple_owner on feature / mask at `at` */
+                   meeple_owner on feature / mask at `at`; the count to a
+                   quarter of the City (at, feature, mask) */
     MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
                    at `at`) home */
 };
@@ -52,7 +54,8 @@ struct move {
                             writer would give; negative if unknown */
     uint32_t src;        /* message index in the source file */
     uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
-                            moved (FIG_DRAGON, FIG_FAIRY) */
+                            moved (FIG_DRAGON, FIG_FAIRY,
+                            FIG_COUNT) */
 };
 
 /* A score event a player claimed (flierlog): compared with the computed
@@ -85,9 +88,13 @@ struct game_log {
     struct rules rules;
     char names[GAME_MAX_PLAYERS][LOG_NAME_MAX];
     char colors[GAME_MAX_PLAYERS][16]; /* "" when the log gives none */
-    int start_tile;      /* tile_find() index */
+    int start_tile;      /* tile_find() index: the (first) start tile */
     struct pos start_at;
     int start_rot;
+    /* the start tiles after the first, when the game starts with several
+     * (the City of Carcassonne's twelve), in the log's order */
+    struct start_place more_starts[LOG_MAX_STARTS - 1];
+    int n_more_starts;
     int end_turn;        /* the log says the game ends after it; -1 */
     struct move *moves;
     size_t n_moves;
@@ -109,6 +116,11 @@ struct claim_total *game_log_push_total(struct game_log *l);
 /* Copies time and text (either may be NULL). */
 void game_log_add_note(struct game_log *l, int turn, const char *time,
                        const char *text);
+/* Start tiles: how many, and the i-th (0: start_tile, start_at,
+ * start_rot). */
+int game_log_n_starts(const struct game_log *l);
+struct start_place game_log_start(const struct game_log *l, int i);
+
 /* Seat of the player with this name, or -1. */
 int game_log_seat(const struct game_log *l, const char *name);
 

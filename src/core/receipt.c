@@ -33,6 +33,16 @@ static const char *const attr_phrase[SA__COUNT] = {
     [SA_BIT_CATHEDRAL] = "with a cathedral",
 };
 
+const char *receipt_item_word(int kind)
+{
+    static const char *const words[SI__COUNT] = {
+        [SI_COC] = "the City of Carcassonne",
+    };
+    return kind >= 0 && kind < SI__COUNT && words[kind]
+               ? words[kind]
+               : score_item_name(kind);
+}
+
 int receipt_items(const struct score_event *e, char *out, size_t len)
 {
     size_t n = 0;
@@ -48,7 +58,7 @@ int receipt_items(const struct score_event *e, char *out, size_t len)
             n += (size_t)snprintf(out + n, len - n, "%s0", plus);
         else
             n += (size_t)snprintf(out + n, len - n, "%s%d (%s)", plus,
-                                  it->points, score_item_name(it->kind));
+                                  it->points, receipt_item_word(it->kind));
     }
     if (n < len)
         n += (size_t)snprintf(out + n, len - n, " = %d", e->points);

@@ -12,6 +12,9 @@
 /* The event's terms from its items, "5×2 + 2×2 + 7 (cathedral) = 21";
  * returns what snprintf() does. */
 int receipt_items(const struct score_event *e, char *out, size_t len);
+/* How a receipt names a term that has no count: "cathedral", "the City
+ * of Carcassonne" (the item "coc"). */
+const char *receipt_item_word(int kind);
 void receipt_format(const struct game_log *log, const struct report *r,
                     size_t i, char *out, size_t len);
 

@@ -25,6 +25,11 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
     memcpy(t->score, g->score, sizeof t->score);
     t->dragon_on = game_dragon_at(g, &t->dragon);
     t->fairy_on = game_fairy_at(g, &t->fairy);
+    int cs = game_count_seg(g);
+    if (cs >= 0) {
+        t->count_at = game_tile_pos(g, g->segs[cs].tile);
+        t->count_mask = g->segs[cs].mask;
+    }
     t->meeple0 = r->n_meeples;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
@@ -67,8 +72,12 @@ void replay_build(const struct game_log *log, const struct audit_opts *o,
     memset(out, 0, sizeof *out);
     struct audit *a = audit_begin(log, &rep);
     const struct game *cur = audit_game(a);
+    out->n_starts = game_log_n_starts(log);
+    for (int i = 0; i < out->n_starts; i++)
+        out->starts[i] = game_log_start(log, i);
     int placed = cur->n_tiles; /* tiles shown by the last snapshot */
     snapshot(out, cur, 0, -1, placed > 0 ? 0 : -1);
+    bool due = false; /* a COMMIT came; the scoring may wait (held) */
     for (size_t i = 0; i < log->n_moves; i++) {
         const struct move *m = &log->moves[i];
         if (m->kind == MV_PLACE && cur->n_tiles > placed) {
@@ -77,11 +86,15 @@ void replay_build(const struct game_log *log, const struct audit_opts *o,
             audit_step(a, &commit);
             snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
             placed = cur->n_tiles;
+            due = false;
         }
         audit_step(a, m);
-        if (m->kind == MV_COMMIT && cur->n_tiles > placed) {
+        due = due || (m->kind == MV_COMMIT && cur->n_tiles > placed);
+        if (due && !cur->held) { /* scored: followers out of the City came
+                                    first */
             snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
             placed = cur->n_tiles;
+            due = false;
         }
     }
     bool open_turn = cur->n_tiles > placed;

@@ -36,9 +36,15 @@ struct replay_turn {
     /* The Princess & the Dragon's neutral figures after it */
     bool dragon_on, fairy_on;
     struct pos dragon, fairy;
+    struct pos count_at; /* the count's quarter (The Count of Carcassonne): */
+    uint8_t count_mask;  /*   its tile and quarter mask, 0: no count */
 };
 
 struct replay {
+    /* the start tiles (the City of Carcassonne's twelve; one in most
+     * games), which turn 0 shows the first of */
+    struct start_place starts[LOG_MAX_STARTS];
+    int n_starts;
     struct replay_turn *turns;
     size_t n_turns, cap_turns;
     struct replay_meeple *meeples;

@@ -89,6 +89,31 @@ static const char *const group_names[TG__COUNT] = {
 };
 
 
+static const char *const spot_names[SPOT__COUNT][2] = {
+#define X(id, name, jcz) { name, jcz },
+    TILE_SPOTS(X)
+#undef X
+};
+
+const char *tile_spot_name(int spot)
+{
+    return spot >= 0 && spot < SPOT__COUNT ? spot_names[spot][0] : "";
+}
+
+const char *tile_spot_jcz(int spot)
+{
+    return spot >= 0 && spot < SPOT__COUNT ? spot_names[spot][1] : "";
+}
+
+int tile_spot_find(const char *name)
+{
+    for (int s = 0; s < SPOT__COUNT; s++)
+        if (strcmp(spot_names[s][0], name) == 0 ||
+            strcmp(spot_names[s][1], name) == 0)
+            return s;
+    return -1;
+}
+
 const char *tile_group_name(int group)
 {
     return group >= 0 && group < TG__COUNT ? group_names[group] : "";

@@ -38,11 +38,12 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
 /* When a tile is drawn (JCloisterZone's tile groups): the draw takes
  * only tiles of the open group, the non-empty group of lowest rank, so
  * the river's tiles come first (The River II's fork, its other tiles, the
- * lake), then the rest of the pack. Rank 0: never drawn (the spring is
- * the start tile); rank -1: never in the pack, the players hold them (the
- * abbey). Groups of one rank open together, drawn in the order of this
- * list (JCloisterZone's: by group name, "default" before "dragon"); a
- * unit may hold a group closed (the dragon's until a volcano is placed).
+ * lake), then the rest of the pack. Rank 0: never drawn (start tiles: the
+ * spring, the City of Carcassonne's twelve); rank -1: never in the pack,
+ * the players hold them (the abbey). Groups of one rank open together,
+ * drawn in the order of this list (JCloisterZone's: by group name,
+ * "default" before "dragon"); a unit may hold a group closed (the
+ * dragon's until a volcano is placed).
  * X(ID, name in the notation, rank). */
 #define TILE_GROUPS(X)                                                     \
     X(NONE, "", 4)                                                         \
@@ -51,7 +52,8 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
     X(RIVER_FORK, "river-fork", 1)                                         \
     X(RIVER_LAKE, "river-lake", 3)                                         \
     X(ABBEY, "abbey", -1)                                                  \
-    X(DRAGON, "dragon", 4)
+    X(DRAGON, "dragon", 4)                                                 \
+    X(CITY, "city", 0)
 
 enum tile_group {
 #define X(id, name, rank) TG_##id,
@@ -68,7 +70,8 @@ enum tile_group {
     X(CLOTH, "cloth")                                                      \
     X(GRAIN, "grain")                                                      \
     X(PIG_HERD, "pig-herd")                                                \
-    X(PRINCESS, "princess")
+    X(PRINCESS, "princess")                                                \
+    X(COC, "coc")
 
 /* Marks of a whole tile, a bit each: X(ID, name in the notation). */
 #define TILE_MARKS(X)                                                      \
@@ -89,6 +92,7 @@ enum seg_attr_bit {
 #undef X
     SA__COUNT
 };
+_Static_assert(SA__COUNT <= 8, "a segment keeps its attributes in 8 bits");
 enum seg_attr {
 #define X(id, name) SA_##id = 1 << SA_BIT_##id,
     SEG_ATTRS(X)
@@ -107,6 +111,28 @@ struct seg_def {
                          bits 0..3: features of a tile sharing one are
                          next to each other for a wagon (rule C1) */
 };
+
+/* Spots inside a tile told apart by name (SHAPE_SPOTS: the City of
+ * Carcassonne's quarters), a mask bit each: X(ID, name in the notation,
+ * JCloisterZone's location). */
+#define TILE_SPOTS(X)                                                      \
+    X(CASTLE, "castle", "QUARTER_CASTLE")                                  \
+    X(MARKET, "market", "QUARTER_MARKET")                                  \
+    X(BLACKSMITH, "blacksmith", "QUARTER_BLACKSMITH")                      \
+    X(CATHEDRAL, "cathedral", "QUARTER_CATHEDRAL")
+
+enum tile_spot {
+#define X(id, name, jcz) SPOT_##id,
+    TILE_SPOTS(X)
+#undef X
+    SPOT__COUNT
+};
+
+/* A spot's name ("castle") and JCloisterZone's ("QUARTER_CASTLE"), by
+ * index; the spot with either name, or -1. */
+const char *tile_spot_name(int spot);
+const char *tile_spot_jcz(int spot);
+int tile_spot_find(const char *name);
 
 /* A second field inside a tile's cities ("II"; the first, "I", has
  * mask 0): a mask no field of the edges can have, the same turned. */

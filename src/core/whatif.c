@@ -77,6 +77,8 @@ static void copy_header(const struct game_log *log, struct game_log *out)
     out->start_tile = log->start_tile;
     out->start_at = log->start_at;
     out->start_rot = log->start_rot;
+    memcpy(out->more_starts, log->more_starts, sizeof out->more_starts);
+    out->n_more_starts = log->n_more_starts;
     out->end_turn = log->end_turn;
 }
 

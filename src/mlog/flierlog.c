@@ -262,9 +262,12 @@ void fl_ctx_init(struct fl_ctx *c, const struct game_log *setup)
     memset(c, 0, sizeof *c);
     c->setup = setup;
     c->grid = xcalloc((size_t)BOARD_SPAN * BOARD_SPAN, sizeof *c->grid);
-    int k = cell(setup->start_at);
-    if (setup->start_tile >= 0 && k >= 0)
-        c->grid[k] = (uint16_t)(setup->start_tile + 1);
+    for (int i = 0; i < game_log_n_starts(setup); i++) {
+        struct start_place sp = game_log_start(setup, i);
+        int k = cell(sp.at);
+        if (sp.tile >= 0 && k >= 0)
+            c->grid[k] = (uint16_t)(sp.tile + 1);
+    }
 }
 
 void fl_ctx_release(struct fl_ctx *c)
@@ -981,16 +984,19 @@ static enum status read_move(const struct entry *en, const cJSON *o,
     for (k = 0; k < (int)N_KEYS(move_names); k++)
         if (move_names[k] && strcmp(name, move_names[k]) == 0)
             break;
-    if (k == (int)N_KEYS(move_names)) { /* The Princess & the Dragon */
-        if (strcmp(name, "dragon") == 0 || strcmp(name, "fairy") == 0) {
+    if (k == (int)N_KEYS(move_names)) { /* the neutral figures, the princess */
+        if (strcmp(name, "dragon") == 0 || strcmp(name, "fairy") == 0 ||
+            strcmp(name, "count") == 0) {
             k = MV_NEUTRAL;
-            neutral = name[0] == 'd' ? FIG_DRAGON : FIG_FAIRY;
+            neutral = name[0] == 'd'   ? FIG_DRAGON
+                      : name[0] == 'f' ? FIG_FAIRY
+                                       : FIG_COUNT;
         } else if (strcmp(name, "princess") == 0) {
             k = MV_PRINCESS;
         } else {
             return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
                        "pass, recall, commit, tower, capture, ransom, "
-                       "exchange, dragon, fairy or princess", name);
+                       "exchange, dragon, fairy, princess or count", name);
         }
     }
     m = blank();
@@ -1031,6 +1037,11 @@ static enum status read_move(const struct entry *en, const cJSON *o,
         return e->code;
     } else if (k == MV_NEUTRAL && neutral == FIG_DRAGON &&
                get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e)) {
+        return e->code;
+    } else if (k == MV_NEUTRAL && neutral == FIG_COUNT &&
+               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
+                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
+                            &m.feature, &m.mask, e))) {
         return e->code;
     }
     struct move *to = push(en, k, player);
@@ -1563,31 +1574,69 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     return read_elements(c, root, r, e);
 }
 
+/* One start tile {"tile", "at", "rot"} at path. */
+static enum status read_start_tile(const struct fl_ctx *c, const cJSON *v,
+                                   const char *path, struct start_place *sp,
+                                   struct err *e)
+{
+    char s[FL_PATH];
+    const char *id;
+    uint8_t rot = 0;
+    sp->at = (struct pos){ 0, 0 };
+    if (!cJSON_IsObject(v))
+        return bad(c, e, path, "expected {\"tile\", \"at\", \"rot\"}");
+    if (get_str(c, get(v, "tile"), sub(s, path, "tile"), &id, e))
+        return e->code;
+    sp->tile = (int16_t)tile_find(id);
+    if (sp->tile < 0)
+        return unsupported(c, e, s, "start tile '%.40s'", id);
+    if (get(v, "at") &&
+        get_pos(c, get(v, "at"), sub(s, path, "at"), &sp->at, e))
+        return e->code;
+    if (sp->at.x < -100 || sp->at.x > 100 || sp->at.y < -100 ||
+        sp->at.y > 100)
+        return bad(c, e, sub(s, path, "at"), "expected x and y in -100..100");
+    if (get_rot(c, get(v, "rot"), sub(s, path, "rot"), &rot, e))
+        return e->code;
+    sp->rot = rot;
+    return ST_OK;
+}
+
+/* "start": one tile, or (1.3) a list of them, each on its own square
+ * (the City of Carcassonne's twelve). */
 static enum status read_start(const struct fl_ctx *c, const cJSON *v,
                               struct game_log *l, struct err *e)
 {
-    const char *id;
+    char s[FL_PATH];
     l->start_tile = tile_find("BA/RCr");
     l->start_at = (struct pos){ 0, 0 };
     l->start_rot = 0;
     if (!v)
         return ST_OK;
-    if (!cJSON_IsObject(v))
-        return bad(c, e, "start", "expected {\"tile\", \"at\", \"rot\"}");
-    if (get_str(c, get(v, "tile"), "start.tile", &id, e))
-        return e->code;
-    l->start_tile = tile_find(id);
-    if (l->start_tile < 0)
-        return unsupported(c, e, "start.tile", "start tile '%.40s'", id);
-    uint8_t rot = 0;
-    if (get(v, "at") && get_pos(c, get(v, "at"), "start.at", &l->start_at, e))
-        return e->code;
-    if (l->start_at.x < -100 || l->start_at.x > 100 || l->start_at.y < -100 ||
-        l->start_at.y > 100)
-        return bad(c, e, "start.at", "expected x and y in -100..100");
-    if (get_rot(c, get(v, "rot"), "start.rot", &rot, e))
-        return e->code;
-    l->start_rot = rot;
+    int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 1;
+    if (n < 1 || n > LOG_MAX_STARTS)
+        return bad(c, e, "start", "expected 1 to %d start tiles",
+                   LOG_MAX_STARTS);
+    for (int i = 0; i < n; i++) {
+        struct start_place sp;
+        const cJSON *t = cJSON_IsArray(v) ? cJSON_GetArrayItem(v, i) : v;
+        if (read_start_tile(c, t, cJSON_IsArray(v) ? nth(s, "start", i)
+                                                  : "start", &sp, e))
+            return e->code;
+        for (int k = 0; k < i; k++) {
+            struct start_place o = game_log_start(l, k);
+            if (o.at.x == sp.at.x && o.at.y == sp.at.y)
+                return bad(c, e, s, "(%d,%d) already holds a start tile",
+                           sp.at.x, sp.at.y);
+        }
+        if (i == 0) {
+            l->start_tile = sp.tile;
+            l->start_at = sp.at;
+            l->start_rot = sp.rot;
+        } else {
+            l->more_starts[l->n_more_starts++] = sp;
+        }
+    }
     return ST_OK;
 }
 

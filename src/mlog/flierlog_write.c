@@ -325,12 +325,17 @@ static bool needs_1_1(const struct game_log *l)
 }
 
 /* Is l written as flierlog/1.3: The Tower's floors, captures, ransoms? */
+/* flierlog/1.3: a game of The Tower, several start tiles (the City of
+ * Carcassonne), a move of 1.3's (The Tower's, the neutral figures', the
+ * princess's) or a follower sent into a quarter of the City. */
 static bool needs_1_3(const struct game_log *l)
 {
-    if (l->rules.flags & RF_TOWER)
+    if ((l->rules.flags & RF_TOWER) || game_log_n_starts(l) > 1)
         return true;
     for (size_t i = 0; i < l->n_moves; i++)
-        if (l->moves[i].kind >= MV_TOWER)
+        if (l->moves[i].kind >= MV_TOWER ||
+            (l->moves[i].kind == MV_DEPLOY &&
+             l->moves[i].feature == FEAT_QUARTER))
             return true;
     return false;
 }
@@ -418,7 +423,17 @@ static cJSON *pos_json(struct pos p)
 static void add_start_players(cJSON *o, const struct game_log *l)
 {
     int start = tile_find("BA/RCr");
-    if (l->start_tile >= 0 &&
+    if (game_log_n_starts(l) > 1) { /* 1.3: the list */
+        cJSON *a = cJSON_AddArrayToObject(o, "start");
+        for (int i = 0; i < game_log_n_starts(l); i++) {
+            struct start_place sp = game_log_start(l, i);
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddStringToObject(s, "tile", tile_get(sp.tile)->id);
+            cJSON_AddItemToObject(s, "at", pos_json(sp.at));
+            cJSON_AddNumberToObject(s, "rot", 90 * (sp.rot & 3));
+            cJSON_AddItemToArray(a, s);
+        }
+    } else if (l->start_tile >= 0 &&
         (l->start_tile != start || l->start_at.x || l->start_at.y ||
          l->start_rot)) {
         cJSON *s = cJSON_AddObjectToObject(o, "start");
@@ -464,6 +479,8 @@ static void add_lists(cJSON *o, const struct wr *w)
     }
 }
 
+/* flierlog/1.3: several start tiles, or the City of Carcassonne's moves
+ * (a neutral figure, a follower into or out of a quarter). */
 static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
@@ -809,6 +826,7 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
                        : m->kind == MV_PRINCESS ? "princess"
                        : m->neutral == FIG_DRAGON ? "dragon"
                        : m->neutral == FIG_FAIRY  ? "fairy"
+                       : m->neutral == FIG_COUNT  ? "count"
                                                   : "place";
     cJSON_AddStringToObject(o, "move", name);
     if (m->player != entry_player)
@@ -837,6 +855,9 @@ static cJSON *move_json(const struct wr *w, const struct move *m,
                                                          m->mask));
         }
         cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
+    } else if (m->kind == MV_NEUTRAL && m->neutral == FIG_COUNT) {
+        cJSON_AddItemToObject(o, "at", pos_json(m->at));
+        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
     } else if (m->kind == MV_DEPLOY || recall) {
         cJSON_AddItemToObject(o, "at", pos_json(m->at));
         cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));

@@ -171,34 +171,70 @@ static enum status read_rotation_num(const cJSON *v, const char *path,
     return ST_OK;
 }
 
+/* One entry of setup.start: the tile, where, turned how. */
+static enum status read_start_tile(const cJSON *s0, int i, int *tile,
+                                   struct pos *at, int *rot, struct err *e)
+{
+    char path[64];
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(s0, "tile");
+    snprintf(path, sizeof path, "setup.start[%d].tile", i);
+    if (!cJSON_IsString(v))
+        return err_set(e, ST_PARSE, "%s: expected a tile id", path);
+    *tile = tile_find(v->valuestring);
+    if (*tile < 0)
+        return err_set(e, ST_UNSUPPORTED, "unsupported: start tile '%.40s' "
+                       "(%s)", v->valuestring, path);
+    snprintf(path, sizeof path, "setup.start[%d].x", i);
+    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "x"), path, -100, 100,
+                &at->x, e))
+        return e->code;
+    snprintf(path, sizeof path, "setup.start[%d].y", i);
+    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "y"), path, -100, 100,
+                &at->y, e))
+        return e->code;
+    v = cJSON_GetObjectItemCaseSensitive(s0, "rotation");
+    *rot = 0;
+    if (!v)
+        return ST_OK;
+    snprintf(path, sizeof path, "setup.start[%d].rotation", i);
+    return read_rotation_num(v, path, rot, e);
+}
+
+/* setup.start: one start tile, or several (the City of Carcassonne),
+ * each on its own square. */
 static enum status read_start(const cJSON *start, struct game_log *l,
                               struct err *e)
 {
-    const cJSON *s0, *v;
     if (!start) { /* JCloisterZone's default */
         l->start_tile = tile_find("BA/RCr");
         return ST_OK;
     }
-    if (!cJSON_IsArray(start) || cJSON_GetArraySize(start) != 1)
+    int n = cJSON_IsArray(start) ? cJSON_GetArraySize(start) : 0;
+    if (n < 1 || n > LOG_MAX_STARTS)
         return err_set(e, ST_UNSUPPORTED, "unsupported: setup.start must hold "
-                       "exactly one start tile");
-    s0 = cJSON_GetArrayItem(start, 0);
-    v = cJSON_GetObjectItemCaseSensitive(s0, "tile");
-    if (!cJSON_IsString(v))
-        return err_set(e, ST_PARSE, "setup.start[0].tile: expected a tile id");
-    l->start_tile = tile_find(v->valuestring);
-    if (l->start_tile < 0)
-        return err_set(e, ST_UNSUPPORTED, "unsupported: start tile '%.40s' "
-                       "(setup.start[0].tile)", v->valuestring);
-    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "x"), "setup.start[0].x",
-                -100, 100, &l->start_at.x, e) ||
-        jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "y"), "setup.start[0].y",
-                -100, 100, &l->start_at.y, e))
-        return e->code;
-    v = cJSON_GetObjectItemCaseSensitive(s0, "rotation");
-    if (!v)
-        return ST_OK;
-    return read_rotation_num(v, "setup.start[0].rotation", &l->start_rot, e);
+                       "1 to %d start tiles", LOG_MAX_STARTS);
+    for (int i = 0; i < n; i++) {
+        int tile = -1, rot = 0;
+        struct pos at = { 0, 0 };
+        if (read_start_tile(cJSON_GetArrayItem(start, i), i, &tile, &at,
+                            &rot, e))
+            return e->code;
+        for (int k = 0; k < i; k++) {
+            struct start_place o = game_log_start(l, k);
+            if (o.at.x == at.x && o.at.y == at.y)
+                return err_set(e, ST_PARSE, "setup.start[%d]: (%d,%d) "
+                               "already holds a start tile", i, at.x, at.y);
+        }
+        if (i == 0) {
+            l->start_tile = tile;
+            l->start_at = at;
+            l->start_rot = rot;
+        } else {
+            l->more_starts[l->n_more_starts++] = (struct start_place){
+                (int16_t)tile, (uint8_t)rot, at };
+        }
+    }
+    return ST_OK;
 }
 
 static enum status read_players(const cJSON *players, struct game_log *l,

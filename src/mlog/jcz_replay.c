@@ -369,6 +369,9 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
             m->kind = MV_COMMIT;
             if (read_commit(payload, path, &draw, e))
                 return e->code;
+        } else if (strcmp(type, "MOVE_NEUTRAL_FIGURE") == 0) {
+            if (read_neutral(payload, path, m, e))
+                return e->code;
         } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
             if (read_return(payload, path, m, e))
                 return e->code;

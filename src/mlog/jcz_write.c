@@ -68,6 +68,12 @@ static uint64_t log_hash(const struct game_log *l)
     h = fnv_int(h, l->start_at.x);
     h = fnv_int(h, l->start_at.y);
     h = fnv_int(h, l->start_rot);
+    for (int i = 0; i < l->n_more_starts; i++) { /* none: as before */
+        h = fnv_int(h, l->more_starts[i].tile);
+        h = fnv_int(h, l->more_starts[i].at.x);
+        h = fnv_int(h, l->more_starts[i].at.y);
+        h = fnv_int(h, l->more_starts[i].rot);
+    }
     h = fnv_int(h, l->end_turn);
     for (size_t i = 0; i < l->n_moves; i++) {
         const struct move *m = &l->moves[i];
@@ -148,6 +154,10 @@ static void jcz_location(int kind, uint8_t mask, char *out, size_t len)
 {
     char seg[48];
     const char *colon;
+    if (feat_shape(kind) == SHAPE_SPOTS && mask) { /* QUARTER_CASTLE */
+        snprintf(out, len, "%s", tile_spot_jcz(__builtin_ctz(mask)));
+        return;
+    }
     seg_format(kind, mask, seg, sizeof seg);
     colon = strchr(seg, ':');
     snprintf(out, len, "%s", colon ? colon + 1 : "I");
@@ -386,13 +396,17 @@ static cJSON *setup_json(const struct game_log *l)
                                     option_value_name(o, r->opt[o]));
     cJSON_AddNullToObject(setup, "timer");
     cJSON *start = cJSON_AddArrayToObject(setup, "start");
-    cJSON *s0 = cJSON_CreateObject();
-    const struct tile_def *t = tile_get(l->start_tile);
-    cJSON_AddStringToObject(s0, "tile", t ? t->id : "BA/RCr");
-    cJSON_AddNumberToObject(s0, "x", l->start_at.x);
-    cJSON_AddNumberToObject(s0, "y", l->start_at.y);
-    cJSON_AddNumberToObject(s0, "rotation", 90 * (l->start_rot & 3));
-    cJSON_AddItemToArray(start, s0);
+    int n = game_log_n_starts(l);
+    for (int i = 0; i < (n ? n : 1); i++) {
+        struct start_place sp = game_log_start(l, i);
+        cJSON *s0 = cJSON_CreateObject();
+        const struct tile_def *t = tile_get(sp.tile);
+        cJSON_AddStringToObject(s0, "tile", t ? t->id : "BA/RCr");
+        cJSON_AddNumberToObject(s0, "x", sp.at.x);
+        cJSON_AddNumberToObject(s0, "y", sp.at.y);
+        cJSON_AddNumberToObject(s0, "rotation", 90 * (sp.rot & 3));
+        cJSON_AddItemToArray(start, s0);
+    }
     return setup;
 }
 

@@ -649,6 +649,14 @@ static void replay_turn_json(struct jw *w, const struct game_log *log,
     if (t->fairy_on && (!b || !b->fairy_on || b->fairy.x != t->fairy.x ||
                         b->fairy.y != t->fairy.y))
         pos_json(w, "fairy", t->fairy);
+    if (t->count_mask) { /* the count, in a quarter of the City */
+        char seg[40];
+        seg_format(FEAT_QUARTER, t->count_mask, seg, sizeof seg);
+        jw_object(w, "count");
+        pos_json(w, "at", t->count_at);
+        jw_string(w, "segment", seg);
+        jw_end(w, '}');
+    }
     ints_json(w, "scores", t->score, log->rules.n_players);
     add_towers(w, log, rp, i);
     jw_end(w, '}');
@@ -669,6 +677,20 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
         jw_end(&w, '}');
     }
     jw_end(&w, ']');
+    if (rp->n_starts > 1) { /* several start tiles: the City's twelve */
+        jw_array(&w, "start");
+        for (int i = 0; i < rp->n_starts; i++) {
+            const struct start_place *sp = &rp->starts[i];
+            jw_object(&w, NULL);
+            jw_string(&w, "tile", tile_get(sp->tile)->id);
+            pos_json(&w, "at", sp->at);
+            jw_int(&w, "rotation", 90 * (sp->rot & 3));
+            jw_end(&w, '}');
+            if (sp->tile >= 0 && sp->tile < TILE_KINDS)
+                used[sp->tile] = true;
+        }
+        jw_end(&w, ']');
+    }
     jw_array(&w, "turns");
     struct meeple_ids ids;
     ids.prev = ids.a;

@@ -58,6 +58,8 @@ static void log_copy(const struct game_log *in, struct game_log *out)
     out->start_tile = in->start_tile;
     out->start_at = in->start_at;
     out->start_rot = in->start_rot;
+    memcpy(out->more_starts, in->more_starts, sizeof out->more_starts);
+    out->n_more_starts = in->n_more_starts;
     out->end_turn = in->end_turn;
     for (size_t i = 0; i < in->n_moves; i++)
         *game_log_push(out) = in->moves[i];
@@ -1062,6 +1064,84 @@ static bool f_builder_bonus(struct forge *f)
     return true;
 }
 
+/* ---- The Count of Carcassonne ------------------------------------------ */
+
+/* Between this turn's COMMIT and the next tile, where the log has
+ * nothing (no City offer, no wagon, no scoring held): the state there,
+ * and a quarter other than the count's (its segment), or -1. */
+static int quiet_quarter(struct forge *f, struct state *s,
+                         const struct game **out)
+{
+    size_t at = f->commit + 1;
+    *out = NULL;
+    if (at >= f->in->n_moves || f->in->moves[at].kind != MV_PLACE)
+        return -1;
+    const struct game *g = state_at(s, f->in, at);
+    *out = g;
+    if (g->held || game_city_offer(g) >= 0 ||
+        game_city_count_mover(g) >= 0 || game_count_seg(g) < 0)
+        return -1;
+    for (int i = 0; i < g->n_segs; i++)
+        if (g->segs[i].kind == FEAT_QUARTER && i != game_count_seg(g))
+            return i;
+    return -1;
+}
+
+/* A follower of the player on turn sent into a quarter after the turn,
+ * with no offer (nobody else scored, or that player did). */
+static bool f_quarter_deploy(struct forge *f)
+{
+    struct state s;
+    const struct game *g;
+    int q = quiet_quarter(f, &s, &g);
+    int mi = q >= 0 ? game_meeple(g, f->seat, FIG_SMALL, 0) : -1;
+    if (mi >= 0) {
+        struct move *m = insert_move(f->out, f->commit + 1);
+        char name[40];
+        m->kind = MV_DEPLOY;
+        m->player = -1;
+        m->tile = -1;
+        m->draw = -1;
+        m->at = game_tile_pos(g, g->segs[q].tile);
+        m->feature = FEAT_QUARTER;
+        m->mask = g->segs[q].mask;
+        set_meeple(m, g, mi);
+        seg_format(m->feature, m->mask, name, sizeof name);
+        set_how(f, "after the turn, a follower sent into the City (%s) "
+                "without an offer", name);
+    }
+    if (g)
+        state_end(&s);
+    return mi >= 0;
+}
+
+/* The count moved after the turn, with no follower sent into the City. */
+static bool f_count_move(struct forge *f)
+{
+    struct state s;
+    const struct game *g;
+    int q = quiet_quarter(f, &s, &g);
+    if (q >= 0) {
+        struct move *m = insert_move(f->out, f->commit + 1);
+        char name[40];
+        m->kind = MV_NEUTRAL;
+        m->neutral = FIG_COUNT;
+        m->player = -1;
+        m->tile = -1;
+        m->draw = -1;
+        m->meeple_owner = -1;
+        m->at = game_tile_pos(g, g->segs[q].tile);
+        m->feature = FEAT_QUARTER;
+        m->mask = g->segs[q].mask;
+        seg_format(m->feature, m->mask, name, sizeof name);
+        set_how(f, "after the turn, the count moved to %s without a "
+                "follower sent into the City", name);
+    }
+    if (g)
+        state_end(&s);
+    return q >= 0;
+}
+
 /* ---- turns and claims --------------------------------------------------- */
 
 static bool f_abbot_recall(struct forge *f)
@@ -1297,6 +1377,8 @@ static const struct {
     { RULE_FAIRY_PLACEMENT, f_fairy_placement, EXP_DRAGON, BY_NONE },
     { RULE_PRINCESS, f_princess, EXP_DRAGON, BY_NONE },
     { RULE_PORTAL, f_portal, EXP_DRAGON, BY_NONE },
+    { RULE_QUARTER_DEPLOY, f_quarter_deploy, EXP_COUNT, BY_NONE },
+    { RULE_COUNT_MOVE, f_count_move, EXP_COUNT, BY_NONE },
 };
 
 #define N_FORGERS (sizeof forgers / sizeof forgers[0])

@@ -46,6 +46,12 @@ static int unit_set(int unit, int edition)
             (best < 0 || strcmp(d->id, tile_set_get(best)->id) < 0))
             best = i;
     }
+    for (int i = 0; best < 0 && i < tile_set_count(); i++) {
+        /* a set of one edition only, without ":1" (count) */
+        const struct tile_set_def *d = tile_set_get(i);
+        if (d->expansion == unit && !strchr(d->id, ':'))
+            best = i;
+    }
     return best;
 }
 

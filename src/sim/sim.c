@@ -44,7 +44,8 @@ struct sim {
 
 struct sim_policy sim_policy_default(void)
 {
-    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6, 0.3, 0.7, 0.5 };
+    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6, 0.3, 0.7, 0.5,
+                            0.6 };
     return p;
 }
 
@@ -559,6 +560,126 @@ static void move_wagons(struct sim *s)
     }
 }
 
+/* ---- The Count of Carcassonne: the City's followers ------------------- */
+
+/* Seat's moves out of the City the engine allows now (held: onto what
+ * the turn completed; else at the end): meeple and segment pairs into
+ * s->targets (meeple * GAME_MAX_SEGS + seg). */
+static int city_leaves(struct sim *s, int seat)
+{
+    struct game *g = s->g;
+    int n = 0;
+    for (int m = 0; m < g->n_meeples; m++) {
+        int at = g->meeples[m].seg;
+        if (g->meeples[m].owner != seat || at < 0 ||
+            g->segs[at].kind != FEAT_QUARTER)
+            continue;
+        for (int i = 0; i < g->n_segs && n < GAME_MAX_SEGS; i++)
+            if (g->segs[i].parent == i &&
+                game_check_quarter_leave(g, seat, m, i, NULL, 0) == RULE_OK)
+                s->targets[n++] = m * GAME_MAX_SEGS + i;
+    }
+    return n;
+}
+
+/* One move out of the City by seat, or none (false). */
+static bool city_leave(struct sim *s, int seat)
+{
+    int n = city_leaves(s, seat);
+    if (n == 0 || !chance(s, s->p->city_rate))
+        return false;
+    int t = s->targets[rng_below(&s->rng, n)];
+    int m = t / GAME_MAX_SEGS, seg = t % GAME_MAX_SEGS;
+    const struct seg *sg = &s->g->segs[seg];
+    emit_meeple(s, MV_DEPLOY, m, game_tile_pos(s->g, sg->tile), sg->kind,
+                sg->mask);
+    game_quarter_leave(s->g, m, seg);
+    s->res->city_leaves++;
+    return true;
+}
+
+/* Before the turn's scoring: the seats the engine asks, in its order. */
+static void city_held(struct sim *s)
+{
+    bool moved = false;
+    int seat;
+    while ((seat = game_city_held_seat(s->g)) >= 0) {
+        if (city_leave(s, seat)) {
+            moved = true;
+            continue;
+        }
+        emit(s, MV_PASS);
+        game_quarter_leave(s->g, -1, -1);
+    }
+    if (moved)
+        emit(s, MV_COMMIT);
+}
+
+/* After the scoring: the seat offered the City sends a follower into a
+ * quarter and moves the count, or declines. */
+static void city_offer(struct sim *s)
+{
+    struct game *g = s->g;
+    int seat = game_city_offer(g), n = 0;
+    if (seat < 0)
+        return;
+    for (int m = 0; m < g->n_meeples; m++)
+        for (int i = 0; i < g->n_segs && n < GAME_MAX_SEGS; i++)
+            if (g->segs[i].kind == FEAT_QUARTER &&
+                game_check_quarter_deploy(g, seat, m, i, NULL, 0) == RULE_OK)
+                s->targets[n++] = m * GAME_MAX_SEGS + i;
+    if (n == 0 || !chance(s, s->p->city_rate)) {
+        emit(s, MV_PASS);
+        game_quarter_deploy(g, -1, -1);
+        return;
+    }
+    int t = s->targets[rng_below(&s->rng, n)];
+    int m = t / GAME_MAX_SEGS, seg = t % GAME_MAX_SEGS;
+    const struct seg *sg = &g->segs[seg];
+    emit_meeple(s, MV_DEPLOY, m, game_tile_pos(g, sg->tile), sg->kind,
+                sg->mask);
+    game_quarter_deploy(g, m, seg);
+    s->res->city_deploys++;
+    n = 0;
+    for (int i = 0; i < g->n_segs; i++)
+        if (g->segs[i].kind == FEAT_QUARTER &&
+            game_check_count_move(g, seat, i, NULL, 0) == RULE_OK)
+            s->targets[n++] = i;
+    if (n == 0 || !chance(s, s->p->city_rate)) {
+        emit(s, MV_PASS);
+        game_count_move(g, -1);
+        return;
+    }
+    seg = s->targets[rng_below(&s->rng, n)];
+    struct move *mv = emit(s, MV_NEUTRAL);
+    mv->neutral = FIG_COUNT;
+    mv->at = game_tile_pos(g, g->segs[seg].tile);
+    mv->feature = FEAT_QUARTER;
+    mv->mask = g->segs[seg].mask;
+    game_count_move(g, seg);
+    s->res->count_moves++;
+}
+
+/* After the last turn: seat by seat from the one after the last on turn,
+ * followers leave the City, or their owners pass (once). */
+static void city_final(struct sim *s)
+{
+    struct game *g = s->g;
+    int np = g->rules.n_players;
+    bool passed[GAME_MAX_PLAYERS] = { false };
+    for (int p = g->seat, left = np; game_city_final_open(g) && left > 0;
+         p = (p + 1) % np) {
+        if (passed[p])
+            continue;
+        if (city_leaves(s, p) == 0 || !city_leave(s, p)) {
+            if (city_leaves(s, p) > 0)
+                emit(s, MV_PASS);
+            passed[p] = true;
+            left--;
+        }
+    }
+}
+
 /* The turn part on the tile just placed: the action phase, COMMIT, the
  * scoring, then the wagons. */
 static void play_part(struct sim *s, int seat)
@@ -577,10 +698,12 @@ static void play_part(struct sim *s, int seat)
     move_dragon(s);
     emit(s, MV_COMMIT);
     game_end_turn(g);
+    city_held(s); /* the scoring may wait for the City's followers */
     s->res->extra_parts += g->seat == seat && g->rules.n_players > 1;
     s->drew = false;
     s->offered = false;
     move_wagons(s);
+    city_offer(s);
 }
 
 /* One drawn tile: a turn, or a discard when it fits nowhere. */
@@ -704,13 +827,25 @@ void sim_play_result(const struct rules *r, const char *const names[],
     out->start_tile = sim_start_tile(r);
     out->start_at = (struct pos){ 0, 0 };
     out->start_rot = 0;
+    struct start_place starts[LOG_MAX_STARTS];
+    int n_starts = game_start_layout(r, starts, LOG_MAX_STARTS);
+    if (n_starts > 0) { /* a unit's own start: the City of Carcassonne */
+        out->start_tile = starts[0].tile;
+        out->start_at = starts[0].at;
+        out->start_rot = starts[0].rot;
+        for (int i = 1; i < n_starts; i++)
+            out->more_starts[out->n_more_starts++] = starts[i];
+    } else {
+        starts[0] = game_log_start(out, 0);
+        n_starts = 1;
+    }
 
     s->g = game_new(&out->rules);
     s->log = out;
     s->p = p;
     s->res = out_res;
     s->rng = seed;
-    (void)game_start(s->g, out->start_tile, out->start_at, 0);
+    (void)game_start_tiles(s->g, starts, n_starts);
     shuffle_pack(s);
     s->redraw = -1.0;
     for (int i = 0; i < s->n_pack;) {
@@ -738,6 +873,7 @@ void sim_play_result(const struct rules *r, const char *const names[],
         draw(s, s->pack[i++]);
     }
     last_round(s);
+    city_final(s);
     game_final_scoring(s->g);
 
     memcpy(out_res->score, s->g->score, sizeof out_res->score);

@@ -31,7 +31,15 @@
  *   - after a turn's COMMIT, each wagon the engine queues
  *     (game_wagon_next()): an MV_DEPLOY of it, or MV_PASS to leave it in
  *     supply, and an MV_COMMIT when game_wagon_move() says one follows
- *     (after its owner's last move).
+ *     (after its owner's last move);
+ *   - The Count of Carcassonne: after a turn's COMMIT, before it scores,
+ *     each seat the engine asks (game_city_held_seat()) takes a follower
+ *     out of the City onto what the turn completed (MV_DEPLOY, and once
+ *     the scoring is done an MV_COMMIT) or passes (MV_PASS); after the
+ *     scoring, the seat offered the City (game_city_offer()) sends a
+ *     follower into a quarter (MV_DEPLOY) and moves the count (MV_NEUTRAL)
+ *     or leaves it (MV_PASS), or declines (MV_PASS); after the last turn,
+ *     seat by seat, followers leave the City or their owners pass.
  * A held tile is drawn by no random number; its MV_PLACE carries one
  * anyway (the COMMIT before it has one in a save), which no draw uses.
  *
@@ -69,10 +77,13 @@ struct sim_policy {
                          * prisoner (else pass) */
     double ransom_rate; /* at the start of the turn, buy back a prisoner
                          * when the rules allow it */
+    double city_rate;   /* The Count of Carcassonne: send a follower into
+                         * the City when offered, move the count, take a
+                         * follower out when it may leave (0: never) */
 };
 
 /* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6,
- * tower 0.3, capture 0.7, ransom 0.5. */
+ * tower 0.3, capture 0.7, ransom 0.5, city 0.6. */
 struct sim_policy sim_policy_default(void);
 
 /* What the simulator saw, for tests and sample selection. */
@@ -104,9 +115,13 @@ struct sim_result {
     int fairy_moves;             /* the fairy put beside a follower */
     int princess_removals;       /* knights the princess sent home */
     int dragon_steps;            /* the dragon's steps */
+    int city_deploys;            /* followers sent into the City */
+    int count_moves;             /* the count moved by them */
+    int city_leaves;             /* followers out of the City */
 };
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),
+ * or the start a unit lays out (game_start_layout(): the City),
  * then the rest of the pack the rules declare, drawn as JCloisterZone
  * draws it, until it is empty; then final scoring. r->n_players names are read from names[]. out is initialised
  * here (any previous content is dropped without being freed: pass a

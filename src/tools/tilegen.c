@@ -30,6 +30,8 @@ struct ptile {
     char id[32];
     struct tile_def def;
     bool closed;      /* 'closed': edges meet anything, end what they meet */
+    bool walled;      /* 'walled': a side may hold nothing on a half (the
+                         City of Carcassonne's walls inside it) */
     uint8_t inner[TILE_MAX_SEGS]; /* a field inside: 1 "I", 2 "II" */
     char exp[32];
     const char *file;
@@ -89,6 +91,11 @@ static const char *const group_names[] = {
 static const char *const group_ids[] = {
 #define X(id, name, rank) "TG_" #id,
     TILE_GROUPS(X)
+#undef X
+};
+static const char *const spot_names[] = {
+#define X(id, name, jcz) name,
+    TILE_SPOTS(X)
 #undef X
 };
 static const char *const attr_names[] = {
@@ -204,6 +211,11 @@ static void parse_feature(struct ptile *t, const char *tok)
         d->flier_dir = (int8_t)dir;
     } else if (shape == SHAPE_EDGES) {
         s->mask = parse_edges(p, loc, tok);
+    } else if (shape == SHAPE_SPOTS) {
+        int spot = find_in(spot_names, SPOT__COUNT, p, loc);
+        if (spot < 0)
+            die("'%s': a %s needs a spot's name", tok, feat_names[kind]);
+        s->mask = (uint8_t)(1u << spot);
     } else if (shape == SHAPE_HALVES) {
         s->mask = parse_halves(p, loc, &t->inner[d->n_seg - 1]);
         if (!t->inner[d->n_seg - 1] && s->mask == FIELD_INNER2)
@@ -248,6 +260,7 @@ static void parse_feature(struct ptile *t, const char *tok)
             [SA_BIT_INN] = FEAT_ROAD, [SA_BIT_CATHEDRAL] = FEAT_CITY,
             [SA_BIT_WINE] = FEAT_CITY, [SA_BIT_CLOTH] = FEAT_CITY,
             [SA_BIT_GRAIN] = FEAT_CITY, [SA_BIT_PIG_HERD] = FEAT_FIELD,
+            [SA_BIT_COC] = FEAT_FIELD,
         };
         if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);
@@ -297,7 +310,8 @@ static void finish_tile(struct ptile *t)
         unsigned two = 3u << 2 * side;
         if (t->closed && kind != FEAT_FIELD)
             die("%s: a closed tile has no edge features", t->id);
-        if (fields && kind != FEAT_CITY && (halves & two) != two)
+        if (fields && kind != FEAT_CITY && (halves & two) != two &&
+            !t->walled)
             die("%s: side %s is no city but lacks a field on a half",
                 t->id, dir_names[2 * side]);
         if (kind == FEAT_CITY && (halves & two))
@@ -340,6 +354,7 @@ static void finish_turns(struct tile_def *d, const uint8_t *inner)
             int shape = feat_shapes[s->kind];
             unsigned m = shape == SHAPE_HALVES  ? turn_halves(s->mask, r)
                          : shape == SHAPE_EDGES ? turn_edges(s->mask, r)
+                         : shape == SHAPE_SPOTS ? s->mask /* never turn */
                                                 : 0;
             t->mask[i] = (uint8_t)m;
             if (inner[i])
@@ -381,6 +396,8 @@ static void parse_tile(char **tok, int n, const char *exp)
             t->closed = true;
         } else if (mark >= 0) {
             t->def.marks = (uint8_t)(t->def.marks | 1u << mark);
+        } else if (strcmp(tok[i], "walled") == 0) {
+            t->walled = true;
         } else if (strncmp(tok[i], "group=", 6) == 0) {
             int g = find_in(group_names, TG__COUNT, tok[i] + 6,
                             strlen(tok[i] + 6));

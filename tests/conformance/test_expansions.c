@@ -34,7 +34,7 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd" };
+                                         "pd", "count" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count" };

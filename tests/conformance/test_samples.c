@@ -604,6 +604,9 @@ static void test_samples_match_expected(void **state)
         "rules/flier-refused-by-dragon.flierlog",
         "rules/flier-lands-on-portal-tile.flierlog", "dragon-tour.flierlog",
         "tower-c2-3p.jcz",
+        "rules/flier-lands-outside-city.flierlog",
+        "rules/flier-into-city.flierlog",
+        "count-c2-4p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
@@ -1136,8 +1139,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-                                   all = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+                                   all = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {

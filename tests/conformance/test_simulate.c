@@ -414,6 +414,11 @@ static void test_expansion_games_audit_valid(void **state)
         { "--edition", "c2", "--expansions", "tower", NULL },
         { "--edition", "c3", "--expansions", "tower,inns,phantom", "--format",
           "flierlog", NULL },
+        /* The Count of Carcassonne: the City as the start, followers into
+         * and out of it, the count's moves */
+        { "--edition", "c2", "--expansions", "count", NULL },
+        { "--edition", "c3", "--expansions", "count", "--format", "flierlog",
+          NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -445,9 +450,9 @@ static void test_expansion_games_audit_valid(void **state)
                   t.tower_tops, t.captures, t.ransoms, t.exchanges);
     assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
                 t.ransoms > 0 && t.exchanges > 0);
-    assert_int_equal(t.games, 15 * 150);
+    assert_int_equal(t.games, 17 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 12 * 150);
+    assert_int_equal(t.plain_checked, 13 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
@@ -672,6 +677,20 @@ static void test_forged_expansion_games_flagged(void **state)
     assert_true(seen.rule[RULE_RIVER_ORDER] && seen.rule[RULE_FLIER_USED]);
 }
 
+/* The Count of Carcassonne: a follower sent into the City without an
+ * offer, the count moved without one sent, besides every other rule. */
+static void test_forged_count_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c2[] = { "--games", "400", "--seed", "19",
+                                      "--forge", "1", "--edition", "c2",
+                                      "--expansions", "count", NULL };
+    static const struct sim_setup s_c2 = { 2, "count", NULL, NULL };
+    struct forged_seen seen;
+    check_forged(c2, 400, &s_c2, &seen);
+    assert_true(seen.rule[RULE_QUARTER_DEPLOY] && seen.rule[RULE_COUNT_MOVE]);
+}
+
 /* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
  * hole, a builder, pig or barn where it may not go, a wagon moved out of
  * reach, a second tile without a builder's right; mayors and wagons
@@ -866,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_forged_expansion_games_flagged),
         cmocka_unit_test(test_forged_bigbox_games_flagged),
         cmocka_unit_test(test_forged_tower_games_flagged),
+        cmocka_unit_test(test_forged_count_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_dragon_games_audit_valid),

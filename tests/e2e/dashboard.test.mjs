@@ -426,6 +426,24 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Count of Carcassonne replay draws the City, its quarters and the count', async () => {
+    // samples/rules/flier-lands-outside-city.flierlog: the twelve City tiles start it.
+    const id = await gameId('/flier-lands-outside-city.flierlog');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    assert.equal(replay.start.length, 12, 'the replay lists the City\'s twelve start tiles');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=0`);
+    await page.locator('svg.board .tile[data-tile="CO/7"]').waitFor();
+    assert.match(await caption(page), /Start tile/);
+    for (const st of replay.start) {
+      assert.equal(await page.locator(`svg.board .tile[data-tile="${st.tile}"][data-at="${st.at.join(',')}"]`).count(), 1, `${st.tile} is drawn`);
+    }
+    assert.equal(await page.locator('svg.board .tile[data-tile="CO/7"] .quarter').count(), 4);
+    assert.equal(await page.locator('svg.board .tile[data-tile="CO/7"].closed').count(), 0, 'the quarters are no abbey');
+    assert.equal(await page.locator('svg.board .count').getAttribute('data-segment'), 'quarter:castle');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

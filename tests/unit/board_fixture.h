@@ -111,6 +111,10 @@ struct fx_step {
       (owner), 0, 0 }
 #define FX_RANSOM(p, n) \
     { MV_RANSOM, (p), NULL, 0, 0, 0, 0, NULL, FIG_SMALL, (n), (p), 0, 0 }
+/* The count moved to quarter loc ("market") by player p. */
+#define FX_COUNT_TO(p, loc) \
+    { MV_NEUTRAL, (p), NULL, 0, 0, 0, FEAT_QUARTER, (loc), FIG_COUNT, 1, -1, \
+      0, FIG_COUNT }
 /* The dragon's step to (x, y); the fairy beside owner's follower n on a
  * feature; the princess sending owner's follower n home. */
 #define FX_DRAGON(p, x, y) \

@@ -1168,6 +1168,66 @@ static void test_replay_and_live_json(void **state)
     game_log_release(&log);
 }
 
+/* The City of Carcassonne: twelve start tiles read, listed in the
+ * replay with their geometry (the quarters on CO/7), the count's quarter
+ * on each turn; a follower sent into the City and the count's move read
+ * and written back as JCloisterZone writes them. */
+#define CO(n, x, y) "{\"tile\":\"CO/" #n "\",\"x\":" #x ",\"y\":" #y \
+    ",\"rotation\":0}"
+static void test_city_of_carcassonne(void **state)
+{
+    struct game_log log;
+    struct report r;
+    (void)state;
+    parse_ok(&(struct doc){
+                 .sets = "\"basic:1\":1,\"count\":1,\"flier:1\":1",
+                 .elements = "\"small-follower\":7,\"farmers\":true,"
+                             "\"count\":1",
+                 .start = "[" CO(1, -2, -1) "," CO(2, -1, -1) ","
+                          CO(3, 0, -1) "," CO(4, 1, -1) "," CO(5, -2, 0) ","
+                          CO(6, -1, 0) "," CO(7, 0, 0) "," CO(8, 1, 0) ","
+                          CO(9, -2, 1) "," CO(10, -1, 1) "," CO(11, 0, 1)
+                          "," CO(12, 1, 1) "]",
+                 .replay = PLACE("BA/L", "R0", 2, 0) "," MSG("PASS", "") ","
+                           MSG("COMMIT", "") ","
+                           PLACE("BA/RFr", "R90", 0, 2) ","
+                           DEPLOY(0, 2, "Road", "NS", "1.small.1") ","
+                           MSG("COMMIT", "") ","
+                           PLACE("BA/CRRR", "R180", 0, 3) ","
+                           MSG("PASS", "") "," MSG("COMMIT", "") ","
+                           DEPLOY(0, 0, "Quarter", "QUARTER_BLACKSMITH",
+                                  "0.small.1") ","
+                           "{\"type\":\"MOVE_NEUTRAL_FIGURE\",\"payload\":"
+                           "{\"to\":{\"position\":[0,0],\"location\":"
+                           "\"QUARTER_MARKET\",\"feature\":\"Quarter\"},"
+                           "\"figureId\":\"count.1\"}}" },
+             &log);
+    assert_int_equal(game_log_n_starts(&log), 12);
+    const struct move *last = &log.moves[log.n_moves - 1];
+    assert_int_equal(last->kind, MV_NEUTRAL);
+    assert_int_equal(last->neutral, FIG_COUNT);
+    assert_int_equal(last->feature, FEAT_QUARTER);
+    audit_run(&log, NULL, &r, NULL);
+    if (!r.valid)
+        fail_msg("%s", r.violations[0].msg);
+    cJSON *rj = audit_json(&log, 0, &r);
+    assert_int_equal(cJSON_GetArraySize(get(rj, "start")), 12);
+    expect_str(cJSON_GetArrayItem(get(rj, "start"), 6), "tile", "CO/7");
+    assert_non_null(tile_segment(rj, "CO/7", "quarter:cathedral"));
+    assert_non_null(tile_segment(rj, "CO/12", "city:E"));
+    const cJSON *t3 = cJSON_GetArrayItem(get(rj, "turns"), 3);
+    expect_str(get(t3, "count"), "segment", "quarter:castle");
+    cJSON_Delete(rj);
+    struct buf out = BUF_INIT;
+    mlog_write_jcz(&log, &out);
+    assert_non_null(strstr(out.p, "\"location\":\"QUARTER_MARKET\""));
+    assert_non_null(strstr(out.p, "\"figureId\":\"count.1\""));
+    assert_non_null(strstr(out.p, "{\"tile\":\"CO/12\",\"x\":1,\"y\":1,"));
+    buf_release(&out);
+    report_release(&r);
+    game_log_release(&log);
+}
+
 static void test_error_json(void **state)
 {
     struct buf out = BUF_INIT;
@@ -1768,6 +1828,7 @@ int main(void)
         cmocka_unit_test(test_error_json),
         cmocka_unit_test(test_unsupported_json),
         cmocka_unit_test(test_replay_and_live_json),
+        cmocka_unit_test(test_city_of_carcassonne),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_nan),
         cmocka_unit_test(test_hostile_many_moves),

@@ -90,7 +90,6 @@ static const struct unmodelled {
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
     { "mage", NULL, false, "Mage & Witch: the mage and witch" },
-    { "quarter", NULL, false, "The Count: the city of Carcassonne" },
     { "tile-set", "max", false, "The Count: its set is taken once" },
     /* JCloisterZone caps a kind's copies over all the sets played at
      * max (the spring and the two lakes, max 1). We never draw the spring
@@ -611,6 +610,14 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
                 w->group = TG_DRAGON;
             continue;
         }
+        if (strcmp(name_of(el), "quarter") == 0) {
+            /* the City's four quarters, which JCloisterZone makes in code
+             * (CountCapability) on the tile holding this element */
+            for (int q = 0; q < SPOT__COUNT && w->n_seg < TILE_MAX_SEGS; q++)
+                w->seg[w->n_seg++] = (struct seg_want){
+                    FEAT_QUARTER, (uint8_t)(1u << q), 0, 0, 0, 0 };
+            continue;
+        }
         if (classify(name_of(el), NULL, where, d) != MODELLED)
             continue;
         if (w->n_seg == TILE_MAX_SEGS) {
@@ -623,6 +630,14 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         read_seg(el, seg_elements[k].kind, w, where, d);
     }
     resolve_cities(w, where, "JCloisterZone", d);
+    /* JCloisterZone knows the City of Carcassonne by its tiles' ids: its
+     * start tiles (our group city), every field of them joined to it */
+    if (strncmp(where, "CO/", 3) == 0) {
+        w->group = TG_CITY;
+        for (int i = 0; i < w->n_seg; i++)
+            if (w->seg[i].kind == FEAT_FIELD)
+                w->seg[i].attrs |= SA_COC;
+    }
 }
 
 /* Our tile_def in the same terms. */

@@ -3,8 +3,8 @@
  * follower), the Phantom, flights by every figure, Traders & Builders
  * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon),
  * The Tower (floors, captures, exchanges, ransoms, followers on towers),
- * The Princess & the Dragon (dragon, fairy, princess, portal) and the
- * draw check.
+ * The Princess & the Dragon (dragon, fairy, princess, portal), The Count
+ * of Carcassonne (the City's quarters, the count) and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -17,6 +17,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "board_fixture.h"
@@ -1051,10 +1052,6 @@ static void test_step_roles(void **state)
 #undef WM
 #undef WS
 
-/* ---- the draw ---------------------------------------------------------- */
-
-/* A .jcz save's random numbers draw each tile; a placed tile that the
- * numbers do not draw (and that is no discard) is TILE_NOT_DRAWN. */
 /* ---- The Tower ----------------------------------------------------------- */
 
 static struct rules tower_rules(int players)
@@ -1318,6 +1315,10 @@ static void test_flier_never_on_tower(void **state)
     game_free(g);
 }
 
+/* ---- the draw ---------------------------------------------------------- */
+
+/* A .jcz save's random numbers draw each tile; a placed tile that the
+ * numbers do not draw (and that is no discard) is TILE_NOT_DRAWN. */
 static void test_tile_not_drawn(void **state)
 {
     (void)state;
@@ -1565,6 +1566,183 @@ static void test_dragon_fairy_princess_portal(void **state)
     }
 }
 
+/* ---- The Count of Carcassonne ------------------------------------------ */
+
+/* The City of Carcassonne as the start: CO/1..CO/12, four by three, CO/7
+ * (the quarters) at (0,0). Its outer roads: CO/11's south at (0,1),
+ * CO/4's north at (1,-1). */
+static void city_log(struct game_log *l, const struct rules *r)
+{
+    fx_log_init(l, r);
+    for (int i = 0; i < 12; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "CO/%d", i + 1);
+        struct start_place s = { (int16_t)fx_tile(id), 0,
+                                 { i % 4 - 2, i / 4 - 1 } };
+        if (i == 0) {
+            l->start_tile = s.tile;
+            l->start_at = s.at;
+        } else {
+            l->more_starts[l->n_more_starts++] = s;
+        }
+    }
+}
+
+static struct rules count_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "count");
+    r.flags |= RF_COUNT;
+    return r;
+}
+
+static void audit_city(const struct fx_step *steps, size_t n,
+                       struct report *out)
+{
+    struct rules r = count_rules();
+    struct game_log l;
+    city_log(&l, &r);
+    fx_log_add(&l, steps, n);
+    fx_audit(&l, out);
+    game_log_release(&l);
+}
+
+/* Blue's road south of the City (CO/11, (0,2)); Red's crossroads at
+ * (0,3) completes it in turn 3: 3 for Blue, none for Red, who may send a
+ * follower into the City (then move the count, or PASS). */
+#define CITY_OFFER                                                         \
+    FX_PLACE(RED, "BA/L", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),          \
+    FX_PLACE(BLUE, "BA/RFr", 0, 2, 1),                                     \
+    FX_DEPLOY(BLUE, 0, 2, FEAT_ROAD, "NS"), FX_COMMIT(BLUE),               \
+    FX_PLACE(RED, "BA/CRRR", 0, 3, 2), FX_PASS(RED), FX_COMMIT(RED)
+#define INTO(p, q, n) FX_DEPLOY_N(p, 0, 0, FEAT_QUARTER, q, FIG_SMALL, n)
+/* Blue's road north of CO/4 at (1,-2), Red's crossroads at (1,-3) ends
+ * it in turn 5: before it scores, Red's follower may leave the
+ * blacksmith's quarter for it (a COMMIT follows). */
+#define CITY_ROAD_NORTH                                                    \
+    FX_PLACE(BLUE, "BA/RFr", 1, -2, 1),                                    \
+    FX_DEPLOY(BLUE, 1, -2, FEAT_ROAD, "NS"), FX_COMMIT(BLUE),              \
+    FX_PLACE(RED, "BA/CRRR", 1, -3, 0), FX_PASS(RED), FX_COMMIT(RED)
+#define OUT_TO_ROAD                                                        \
+    FX_DEPLOY_N(RED, 1, -1, FEAT_ROAD, "N", FIG_SMALL, 1), FX_COMMIT(RED)
+
+/* The whole cycle: into the blacksmith, the count to the market, out
+ * onto the road before it scores (a tie, 3 each), and the field round
+ * the City scores it as a completed city at the end. */
+static void test_city_follower_cycle(void **state)
+{
+    (void)state;
+    struct report rep;
+    audit_city(STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+                     FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
+                     OUT_TO_ROAD),
+               &rep);
+    expect_valid(&rep);
+    const struct score_event *south = event_of(&rep, 3, FEAT_ROAD);
+    assert_int_equal(south->players, 1u << BLUE);
+    assert_int_equal(south->points, 3);
+    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
+    assert_int_equal(north->players, 1u << RED | 1u << BLUE);
+    assert_int_equal(north->points, 3);
+    report_release(&rep);
+}
+
+/* The same when the log names no meeple (a hand-written flierlog): the
+ * move's player's follower in supply goes in, the one in the City comes
+ * out. */
+static void test_city_moves_without_ids(void **state)
+{
+    (void)state;
+    struct report rep;
+    audit_city(STEPS(CITY_OFFER, FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "blacksmith"),
+                     FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
+                     FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
+               &rep);
+    expect_valid(&rep);
+    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
+    assert_int_equal(north->players, 1u << RED | 1u << BLUE);
+    report_release(&rep);
+}
+
+/* A log that ends while the scoring waits for the City's followers
+ * (the game's last turn): the turn still scores, nobody having moved. */
+static void test_city_held_at_the_end(void **state)
+{
+    (void)state;
+    struct rules r = count_rules();
+    struct game_log l;
+    struct report rep;
+    city_log(&l, &r);
+    fx_log_add(&l, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+                         FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH));
+    l.end_turn = 5;
+    fx_audit(&l, &rep);
+    expect_valid(&rep);
+    assert_true(rep.finished);
+    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
+    assert_int_equal(north->players, 1u << BLUE);
+    assert_int_equal(north->points, 3);
+    report_release(&rep);
+    game_log_release(&l);
+}
+
+static const struct {
+    const char *what;
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;
+    int turn;
+} city_cases[] = {
+    { "QUARTER_DEPLOY: Blue scored, only Red may go into the City",
+      STEPS(CITY_OFFER, INTO(BLUE, "castle", 2), FX_PASS(BLUE)),
+      RULE_QUARTER_DEPLOY, 3 },
+    { "COUNT_MOVE: the count already stands in the castle",
+      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+            FX_COUNT_TO(RED, "castle")),
+      RULE_COUNT_MOVE, 3 },
+    { "QUARTER_LEAVE: the count in the blacksmith keeps Red in the City",
+      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+            FX_COUNT_TO(RED, "blacksmith"), CITY_ROAD_NORTH, OUT_TO_ROAD),
+      RULE_QUARTER_LEAVE, 5 },
+    { "QUARTER_LEAVE: out of the blacksmith between turns, not before a "
+      "scoring",
+      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+            FX_COUNT_TO(RED, "market"),
+            FX_DEPLOY_N(RED, 2, 0, FEAT_MONASTERY, "I", FIG_SMALL, 1)),
+      RULE_QUARTER_LEAVE, 3 },
+    { "FLIER_INTO_CITY: FL/F.o at (2,0) rolls 2 onto CO/7's quarters",
+      STEPS(FX_PLACE(RED, "FL/F.o", 2, 0, 0), FX_FLY(RED, 2, 0, 2),
+            FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "castle"), FX_COMMIT(RED)),
+      RULE_FLIER_INTO_CITY, 1 },
+};
+
+static void test_city_rules(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_OF(city_cases); i++) {
+        struct report rep;
+        print_message("%s\n", city_cases[i].what);
+        audit_city(city_cases[i].steps, city_cases[i].n, &rep);
+        expect_first(&rep, city_cases[i].rule, city_cases[i].turn);
+        report_release(&rep);
+    }
+}
+
+/* A flier lands on the City's outer road (CO/4's, north at (1,-1)): it
+ * lies outside the City itself, as JCloisterZone plays it. */
+static void test_flier_lands_outside_city(void **state)
+{
+    (void)state;
+    struct report rep;
+    audit_city(STEPS(FX_PLACE(RED, "FL/F.o", 2, -1, 0), FX_FLY(RED, 2, -1, 1),
+                     FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
+               &rep);
+    expect_valid(&rep);
+    assert_int_equal(rep.n_flights, 1);
+    assert_true(rep.flights[0].landed);
+    report_release(&rep);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1603,6 +1781,11 @@ int main(void)
         cmocka_unit_test(test_dragon_fairy_princess_portal),
         cmocka_unit_test(test_portal_once),
         cmocka_unit_test(test_fairy_alone),
+        cmocka_unit_test(test_city_follower_cycle),
+        cmocka_unit_test(test_city_moves_without_ids),
+        cmocka_unit_test(test_city_held_at_the_end),
+        cmocka_unit_test(test_city_rules),
+        cmocka_unit_test(test_flier_lands_outside_city),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

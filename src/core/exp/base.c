@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/exp/units.h"
+#include "core/receipt.h"
 
 /* Road: 1 a tile, complete or not. */
 static void score_road(const struct rules *r, struct score_event *ev)
@@ -81,7 +82,7 @@ int base_cities_formula(const struct score_event *ev, int rate, char *out,
         if (ev->items[i].kind != SI_CITIES)
             n += (size_t)snprintf(out + n, len - n, " + %d (%s)",
                                   ev->items[i].points,
-                                  score_item_name(ev->items[i].kind));
+                                  receipt_item_word(ev->items[i].kind));
     if (n < len)
         n += (size_t)snprintf(out + n, len - n, " = %d", ev->points);
     return (int)n;

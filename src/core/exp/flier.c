@@ -111,6 +111,18 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
     int f = seg >= 0 ? g->segs[seg].kind : FEAT_NONE;
     const struct feature_class *c = feature_class(f);
     const struct figure_class *k = figure_class(fig);
+    /* The City of Carcassonne itself (its quarters, its inner tiles) is
+     * no place to land; the roads, cities and fields on its outer sides
+     * lie outside it. */
+    int tile = game_tile_at(g, at);
+    if (f == FEAT_QUARTER ||
+        (seg < 0 && tile >= 0 &&
+         tile_get(g->tiles[tile].def)->group == TG_CITY &&
+         !g->tiles[tile].n_seg)) {
+        snprintf(why, why_len, "a flier never lands in the City of "
+                 "Carcassonne, only on features outside it");
+        return RULE_FLIER_INTO_CITY;
+    }
     if (seg >= 0 && c->claimable && !(k->stands >> f & 1)) {
         snprintf(why, why_len, "%s %s may not land on a %s",
                  k->name[0] == 'a' ? "an" : "a", k->name, c->name);

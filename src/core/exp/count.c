@@ -1,0 +1,433 @@
+/* count.c - The Count of Carcassonne as a unit, as JCloisterZone plays it.
+ *
+ * The City of Carcassonne is the start: twelve tiles (count.tiles), its
+ * fields running round it. CO/7 holds its four quarters; each serves
+ * one kind of feature: the castle cities, the market fields, the
+ * blacksmith roads, the cathedral monasteries.
+ * - Into the City: when the turn's scoring gave points to other players
+ *   and none to the player on turn, that player may send a follower from
+ *   supply (not an abbot) into any quarter (the market only with
+ *   farmers), then move the count to another quarter or leave it (a
+ *   PASS). No COMMIT follows.
+ * - Out of the City, before a turn's completed features score: in seat
+ *   order from the player after the one on turn round to that player,
+ *   each with a follower in a quarter whose kind the turn completed (a
+ *   feature on the turn's tile, a monastery it surrounded) may move such
+ *   followers onto those features, one at a time, or pass; a COMMIT
+ *   follows a move. The market serves no field during the game (barns
+ *   only, which this unit leaves out).
+ * - At the end, before the final scoring: followers leave the market
+ *   onto any field, in turns round the table until every such player
+ *   passed (JCloisterZone's default; the other quarters' followers stay,
+ *   as the corpus shows: nobody is asked for them).
+ * - The count's quarter keeps its followers in the City. Followers left
+ *   in the City score nothing.
+ * - A field joined to the City counts it as one more completed city for
+ *   its farmers ("coc": 3 points; the City's fields carry 'coc').
+ * Fliers never land in the City (exp/flier.c asks the tile's group). */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/game_int.h"
+
+const struct figure_class figure_class_COUNT = {
+    .jcz = "count", .name = "count", .names = "counts",
+};
+
+const struct feature_class feature_class_QUARTER = {
+    .name = "quarter", .jcz = "Quarter", .done = DONE_NEVER,
+    .on_board = true, .role = "citizen", .roles = "citizens",
+};
+
+struct count_state {
+    int16_t quarter[SPOT__COUNT]; /* the quarters' segments, -1: none */
+    int16_t ev0;      /* the turn's first score event */
+    uint8_t count_at; /* enum tile_spot the count stands in */
+    int8_t offer;     /* seat offered a follower into the City, -1 */
+    int8_t mover;     /* seat that moves the count now, -1 */
+    int8_t held;      /* seat deciding before the held scoring, -1 */
+    bool city;        /* the City is on the board */
+};
+UNIT_STATE_FITS(struct count_state);
+
+static struct count_state *st(struct game *g)
+{
+    return UNIT_STATE(g, EXP_COUNT, struct count_state);
+}
+
+static const struct count_state *cst(const struct game *g)
+{
+    return UNIT_STATE((struct game *)g, EXP_COUNT, struct count_state);
+}
+
+/* The kind of feature each quarter serves. */
+static const uint8_t serves[SPOT__COUNT] = {
+    [SPOT_CASTLE] = FEAT_CITY, [SPOT_MARKET] = FEAT_FIELD,
+    [SPOT_BLACKSMITH] = FEAT_ROAD, [SPOT_CATHEDRAL] = FEAT_MONASTERY,
+};
+
+/* The quarter of seg, or -1. */
+static int spot_of(const struct game *g, int seg)
+{
+    const struct count_state *s = cst(g);
+    for (int q = 0; q < SPOT__COUNT; q++)
+        if (seg >= 0 && s->quarter[q] == seg)
+            return q;
+    return -1;
+}
+
+/* May a figure of this kind go into the City? Followers that may stand
+ * on a road or a city (not the abbot). */
+static bool citizen(int kind)
+{
+    const struct figure_class *c = figure_class(kind);
+    return c && c->follower &&
+           (c->stands & (1u << FEAT_ROAD | 1u << FEAT_CITY));
+}
+
+static void start(struct game *g)
+{
+    struct count_state *s = st(g);
+    memset(s, 0, sizeof *s);
+    s->offer = s->mover = s->held = -1;
+    s->count_at = SPOT_CASTLE;
+    for (int q = 0; q < SPOT__COUNT; q++)
+        s->quarter[q] = -1;
+    for (int i = 0; i < g->n_segs; i++)
+        if (g->segs[i].kind == FEAT_QUARTER && g->segs[i].mask) {
+            s->quarter[__builtin_ctz(g->segs[i].mask)] = (int16_t)i;
+            s->city = true;
+        }
+}
+
+static void placed(struct game *g, int tile)
+{
+    (void)tile;
+    struct count_state *s = st(g);
+    s->offer = s->mover = -1; /* what the log left undone lapses */
+}
+
+/* The scoring of what the turn completed begins: only its events count
+ * for the City (not an abbot's recall earlier in the turn). */
+static void turn_scoring(struct game *g)
+{
+    st(g)->ev0 = (int16_t)g->n_events;
+}
+
+/* Is root among the features the turn completed? */
+static bool done_now(const struct game *g, int root)
+{
+    for (int j = 0; j < g->n_done; j++)
+        if (g->done[j] == root)
+            return true;
+    return false;
+}
+
+/* May a follower in quarter q go onto seg: before the held scoring, a
+ * feature the turn completed (the market serves no field then); at the
+ * end only the market's, onto any field (JCloisterZone's default final
+ * scoring of the City: the market only). */
+static bool leave_target(const struct game *g, int q, int seg)
+{
+    if (seg < 0 || seg >= g->n_segs || g->segs[seg].kind != serves[q])
+        return false;
+    if (!(g->kinds_on_board >> serves[q] & 1))
+        return false;
+    if (g->held)
+        return q != SPOT_MARKET && done_now(g, game_root(g, seg));
+    return q == SPOT_MARKET;
+}
+
+/* Has seat p a follower in a quarter it may leave now? */
+static bool may_leave(const struct game *g, int p)
+{
+    const struct count_state *s = cst(g);
+    for (int q = 0; q < SPOT__COUNT; q++) {
+        if (q == s->count_at || s->quarter[q] < 0)
+            continue;
+        bool someone = false;
+        for (int i = 0; i < g->n_meeples && !someone; i++)
+            someone = g->meeples[i].owner == p &&
+                      g->meeples[i].seg == s->quarter[q];
+        if (!someone)
+            continue;
+        if (g->held) {
+            for (int j = 0; j < g->n_done; j++)
+                if (leave_target(g, q, g->done[j]))
+                    return true;
+        } else {
+            for (int i = 0; i < g->n_segs; i++)
+                if (g->segs[i].parent == i && leave_target(g, q, i))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* The first seat from `from` (itself when `self`) round to the player
+ * on turn that may move followers out before the held scoring; -1. */
+static int next_held(const struct game *g, int from, bool self)
+{
+    int n = g->rules.n_players, p = from;
+    if (!self) {
+        if (from == g->seat)
+            return -1;
+        p = (from + 1) % n;
+    }
+    for (;;) {
+        if (may_leave(g, p))
+            return p;
+        if (p == g->seat)
+            return -1;
+        p = (p + 1) % n;
+    }
+}
+
+static bool hold_scoring(struct game *g)
+{
+    struct count_state *s = st(g);
+    if (!s->city)
+        return false;
+    g->held = true; /* may_leave() asks for the held targets */
+    s->held = (int8_t)next_held(g, (g->seat + 1) % g->rules.n_players,
+                                true);
+    g->held = s->held >= 0;
+    return g->held;
+}
+
+/* After the scoring: the seat on turn scored nothing while others did
+ * (events of the turn's scoring only: an abbot's recall does not count). */
+static void turn_done(struct game *g)
+{
+    struct count_state *s = st(g);
+    bool mine = false, theirs = false;
+    if (!s->city)
+        return;
+    for (int e = s->ev0; e < g->n_events; e++) {
+        const struct score_event *ev = &g->events[e];
+        if (ev->points == 0)
+            continue;
+        if (ev->players >> g->seat & 1)
+            mine = true;
+        if (ev->players & ~(1u << g->seat))
+            theirs = true;
+    }
+    s->offer = -1;
+    if (mine || !theirs)
+        return;
+    for (int i = 0; i < g->n_meeples; i++)
+        if (g->meeples[i].owner == g->seat && g->meeples[i].seg < 0 &&
+            citizen(g->meeples[i].kind)) {
+            s->offer = (int8_t)g->seat;
+            return;
+        }
+}
+
+/* The City's fields count it as a completed city. */
+static void score(const struct rules *r, struct score_event *ev)
+{
+    (void)r;
+    if (ev->feature != FEAT_FIELD || !ev->attrs[SA_BIT_COC])
+        return;
+    int rate = ev->expr == EXPR_BARN_CONNECTED ? 1 : 3;
+    score_add_item(ev, SI_COC, -1, rate);
+    ev->points += rate;
+}
+
+static const struct element elements[] = {
+    { "count", EL_FLAG, RFB_COUNT, 1, true },
+    { NULL, 0, 0, 0, false },
+};
+
+const struct expansion expansion_count = {
+    .id = "count",
+    .name = "The Count of Carcassonne",
+    .elements = elements,
+    .start = start,
+    .placed = placed,
+    .hold_scoring = hold_scoring,
+    .turn_scoring = turn_scoring,
+    .turn_done = turn_done,
+    .score = score,
+};
+
+/* ---- the engine's questions (game.h) ---------------------------------- */
+
+static bool in_play(const struct game *g)
+{
+    return game_in_play(g, EXP_COUNT) && cst(g)->city;
+}
+
+int game_city_held_seat(const struct game *g)
+{
+    return in_play(g) && g->held ? cst(g)->held : -1;
+}
+
+int game_city_offer(const struct game *g)
+{
+    return in_play(g) ? cst(g)->offer : -1;
+}
+
+int game_city_count_mover(const struct game *g)
+{
+    return in_play(g) ? cst(g)->mover : -1;
+}
+
+int game_count_seg(const struct game *g)
+{
+    return in_play(g) ? cst(g)->quarter[cst(g)->count_at] : -1;
+}
+
+bool game_city_final_open(const struct game *g)
+{
+    if (!in_play(g) || g->held)
+        return false;
+    for (int p = 0; p < g->rules.n_players; p++)
+        if (may_leave(g, p))
+            return true;
+    return false;
+}
+
+enum rule game_check_quarter_deploy(const struct game *g, int player, int m,
+                                    int seg, char *why, size_t why_len)
+{
+    const struct count_state *s = cst(g);
+    int q = spot_of(g, seg);
+    if (!in_play(g) || s->offer < 0 || player != s->offer) {
+        snprintf(why, why_len, "no follower may go into the City now: only "
+                 "the player on turn, when others scored and it did not");
+        return RULE_QUARTER_DEPLOY;
+    }
+    if (m < 0 || g->meeples[m].owner != player || g->meeples[m].seg >= 0) {
+        snprintf(why, why_len, "that follower is not in its owner's supply");
+        return RULE_MEEPLE_NONE_LEFT;
+    }
+    if (!citizen(g->meeples[m].kind)) {
+        snprintf(why, why_len, "a %s never goes into the City",
+                 figure_class(g->meeples[m].kind)->name);
+        return RULE_QUARTER_DEPLOY;
+    }
+    if (q < 0 || (q == SPOT_MARKET && !(g->rules.flags & RF_FARMERS))) {
+        snprintf(why, why_len, "no such quarter of the City%s",
+                 q == SPOT_MARKET ? " (the market needs farmers)" : "");
+        return RULE_QUARTER_DEPLOY;
+    }
+    return RULE_OK;
+}
+
+enum rule game_check_quarter_leave(const struct game *g, int player, int m,
+                                   int seg, char *why, size_t why_len)
+{
+    const struct count_state *s = cst(g);
+    int q = m >= 0 ? spot_of(g, g->meeples[m].seg) : -1;
+    if (!in_play(g) || q < 0 || g->meeples[m].owner != player) {
+        snprintf(why, why_len, "that follower is not in the City");
+        return RULE_QUARTER_LEAVE;
+    }
+    if (g->held && player != s->held) {
+        snprintf(why, why_len, "it is not that player's turn to take "
+                 "followers out of the City");
+        return RULE_QUARTER_LEAVE;
+    }
+    if (q == s->count_at) {
+        snprintf(why, why_len, "the count in the %s keeps its followers in "
+                 "the City", tile_spot_name(q));
+        return RULE_QUARTER_LEAVE;
+    }
+    if (!leave_target(g, q, seg)) {
+        if (g->held)
+            snprintf(why, why_len, "from the %s a follower goes only onto "
+                     "a %s this turn completed", tile_spot_name(q),
+                     feat_name(serves[q]));
+        else
+            snprintf(why, why_len, "at the end only the market's followers "
+                     "leave the City, onto a field");
+        return RULE_QUARTER_LEAVE;
+    }
+    return RULE_OK;
+}
+
+enum rule game_check_count_move(const struct game *g, int player, int seg,
+                                char *why, size_t why_len)
+{
+    const struct count_state *s = cst(g);
+    int q = spot_of(g, seg);
+    if (!in_play(g) || s->mover < 0 || player != s->mover) {
+        snprintf(why, why_len, "the count moves only after a follower went "
+                 "into the City, by that player");
+        return RULE_COUNT_MOVE;
+    }
+    if (q < 0 || (q == SPOT_MARKET && !(g->rules.flags & RF_FARMERS))) {
+        snprintf(why, why_len, "no such quarter of the City");
+        return RULE_COUNT_MOVE;
+    }
+    if (q == s->count_at) {
+        snprintf(why, why_len, "the count already stands in the %s (a move "
+                 "goes to another quarter)", tile_spot_name(q));
+        return RULE_COUNT_MOVE;
+    }
+    return RULE_OK;
+}
+
+void game_quarter_deploy(struct game *g, int m, int seg)
+{
+    struct count_state *s = st(g);
+    if (m >= 0 && seg >= 0) {
+        game_put(g, m, seg);
+        s->mover = s->offer;
+    }
+    s->offer = -1;
+}
+
+void game_quarter_leave(struct game *g, int m, int seg)
+{
+    struct count_state *s = st(g);
+    if (m >= 0 && seg >= 0)
+        game_put(g, m, seg);
+    if (!g->held)
+        return;
+    int p = s->held;
+    if (m >= 0 && seg >= 0) /* the same player may move another */
+        s->held = (int8_t)next_held(g, p, true);
+    else
+        s->held = (int8_t)next_held(g, p, false);
+    if (s->held < 0)
+        game_finish_turn(g);
+}
+
+void game_count_move(struct game *g, int seg)
+{
+    struct count_state *s = st(g);
+    int q = spot_of(g, seg);
+    if (q >= 0)
+        s->count_at = (uint8_t)q;
+    s->mover = -1;
+}
+
+void game_city_release(struct game *g)
+{
+    if (!g->held)
+        return;
+    st(g)->held = -1;
+    game_finish_turn(g);
+}
+
+/* The City as JCloisterZone lays it out: four by three, row by row. */
+static const char *const city_layout[3][4] = {
+    { "CO/1", "CO/2", "CO/3", "CO/4" },
+    { "CO/5", "CO/6", "CO/7", "CO/8" },
+    { "CO/9", "CO/10", "CO/11", "CO/12" },
+};
+
+int game_start_layout(const struct rules *r, struct start_place *out,
+                      int max)
+{
+    int set = tile_set_find("count"), n = 0;
+    if (set < 0 || !r->set_copies[set])
+        return 0;
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4 && n < max; x++)
+            out[n++] = (struct start_place){
+                (int16_t)tile_find(city_layout[y][x]), 0, { x - 2, y - 1 } };
+    return n;
+}
