@@ -1832,9 +1832,21 @@ uint64_t game_hash(const struct game *g)
     for (int t = 0; t < TILE_KINDS; t++)
         if (g->kind_edges[t]) /* the kinds the game's pack had */
             h = mix(h, g->pack[t]);
-    int count = game_count_seg(g); /* the count's quarter, in play */
+    /* the units' board state that tiles, meeples and scores do not show:
+     * not their bookkeeping, which a log and a simulation keep apart
+     * (each answers 0, -1 or false when its unit is not in play) */
+    int count = game_count_seg(g); /* the count's quarter */
     if (count >= 0)
         h = mix(h, count);
+    for (int i = 0; i < g->n_tiles; i++)
+        h = mix(h, game_tower_height(g, i));
+    for (int i = 0; i < g->n_meeples; i++)
+        h = mix(h, game_meeple_jailer(g, i));
+    struct pos at;
+    if (game_dragon_at(g, &at))
+        h = mix(mix(h, at.x), at.y);
+    if (game_fairy_at(g, &at))
+        h = mix(mix(h, at.x), at.y);
     h = mix(h, g->n_events);
     return h;
 }
