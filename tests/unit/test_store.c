@@ -917,17 +917,17 @@ static void test_stats_empty(void **state)
 
 /* ---- games of other expansions ---------------------------------------- */
 
-#define TOWER_REASON                                                           \
-    "unsupported: The Tower (tile set 'tower:1' in setup.sets) is not "        \
-    "audited yet"
+#define OTHER_REASON                                                           \
+    "unsupported: Mage & Witch (tile set 'mage-and-witch:1' in setup.sets) " \
+    "is not audited yet"
 
 /* An upload the engine could not audit: bytes, digest and the reason. */
 static struct game_record unsupported_record(const char *sha, int64_t at)
 {
     struct game_record g = record(NULL, NULL, sha, at);
     g.report_json = NULL;
-    g.name = "tower.jcz";
-    g.unsupported = TOWER_REASON;
+    g.name = "mage.jcz";
+    g.unsupported = OTHER_REASON;
     return g;
 }
 
@@ -985,7 +985,7 @@ static void test_unsupported_is_stored(void **state)
     const cJSON *x = cJSON_GetArrayItem(item(j, "games"), 0);
     assert_int_equal(num(x, "id"), 3);
     assert_string_equal(item(x, "status")->valuestring, "unsupported");
-    assert_string_equal(item(x, "reason")->valuestring, TOWER_REASON);
+    assert_string_equal(item(x, "reason")->valuestring, OTHER_REASON);
     static const char *const nulls[] = {"valid",      "finished", "edition",
                                         "violations", "flights",  "turns"};
     for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
@@ -1020,7 +1020,7 @@ static void test_unsupported_is_stored(void **state)
     f.expansion = "base";
     expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
     f = any();
-    f.q = "tower";
+    f.q = "mage";
     expect_ids(fx->s, &f, 1, (int[]){3}, 1);
     f.status = "unsupported"; /* a set and a column test together */
     expect_ids(fx->s, &f, 1, (int[]){3}, 1);
@@ -1030,7 +1030,7 @@ static void test_unsupported_is_stored(void **state)
 
     j = GAME(fx->s, id);
     assert_string_equal(item(j, "status")->valuestring, "unsupported");
-    assert_string_equal(item(j, "reason")->valuestring, TOWER_REASON);
+    assert_string_equal(item(j, "reason")->valuestring, OTHER_REASON);
     assert_string_equal(item(j, "sha256")->valuestring, sha);
     assert_int_equal(num(j, "size"), S.raw.len);
     static const char *const dnulls[] = {"audit",     "sets",      "elements",
@@ -1101,7 +1101,7 @@ static void test_unsupported_is_stored(void **state)
     assert_string_equal(item(j, "status")->valuestring, "audited");
     assert_true(cJSON_IsNull(item(j, "reason")));
     assert_true(cJSON_IsTrue(item(j, "valid")));
-    assert_string_equal(item(j, "name")->valuestring, "tower.jcz");
+    assert_string_equal(item(j, "name")->valuestring, "mage.jcz");
     assert_int_equal(num(j, "uploaded_at"), 3000);
     cJSON_Delete(j);
     j = STATS(fx->s);
