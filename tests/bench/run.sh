@@ -69,7 +69,9 @@ for p in /api/games "/api/games/{id}" "/api/games/{id}/replay" \
     case $p in *replay) echo "  replay cache meanwhile: $(( $(cache hit) - h0 ))" \
                              "hits, $(( $(cache miss) - m0 )) misses" ;; esac
 done
-echo "daemon peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$SERVER/status")"
+# peak RSS counts the database's pages mapped by SQLite (mmap_size);
+# RssAnon is the daemon's own memory (heap, replay cache)
+echo "daemon memory: $(awk '/^(VmHWM|RssAnon|RssFile):/ {printf "%s %s %s; ", $1, $2, $3}' "/proc/$SERVER/status")"
 
 echo "== (e) flierd audit --json against jq -c . on the same files, one run"
 mkdir -p "$WORK/audit"
