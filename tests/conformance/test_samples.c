@@ -603,7 +603,7 @@ static void test_samples_match_expected(void **state)
         "rules/flier-avoids-dragon.flierlog",
         "rules/flier-refused-by-dragon.flierlog",
         "rules/flier-lands-on-portal-tile.flierlog", "dragon-tour.flierlog",
-        "tower-c2-3p.jcz",
+        "tower-c2-3p.jcz", "dragon-c2-3p.jcz",
         "rules/flier-lands-outside-city.flierlog",
         "rules/flier-into-city.flierlog",
         "count-c2-4p.jcz",
