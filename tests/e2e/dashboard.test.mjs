@@ -410,6 +410,7 @@ describe('the dashboard', () => {
     await page.locator('[data-testid=prisoners]').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('svg.board .tower-height').length === n, towers.length);
     assert.ok(await page.locator('svg.board .tower').count() >= towers.length, 'every tower tile draws its tower');
+    assert.equal(await page.locator('[data-testid=board-key] li[data-attr=tower]').count(), 1, 'the key shows the tower');
     const heights = await page.locator('svg.board .tower-height').evaluateAll((es) => es.map((e) => `${e.dataset.at}=${e.dataset.height}`).sort());
     assert.deepEqual(heights, towers.map((t) => `${t.at[0]},${t.at[1]}=${t.height}`).sort(), 'each tower with a floor shows its height');
     const held = replay.turns[k].prisoners;

@@ -22,7 +22,7 @@ const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '?');
 /** The figures and tokens a game shows, in table order, then any other. */
 function gameKinds(replay) {
   const figs = new Set(), toks = new Set();
-  let abbey = false;
+  let abbey = false, tower = false, count = false;
   for (const t of replay.turns || []) for (const m of t.placed || t.meeples || []) figs.add(m.kind);
   for (const t of replay.turns || []) for (const k of ['dragon', 'fairy']) if (t[k]) figs.add(k);
   for (const t of replay.turns || []) {
@@ -31,19 +31,24 @@ function gameKinds(replay) {
     const geo = tileGeometry(t.tile, def);
     for (const x of geo.tokens) toks.add(x.attr);
     abbey = abbey || geo.closed;
+    tower = tower || !!geo.tower;
   }
-  return { figs: [...figs], toks: [...toks], abbey };
+  for (const t of replay.turns || []) count = count || !!t.count;
+  return { figs: [...figs], toks: [...toks], abbey, tower, count };
 }
 
 /** A key to the board: one entry per figure kind and token in this game. */
 function legend(replay) {
-  const { figs, toks, abbey } = gameKinds(replay);
-  if (!figs.length && !toks.length && !abbey) return null;
+  const { figs, toks, abbey, tower, count } = gameKinds(replay);
+  if (!figs.length && !toks.length && !abbey && !tower && !count) return null;
   const icon = (...children) => s('svg', { class: 'key-icon', viewBox: '-19 -19 38 38', width: 28, height: 28, 'aria-hidden': 'true' }, ...children);
   const items = [
     ...figs.map((k) => h('li', { dataset: { kind: k } }, icon(figureShape(k, '#8a8f98', '#1b1b1b')), figureName(k))),
     ...toks.map((a) => h('li', { dataset: { attr: a } }, icon(s('g', { transform: 'scale(0.8)' }, ...token(a).draw())), tokenTitle(a))),
     abbey ? h('li', { dataset: { attr: 'abbey' } }, icon(s('rect', { class: 'abbey-wall', x: -11, y: -11, width: 22, height: 22 })), 'abbey') : null,
+    // the same shapes as the board's (board.js)
+    tower ? h('li', { dataset: { attr: 'tower' } }, icon(s('g', { class: 'tower' }, s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1.5V-9H1.5V-6H4V-9H7V9Z' }))), 'tower (its floors beside it)') : null,
+    count ? h('li', { dataset: { kind: 'count' } }, icon(s('g', { class: 'count' }, s('circle', { class: 'count-body', r: 6 }))), 'the count') : null,
   ];
   return h('div', { class: 'board-key', dataset: { testid: 'board-key' } },
     h('h2', { class: 'sr-only', text: 'Key to the board' }),
