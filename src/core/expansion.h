@@ -170,6 +170,10 @@ struct expansion {
      * holds the scoring for moves before it (followers leaving the City
      * of Carcassonne); the unit calls game_finish_turn() after them. */
     bool (*hold_scoring)(struct game *g);
+    /* Folds into the state fingerprint h (with game_hash_mix()) what the
+     * unit keeps that tiles, meeples and scores do not show (towers'
+     * heights, prisoners, the dragon): board state, not bookkeeping. */
+    uint64_t (*hash)(const struct game *g, uint64_t h);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -178,7 +182,7 @@ struct expansion {
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
-    X(scored) X(check_stand) X(hold_scoring)
+    X(scored) X(check_stand) X(hold_scoring) X(hash)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

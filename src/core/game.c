@@ -1807,11 +1807,12 @@ void game_final_scoring(struct game *g)
  * down): a fingerprint for comparing two replays of one game, never
  * stored, so cheap beats cryptographic; byte-wise FNV cost a sixteenth
  * of an audit. */
-static inline uint64_t mix(uint64_t h, int64_t v)
+uint64_t game_hash_mix(uint64_t h, int64_t v)
 {
     h = (h ^ (uint64_t)v) * 0x9E3779B97F4A7C15ull;
     return h ^ (h >> 29);
 }
+#define mix game_hash_mix
 
 uint64_t game_hash(const struct game *g)
 {
@@ -1832,21 +1833,10 @@ uint64_t game_hash(const struct game *g)
     for (int t = 0; t < TILE_KINDS; t++)
         if (g->kind_edges[t]) /* the kinds the game's pack had */
             h = mix(h, g->pack[t]);
-    /* the units' board state that tiles, meeples and scores do not show:
-     * not their bookkeeping, which a log and a simulation keep apart
-     * (each answers 0, -1 or false when its unit is not in play) */
-    int count = game_count_seg(g); /* the count's quarter */
-    if (count >= 0)
-        h = mix(h, count);
-    for (int i = 0; i < g->n_tiles; i++)
-        h = mix(h, game_tower_height(g, i));
-    for (int i = 0; i < g->n_meeples; i++)
-        h = mix(h, game_meeple_jailer(g, i));
-    struct pos at;
-    if (game_dragon_at(g, &at))
-        h = mix(mix(h, at.x), at.y);
-    if (game_fairy_at(g, &at))
-        h = mix(mix(h, at.x), at.y);
+    /* the units' board state that tiles, meeples and scores do not show
+     * (not their bookkeeping, which a log and a simulation keep apart) */
+    FOR_UNITS(g, u, hash)
+        h = u->hash(g, h);
     h = mix(h, g->n_events);
     return h;
 }

@@ -74,6 +74,9 @@ enum rule game_check_stand(const struct game *g, int fig, int seg, char *why,
 
 /* Calls `hook` of every unit in play that has it, in registry order:
  *   FOR_UNITS(g, u, hook) { ... u->hook(...) ... } */
+/* One word folded into a state fingerprint (game_hash(), units' hash). */
+uint64_t game_hash_mix(uint64_t h, int64_t v);
+
 #define FOR_UNITS(g, u, hook)                                              \
     if (!((g)->hooked >> HOOK_##hook & 1)) {                               \
     } else                                                                 \

@@ -239,6 +239,12 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* The count's quarter. */
+static uint64_t hash(const struct game *g, uint64_t h)
+{
+    return game_hash_mix(h, game_count_seg(g));
+}
+
 const struct expansion expansion_count = {
     .id = "count",
     .name = "The Count of Carcassonne",
@@ -249,6 +255,7 @@ const struct expansion expansion_count = {
     .turn_scoring = turn_scoring,
     .turn_done = turn_done,
     .score = score,
+    .hash = hash,
 };
 
 /* ---- the engine's questions (game.h) ---------------------------------- */

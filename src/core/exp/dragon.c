@@ -424,6 +424,17 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* Where the dragon and the fairy stand. */
+static uint64_t hash(const struct game *g, uint64_t h)
+{
+    struct pos at;
+    if (game_dragon_at(g, &at))
+        h = game_hash_mix(game_hash_mix(h, at.x), at.y);
+    if (game_fairy_at(g, &at))
+        h = game_hash_mix(game_hash_mix(h, at.x), at.y);
+    return h;
+}
+
 const struct expansion expansion_dragon = {
     .id = "dragon",
     .name = "The Princess & the Dragon",
@@ -435,4 +446,5 @@ const struct expansion expansion_dragon = {
     .deployed = deployed,
     .scored = scored,
     .turn_scoring = turn_scoring,
+    .hash = hash,
 };

@@ -492,6 +492,16 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* Each tower's height and who holds each prisoner. */
+static uint64_t hash(const struct game *g, uint64_t h)
+{
+    for (int i = 0; i < g->n_tiles; i++)
+        h = game_hash_mix(h, game_tower_height(g, i));
+    for (int i = 0; i < g->n_meeples; i++)
+        h = game_hash_mix(h, game_meeple_jailer(g, i));
+    return h;
+}
+
 const struct expansion expansion_tower = {
     .id = "tower",
     .name = "The Tower",
@@ -499,4 +509,5 @@ const struct expansion expansion_tower = {
     .start = start,
     .placed = placed,
     .check_deploy = check_deploy,
+    .hash = hash,
 };
