@@ -296,6 +296,7 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
     const char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int n_files = 0, worst = 0, jobs = ordered_cpus();
     bool only_files = false;
+    xalloc_keep_freed();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (only_files || a[0] != '-' || a[1] == '\0') {

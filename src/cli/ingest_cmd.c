@@ -248,6 +248,7 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
     struct store *s = NULL;
     struct err e;
 
+    xalloc_keep_freed();
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
             db = argv[++i];

@@ -1,6 +1,9 @@
 #include "util/xalloc.h"
 
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,4 +54,13 @@ void xgrow(void **p, size_t *cap, size_t need, size_t elem)
         ncap *= 2;
     *p = xrealloc(*p, ncap * elem);
     *cap = ncap;
+}
+
+void xalloc_keep_freed(void)
+{
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    mallopt(M_TOP_PAD, 16 << 20);
+#endif
 }
