@@ -4,16 +4,70 @@
 #include "core/receipt.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* A receipt is written for every score event of every audit report:
+ * snprintf's format parsing was most of the cost of a report, so the
+ * common parts are put together piece by piece. Like snprintf, a text
+ * that does not fit is cut, and out stays a terminated string. */
+struct text {
+    char *out;
+    size_t len; /* size of out */
+    size_t n;   /* bytes written, at most len - 1 */
+};
+
+static void put(struct text *t, const char *s)
+{
+    size_t k = strlen(s);
+    if (t->len == 0)
+        return;
+    if (k > t->len - 1 - t->n)
+        k = t->len - 1 - t->n;
+    memcpy(t->out + t->n, s, k);
+    t->n += k;
+    t->out[t->n] = '\0';
+}
+
+static void put_int(struct text *t, int v)
+{
+    char num[16], *p = num + sizeof num;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    *--p = '\0';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    put(t, p);
+}
+
+static struct text text_at(char *out, size_t len)
+{
+    struct text t = { out, len, 0 };
+    if (len)
+        out[0] = '\0';
+    return t;
+}
+
+static void join(struct text *t, const struct game_log *log, unsigned mask,
+                 const char *sep)
+{
+    bool first = true;
+    for (int p = 0; p < log->rules.n_players; p++)
+        if (mask & (1u << p)) {
+            if (!first)
+                put(t, sep);
+            put(t, log->names[p]);
+            first = false;
+        }
+}
 
 void seats_join(const struct game_log *log, unsigned mask, const char *sep,
                 char *out, size_t len)
 {
-    size_t n = 0;
-    out[0] = '\0';
-    for (int p = 0; p < log->rules.n_players && n < len; p++)
-        if (mask & (1u << p))
-            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? sep : "",
-                                  log->names[p]);
+    struct text t = text_at(out, len);
+    join(&t, log, mask, sep);
 }
 
 void seats_format(const struct game_log *log, unsigned mask, char *out,
@@ -43,53 +97,70 @@ const char *receipt_item_word(int kind)
                : score_item_name(kind);
 }
 
+static void items(struct text *t, const struct score_event *e)
+{
+    if (e->n_items == 0) {
+        put(t, "0");
+        return;
+    }
+    for (int i = 0; i < e->n_items; i++) {
+        const struct score_item *it = &e->items[i];
+        if (i)
+            put(t, " + ");
+        if (it->count > 0) {
+            put_int(t, it->count);
+            put(t, "×");
+            put_int(t, it->points / it->count);
+        } else if (it->count == 0) {
+            put(t, "0");
+        } else {
+            put_int(t, it->points);
+            put(t, " (");
+            put(t, receipt_item_word(it->kind));
+            put(t, ")");
+        }
+    }
+    put(t, " = ");
+    put_int(t, e->points);
+}
+
 int receipt_items(const struct score_event *e, char *out, size_t len)
 {
-    size_t n = 0;
-    if (e->n_items == 0)
-        return snprintf(out, len, "0");
-    for (int i = 0; i < e->n_items && n < len; i++) {
-        const struct score_item *it = &e->items[i];
-        const char *plus = i ? " + " : "";
-        if (it->count > 0)
-            n += (size_t)snprintf(out + n, len - n, "%s%d×%d", plus,
-                                  it->count, it->points / it->count);
-        else if (it->count == 0)
-            n += (size_t)snprintf(out + n, len - n, "%s0", plus);
-        else
-            n += (size_t)snprintf(out + n, len - n, "%s%d (%s)", plus,
-                                  it->points, receipt_item_word(it->kind));
-    }
-    if (n < len)
-        n += (size_t)snprintf(out + n, len - n, " = %d", e->points);
-    return (int)n;
+    struct text t = text_at(out, len);
+    items(&t, e);
+    return (int)t.n;
 }
 
 /* "city, 5 tiles + 2 pennants, completed: 5×2 + 2×2 = 14": what an edged
  * feature's formula reads like. */
 static int items_formula(const struct score_event *e, char *out, size_t len)
 {
-    int t = e->tiles, pn = e->pennants;
-    size_t n = (size_t)snprintf(out, len, "%s, %d %s", feat_name(e->feature),
-                                t, plural(t, "tile", "tiles"));
-    if (pn && n < len)
-        n += (size_t)snprintf(out + n, len - n, " + %d %s", pn,
-                              plural(pn, "pennant", "pennants"));
+    struct text t = text_at(out, len);
     const char *note = score_expr_note(e->expr);
-    if (n < len)
-        n += (size_t)snprintf(out + n, len - n, ", %s%s",
-                              e->completed ? "completed" : "incomplete",
-                              e->tiny ? " (tiny-city rule)" : "");
-    if (note && n < len) /* "no one there has strength" */
-        n += (size_t)snprintf(out + n, len - n, ", %s", note);
-    for (int a = 0; a < SA__COUNT && n < len; a++)
-        if (e->attrs[a] && attr_phrase[a])
-            n += (size_t)snprintf(out + n, len - n, ", %s", attr_phrase[a]);
-    if (n < len)
-        n += (size_t)snprintf(out + n, len - n, ": ");
-    if (n < len)
-        n += (size_t)receipt_items(e, out + n, len - n);
-    return (int)n;
+    put(&t, feat_name(e->feature));
+    put(&t, ", ");
+    put_int(&t, e->tiles);
+    put(&t, plural(e->tiles, " tile", " tiles"));
+    if (e->pennants) {
+        put(&t, " + ");
+        put_int(&t, e->pennants);
+        put(&t, plural(e->pennants, " pennant", " pennants"));
+    }
+    put(&t, e->completed ? ", completed" : ", incomplete");
+    if (e->tiny)
+        put(&t, " (tiny-city rule)");
+    if (note) { /* "no one there has strength" */
+        put(&t, ", ");
+        put(&t, note);
+    }
+    for (int a = 0; a < SA__COUNT; a++)
+        if (e->attrs[a] && attr_phrase[a]) {
+            put(&t, ", ");
+            put(&t, attr_phrase[a]);
+        }
+    put(&t, ": ");
+    items(&t, e);
+    return (int)t.n;
 }
 
 /* How a receipt names n figures of kind k on a feature of class c: the
@@ -128,8 +199,8 @@ static int seat_kinds(const struct score_event *e, int p, int kinds[])
  * (strength 2)"), the word said once when
  * everyone's figures are of one kind. An event that records no figures
  * (one written by hand) names its followers by the feature's role. */
-static size_t who_stood(const struct game_log *log, const struct score_event *e,
-                        char *out, size_t len)
+static void who_stood(struct text *t, const struct game_log *log,
+                      const struct score_event *e)
 {
     const struct feature_class *c = feature_class(e->feature);
     int kinds[GAME_MAX_PLAYERS][FIG__COUNT], nk[GAME_MAX_PLAYERS];
@@ -144,35 +215,41 @@ static size_t who_stood(const struct game_log *log, const struct score_event *e,
             one = one == -1 || one == kinds[p][i] ? kinds[p][i] : -2;
         }
     }
-    size_t n = 0;
     bool first = true;
-    for (int p = 0; p < log->rules.n_players && n < len; p++) {
+    for (int p = 0; p < log->rules.n_players; p++) {
         if (!(figures ? nk[p] : e->meeples[p]))
             continue;
-        n += (size_t)snprintf(out + n, len - n, "%s%s", first ? "; " : ", ",
-                              log->names[p]);
+        put(t, first ? "; " : ", ");
+        put(t, log->names[p]);
         if (!figures) { /* the followers, by the feature's role */
             const char *role = e->recall  ? "abbot"
                                : !c->role ? "meeples"
                                : e->meeples[p] == 1 ? c->role
                                                     : c->roles;
-            n += (size_t)snprintf(out + n, len - n, " %d%s%s", e->meeples[p],
-                                  first ? " " : "", first ? role : "");
+            put(t, " ");
+            put_int(t, e->meeples[p]);
+            if (first) {
+                put(t, " ");
+                put(t, role);
+            }
         }
-        for (int i = 0; figures && i < nk[p] && n < len; i++) {
+        for (int i = 0; figures && i < nk[p]; i++) {
             int k = kinds[p][i], cnt = e->figures[p][k];
             bool said = one >= 0 && !first; /* "Ada 2 knights, Ben 1" */
-            n += (size_t)snprintf(out + n, len - n, "%s %d%s%s",
-                                  i == 0 ? "" : i == nk[p] - 1 ? " and" : ",",
-                                  cnt, said ? "" : " ",
-                                  said ? "" : figure_word(c, k, cnt));
+            put(t, i == 0 ? " " : i == nk[p] - 1 ? " and " : ", ");
+            put_int(t, cnt);
+            if (!said) {
+                put(t, " ");
+                put(t, figure_word(c, k, cnt));
+            }
         }
-        if (weighed && n < len)
-            n += (size_t)snprintf(out + n, len - n, " (strength %d)",
-                                  e->strength[p]);
+        if (weighed) {
+            put(t, " (strength ");
+            put_int(t, e->strength[p]);
+            put(t, ")");
+        }
         first = false;
     }
-    return n;
 }
 
 void receipt_format(const struct game_log *log, const struct report *r,
@@ -182,12 +259,17 @@ void receipt_format(const struct game_log *log, const struct report *r,
     const struct feature_class *c = feature_class(e->feature);
     int w = c->explain ? c->explain(log, e, r->refs + e->ref0, out, len)
                        : items_formula(e, out, len);
-    size_t n = w > 0 ? (size_t)w : 0;
-    char who[200];
-    if (n < len)
-        n += who_stood(log, e, out + n, len - n);
-    seats_format(log, e->players, who, sizeof who);
-    if (n < len)
-        snprintf(out + n, len - n, " → %s %d%s", who, e->points,
-                 __builtin_popcount(e->players) > 1 ? " each" : "");
+    /* the formula as written: all of it, or all that fit */
+    struct text t = { out, len, 0 };
+    if (len == 0)
+        return;
+    t.n = w <= 0 ? 0 : (size_t)w < len ? (size_t)w : len - 1;
+    out[t.n] = '\0';
+    who_stood(&t, log, e);
+    put(&t, " → ");
+    join(&t, log, e->players, ", ");
+    put(&t, " ");
+    put_int(&t, e->points);
+    if (__builtin_popcount(e->players) > 1)
+        put(&t, " each");
 }
