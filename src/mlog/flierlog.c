@@ -75,7 +75,7 @@ static enum status unsupported(const struct fl_ctx *c, struct err *e,
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(o, key);
+    return mlog_get(o, key);
 }
 
 /* path.key (or key alone at the top) */

@@ -943,27 +943,27 @@ static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
  * Dragon), or spell one of its moves out? */
 static bool keys_1_3(const cJSON *o)
 {
-    const cJSON *moves = cJSON_GetObjectItemCaseSensitive(o, "moves"), *m;
+    const cJSON *moves = mlog_get(o, "moves"), *m;
     cJSON_ArrayForEach(m, moves) {
-        const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "move");
+        const cJSON *k = mlog_get(m, "move");
         if (cJSON_IsString(k) && (strcmp(k->valuestring, "dragon") == 0 ||
                                   strcmp(k->valuestring, "fairy") == 0 ||
                                   strcmp(k->valuestring, "princess") == 0))
             return true;
     }
-    return cJSON_GetObjectItemCaseSensitive(o, "fairy") ||
-           cJSON_GetObjectItemCaseSensitive(o, "princess") ||
-           cJSON_GetObjectItemCaseSensitive(o, "dragon");
+    return mlog_get(o, "fairy") ||
+           mlog_get(o, "princess") ||
+           mlog_get(o, "dragon");
 }
 
 /* Did the entry o take a key of flierlog/1.2, or a deployment off the
  * tile? */
 static bool keys_1_2(const cJSON *o)
 {
-    return cJSON_GetObjectItemCaseSensitive(o, "abbey") ||
-           cJSON_GetObjectItemCaseSensitive(o, "wagons") ||
-           cJSON_GetObjectItemCaseSensitive(o, "part") ||
-           cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "deploy"));
+    return mlog_get(o, "abbey") ||
+           mlog_get(o, "wagons") ||
+           mlog_get(o, "part") ||
+           cJSON_IsObject(mlog_get(o, "deploy"));
 }
 
 /* The entries: a placement with what follows it (the abbey declined

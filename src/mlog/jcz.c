@@ -17,7 +17,7 @@
 static enum status need(const cJSON *obj, const char *key, const char *path,
                         cJSON **out, struct err *e)
 {
-    *out = cJSON_GetObjectItemCaseSensitive(obj, key);
+    *out = mlog_get(obj, key);
     if (!*out)
         return err_set(e, ST_PARSE, "%s.%s: missing", path, key);
     return ST_OK;
@@ -176,7 +176,7 @@ static enum status read_start_tile(const cJSON *s0, int i, int *tile,
                                    struct pos *at, int *rot, struct err *e)
 {
     char path[64];
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(s0, "tile");
+    const cJSON *v = mlog_get(s0, "tile");
     snprintf(path, sizeof path, "setup.start[%d].tile", i);
     if (!cJSON_IsString(v))
         return err_set(e, ST_PARSE, "%s: expected a tile id", path);
@@ -185,14 +185,14 @@ static enum status read_start_tile(const cJSON *s0, int i, int *tile,
         return err_set(e, ST_UNSUPPORTED, "unsupported: start tile '%.40s' "
                        "(%s)", v->valuestring, path);
     snprintf(path, sizeof path, "setup.start[%d].x", i);
-    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "x"), path, -100, 100,
+    if (jcz_int(mlog_get(s0, "x"), path, -100, 100,
                 &at->x, e))
         return e->code;
     snprintf(path, sizeof path, "setup.start[%d].y", i);
-    if (jcz_int(cJSON_GetObjectItemCaseSensitive(s0, "y"), path, -100, 100,
+    if (jcz_int(mlog_get(s0, "y"), path, -100, 100,
                 &at->y, e))
         return e->code;
-    v = cJSON_GetObjectItemCaseSensitive(s0, "rotation");
+    v = mlog_get(s0, "rotation");
     *rot = 0;
     if (!v)
         return ST_OK;
@@ -249,7 +249,7 @@ static enum status read_players(const cJSON *players, struct game_log *l,
                        "audits games of 1 to %d)", n, GAME_MAX_PLAYERS);
     l->rules.n_players = n;
     for (int i = 0; i < n; i++) {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(
+        const cJSON *name = mlog_get(
             cJSON_GetArrayItem(players, i), "name");
         /* a name cut short could merge two players or split a character */
         if (cJSON_IsString(name) &&
@@ -269,20 +269,20 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
     cJSON *setup, *v;
     if (need(root, "setup", "$", &setup, e) ||
         need(setup, "sets", "setup", &v, e) || read_sets(v, &l->rules, e) ||
-        read_elements(cJSON_GetObjectItemCaseSensitive(setup, "elements"),
+        read_elements(mlog_get(setup, "elements"),
                       &l->rules, e) ||
-        read_rules(cJSON_GetObjectItemCaseSensitive(setup, "rules"), &l->rules,
+        read_rules(mlog_get(setup, "rules"), &l->rules,
                    e) ||
-        read_start(cJSON_GetObjectItemCaseSensitive(setup, "start"), l, e) ||
+        read_start(mlog_get(setup, "start"), l, e) ||
         need(root, "players", "$", &v, e) || read_players(v, l, e))
         return e->code;
-    v = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(root, "gameAnnotations"), "endTurn");
+    v = mlog_get(
+        mlog_get(root, "gameAnnotations"), "endTurn");
     if (v && jcz_int(v, "gameAnnotations.endTurn", 0, 100000, &l->end_turn, e))
         return e->code;
     if (need(root, "replay", "$", &v, e))
         return e->code;
-    const cJSON *ir = cJSON_GetObjectItemCaseSensitive(root, "initialRandom");
+    const cJSON *ir = mlog_get(root, "initialRandom");
     double initial = -1.0; /* unknown */
     if (ir && !cJSON_IsNull(ir)) {
         if (!cJSON_IsNumber(ir) || !(ir->valuedouble >= 0 &&
@@ -294,13 +294,13 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
     if (jcz_read_replay(v, initial, l, e))
         return e->code;
     /* Test scenarios force their tiles with drawOrder: no draw to follow. */
-    if (cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(root, "gameAnnotations"),
+    if (mlog_get(
+            mlog_get(root, "gameAnnotations"),
             "drawOrder"))
         for (size_t i = 0; i < l->n_moves; i++)
             if (l->moves[i].kind == MV_PLACE) /* a flight keeps its die */
                 l->moves[i].draw = -1.0;
-    v = cJSON_GetObjectItemCaseSensitive(root, "flierd");
+    v = mlog_get(root, "flierd");
     if (v)
         return jcz_read_flierd(v, l, e);
     return ST_OK;

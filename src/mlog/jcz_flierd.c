@@ -125,7 +125,7 @@ static void add_discards(cJSON *o, const struct game_log *l)
 
 static void add_fix(cJSON *o, const char *key, cJSON *item)
 {
-    cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
+    cJSON *a = mlog_get(o, key);
     if (!a)
         a = cJSON_AddArrayToObject(o, key);
     cJSON_AddItemToArray(a, item);
@@ -213,7 +213,7 @@ cJSON *jcz_flierd_json(const struct game_log *l, const struct game_log *plain)
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(o, key);
+    return mlog_get(o, key);
 }
 
 static enum status read_colors(const cJSON *v, struct game_log *l,

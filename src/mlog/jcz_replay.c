@@ -21,7 +21,7 @@ static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
 
 static const char *str_at(const cJSON *obj, const char *key)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    const cJSON *v = mlog_get(obj, key);
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
@@ -91,7 +91,7 @@ static enum status read_pointer(const cJSON *ptr, const char *path,
     if (!cJSON_IsObject(ptr))
         return err_set(e, ST_PARSE, "%s: expected an object", path);
     mlog_path(sub, sizeof sub, path, ".position");
-    if (read_pos(cJSON_GetObjectItemCaseSensitive(ptr, "position"), sub,
+    if (read_pos(mlog_get(ptr, "position"), sub,
                  &m->at, e))
         return e->code;
     feat = str_at(ptr, "feature");
@@ -158,7 +158,7 @@ static enum status read_place(const cJSON *p, const char *path,
         return err_set(e, ST_PARSE, "%s.rotation: '%.20s' is not R0, R90, "
                        "R180 or R270", path, rot);
     mlog_path(sub, sizeof sub, path, ".position");
-    return read_pos(cJSON_GetObjectItemCaseSensitive(p, "position"), sub,
+    return read_pos(mlog_get(p, "position"), sub,
                     &m->at, e);
 }
 
@@ -169,10 +169,10 @@ static enum status read_deploy(const cJSON *p, const char *path,
     const cJSON *rnd;
     m->kind = MV_DEPLOY;
     mlog_path(sub, sizeof sub, path, ".pointer");
-    if (read_pointer(cJSON_GetObjectItemCaseSensitive(p, "pointer"), sub, m, e)
+    if (read_pointer(mlog_get(p, "pointer"), sub, m, e)
         || read_meeple_id(p, path, m, e))
         return e->code;
-    rnd = cJSON_GetObjectItemCaseSensitive(p, "random");
+    rnd = mlog_get(p, "random");
     /* Without a random number a FlyingMachine deploy is no roll at all:
      * the auditor judges it (a landing on the machine, or a bad roll). */
     if (m->feature == FEAT_FLIER && rnd) {
@@ -194,7 +194,7 @@ static enum status read_return(const cJSON *p, const char *path,
 {
     char sub[96];
     const char *src = str_at(p, "source");
-    const cJSON *ptr = cJSON_GetObjectItemCaseSensitive(p, "pointer");
+    const cJSON *ptr = mlog_get(p, "pointer");
     m->kind = MV_RECALL;
     if (src && strcmp(src, "PRINCESS") == 0)
         m->kind = MV_PRINCESS;
@@ -202,7 +202,7 @@ static enum status read_return(const cJSON *p, const char *path,
         return err_set(e, ST_UNSUPPORTED, "unsupported: RETURN_MEEPLE source "
                        "'%.40s' (%s.source)", src ? src : "(none)", path);
     mlog_path(sub, sizeof sub, path, ".pointer.featurePointer");
-    if (read_pointer(cJSON_GetObjectItemCaseSensitive(ptr, "featurePointer"),
+    if (read_pointer(mlog_get(ptr, "featurePointer"),
                      sub, m, e))
         return e->code;
     mlog_path(sub, sizeof sub, path, ".pointer");
@@ -221,7 +221,7 @@ static enum status read_token(const cJSON *p, const char *path,
         return err_set(e, ST_UNSUPPORTED, "unsupported: PLACE_TOKEN token "
                        "'%.40s' (%s.token)", token ? token : "(none)", path);
     snprintf(sub, sizeof sub, "%s.pointer", path);
-    if (read_pointer(cJSON_GetObjectItemCaseSensitive(p, "pointer"), sub, m,
+    if (read_pointer(mlog_get(p, "pointer"), sub, m,
                      e))
         return e->code;
     if (m->feature != FEAT_TOWER)
@@ -235,10 +235,10 @@ static enum status read_capture(const cJSON *p, const char *path,
                                 struct move *m, struct err *e)
 {
     char sub[96];
-    const cJSON *ptr = cJSON_GetObjectItemCaseSensitive(p, "pointer");
+    const cJSON *ptr = mlog_get(p, "pointer");
     m->kind = MV_CAPTURE;
     snprintf(sub, sizeof sub, "%s.pointer.featurePointer", path);
-    if (read_pointer(cJSON_GetObjectItemCaseSensitive(ptr, "featurePointer"),
+    if (read_pointer(mlog_get(ptr, "featurePointer"),
                      sub, m, e))
         return e->code;
     snprintf(sub, sizeof sub, "%s.pointer", path);
@@ -254,7 +254,7 @@ static enum status read_neutral(const cJSON *p, const char *path,
 {
     char sub[112];
     const char *id = str_at(p, "figureId");
-    const cJSON *to = cJSON_GetObjectItemCaseSensitive(p, "to");
+    const cJSON *to = mlog_get(p, "to");
     m->kind = MV_NEUTRAL;
     snprintf(sub, sizeof sub, "%s.to", path);
     if (!id)
@@ -268,7 +268,7 @@ static enum status read_neutral(const cJSON *p, const char *path,
         if (!cJSON_IsObject(to))
             return err_set(e, ST_PARSE, "%s: expected an object", sub);
         snprintf(sub, sizeof sub, "%s.to.featurePointer", path);
-        if (read_pointer(cJSON_GetObjectItemCaseSensitive(to,
+        if (read_pointer(mlog_get(to,
                                                           "featurePointer"),
                          sub, m, e))
             return e->code;
@@ -291,7 +291,7 @@ static enum status read_player(const cJSON *msg, uint32_t i,
                                const struct game_log *l, struct move *m,
                                struct err *e)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "player");
+    const cJSON *v = mlog_get(msg, "player");
     if (!v || cJSON_IsNull(v))
         return ST_OK;
     if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
@@ -308,7 +308,7 @@ static enum status read_player(const cJSON *msg, uint32_t i,
 static enum status read_commit(const cJSON *payload, const char *path,
                                double *draw, struct err *e)
 {
-    const cJSON *r = cJSON_GetObjectItemCaseSensitive(payload, "random");
+    const cJSON *r = mlog_get(payload, "random");
     *draw = -1.0;
     if (!r || cJSON_IsNull(r))
         return ST_OK;
@@ -332,7 +332,7 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
     cJSON_ArrayForEach(msg, replay) {
         char path[48];
         const char *type = str_at(msg, "type");
-        const cJSON *payload = cJSON_GetObjectItemCaseSensitive(msg, "payload");
+        const cJSON *payload = mlog_get(msg, "payload");
         struct move *m;
         mlog_path_index(path, sizeof path, "replay", i, ".payload");
         if (!type)

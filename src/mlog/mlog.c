@@ -44,9 +44,9 @@ static enum status parse_json(const char *data, size_t len,
             end++;
         /* a flierlog header followed by more lines: the streaming form */
         if (end < data + len && cJSON_IsObject(root) &&
-            cJSON_GetObjectItemCaseSensitive(root, "format") &&
-            !cJSON_GetObjectItemCaseSensitive(root, "turns") &&
-            !cJSON_GetObjectItemCaseSensitive(root, "final")) {
+            mlog_get(root, "format") &&
+            !mlog_get(root, "turns") &&
+            !mlog_get(root, "final")) {
             mlog_tree_drop(root);
             *out_format = MLOG_FLIERLOG;
             return flierlog_read_ndjson(data, len, out, e);
@@ -67,10 +67,10 @@ static enum status parse_json(const char *data, size_t len,
     if (!cJSON_IsObject(root)) {
         st = err_set(e, ST_PARSE, "$: expected a JSON object (a .jcz save "
                      "or a flierlog)");
-    } else if (cJSON_GetObjectItemCaseSensitive(root, "format")) {
+    } else if (mlog_get(root, "format")) {
         *out_format = MLOG_FLIERLOG;
         st = flierlog_read(root, out, e);
-    } else if (cJSON_GetObjectItemCaseSensitive(root, "replay")) {
+    } else if (mlog_get(root, "replay")) {
         *out_format = MLOG_JCZ;
         st = jcz_read(root, out, e);
     } else {

@@ -3,10 +3,27 @@
 #define MLOG_MLOG_INT_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "mlog/mlog.h"
+
+/* obj's member key, or NULL (obj NULL or not an object too): what
+ * cJSON_GetObjectItemCaseSensitive() answers, without a strcmp call per
+ * member passed (a save's readers look up a few keys in each of its
+ * thousands of objects). json_check.c has refused duplicate keys, so the
+ * first match is the only one. */
+static inline cJSON *mlog_get(const cJSON *obj, const char *key)
+{
+    if (!obj || !cJSON_IsObject(obj))
+        return NULL;
+    for (cJSON *c = obj->child; c; c = c->next)
+        if (c->string && c->string[0] == key[0] &&
+            strcmp(c->string, key) == 0)
+            return c;
+    return NULL;
+}
 
 enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e);
 enum status jcz_read_replay(const cJSON *replay, double initial_random,
