@@ -319,6 +319,100 @@ static enum status read_commit(const cJSON *payload, const char *path,
     return ST_OK;
 }
 
+/* The replay's message types, each with its reader (one signature for
+ * all: the draw is the number that draws the next tile). */
+typedef enum status (*msg_reader)(const cJSON *payload, const char *path,
+                                  struct move *m, double *draw,
+                                  struct err *e);
+
+static enum status msg_place(const cJSON *p, const char *path, struct move *m,
+                             double *draw, struct err *e)
+{
+    if (read_place(p, path, m, e))
+        return e->code;
+    m->draw = *draw;
+    *draw = -1.0;
+    return ST_OK;
+}
+
+static enum status msg_pass(const cJSON *p, const char *path, struct move *m,
+                            double *draw, struct err *e)
+{
+    (void)p, (void)path, (void)draw, (void)e;
+    m->kind = MV_PASS;
+    return ST_OK;
+}
+
+static enum status msg_commit(const cJSON *p, const char *path,
+                              struct move *m, double *draw, struct err *e)
+{
+    m->kind = MV_COMMIT;
+    return read_commit(p, path, draw, e);
+}
+
+static enum status msg_ransom(const cJSON *p, const char *path,
+                              struct move *m, double *draw, struct err *e)
+{
+    (void)draw;
+    m->kind = MV_RANSOM;
+    return read_meeple_id(p, path, m, e);
+}
+
+static enum status msg_exchange(const cJSON *p, const char *path,
+                                struct move *m, double *draw, struct err *e)
+{
+    (void)draw;
+    m->kind = MV_EXCHANGE; /* The Tower: the prisoner taken back */
+    return read_meeple_id(p, path, m, e);
+}
+
+#define MSG_ONLY(name, reader)                                                \
+    static enum status name(const cJSON *p, const char *path, struct move *m, \
+                            double *draw, struct err *e)                      \
+    {                                                                         \
+        (void)draw;                                                           \
+        return reader(p, path, m, e);                                         \
+    }
+MSG_ONLY(msg_deploy, read_deploy)
+MSG_ONLY(msg_neutral, read_neutral)
+MSG_ONLY(msg_return, read_return)
+MSG_ONLY(msg_token, read_token)
+MSG_ONLY(msg_capture, read_capture)
+#undef MSG_ONLY
+
+static const struct msg_type {
+    const char *type;
+    size_t len;
+    msg_reader read;
+} msg_types[] = {
+#define T(s, f) { s, sizeof s - 1, f }
+    T("PLACE_TILE", msg_place),
+    T("DEPLOY_MEEPLE", msg_deploy),
+    T("COMMIT", msg_commit),
+    T("PASS", msg_pass),
+    T("MOVE_NEUTRAL_FIGURE", msg_neutral),
+    T("RETURN_MEEPLE", msg_return),
+    T("PLACE_TOKEN", msg_token),
+    T("CAPTURE_FOLLOWER", msg_capture),
+    T("PAY_RANSOM", msg_ransom),
+    T("EXCHANGE_FOLLOWER", msg_exchange),
+#undef T
+};
+
+/* By length and first byte before the whole name: a save has thousands of
+ * messages, and a strcmp per type tried was a few percent of reading. */
+static msg_reader msg_find(const char *type)
+{
+    size_t n = strlen(type);
+    for (size_t k = 0; k < sizeof msg_types / sizeof *msg_types; k++) {
+        const struct msg_type *t = &msg_types[k];
+        if (t->len == n && t->type[0] == type[0] &&
+            memcmp(t->type, type, n) == 0)
+            return t->read;
+    }
+    return NULL;
+}
+
 enum status jcz_read_replay(const cJSON *replay, double initial_random,
                             struct game_log *l, struct err *e)
 {
@@ -351,51 +445,14 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
             i++;
             continue;
         }
-        m = game_log_push(l);
-        m->src = i;
-        if (read_player(msg, i, l, m, e))
-            return e->code;
-        if (strcmp(type, "PLACE_TILE") == 0) {
-            if (read_place(payload, path, m, e))
-                return e->code;
-            m->draw = draw;
-            draw = -1.0;
-        } else if (strcmp(type, "DEPLOY_MEEPLE") == 0) {
-            if (read_deploy(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "PASS") == 0) {
-            m->kind = MV_PASS;
-        } else if (strcmp(type, "COMMIT") == 0) {
-            m->kind = MV_COMMIT;
-            if (read_commit(payload, path, &draw, e))
-                return e->code;
-        } else if (strcmp(type, "MOVE_NEUTRAL_FIGURE") == 0) {
-            if (read_neutral(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "RETURN_MEEPLE") == 0) {
-            if (read_return(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "PLACE_TOKEN") == 0) {
-            if (read_token(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "CAPTURE_FOLLOWER") == 0) {
-            if (read_capture(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "PAY_RANSOM") == 0) {
-            m->kind = MV_RANSOM;
-            if (read_meeple_id(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "EXCHANGE_FOLLOWER") == 0) {
-            m->kind = MV_EXCHANGE; /* The Tower: the prisoner taken back */
-            if (read_meeple_id(payload, path, m, e))
-                return e->code;
-        } else if (strcmp(type, "MOVE_NEUTRAL_FIGURE") == 0) {
-            if (read_neutral(payload, path, m, e))
-                return e->code;
-        } else {
+        msg_reader read = msg_find(type);
+        if (!read)
             return err_set(e, ST_UNSUPPORTED, "unsupported: message type "
                            "'%.40s' (replay[%u].type)", type, i);
-        }
+        m = game_log_push(l);
+        m->src = i;
+        if (read_player(msg, i, l, m, e) || read(payload, path, m, &draw, e))
+            return e->code;
         i++;
     }
     return ST_OK;

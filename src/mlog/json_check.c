@@ -272,8 +272,9 @@ static enum status key_add(struct checker *ck, struct frame *f, size_t off,
     const char *k = key_bytes(ck, off);
     for (size_t i = f->key0; i < ck->n_keys; i++) {
         const struct key_slot *s = &ck->keys[i];
+        const char *o = key_bytes(ck, s->off);
         if (s->len == len &&
-            (len == 0 || memcmp(key_bytes(ck, s->off), k, len) == 0))
+            (len == 0 || (o[0] == k[0] && memcmp(o, k, len) == 0)))
             return duplicate(ck, k, len, s->at, at);
     }
     if (ck->n_keys - f->key0 < SMALL_OBJECT) {
@@ -400,6 +401,22 @@ static const unsigned char plain[256] = {
 };
 #undef P16
 
+/* Are the 8 bytes at p all plain? Tested a word at a time: most of a
+ * save is ASCII strings, and a byte at a time through the table was a
+ * sixth of the check. A byte is not plain when it is a quote or a
+ * backslash (XOR to zero), below 0x20, or at or above 0x80 (the
+ * classic "has a byte less than n" bit trick). */
+static inline bool plain8(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t w, q, b;
+    memcpy(&w, p, sizeof w);
+    q = w ^ (ones * '"');
+    b = w ^ (ones * '\\');
+    return ((((q - ones) & ~q) | ((b - ones) & ~b) |
+             ((w - ones * 0x20) & ~w) | w) & high) == 0;
+}
+
 /* The string whose quote is at p[*i]: UTF-8, no raw control character
  * (RFC 8259 wants them escaped), sane escapes; decoded into out (if any).
  * Leaves *i after the closing quote (or at the end: cJSON reports it). */
@@ -409,6 +426,8 @@ static enum status string(struct checker *ck, size_t *i, struct buf *out)
     while (j < ck->len && ck->p[j] != '"') {
         /* the common case first: a run of plain printable ASCII */
         size_t run = j;
+        while (run + 8 <= ck->len && plain8(ck->p + run))
+            run += 8;
         while (run < ck->len && plain[ck->p[run]])
             run++;
         if (run > j) {
@@ -460,44 +479,45 @@ static void frame_name(const struct checker *ck, const struct frame *f,
                  (const char *)ck->p + f->name_at);
 }
 
-/* One more member or element of the innermost container (or one more
- * value at the top level: a line of a streaming log). */
-static enum status count_item(struct checker *ck, size_t at)
+/* The error of count_item(): kept out of line, so that counting stays a
+ * few instructions. */
+static enum status too_many(struct checker *ck, size_t at)
 {
     char what[160], name[72];
-    struct frame top = { 0 };
-    size_t n;
-    if (ck->depth > 0) {
-        top = ck->stack[ck->depth - 1];
-        n = ++ck->stack[ck->depth - 1].items;
-    } else {
-        n = ++ck->records;
-    }
-    if (n <= MLOG_MAX_ITEMS)
-        return ST_OK;
     if (ck->depth == 0) {
         snprintf(what, sizeof what, "more than %d lines (top-level JSON "
                  "values)", MLOG_MAX_ITEMS);
     } else {
-        frame_name(ck, &top, name, sizeof name);
+        const struct frame *top = &ck->stack[ck->depth - 1];
+        frame_name(ck, top, name, sizeof name);
         snprintf(what, sizeof what, "more than %d %s in %s", MLOG_MAX_ITEMS,
-                 top.obj ? "members" : "items", name);
+                 top->obj ? "members" : "items", name);
     }
     return fail_at(ck, ST_LIMIT, at, what, "a game log has a few hundred "
                    "messages");
 }
 
-/* A value starts at byte at: count it. */
-static enum status value_at(struct checker *ck, size_t at)
+/* One more member or element of the innermost container (or one more
+ * value at the top level: a line of a streaming log). */
+static inline enum status count_item(struct checker *ck, size_t at)
 {
-    ck->values++;
-    if (ck->values > MLOG_MAX_VALUES) {
-        char what[64];
-        snprintf(what, sizeof what, "more than %d JSON values",
-                 MLOG_MAX_VALUES);
-        return fail_at(ck, ST_LIMIT, at, what, "a game log has a few "
-                       "thousand");
-    }
+    size_t n = ck->depth > 0 ? ++ck->stack[ck->depth - 1].items
+                             : ++ck->records;
+    return n <= MLOG_MAX_ITEMS ? ST_OK : too_many(ck, at);
+}
+
+static enum status too_many_values(struct checker *ck, size_t at)
+{
+    char what[64];
+    snprintf(what, sizeof what, "more than %d JSON values", MLOG_MAX_VALUES);
+    return fail_at(ck, ST_LIMIT, at, what, "a game log has a few thousand");
+}
+
+/* A value starts at byte at: count it. */
+static inline enum status value_at(struct checker *ck, size_t at)
+{
+    if (++ck->values > MLOG_MAX_VALUES)
+        return too_many_values(ck, at);
     /* an object's members are counted by their keys */
     if (ck->depth > 0 && ck->stack[ck->depth - 1].obj)
         return ST_OK;
