@@ -278,8 +278,9 @@ static enum status key_add(struct checker *ck, struct frame *f, size_t off,
             return duplicate(ck, k, len, s->at, at);
     }
     if (ck->n_keys - f->key0 < SMALL_OBJECT) {
-        xgrow((void **)&ck->keys, &ck->cap_keys, ck->n_keys + 1,
-              sizeof *ck->keys);
+        if (ck->n_keys == ck->cap_keys)
+            xgrow((void **)&ck->keys, &ck->cap_keys, ck->n_keys + 1,
+                  sizeof *ck->keys);
         ck->keys[ck->n_keys++] = key;
         return ST_OK;
     }
@@ -401,46 +402,63 @@ static const unsigned char plain[256] = {
 };
 #undef P16
 
-/* Are the 8 bytes at p all plain? Tested a word at a time: most of a
- * save is ASCII strings, and a byte at a time through the table was a
- * sixth of the check. A byte is not plain when it is a quote or a
- * backslash (XOR to zero), below 0x20, or at or above 0x80 (the
- * classic "has a byte less than n" bit trick). */
-static inline bool plain8(const unsigned char *p)
+/* The bytes of the 8 at p that are not plain, as their high bits (0: all
+ * plain). Tested a word at a time: most of a save is short ASCII
+ * strings, and a byte at a time through the table was a sixth of the
+ * check. A byte is not plain when it is a quote or a backslash (XOR to
+ * zero), below 0x20, or at or above 0x80 ("has a byte less than n", a
+ * classic bit trick: only bytes above a true one can be flagged falsely,
+ * so the lowest flag is exact). */
+static inline uint64_t special8(const unsigned char *p)
 {
     const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
     uint64_t w, q, b;
     memcpy(&w, p, sizeof w);
     q = w ^ (ones * '"');
     b = w ^ (ones * '\\');
-    return ((((q - ones) & ~q) | ((b - ones) & ~b) |
-             ((w - ones * 0x20) & ~w) | w) & high) == 0;
+    return (((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w) |
+            w) & high;
+}
+
+/* The offset of the first byte at or after j that is not plain (len if
+ * none). Little-endian: the lowest flag is the first byte. */
+static inline size_t plain_run(const unsigned char *p, size_t len, size_t j)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; j + 8 <= len; j += 8) {
+        uint64_t m = special8(p + j);
+        if (m)
+            return j + ((size_t)__builtin_ctzll(m) >> 3);
+    }
+#endif
+    while (j < len && plain[p[j]])
+        j++;
+    return j;
 }
 
 /* The string whose quote is at p[*i]: UTF-8, no raw control character
- * (RFC 8259 wants them escaped), sane escapes; decoded into out (if any).
- * Leaves *i after the closing quote (or at the end: cJSON reports it). */
-static enum status string(struct checker *ck, size_t *i, struct buf *out)
+ * (RFC 8259 wants them escaped), sane escapes; decoded into out (if any);
+ * *escaped set when it holds an escape. Leaves *i after the closing quote
+ * (or at the end: cJSON reports it). */
+static enum status string(struct checker *ck, size_t *i, struct buf *out,
+                          bool *escaped)
 {
     size_t j = *i + 1;
-    while (j < ck->len && ck->p[j] != '"') {
-        /* the common case first: a run of plain printable ASCII */
-        size_t run = j;
-        while (run + 8 <= ck->len && plain8(ck->p + run))
-            run += 8;
-        while (run < ck->len && plain[ck->p[run]])
-            run++;
-        if (run > j) {
-            if (out)
-                buf_append(out, (const char *)ck->p + j, run - j);
-            j = run;
-            continue;
-        }
+    for (;;) {
+        size_t run = plain_run(ck->p, ck->len, j);
+        if (out && run > j)
+            buf_append(out, (const char *)ck->p + j, run - j);
+        j = run;
+        if (j >= ck->len)
+            break;
         unsigned char c = ck->p[j];
         enum status st = ST_OK;
         const char *why = "";
         size_t k = 1;
+        if (c == '"')
+            break;
         if (c == '\\') {
+            *escaped = true;
             st = escape(ck, &j, out);
             if (st)
                 return st;
@@ -452,11 +470,9 @@ static enum status string(struct checker *ck, size_t *i, struct buf *out)
                      "string", c);
             return fail_at(ck, ST_PARSE, j, what, "JSON wants it escaped");
         }
-        if (c >= 0x80) {
-            k = utf8_len(ck->p, ck->len, j, &why);
-            if (k == 0)
-                return bad_utf8(ck, j, why);
-        }
+        k = utf8_len(ck->p, ck->len, j, &why); /* c >= 0x80 */
+        if (k == 0)
+            return bad_utf8(ck, j, why);
         if (out)
             buf_append(out, (const char *)ck->p + j, k);
         j += k;
@@ -559,21 +575,22 @@ static enum status string_at(struct checker *ck, size_t *i)
     struct frame *top = ck->depth > 0 ? &ck->stack[ck->depth - 1] : NULL;
     size_t at = *i, off = ck->names.len;
     enum status st;
+    bool escaped = false;
     if (!top || !top->obj || !top->want_key) {
         st = value_at(ck, at);
-        return st ? st : string(ck, i, NULL);
+        return st ? st : string(ck, i, NULL, &escaped);
     }
     top->want_key = false;
     st = count_item(ck, at);
     if (!st)
-        st = string(ck, i, NULL);
+        st = string(ck, i, NULL, &escaped);
     if (!st) {
         size_t raw = at + 1, n = *i > raw ? *i - raw - 1 : 0;
-        if (!memchr(ck->p + raw, '\\', n)) {
+        if (!escaped) {
             st = key_add(ck, top, raw | RAW_KEY, n, at);
         } else {
             size_t j = at;
-            st = string(ck, &j, &ck->names);
+            st = string(ck, &j, &ck->names, &escaped);
             if (!st)
                 st = key_add(ck, top, off, ck->names.len - off, at);
         }
