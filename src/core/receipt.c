@@ -3,52 +3,7 @@
  * and who scored. */
 #include "core/receipt.h"
 
-#include <stdio.h>
-#include <string.h>
-
-/* A receipt is written for every score event of every audit report:
- * snprintf's format parsing was most of the cost of a report, so the
- * common parts are put together piece by piece. Like snprintf, a text
- * that does not fit is cut, and out stays a terminated string. */
-struct text {
-    char *out;
-    size_t len; /* size of out */
-    size_t n;   /* bytes written, at most len - 1 */
-};
-
-static void put(struct text *t, const char *s)
-{
-    size_t k = strlen(s);
-    if (t->len == 0)
-        return;
-    if (k > t->len - 1 - t->n)
-        k = t->len - 1 - t->n;
-    memcpy(t->out + t->n, s, k);
-    t->n += k;
-    t->out[t->n] = '\0';
-}
-
-static void put_int(struct text *t, int v)
-{
-    char num[16], *p = num + sizeof num;
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    *--p = '\0';
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
-    put(t, p);
-}
-
-static struct text text_at(char *out, size_t len)
-{
-    struct text t = { out, len, 0 };
-    if (len)
-        out[0] = '\0';
-    return t;
-}
+#include "core/text.h"
 
 static void join(struct text *t, const struct game_log *log, unsigned mask,
                  const char *sep)
@@ -57,8 +12,8 @@ static void join(struct text *t, const struct game_log *log, unsigned mask,
     for (int p = 0; p < log->rules.n_players; p++)
         if (mask & (1u << p)) {
             if (!first)
-                put(t, sep);
-            put(t, log->names[p]);
+                text_put(t, sep);
+            text_put(t, log->names[p]);
             first = false;
         }
 }
@@ -100,28 +55,28 @@ const char *receipt_item_word(int kind)
 static void items(struct text *t, const struct score_event *e)
 {
     if (e->n_items == 0) {
-        put(t, "0");
+        text_put(t, "0");
         return;
     }
     for (int i = 0; i < e->n_items; i++) {
         const struct score_item *it = &e->items[i];
         if (i)
-            put(t, " + ");
+            text_put(t, " + ");
         if (it->count > 0) {
-            put_int(t, it->count);
-            put(t, "×");
-            put_int(t, it->points / it->count);
+            text_int(t, it->count);
+            text_put(t, "×");
+            text_int(t, it->points / it->count);
         } else if (it->count == 0) {
-            put(t, "0");
+            text_put(t, "0");
         } else {
-            put_int(t, it->points);
-            put(t, " (");
-            put(t, receipt_item_word(it->kind));
-            put(t, ")");
+            text_int(t, it->points);
+            text_put(t, " (");
+            text_put(t, receipt_item_word(it->kind));
+            text_put(t, ")");
         }
     }
-    put(t, " = ");
-    put_int(t, e->points);
+    text_put(t, " = ");
+    text_int(t, e->points);
 }
 
 int receipt_items(const struct score_event *e, char *out, size_t len)
@@ -137,28 +92,28 @@ static int items_formula(const struct score_event *e, char *out, size_t len)
 {
     struct text t = text_at(out, len);
     const char *note = score_expr_note(e->expr);
-    put(&t, feat_name(e->feature));
-    put(&t, ", ");
-    put_int(&t, e->tiles);
-    put(&t, plural(e->tiles, " tile", " tiles"));
+    text_put(&t, feat_name(e->feature));
+    text_put(&t, ", ");
+    text_int(&t, e->tiles);
+    text_put(&t, plural(e->tiles, " tile", " tiles"));
     if (e->pennants) {
-        put(&t, " + ");
-        put_int(&t, e->pennants);
-        put(&t, plural(e->pennants, " pennant", " pennants"));
+        text_put(&t, " + ");
+        text_int(&t, e->pennants);
+        text_put(&t, plural(e->pennants, " pennant", " pennants"));
     }
-    put(&t, e->completed ? ", completed" : ", incomplete");
+    text_put(&t, e->completed ? ", completed" : ", incomplete");
     if (e->tiny)
-        put(&t, " (tiny-city rule)");
+        text_put(&t, " (tiny-city rule)");
     if (note) { /* "no one there has strength" */
-        put(&t, ", ");
-        put(&t, note);
+        text_put(&t, ", ");
+        text_put(&t, note);
     }
     for (int a = 0; a < SA__COUNT; a++)
         if (e->attrs[a] && attr_phrase[a]) {
-            put(&t, ", ");
-            put(&t, attr_phrase[a]);
+            text_put(&t, ", ");
+            text_put(&t, attr_phrase[a]);
         }
-    put(&t, ": ");
+    text_put(&t, ": ");
     items(&t, e);
     return (int)t.n;
 }
@@ -219,34 +174,34 @@ static void who_stood(struct text *t, const struct game_log *log,
     for (int p = 0; p < log->rules.n_players; p++) {
         if (!(figures ? nk[p] : e->meeples[p]))
             continue;
-        put(t, first ? "; " : ", ");
-        put(t, log->names[p]);
+        text_put(t, first ? "; " : ", ");
+        text_put(t, log->names[p]);
         if (!figures) { /* the followers, by the feature's role */
             const char *role = e->recall  ? "abbot"
                                : !c->role ? "meeples"
                                : e->meeples[p] == 1 ? c->role
                                                     : c->roles;
-            put(t, " ");
-            put_int(t, e->meeples[p]);
+            text_put(t, " ");
+            text_int(t, e->meeples[p]);
             if (first) {
-                put(t, " ");
-                put(t, role);
+                text_put(t, " ");
+                text_put(t, role);
             }
         }
         for (int i = 0; figures && i < nk[p]; i++) {
             int k = kinds[p][i], cnt = e->figures[p][k];
             bool said = one >= 0 && !first; /* "Ada 2 knights, Ben 1" */
-            put(t, i == 0 ? " " : i == nk[p] - 1 ? " and " : ", ");
-            put_int(t, cnt);
+            text_put(t, i == 0 ? " " : i == nk[p] - 1 ? " and " : ", ");
+            text_int(t, cnt);
             if (!said) {
-                put(t, " ");
-                put(t, figure_word(c, k, cnt));
+                text_put(t, " ");
+                text_put(t, figure_word(c, k, cnt));
             }
         }
         if (weighed) {
-            put(t, " (strength ");
-            put_int(t, e->strength[p]);
-            put(t, ")");
+            text_put(t, " (strength ");
+            text_int(t, e->strength[p]);
+            text_put(t, ")");
         }
         first = false;
     }
@@ -266,10 +221,10 @@ void receipt_format(const struct game_log *log, const struct report *r,
     t.n = w <= 0 ? 0 : (size_t)w < len ? (size_t)w : len - 1;
     out[t.n] = '\0';
     who_stood(&t, log, e);
-    put(&t, " → ");
+    text_put(&t, " → ");
     join(&t, log, e->players, ", ");
-    put(&t, " ");
-    put_int(&t, e->points);
+    text_put(&t, " ");
+    text_int(&t, e->points);
     if (__builtin_popcount(e->players) > 1)
-        put(&t, " each");
+        text_put(&t, " each");
 }

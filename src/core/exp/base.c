@@ -5,6 +5,7 @@
 
 #include "core/exp/units.h"
 #include "core/receipt.h"
+#include "core/text.h"
 
 /* Road: 1 a tile, complete or not. */
 static void score_road(const struct rules *r, struct score_event *ev)
@@ -61,31 +62,43 @@ int base_touched_cities(const struct score_event *ev,
                         const struct feature_ref *refs, char *out,
                         size_t len)
 {
-    size_t n = (size_t)snprintf(out, len, " touching %d completed %s",
-                                ev->cities, plural(ev->cities, "city",
-                                                   "cities"));
-    for (unsigned k = 0; k < ev->n_refs && n < len; k++)
-        n += (size_t)snprintf(out + n, len - n, "%s(%d,%d) %d %s",
-                              k ? ", " : " [", refs[k].x, refs[k].y,
-                              refs[k].size, plural(refs[k].size, "tile",
-                                                   "tiles"));
-    if (ev->n_refs && n < len)
-        n += (size_t)snprintf(out + n, len - n, "]");
-    return (int)n;
+    struct text t = text_at(out, len);
+    text_put(&t, " touching ");
+    text_int(&t, ev->cities);
+    text_put(&t, plural(ev->cities, " completed city", " completed cities"));
+    for (unsigned k = 0; k < ev->n_refs; k++) {
+        text_put(&t, k ? ", (" : " [(");
+        text_int(&t, refs[k].x);
+        text_put(&t, ",");
+        text_int(&t, refs[k].y);
+        text_put(&t, ") ");
+        text_int(&t, refs[k].size);
+        text_put(&t, plural(refs[k].size, " tile", " tiles"));
+    }
+    if (ev->n_refs)
+        text_put(&t, "]");
+    return (int)t.n;
 }
 
 int base_cities_formula(const struct score_event *ev, int rate, char *out,
                         size_t len)
 {
-    size_t n = (size_t)snprintf(out, len, ": %d×%d", ev->cities, rate);
-    for (int i = 0; i < ev->n_items && n < len; i++) /* terms units add */
-        if (ev->items[i].kind != SI_CITIES)
-            n += (size_t)snprintf(out + n, len - n, " + %d (%s)",
-                                  ev->items[i].points,
-                                  receipt_item_word(ev->items[i].kind));
-    if (n < len)
-        n += (size_t)snprintf(out + n, len - n, " = %d", ev->points);
-    return (int)n;
+    struct text t = text_at(out, len);
+    text_put(&t, ": ");
+    text_int(&t, ev->cities);
+    text_put(&t, "×");
+    text_int(&t, rate);
+    for (int i = 0; i < ev->n_items; i++) /* terms units add */
+        if (ev->items[i].kind != SI_CITIES) {
+            text_put(&t, " + ");
+            text_int(&t, ev->items[i].points);
+            text_put(&t, " (");
+            text_put(&t, receipt_item_word(ev->items[i].kind));
+            text_put(&t, ")");
+        }
+    text_put(&t, " = ");
+    text_int(&t, ev->points);
+    return (int)t.n;
 }
 
 /* Points a completed city gives a field's farmers, by how it scored: at
@@ -105,16 +118,17 @@ static int explain_field(const struct game_log *log,
 {
     (void)log;
     const char *note = score_expr_note(ev->expr);
-    size_t n = (size_t)snprintf(out, len, "field");
-    if (n < len)
-        n += (size_t)base_touched_cities(ev, refs, out + n, len - n);
-    if (note && n < len)
-        n += (size_t)snprintf(out + n, len - n, ", %s", note);
-    if (n < len)
-        n += (size_t)base_cities_formula(
-            ev, field_rate[ev->expr < EXPR__COUNT ? ev->expr : 0], out + n,
-            len - n);
-    return (int)n;
+    struct text t = text_at(out, len);
+    text_put(&t, "field");
+    t.n += (size_t)base_touched_cities(ev, refs, out + t.n, len - t.n);
+    if (note) {
+        text_put(&t, ", ");
+        text_put(&t, note);
+    }
+    t.n += (size_t)base_cities_formula(
+        ev, field_rate[ev->expr < EXPR__COUNT ? ev->expr : 0], out + t.n,
+        len - t.n);
+    return (int)t.n;
 }
 
 /* "monastery, incomplete: 1 + 4 neighbours = 5" */
@@ -125,14 +139,20 @@ int base_explain_cloister(const struct game_log *log,
 {
     (void)log;
     (void)refs;
-    const char *by = ev->recall ? "abbot recalled from the " : "";
-    if (ev->completed)
-        return snprintf(out, len, "%s%s, completed (all 8 neighbours): 9", by,
-                        feat_name(ev->feature));
-    return snprintf(out, len, "%s%s, incomplete: 1 + %d %s = %d", by,
-                    feat_name(ev->feature), ev->tiles - 1,
-                    plural(ev->tiles - 1, "neighbour", "neighbours"),
-                    ev->points);
+    struct text t = text_at(out, len);
+    if (ev->recall)
+        text_put(&t, "abbot recalled from the ");
+    text_put(&t, feat_name(ev->feature));
+    if (ev->completed) {
+        text_put(&t, ", completed (all 8 neighbours): 9");
+        return (int)t.n;
+    }
+    text_put(&t, ", incomplete: 1 + ");
+    text_int(&t, ev->tiles - 1);
+    text_put(&t, plural(ev->tiles - 1, " neighbour", " neighbours"));
+    text_put(&t, " = ");
+    text_int(&t, ev->points);
+    return (int)t.n;
 }
 
 const struct feature_class feature_class_NONE = {
