@@ -6,17 +6,35 @@
 
 #include "mlog/mlog_int.h"
 
-static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
-                            struct err *e)
+/* A coordinate as JCloisterZone writes it: an integer, well inside an
+ * int. */
+static bool coord_ok(const cJSON *v)
 {
-    char sub[96];
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
-        return err_set(e, ST_PARSE, "%s: expected [x, y]", path);
-    mlog_path(sub, sizeof sub, path, "[0]");
-    if (jcz_int(cJSON_GetArrayItem(v, 0), sub, -1000000, 1000000, &p->x, e))
+    return cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble) &&
+           v->valuedouble >= -1000000 && v->valuedouble <= 1000000;
+}
+
+/* [x, y] at path + suffix (".position"); the path is spelled out only
+ * for a message, since every move has a position or two. */
+static enum status read_pos(const cJSON *v, const char *path,
+                            const char *suffix, struct pos *p, struct err *e)
+{
+    char at[96], sub[104];
+    const cJSON *x = cJSON_IsArray(v) ? v->child : NULL;
+    const cJSON *y = x ? x->next : NULL;
+    if (y && !y->next && coord_ok(x) && coord_ok(y)) {
+        p->x = (int)x->valuedouble;
+        p->y = (int)y->valuedouble;
+        return ST_OK;
+    }
+    mlog_path(at, sizeof at, path, suffix);
+    if (!y || y->next)
+        return err_set(e, ST_PARSE, "%s: expected [x, y]", at);
+    mlog_path(sub, sizeof sub, at, "[0]");
+    if (jcz_int(x, sub, -1000000, 1000000, &p->x, e))
         return e->code;
-    mlog_path(sub, sizeof sub, path, "[1]");
-    return jcz_int(cJSON_GetArrayItem(v, 1), sub, -1000000, 1000000, &p->y, e);
+    mlog_path(sub, sizeof sub, at, "[1]");
+    return jcz_int(y, sub, -1000000, 1000000, &p->y, e);
 }
 
 static const char *str_at(const cJSON *obj, const char *key)
@@ -86,13 +104,10 @@ static enum status read_meeple_id(const cJSON *payload, const char *path,
 static enum status read_pointer(const cJSON *ptr, const char *path,
                                 struct move *m, struct err *e)
 {
-    char sub[96];
     const char *feat, *loc;
     if (!cJSON_IsObject(ptr))
         return err_set(e, ST_PARSE, "%s: expected an object", path);
-    mlog_path(sub, sizeof sub, path, ".position");
-    if (read_pos(mlog_get(ptr, "position"), sub,
-                 &m->at, e))
+    if (read_pos(mlog_get(ptr, "position"), path, ".position", &m->at, e))
         return e->code;
     feat = str_at(ptr, "feature");
     loc = str_at(ptr, "location");
@@ -141,7 +156,6 @@ double mlog_flight_draw(double random, int roll)
 static enum status read_place(const cJSON *p, const char *path,
                               struct move *m, struct err *e)
 {
-    char sub[96];
     const char *id = str_at(p, "tileId"), *rot = str_at(p, "rotation");
     m->kind = MV_PLACE;
     if (!id)
@@ -157,9 +171,7 @@ static enum status read_place(const cJSON *p, const char *path,
     else
         return err_set(e, ST_PARSE, "%s.rotation: '%.20s' is not R0, R90, "
                        "R180 or R270", path, rot);
-    mlog_path(sub, sizeof sub, path, ".position");
-    return read_pos(mlog_get(p, "position"), sub,
-                    &m->at, e);
+    return read_pos(mlog_get(p, "position"), path, ".position", &m->at, e);
 }
 
 static enum status read_deploy(const cJSON *p, const char *path,
@@ -261,7 +273,7 @@ static enum status read_neutral(const cJSON *p, const char *path,
         return err_set(e, ST_PARSE, "%s.figureId: expected a string", path);
     if (strcmp(id, "dragon.1") == 0) {
         m->neutral = FIG_DRAGON;
-        return read_pos(to, sub, &m->at, e);
+        return read_pos(to, sub, "", &m->at, e);
     }
     if (strcmp(id, "fairy.1") == 0) {
         m->neutral = FIG_FAIRY;

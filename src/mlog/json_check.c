@@ -177,17 +177,25 @@ void mlog_path(char *dst, size_t size, const char *a, const char *b)
 void mlog_path_index(char *dst, size_t size, const char *a, unsigned i,
                      const char *b)
 {
+    /* built for every message of a save: one pass, no strlen of dst */
     char num[16], *p = num + sizeof num;
-    *--p = '\0';
+    size_t n = 0;
     *--p = ']';
     do {
         *--p = (char)('0' + i % 10);
         i /= 10;
     } while (i);
     *--p = '[';
-    mlog_path(dst, size, a, p);
-    size_t n = strlen(dst);
-    mlog_path(dst + n, size - n, "", b);
+    if (size == 0)
+        return;
+    for (const char *part[3] = { a, p, b }, **q = part; q < part + 3; q++) {
+        size_t k = q == part + 1 ? (size_t)(num + sizeof num - p) : strlen(*q);
+        if (k > size - 1 - n)
+            k = size - 1 - n;
+        memcpy(dst + n, *q, k);
+        n += k;
+    }
+    dst[n] = '\0';
 }
 
 /* ---- duplicate keys ----------------------------------------------------- */
