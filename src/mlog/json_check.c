@@ -274,9 +274,10 @@ static enum status hash_add(struct checker *ck, const struct key_slot *key)
 static enum status key_add(struct checker *ck, struct frame *f, size_t off,
                            size_t len, size_t at)
 {
-    struct key_slot key = { f->obj, 0, off, len, at };
-    if (f->hashed)
+    if (f->hashed) {
+        struct key_slot key = { f->obj, 0, off, len, at };
         return hash_add(ck, &key);
+    }
     const char *k = key_bytes(ck, off);
     for (size_t i = f->key0; i < ck->n_keys; i++) {
         const struct key_slot *s = &ck->keys[i];
@@ -289,13 +290,21 @@ static enum status key_add(struct checker *ck, struct frame *f, size_t off,
         if (ck->n_keys == ck->cap_keys)
             xgrow((void **)&ck->keys, &ck->cap_keys, ck->n_keys + 1,
                   sizeof *ck->keys);
-        ck->keys[ck->n_keys++] = key;
+        /* field by field: a struct built on the stack and copied stalled
+         * on store forwarding, half of this function's time */
+        struct key_slot *s = &ck->keys[ck->n_keys++];
+        s->obj = f->obj;
+        s->hash = 0;
+        s->off = off;
+        s->len = len;
+        s->at = at;
         return ST_OK;
     }
     for (size_t i = f->key0; i < ck->n_keys; i++)
         (void)hash_add(ck, &ck->keys[i]); /* distinct: checked above */
     ck->n_keys = f->key0;
     f->hashed = true;
+    struct key_slot key = { f->obj, 0, off, len, at };
     return hash_add(ck, &key);
 }
 

@@ -149,6 +149,18 @@ void jw_init(struct jw *w, struct buf *out)
     w->depth = 0;
 }
 
+/* Bytes a key may hold to be written as it is: printable ASCII but the
+ * quote and the backslash. */
+#define P16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const unsigned char key_plain[256] = {
+    P16(0), P16(0),                                  /* controls */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* ' ' .. '/': '"' */
+    P16(1), P16(1),                                  /* '0' .. 'O' */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 'P' .. '_': '\\' */
+    P16(1), P16(1),                                  /* '`' .. DEL */
+};
+#undef P16
+
 /* The comma before an item and its key, if any. */
 static void item(struct jw *w, const char *key)
 {
@@ -161,11 +173,10 @@ static void item(struct jw *w, const char *key)
     if (key) {
         /* a key of ours ("valid", "turn") needs no escape: written with
          * its quotes and colon in one append (keys were a tenth of
-         * rendering); one from the input takes the escaping path */
+         * rendering); another (from the input) takes the escaping path */
         char tmp[48];
         size_t n = 0;
-        while (n < sizeof tmp - 3 && key[n] >= 32 && key[n] != '"' &&
-               key[n] != '\\' && (unsigned char)key[n] < 0x80)
+        while (n < sizeof tmp - 3 && key_plain[(unsigned char)key[n]])
             n++;
         if (key[n] == '\0') {
             tmp[0] = '"';
