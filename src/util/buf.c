@@ -14,6 +14,12 @@ static void reserve(struct buf *b, size_t extra)
     xgrow((void **)&b->p, &b->cap, b->len + extra + 1, 1);
 }
 
+char *buf_space(struct buf *b, size_t extra)
+{
+    reserve(b, extra);
+    return b->p + b->len;
+}
+
 void buf_append_slow(struct buf *b, const char *s, size_t len)
 {
     reserve(b, len);

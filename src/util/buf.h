@@ -30,6 +30,10 @@ static inline void buf_append(struct buf *b, const char *s, size_t len)
 /* The same, but out of memory is the caller's to answer (fault.h): false
  * and b unchanged when the buffer cannot grow. */
 bool buf_try_append(struct buf *b, const char *s, size_t len) WARN_UNUSED;
+/* Room for extra more bytes (and the NUL) after b->len, to be filled in
+ * place (a read() straight into the buffer); the caller then adds what
+ * it wrote to b->len and terminates it. */
+char *buf_space(struct buf *b, size_t extra);
 void buf_puts(struct buf *b, const char *s);
 void buf_printf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 /* Appends s as a JSON string literal: quotes included, UTF-8 passed
