@@ -174,16 +174,21 @@ static void item(struct jw *w, const char *key)
         /* a key of ours ("valid", "turn") needs no escape: written with
          * its quotes and colon in one append (keys were a tenth of
          * rendering); another (from the input) takes the escaping path */
-        char tmp[48];
         size_t n = 0;
-        while (n < sizeof tmp - 3 && key_plain[(unsigned char)key[n]])
+        while (key_plain[(unsigned char)key[n]])
             n++;
         if (key[n] == '\0') {
-            tmp[0] = '"';
-            memcpy(tmp + 1, key, n);
-            tmp[n + 1] = '"';
-            tmp[n + 2] = ':';
-            buf_append(w->out, tmp, n + 3);
+            /* straight into the buffer: a key put together on the stack
+             * and copied stalled on store forwarding */
+            char *at = w->out->cap - w->out->len > n + 3
+                           ? w->out->p + w->out->len
+                           : buf_space(w->out, n + 3);
+            at[0] = '"';
+            memcpy(at + 1, key, n);
+            at[n + 1] = '"';
+            at[n + 2] = ':';
+            at[n + 3] = '\0';
+            w->out->len += n + 3;
         } else {
             mlog_json_string(key, w->out);
             buf_append(w->out, ":", 1);
