@@ -617,71 +617,93 @@ static enum status string_at(struct checker *ck, size_t *i)
     return st;
 }
 
-/* Can c continue a number or a literal (true, null, 1e-7)? */
-static bool scalar_byte(unsigned char c)
-{
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-           (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
-}
+/* What a byte outside strings starts. A dense table: switching on the
+ * bytes themselves compiled to a chain of comparisons. */
+enum byte_class {
+    B_OTHER = 0, /* a syntax error, or a non-ASCII byte: cJSON's to judge */
+    B_SCALAR,    /* a number or literal: 0-9 a-z A-Z . + - */
+    B_SKIP,      /* whitespace and the colon */
+    B_COMMA,
+    B_OBJECT,
+    B_ARRAY,
+    B_CLOSE,
+    B_QUOTE,
+};
+#define R10(c) [c] = B_SCALAR, [c + 1] = B_SCALAR, [c + 2] = B_SCALAR,        \
+               [c + 3] = B_SCALAR, [c + 4] = B_SCALAR, [c + 5] = B_SCALAR,    \
+               [c + 6] = B_SCALAR, [c + 7] = B_SCALAR, [c + 8] = B_SCALAR,    \
+               [c + 9] = B_SCALAR
+#define R26(c) R10(c), R10(c + 10), [c + 20] = B_SCALAR, [c + 21] = B_SCALAR, \
+               [c + 22] = B_SCALAR, [c + 23] = B_SCALAR, [c + 24] = B_SCALAR, \
+               [c + 25] = B_SCALAR
+static const unsigned char byte_class[256] = {
+    ['\t'] = B_SKIP, ['\n'] = B_SKIP, ['\r'] = B_SKIP, [' '] = B_SKIP,
+    [':'] = B_SKIP, [','] = B_COMMA, ['{'] = B_OBJECT, ['['] = B_ARRAY,
+    ['}'] = B_CLOSE, [']'] = B_CLOSE, ['"'] = B_QUOTE,
+    ['.'] = B_SCALAR, ['+'] = B_SCALAR, ['-'] = B_SCALAR,
+    R10('0'), R26('a'), R26('A'),
+};
+#undef R10
+#undef R26
 
-/* One byte outside strings (or a whole string); *scalar tracks whether
- * the previous byte was part of a number or literal. */
-static enum status step(struct checker *ck, size_t *i, bool *scalar)
+/* A number, literal or stray bytes at p[*i] (class B_SCALAR or B_OTHER):
+ * one value, unless it goes on from the scalar before (was). */
+static enum status scalar_at(struct checker *ck, size_t *i, bool was)
 {
-    unsigned char c = ck->p[*i];
-    bool was = *scalar;
-    struct frame *top = ck->depth > 0 ? &ck->stack[ck->depth - 1] : NULL;
-    const char *why = "";
-    size_t at;
-    *scalar = false;
-    switch (c) {
-    case '"':
-        return string_at(ck, i);
-    case '{':
-    case '[':
-        (*i)++;
-        return open_container(ck, *i - 1, c == '{');
-    case '}':
-    case ']':
-        if (ck->depth > 0) /* a stray one is cJSON's to report */
-            ck->n_keys = ck->stack[--ck->depth].key0;
-        break;
-    case ',':
-        if (top && top->obj)
-            top->want_key = true;
-        break;
-    case ' ': case '\t': case '\n': case '\r': case ':':
-        break;
-    default: /* a number or literal (anything else is a syntax error) */
-        at = *i;
-        *scalar = true;
-        if (c >= 0x80) {
-            size_t k = utf8_len(ck->p, ck->len, *i, &why);
-            if (k == 0)
-                return bad_utf8(ck, *i, why);
-            *i += k - 1;
-        }
-        (*i)++;
-        /* the rest of a number or literal at once: one value */
-        while (*i < ck->len && scalar_byte(ck->p[*i]))
-            (*i)++;
-        return was ? ST_OK : value_at(ck, at);
+    size_t at = *i;
+    if (ck->p[*i] >= 0x80) {
+        const char *why = "";
+        size_t k = utf8_len(ck->p, ck->len, *i, &why);
+        if (k == 0)
+            return bad_utf8(ck, *i, why);
+        *i += k - 1;
     }
     (*i)++;
-    return ST_OK;
+    /* the rest of a number or literal at once: one value */
+    while (*i < ck->len && byte_class[ck->p[*i]] == B_SCALAR)
+        (*i)++;
+    return was ? ST_OK : value_at(ck, at);
 }
 
 enum status mlog_json_check(const char *data, size_t len, struct err *e)
 {
     struct checker ck;
     enum status st = ST_OK;
-    bool scalar = false;
+    bool scalar = false; /* the previous byte was part of a scalar */
     memset(&ck, 0, sizeof ck);
     ck.p = (const unsigned char *)data;
     ck.len = len;
     ck.e = e;
-    for (size_t i = 0; i < len && st == ST_OK;)
-        st = step(&ck, &i, &scalar);
+    for (size_t i = 0; i < len && st == ST_OK;) {
+        bool was = scalar;
+        scalar = false;
+        switch (byte_class[ck.p[i]]) {
+        case B_SKIP:
+            i++;
+            break;
+        case B_COMMA:
+            if (ck.depth > 0 && ck.stack[ck.depth - 1].obj)
+                ck.stack[ck.depth - 1].want_key = true;
+            i++;
+            break;
+        case B_OBJECT:
+        case B_ARRAY:
+            i++;
+            st = open_container(&ck, i - 1, ck.p[i - 1] == '{');
+            break;
+        case B_CLOSE:
+            if (ck.depth > 0) /* a stray one is cJSON's to report */
+                ck.n_keys = ck.stack[--ck.depth].key0;
+            i++;
+            break;
+        case B_QUOTE:
+            st = string_at(&ck, &i);
+            break;
+        default:
+            scalar = true;
+            st = scalar_at(&ck, &i, was);
+        }
+    }
     buf_release(&ck.names);
     free(ck.slots);
     free(ck.keys);
