@@ -355,9 +355,10 @@ static void print_summary(FILE *out, const struct copy_run *r,
                 d->changed_lines.p);
     if (r->failed)
         fprintf(out, "failed (ids in %s):\n%s", from, r->failures.p);
-    fprintf(out, "copied %d games from %s to %s (%d valid, %d invalid, "
+    fprintf(out, "copied %d game%s from %s to %s (%d valid, %d invalid, "
             "%d unsupported), duplicates skipped %d, failed %d\n",
-            d->copied, from, to, d->copied - d->invalid - d->unsupported,
+            d->copied, d->copied == 1 ? "" : "s", from, to,
+            d->copied - d->invalid - d->unsupported,
             d->invalid, d->unsupported, r->duplicates, r->failed);
 }
 
