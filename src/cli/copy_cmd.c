@@ -19,7 +19,7 @@
  * never taken for duplicates by the store, as two tables may start
  * alike; copy matches them itself, each game of TO with one game of FROM
  * at most, so that a copy run again, or after an interruption, adds
- * nothing twice. TO's are listed when FROM's first such game comes.
+ * nothing twice. TO's are read once, when FROM's first such game comes.
  *
  * FROM is opened read-only and read in one snapshot, so a daemon may go
  * on writing there. TO is written in batches of COPY_BATCH games, one
