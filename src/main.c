@@ -18,6 +18,7 @@ static void usage(FILE *f)
           "  check           check that the database is whole\n"
           "  backup OUT      a consistent copy of the database, while serving\n"
           "  export OUT      every stored upload as its file, and an index\n"
+          "  copy            every game of one database into another\n"
           "  simulate        random legal (or forged) games, one file each\n"
           "  version         print the version\n"
           "Run 'flierd <command> --help' for a command's options.\n",
@@ -51,6 +52,8 @@ int main(int argc, char **argv)
         return cli_backup(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "export") == 0)
         return cli_export(argc - 2, argv + 2, stdout, stderr);
+    if (strcmp(cmd, "copy") == 0)
+        return cli_copy(argc - 2, argv + 2, stdout, stderr);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("flierd %s\n", FLIERD_VERSION);
         return 0;

@@ -57,6 +57,13 @@ int cli_backup(int argc, char **argv, FILE *out, FILE *errs);
  * exported, 2 bad usage, OUT not empty, or a failure (naming the file). */
 int cli_export(int argc, char **argv, FILE *out, FILE *errs);
 
+/* flierd copy --from DB --to DB [--quiet]: every game of FROM stored in
+ * TO with its upload, name, source, upload time and live flag, audited
+ * again by this engine; TO gives new ids. 0 copied (or already there), 1
+ * a game failed (named by its id in FROM), 2 bad usage, FROM the same as
+ * TO, or a database that could not be opened or read. */
+int cli_copy(int argc, char **argv, FILE *out, FILE *errs);
+
 /* What an import did; failures and unsupported list "  PATH: reason"
  * lines. */
 struct ingest_tally {

@@ -1,5 +1,6 @@
 /* progress.h - the one progress display of the long subcommands (ingest,
- * reaudit, simulate, export): on a terminal, one line redrawn in place
+ * reaudit, simulate, export, copy): on a terminal, one line redrawn in
+ * place:
  *
  *   [##########--------------] 1200/3000 games  312/s  0:05 left
  *

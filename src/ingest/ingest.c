@@ -96,6 +96,7 @@ struct ingest_job {
     const char *source;
     char *name;
     int64_t now;
+    bool live; /* a copied live game (ingest_prepare_stored) */
 };
 
 enum status ingest_prepare(const char *data, size_t len, const char *source,
@@ -113,12 +114,22 @@ enum status ingest_prepare(const char *data, size_t len, const char *source,
     return st;
 }
 
+enum status ingest_prepare_stored(const struct stored_upload *u,
+                                  struct ingest_job **out, struct err *e)
+{
+    enum status st = ingest_prepare(u->raw ? u->raw : "", u->raw_len,
+                                    u->source, u->name, u->uploaded_at, out,
+                                    e);
+    (*out)->live = u->live;
+    return st;
+}
+
 enum status ingest_commit(struct store *s, struct ingest_job *j,
                           struct ingest_result *out, struct err *e)
 {
     memset(out, 0, sizeof *out);
     struct game_record g = record_of(&j->p, j->data, j->len, j->source,
-                                     j->name, j->now, false);
+                                     j->name, j->now, j->live);
     enum status st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
     out->unsupported = j->p.unsupported;
     out->valid = j->p.audited && j->p.rep.valid;

@@ -44,6 +44,17 @@ enum status ingest_commit(struct store *s, struct ingest_job *job,
                           struct err *e) WARN_UNUSED;
 void ingest_job_free(struct ingest_job *job);
 
+/* A game of another database (`flierd copy`), prepared as
+ * ingest_prepare() prepares an upload of u's bytes, and committed by
+ * ingest_commit() with u's file name, source, upload time and live flag
+ * (an unsupported game is never live). The verdict is this engine's,
+ * not the one u was stored with. u's bytes and strings must outlive the
+ * job: commit it within the store_each_upload() call that handed u out.
+ * Fails as ingest_prepare() does; *out is set either way. */
+enum status ingest_prepare_stored(const struct stored_upload *u,
+                                  struct ingest_job **out,
+                                  struct err *e) WARN_UNUSED;
+
 /* Both halves at once. now is the caller's clock. */
 enum status ingest_bytes(struct store *s, const char *data, size_t len,
                          const char *source, const char *name, int64_t now,

@@ -24,9 +24,9 @@
  * Paths: POST /api/games (a game, and one of an expansion not audited
  * yet, stored unaudited: 202), the spool folder, POST /api/live (the
  * start, a move, the finish) on the real server started in process (port 0, a
- * temporary database, rate limits off), and `flierd ingest` and `flierd
- * reaudit` through their entry points. FLIERD_FAULTS_ONLY=PATTERN runs
- * the tests whose names match alone. */
+ * temporary database, rate limits off), and `flierd ingest`, `flierd
+ * reaudit` and `flierd copy` through their entry points.
+ * FLIERD_FAULTS_ONLY=PATTERN runs the tests whose names match alone. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -1243,6 +1243,40 @@ static void test_cli_reaudit_sqlite_errors(void **state)
         cli_reaudit_sweep(CODES[i]);
 }
 
+/* flierd copy into an empty database: a failure reading FROM or writing
+ * TO leaves whole games in TO, and the copy run again completes it (the
+ * games already there are skipped as duplicates). */
+static void cli_copy_sweep(int rc, enum mode mode)
+{
+    static char opt_from[] = "--from", opt_to[] = "--to";
+    struct fx f;
+    struct buf text = BUF_INIT;
+    char files[2][160], from[160];
+    fx_init(&f);
+    struct cli_case in = { "flierd ingest", cli_ingest,
+                           { OPT_DB, from, OPT_QUIET, files[0], files[1] },
+                           5, "" };
+    struct cli_case c = { "flierd copy", cli_copy,
+                          { opt_from, from, opt_to, f.db, OPT_QUIET }, 5,
+                          "" };
+    cli_setup(&f, files, c.tmpl);
+    snprintf(from, sizeof from, "%s/from.db", f.dir);
+    copy_file(c.tmpl, from);
+    assert_int_equal(run_cli(in.fn, in.argc, in.argv, &text), 0);
+    assert_true(cli_sweep(&f, &c, rc, mode) <= 1);
+    buf_release(&text);
+    fx_done(&f);
+}
+
+static void test_cli_copy_sqlite_errors(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_CODES; i++)
+        cli_copy_sweep(CODES[i], ONCE);
+    cli_copy_sweep(SQLITE_FULL, FROM_ON);
+    cli_copy_sweep(SQLITE_IOERR, AND_ROLLBACK);
+}
+
 /* ---- allocation failures ------------------------------------------------ */
 
 /* Whose allocation failed, told by the refusal's message. */
@@ -1322,6 +1356,7 @@ int main(void)
         cmocka_unit_test_teardown(test_live_finish_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_cli_ingest_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_cli_reaudit_sqlite_errors, cleanup),
+        cmocka_unit_test_teardown(test_cli_copy_sqlite_errors, cleanup),
         cmocka_unit_test_teardown(test_upload_alloc_failures, cleanup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,9 +3,9 @@
 # ctest when valgrind is found and the build is not sanitized:
 #   valgrind_cli.sh VALGRIND FLIERD SAMPLES_DIR
 # `flierd audit` (--json and --explain) reads every .jcz and flierlog under
-# SAMPLES_DIR; convert, whatif and ingest run on some. Any memcheck error
-# or a definite or indirect leak fails (valgrind exits 99). Every failure
-# is printed with valgrind's report; the exit status is 1 on any.
+# SAMPLES_DIR; convert, whatif, ingest and copy run on some. Any memcheck
+# error or a definite or indirect leak fails (valgrind exits 99). Every
+# failure is printed with valgrind's report; the exit status is 1 on any.
 set -u
 
 VALGRIND=${1:?usage: valgrind_cli.sh VALGRIND FLIERD SAMPLES_DIR}
@@ -71,9 +71,10 @@ vg whatif "0 1" whatif "$SAMPLES/c2-2p.jcz" --turn 5 --roll 1
 vg whatif-json "0 1" whatif "$SAMPLES/c2-2p.flierlog" --turn 5 --roll 2 \
     --json
 vg ingest 0 ingest --db "$TMP/games.db" "$SAMPLES"
+vg copy 0 copy --from "$TMP/games.db" --to "$TMP/copy.db"
 
 if [ "$failures" -gt 0 ]; then
     echo "$failures failure(s)" >&2
     exit 1
 fi
-echo "valgrind: ${#files[@]} samples and 8 more runs clean"
+echo "valgrind: ${#files[@]} samples and 9 more runs clean"

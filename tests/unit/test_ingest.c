@@ -532,6 +532,69 @@ static void test_expansion_game_rows(void **state)
     buf_release(&b);
 }
 
+/* What store_each_upload() hands out, kept past the call. */
+struct kept {
+    char name[32], source[16];
+    int64_t uploaded_at;
+    int verdict;
+    bool live;
+};
+
+static int keep_upload(void *ctx, const struct stored_upload *u)
+{
+    struct kept *k = (struct kept *)ctx + u->index;
+    snprintf(k->name, sizeof k->name, "%s", u->name ? u->name : "(null)");
+    snprintf(k->source, sizeof k->source, "%s", u->source);
+    k->uploaded_at = u->uploaded_at;
+    k->verdict = u->verdict;
+    k->live = u->live;
+    return 0;
+}
+
+/* A game of another database (flierd copy) keeps what it was stored
+ * with: name, source, upload time, and the live flag unless this engine
+ * cannot audit it; an upload stored already is a duplicate. */
+static void test_prepare_stored_keeps_the_upload(void **state)
+{
+    struct fixture *fx = *state;
+    static const char header[] =
+        "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"players\": "
+        "[{\"name\": \"Ada\"}, {\"name\": \"Ben\"}]}\n";
+    struct stored_upload live = { 7, header, sizeof header - 1, "live",
+                                  "flierlog", NULL, "live", 1700000000,
+                                  VERDICT_VALID, true, 0, 3 };
+    struct stored_upload mage = { 8, MAGE_JCZ, sizeof MAGE_JCZ - 1,
+                                  "mage.jcz", "jcz", NULL, "http", 1700000100,
+                                  VERDICT_UNSUPPORTED, true, 1, 3 };
+    const struct stored_upload *in[] = { &live, &mage, &mage };
+    struct ingest_result res[3];
+    struct kept k[2];
+    struct err e;
+    for (int i = 0; i < 3; i++) {
+        struct ingest_job *job = NULL;
+        assert_int_equal(ingest_prepare_stored(in[i], &job, &e), ST_OK);
+        assert_int_equal(ingest_commit(fx->s, job, &res[i], &e), ST_OK);
+        ingest_job_free(job);
+    }
+    assert_false(res[0].duplicate);
+    assert_false(res[1].duplicate);
+    assert_true(res[1].unsupported);
+    assert_true(res[2].duplicate);
+    assert_int_equal(res[2].id, res[1].id);
+    memset(k, 0, sizeof k);
+    assert_int_equal(store_each_upload(fx->s, keep_upload, k, &e), ST_OK);
+    assert_string_equal(k[0].name, "live");
+    assert_string_equal(k[0].source, "live");
+    assert_int_equal(k[0].uploaded_at, 1700000000);
+    assert_int_equal(k[0].verdict, VERDICT_VALID);
+    assert_true(k[0].live);
+    assert_string_equal(k[1].name, "mage.jcz");
+    assert_string_equal(k[1].source, "http");
+    assert_int_equal(k[1].uploaded_at, 1700000100);
+    assert_int_equal(k[1].verdict, VERDICT_UNSUPPORTED);
+    assert_false(k[1].live); /* nobody referees it turn by turn */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +609,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_expansion_game_rows, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_prepare_stored_keeps_the_upload,
+                                        setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
