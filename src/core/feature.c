@@ -44,19 +44,25 @@ int feat_find(const char *name)
     return -1;
 }
 
+/* The first byte first: these run for every figure a save deploys, over
+ * every registered class. */
 int feat_find_jcz(const char *jcz)
 {
-    for (int f = 1; f < FEAT__COUNT; f++)
-        if (feature_classes[f]->jcz && strcmp(feature_classes[f]->jcz, jcz) == 0)
+    for (int f = 1; f < FEAT__COUNT; f++) {
+        const char *k = feature_classes[f]->jcz;
+        if (k && k[0] == jcz[0] && strcmp(k, jcz) == 0)
             return f;
+    }
     return -1;
 }
 
 int figure_find(const char *jcz)
 {
-    for (int f = 0; f < FIG__COUNT; f++)
-        if (strcmp(figure_classes[f]->jcz, jcz) == 0)
+    for (int f = 0; f < FIG__COUNT; f++) {
+        const char *k = figure_classes[f]->jcz;
+        if (k[0] == jcz[0] && strcmp(k, jcz) == 0)
             return f;
+    }
     return -1;
 }
 

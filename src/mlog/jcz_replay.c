@@ -331,6 +331,23 @@ static enum status read_commit(const cJSON *payload, const char *path,
     return ST_OK;
 }
 
+/* "replay[i].payload", for messages: made for each of a save's thousands
+ * of messages, so without strlen or printf. */
+static void msg_path(char path[48], uint32_t i)
+{
+    char digits[10];
+    int n = 0;
+    char *p = path + 7;
+    memcpy(path, "replay[", 7);
+    do {
+        digits[n++] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i);
+    while (n)
+        *p++ = digits[--n];
+    memcpy(p, "].payload", 10);
+}
+
 /* The replay's message types, each with its reader (one signature for
  * all: the draw is the number that draws the next tile). */
 typedef enum status (*msg_reader)(const cJSON *payload, const char *path,
@@ -440,7 +457,7 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
         const char *type = str_at(msg, "type");
         const cJSON *payload = mlog_get(msg, "payload");
         struct move *m;
-        mlog_path_index(path, sizeof path, "replay", i, ".payload");
+        msg_path(path, i);
         if (!type)
             return err_set(e, ST_PARSE, "replay[%u].type: expected a string",
                            i);
