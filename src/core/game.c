@@ -6,6 +6,7 @@
  * unmatched edges ("open"); the feature is complete when none are left.
  * Monasteries and gardens never merge: they are complete when the 3x3
  * block around their tile is full. Fields merge across half-edges. */
+#include "core/text.h"
 #include "core/game.h"
 #include "core/game_int.h"
 
@@ -1366,8 +1367,9 @@ const char *score_item_name(int kind)
 void score_expr_format(int feature, int expr, char *out, size_t len)
 {
     const struct feature_class *c = feature_class(feature);
-    snprintf(out, len, "%s%s", c->expr ? c->expr : c->name,
-             expr > 0 && expr < EXPR__COUNT ? expr_suffixes[expr] : "");
+    struct text t = text_at(out, len); /* one per score event reported */
+    text_put(&t, c->expr ? c->expr : c->name);
+    text_put(&t, expr > 0 && expr < EXPR__COUNT ? expr_suffixes[expr] : "");
 }
 
 void game_score_points(const struct game *g, struct score_event *ev)
