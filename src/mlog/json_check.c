@@ -710,6 +710,94 @@ enum status mlog_json_check(const char *data, size_t len, struct err *e)
     return st;
 }
 
+/* ---- the quick path: checking the tree instead -------------------------- */
+
+bool mlog_json_quick(const char *data, size_t len, bool *ctrl)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    const unsigned char *p = (const unsigned char *)data;
+    bool c = false;
+    size_t i = 0;
+    /* one value takes a byte at least: below MLOG_MAX_VALUES bytes, the
+     * tree cannot pass the cap, so cJSON may build it first */
+    if (len >= MLOG_MAX_VALUES || memchr(data, '\\', len))
+        return false;
+    /* white space after the value is no control in a string (a save ends
+     * with a newline): ctrl looks before it only */
+    while (len > 0 && (p[len - 1] == '\n' || p[len - 1] == '\r' ||
+                       p[len - 1] == '\t' || p[len - 1] == ' '))
+        len--;
+    while (i < len) {
+        if (i + 8 <= len) {
+            uint64_t w;
+            memcpy(&w, p + i, sizeof w);
+            if (!(w & high)) { /* eight ASCII bytes */
+                c |= ((w - ones * 0x20) & ~w & high) != 0;
+                i += 8;
+                continue;
+            }
+        }
+        if (p[i] < 0x80) {
+            c |= p[i] < 0x20;
+            i++;
+            continue;
+        }
+        const char *why = "";
+        size_t k = utf8_len(p, len, i, &why);
+        if (k == 0)
+            return false;
+        i += k;
+    }
+    *ctrl = c;
+    return true;
+}
+
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20)
+            return true;
+    return false;
+}
+
+/* The walk of mlog_json_tree_ok() below container v at nesting depth
+ * (the top one is 1, as in the raw check). */
+static bool tree_ok(const cJSON *v, int depth, bool ctrl)
+{
+    int type = v->type & 0xFF; /* cJSON_Is*() are calls into the library */
+    if (type == cJSON_String)
+        return !ctrl || !has_control(v->valuestring);
+    if (type != cJSON_Array && type != cJSON_Object)
+        return true;
+    if (depth > MLOG_MAX_DEPTH)
+        return false;
+    bool obj = type == cJSON_Object;
+    size_t n = 0;
+    for (const cJSON *c = v->child; c; c = c->next) {
+        if (++n > MLOG_MAX_ITEMS)
+            return false;
+        if (obj) {
+            /* pairs compared: a big object is the raw check's (it
+             * hashes them) */
+            if (!c->string || n > 4 * SMALL_OBJECT ||
+                (ctrl && has_control(c->string)))
+                return false;
+            for (const cJSON *d = v->child; d != c; d = d->next)
+                if (d->string[0] == c->string[0] &&
+                    strcmp(d->string, c->string) == 0)
+                    return false;
+        }
+        if (!tree_ok(c, depth + 1, ctrl))
+            return false;
+    }
+    return true;
+}
+
+bool mlog_json_tree_ok(const cJSON *root, bool ctrl)
+{
+    return root && tree_ok(root, 1, ctrl);
+}
+
 const char *mlog_json_hint(const char *data, size_t len, size_t off)
 {
     /* the spellings of JavaScript and Python's json module */

@@ -28,9 +28,10 @@ static void line_col(const char *data, size_t off, int *line, int *col)
     }
 }
 
-/* The input once mlog_json_check() has passed it. */
-static enum status parse_json(const char *data, size_t len,
-                              struct game_log *out,
+/* The input once mlog_json_check() has passed it, or (quick) one that
+ * mlog_json_quick() lets cJSON read first (mlog_int.h). */
+static enum status parse_json(const char *data, size_t len, bool quick,
+                              bool ctrl, struct game_log *out,
                               enum mlog_format *out_format, struct err *e)
 {
     const char *end = NULL;
@@ -42,6 +43,18 @@ static enum status parse_json(const char *data, size_t len,
         while (end < data + len &&
                (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
             end++;
+    }
+    /* not one whole value whose tree passes: the bytes decide, first */
+    if (quick && !(root && end == data + len &&
+                   mlog_json_tree_ok(root, ctrl))) {
+        st = mlog_json_check(data, len, e);
+        if (st != ST_OK) {
+            if (root)
+                mlog_tree_drop(root);
+            return st;
+        }
+    }
+    if (root && end) {
         /* a flierlog header followed by more lines: the streaming form */
         if (end < data + len && cJSON_IsObject(root) &&
             mlog_get(root, "format") &&
@@ -92,10 +105,11 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
                        "may have", len, MLOG_MAX_BYTES);
     if (len == 0)
         return err_set(e, ST_PARSE, "empty input");
-    st = mlog_json_check(data, len, e);
+    bool ctrl = true, quick = mlog_json_quick(data, len, &ctrl);
+    st = quick ? ST_OK : mlog_json_check(data, len, e);
     if (st == ST_OK) {
         mlog_alloc_parse_begin();
-        st = parse_json(data, len, out, out_format, e);
+        st = parse_json(data, len, quick, ctrl, out, out_format, e);
         if (mlog_alloc_parse_end()) /* whatever cJSON made of it */
             st = err_set(e, ST_NOMEM, "out of memory parsing the %zu bytes "
                          "of the log; try again", len);

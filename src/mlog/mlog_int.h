@@ -88,6 +88,21 @@ void mlog_tree_drop(cJSON *tree);
  * UTF-8, strings, nesting, counts and duplicate keys (see mlog.h).
  * ST_PARSE or ST_LIMIT, naming the byte offset, line and column. */
 enum status mlog_json_check(const char *data, size_t len, struct err *e);
+/* The quick path. mlog_json_check() reads every byte of the input
+ * before cJSON does, and that was a seventh of `flierd audit`. A game
+ * log as saves are (smaller than MLOG_MAX_VALUES bytes, so that its tree
+ * cannot pass the caps; no backslash, so no escape at all: no \u0000,
+ * no surrogate escape, every key's bytes as in the input; valid UTF-8
+ * throughout) may go to cJSON first: mlog_json_quick() says whether
+ * data is such a log (*ctrl: it has a byte below 0x20, white space or a
+ * raw control in a string). Then, when cJSON made one value of all of
+ * it, mlog_json_tree_ok() checks the tree for what the raw check would
+ * refuse (nesting, counts, duplicate keys, raw controls in strings);
+ * whenever either says no, mlog_json_check() judges the bytes as before
+ * and names the byte offset. Accepting is never the quick path's alone
+ * to decide wrongly: it passes only what the raw check passes. */
+bool mlog_json_quick(const char *data, size_t len, bool *ctrl);
+bool mlog_json_tree_ok(const cJSON *root, bool ctrl);
 /* Replaces each byte of s that is not part of a well-formed UTF-8
  * character with '?' (a message cut mid-character by a "%.40s"). */
 void mlog_utf8_scrub(char *s);
