@@ -34,10 +34,11 @@ const char *mlog_format_name(enum mlog_format f);
  * ("unsupported: ..." naming the expansion, element, rule or message),
  * ST_LIMIT, or ST_NOMEM when cJSON ran out of memory building the tree
  * (mlog_alloc.c; anything else out of memory aborts). Hostile input
- * is refused before cJSON sees it: invalid UTF-8 (overlong forms and
- * surrogates included), raw control characters,
- * \u0000 and lone surrogate escapes in strings, a duplicate key in any
- * object, and the caps above; numbers that are not finite or out of
+ * is refused: invalid UTF-8 (overlong forms and surrogates included), raw
+ * control characters, \u0000 and lone surrogate escapes in strings, a
+ * duplicate key in any object, and the caps above; before cJSON sees it,
+ * or, for a log too small for its tree to pass the caps and with no
+ * escape at all, by a walk of cJSON's tree (mlog_int.h); numbers that are not finite or out of
  * their field's range are ST_PARSE with the field's path. e->msg is
  * always valid UTF-8. *out_format is set whenever the format was
  * recognised.
