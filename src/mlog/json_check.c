@@ -720,7 +720,9 @@ bool mlog_json_quick(const char *data, size_t len, bool *ctrl)
     size_t i = 0;
     /* one value takes a byte at least: below MLOG_MAX_VALUES bytes, the
      * tree cannot pass the cap, so cJSON may build it first */
-    if (len >= MLOG_MAX_VALUES || memchr(data, '\\', len))
+    /* a NUL would end cJSON's copy of a string before the walk saw it */
+    if (len >= MLOG_MAX_VALUES || memchr(data, '\\', len) ||
+        memchr(data, '\0', len))
         return false;
     /* white space after the value is no control in a string (a save ends
      * with a newline): ctrl looks before it only */
