@@ -730,6 +730,18 @@ bool mlog_json_quick(const char *data, size_t len, bool *ctrl)
                        p[len - 1] == '\t' || p[len - 1] == ' '))
         len--;
     while (i < len) {
+        /* 32 bytes a turn while all are ASCII */
+        while (i + 32 <= len) {
+            uint64_t w[4];
+            memcpy(w, p + i, sizeof w);
+            if ((w[0] | w[1] | w[2] | w[3]) & high)
+                break;
+            c |= ((((w[0] - ones * 0x20) & ~w[0]) |
+                  ((w[1] - ones * 0x20) & ~w[1]) |
+                  ((w[2] - ones * 0x20) & ~w[2]) |
+                  ((w[3] - ones * 0x20) & ~w[3])) & high) != 0;
+            i += 32;
+        }
         if (i + 8 <= len) {
             uint64_t w;
             memcpy(&w, p + i, sizeof w);
@@ -763,19 +775,16 @@ static bool has_control(const char *s)
 }
 
 /* The walk of mlog_json_tree_ok() below container v at nesting depth
- * (the top one is 1, as in the raw check). */
+ * (the top one is 1, as in the raw check). cJSON's type tests are calls
+ * into the library: the walk reads the type itself. */
 static bool tree_ok(const cJSON *v, int depth, bool ctrl)
 {
-    int type = v->type & 0xFF; /* cJSON_Is*() are calls into the library */
-    if (type == cJSON_String)
-        return !ctrl || !has_control(v->valuestring);
-    if (type != cJSON_Array && type != cJSON_Object)
-        return true;
+    bool obj = (v->type & 0xFF) == cJSON_Object;
+    size_t n = 0;
     if (depth > MLOG_MAX_DEPTH)
         return false;
-    bool obj = type == cJSON_Object;
-    size_t n = 0;
     for (const cJSON *c = v->child; c; c = c->next) {
+        int type = c->type & 0xFF;
         if (++n > MLOG_MAX_ITEMS)
             return false;
         if (obj) {
@@ -789,15 +798,30 @@ static bool tree_ok(const cJSON *v, int depth, bool ctrl)
                     strcmp(d->string, c->string) == 0)
                     return false;
         }
-        if (!tree_ok(c, depth + 1, ctrl))
-            return false;
+        if (type == cJSON_String) {
+            if (ctrl && has_control(c->valuestring))
+                return false;
+        } else if (type == cJSON_Array || type == cJSON_Object) {
+            if (!tree_ok(c, depth + 1, ctrl))
+                return false;
+        }
     }
     return true;
 }
 
 bool mlog_json_tree_ok(const cJSON *root, bool ctrl)
 {
-    return root && tree_ok(root, 1, ctrl);
+    if (!root)
+        return false;
+    switch (root->type & 0xFF) {
+    case cJSON_String:
+        return !ctrl || !has_control(root->valuestring);
+    case cJSON_Array:
+    case cJSON_Object:
+        return tree_ok(root, 1, ctrl);
+    default:
+        return true;
+    }
 }
 
 const char *mlog_json_hint(const char *data, size_t len, size_t off)
