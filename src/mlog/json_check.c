@@ -406,16 +406,16 @@ static enum status escape(struct checker *ck, size_t *i, struct buf *out)
     return ST_OK;
 }
 
-/* Bytes that stand for themselves in a string: printable ASCII but the
- * quote and the backslash. */
+/* What a byte is inside a JSON string (mlog_int.h). */
 #define P16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
-static const unsigned char plain[256] = {
+const unsigned char mlog_str_byte[256] = {
     P16(0), P16(0),                                  /* controls */
     1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* ' ' .. '/': '"' */
     P16(1), P16(1),                                  /* '0' .. 'O' */
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 'P' .. '_': '\\' */
     P16(1), P16(1),                                  /* '`' .. DEL */
-    /* 0x80 .. 0xFF: UTF-8, checked byte by byte */
+    P16(2), P16(2), P16(2), P16(2),                  /* 0x80 .. 0xFF */
+    P16(2), P16(2), P16(2), P16(2),
 };
 #undef P16
 
@@ -448,7 +448,7 @@ static inline size_t plain_run(const unsigned char *p, size_t len, size_t j)
             return j + ((size_t)__builtin_ctzll(m) >> 3);
     }
 #endif
-    while (j < len && plain[p[j]])
+    while (j < len && mlog_str_byte[p[j]] == STR_PLAIN)
         j++;
     return j;
 }

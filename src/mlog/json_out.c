@@ -65,19 +65,6 @@ static void put_number(struct buf *out, const cJSON *item)
     put_double(out, item->valuedouble);
 }
 
-/* Bytes a string holds as they are: all but the controls (NUL among
- * them), the quote and the backslash. */
-#define P16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
-static const unsigned char str_plain[256] = {
-    P16(0), P16(0),                                  /* controls */
-    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* ' ' .. '/': '"' */
-    P16(1), P16(1),                                  /* '0' .. 'O' */
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 'P' .. '_': '\\' */
-    P16(1), P16(1),                                  /* '`' .. DEL */
-    P16(1), P16(1), P16(1), P16(1),                  /* 0x80 .. 0xFF */
-    P16(1), P16(1), P16(1), P16(1),
-};
-#undef P16
 
 /* cJSON's print_string_ptr(): quotes, backslash and controls escaped,
  * every other byte (UTF-8 included) as it is. */
@@ -88,7 +75,7 @@ void mlog_json_string(const char *str, struct buf *out)
     buf_append(out, "\"", 1);
     for (;;) {
         const unsigned char *run = p;
-        while (str_plain[*p]) /* stops at the NUL too */
+        while (mlog_str_byte[*p]) /* stops at the NUL too */
             p++;
         buf_append(out, (const char *)run, (size_t)(p - run));
         if (*p == '\0')
@@ -177,7 +164,7 @@ static void item(struct jw *w, const char *key)
          * its quotes and colon in one append (keys were a tenth of
          * rendering); another (from the input) takes the escaping path */
         size_t n = 0;
-        while (str_plain[(unsigned char)key[n]])
+        while (mlog_str_byte[(unsigned char)key[n]])
             n++;
         if (key[n] == '\0') {
             /* straight into the buffer: a key put together on the stack

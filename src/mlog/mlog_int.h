@@ -88,6 +88,13 @@ void mlog_tree_drop(cJSON *tree);
  * UTF-8, strings, nesting, counts and duplicate keys (see mlog.h).
  * ST_PARSE or ST_LIMIT, naming the byte offset, line and column. */
 enum status mlog_json_check(const char *data, size_t len, struct err *e);
+/* What a byte is inside a JSON string: 0 the quote, the backslash or a
+ * control (NUL among them), STR_PLAIN printable ASCII, STR_HIGH a byte
+ * of a UTF-8 sequence. Writers copy every non-zero one as it is; the
+ * raw check takes STR_PLAIN ones in runs and checks the others. */
+enum { STR_PLAIN = 1, STR_HIGH = 2 };
+extern const unsigned char mlog_str_byte[256];
+
 /* The quick path. mlog_json_check() reads every byte of the input
  * before cJSON does, and that was a seventh of `flierd audit`. A game
  * log as saves are (smaller than MLOG_MAX_VALUES bytes, so that its tree
