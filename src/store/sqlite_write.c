@@ -16,119 +16,8 @@
 #include <string.h>
 
 #include "store/sqlite_int.h"
+#include "store/store_record.h"
 
-/* What one seat did in one game (the game_players sums, and the points
- * by feature kind for game_player_points: a row for each kind the seat
- * scored with, even for 0 points). */
-struct seat_sum {
-    int pts[FEAT__COUNT];
-    bool scored[FEAT__COUNT];
-    int flights, landed, returned, forced, flier_points;
-    int rolls[3];
-    int rank;
-    bool has_claim;
-    int claimed;
-};
-
-static void sum_events(const struct report *r, int n, struct seat_sum *sum)
-{
-    for (size_t i = 0; i < r->n_events; i++) {
-        const struct score_event *ev = &r->events[i];
-        for (int p = 0; p < n; p++) {
-            if (!(ev->players & (1u << p)))
-                continue;
-            if (ev->feature < FEAT__COUNT) {
-                sum[p].pts[ev->feature] += ev->points;
-                sum[p].scored[ev->feature] = true;
-            }
-            if (ev->fliers & (1u << p))
-                sum[p].flier_points += ev->points;
-        }
-    }
-}
-
-static void sum_flights(const struct report *r, int n, struct seat_sum *sum)
-{
-    for (size_t i = 0; i < r->n_flights; i++) {
-        const struct flight *f = &r->flights[i];
-        if (f->player < 0 || f->player >= n)
-            continue;
-        struct seat_sum *q = &sum[f->player];
-        q->flights++;
-        if (f->landed)
-            q->landed++;
-        else if (!f->pending)
-            q->returned++;
-        if (f->n_options == 0 && !f->bad_roll)
-            q->forced++;
-        if (f->roll >= 1 && f->roll <= 3)
-            q->rolls[f->roll - 1]++;
-    }
-}
-
-static void summarise(const struct game_record *g, struct seat_sum *sum)
-{
-    const struct report *r = g->report;
-    int n = g->log->rules.n_players;
-    memset(sum, 0, GAME_MAX_PLAYERS * sizeof *sum);
-    sum_events(r, n, sum);
-    sum_flights(r, n, sum);
-    for (int p = 0; p < n; p++) {
-        sum[p].rank = 1;
-        for (int q = 0; q < n; q++)
-            sum[p].rank += r->score[q] > r->score[p];
-    }
-    /* the claimed final score: the last total claimed after final scoring */
-    for (size_t i = 0; i < g->log->n_totals; i++) {
-        const struct claim_total *t = &g->log->totals[i];
-        for (int p = 0; p < n && t->turn == -1; p++)
-            if (t->seats & (1u << p)) {
-                sum[p].has_claim = true;
-                sum[p].claimed = t->score[p];
-            }
-    }
-}
-
-static const char *edition(const struct rules *r)
-{
-    int c3 = tile_set_find("basic:2");
-    return c3 >= 0 && c3 < TILE_SETS && r->set_copies[c3] > 0 ? "C3" : "C2";
-}
-
-/* {"basic:1": 1, "flier:1": 1}: set ids are our own constants. */
-static void sets_json(const struct rules *r, struct buf *out)
-{
-    buf_puts(out, "{");
-    for (int i = 0, k = 0; i < tile_set_count() && i < TILE_SETS; i++)
-        if (r->set_copies[i] > 0)
-            buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", tile_set_get(i)->id,
-                       r->set_copies[i]);
-    buf_puts(out, "}");
-}
-
-/* {"small-follower": 7, "farmers": true, "big-follower": 1, ...}: each
- * element of the units in play that the rules use (a count of figures,
- * or true for a switch), in the units' order. Keys are the units' own
- * constants (JCloisterZone's setup.elements keys). */
-static void elements_json(const struct rules *r, struct buf *out)
-{
-    uint32_t units = game_rules_units(r);
-    int k = 0;
-    buf_puts(out, "{");
-    for (int e = 0; e < EXP__COUNT; e++) {
-        if (!(units >> e & 1))
-            continue;
-        for (const struct element *el = expansion_get(e)->elements;
-             el && el->key; el++) {
-            int v = element_get(r, el); /* a switch: true; else a count */
-            if (v && el->kind == EL_FLAG)
-                buf_printf(out, "%s\"%s\":true", k++ ? "," : "", el->key);
-            else if (v)
-                buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", el->key, v);
-        }
-    }
-    buf_puts(out, "}");
-}
 
 /* The list entry's players and winners arrays, escaped by SQLite. */
 static enum status render_players(struct sq_store *s, const struct game_record *g,
@@ -172,16 +61,6 @@ static enum status render_players(struct sq_store *s, const struct game_record *
     return res;
 }
 
-/* File and player names, one per line, for the q filter. */
-static void search_text(const struct game_record *g, struct buf *out)
-{
-    buf_puts(out, g->name ? g->name : "");
-    for (int p = 0; g->log && p < g->log->rules.n_players; p++) {
-        buf_puts(out, "\n");
-        buf_puts(out, g->log->names[p]);
-    }
-}
-
 static const char SQL_GAME[] =
     "INSERT INTO games (id, sha256, format, source, name, uploaded_at, "
     "raw_size, engine, live, status, edition, followers, abbots, farmers, "
@@ -214,7 +93,7 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
     int best = 0;
     for (int p = 0; p < ru->n_players; p++)
         best = p == 0 || r->score[p] > best ? r->score[p] : best;
-    sq_bind_text(st, 11, edition(ru));
+    sq_bind_text(st, 11, record_edition(ru));
     sqlite3_bind_int(st, 12, ru->figures[FIG_SMALL]);
     sqlite3_bind_int(st, 13, ru->figures[FIG_ABBOT]);
     sqlite3_bind_int(st, 14, (ru->flags & RF_FARMERS) != 0);
@@ -246,8 +125,8 @@ static enum status write_game_row(struct sq_store *s, int64_t id,
         if (g->unsupported) {
             sq_bind_text(st, 28, g->unsupported);
         } else {
-            sets_json(&g->log->rules, &sets);
-            elements_json(&g->log->rules, &elements);
+            record_sets_json(&g->log->rules, &sets);
+            record_elements_json(&g->log->rules, &elements);
             bind_setup(st, g);
             sq_bind_text(st, 26, sets.p);
             sq_bind_text(st, 27, elements.p);
@@ -289,7 +168,7 @@ static enum status write_entry(struct sq_store *s, int64_t id,
 {
     struct buf players = BUF_INIT, winners = BUF_INIT, search = BUF_INIT;
     enum status res = render_players(s, g, sum, &players, &winners, e);
-    search_text(g, &search);
+    record_search_text(g, &search);
     if (res == ST_OK)
         res = insert_texts(s,
                            "INSERT INTO game_entry (game_id, "
@@ -457,18 +336,6 @@ static enum status write_players(struct sq_store *s, int64_t id,
 
 /* ---- flights, score events, violations -------------------------------- */
 
-static void options_json(const struct flight *f, struct buf *out)
-{
-    char seg[40];
-    out->len = 0;
-    buf_puts(out, "[");
-    for (int i = 0; i < f->n_options && i < TILE_MAX_SEGS; i++) {
-        seg_format(f->options[i].feature, f->options[i].mask, seg, sizeof seg);
-        buf_printf(out, "%s\"%s\"", i ? "," : "", seg);
-    }
-    buf_puts(out, "]");
-}
-
 static void bind_flight(sqlite3_stmt *st, const struct flight *f,
                         struct buf *opts)
 {
@@ -492,7 +359,7 @@ static void bind_flight(sqlite3_stmt *st, const struct flight *f,
         sq_bind_text(st, 14, seg);
     }
     sqlite3_bind_int(st, 15, f->n_options);
-    options_json(f, opts);
+    record_options_json(f, opts);
     sq_bind_text(st, 16, opts->p);
     for (int k = 0; k < 3; k++)
         sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
@@ -565,7 +432,7 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
     rec.uploaded_at = uploaded_at;
     memset(sum, 0, sizeof sum);
     if (audited)
-        summarise(&rec, sum);
+        record_summarise(&rec, sum);
     enum status res = write_game_row(s, id, &rec, out_id, e);
     if (res == ST_OK)
         res = write_entry(s, *out_id, &rec, sum, e);
