@@ -7,12 +7,14 @@
 
 /* By prefix, first match wins; the last entry takes anything. strip:
  * the backend gets the string without the prefix (sqlite:PATH -> PATH);
- * anything else is a file. */
+ * a PostgreSQL URI goes to libpq whole; anything else is a file. */
 static const struct {
     const char *prefix;
     bool strip;
     const struct store_backend *be;
 } backends[] = {
+    { "postgresql://", false, &store_pg_backend },
+    { "postgres://", false, &store_pg_backend },
     { "sqlite:", true, &store_sqlite_backend },
     { "", false, &store_sqlite_backend },
 };

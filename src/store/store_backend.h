@@ -56,5 +56,6 @@ struct store_backend {
 };
 
 extern const struct store_backend store_sqlite_backend;
+extern const struct store_backend store_pg_backend;
 
 #endif
