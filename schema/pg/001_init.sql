@@ -70,12 +70,14 @@ CREATE TABLE games (
 -- transaction) conflicts here and the store answers with the stored id.
 -- Recorded live games never dedupe (two tables may start alike).
 CREATE UNIQUE INDEX games_by_sha256 ON games (sha256) WHERE source <> 'live';
+-- One per sort key; NULLs (an unsupported game's) first, as SQLite
+-- sorts them, so that both directions walk the index.
 CREATE INDEX games_by_date       ON games (uploaded_at, id);
-CREATE INDEX games_by_players    ON games (n_players, id);
-CREATE INDEX games_by_turns      ON games (turns, id);
-CREATE INDEX games_by_violations ON games (n_violations, id);
-CREATE INDEX games_by_flights    ON games (n_flights, id);
-CREATE INDEX games_by_best       ON games (best_score, id);
+CREATE INDEX games_by_players    ON games (n_players NULLS FIRST, id);
+CREATE INDEX games_by_turns      ON games (turns NULLS FIRST, id);
+CREATE INDEX games_by_violations ON games (n_violations NULLS FIRST, id);
+CREATE INDEX games_by_flights    ON games (n_flights NULLS FIRST, id);
+CREATE INDEX games_by_best       ON games (best_score NULLS FIRST, id);
 CREATE INDEX games_by_valid_date    ON games (valid, uploaded_at, id);
 CREATE INDEX games_by_finished_date ON games (finished, uploaded_at, id);
 CREATE INDEX games_by_edition_date  ON games (edition, uploaded_at, id);

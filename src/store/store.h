@@ -2,7 +2,7 @@
  * two backends behind it. SQLite (a file, the embedded default; the
  * src/store/sqlite*.c files, the only ones that see sqlite3.h) and
  * PostgreSQL (a server that many daemons may share; src/store/pg/, the
- * only files that see libpq-fe.h). store_open() picks one by the name it
+ * only files that use libpq). store_open() picks one by the name it
  * is given.
  *
  * What holds on both: one game is one transaction, and a failure never

@@ -335,6 +335,15 @@ enum status pg_batch_end(struct store *base, bool commit, struct err *e)
 
 /* ---- opening and migrating ---------------------------------------------- */
 
+/* The server's notices ("already exists, skipping" when two daemons
+ * migrate at once) are not errors, and the store writes no log: libpq
+ * would print them on stderr. */
+static void no_notices(void *arg, const char *msg)
+{
+    (void)arg;
+    (void)msg;
+}
+
 /* The URI as errors may show it: without a password. */
 static void label_of(const char *uri, char *out, size_t n)
 {
@@ -450,6 +459,7 @@ enum status pg_open(const char *uri, bool read_only, struct store **out,
         st = err_set(e, ST_DB, "%s: %s", s->label, text);
         goto out;
     }
+    PQsetNoticeProcessor(s->conn, no_notices, NULL);
     st = migrate(s, e);
 out:
     if (st != ST_OK)
