@@ -95,13 +95,17 @@ static bool transient(const char *state, bool conn_bad)
     return false;
 }
 
-/* The message without libpq's trailing newline. */
+/* The message on one line: libpq ends it with a newline and puts its
+ * hints on lines of their own. */
 static void trimmed(const char *msg, char *out, size_t n)
 {
     snprintf(out, n, "%s", msg && msg[0] ? msg : "unknown error");
     size_t len = strlen(out);
     while (len > 0 && (out[len - 1] == '\n' || out[len - 1] == ' '))
         out[--len] = '\0';
+    for (char *p = out; *p; p++)
+        if (*p == '\n' || *p == '\t')
+            *p = ' ';
 }
 
 enum status pg_fail(struct pg_store *s, const PGresult *r, const char *what,
@@ -230,6 +234,14 @@ int64_t pg_int(const PGresult *r, int row, int col)
 
 enum status pg_ready(struct pg_store *s, struct err *e)
 {
+    /* An idle connection the server has closed meanwhile (a restart, an
+     * administrator's kill) has its goodbye waiting on the socket: read
+     * it now, so that the call reconnects instead of failing once. */
+    for (int i = 0; i < 2 && !s->batch && /* the message, then the EOF */
+                    PQstatus(s->conn) == CONNECTION_OK &&
+                    PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+         i++)
+        PQconsumeInput(s->conn);
     if (PQstatus(s->conn) != CONNECTION_OK) {
         char text[200];
         if (s->batch) {
