@@ -181,9 +181,11 @@ enum status ingest_live_start(struct store *s, const char *header,
     return st;
 }
 
-/* The stored NDJSON of live game id, with a line appended. */
+/* The stored NDJSON of live game id (its first *out_stored bytes), with
+ * a line appended. */
 static enum status live_raw(struct store *s, int64_t id, const char *line,
-                            size_t len, struct buf *raw, struct err *e)
+                            size_t len, struct buf *raw, size_t *out_stored,
+                            struct err *e)
 {
     const char *fmt = NULL;
     bool live = false;
@@ -196,6 +198,7 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     st = store_game_raw(s, id, raw, &fmt, e);
     if (st != ST_OK)
         return st;
+    *out_stored = raw->len;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (len == 0 || memchr(line, '\n', len))
@@ -219,11 +222,11 @@ static enum status live_move_once(struct store *s, int64_t id,
     struct prepared before, after;
     memset(&before, 0, sizeof before);
     memset(&after, 0, sizeof after);
+    size_t old_len = 0;
     *out_raced = false;
-    enum status st = live_raw(s, id, turn, len, &raw, e);
+    enum status st = live_raw(s, id, turn, len, &raw, &old_len, e);
     if (st != ST_OK)
         goto out;
-    size_t old_len = raw.len - (len + 1);
     st = prepare(raw.p, old_len, "live", UNSUPPORTED_REFUSED, &before, e);
     if (st == ST_OK)
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &after, e);
@@ -273,8 +276,9 @@ enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
     struct buf raw = BUF_INIT;
     struct prepared p;
     memset(&p, 0, sizeof p);
+    size_t stored = 0;
     enum status st = live_raw(s, id, final_line, sizeof final_line - 1, &raw,
-                              e);
+                              &stored, e);
     if (st == ST_OK)
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &p, e);
     if (st == ST_OK) {

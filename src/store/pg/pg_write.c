@@ -7,10 +7,12 @@
  * first, with ON CONFLICT DO NOTHING on the unique sha256 index, which
  * waits for a concurrent insert of the same bytes to commit or roll back;
  * when it did commit, nothing is written and the stored id is answered
- * as a duplicate. Replaces (live moves) lock the game's row first
- * (SELECT ... FOR UPDATE), so two replaces of one game take turns, and a
- * replace that names the upload it was built from (replaces_sha256) sees
- * the other's result. Two games whose players overlap update the same
+ * as a duplicate. Replaces (live moves, re-audits) of one game take
+ * turns on a transaction-scoped advisory lock keyed by the game id, and
+ * a replace that names the upload it was built from (replaces_sha256)
+ * sees the other's result. Not a row lock (SELECT ... FOR UPDATE): a
+ * replace deletes the games row and inserts it again, so a transaction
+ * waiting on the old row would find it gone and answer "no game". Two games whose players overlap update the same
  * aggregate rows in different orders and may deadlock: the server aborts
  * one, and it is run again (a fresh transaction; inside a batch, its
  * savepoint). */
@@ -21,6 +23,7 @@
 #include "store/store_record.h"
 
 #define PG_WRITE_TRIES 5 /* a game lost to a deadlock runs again */
+#define PG_GAME_LOCK "1718183780" /* "flid": the class of game locks */
 
 /* The list entry's players and winners arrays, as the SQLite backend
  * renders them with json_object() and json_quote(). */
@@ -557,7 +560,8 @@ enum status pg_insert_game(struct store *base, const struct game_record *g,
 }
 
 /* The upload time, file name (out_name stays empty when none) and digest
- * of game id, its row locked until the transaction ends. */
+ * of game id, read once the game's lock is ours (kept until the
+ * transaction ends; the statement after it sees the last replace). */
 static enum status lock_game(struct pg_store *s, int64_t id, int64_t *out_at,
                              struct buf *out_name, char out_sha[65],
                              struct err *e)
@@ -567,10 +571,16 @@ static enum status lock_game(struct pg_store *s, int64_t id, int64_t *out_at,
     pp_reset(&p);
     pp_int(&p, id);
     out_sha[0] = '\0';
-    enum status st = pg_query(s,
-                              "SELECT uploaded_at, name, sha256 FROM games "
-                              "WHERE id = $1 FOR UPDATE",
-                              true, &p, false, &r, "find game", e);
+    /* two int4 keys: a space apart from the migrations' bigint one */
+    enum status st = pg_exec(s,
+                             "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
+                             ", ($1 % 2147483647)::int)",
+                             true, &p, "lock game", e);
+    if (st == ST_OK)
+        st = pg_query(s,
+                      "SELECT uploaded_at, name, sha256 FROM games "
+                      "WHERE id = $1",
+                      true, &p, false, &r, "find game", e);
     if (st == ST_OK && PQntuples(r) == 0)
         st = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
     if (st == ST_OK) {
