@@ -356,7 +356,8 @@ static void no_notices(void *arg, const char *msg)
     (void)msg;
 }
 
-/* The URI as errors may show it: without a password. */
+/* The URI as errors may show it: without a password (user:PASSWORD@,
+ * or a password=... parameter). */
 static void label_of(const char *uri, char *out, size_t n)
 {
     const char *scheme = strstr(uri, "://");
@@ -367,6 +368,13 @@ static void label_of(const char *uri, char *out, size_t n)
         snprintf(out, n, "%.*s:***%s", (int)(colon - uri), uri, at);
     else
         snprintf(out, n, "%s", uri);
+    char was[256];
+    snprintf(was, sizeof was, "%s", out);
+    const char *pw = strstr(was, "password=");
+    if (pw) {
+        const char *end = pw + strcspn(pw, "&");
+        snprintf(out, n, "%.*spassword=***%s", (int)(pw - was), was, end);
+    }
 }
 
 static enum status schema_version(struct pg_store *s, int *out, struct err *e)

@@ -423,13 +423,11 @@ enum status pg_check(struct store *base, struct buf *report, int *out_problems,
 
 /* ---- export ---------------------------------------------------------------- */
 
-static const char *cell(const PGresult *r, int row, int col, char *tmp,
-                        size_t n)
+/* A text column of a binary result: its bytes, which libpq ends with a
+ * NUL (text holds none), or NULL. */
+static const char *cell(const PGresult *r, int row, int col)
 {
-    if (PQgetisnull(r, row, col))
-        return NULL;
-    snprintf(tmp, n, "%.*s", PQgetlength(r, row, col), PQgetvalue(r, row, col));
-    return tmp;
+    return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
 }
 
 /* Every upload from one snapshot, a hundred at a time through a cursor
@@ -463,19 +461,16 @@ enum status pg_each_upload(struct store *base, store_upload_fn fn, void *ctx,
                       true, &r, "read uploads", e);
         int rows = st == ST_OK ? PQntuples(r) : 0;
         for (int i = 0; i < rows && !stop; i++) {
-            char id[24], name[4096], fmt[16], sha[80], src[16], at[24],
-                verdict[8], live[8];
-            u.id = strtoll(cell(r, i, 0, id, sizeof id), NULL, 10);
+            u.id = strtoll(cell(r, i, 0), NULL, 10);
             u.raw = PQgetvalue(r, i, 1);
             u.raw_len = (size_t)PQgetlength(r, i, 1);
-            u.name = cell(r, i, 2, name, sizeof name);
-            u.format = cell(r, i, 3, fmt, sizeof fmt);
-            u.sha256 = cell(r, i, 4, sha, sizeof sha);
-            u.source = cell(r, i, 5, src, sizeof src);
-            u.uploaded_at = strtoll(cell(r, i, 6, at, sizeof at), NULL, 10);
-            u.verdict = (int)strtol(cell(r, i, 7, verdict, sizeof verdict),
-                                    NULL, 10);
-            u.live = strcmp(cell(r, i, 8, live, sizeof live), "0") != 0;
+            u.name = cell(r, i, 2);
+            u.format = cell(r, i, 3);
+            u.sha256 = cell(r, i, 4);
+            u.source = cell(r, i, 5);
+            u.uploaded_at = strtoll(cell(r, i, 6), NULL, 10);
+            u.verdict = (int)strtol(cell(r, i, 7), NULL, 10);
+            u.live = strcmp(cell(r, i, 8), "0") != 0;
             stop = fn(ctx, &u) != 0;
             u.index++;
         }

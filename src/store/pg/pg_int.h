@@ -18,7 +18,7 @@
 
 #include "store/store_backend.h"
 
-#define PG_STMT_CACHE 48
+#define PG_STMT_CACHE 64 /* the backend has about 45 fixed statements */
 
 struct pg_store {
     struct store base; /* first: the dispatcher's view */
