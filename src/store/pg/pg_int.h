@@ -95,7 +95,7 @@ enum status pg_begin(struct pg_store *s, bool read, struct err *e) WARN_UNUSED;
 /* Commits when st is ST_OK, else rolls back; returns the final status. */
 enum status pg_end(struct pg_store *s, enum status st, struct err *e);
 
-/* Cell helpers: NULL-safe text of row r, column c; its integer. */
+/* Row r, column c of a result: its text (NULL for SQL NULL); its integer. */
 const char *pg_cell(const PGresult *r, int row, int col);
 int64_t pg_int(const PGresult *r, int row, int col);
 
