@@ -16,6 +16,9 @@
 set -euo pipefail
 cmd=${1:?usage: cluster.sh start|stop|restart DIR}
 dir=${2:?usage: cluster.sh start|stop|restart DIR}
+dir=$(realpath -m "$dir")
+# the server's user may not enter the caller's folder (root's home)
+cd /
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bin" ] || [ ! -x "$bin/pg_ctl" ]; then
     echo "cluster.sh: no PostgreSQL server found in /usr/lib/postgresql" \
