@@ -50,6 +50,7 @@ static const char *const NO_LIMITS[] = { "--rate-limit", "0",
 static struct {
     char dir[64];
     struct buf *games; /* N_GAMES simulated .jcz */
+    struct daemon d[2]; /* a test's daemons, stopped by stop_daemons */
 } T;
 
 static double now_s(void)
@@ -85,6 +86,17 @@ static int setup(void **state)
         return -1;
     snprintf(dir, sizeof dir, "%s/games", T.dir);
     return games_simulate(dir, N_GAMES, 77, &T.games) == N_GAMES ? 0 : -1;
+}
+
+/* After each test, also one that failed half-way: no daemon outlives
+ * it. */
+static int stop_daemons(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 2; i++)
+        if (T.d[i].pid > 0)
+            daemon_stop(&T.d[i]);
+    return 0;
 }
 
 static int teardown(void **state)
@@ -165,17 +177,17 @@ static void *client_main(void *arg)
 
 static void test_same_games_two_daemons(void **state)
 {
-    struct daemon a, b;
+    struct daemon *a = &T.d[0], *b = &T.d[1];
     struct client c[N_CLIENTS];
     pthread_t t[N_CLIENTS];
     char db[256];
     (void)state;
     assert_true(test_db_fresh(db, sizeof db));
-    assert_true(daemon_start(&a, db, NO_LIMITS));
-    assert_true(daemon_start(&b, db, NO_LIMITS));
+    assert_true(daemon_start(a, db, NO_LIMITS));
+    assert_true(daemon_start(b, db, NO_LIMITS));
     memset(c, 0, sizeof c);
     for (int k = 0; k < N_CLIENTS; k++) {
-        c[k].port = k % 2 ? b.port : a.port;
+        c[k].port = k % 2 ? b->port : a->port;
         c[k].first = (k / 2) * (N_GAMES / 2); /* pairs start alike */
         assert_int_equal(pthread_create(&t[k], NULL, client_main, &c[k]), 0);
     }
@@ -192,14 +204,14 @@ static void test_same_games_two_daemons(void **state)
             assert_int_equal(c[k].ids[i], c[0].ids[i]);
         }
         assert_int_equal(created, 1);
-        stored_as(a.port, c[0].ids[i], &T.games[i]);
-        stored_as(b.port, c[0].ids[i], &T.games[i]);
+        stored_as(a->port, c[0].ids[i], &T.games[i]);
+        stored_as(b->port, c[0].ids[i], &T.games[i]);
     }
-    same_answer(a.port, b.port, "/api/games?limit=1000");
-    same_answer(a.port, b.port, "/api/stats");
-    same_answer(a.port, b.port, "/api/players");
-    assert_int_equal(daemon_stop(&a), 0);
-    assert_int_equal(daemon_stop(&b), 0);
+    same_answer(a->port, b->port, "/api/games?limit=1000");
+    same_answer(a->port, b->port, "/api/stats");
+    same_answer(a->port, b->port, "/api/players");
+    assert_int_equal(daemon_stop(a), 0);
+    assert_int_equal(daemon_stop(b), 0);
     check_whole(db);
     test_db_drop(db);
 }
@@ -228,7 +240,7 @@ static void *mover_main(void *arg)
 
 static void test_live_turns_through_both(void **state)
 {
-    struct daemon a, b;
+    struct daemon *a = &T.d[0], *b = &T.d[1];
     struct buf nd = BUF_INIT, expect = BUF_INIT;
     struct game_log log;
     struct err e;
@@ -242,12 +254,12 @@ static void test_live_turns_through_both(void **state)
     mlog_write_flierlog_ndjson(&log, &nd);
     game_log_release(&log);
     assert_true(test_db_fresh(db, sizeof db));
-    assert_true(daemon_start(&a, db, NO_LIMITS));
-    assert_true(daemon_start(&b, db, NO_LIMITS));
+    assert_true(daemon_start(a, db, NO_LIMITS));
+    assert_true(daemon_start(b, db, NO_LIMITS));
 
     char *line = strtok(nd.p, "\n");
     struct http_resp r;
-    assert_int_equal(http_do(a.port, "POST", "/api/live", NULL, line,
+    assert_int_equal(http_do(a->port, "POST", "/api/live", NULL, line,
                              strlen(line), false, &r), 201);
     long long id = id_of(&r);
     http_resp_release(&r);
@@ -258,8 +270,8 @@ static void test_live_turns_through_both(void **state)
     while ((line = strtok(NULL, "\n")) && strncmp(line, "{\"final\"", 8)) {
         char nl[4096]; /* as a client that ends its lines sends it */
         snprintf(nl, sizeof nl, "%s\n", line);
-        struct mover m[2] = { { a.port, path, line, &go, 0, "" },
-                              { b.port, path, nl, &go, 0, "" } };
+        struct mover m[2] = { { a->port, path, line, &go, 0, "" },
+                              { b->port, path, nl, &go, 0, "" } };
         pthread_t t[2];
         for (int k = 0; k < 2; k++)
             pthread_create(&t[k], NULL, mover_main, &m[k]);
@@ -280,14 +292,14 @@ static void test_live_turns_through_both(void **state)
     pthread_barrier_destroy(&go);
     assert_true(turns > 10);
     /* every turn once, in order, whichever daemon stored it */
-    stored_as(a.port, id, &expect);
-    stored_as(b.port, id, &expect);
+    stored_as(a->port, id, &expect);
+    stored_as(b->port, id, &expect);
     snprintf(path, sizeof path, "/api/live/%lld/finish", id);
-    assert_int_equal(http_do(b.port, "POST", path, NULL, "", 0, false, &r),
+    assert_int_equal(http_do(b->port, "POST", path, NULL, "", 0, false, &r),
                      200);
     http_resp_release(&r);
-    assert_int_equal(daemon_stop(&a), 0);
-    assert_int_equal(daemon_stop(&b), 0);
+    assert_int_equal(daemon_stop(a), 0);
+    assert_int_equal(daemon_stop(b), 0);
     check_whole(db);
     test_db_drop(db);
     buf_release(&nd);
@@ -370,18 +382,18 @@ static int all_there(unsigned port, const struct stream *s, int n)
 
 static void test_kill_one_daemon(void **state)
 {
-    struct daemon a, b;
+    struct daemon *a = &T.d[0], *b = &T.d[1];
     struct stream s[2];
     pthread_t t[2];
     atomic_bool stop = false;
     char db[256];
     (void)state;
     assert_true(test_db_fresh(db, sizeof db));
-    assert_true(daemon_start(&a, db, NO_LIMITS));
-    assert_true(daemon_start(&b, db, NO_LIMITS));
+    assert_true(daemon_start(a, db, NO_LIMITS));
+    assert_true(daemon_start(b, db, NO_LIMITS));
     memset(s, 0, sizeof s);
     for (int k = 0; k < 2; k++) {
-        s[k] = (struct stream){ .port = k ? b.port : a.port, .first = k,
+        s[k] = (struct stream){ .port = k ? b->port : a->port, .first = k,
                                 .step = 2, .stop = &stop };
         pthread_create(&t[k], NULL, stream_main, &s[k]);
     }
@@ -389,20 +401,20 @@ static void test_kill_one_daemon(void **state)
     while (s[0].ids[20] == 0 && s[0].ids[21] == 0 && s[0].n_cut == 0)
         sleep_ms(10);
     sleep_ms(7);
-    kill(a.pid, SIGKILL);
-    assert_int_equal(daemon_stop(&a), 128 + SIGKILL);
+    kill(a->pid, SIGKILL);
+    assert_int_equal(daemon_stop(a), 128 + SIGKILL);
     for (int k = 0; k < 2; k++)
         pthread_join(t[k], NULL);
     assert_int_equal(s[1].n_cut + s[1].n_other + s[0].n_other, 0);
     assert_true(s[0].n_cut > 0); /* it did die amid them */
-    int stored = all_there(b.port, s, 2);
+    int stored = all_there(b->port, s, 2);
     assert_true(stored > N_VARIANTS / 2);
     check_whole(db);
     struct http_resp r; /* the survivor still serves */
-    assert_int_equal(http_do(b.port, "GET", "/healthz", NULL, NULL, 0, false,
+    assert_int_equal(http_do(b->port, "GET", "/healthz", NULL, NULL, 0, false,
                              &r), 200);
     http_resp_release(&r);
-    assert_int_equal(daemon_stop(&b), 0);
+    assert_int_equal(daemon_stop(b), 0);
     test_db_drop(db);
 }
 
@@ -416,17 +428,17 @@ static void cluster(const char *cmd)
 
 static void test_server_restart(void **state)
 {
-    struct daemon a;
+    struct daemon *a = &T.d[0];
     struct stream s[2];
     pthread_t t[2];
     atomic_bool stop = false;
     char db[256];
     (void)state;
     assert_true(test_db_fresh(db, sizeof db));
-    assert_true(daemon_start(&a, db, NO_LIMITS));
+    assert_true(daemon_start(a, db, NO_LIMITS));
     memset(s, 0, sizeof s);
     for (int k = 0; k < 2; k++) {
-        s[k] = (struct stream){ .port = a.port, .first = k, .step = 2,
+        s[k] = (struct stream){ .port = a->port, .first = k, .step = 2,
                                 .stop = &stop };
         pthread_create(&t[k], NULL, stream_main, &s[k]);
     }
@@ -441,21 +453,22 @@ static void test_server_restart(void **state)
             fail_msg("an upload took %.1f s", s[k].slowest);
     }
     /* every variant ended stored: 503s were retried until they were */
-    assert_int_equal(all_there(a.port, s, 2), N_VARIANTS);
+    assert_int_equal(all_there(a->port, s, 2), N_VARIANTS);
     fprintf(stderr, "restart: %d and %d uploads answered 503 meanwhile\n",
             s[0].n_busy, s[1].n_busy);
     check_whole(db);
-    assert_int_equal(daemon_stop(&a), 0);
+    assert_int_equal(daemon_stop(a), 0);
     test_db_drop(db);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_same_games_two_daemons),
-        cmocka_unit_test(test_live_turns_through_both),
-        cmocka_unit_test(test_kill_one_daemon),
-        cmocka_unit_test(test_server_restart),
+        cmocka_unit_test_teardown(test_same_games_two_daemons, stop_daemons),
+        cmocka_unit_test_teardown(test_live_turns_through_both,
+                                  stop_daemons),
+        cmocka_unit_test_teardown(test_kill_one_daemon, stop_daemons),
+        cmocka_unit_test_teardown(test_server_restart, stop_daemons),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
