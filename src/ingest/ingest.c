@@ -77,7 +77,7 @@ static struct game_record record_of(const struct prepared *p, const char *data,
 {
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
-        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, NULL,
+        FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, NULL, NULL,
     };
     if (p->unsupported) {
         g.log = NULL;
@@ -192,9 +192,11 @@ enum status ingest_live_start(struct store *s, const char *header,
     return st;
 }
 
-/* The stored NDJSON of live game id, with a line appended. */
+/* The stored NDJSON of live game id (its first *out_stored bytes), with
+ * a line appended. */
 static enum status live_raw(struct store *s, int64_t id, const char *line,
-                            size_t len, struct buf *raw, struct err *e)
+                            size_t len, struct buf *raw, size_t *out_stored,
+                            struct err *e)
 {
     const char *fmt = NULL;
     bool live = false;
@@ -207,6 +209,7 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     st = store_game_raw(s, id, raw, &fmt, e);
     if (st != ST_OK)
         return st;
+    *out_stored = raw->len;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (len == 0 || memchr(line, '\n', len))
@@ -217,18 +220,24 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     return ST_OK;
 }
 
-enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
-                             size_t len, int64_t now, struct buf *out,
-                             struct err *e)
+/* One try: read the game, judge the turn against it, and replace it on
+ * the condition that nobody did meanwhile (ST_CONFLICT with *out_raced
+ * when somebody did: another daemon on the same database, a move that
+ * came in at the same time). */
+static enum status live_move_once(struct store *s, int64_t id,
+                                  const char *turn, size_t len, int64_t now,
+                                  struct buf *out, bool *out_raced,
+                                  struct err *e)
 {
     struct buf raw = BUF_INIT;
     struct prepared before, after;
     memset(&before, 0, sizeof before);
     memset(&after, 0, sizeof after);
-    enum status st = live_raw(s, id, turn, len, &raw, e);
+    size_t old_len = 0;
+    *out_raced = false;
+    enum status st = live_raw(s, id, turn, len, &raw, &old_len, e);
     if (st != ST_OK)
         goto out;
-    size_t old_len = raw.len - (len + 1);
     st = prepare(raw.p, old_len, "live", UNSUPPORTED_REFUSED, &before, e);
     if (st == ST_OK)
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &after, e);
@@ -243,13 +252,31 @@ enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
     }
     struct game_record g = record_of(&after, raw.p, raw.len, "live", "live",
                                      now, true);
+    g.replaces_sha256 = before.sha; /* the upload as read */
     st = store_replace_game(s, id, &g, e);
+    *out_raced = st == ST_CONFLICT;
     if (st == ST_OK)
         mlog_live_turn_json(&after.log, &after.rep, after.rep.turns, out);
 out:
     prepared_release(&before);
     prepared_release(&after);
     buf_release(&raw);
+    return st;
+}
+
+/* A turn that lost a race is judged again against the game as the
+ * winner left it: it may still be legal (moves of different players
+ * never are both, the turn order sees to that), or now be refused. */
+#define LIVE_MOVE_TRIES 8
+
+enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
+                             size_t len, int64_t now, struct buf *out,
+                             struct err *e)
+{
+    bool raced = true;
+    enum status st = ST_OK;
+    for (int i = 0; i < LIVE_MOVE_TRIES && raced; i++)
+        st = live_move_once(s, id, turn, len, now, out, &raced, e);
     return st;
 }
 
@@ -260,8 +287,9 @@ enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
     struct buf raw = BUF_INIT;
     struct prepared p;
     memset(&p, 0, sizeof p);
+    size_t stored = 0;
     enum status st = live_raw(s, id, final_line, sizeof final_line - 1, &raw,
-                              e);
+                              &stored, e);
     if (st == ST_OK)
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &p, e);
     if (st == ST_OK) {

@@ -1,11 +1,17 @@
-/* store.h - the SQLite database of games, audits and statistics. The only
- * module that sees sqlite3.h.
+/* store.h - the database of games, audits and statistics: one interface,
+ * two backends behind it. SQLite (a file, the embedded default; the
+ * src/store/sqlite*.c files, the only ones that see sqlite3.h) and
+ * PostgreSQL (a server that many daemons may share; src/store/pg/, the
+ * only files that use libpq). store_open() picks one by the name it
+ * is given.
  *
- * One game is one transaction: a failure never leaves part of a game.
- * Reads return JSON text built by SQLite's JSON functions (or copied from
- * the stored audit), so the HTTP layer only moves bytes. Every connection
- * belongs to one thread; open one per thread (the daemon opens a writer
- * and one read-only connection per HTTP worker). */
+ * What holds on both: one game is one transaction, and a failure never
+ * leaves part of a game; identical uploads are one game, also when they
+ * arrive at once through two daemons; reads return JSON text, the same
+ * bytes from either backend (or the stored audit, verbatim), so the HTTP
+ * layer only moves bytes. Every connection belongs to one thread; open
+ * one per thread (the daemon opens a writer and one read-only connection
+ * per HTTP worker). Where the backends differ, the function says so. */
 #ifndef STORE_STORE_H
 #define STORE_STORE_H
 #include <stdbool.h>
@@ -19,10 +25,19 @@
 
 struct store;
 
-/* Opens (creating if needed) the database at path, applies the migrations
- * of schema/ in order (PRAGMA user_version), WAL mode, synchronous=FULL
- * (a 201 means stored). read_only opens an existing file for reading. */
-enum status store_open(const char *path, bool read_only, struct store **out,
+/* Opens the database db and brings its schema up to date. db is
+ * "postgresql://..." or "postgres://..." (a libpq connection URI; the
+ * password from PGPASSFILE or the environment, not the URI, where it
+ * can be kept out of it), "sqlite:PATH", or any other string: a SQLite
+ * file.
+ * SQLite: creates the file if needed, applies schema/NNN_name.sql in order
+ * (PRAGMA user_version), WAL mode, synchronous=FULL (a 201 means
+ * stored). PostgreSQL: the database must exist; applies schema/pg/NNN_name.sql
+ * (table schema_version) under an advisory lock, so daemons starting
+ * together migrate once. read_only: no writes through this handle, and
+ * a database whose schema is behind is refused rather than migrated.
+ * ST_DB with e naming db (never a password) and the reason. */
+enum status store_open(const char *db, bool read_only, struct store **out,
                        struct err *e) WARN_UNUSED;
 void store_close(struct store *s);
 
@@ -45,6 +60,10 @@ struct game_record {
     const struct report *report;
     const char *report_json; /* the audit object (mlog_report_json_meta) */
     const char *unsupported; /* "unsupported: ...", or NULL: audited */
+    /* store_replace_game only: the SHA-256 (hex) of the upload the caller
+     * read and built g from; the replace fails with ST_CONFLICT if the
+     * stored one differs by then. NULL: replace whatever is stored. */
+    const char *replaces_sha256;
 };
 
 /* A stored game's verdict: audited valid or invalid, or not audited. */
@@ -59,8 +78,9 @@ enum game_verdict {
  * are never taken for duplicates: two tables may start alike (nor is
  * anything recorded with source "live", finished or not, taken for the
  * original of an upload). On failure nothing is written and *out_id is 0:
- * ST_BUSY when the write lock stayed taken for 5 s, ST_DB otherwise (also
- * for a read-only store: "read-only"). The record is copied; the caller
+ * ST_BUSY when the write lock stayed taken for 5 s (SQLite) or the server
+ * is unreachable or shutting down (PostgreSQL: the next call reconnects),
+ * ST_DB otherwise (also for a read-only store: "read-only"). The record is copied; the caller
  * keeps ownership. */
 enum status store_insert_game(struct store *s, const struct game_record *g,
                               int64_t *out_id, bool *out_duplicate,
@@ -68,9 +88,10 @@ enum status store_insert_game(struct store *s, const struct game_record *g,
 /* Batches: between store_batch_begin() and store_batch_end() every
  * insert or replace runs in one outer transaction (one commit, one fsync,
  * for many games), each game still all-or-nothing within it (a
- * savepoint): a failed game leaves nothing and the batch goes on. The
- * writer lock is held for the whole batch, so keep batches short (a few
- * hundred games). store_batch_begin fails with ST_BUSY when the lock
+ * savepoint): a failed game leaves nothing and the batch goes on. SQLite
+ * holds its writer lock for the whole batch, PostgreSQL the row locks of
+ * what the batch wrote (the aggregate rows among them), so keep batches
+ * short (a few hundred games). store_batch_begin fails with ST_BUSY when the lock
  * stayed taken, ST_DB when a batch is open or the store is read-only.
  * store_batch_end commits (commit true) or drops everything since
  * store_batch_begin; on a failed commit nothing of the batch is kept.
@@ -83,7 +104,11 @@ enum status store_batch_end(struct store *s, bool commit,
  * keeping its id and upload time (g->uploaded_at is ignored) and, when
  * g->name is NULL, its file name. One transaction: on failure the old
  * game stays. ST_NOT_FOUND for no such game; ST_DB when g is an upload
- * whose bytes another stored upload already holds. */
+ * whose bytes another stored upload already holds; ST_CONFLICT when
+ * g->replaces_sha256 is set and the stored upload no longer hashes to it
+ * (another writer replaced the game since the caller read it). Replaces
+ * of one game are serialized by the database (SQLite's write lock,
+ * PostgreSQL's row lock on the game). */
 enum status store_replace_game(struct store *s, int64_t id,
                                const struct game_record *g,
                                struct err *e) WARN_UNUSED;
@@ -219,10 +244,12 @@ typedef int (*store_upload_fn)(void *ctx, const struct stored_upload *u);
 enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
                               struct err *e) WARN_UNUSED;
 
-/* A consistent copy of the whole database in the new file out (flierd
+/* SQLite only: PostgreSQL refuses with ST_DB, naming pg_dump (a server's
+ * database is copied by the server's own tools; export works on both).
+ * A consistent copy of the whole database in the new file out (flierd
  * backup), taken while others may write: SQLite's online backup API
  * copies every page within one read transaction, so the copy is the
- * database as it was at one commit (store_backup.c says why not VACUUM
+ * database as it was at one commit (sqlite_backup.c says why not VACUUM
  * INTO). The copy is made beside out under a temporary name, as one
  * file (no -wal), passes SQLite's quick_check, is synced, and only then
  * takes the name out: out is the whole copy or untouched. It is readable
@@ -233,8 +260,9 @@ enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
 enum status store_backup(struct store *s, const char *out, bool overwrite,
                          struct err *e) WARN_UNUSED;
 
-/* Is the database whole? (store_check.c) SQLite's integrity_check and
- * foreign_key_check; no row of a table that references games without
+/* Is the database whole? (sqlite_check.c, pg/pg_check.c) SQLite's
+ * integrity_check and foreign_key_check (PostgreSQL keeps its foreign
+ * keys itself; its check reads every table's rows instead); no row of a table that references games without
  * its games row; no games row without its upload, list entry and search
  * text, no audited game without its audit and one game_players row per
  * seat, no unsupported one with an audit, seats or expansions; every

@@ -2,6 +2,9 @@
  * loopback port with a temporary database, talks HTTP to it with our own
  * client, and stops it with SIGTERM (exit status 0). The tests run in
  * order and share one daemon and database; each states what it adds.
+ * The database is a SQLite file, or with FLIERD_TEST_DB a new database
+ * on that PostgreSQL server (tests/pg/test_db.h): the same suite runs on
+ * both backends (test_http, test_http_pg).
  * Games of other expansions: one of Mage & Witch (written below; not
  * audited yet) is stored as unsupported, one of Inns & Cathedrals is read
  * in place from the peer corpus (FLIERD_SHARED_DIR). */
@@ -28,6 +31,7 @@
 #include "daemon.h"
 #include "flierd_run.h"
 #include "http_client.h"
+#include "test_db.h"
 #include "test_files.h"
 #include "mlog/mlog.h"
 #include "util/sha256.h"
@@ -47,7 +51,7 @@ static const char MAGE_JCZ[] =
 
 static struct {
     char dir[64];       /* the temporary folder */
-    char db[128];
+    char db[256]; /* a SQLite file, or a PostgreSQL URI (FLIERD_TEST_DB) */
     char spool[128];
     char web[128];
     struct daemon d;
@@ -129,13 +133,24 @@ static int total_of(const char *query)
 
 /* ---- fixture ---- */
 
+/* A new database for a daemon: a file named name in the suite's folder,
+ * or a new database on the PostgreSQL server of FLIERD_TEST_DB. */
+static bool fresh_db(char *out, size_t n, const char *name)
+{
+    if (test_db_fresh(out, n))
+        return true;
+    snprintf(out, n, "%s/%s", T.dir, name);
+    return !test_db_pg();
+}
+
 static int setup(void **state)
 {
     (void)state;
     snprintf(T.dir, sizeof T.dir, "/tmp/flierd-it-XXXXXX");
     if (!mkdtemp(T.dir))
         return -1;
-    snprintf(T.db, sizeof T.db, "%s/games.db", T.dir);
+    if (!fresh_db(T.db, sizeof T.db, "games.db"))
+        return -1;
     snprintf(T.spool, sizeof T.spool, "%s/spool", T.dir);
     snprintf(T.web, sizeof T.web, "%s/web", T.dir);
     mkdir(T.spool, 0755);
@@ -158,6 +173,7 @@ static int teardown(void **state)
     int rc = T.d.pid > 0 ? daemon_stop(&T.d) : 0;
     buf_release(&T.valid);
     buf_release(&T.forged);
+    test_db_drop(T.db);
     tf_rm_tree(T.dir);
     return rc == 0 ? 0 : -1;
 }
@@ -703,8 +719,13 @@ static void test_static_files(void **state)
     (void)state;
     snprintf(p, sizeof p, "%s/index.html", T.web);
     tf_write(p, "<h1>flierd</h1>\n", 16);
+    /* a file beside the database, outside --web (the database itself
+     * may be on a server) */
+    char target[256];
+    snprintf(target, sizeof target, "%s/outside.db", T.dir);
+    tf_write(target, "x", 1);
     snprintf(p, sizeof p, "%s/outside", T.web);
-    assert_int_equal(symlink(T.db, p), 0);
+    assert_int_equal(symlink(target, p), 0);
     snprintf(p, sizeof p, "%s/.secret", T.web);
     tf_write(p, "x", 1);
 
@@ -1002,7 +1023,7 @@ static void test_token(void **state)
     (void)state;
     snprintf(tok, sizeof tok, "%s/token", T.dir);
     tf_write(tok, TOKEN "\n", strlen(TOKEN) + 1);
-    snprintf(db, sizeof db, "%s/auth.db", T.dir);
+    assert_true(fresh_db(db, sizeof db, "auth.db"));
     const char *extra[] = { "--token-file", tok, NULL };
     assert_true(daemon_start(&d, db, extra));
 
@@ -1060,7 +1081,7 @@ static void test_limits(void **state)
     char db[256];
     struct http_resp r;
     (void)state;
-    snprintf(db, sizeof db, "%s/limits.db", T.dir);
+    assert_true(fresh_db(db, sizeof db, "limits.db"));
     const char *extra[] = { "--per-ip", "2", "--timeout", "1", "--threads",
                             "2", NULL };
     assert_true(daemon_start(&d, db, extra));

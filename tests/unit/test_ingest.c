@@ -1,4 +1,6 @@
-/* test_ingest.c - uploads in, replays out, through a real SQLite file.
+/* test_ingest.c - uploads in, replays out, through a real SQLite file,
+ * or a new PostgreSQL database per test when FLIERD_TEST_DB names a
+ * server (tests/pg/test_db.h): the same tests on both backends.
  *
  * The replay is not stored: ingest_replay() renders it from the stored
  * upload on request, sending each turn's meeple changes. These tests
@@ -28,6 +30,7 @@
 #include "core/replay.h"
 #include "ingest/ingest.h"
 #include "mlog/mlog.h"
+#include "test_db.h"
 
 /* A .jcz of Mage & Witch, which this engine does not audit yet. */
 static const char MAGE_JCZ[] =
@@ -39,7 +42,7 @@ static const char MAGE_JCZ[] =
 
 struct fixture {
     char dir[64];
-    char path[96];
+    char path[256]; /* a file, or a PostgreSQL URI */
     struct store *s;
 };
 
@@ -50,9 +53,15 @@ static int setup(void **state)
     snprintf(fx->dir, sizeof fx->dir, "/tmp/flierd-ingest.XXXXXX");
     if (!mkdtemp(fx->dir))
         return -1;
-    snprintf(fx->path, sizeof fx->path, "%s/t.db", fx->dir);
-    if (store_open(fx->path, false, &fx->s, &e) != ST_OK)
+    if (!test_db_fresh(fx->path, sizeof fx->path)) {
+        if (test_db_pg())
+            return -1;
+        snprintf(fx->path, sizeof fx->path, "%s/t.db", fx->dir);
+    }
+    if (store_open(fx->path, false, &fx->s, &e) != ST_OK) {
+        print_error("store_open: %s\n", e.msg);
         return -1;
+    }
     *state = fx;
     return 0;
 }
@@ -60,8 +69,9 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fixture *fx = *state;
-    char p[128];
+    char p[300];
     store_close(fx->s);
+    test_db_drop(fx->path);
     unlink(fx->path);
     snprintf(p, sizeof p, "%s-wal", fx->path);
     unlink(p);

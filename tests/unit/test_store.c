@@ -1,4 +1,7 @@
-/* test_store.c - the SQLite store on a real file in a temp directory.
+/* test_store.c - the store, through store.h: on a SQLite file in a temp
+ * directory, or, with FLIERD_TEST_DB set (tests/pg/test_db.h), on a new
+ * database of that PostgreSQL server for each test. The same tests run
+ * on both backends, but for the injected SQLite failures.
  *
  * Games come from a real audit: samples/c2-2p.jcz (Ada 21, Ben 25, four
  * flights: turn 5 Ada E roll 3 returned with no option, turn 18 Ben NW
@@ -7,9 +10,10 @@
  * change names, verdict, edition or flights; the store never checks that
  * sha256 matches the bytes, so a variant only needs a new digest.
  *
- * Failure injection: the test links with -Wl,--wrap=sqlite3_step, so
- * every sqlite3_step() of the store passes through __wrap_sqlite3_step,
- * which fails the Nth one when fail_at is set.
+ * Failure injection (SQLite only): the test links with
+ * -Wl,--wrap=sqlite3_step, so every sqlite3_step() of the store passes
+ * through __wrap_sqlite3_step, which fails the Nth one when fail_at is
+ * set.
  *
  * FLIERD_BENCH_GAMES=N (and FLIERD_BENCH_DIR, default /tmp) adds a timing
  * run over N stored games; it prints p50/p99 of the API's reads. */
@@ -31,6 +35,7 @@
 
 #include "mlog/mlog.h"
 #include "store/store.h"
+#include "test_db.h"
 #include "util/sha256.h"
 
 /* ---- sqlite3_step failure injection ------------------------------------ */
@@ -63,7 +68,7 @@ static struct {
 
 struct fixture {
     char dir[64];
-    char path[96];
+    char path[256]; /* a file, or a PostgreSQL URI */
     struct store *s;
 };
 
@@ -108,7 +113,7 @@ static int free_sample(void **state)
 static void remove_db(struct fixture *fx)
 {
     static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
-    char p[128];
+    char p[300];
     for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
         snprintf(p, sizeof p, "%s%s", fx->path, ext[i]);
         unlink(p);
@@ -122,7 +127,11 @@ static int setup(void **state)
     snprintf(fx->dir, sizeof fx->dir, "/tmp/test_store.XXXXXX");
     if (!mkdtemp(fx->dir))
         return -1;
-    snprintf(fx->path, sizeof fx->path, "%s/flierd.db", fx->dir);
+    if (!test_db_fresh(fx->path, sizeof fx->path)) {
+        if (test_db_pg())
+            return -1;
+        snprintf(fx->path, sizeof fx->path, "%s/flierd.db", fx->dir);
+    }
     if (store_open(fx->path, false, &fx->s, &e) != ST_OK) {
         print_error("store_open: %s\n", e.msg);
         return -1;
@@ -137,6 +146,7 @@ static int teardown(void **state)
     fail_at = 0;
     store_close(fx->s);
     remove_db(fx);
+    test_db_drop(fx->path);
     rmdir(fx->dir);
     free(fx);
     return 0;
@@ -320,7 +330,8 @@ static void test_open_migrates_and_reopens(void **state)
     int64_t id = insert_ok(fx->s, &g);
     store_close(fx->s);
     fx->s = NULL;
-    assert_int_equal(file_user_version(fx->path), 3);
+    if (!test_db_pg()) /* PostgreSQL's is a table: the open must work */
+        assert_int_equal(file_user_version(fx->path), 3);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
@@ -352,8 +363,8 @@ static void test_read_only_refuses_writes(void **state)
     assert_int_equal(total_of(fx->s, &f), 1);
     store_close(ro);
 
-    char missing[128];
-    snprintf(missing, sizeof missing, "%s/none.db", fx->dir);
+    char missing[256];
+    test_db_missing(fx->dir, missing, sizeof missing);
     assert_int_equal(store_open(missing, true, &ro, &e), ST_DB);
     assert_null(ro);
 }
@@ -1450,6 +1461,103 @@ static void test_concurrent_writers(void **state)
     assert_int_equal(total_of(fx->s, &f), 40);
 }
 
+/* A replace built from an upload that is no longer the stored one (a
+ * live move judged against a game another daemon changed meanwhile) is
+ * refused, and the game keeps the other's change. */
+static void test_stale_replace_conflicts(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct variant v, w;
+    variant(&v, 51, "Ann", "Bob");
+    struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+    g.live = true;
+    g.source = "live";
+    int64_t id = insert_ok(fx->s, &g);
+    variant(&w, 52, "Ann", "Bob");
+    struct game_record h = record(&w.log, &w.rep, w.sha, 1000);
+    h.live = true;
+    h.source = "live";
+    h.replaces_sha256 = v.sha; /* as read */
+    assert_int_equal(store_replace_game(fx->s, id, &h, &e), ST_OK);
+    struct variant x;
+    variant(&x, 53, "Ann", "Bob");
+    struct game_record k = record(&x.log, &x.rep, x.sha, 1000);
+    k.live = true;
+    k.source = "live";
+    k.replaces_sha256 = v.sha; /* read before h was stored */
+    assert_int_equal(store_replace_game(fx->s, id, &k, &e), ST_CONFLICT);
+    assert_non_null(strstr(e.msg, "changed"));
+    char sha[65];
+    assert_int_equal(store_game_sha(fx->s, id, sha, &e), ST_OK);
+    assert_string_equal(sha, w.sha);
+}
+
+/* Writers that upload the same games at the same moment, each through
+ * its own connection (as daemons on one database do): every game is
+ * stored once, and each writer is told its id, new or duplicate. */
+struct racer {
+    const char *path;
+    int64_t ids[10];
+    int n_new;
+    char msg[ERR_MSG_MAX];
+};
+
+static void *racer_main(void *arg)
+{
+    struct racer *r = arg;
+    struct store *s = NULL;
+    struct err e;
+    if (store_open(r->path, false, &s, &e) != ST_OK) {
+        snprintf(r->msg, sizeof r->msg, "%s", e.msg);
+        return NULL;
+    }
+    for (unsigned i = 0; i < 10; i++) {
+        struct variant v;
+        bool dup = false;
+        variant(&v, 3000 + i, "Ann", "Bob");
+        struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+        if (store_insert_game(s, &g, &r->ids[i], &dup, &e) != ST_OK)
+            snprintf(r->msg, sizeof r->msg, "%s", e.msg);
+        r->n_new += !dup;
+    }
+    store_close(s);
+    return NULL;
+}
+
+static void test_same_bytes_at_once(void **state)
+{
+    struct fixture *fx = *state;
+    struct racer r[3];
+    pthread_t t[3];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 3; i++) {
+        r[i].path = fx->path;
+        assert_int_equal(pthread_create(&t[i], NULL, racer_main, &r[i]), 0);
+    }
+    for (int i = 0; i < 3; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < 3; i++)
+        if (r[i].msg[0])
+            fail_msg("writer %d: %s", i, r[i].msg);
+    assert_int_equal(r[0].n_new + r[1].n_new + r[2].n_new, 10);
+    for (int k = 0; k < 10; k++) {
+        assert_true(r[0].ids[k] > 0);
+        assert_int_equal(r[0].ids[k], r[1].ids[k]);
+        assert_int_equal(r[0].ids[k], r[2].ids[k]);
+    }
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 10);
+    /* the aggregates counted each game once */
+    cJSON *j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 10);
+    assert_int_equal(num(j, "flier.flights"), 40);
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, "Ann");
+    assert_int_equal(num(j, "games"), 10);
+    cJSON_Delete(j);
+}
+
 /* ---- each_game --------------------------------------------------------- */
 
 struct visit {
@@ -1648,6 +1756,8 @@ static void test_bench(void **state)
     struct store *s = NULL;
     struct err e;
     snprintf(path, sizeof path, "%s/flierd-bench.db", dir ? dir : fx->dir);
+    if (test_db_pg())
+        snprintf(path, sizeof path, "%s", fx->path);
     assert_int_equal(store_open(path, false, &s, &e), ST_OK);
     struct game_filter f = any();
     int64_t have = total_of(s, &f);
@@ -1714,12 +1824,23 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replace_keeps_id, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failure_leaves_nothing, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_every_step_failure_rolls_back,
-                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent_writers, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_each_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stale_replace_conflicts, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_same_bytes_at_once, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_bench, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, load_sample, free_sample);
+    /* the failures injected into sqlite3_step */
+    const struct CMUnitTest sqlite_only[] = {
+        cmocka_unit_test_setup_teardown(test_every_step_failure_rolls_back,
+                                        setup, teardown),
+    };
+    int failed = cmocka_run_group_tests(tests, load_sample, free_sample);
+    if (!test_db_pg())
+        failed += cmocka_run_group_tests(sqlite_only, load_sample,
+                                         free_sample);
+    return failed;
 }

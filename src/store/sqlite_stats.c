@@ -1,4 +1,4 @@
-/* store_stats.c - GET /api/players, /api/players/{name}, /api/stats.
+/* sqlite_stats.c - GET /api/players, /api/players/{name}, /api/stats.
  *
  * Everything here reads the aggregate tables that the triggers of
  * schema/003_expansions.sql keep (player_totals, player_points,
@@ -16,7 +16,7 @@
  * both null when there are no rolls. */
 #include <string.h>
 
-#include "store/store_int.h"
+#include "store/sqlite_int.h"
 
 #define RATE(l, r)                                                             \
     "iif((" l ") + (" r ") > 0, 1.0 * (" l ") / ((" l ") + (" r ")), NULL)"
@@ -24,28 +24,28 @@
 /* Runs sql (with ?1 bound to text when text is non-NULL) and appends the
  * first column of every row to out, comma-separated. *out_rows counts
  * them. */
-static enum status append_rows(struct store *s, const char *sql,
+static enum status append_rows(struct sq_store *s, const char *sql,
                                const char *text, struct buf *out, int *out_rows,
                                struct err *e)
 {
     sqlite3_stmt *st = NULL;
     int rows = 0;
-    enum status res = store_prepare(s, sql, &st, e);
+    enum status res = sq_prepare(s, sql, &st, e);
     if (res == ST_OK && text)
-        store_bind_text(st, 1, text);
+        sq_bind_text(st, 1, text);
     while (res == ST_OK) {
         int rc = sqlite3_step(st);
         if (rc == SQLITE_DONE)
             break;
         if (rc != SQLITE_ROW) {
-            res = store_fail(s, rc, "read statistics", e);
+            res = sq_fail(s, rc, "read statistics", e);
             break;
         }
         buf_puts(out, rows++ ? "," : "");
         if (sqlite3_column_type(st, 0) == SQLITE_NULL)
             buf_puts(out, "null");
         else
-            store_append_col(out, st, 0);
+            sq_append_col(out, st, 0);
     }
     sqlite3_finalize(st);
     if (out_rows)
@@ -64,8 +64,9 @@ static enum status append_rows(struct store *s, const char *sql,
     "'flights', t.flights, 'landed', t.landed, "                               \
     "'landing_rate', " RATE("t.landed", "t.returned")
 
-enum status store_players_json(struct store *s, struct buf *out, struct err *e)
+enum status sq_players_json(struct store *base, struct buf *out, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     struct buf rows = BUF_INIT;
     enum status res = append_rows(
         s,
@@ -119,19 +120,20 @@ static const char SQL_RECENT[] =
     "JOIN games g ON g.id = gp.game_id WHERE p.name = ?1 "
     "ORDER BY gp.game_id DESC LIMIT 20";
 
-enum status store_player_json(struct store *s, const char *name,
+enum status sq_player_json(struct store *base, const char *name,
                               struct buf *out, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     struct buf obj = BUF_INIT, recent = BUF_INIT;
     int rows = 0;
-    enum status res = store_begin_read(s, e); /* one snapshot */
+    enum status res = sq_begin_read(s, e); /* one snapshot */
     if (res == ST_OK)
         res = append_rows(s, SQL_PLAYER, name, &obj, &rows, e);
     if (res == ST_OK && rows == 0)
         res = err_set(e, ST_NOT_FOUND, "no player '%s'", name);
     if (res == ST_OK)
         res = append_rows(s, SQL_RECENT, name, &recent, NULL, e);
-    res = store_end(s, res, e);
+    res = sq_end(s, res, e);
     if (res == ST_OK) {
         buf_append(out, obj.p, obj.len - 1); /* drop the '}' */
         buf_printf(out, ",\"recent\":[%s]}", recent.p ? recent.p : "");
@@ -219,8 +221,9 @@ static const char SQL_DIE_PLAYERS[] =
                     "FROM player_totals t JOIN players p ON p.id = t.player_id "
                     "WHERE t.rolls1 + t.rolls2 + t.rolls3 > 0 ORDER BY p.name)";
 
-enum status store_stats_json(struct store *s, struct buf *out, struct err *e)
+enum status sq_stats_json(struct store *base, struct buf *out, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     static const struct {
         const char *key, *sql;
     } parts[] = {
@@ -229,14 +232,14 @@ enum status store_stats_json(struct store *s, struct buf *out, struct err *e)
         {"die", SQL_DIE},       {"die_by_player", SQL_DIE_PLAYERS},
     };
     struct buf body = BUF_INIT;
-    enum status res = store_begin_read(s, e); /* one snapshot */
+    enum status res = sq_begin_read(s, e); /* one snapshot */
     buf_puts(&body, "{");
     for (size_t i = 0; i < sizeof parts / sizeof *parts && res == ST_OK; i++) {
         buf_printf(&body, "%s\"%s\":", i ? "," : "", parts[i].key);
         res = append_rows(s, parts[i].sql, NULL, &body, NULL, e);
     }
     buf_puts(&body, "}");
-    res = store_end(s, res, e);
+    res = sq_end(s, res, e);
     if (res == ST_OK)
         buf_append(out, body.p, body.len);
     buf_release(&body);

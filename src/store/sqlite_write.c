@@ -1,4 +1,4 @@
-/* store_write.c - one game in, one game out, each inside one transaction.
+/* sqlite_write.c - one game in, one game out, each inside one transaction.
  *
  * A game is written as: the games row (setup, verdict, the list entry
  * rendered once), the upload and its audit, one row per seat with the
@@ -15,130 +15,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "store/store_int.h"
+#include "store/sqlite_int.h"
+#include "store/store_record.h"
 
-/* What one seat did in one game (the game_players sums, and the points
- * by feature kind for game_player_points: a row for each kind the seat
- * scored with, even for 0 points). */
-struct seat_sum {
-    int pts[FEAT__COUNT];
-    bool scored[FEAT__COUNT];
-    int flights, landed, returned, forced, flier_points;
-    int rolls[3];
-    int rank;
-    bool has_claim;
-    int claimed;
-};
-
-static void sum_events(const struct report *r, int n, struct seat_sum *sum)
-{
-    for (size_t i = 0; i < r->n_events; i++) {
-        const struct score_event *ev = &r->events[i];
-        for (int p = 0; p < n; p++) {
-            if (!(ev->players & (1u << p)))
-                continue;
-            if (ev->feature < FEAT__COUNT) {
-                sum[p].pts[ev->feature] += ev->points;
-                sum[p].scored[ev->feature] = true;
-            }
-            if (ev->fliers & (1u << p))
-                sum[p].flier_points += ev->points;
-        }
-    }
-}
-
-static void sum_flights(const struct report *r, int n, struct seat_sum *sum)
-{
-    for (size_t i = 0; i < r->n_flights; i++) {
-        const struct flight *f = &r->flights[i];
-        if (f->player < 0 || f->player >= n)
-            continue;
-        struct seat_sum *q = &sum[f->player];
-        q->flights++;
-        if (f->landed)
-            q->landed++;
-        else if (!f->pending)
-            q->returned++;
-        if (f->n_options == 0 && !f->bad_roll)
-            q->forced++;
-        if (f->roll >= 1 && f->roll <= 3)
-            q->rolls[f->roll - 1]++;
-    }
-}
-
-static void summarise(const struct game_record *g, struct seat_sum *sum)
-{
-    const struct report *r = g->report;
-    int n = g->log->rules.n_players;
-    memset(sum, 0, GAME_MAX_PLAYERS * sizeof *sum);
-    sum_events(r, n, sum);
-    sum_flights(r, n, sum);
-    for (int p = 0; p < n; p++) {
-        sum[p].rank = 1;
-        for (int q = 0; q < n; q++)
-            sum[p].rank += r->score[q] > r->score[p];
-    }
-    /* the claimed final score: the last total claimed after final scoring */
-    for (size_t i = 0; i < g->log->n_totals; i++) {
-        const struct claim_total *t = &g->log->totals[i];
-        for (int p = 0; p < n && t->turn == -1; p++)
-            if (t->seats & (1u << p)) {
-                sum[p].has_claim = true;
-                sum[p].claimed = t->score[p];
-            }
-    }
-}
-
-static const char *edition(const struct rules *r)
-{
-    int c3 = tile_set_find("basic:2");
-    return c3 >= 0 && c3 < TILE_SETS && r->set_copies[c3] > 0 ? "C3" : "C2";
-}
-
-/* {"basic:1": 1, "flier:1": 1}: set ids are our own constants. */
-static void sets_json(const struct rules *r, struct buf *out)
-{
-    buf_puts(out, "{");
-    for (int i = 0, k = 0; i < tile_set_count() && i < TILE_SETS; i++)
-        if (r->set_copies[i] > 0)
-            buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", tile_set_get(i)->id,
-                       r->set_copies[i]);
-    buf_puts(out, "}");
-}
-
-/* {"small-follower": 7, "farmers": true, "big-follower": 1, ...}: each
- * element of the units in play that the rules use (a count of figures,
- * or true for a switch), in the units' order. Keys are the units' own
- * constants (JCloisterZone's setup.elements keys). */
-static void elements_json(const struct rules *r, struct buf *out)
-{
-    uint32_t units = game_rules_units(r);
-    int k = 0;
-    buf_puts(out, "{");
-    for (int e = 0; e < EXP__COUNT; e++) {
-        if (!(units >> e & 1))
-            continue;
-        for (const struct element *el = expansion_get(e)->elements;
-             el && el->key; el++) {
-            int v = element_get(r, el); /* a switch: true; else a count */
-            if (v && el->kind == EL_FLAG)
-                buf_printf(out, "%s\"%s\":true", k++ ? "," : "", el->key);
-            else if (v)
-                buf_printf(out, "%s\"%s\":%d", k++ ? "," : "", el->key, v);
-        }
-    }
-    buf_puts(out, "}");
-}
 
 /* The list entry's players and winners arrays, escaped by SQLite. */
-static enum status render_players(struct store *s, const struct game_record *g,
+static enum status render_players(struct sq_store *s, const struct game_record *g,
                                   const struct seat_sum *sum,
                                   struct buf *players, struct buf *winners,
                                   struct err *e)
 {
     sqlite3_stmt *st = NULL;
     const struct game_log *l = g->log;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "SELECT json_object('name', ?1, 'color', ?2, 'score', ?3, "
         "'rank', ?4, 'claimed', ?5), json_quote(?1)",
@@ -146,40 +35,30 @@ static enum status render_players(struct store *s, const struct game_record *g,
     buf_puts(players, "[");
     buf_puts(winners, "[");
     for (int p = 0; l && p < l->rules.n_players && res == ST_OK; p++) {
-        store_bind_text(st, 1, l->names[p]);
-        store_bind_text(st, 2, l->colors[p][0] ? l->colors[p] : NULL);
+        sq_bind_text(st, 1, l->names[p]);
+        sq_bind_text(st, 2, l->colors[p][0] ? l->colors[p] : NULL);
         sqlite3_bind_int(st, 3, g->report->score[p]);
         sqlite3_bind_int(st, 4, sum[p].rank);
         if (sum[p].has_claim)
             sqlite3_bind_int(st, 5, sum[p].claimed);
         int rc = sqlite3_step(st);
         if (rc != SQLITE_ROW) {
-            res = store_fail(s, rc, "render players", e);
+            res = sq_fail(s, rc, "render players", e);
             break;
         }
         buf_puts(players, p ? "," : "");
-        store_append_col(players, st, 0);
+        sq_append_col(players, st, 0);
         if (g->report->finished && sum[p].rank == 1) {
             buf_puts(winners, winners->len > 1 ? "," : "");
-            store_append_col(winners, st, 1);
+            sq_append_col(winners, st, 1);
         }
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
     }
     buf_puts(players, "]");
     buf_puts(winners, "]");
-    store_release(s, st);
+    sq_release(s, st);
     return res;
-}
-
-/* File and player names, one per line, for the q filter. */
-static void search_text(const struct game_record *g, struct buf *out)
-{
-    buf_puts(out, g->name ? g->name : "");
-    for (int p = 0; g->log && p < g->log->rules.n_players; p++) {
-        buf_puts(out, "\n");
-        buf_puts(out, g->log->names[p]);
-    }
 }
 
 static const char SQL_GAME[] =
@@ -194,15 +73,15 @@ static const char SQL_GAME[] =
 /* What every game has: ?2 .. ?10. */
 static void bind_upload(sqlite3_stmt *st, const struct game_record *g)
 {
-    store_bind_text(st, 2, g->sha256);
-    store_bind_text(st, 3, g->format);
-    store_bind_text(st, 4, g->source);
-    store_bind_text(st, 5, g->name);
+    sq_bind_text(st, 2, g->sha256);
+    sq_bind_text(st, 3, g->format);
+    sq_bind_text(st, 4, g->source);
+    sq_bind_text(st, 5, g->name);
     sqlite3_bind_int64(st, 6, g->uploaded_at);
     sqlite3_bind_int64(st, 7, (sqlite3_int64)g->raw_len);
-    store_bind_text(st, 8, g->engine);
+    sq_bind_text(st, 8, g->engine);
     sqlite3_bind_int(st, 9, g->live);
-    store_bind_text(st, 10, g->unsupported ? "unsupported" : "audited");
+    sq_bind_text(st, 10, g->unsupported ? "unsupported" : "audited");
 }
 
 /* An audited game's setup and verdict: ?11 .. ?25 (the JSON texts,
@@ -214,7 +93,7 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
     int best = 0;
     for (int p = 0; p < ru->n_players; p++)
         best = p == 0 || r->score[p] > best ? r->score[p] : best;
-    store_bind_text(st, 11, edition(ru));
+    sq_bind_text(st, 11, record_edition(ru));
     sqlite3_bind_int(st, 12, ru->figures[FIG_SMALL]);
     sqlite3_bind_int(st, 13, ru->figures[FIG_ABBOT]);
     sqlite3_bind_int(st, 14, (ru->flags & RF_FARMERS) != 0);
@@ -232,31 +111,31 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
 }
 
 /* The games row; an unsupported game leaves ?11 .. ?27 NULL. */
-static enum status write_game_row(struct store *s, int64_t id,
+static enum status write_game_row(struct sq_store *s, int64_t id,
                                   const struct game_record *g, int64_t *out_id,
                                   struct err *e)
 {
     sqlite3_stmt *st = NULL;
     struct buf sets = BUF_INIT, elements = BUF_INIT;
-    enum status res = store_cached(s, SQL_GAME, &st, e);
+    enum status res = sq_cached(s, SQL_GAME, &st, e);
     if (res == ST_OK) {
         if (id > 0)
             sqlite3_bind_int64(st, 1, id);
         bind_upload(st, g);
         if (g->unsupported) {
-            store_bind_text(st, 28, g->unsupported);
+            sq_bind_text(st, 28, g->unsupported);
         } else {
-            sets_json(&g->log->rules, &sets);
-            elements_json(&g->log->rules, &elements);
+            record_sets_json(&g->log->rules, &sets);
+            record_elements_json(&g->log->rules, &elements);
             bind_setup(st, g);
-            store_bind_text(st, 26, sets.p);
-            store_bind_text(st, 27, elements.p);
+            sq_bind_text(st, 26, sets.p);
+            sq_bind_text(st, 27, elements.p);
         }
-        res = store_step_done(s, st, "insert game", e);
+        res = sq_step_done(s, st, "insert game", e);
     }
     if (res == ST_OK)
         *out_id = sqlite3_last_insert_rowid(s->db);
-    store_release(s, st);
+    sq_release(s, st);
     buf_release(&sets);
     buf_release(&elements);
     return res;
@@ -264,32 +143,32 @@ static enum status write_game_row(struct store *s, int64_t id,
 
 /* Runs sql, an INSERT of ?1 the game id and ?2 (?3) the text of a (b),
  * once; a NULL buffer binds nothing. */
-static enum status insert_texts(struct store *s, const char *sql, int64_t id,
+static enum status insert_texts(struct sq_store *s, const char *sql, int64_t id,
                                 const struct buf *a, const struct buf *b,
                                 struct err *e)
 {
     sqlite3_stmt *st = NULL;
     const struct buf *v[2] = {a, b};
-    enum status res = store_cached(s, sql, &st, e);
+    enum status res = sq_cached(s, sql, &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
         for (int i = 0; i < 2; i++)
             if (v[i])
-                store_bind_text_len(st, 2 + i, v[i]->p, v[i]->len);
-        res = store_step_done(s, st, "insert game data", e);
+                sq_bind_text_len(st, 2 + i, v[i]->p, v[i]->len);
+        res = sq_step_done(s, st, "insert game data", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
 /* The list entry's rendered players and winners, and the search text. */
-static enum status write_entry(struct store *s, int64_t id,
+static enum status write_entry(struct sq_store *s, int64_t id,
                                const struct game_record *g,
                                const struct seat_sum *sum, struct err *e)
 {
     struct buf players = BUF_INIT, winners = BUF_INIT, search = BUF_INIT;
     enum status res = render_players(s, g, sum, &players, &winners, e);
-    search_text(g, &search);
+    record_search_text(g, &search);
     if (res == ST_OK)
         res = insert_texts(s,
                            "INSERT INTO game_entry (game_id, "
@@ -307,20 +186,20 @@ static enum status write_entry(struct store *s, int64_t id,
 }
 
 /* The upload, and the audit of an audited game. */
-static enum status write_blobs(struct store *s, int64_t id,
+static enum status write_blobs(struct sq_store *s, int64_t id,
                                const struct game_record *g, struct err *e)
 {
     const char *json = g->report_json;
     struct buf rep = {(char *)json, json ? strlen(json) : 0, 0};
     sqlite3_stmt *st = NULL;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
-        store_bind_blob(st, 2, g->raw, g->raw_len);
-        res = store_step_done(s, st, "insert raw", e);
+        sq_bind_blob(st, 2, g->raw, g->raw_len);
+        res = sq_step_done(s, st, "insert raw", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     if (res == ST_OK && !g->unsupported)
         res = insert_texts(s,
                            "INSERT INTO game_report (game_id, json) "
@@ -330,20 +209,20 @@ static enum status write_blobs(struct store *s, int64_t id,
 }
 
 /* The id of the player with this name, created if new. */
-static enum status player_id(struct store *s, sqlite3_stmt *ins,
+static enum status player_id(struct sq_store *s, sqlite3_stmt *ins,
                              sqlite3_stmt *sel, const char *name, int64_t *out,
                              struct err *e)
 {
-    store_bind_text(ins, 1, name);
-    enum status res = store_step_done(s, ins, "insert player", e);
+    sq_bind_text(ins, 1, name);
+    enum status res = sq_step_done(s, ins, "insert player", e);
     if (res != ST_OK)
         return res;
-    store_bind_text(sel, 1, name);
+    sq_bind_text(sel, 1, name);
     int rc = sqlite3_step(sel);
     if (rc == SQLITE_ROW)
         *out = sqlite3_column_int64(sel, 0);
     else
-        res = store_fail(s, rc, "find player", e);
+        res = sq_fail(s, rc, "find player", e);
     sqlite3_reset(sel);
     return res;
 }
@@ -358,7 +237,7 @@ static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
                       const struct seat_sum *q)
 {
     bool fin = g->report->finished;
-    store_bind_text(st, 4, g->log->colors[p][0] ? g->log->colors[p] : NULL);
+    sq_bind_text(st, 4, g->log->colors[p][0] ? g->log->colors[p] : NULL);
     sqlite3_bind_int(st, 5, g->report->score[p]);
     sqlite3_bind_int(st, 6, q->rank);
     if (q->has_claim)
@@ -377,12 +256,12 @@ static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
 /* A row per seat and feature kind the seat scored with, named by the
  * engine's feature table (whatever kinds an expansion brings); pid[p] is
  * seat p's player. */
-static enum status write_points(struct store *s, int64_t id, int n_seats,
+static enum status write_points(struct sq_store *s, int64_t id, int n_seats,
                                 const struct seat_sum *sum,
                                 const int64_t *pid, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "INSERT INTO game_player_points (game_id, seat, feature, "
         "player_id, points) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -393,22 +272,22 @@ static enum status write_points(struct store *s, int64_t id, int n_seats,
                 continue;
             sqlite3_bind_int64(st, 1, id);
             sqlite3_bind_int(st, 2, p);
-            store_bind_text(st, 3, feat_name(f));
+            sq_bind_text(st, 3, feat_name(f));
             sqlite3_bind_int64(st, 4, pid[p]);
             sqlite3_bind_int(st, 5, sum[p].pts[f]);
-            res = store_step_done(s, st, "insert points", e);
+            res = sq_step_done(s, st, "insert points", e);
         }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
 /* A row per expansion unit the rules put in play ("base", "river"). */
-static enum status write_expansions(struct store *s, int64_t id,
+static enum status write_expansions(struct sq_store *s, int64_t id,
                                     const struct rules *r, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     uint32_t units = game_rules_units(r);
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "INSERT INTO game_expansions (game_id, expansion) VALUES (?1, ?2)",
         &st, e);
@@ -416,27 +295,27 @@ static enum status write_expansions(struct store *s, int64_t id,
         if (!(units >> x & 1))
             continue;
         sqlite3_bind_int64(st, 1, id);
-        store_bind_text(st, 2, expansion_get(x)->id);
-        res = store_step_done(s, st, "insert expansion", e);
+        sq_bind_text(st, 2, expansion_get(x)->id);
+        res = sq_step_done(s, st, "insert expansion", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
-static enum status write_players(struct store *s, int64_t id,
+static enum status write_players(struct sq_store *s, int64_t id,
                                  const struct game_record *g,
                                  const struct seat_sum *sum, struct err *e)
 {
     sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
     int64_t pid[GAME_MAX_PLAYERS] = { 0 };
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s, "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
         &ins, e);
     if (res == ST_OK)
         res =
-            store_cached(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
+            sq_cached(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
     if (res == ST_OK)
-        res = store_cached(s, SQL_SEAT, &seat, e);
+        res = sq_cached(s, SQL_SEAT, &seat, e);
     for (int p = 0; p < g->log->rules.n_players && res == ST_OK; p++) {
         res = player_id(s, ins, sel, g->log->names[p], &pid[p], e);
         if (res != ST_OK)
@@ -445,29 +324,17 @@ static enum status write_players(struct store *s, int64_t id,
         sqlite3_bind_int(seat, 2, p);
         sqlite3_bind_int64(seat, 3, pid[p]);
         bind_seat(seat, g, p, &sum[p]);
-        res = store_step_done(s, seat, "insert seat", e);
+        res = sq_step_done(s, seat, "insert seat", e);
     }
-    store_release(s, ins);
-    store_release(s, sel);
-    store_release(s, seat);
+    sq_release(s, ins);
+    sq_release(s, sel);
+    sq_release(s, seat);
     if (res == ST_OK)
         res = write_points(s, id, g->log->rules.n_players, sum, pid, e);
     return res;
 }
 
 /* ---- flights, score events, violations -------------------------------- */
-
-static void options_json(const struct flight *f, struct buf *out)
-{
-    char seg[40];
-    out->len = 0;
-    buf_puts(out, "[");
-    for (int i = 0; i < f->n_options && i < TILE_MAX_SEGS; i++) {
-        seg_format(f->options[i].feature, f->options[i].mask, seg, sizeof seg);
-        buf_printf(out, "%s\"%s\"", i ? "," : "", seg);
-    }
-    buf_puts(out, "]");
-}
 
 static void bind_flight(sqlite3_stmt *st, const struct flight *f,
                         struct buf *opts)
@@ -477,37 +344,37 @@ static void bind_flight(sqlite3_stmt *st, const struct flight *f,
     sqlite3_bind_int(st, 4, f->player);
     sqlite3_bind_int(st, 5, f->from.x);
     sqlite3_bind_int(st, 6, f->from.y);
-    store_bind_text(st, 7, dir_name(f->dir));
+    sq_bind_text(st, 7, dir_name(f->dir));
     sqlite3_bind_int(st, 8, f->dir & 1);
     sqlite3_bind_int(st, 9, f->roll);
     sqlite3_bind_int(st, 10, f->bad_roll);
     sqlite3_bind_int(st, 11, f->target.x);
     sqlite3_bind_int(st, 12, f->target.y);
-    store_bind_text(st, 13,
+    sq_bind_text(st, 13,
                     f->landed    ? "landed"
                     : f->pending ? "pending"
                                  : "returned");
     if (f->landed) {
         seg_format(f->feature, f->mask, seg, sizeof seg);
-        store_bind_text(st, 14, seg);
+        sq_bind_text(st, 14, seg);
     }
     sqlite3_bind_int(st, 15, f->n_options);
-    options_json(f, opts);
-    store_bind_text(st, 16, opts->p);
+    record_options_json(f, opts);
+    sq_bind_text(st, 16, opts->p);
     for (int k = 0; k < 3; k++)
         sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
     /* NULL for a figure this engine does not know: NOT NULL then refuses
      * the game rather than count it under a wrong name */
     const struct figure_class *fc = figure_class(f->figure);
-    store_bind_text(st, 20, fc ? fc->jcz : NULL);
+    sq_bind_text(st, 20, fc ? fc->jcz : NULL);
 }
 
-static enum status write_flights(struct store *s, int64_t id,
+static enum status write_flights(struct sq_store *s, int64_t id,
                                  const struct report *r, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     struct buf opts = BUF_INIT;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
         "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
@@ -519,18 +386,18 @@ static enum status write_flights(struct store *s, int64_t id,
         sqlite3_bind_int64(st, 1, id);
         sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
         bind_flight(st, &r->flights[i], &opts);
-        res = store_step_done(s, st, "insert flight", e);
+        res = sq_step_done(s, st, "insert flight", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     buf_release(&opts);
     return res;
 }
 
-static enum status write_violations(struct store *s, int64_t id,
+static enum status write_violations(struct sq_store *s, int64_t id,
                                     const struct report *r, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "INSERT INTO violations (game_id, idx, turn, seat, rule, src, "
         "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -545,17 +412,17 @@ static enum status write_violations(struct store *s, int64_t id,
             sqlite3_bind_int(st, 4, v->player);
         /* NULL for a rule this engine does not know: the NOT NULL
          * constraint then refuses the game rather than store "UNKNOWN" */
-        store_bind_text(st, 5, (unsigned)v->rule < RULE__COUNT
+        sq_bind_text(st, 5, (unsigned)v->rule < RULE__COUNT
                                    ? rule_id(v->rule) : NULL);
         sqlite3_bind_int64(st, 6, v->src);
-        store_bind_text(st, 7, v->msg);
-        res = store_step_done(s, st, "insert violation", e);
+        sq_bind_text(st, 7, v->msg);
+        res = sq_step_done(s, st, "insert violation", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
-enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
+enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
                              const struct game_record *g, int64_t *out_id,
                              struct err *e)
 {
@@ -565,7 +432,7 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
     rec.uploaded_at = uploaded_at;
     memset(sum, 0, sizeof sum);
     if (audited)
-        summarise(&rec, sum);
+        record_summarise(&rec, sum);
     enum status res = write_game_row(s, id, &rec, out_id, e);
     if (res == ST_OK)
         res = write_entry(s, *out_id, &rec, sum, e);
@@ -585,7 +452,7 @@ enum status store_write_game(struct store *s, int64_t id, int64_t uploaded_at,
 /* Children first: the aggregate triggers of points and flights find the
  * seat's player in game_players, and a foreign key would refuse the
  * games row (or a seat) going first. */
-enum status store_delete_game(struct store *s, int64_t id, struct err *e)
+enum status sq_delete_game(struct sq_store *s, int64_t id, struct err *e)
 {
     static const char *const sql[] = {
         "DELETE FROM flights WHERE game_id = ?1",
@@ -602,19 +469,19 @@ enum status store_delete_game(struct store *s, int64_t id, struct err *e)
     enum status res = ST_OK;
     for (size_t i = 0; i < sizeof sql / sizeof *sql && res == ST_OK; i++) {
         sqlite3_stmt *st = NULL;
-        res = store_cached(s, sql[i], &st, e);
+        res = sq_cached(s, sql[i], &st, e);
         if (res == ST_OK) {
             sqlite3_bind_int64(st, 1, id);
-            res = store_step_done(s, st, "delete game", e);
+            res = sq_step_done(s, st, "delete game", e);
         }
-        store_release(s, st);
+        sq_release(s, st);
     }
     return res;
 }
 
 /* ---- the public entry points ------------------------------------------ */
 
-static enum status check_record(const struct store *s,
+static enum status check_record(const struct sq_store *s,
                                 const struct game_record *g, struct err *e)
 {
     if (s->read_only)
@@ -651,40 +518,41 @@ static bool dedupes(const struct game_record *g)
 }
 
 /* *out_id: the upload holding these bytes (other than not_id), or 0. */
-static enum status find_sha(struct store *s, const char *sha, int64_t not_id,
+static enum status find_sha(struct sq_store *s, const char *sha, int64_t not_id,
                             int64_t *out_id, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     *out_id = 0;
-    enum status res = store_cached(
+    enum status res = sq_cached(
         s,
         "SELECT id FROM games WHERE sha256 = ?1 AND source <> 'live' "
         "AND id <> ?2",
         &st, e);
     if (res == ST_OK) {
-        store_bind_text(st, 1, sha);
+        sq_bind_text(st, 1, sha);
         sqlite3_bind_int64(st, 2, not_id);
         int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW)
             *out_id = sqlite3_column_int64(st, 0);
         else if (rc != SQLITE_DONE)
-            res = store_fail(s, rc, "find sha256", e);
+            res = sq_fail(s, rc, "find sha256", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
-enum status store_insert_game(struct store *s, const struct game_record *g,
+enum status sq_insert_game(struct store *base, const struct game_record *g,
                               int64_t *out_id, bool *out_duplicate,
                               struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     int64_t have = 0;
     *out_id = 0;
     *out_duplicate = false;
     enum status st = check_record(s, g, e);
     if (st != ST_OK)
         return st;
-    st = store_begin(s, e);
+    st = sq_begin(s, e);
     if (st != ST_OK)
         return st;
     if (dedupes(g))
@@ -693,9 +561,9 @@ enum status store_insert_game(struct store *s, const struct game_record *g,
         *out_id = have;
         *out_duplicate = true;
     } else if (st == ST_OK) {
-        st = store_write_game(s, 0, g->uploaded_at, g, out_id, e);
+        st = sq_write_game(s, 0, g->uploaded_at, g, out_id, e);
     }
-    st = store_end(s, st, e);
+    st = sq_end(s, st, e);
     if (st != ST_OK) {
         *out_id = 0;
         *out_duplicate = false;
@@ -703,43 +571,54 @@ enum status store_insert_game(struct store *s, const struct game_record *g,
     return st;
 }
 
-/* The upload time and file name (out_name stays empty, p NULL, when the
- * game has none) of game id. */
-static enum status stored_meta(struct store *s, int64_t id, int64_t *out_at,
-                               struct buf *out_name, struct err *e)
+/* The upload time, file name (out_name stays empty, p NULL, when the
+ * game has none) and upload digest of game id. */
+static enum status stored_meta(struct sq_store *s, int64_t id, int64_t *out_at,
+                               struct buf *out_name, char out_sha[65],
+                               struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_cached(
-        s, "SELECT uploaded_at, name FROM games WHERE id = ?1", &st, e);
+    enum status res = sq_cached(
+        s, "SELECT uploaded_at, name, sha256 FROM games WHERE id = ?1", &st,
+        e);
+    out_sha[0] = '\0';
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
         int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
+            const char *sha = (const char *)sqlite3_column_text(st, 2);
             *out_at = sqlite3_column_int64(st, 0);
             if (sqlite3_column_type(st, 1) != SQLITE_NULL)
-                store_append_col(out_name, st, 1);
+                sq_append_col(out_name, st, 1);
+            snprintf(out_sha, 65, "%s", sha ? sha : "");
         } else if (rc == SQLITE_DONE) {
             res = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
         } else {
-            res = store_fail(s, rc, "find game", e);
+            res = sq_fail(s, rc, "find game", e);
         }
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
-enum status store_replace_game(struct store *s, int64_t id,
+enum status sq_replace_game(struct store *base, int64_t id,
                                const struct game_record *g, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     int64_t at = 0, other = 0, got = 0;
     struct buf name = BUF_INIT;
+    char sha[65];
     enum status st = check_record(s, g, e);
     if (st != ST_OK)
         return st;
-    st = store_begin(s, e);
+    st = sq_begin(s, e);
     if (st != ST_OK)
         return st;
-    st = stored_meta(s, id, &at, &name, e);
+    st = stored_meta(s, id, &at, &name, sha, e);
+    if (st == ST_OK && g->replaces_sha256 &&
+        strcmp(g->replaces_sha256, sha) != 0)
+        st = err_set(e, ST_CONFLICT, "game %lld changed since it was read",
+                     (long long)id);
     if (st == ST_OK && dedupes(g))
         st = find_sha(s, g->sha256, id, &other, e);
     if (st == ST_OK && other > 0)
@@ -748,12 +627,12 @@ enum status store_replace_game(struct store *s, int64_t id,
                      "the same bytes",
                      (long long)id, (long long)other);
     if (st == ST_OK)
-        st = store_delete_game(s, id, e);
+        st = sq_delete_game(s, id, e);
     if (st == ST_OK) {
         struct game_record rec = *g;
         rec.name = g->name ? g->name : name.p;
-        st = store_write_game(s, id, at, &rec, &got, e);
+        st = sq_write_game(s, id, at, &rec, &got, e);
     }
     buf_release(&name);
-    return store_end(s, st, e);
+    return sq_end(s, st, e);
 }

@@ -1,4 +1,4 @@
-/* store_check.c - is the database whole? (`flierd check`, the crash
+/* sqlite_check.c - is the database whole? (`flierd check`, the crash
  * tests). Read-only, in one read transaction, so it may run beside a
  * daemon that is writing and sees one consistent snapshot.
  *
@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "store/store_int.h"
+#include "store/sqlite_int.h"
 #include "util/sha256.h"
 
 /* Problem lines kept per check: a corrupt table can break every row. */
@@ -121,7 +121,7 @@ static const struct {
 };
 
 struct check {
-    struct store *s;
+    struct sq_store *s;
     struct buf *report;
     int problems;
     int lines;           /* of the current check */
@@ -150,7 +150,7 @@ static enum status two_ints(struct check *c, const char *sql, int64_t *a,
                             int64_t *b, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(c->s, sql, &st, e);
+    enum status res = sq_prepare(c->s, sql, &st, e);
     *a = *b = 0;
     if (res == ST_OK) {
         int rc = sqlite3_step(st);
@@ -158,7 +158,7 @@ static enum status two_ints(struct check *c, const char *sql, int64_t *a,
             *a = sqlite3_column_int64(st, 0);
             *b = sqlite3_column_int64(st, 1);
         } else if (rc != SQLITE_DONE) {
-            res = store_fail(c->s, rc, sql, e);
+            res = sq_fail(c->s, rc, sql, e);
         }
     }
     sqlite3_finalize(st);
@@ -182,7 +182,7 @@ static enum status table_exists(struct check *c, const char *name,
 static enum status check_sqlite(struct check *c, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(c->s, "PRAGMA integrity_check(100)", &st,
+    enum status res = sq_prepare(c->s, "PRAGMA integrity_check(100)", &st,
                                     e);
     int rc = SQLITE_DONE;
     c->lines = 0;
@@ -192,11 +192,11 @@ static enum status check_sqlite(struct check *c, struct err *e)
             problem(c, "integrity_check: %s", msg ? msg : "(null)");
     }
     if (res == ST_OK && rc != SQLITE_DONE)
-        res = store_fail(c->s, rc, "integrity_check", e);
+        res = sq_fail(c->s, rc, "integrity_check", e);
     sqlite3_finalize(st);
     st = NULL;
     if (res == ST_OK)
-        res = store_prepare(c->s,
+        res = sq_prepare(c->s,
                             "SELECT \"table\", parent, count(*) FROM "
                             "pragma_foreign_key_check WHERE parent <> 'games' "
                             "GROUP BY \"table\", parent",
@@ -208,7 +208,7 @@ static enum status check_sqlite(struct check *c, struct err *e)
                 (long long)sqlite3_column_int64(st, 2),
                 (const char *)sqlite3_column_text(st, 1));
     if (res == ST_OK && rc != SQLITE_DONE)
-        res = store_fail(c->s, rc, "foreign_key_check", e);
+        res = sq_fail(c->s, rc, "foreign_key_check", e);
     sqlite3_finalize(st);
     return res;
 }
@@ -236,7 +236,7 @@ static enum status check_orphans(struct check *c, int *out_tables,
 {
     sqlite3_stmt *st = NULL;
     struct buf names = BUF_INIT; /* "table\tcolumn\n" lines */
-    enum status res = store_prepare(
+    enum status res = sq_prepare(
         c->s,
         "SELECT m.name, f.\"from\" FROM sqlite_master m, "
         "pragma_foreign_key_list(m.name) f WHERE m.type = 'table' "
@@ -248,7 +248,7 @@ static enum status check_orphans(struct check *c, int *out_tables,
         buf_printf(&names, "%s\t%s\n", sqlite3_column_text(st, 0),
                    sqlite3_column_text(st, 1));
     if (res == ST_OK && rc != SQLITE_DONE)
-        res = store_fail(c->s, rc, "list tables", e);
+        res = sq_fail(c->s, rc, "list tables", e);
     sqlite3_finalize(st);
     c->lines = 0;
     /* statements are done: no cursor stays open while others run */
@@ -366,7 +366,7 @@ static enum status check_raw(struct check *c, int64_t *out_games,
                              struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(
+    enum status res = sq_prepare(
         c->s,
         "SELECT g.id, g.sha256, g.raw_size, r.raw FROM games g "
         "JOIN game_raw r ON r.game_id = g.id ORDER BY g.id",
@@ -392,7 +392,7 @@ static enum status check_raw(struct check *c, int64_t *out_games,
         ++*out_games;
     }
     if (res == ST_OK && rc != SQLITE_DONE)
-        res = store_fail(c->s, rc, "read uploads", e);
+        res = sq_fail(c->s, rc, "read uploads", e);
     sqlite3_finalize(st);
     return res;
 }
@@ -419,7 +419,7 @@ static enum status check_aggregate(struct check *c, size_t i, struct err *e)
         "SELECT * FROM b) UNION ALL SELECT * FROM (SELECT * FROM b EXCEPT "
         "SELECT * FROM a)) ORDER BY k",
         aggregates[i].recomputed, aggregates[i].stored);
-    st = store_prepare(c->s, sql, &q, e);
+    st = sq_prepare(c->s, sql, &q, e);
     sqlite3_free(sql);
     c->lines = 0;
     int rc = SQLITE_DONE;
@@ -428,21 +428,22 @@ static enum status check_aggregate(struct check *c, size_t i, struct err *e)
                 aggregates[i].table, (const char *)sqlite3_column_text(q, 0),
                 aggregates[i].detail);
     if (st == ST_OK && rc != SQLITE_DONE)
-        st = store_fail(c->s, rc, aggregates[i].table, e);
+        st = sq_fail(c->s, rc, aggregates[i].table, e);
     sqlite3_finalize(q);
     c->n_agg++;
     return st;
 }
 
-enum status store_check(struct store *s, struct buf *report,
+enum status sq_check(struct store *base, struct buf *report,
                         int *out_problems, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     struct check c = { s, report, 0, 0, 0, BUF_INIT };
     int64_t games = 0, hashed = 0, unused;
     int tables = 0;
 
     *out_problems = 0;
-    enum status st = store_begin_read(s, e);
+    enum status st = sq_begin_read(s, e);
     if (st != ST_OK)
         return st;
     st = check_sqlite(&c, e);
@@ -462,7 +463,7 @@ enum status store_check(struct store *s, struct buf *report,
     for (size_t i = 0; i < sizeof aggregates / sizeof *aggregates; i++)
         if (st == ST_OK)
             st = check_aggregate(&c, i, e);
-    st = store_end(s, st, e);
+    st = sq_end(s, st, e);
     if (st == ST_OK) {
         buf_printf(report, "%lld games, %lld uploads hashed, %d tables of "
                    "games, %d aggregate tables%s%s: %d problem%s\n",

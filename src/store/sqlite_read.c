@@ -1,4 +1,4 @@
-/* store_read.c - GET /api/games and GET /api/games/{id}.
+/* sqlite_read.c - GET /api/games and GET /api/games/{id}.
  *
  * A page is two steps: the total (see count_games), then the page's ids
  * in sort order (an index walk) joined to games and game_entry to render
@@ -6,7 +6,7 @@
  * Every filter and sort key has an index; see docs/schema.md. */
 #include <string.h>
 
-#include "store/store_int.h"
+#include "store/sqlite_int.h"
 
 /* The fields of a list entry; GET /api/games/{id} adds to them. A 0/1
  * column is JSON false/true, and NULL (an unsupported game has no
@@ -150,19 +150,19 @@ static void bind_query(sqlite3_stmt *st, const struct list_query *q)
 {
     for (int i = 0; i < q->n; i++) {
         if (q->c[i].text)
-            store_bind_text(st, i + 1, q->c[i].text);
+            sq_bind_text(st, i + 1, q->c[i].text);
         else
             sqlite3_bind_int64(st, i + 1, q->c[i].num);
     }
 }
 
 /* Runs sql (binding q) and reads one integer. */
-static enum status query_int(struct store *s, const char *sql,
+static enum status query_int(struct sq_store *s, const char *sql,
                              const struct list_query *q, int64_t *out,
                              struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_cached_text(s, sql, &st, e);
+    enum status res = sq_cached_text(s, sql, &st, e);
     *out = 0;
     if (res == ST_OK) {
         if (q)
@@ -171,9 +171,9 @@ static enum status query_int(struct store *s, const char *sql,
         if (rc == SQLITE_ROW)
             *out = sqlite3_column_int64(st, 0);
         else
-            res = store_fail(s, rc, "count games", e);
+            res = sq_fail(s, rc, "count games", e);
     }
-    store_release(s, st);
+    sq_release(s, st);
     return res;
 }
 
@@ -182,7 +182,7 @@ static enum status query_int(struct store *s, const char *sql,
  * missing edition and verdict, which no filter value matches);
  * from the sets alone (no games rows touched) when only sets filter; else
  * a count over games. */
-static enum status count_games(struct store *s, const struct list_query *q,
+static enum status count_games(struct sq_store *s, const struct list_query *q,
                                int64_t *out, struct err *e)
 {
     struct buf sql = BUF_INIT;
@@ -206,7 +206,7 @@ static enum status count_games(struct store *s, const struct list_query *q,
 /* Probe the sets while walking the sort index when that reads fewer rows
  * than fetching every member: about (offset + limit) * games / total
  * probes against total lookups. */
-static enum status use_probes(struct store *s, const struct list_query *q,
+static enum status use_probes(struct sq_store *s, const struct list_query *q,
                               int64_t total, int64_t wanted, bool *out,
                               struct err *e)
 {
@@ -242,7 +242,7 @@ static const char *sort_column(const char *sort)
 }
 
 /* Appends the entries of one page, comma-separated, to out. */
-static enum status list_page(struct store *s, const struct list_query *q,
+static enum status list_page(struct sq_store *s, const struct list_query *q,
                              bool probe, const char *col, bool asc, int limit,
                              int offset, struct buf *out, struct err *e)
 {
@@ -258,7 +258,7 @@ static enum status list_page(struct store *s, const struct list_query *q,
                "JOIN games g ON g.id = page.id JOIN game_entry e ON "
                "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
                col, dir, dir, limit, offset, col, dir, dir);
-    enum status res = store_cached_text(s, sql.p, &st, e);
+    enum status res = sq_cached_text(s, sql.p, &st, e);
     if (res == ST_OK)
         bind_query(st, q);
     for (int k = 0; res == ST_OK; k++) {
@@ -266,20 +266,21 @@ static enum status list_page(struct store *s, const struct list_query *q,
         if (rc == SQLITE_DONE)
             break;
         if (rc != SQLITE_ROW) {
-            res = store_fail(s, rc, "list games", e);
+            res = sq_fail(s, rc, "list games", e);
             break;
         }
         buf_puts(out, k ? "," : "");
-        store_append_col(out, st, 0);
+        sq_append_col(out, st, 0);
     }
-    store_release(s, st);
+    sq_release(s, st);
     buf_release(&sql);
     return res;
 }
 
-enum status store_list_games(struct store *s, const struct game_filter *f,
+enum status sq_list_games(struct store *base, const struct game_filter *f,
                              struct buf *out, struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     static const struct game_filter none = {.verdict = -1, .finished = -1};
     struct list_query q;
     struct buf page = BUF_INIT;
@@ -297,7 +298,7 @@ enum status store_list_games(struct store *s, const struct game_filter *f,
     int offset = f->offset < 0 ? 0 : f->offset;
     build_query(f, &q);
     /* one snapshot: the total and the page agree under a writer */
-    enum status res = store_begin_read(s, e);
+    enum status res = sq_begin_read(s, e);
     if (res == ST_OK)
         res = count_games(s, &q, &total, e);
     if (res == ST_OK)
@@ -305,7 +306,7 @@ enum status store_list_games(struct store *s, const struct game_filter *f,
     if (res == ST_OK && offset < total)
         res =
             list_page(s, &q, probe, col, f->ascending, limit, offset, &page, e);
-    res = store_end(s, res, e);
+    res = sq_end(s, res, e);
     if (res == ST_OK)
         buf_printf(out,
                    "{\"total\":%lld,\"offset\":%d,\"limit\":%d,"
@@ -336,11 +337,12 @@ static const char SQL_GAME_JSON[] =
     "FROM games g JOIN game_entry e ON e.game_id = g.id "
     "LEFT JOIN game_report r ON r.game_id = g.id WHERE g.id = ?1";
 
-enum status store_game_json(struct store *s, int64_t id, struct buf *out,
+enum status sq_game_json(struct store *base, int64_t id, struct buf *out,
                             struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(s, SQL_GAME_JSON, &st, e);
+    enum status res = sq_prepare(s, SQL_GAME_JSON, &st, e);
     if (res != ST_OK)
         goto out;
     sqlite3_bind_int64(st, 1, id);
@@ -350,7 +352,7 @@ enum status store_game_json(struct store *s, int64_t id, struct buf *out,
         goto out;
     }
     if (rc != SQLITE_ROW) {
-        res = store_fail(s, rc, "read game", e);
+        res = sq_fail(s, rc, "read game", e);
         goto out;
     }
     const char *meta = (const char *)sqlite3_column_text(st, 0);
@@ -362,7 +364,7 @@ enum status store_game_json(struct store *s, int64_t id, struct buf *out,
     buf_append(out, meta, (size_t)meta_len - 1); /* drop the '}' */
     buf_puts(out, ",\"audit\":");
     if (sqlite3_column_bytes(st, 1) > 0)
-        store_append_col(out, st, 1);
+        sq_append_col(out, st, 1);
     else
         buf_puts(out, "null");
     buf_puts(out, "}");

@@ -1,4 +1,4 @@
-/* store_backup.c - data leaving the database while the daemon serves:
+/* sqlite_backup.c - data leaving the database while the daemon serves:
  * a consistent copy of the whole file (flierd backup) and every stored
  * upload from one snapshot (flierd export).
  *
@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "store/store_int.h"
+#include "store/sqlite_int.h"
 #include "util/xalloc.h"
 
 #define BACKUP_TRIES 50 /* a busy source or copy: 50 x 100 ms */
@@ -77,7 +77,7 @@ static enum status check_copy(sqlite3 *db, const char *out, struct err *e)
 
 /* Copies every page of s into the empty database file tmp, then makes
  * it one file and checks it; messages name out. */
-static enum status copy_into(struct store *s, const char *tmp,
+static enum status copy_into(struct sq_store *s, const char *tmp,
                              const char *out, struct err *e)
 {
     sqlite3 *dst = NULL;
@@ -137,9 +137,10 @@ static enum status put_in_place(const char *tmp, const char *out,
     return ST_OK;
 }
 
-enum status store_backup(struct store *s, const char *out, bool overwrite,
+enum status sq_backup(struct store *base, const char *out, bool overwrite,
                          struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     struct buf tmp = BUF_INIT;
     enum status st;
 
@@ -171,10 +172,10 @@ enum status store_backup(struct store *s, const char *out, bool overwrite,
 
 /* ---- export ---------------------------------------------------------- */
 
-static enum status count_games(struct store *s, size_t *out, struct err *e)
+static enum status count_games(struct sq_store *s, size_t *out, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    enum status res = store_prepare(s, "SELECT count(*) FROM games", &st, e);
+    enum status res = sq_prepare(s, "SELECT count(*) FROM games", &st, e);
     *out = 0;
     if (res != ST_OK)
         return res;
@@ -182,7 +183,7 @@ static enum status count_games(struct store *s, size_t *out, struct err *e)
     if (rc == SQLITE_ROW)
         *out = (size_t)sqlite3_column_int64(st, 0);
     else
-        res = store_fail(s, rc, "count games", e);
+        res = sq_fail(s, rc, "count games", e);
     sqlite3_finalize(st);
     return res;
 }
@@ -194,18 +195,19 @@ static const char *text_col(sqlite3_stmt *st, int col)
 
 /* One read transaction around the count and the rows: one snapshot. The
  * statement stays open across the callbacks, so fn must not use s. */
-enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
+enum status sq_each_upload(struct store *base, store_upload_fn fn, void *ctx,
                               struct err *e)
 {
+    struct sq_store *s = sq_of(base);
     sqlite3_stmt *st = NULL;
     struct stored_upload u;
-    enum status res = store_begin_read(s, e);
+    enum status res = sq_begin_read(s, e);
     if (res != ST_OK)
         return res;
     memset(&u, 0, sizeof u);
     res = count_games(s, &u.n_games, e);
     if (res == ST_OK)
-        res = store_prepare(s,
+        res = sq_prepare(s,
                             "SELECT g.id, r.raw, g.name, g.format, g.sha256, "
                             "g.source, g.uploaded_at, coalesce(g.valid, -1), "
                             "g.live FROM games g JOIN game_raw r "
@@ -216,7 +218,7 @@ enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
         if (rc == SQLITE_DONE)
             break;
         if (rc != SQLITE_ROW) {
-            res = store_fail(s, rc, "read uploads", e);
+            res = sq_fail(s, rc, "read uploads", e);
             break;
         }
         u.id = sqlite3_column_int64(st, 0);
@@ -234,5 +236,5 @@ enum status store_each_upload(struct store *s, store_upload_fn fn, void *ctx,
         u.index++;
     }
     sqlite3_finalize(st);
-    return store_end(s, res, e);
+    return sq_end(s, res, e);
 }

@@ -1,0 +1,654 @@
+/* pg.c - the PostgreSQL backend: connecting, migrating under an advisory
+ * lock, running statements, transactions and batches, the simple reads
+ * (raw, sha, live, each game), and the backend's table of functions.
+ *
+ * Connection settings (libpq's, overridable in the URI): a connect
+ * timeout and TCP keepalives, so a cut network is noticed in seconds; a
+ * statement timeout, so no request waits on the database past the HTTP
+ * deadline; a lock timeout, the counterpart of SQLite's busy timeout
+ * (past it the call returns ST_BUSY); and synchronous_commit as the
+ * server has it (on by default: a 201 means the commit is on disk). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/pg/pg_int.h"
+#include "util/xalloc.h"
+
+/* pg_advisory_xact_lock key of the migrations: "flierd" in ASCII. */
+#define PG_MIGRATE_LOCK "112615676535396"
+
+static const char PG_OPTIONS[] =
+    "-c statement_timeout=15000 -c lock_timeout=5000 "
+    "-c idle_in_transaction_session_timeout=60000";
+
+/* ---- parameters ------------------------------------------------------ */
+
+void pp_reset(struct pg_params *p)
+{
+    p->n = 0;
+}
+
+static int pp_next(struct pg_params *p)
+{
+    /* the callers' statements have fixed, smaller counts */
+    return p->n < PG_MAX_PARAMS ? p->n++ : PG_MAX_PARAMS - 1;
+}
+
+void pp_null(struct pg_params *p)
+{
+    int i = pp_next(p);
+    p->v[i] = NULL;
+    p->len[i] = 0;
+    p->fmt[i] = 0;
+}
+
+void pp_text(struct pg_params *p, const char *s)
+{
+    int i = pp_next(p);
+    p->v[i] = s;
+    p->len[i] = 0;
+    p->fmt[i] = 0;
+}
+
+/* Binary format: the text's bytes as they are, no NUL needed. */
+void pp_text_len(struct pg_params *p, const char *s, size_t len)
+{
+    int i = pp_next(p);
+    p->v[i] = s ? s : "";
+    p->len[i] = s ? (int)len : 0;
+    p->fmt[i] = 1;
+}
+
+void pp_bytes(struct pg_params *p, const void *data, size_t len)
+{
+    pp_text_len(p, data, len);
+}
+
+void pp_int(struct pg_params *p, int64_t v)
+{
+    int i = pp_next(p);
+    snprintf(p->num[i], sizeof p->num[i], "%" PRId64, v);
+    p->v[i] = p->num[i];
+    p->len[i] = 0;
+    p->fmt[i] = 0;
+}
+
+/* ---- errors ---------------------------------------------------------- */
+
+/* SQLSTATEs a client may meet again and get through: the server is away
+ * or going (08, 57P01..57P03), a timeout or cancel (57014, 55P03), a
+ * deadlock or serialization failure (40001, 40P01), too many connections
+ * (53300). */
+static bool transient(const char *state, bool conn_bad)
+{
+    static const char *const codes[] = {
+        "57P01", "57P02", "57P03", "57014", "55P03", "40001", "40P01",
+        "53300",
+    };
+    if (conn_bad || strncmp(state, "08", 2) == 0)
+        return true;
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+        if (strcmp(state, codes[i]) == 0)
+            return true;
+    return false;
+}
+
+/* The message on one line: libpq ends it with a newline and puts its
+ * hints on lines of their own. */
+static void trimmed(const char *msg, char *out, size_t n)
+{
+    snprintf(out, n, "%s", msg && msg[0] ? msg : "unknown error");
+    size_t len = strlen(out);
+    while (len > 0 && (out[len - 1] == '\n' || out[len - 1] == ' '))
+        out[--len] = '\0';
+    for (char *p = out; *p; p++)
+        if (*p == '\n' || *p == '\t')
+            *p = ' ';
+}
+
+enum status pg_fail(struct pg_store *s, const PGresult *r, const char *what,
+                    struct err *e)
+{
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    /* the first line: the rest points into the SQL text */
+    const char *msg = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY)
+                        : NULL;
+    bool bad = PQstatus(s->conn) != CONNECTION_OK;
+    char text[200];
+    snprintf(s->sqlstate, sizeof s->sqlstate, "%s", state ? state : "");
+    trimmed(msg && msg[0] ? msg : PQerrorMessage(s->conn), text, sizeof text);
+    if (bad && s->batch)
+        s->batch_lost = true;
+    enum status st = ST_DB;
+    if (transient(s->sqlstate, bad))
+        st = ST_BUSY;
+    else if (strcmp(s->sqlstate, "53100") == 0)
+        st = ST_FULL;
+    else if (strcmp(s->sqlstate, "53200") == 0)
+        st = ST_NOMEM;
+    return err_set(e, st, "%s: %s%s", what, text,
+                   bad ? " (the connection to the database was lost; it "
+                         "is opened again on the next request)" : "");
+}
+
+bool pg_retryable(const struct pg_store *s)
+{
+    return strcmp(s->sqlstate, "40001") == 0 ||
+           strcmp(s->sqlstate, "40P01") == 0;
+}
+
+/* ---- running statements ------------------------------------------------ */
+
+/* The prepared name of a cached statement, preparing it on first use. */
+static enum status prepared(struct pg_store *s, const char *sql,
+                            const struct pg_params *p, char name[24],
+                            struct err *e)
+{
+    int i = 0;
+    while (i < s->n_cache && s->cache[i] != sql)
+        i++;
+    snprintf(name, 24, "flierd_%d", i);
+    if (i < s->n_cache)
+        return ST_OK;
+    if (i == PG_STMT_CACHE) { /* full: run it unnamed */
+        name[0] = '\0';
+        return ST_OK;
+    }
+    PGresult *r = PQprepare(s->conn, name, sql, p ? p->n : 0, NULL);
+    enum status st = ST_OK;
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+        st = pg_fail(s, r, "prepare", e);
+    else
+        s->cache[s->n_cache++] = sql;
+    PQclear(r);
+    return st;
+}
+
+enum status pg_query(struct pg_store *s, const char *sql, bool cached,
+                     const struct pg_params *p, bool binary, PGresult **out,
+                     const char *what, struct err *e)
+{
+    char name[24] = "";
+    int n = p ? p->n : 0;
+    *out = NULL;
+    if (cached) {
+        enum status st = prepared(s, sql, p, name, e);
+        if (st != ST_OK)
+            return st;
+    }
+    PGresult *r =
+        name[0] ? PQexecPrepared(s->conn, name, n, p ? p->v : NULL,
+                                 p ? p->len : NULL, p ? p->fmt : NULL,
+                                 binary)
+                : PQexecParams(s->conn, sql, n, NULL, p ? p->v : NULL,
+                               p ? p->len : NULL, p ? p->fmt : NULL, binary);
+    ExecStatusType rs = PQresultStatus(r);
+    if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK) {
+        enum status st = pg_fail(s, r, what, e);
+        PQclear(r);
+        return st;
+    }
+    s->sqlstate[0] = '\0';
+    *out = r;
+    return ST_OK;
+}
+
+enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
+                    const struct pg_params *p, const char *what,
+                    struct err *e)
+{
+    PGresult *r = NULL;
+    enum status st = pg_query(s, sql, cached, p, false, &r, what, e);
+    PQclear(r);
+    return st;
+}
+
+/* A command of its own (BEGIN, COMMIT, several statements): no
+ * parameters, so the simple protocol, which takes many at once. */
+static enum status run(struct pg_store *s, const char *sql, const char *what,
+                       struct err *e)
+{
+    PGresult *r = PQexec(s->conn, sql);
+    ExecStatusType rs = PQresultStatus(r);
+    enum status st = ST_OK;
+    if (rs != PGRES_COMMAND_OK && rs != PGRES_TUPLES_OK)
+        st = pg_fail(s, r, what, e);
+    PQclear(r);
+    return st;
+}
+
+const char *pg_cell(const PGresult *r, int row, int col)
+{
+    return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
+}
+
+int64_t pg_int(const PGresult *r, int row, int col)
+{
+    const char *v = pg_cell(r, row, col);
+    return v ? strtoll(v, NULL, 10) : 0;
+}
+
+/* ---- connection state and transactions ---------------------------------- */
+
+enum status pg_ready(struct pg_store *s, struct err *e)
+{
+    /* An idle connection the server has closed meanwhile (a restart, an
+     * administrator's kill) has its goodbye waiting on the socket: read
+     * it now, so that the call reconnects instead of failing once. */
+    for (int i = 0; i < 2 && !s->batch && /* the message, then the EOF */
+                    PQstatus(s->conn) == CONNECTION_OK &&
+                    PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+         i++)
+        PQconsumeInput(s->conn);
+    if (PQstatus(s->conn) != CONNECTION_OK) {
+        char text[200];
+        if (s->batch) {
+            s->batch_lost = true;
+            return err_set(e, ST_BUSY, "%s: the connection was lost during "
+                           "a batch", s->label);
+        }
+        PQreset(s->conn);
+        s->n_cache = 0; /* the server forgot them with the session */
+        if (PQstatus(s->conn) != CONNECTION_OK) {
+            trimmed(PQerrorMessage(s->conn), text, sizeof text);
+            return err_set(e, ST_BUSY, "%s: the database cannot be reached: "
+                           "%s", s->label, text);
+        }
+    }
+    PGTransactionStatusType ts = PQtransactionStatus(s->conn);
+    if (!s->batch && (ts == PQTRANS_INTRANS || ts == PQTRANS_INERROR))
+        return run(s, "ROLLBACK", "roll back a leftover transaction", e);
+    return ST_OK;
+}
+
+enum status pg_begin(struct pg_store *s, bool read, struct err *e)
+{
+    if (s->batch && s->batch_lost)
+        return err_set(e, ST_DB, "the batch this game belongs to was rolled "
+                       "back after an earlier failure");
+    s->sqlstate[0] = '\0';
+    enum status st = pg_ready(s, e);
+    if (st != ST_OK)
+        return st;
+    if (s->batch)
+        return run(s, "SAVEPOINT game", "begin", e);
+    /* a read sees one snapshot: a total and its page agree */
+    return run(s, read ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+                       : "BEGIN", "begin", e);
+}
+
+static enum status end_savepoint(struct pg_store *s, enum status st,
+                                 struct err *e)
+{
+    struct err e2;
+    if (st == ST_OK)
+        st = run(s, "RELEASE SAVEPOINT game", "release savepoint", e);
+    if (st == ST_OK)
+        return ST_OK;
+    if (run(s, "ROLLBACK TO SAVEPOINT game", "rollback", &e2) != ST_OK ||
+        run(s, "RELEASE SAVEPOINT game", "release", &e2) != ST_OK) {
+        /* the game could not be undone alone: give up the whole batch
+         * rather than ever commit part of a game */
+        s->batch_lost = true;
+        if (PQstatus(s->conn) == CONNECTION_OK)
+            run(s, "ROLLBACK", "rollback", &e2);
+    }
+    return st;
+}
+
+enum status pg_end(struct pg_store *s, enum status st, struct err *e)
+{
+    struct err e2;
+    if (s->batch)
+        return end_savepoint(s, st, e);
+    if (st == ST_OK)
+        st = run(s, "COMMIT", "commit", e);
+    if (st != ST_OK && PQstatus(s->conn) == CONNECTION_OK &&
+        PQtransactionStatus(s->conn) != PQTRANS_IDLE)
+        run(s, "ROLLBACK", "rollback", &e2);
+    return st;
+}
+
+enum status pg_batch_begin(struct store *base, struct err *e)
+{
+    struct pg_store *s = pg_of(base);
+    if (s->batch)
+        return err_set(e, ST_DB, "a batch is already open");
+    if (s->read_only)
+        return err_set(e, ST_DB, "read-only");
+    enum status st = pg_begin(s, false, e);
+    s->batch = st == ST_OK;
+    s->batch_lost = false;
+    return st;
+}
+
+enum status pg_batch_end(struct store *base, bool commit, struct err *e)
+{
+    struct pg_store *s = pg_of(base);
+    struct err e2;
+    if (!s->batch)
+        return ST_OK;
+    s->batch = false;
+    if (!commit || s->batch_lost) {
+        if (PQstatus(s->conn) == CONNECTION_OK &&
+            PQtransactionStatus(s->conn) != PQTRANS_IDLE)
+            run(s, "ROLLBACK", "rollback", &e2);
+        if (commit)
+            return err_set(e, ST_DB, "the batch was rolled back: a failed "
+                           "game could not be undone alone (or the "
+                           "connection was lost), so the games before it "
+                           "in the batch were not kept");
+        return ST_OK;
+    }
+    return pg_end(s, ST_OK, e);
+}
+
+/* ---- opening and migrating ---------------------------------------------- */
+
+/* The server's notices ("already exists, skipping" when two daemons
+ * migrate at once) are not errors, and the store writes no log: libpq
+ * would print them on stderr. */
+static void no_notices(void *arg, const char *msg)
+{
+    (void)arg;
+    (void)msg;
+}
+
+/* The URI as errors may show it: without a password (user:PASSWORD@,
+ * or a password=... parameter). */
+static void label_of(const char *uri, char *out, size_t n)
+{
+    const char *scheme = strstr(uri, "://");
+    const char *rest = scheme ? scheme + 3 : uri;
+    const char *at = strchr(rest, '@'), *slash = strchr(rest, '/');
+    const char *colon = strchr(rest, ':');
+    if (at && (!slash || at < slash) && colon && colon < at)
+        snprintf(out, n, "%.*s:***%s", (int)(colon - uri), uri, at);
+    else
+        snprintf(out, n, "%s", uri);
+    char was[256];
+    snprintf(was, sizeof was, "%s", out);
+    const char *pw = strstr(was, "password=");
+    if (pw) {
+        const char *end = pw + strcspn(pw, "&");
+        snprintf(out, n, "%.*spassword=***%s", (int)(pw - was), was, end);
+    }
+}
+
+static enum status schema_version(struct pg_store *s, int *out, struct err *e)
+{
+    PGresult *r = NULL;
+    *out = 0;
+    enum status st = pg_query(s,
+                              "SELECT to_regclass('schema_version') IS NULL",
+                              false, NULL, false, &r, "read schema_version",
+                              e);
+    bool none = st == ST_OK && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+    PQclear(r);
+    if (st != ST_OK || none) /* a new database: version 0 */
+        return st;
+    st = pg_query(s, "SELECT coalesce(max(version), 0) FROM schema_version",
+                  false, NULL, false, &r, "read schema_version", e);
+    if (st == ST_OK && PQntuples(r) == 1)
+        *out = (int)pg_int(r, 0, 0);
+    PQclear(r);
+    return st;
+}
+
+/* Applies migration v (0-based) unless another process did meanwhile:
+ * the advisory lock makes daemons that start together take turns. */
+static enum status migrate_one(struct pg_store *s, int v, struct err *e)
+{
+    char set[96];
+    int now = 0;
+    enum status st = run(s, "BEGIN", "begin", e);
+    if (st == ST_OK)
+        st = run(s, "SET LOCAL statement_timeout = 0; "
+                    "SET LOCAL lock_timeout = '60s'; "
+                    "SELECT pg_advisory_xact_lock(" PG_MIGRATE_LOCK "); "
+                    "CREATE TABLE IF NOT EXISTS schema_version "
+                    "(version integer NOT NULL)",
+                 "lock for migrations", e);
+    if (st == ST_OK)
+        st = schema_version(s, &now, e);
+    if (st == ST_OK && now <= v) {
+        PGresult *r = PQexec(s->conn, pg_migrations[v].sql);
+        if (PQresultStatus(r) != PGRES_COMMAND_OK &&
+            PQresultStatus(r) != PGRES_TUPLES_OK) {
+            char what[96];
+            snprintf(what, sizeof what, "migration pg/%s",
+                     pg_migrations[v].name);
+            st = pg_fail(s, r, what, e);
+        }
+        PQclear(r);
+        snprintf(set, sizeof set, "DELETE FROM schema_version; INSERT INTO "
+                 "schema_version VALUES (%d)", v + 1);
+        if (st == ST_OK)
+            st = run(s, set, "set schema_version", e);
+    }
+    return pg_end(s, st, e);
+}
+
+static enum status migrate(struct pg_store *s, struct err *e)
+{
+    int v = 0;
+    enum status st = schema_version(s, &v, e);
+    if (st != ST_OK)
+        return st;
+    if (v > pg_n_migrations)
+        return err_set(e, ST_DB, "%s: database schema version %d is newer "
+                       "than this flierd's (%d)", s->label, v,
+                       pg_n_migrations);
+    if (v < pg_n_migrations && s->read_only)
+        return err_set(e, ST_DB, "%s: database schema version %d, this "
+                       "flierd needs %d: open it read-write once to "
+                       "migrate", s->label, v, pg_n_migrations);
+    for (; v < pg_n_migrations && st == ST_OK; v++)
+        st = migrate_one(s, v, e);
+    return st;
+}
+
+enum status pg_open(const char *uri, bool read_only, struct store **out,
+                    struct err *e)
+{
+    struct pg_store *s = xcalloc(1, sizeof *s);
+    char options[256], text[200];
+    /* ours first: whatever the URI says comes later and wins */
+    snprintf(options, sizeof options, "%s%s", PG_OPTIONS,
+             read_only ? " -c default_transaction_read_only=on" : "");
+    const char *const keys[] = {
+        "connect_timeout", "keepalives_idle", "keepalives_interval",
+        "keepalives_count", "tcp_user_timeout", "application_name",
+        "options", "dbname", NULL,
+    };
+    const char *const vals[] = {
+        "5", "10", "5", "3", "15000", "flierd", options, uri, NULL,
+    };
+    enum status st = ST_OK;
+
+    *out = NULL;
+    s->base.be = &store_pg_backend;
+    s->read_only = read_only;
+    label_of(uri, s->label, sizeof s->label);
+    s->conn = PQconnectdbParams(keys, vals, 1);
+    if (!s->conn || PQstatus(s->conn) != CONNECTION_OK) {
+        trimmed(s->conn ? PQerrorMessage(s->conn) : "out of memory", text,
+                sizeof text);
+        st = err_set(e, ST_DB, "%s: %s", s->label, text);
+        goto out;
+    }
+    PQsetNoticeProcessor(s->conn, no_notices, NULL);
+    st = migrate(s, e);
+out:
+    if (st != ST_OK)
+        pg_close(&s->base);
+    else
+        *out = &s->base;
+    return st;
+}
+
+void pg_close(struct store *base)
+{
+    struct pg_store *s = pg_of(base);
+    if (!s)
+        return;
+    PQfinish(s->conn); /* NULL-safe */
+    free(s);
+}
+
+/* ---- simple reads -------------------------------------------------------- */
+
+/* Runs a one-row read of game id (sql has $1), binary when it holds
+ * bytes; ST_NOT_FOUND when there is no such game. */
+static enum status read_game(struct pg_store *s, const char *sql, int64_t id,
+                             bool binary, PGresult **out, struct err *e)
+{
+    struct pg_params p;
+    pp_reset(&p);
+    pp_int(&p, id);
+    *out = NULL;
+    enum status st = pg_ready(s, e);
+    if (st == ST_OK)
+        st = pg_query(s, sql, true, &p, binary, out, "read game", e);
+    if (st == ST_OK && PQntuples(*out) == 0) {
+        PQclear(*out);
+        *out = NULL;
+        st = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
+    }
+    return st;
+}
+
+enum status pg_game_raw(struct store *base, int64_t id, struct buf *out,
+                        const char **out_format, struct err *e)
+{
+    PGresult *r = NULL;
+    *out_format = NULL;
+    enum status st = read_game(pg_of(base),
+                               "SELECT g.format, r.raw FROM games g "
+                               "JOIN game_raw r ON r.game_id = g.id "
+                               "WHERE g.id = $1",
+                               id, true, &r, e);
+    if (st == ST_OK) {
+        const char *fmt = PQgetvalue(r, 0, 0);
+        *out_format = strncmp(fmt, "jcz", 3) == 0 && PQgetlength(r, 0, 0) == 3
+                          ? "jcz"
+                          : "flierlog";
+        buf_append(out, PQgetvalue(r, 0, 1), (size_t)PQgetlength(r, 0, 1));
+    }
+    PQclear(r);
+    return st;
+}
+
+enum status pg_game_sha(struct store *base, int64_t id, char out[65],
+                        struct err *e)
+{
+    PGresult *r = NULL;
+    enum status st = read_game(pg_of(base),
+                               "SELECT sha256 FROM games WHERE id = $1", id,
+                               false, &r, e);
+    snprintf(out, 65, "%s", st == ST_OK ? PQgetvalue(r, 0, 0) : "");
+    PQclear(r);
+    return st;
+}
+
+enum status pg_game_is_live(struct store *base, int64_t id, bool *out_live,
+                            struct err *e)
+{
+    PGresult *r = NULL;
+    *out_live = false;
+    enum status st = read_game(pg_of(base),
+                               "SELECT live FROM games WHERE id = $1", id,
+                               false, &r, e);
+    if (st == ST_OK)
+        *out_live = pg_int(r, 0, 0) == 1;
+    PQclear(r);
+    return st;
+}
+
+/* A column cast to text, read from a binary result (no NUL there). */
+static int64_t text_int(const PGresult *r, int row, int col)
+{
+    char num[24];
+    int len = PQgetlength(r, row, col);
+    snprintf(num, sizeof num, "%.*s", len < 23 ? len : 23,
+             PQgetvalue(r, row, col));
+    return strtoll(num, NULL, 10);
+}
+
+/* One game at a time (id > last), no result kept during the callback:
+ * fn may write to the store (a re-audit replaces the game). */
+enum status pg_each_game(struct store *base, store_game_fn fn, void *ctx,
+                         struct err *e)
+{
+    struct pg_store *s = pg_of(base);
+    struct pg_params p;
+    struct buf raw = BUF_INIT;
+    char source[16];
+    int64_t last = 0;
+    enum status st = pg_ready(s, e);
+    while (st == ST_OK) {
+        PGresult *r = NULL;
+        pp_reset(&p);
+        pp_int(&p, last);
+        st = pg_query(s,
+                      "SELECT g.id::text, r.raw, g.source, "
+                      "g.uploaded_at::text, coalesce(g.valid, -1)::text "
+                      "FROM games g JOIN game_raw r ON r.game_id = g.id "
+                      "WHERE g.id > $1 ORDER BY g.id LIMIT 1",
+                      true, &p, true, &r, "read games", e);
+        if (st != ST_OK || PQntuples(r) == 0) {
+            PQclear(r);
+            break;
+        }
+        last = text_int(r, 0, 0);
+        raw.len = 0;
+        buf_append(&raw, PQgetvalue(r, 0, 1), (size_t)PQgetlength(r, 0, 1));
+        snprintf(source, sizeof source, "%.*s", PQgetlength(r, 0, 2),
+                 PQgetvalue(r, 0, 2));
+        int64_t at = text_int(r, 0, 3);
+        int verdict = (int)text_int(r, 0, 4);
+        PQclear(r);
+        if (fn(ctx, last, raw.p ? raw.p : "", raw.len, source, at,
+               verdict) != 0)
+            break;
+    }
+    buf_release(&raw);
+    return st;
+}
+
+/* A server's database is copied with the server's tools, which know its
+ * files, its WAL and its roles; `flierd export` writes the games out on
+ * either backend. */
+static enum status pg_backup(struct store *base, const char *out,
+                             bool overwrite, struct err *e)
+{
+    (void)overwrite;
+    return err_set(e, ST_DB, "%s: flierd backup copies SQLite databases "
+                   "only: back up a PostgreSQL database with pg_dump (or "
+                   "write its games out with flierd export %s)",
+                   pg_of(base)->label, out);
+}
+
+const struct store_backend store_pg_backend = {
+    .name = "postgresql",
+    .open = pg_open,
+    .close = pg_close,
+    .insert_game = pg_insert_game,
+    .batch_begin = pg_batch_begin,
+    .batch_end = pg_batch_end,
+    .replace_game = pg_replace_game,
+    .list_games = pg_list_games,
+    .game_json = pg_game_json,
+    .game_raw = pg_game_raw,
+    .game_sha = pg_game_sha,
+    .game_is_live = pg_game_is_live,
+    .players_json = pg_players_json,
+    .player_json = pg_player_json,
+    .stats_json = pg_stats_json,
+    .each_game = pg_each_game,
+    .each_upload = pg_each_upload,
+    .backup = pg_backup,
+    .check = pg_check,
+};

@@ -1,0 +1,159 @@
+/* pg_int.h - what the PostgreSQL backend's files (src/store/pg/) share:
+ * the connection, the embedded migrations, running statements with
+ * parameters, and the JSON writer that renders answers byte for byte as
+ * the SQLite backend's JSON functions do. Only these files include
+ * libpq-fe.h.
+ *
+ * Statements run through pg_query(): a string literal is prepared once
+ * per connection (PQprepare) and kept by its address, as the SQLite
+ * backend keeps its statements; text built per call runs unnamed. A
+ * connection that broke (the server restarted, the network was cut) makes
+ * the call fail with ST_BUSY, and the next call reconnects (PQreset),
+ * preparing the statements again as they are used. */
+#ifndef STORE_PG_INT_H
+#define STORE_PG_INT_H
+#include <libpq-fe.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store/store_backend.h"
+
+#define PG_STMT_CACHE 64 /* the backend has about 45 fixed statements */
+
+struct pg_store {
+    struct store base; /* first: the dispatcher's view */
+    PGconn *conn;
+    char label[160]; /* "postgresql://user@host/db": errors name it */
+    bool read_only;
+    bool batch;      /* inside store_batch_begin(): a game is a savepoint */
+    bool batch_lost; /* the batch's transaction is gone: never commit */
+    char sqlstate[6]; /* of the last failed statement, "" if none */
+    const char *cache[PG_STMT_CACHE]; /* statement i is "flierd_i" */
+    int n_cache;
+};
+
+static inline struct pg_store *pg_of(struct store *s)
+{
+    return (struct pg_store *)s;
+}
+
+/* schema/pg/NNN_name.sql, embedded at build time (embed_schema.cmake);
+ * migration i (0-based) brings the database to schema_version i + 1. */
+struct pg_migration {
+    const char *name;
+    const char *sql;
+};
+extern const struct pg_migration pg_migrations[];
+extern const int pg_n_migrations;
+
+/* Parameters of one statement, in order ($1, $2, ...). Numbers and text
+ * go as text, bytes (and text with a length) in binary; NULL is SQL
+ * NULL. The values must outlive the statement's run. */
+#define PG_MAX_PARAMS 32
+struct pg_params {
+    int n;
+    const char *v[PG_MAX_PARAMS];
+    int len[PG_MAX_PARAMS];
+    int fmt[PG_MAX_PARAMS];
+    char num[PG_MAX_PARAMS][24];
+};
+void pp_reset(struct pg_params *p);
+void pp_text(struct pg_params *p, const char *s);
+void pp_text_len(struct pg_params *p, const char *s, size_t len);
+void pp_bytes(struct pg_params *p, const void *data, size_t len);
+void pp_int(struct pg_params *p, int64_t v);
+void pp_null(struct pg_params *p);
+
+/* Runs sql with p (NULL: none). cached: sql is a string literal, kept
+ * prepared on the connection. binary: results in binary (a bytea column
+ * as its bytes; select other columns as text then). On success *out
+ * holds the result (PQclear it); on failure *out is NULL and e says
+ * "what: the server's message", with the status pg_fail() gives. */
+enum status pg_query(struct pg_store *s, const char *sql, bool cached,
+                     const struct pg_params *p, bool binary, PGresult **out,
+                     const char *what, struct err *e) WARN_UNUSED;
+/* The same for a statement whose rows do not matter. */
+enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
+                    const struct pg_params *p, const char *what,
+                    struct err *e) WARN_UNUSED;
+/* Sets e from a failed result (or NULL: the connection's message): the
+ * server unreachable, shutting down, a lock or statement timeout, a
+ * deadlock: ST_BUSY (the client may try again); the disk full: ST_FULL;
+ * out of memory: ST_NOMEM; else ST_DB. Keeps the SQLSTATE in s. */
+enum status pg_fail(struct pg_store *s, const PGresult *r, const char *what,
+                    struct err *e);
+/* Is the last failure one that the same transaction run again may not
+ * meet (a deadlock, a serialization failure)? */
+bool pg_retryable(const struct pg_store *s);
+
+/* Before each call: reconnects a broken connection (ST_BUSY when the
+ * server still cannot be reached) and rolls back a transaction a failure
+ * left open (outside a batch). */
+enum status pg_ready(struct pg_store *s, struct err *e) WARN_UNUSED;
+/* BEGIN (inside a batch, a savepoint); read: one snapshot, read-only. */
+enum status pg_begin(struct pg_store *s, bool read, struct err *e) WARN_UNUSED;
+/* Commits when st is ST_OK, else rolls back; returns the final status. */
+enum status pg_end(struct pg_store *s, enum status st, struct err *e);
+
+/* Row r, column c of a result: its text (NULL for SQL NULL); its integer. */
+const char *pg_cell(const PGresult *r, int row, int col);
+int64_t pg_int(const PGresult *r, int row, int col);
+
+/* ---- JSON, as SQLite's JSON functions write it ------------------------- */
+
+/* A JSON string (NULL: null): '"' and '\' escaped, \b \t \n \f \r, other
+ * control characters \u00xx, everything else as it is. */
+void pj_string(struct buf *b, const char *s);
+/* A real as SQLite prints one: 15 significant digits, never without a
+ * decimal point (1.0, 1.0e-07). */
+void pj_real(struct buf *b, double x);
+/* "key": after a ',' unless *k is 0; counts members in *k. */
+void pj_key(struct buf *b, int *k, const char *key);
+/* Column c of row r as a JSON number, a string, true/false from 0/1, or
+ * JSON text kept as it is; null when the column is NULL. */
+void pj_num(struct buf *b, const PGresult *r, int row, int col);
+void pj_str(struct buf *b, const PGresult *r, int row, int col);
+void pj_bool(struct buf *b, const PGresult *r, int row, int col);
+void pj_raw(struct buf *b, const PGresult *r, int row, int col);
+/* landed / (landed + returned), null when nothing to divide. */
+void pj_rate(struct buf *b, int64_t landed, int64_t returned);
+/* {"rolls", "n", "chi_square", "p_value"} members of the die test. */
+void pj_die(struct buf *b, int *k, int64_t r1, int64_t r2, int64_t r3);
+
+/* The backend's entries (store_backend.h). */
+enum status pg_open(const char *uri, bool read_only, struct store **out,
+                    struct err *e) WARN_UNUSED;
+void pg_close(struct store *base);
+enum status pg_insert_game(struct store *base, const struct game_record *g,
+                           int64_t *out_id, bool *out_duplicate,
+                           struct err *e) WARN_UNUSED;
+enum status pg_batch_begin(struct store *base, struct err *e) WARN_UNUSED;
+enum status pg_batch_end(struct store *base, bool commit,
+                         struct err *e) WARN_UNUSED;
+enum status pg_replace_game(struct store *base, int64_t id,
+                            const struct game_record *g,
+                            struct err *e) WARN_UNUSED;
+enum status pg_list_games(struct store *base, const struct game_filter *f,
+                          struct buf *out, struct err *e) WARN_UNUSED;
+enum status pg_game_json(struct store *base, int64_t id, struct buf *out,
+                         struct err *e) WARN_UNUSED;
+enum status pg_game_raw(struct store *base, int64_t id, struct buf *out,
+                        const char **out_format, struct err *e) WARN_UNUSED;
+enum status pg_game_sha(struct store *base, int64_t id, char out[65],
+                        struct err *e) WARN_UNUSED;
+enum status pg_game_is_live(struct store *base, int64_t id, bool *out_live,
+                            struct err *e) WARN_UNUSED;
+enum status pg_players_json(struct store *base, struct buf *out,
+                            struct err *e) WARN_UNUSED;
+enum status pg_player_json(struct store *base, const char *name,
+                           struct buf *out, struct err *e) WARN_UNUSED;
+enum status pg_stats_json(struct store *base, struct buf *out,
+                          struct err *e) WARN_UNUSED;
+enum status pg_each_game(struct store *base, store_game_fn fn, void *ctx,
+                         struct err *e) WARN_UNUSED;
+enum status pg_each_upload(struct store *base, store_upload_fn fn, void *ctx,
+                           struct err *e) WARN_UNUSED;
+enum status pg_check(struct store *base, struct buf *report, int *out_problems,
+                     struct err *e) WARN_UNUSED;
+
+#endif

@@ -1,0 +1,310 @@
+/* pg_read.c - GET /api/games and GET /api/games/{id} on PostgreSQL.
+ *
+ * A page is the total, then the page's ids in sort order joined to games
+ * and game_entry, rendered by pg_json.c as the SQLite backend renders
+ * them. Filters are the SQLite backend's (sqlite_read.c): tests on games
+ * columns and sets of ids from another table; PostgreSQL's planner, which
+ * keeps statistics, chooses between fetching a set and probing it. The
+ * sort puts NULLs (an unsupported game's missing columns) where SQLite
+ * does: first ascending, last descending; the indexes are built so. */
+#include <string.h>
+
+#include "store/pg/pg_int.h"
+
+/* The list entry's columns, in the order entry_json() reads them. */
+#define ENTRY_COLS                                                             \
+    "g.id, g.name, g.format, g.source, g.uploaded_at, g.status, g.reason, "   \
+    "g.edition, g.valid, g.finished, g.live, g.n_violations, g.n_flights, "   \
+    "g.turns, e.players_json, e.winners_json"
+#define ENTRY_N 16
+
+/* '{' and the entry's members from row; the caller closes it. */
+static void entry_json(struct buf *b, const PGresult *r, int row)
+{
+    static const struct {
+        const char *key;
+        void (*put)(struct buf *, const PGresult *, int, int);
+    } cols[ENTRY_N] = {
+        { "id", pj_num },          { "name", pj_str },
+        { "format", pj_str },      { "source", pj_str },
+        { "uploaded_at", pj_num }, { "status", pj_str },
+        { "reason", pj_str },      { "edition", pj_str },
+        { "valid", pj_bool },      { "finished", pj_bool },
+        { "live", pj_bool },       { "violations", pj_num },
+        { "flights", pj_num },     { "turns", pj_num },
+        { "players", pj_raw },     { "winners", pj_raw },
+    };
+    int k = 0;
+    buf_puts(b, "{");
+    for (int c = 0; c < ENTRY_N; c++) {
+        pj_key(b, &k, cols[c].key);
+        cols[c].put(b, r, row, c);
+    }
+}
+
+/* The filters as SQL and their parameters ($1, $2, ... in order). */
+struct list_query {
+    struct buf where;   /* " WHERE ..." or empty */
+    bool only_totals;   /* every test is on a game_totals column */
+    struct pg_params p;
+    struct buf pattern; /* owns the search pattern */
+};
+
+static void add_test(struct list_query *q, const char *fmt, bool totals)
+{
+    buf_puts(&q->where, q->p.n ? " AND " : " WHERE ");
+    buf_printf(&q->where, fmt, q->p.n + 1);
+    q->only_totals = q->only_totals && totals;
+}
+
+/* q as a substring, case-insensitive, of the file or a player name. */
+static void search_test(struct list_query *q, const char *text)
+{
+    buf_puts(&q->pattern, "%");
+    for (; *text; text++) {
+        if (*text == '%' || *text == '_' || *text == '\\')
+            buf_puts(&q->pattern, "\\");
+        buf_append(&q->pattern, text, 1);
+    }
+    buf_puts(&q->pattern, "%");
+    add_test(q, "g.id IN (SELECT game_id FROM game_search WHERE text ILIKE "
+             "$%d ESCAPE '\\')", false);
+    pp_text(&q->p, q->pattern.p);
+}
+
+static void build_query(const struct game_filter *f, struct list_query *q)
+{
+    memset(q, 0, sizeof *q);
+    q->only_totals = true;
+    buf_puts(&q->where, "");
+    if (f->verdict == 0 || f->verdict == 1) {
+        add_test(q, "g.valid = $%d", true);
+        pp_int(&q->p, f->verdict);
+    }
+    if (f->finished == 0 || f->finished == 1) {
+        add_test(q, "g.finished = $%d", true);
+        pp_int(&q->p, f->finished);
+    }
+    if (f->edition) {
+        add_test(q, "g.edition = $%d", true);
+        pp_text(&q->p, f->edition);
+    }
+    if (f->status) {
+        add_test(q, "g.status = $%d", true);
+        pp_text(&q->p, f->status);
+    }
+    if (f->from) {
+        add_test(q, "g.uploaded_at >= $%d", false);
+        pp_int(&q->p, f->from);
+    }
+    if (f->to) {
+        add_test(q, "g.uploaded_at <= $%d", false);
+        pp_int(&q->p, f->to);
+    }
+    if (f->player) {
+        add_test(q, "g.id IN (SELECT gp.game_id FROM game_players gp JOIN "
+                 "players p ON p.id = gp.player_id WHERE p.name = $%d)",
+                 false);
+        pp_text(&q->p, f->player);
+    }
+    if (f->rule) {
+        add_test(q, "g.id IN (SELECT game_id FROM violations WHERE rule = "
+                 "$%d)", false);
+        pp_text(&q->p, f->rule);
+    }
+    if (f->expansion) {
+        add_test(q, "g.id IN (SELECT game_id FROM game_expansions WHERE "
+                 "expansion = $%d)", false);
+        pp_text(&q->p, f->expansion);
+    }
+    if (f->q && f->q[0])
+        search_test(q, f->q);
+}
+
+static const char *sort_column(const char *sort)
+{
+    static const struct {
+        const char *key, *col;
+    } keys[] = {
+        { "date", "uploaded_at" },  { "players", "n_players" },
+        { "turns", "turns" },       { "violations", "n_violations" },
+        { "flights", "n_flights" }, { "best", "best_score" },
+    };
+    if (!sort || !sort[0])
+        return "uploaded_at";
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (strcmp(sort, keys[i].key) == 0)
+            return keys[i].col;
+    return NULL;
+}
+
+static enum status count_games(struct pg_store *s, struct list_query *q,
+                               int64_t *out, struct err *e)
+{
+    struct buf sql = BUF_INIT;
+    PGresult *r = NULL;
+    if (q->only_totals)
+        buf_printf(&sql, "SELECT coalesce(sum(g.n), 0) FROM game_totals g%s",
+                   q->where.p);
+    else
+        buf_printf(&sql, "SELECT count(*) FROM games g%s", q->where.p);
+    enum status st = pg_query(s, sql.p, false, &q->p, false, &r,
+                              "count games", e);
+    *out = st == ST_OK ? pg_int(r, 0, 0) : 0;
+    PQclear(r);
+    buf_release(&sql);
+    return st;
+}
+
+static enum status list_page(struct pg_store *s, struct list_query *q,
+                             const char *col, bool asc, int limit, int offset,
+                             struct buf *out, struct err *e)
+{
+    struct buf sql = BUF_INIT;
+    PGresult *r = NULL;
+    const char *dir = asc ? "ASC NULLS FIRST" : "DESC NULLS LAST";
+    const char *id_dir = asc ? "ASC" : "DESC";
+    buf_printf(&sql,
+               "SELECT " ENTRY_COLS " FROM (SELECT g.id FROM games g%s "
+               "ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS page "
+               "JOIN games g ON g.id = page.id JOIN game_entry e ON "
+               "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
+               q->where.p, col, dir, id_dir, limit, offset, col, dir, id_dir);
+    enum status st = pg_query(s, sql.p, false, &q->p, false, &r, "list games",
+                              e);
+    for (int i = 0; st == ST_OK && i < PQntuples(r); i++) {
+        buf_puts(out, i ? "," : "");
+        entry_json(out, r, i);
+        buf_puts(out, "}");
+    }
+    PQclear(r);
+    buf_release(&sql);
+    return st;
+}
+
+enum status pg_list_games(struct store *base, const struct game_filter *f,
+                          struct buf *out, struct err *e)
+{
+    static const struct game_filter none = { .verdict = -1, .finished = -1 };
+    struct pg_store *s = pg_of(base);
+    struct list_query q;
+    struct buf page = BUF_INIT;
+    int64_t total = 0;
+
+    f = f ? f : &none;
+    const char *col = sort_column(f->sort);
+    if (!col)
+        return err_set(e, ST_PARSE, "unknown sort key '%s' (date, players, "
+                       "turns, violations, flights, best)", f->sort);
+    int limit = f->limit <= 0 ? 50 : f->limit > 1000 ? 1000 : f->limit;
+    int offset = f->offset < 0 ? 0 : f->offset;
+    build_query(f, &q);
+    enum status st = pg_begin(s, true, e); /* the total and page agree */
+    if (st == ST_OK)
+        st = count_games(s, &q, &total, e);
+    if (st == ST_OK && offset < total)
+        st = list_page(s, &q, col, f->ascending, limit, offset, &page, e);
+    st = pg_end(s, st, e);
+    if (st == ST_OK)
+        buf_printf(out, "{\"total\":%lld,\"offset\":%d,\"limit\":%d,"
+                   "\"games\":[%s]}", (long long)total, offset, limit,
+                   page.p ? page.p : "");
+    buf_release(&page);
+    buf_release(&q.pattern);
+    buf_release(&q.where);
+    return st;
+}
+
+/* The entry's columns, then the setup, the pinned verdict and the audit. */
+static const char SQL_GAME_JSON[] =
+    "SELECT " ENTRY_COLS ", g.sha256, g.raw_size, g.engine, g.sets, "
+    "g.elements, g.followers, g.abbots, g.farmers, g.gardens, g.tiny_city, "
+    "g.n_players, g.halted, g.tiles_left, g.best_score, r.json "
+    "FROM games g JOIN game_entry e ON e.game_id = g.id "
+    "LEFT JOIN game_report r ON r.game_id = g.id WHERE g.id = $1";
+
+static void rules_json(struct buf *b, const PGresult *r, int c)
+{
+    int k = 0;
+    if (strcmp(PQgetvalue(r, 0, 5), "audited") != 0) {
+        buf_puts(b, "null");
+        return;
+    }
+    buf_puts(b, "{");
+    pj_key(b, &k, "followers");
+    pj_num(b, r, 0, c);
+    pj_key(b, &k, "abbots");
+    pj_num(b, r, 0, c + 1);
+    pj_key(b, &k, "farmers");
+    pj_bool(b, r, 0, c + 2);
+    pj_key(b, &k, "gardens");
+    pj_bool(b, r, 0, c + 3);
+    pj_key(b, &k, "tiny-city-scoring");
+    pj_num(b, r, 0, c + 4);
+    buf_puts(b, "}");
+}
+
+static void game_json(struct buf *b, const PGresult *g, const PGresult *x)
+{
+    int k = ENTRY_N, c = ENTRY_N;
+    entry_json(b, g, 0);
+    pj_key(b, &k, "sha256");
+    pj_str(b, g, 0, c);
+    pj_key(b, &k, "size");
+    pj_num(b, g, 0, c + 1);
+    pj_key(b, &k, "engine");
+    pj_str(b, g, 0, c + 2);
+    pj_key(b, &k, "sets");
+    pj_raw(b, g, 0, c + 3);
+    pj_key(b, &k, "elements");
+    pj_raw(b, g, 0, c + 4);
+    pj_key(b, &k, "expansions");
+    buf_puts(b, "[");
+    for (int i = 0; i < PQntuples(x); i++) {
+        buf_puts(b, i ? "," : "");
+        pj_str(b, x, i, 0);
+    }
+    buf_puts(b, "]");
+    pj_key(b, &k, "rules");
+    rules_json(b, g, c + 5);
+    pj_key(b, &k, "n_players");
+    pj_num(b, g, 0, c + 10);
+    pj_key(b, &k, "halted");
+    pj_bool(b, g, 0, c + 11);
+    pj_key(b, &k, "tiles_left");
+    pj_num(b, g, 0, c + 12);
+    pj_key(b, &k, "best_score");
+    pj_num(b, g, 0, c + 13);
+    pj_key(b, &k, "audit");
+    if (PQgetlength(g, 0, c + 14) > 0)
+        pj_raw(b, g, 0, c + 14);
+    else
+        buf_puts(b, "null");
+    buf_puts(b, "}");
+}
+
+enum status pg_game_json(struct store *base, int64_t id, struct buf *out,
+                         struct err *e)
+{
+    struct pg_store *s = pg_of(base);
+    struct pg_params p;
+    PGresult *g = NULL, *x = NULL;
+    pp_reset(&p);
+    pp_int(&p, id);
+    enum status st = pg_begin(s, true, e); /* the row and its expansions */
+    if (st == ST_OK)
+        st = pg_query(s, SQL_GAME_JSON, true, &p, false, &g, "read game", e);
+    if (st == ST_OK && PQntuples(g) == 0)
+        st = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
+    if (st == ST_OK)
+        st = pg_query(s,
+                      "SELECT expansion FROM game_expansions WHERE "
+                      "game_id = $1 ORDER BY expansion COLLATE \"C\"",
+                      true, &p, false, &x, "read game", e);
+    st = pg_end(s, st, e);
+    if (st == ST_OK)
+        game_json(out, g, x);
+    PQclear(g);
+    PQclear(x);
+    return st;
+}

@@ -1,0 +1,154 @@
+/* sqlite_int.h - what the SQLite backend's files (src/store/sqlite*.c)
+ * share: the connection, the embedded migrations and small SQLite
+ * helpers. Only they include this (and so sqlite3.h). */
+#ifndef STORE_SQLITE_INT_H
+#define STORE_SQLITE_INT_H
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store/store_backend.h"
+
+/* Statements kept prepared for the life of the connection, by SQL text
+ * address (the callers pass string literals): preparing the dozen inserts
+ * of a game again for every game was a fifth of the ingest time. */
+#define STORE_STMT_CACHE 48
+struct sq_cached_stmt {
+    const char *sql;
+    sqlite3_stmt *st;
+};
+
+/* Statements whose text is built per call (list filters, paging): kept
+ * by text, the least recently used one dropped. */
+#define STORE_TEXT_CACHE 16
+struct sq_text_stmt {
+    char *sql; /* owned */
+    sqlite3_stmt *st;
+    uint64_t used;
+};
+
+struct sq_store {
+    struct store base; /* first: the dispatcher's view */
+    sqlite3 *db;
+    bool read_only;
+    bool batch; /* inside store_batch_begin(): a game is a savepoint */
+    bool batch_lost; /* a game's savepoint could not be rolled back: the
+                        batch must not commit */
+    struct sq_cached_stmt cache[STORE_STMT_CACHE];
+    int n_cache;
+    struct sq_text_stmt text_cache[STORE_TEXT_CACHE];
+    uint64_t tick;
+};
+
+static inline struct sq_store *sq_of(struct store *s)
+{
+    return (struct sq_store *)s;
+}
+
+/* schema/NNN_name.sql, embedded at build time (embed_schema.cmake);
+ * migration i (0-based) brings the database to user_version i + 1. */
+struct sq_migration {
+    const char *name;
+    const char *sql;
+};
+extern const struct sq_migration sq_migrations[];
+extern const int sq_n_migrations;
+
+/* Sets e from a failed SQLite call: ST_BUSY for SQLITE_BUSY/LOCKED,
+ * ST_FULL for SQLITE_FULL, ST_NOMEM for SQLITE_NOMEM (and IOERR_NOMEM),
+ * else ST_DB, with "what: <SQLite's message>"; a text or blob bind that
+ * failed before is reported instead, as the cause. Returns the status. */
+enum status sq_fail(struct sq_store *s, int rc, const char *what,
+                       struct err *e);
+/* Prepares sql into *out (NULL on failure). */
+enum status sq_prepare(struct sq_store *s, const char *sql, sqlite3_stmt **out,
+                          struct err *e) WARN_UNUSED;
+/* Like sq_prepare(), but the statement stays prepared in the
+ * connection's cache: hand it back with sq_release(), never finalize
+ * it. sql must be a string literal (it is the cache key). */
+enum status sq_cached(struct sq_store *s, const char *sql, sqlite3_stmt **out,
+                         struct err *e) WARN_UNUSED;
+/* The same for SQL text built at run time: cached by its text (a copy),
+ * so a list page asked again is not parsed again. */
+enum status sq_cached_text(struct sq_store *s, const char *sql,
+                              sqlite3_stmt **out, struct err *e) WARN_UNUSED;
+/* Resets a statement of sq_cached() or sq_cached_text() for its
+ * next use (NULL-safe); finalizes it if the cache was full when it was
+ * prepared. */
+void sq_release(struct sq_store *s, sqlite3_stmt *st);
+/* Steps a statement that returns no rows, then resets it and clears its
+ * bindings for the next use. */
+enum status sq_step_done(struct sq_store *s, sqlite3_stmt *st, const char *what,
+                            struct err *e) WARN_UNUSED;
+/* Binds text, or NULL when s is NULL (SQLITE_TRANSIENT: SQLite copies).
+ * A bind that fails (out of memory) fails the next sq_step_done(),
+ * sq_fail() and sq_end() of the thread: never a NULL stored. */
+void sq_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* The same for len bytes of text, and for a blob (NULL p: empty). */
+void sq_bind_text_len(sqlite3_stmt *st, int i, const char *s, size_t len);
+void sq_bind_blob(sqlite3_stmt *st, int i, const void *p, size_t len);
+/* Appends column col of the current row (text) to out. */
+void sq_append_col(struct buf *out, sqlite3_stmt *st, int col);
+/* The same for a blob column (may hold NUL bytes). */
+void sq_append_blob(struct buf *out, sqlite3_stmt *st, int col);
+
+/* BEGIN IMMEDIATE; inside a batch (store_batch_begin) a SAVEPOINT, so that
+ * sq_end() still keeps or drops exactly one game's changes. */
+enum status sq_begin(struct sq_store *s, struct err *e) WARN_UNUSED;
+/* A read transaction: the reads until sq_end() see one snapshot (WAL),
+ * so a total and its page, or the parts of the statistics, agree. */
+enum status sq_begin_read(struct sq_store *s, struct err *e) WARN_UNUSED;
+/* Commits when st is ST_OK, else rolls back; returns the final status. */
+enum status sq_end(struct sq_store *s, enum status st, struct err *e);
+
+/* Writing (sqlite_write.c): the rows of one game, inside a transaction.
+ * id 0 lets SQLite choose the id. */
+enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
+                             const struct game_record *g, int64_t *out_id,
+                             struct err *e) WARN_UNUSED;
+enum status sq_delete_game(struct sq_store *s, int64_t id,
+                              struct err *e) WARN_UNUSED;
+
+/* Registers die_chi2(r1, r2, r3) and die_p(x) on the connection. */
+int sq_register_functions(sqlite3 *db);
+
+/* The backend's entries (store_backend.h), one per store_ function of
+ * store.h, defined across the sqlite*.c files. */
+enum status sq_open(const char *path, bool read_only, struct store **out,
+                    struct err *e) WARN_UNUSED;
+void sq_close(struct store *base);
+enum status sq_insert_game(struct store *base, const struct game_record *g,
+                           int64_t *out_id, bool *out_duplicate,
+                           struct err *e) WARN_UNUSED;
+enum status sq_batch_begin(struct store *base, struct err *e) WARN_UNUSED;
+enum status sq_batch_end(struct store *base, bool commit,
+                         struct err *e) WARN_UNUSED;
+enum status sq_replace_game(struct store *base, int64_t id,
+                            const struct game_record *g,
+                            struct err *e) WARN_UNUSED;
+enum status sq_list_games(struct store *base, const struct game_filter *f,
+                          struct buf *out, struct err *e) WARN_UNUSED;
+enum status sq_game_json(struct store *base, int64_t id, struct buf *out,
+                         struct err *e) WARN_UNUSED;
+enum status sq_game_raw(struct store *base, int64_t id, struct buf *out,
+                        const char **out_format, struct err *e) WARN_UNUSED;
+enum status sq_game_sha(struct store *base, int64_t id, char out[65],
+                        struct err *e) WARN_UNUSED;
+enum status sq_game_is_live(struct store *base, int64_t id, bool *out_live,
+                            struct err *e) WARN_UNUSED;
+enum status sq_players_json(struct store *base, struct buf *out,
+                            struct err *e) WARN_UNUSED;
+enum status sq_player_json(struct store *base, const char *name,
+                           struct buf *out, struct err *e) WARN_UNUSED;
+enum status sq_stats_json(struct store *base, struct buf *out,
+                          struct err *e) WARN_UNUSED;
+enum status sq_each_game(struct store *base, store_game_fn fn, void *ctx,
+                         struct err *e) WARN_UNUSED;
+enum status sq_each_upload(struct store *base, store_upload_fn fn, void *ctx,
+                           struct err *e) WARN_UNUSED;
+enum status sq_backup(struct store *base, const char *out, bool overwrite,
+                      struct err *e) WARN_UNUSED;
+enum status sq_check(struct store *base, struct buf *report, int *out_problems,
+                     struct err *e) WARN_UNUSED;
+
+#endif
