@@ -13,18 +13,36 @@
 #
 # FLIERD_TEST_DB, when set, is B: for instance the postgresql:// URI of
 # an empty database, to copy from SQLite into it and back. Unset, B is an
-# SQLite file like the others. Needs bash, curl and sed.
+# SQLite file like the others. With FLIERD_TEST_FRESH_DB=1 too, it is the
+# URI of a server's "postgres" database (the tests' throwaway cluster):
+# the test makes a database of its own there (psql) and drops it after.
+# Needs bash, curl and sed.
 set -u
 
 FLIERD=${1:?usage: test_copy.sh FLIERD SAMPLES_DIR}
 SAMPLES=${2:?usage: test_copy.sh FLIERD SAMPLES_DIR}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/flierd-copy.XXXXXX") || exit 1
 daemon=
+fresh=
 cleanup() {
     [ -n "$daemon" ] && kill "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null
+    [ -n "$fresh" ] &&
+        psql "$server" -qc "DROP DATABASE IF EXISTS $fresh" >/dev/null 2>&1
     rm -rf "$TMP"
 }
 trap cleanup EXIT
+
+if [ -n "${FLIERD_TEST_DB:-}" ] && [ "${FLIERD_TEST_FRESH_DB:-}" = 1 ]; then
+    server=$FLIERD_TEST_DB
+    case $server in
+    */postgres\?*) ;;
+    *) echo "FLIERD_TEST_FRESH_DB wants the URI of a postgres database" >&2
+       exit 1 ;;
+    esac
+    psql "$server" -qc "CREATE DATABASE flierd_copy_$$" || exit 1
+    fresh=flierd_copy_$$
+    FLIERD_TEST_DB=${server/\/postgres\?/\/$fresh?}
+fi
 
 A=$TMP/a.db
 B=${FLIERD_TEST_DB:-$TMP/b.db}
