@@ -49,7 +49,12 @@ void h_healthz(struct request *r)
 void h_metrics(struct request *r)
 {
     struct buf b = BUF_INIT;
-    metrics_render(&r->srv->m, r->srv->replays, &b);
+    struct store_counts games;
+    struct err e;
+    struct store *st = server_reader(r->srv);
+    bool read = store_counts(st, &games, &e) == ST_OK;
+    server_reader_put(r->srv, st);
+    metrics_render(&r->srv->m, r->srv->replays, read ? &games : NULL, &b);
     buf_release(&r->out);
     r->out = b;
     r->status = 200;

@@ -56,8 +56,10 @@ void metrics_request(struct metrics *m, int status, size_t bytes,
 struct ingest_result;
 void metrics_ingest(struct metrics *m, enum status st,
                     const struct ingest_result *res);
+/* games: what store_counts() read, or NULL when the database could not
+ * be read (the process's own counters are still worth a scrape). */
 void metrics_render(struct metrics *m, struct replay_cache *replays,
-                    struct buf *out);
+                    const struct store_counts *games, struct buf *out);
 
 /* ---- the server ---- */
 struct server {

@@ -156,10 +156,29 @@ static void render_replays(struct replay_cache *c, struct buf *b)
     buf_printf(b, "flierd_replay_cache_entries %zu\n", st.entries);
 }
 
+/* What the database holds: the same from every daemon on it, where the
+ * counters above are this process's own. */
+static void render_games(const struct store_counts *c, struct buf *b)
+{
+    header(b, "flierd_games", "gauge",
+           "Games stored in the database, by verdict (all daemons on it)");
+    buf_printf(b, "flierd_games{verdict=\"valid\"} %lld\n",
+               (long long)c->valid);
+    buf_printf(b, "flierd_games{verdict=\"invalid\"} %lld\n",
+               (long long)c->invalid);
+    buf_printf(b, "flierd_games{verdict=\"unsupported\"} %lld\n",
+               (long long)c->unsupported);
+    header(b, "flierd_live_games", "gauge",
+           "Live games being recorded (all daemons on the database)");
+    buf_printf(b, "flierd_live_games %lld\n", (long long)c->live);
+}
+
 void metrics_render(struct metrics *m, struct replay_cache *replays,
-                    struct buf *out)
+                    const struct store_counts *games, struct buf *out)
 {
     render_requests(m, out);
     render_ingests(m, out);
     render_replays(replays, out);
+    if (games)
+        render_games(games, out);
 }

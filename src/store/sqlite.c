@@ -662,6 +662,7 @@ const struct store_backend store_sqlite_backend = {
     .players_json = sq_players_json,
     .player_json = sq_player_json,
     .stats_json = sq_stats_json,
+    .counts = sq_counts,
     .each_game = sq_each_game,
     .each_upload = sq_each_upload,
     .backup = sq_backup,

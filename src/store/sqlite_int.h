@@ -140,6 +140,8 @@ enum status sq_players_json(struct store *base, struct buf *out,
                             struct err *e) WARN_UNUSED;
 enum status sq_player_json(struct store *base, const char *name,
                            struct buf *out, struct err *e) WARN_UNUSED;
+enum status sq_counts(struct store *base, struct store_counts *out,
+                      struct err *e);
 enum status sq_stats_json(struct store *base, struct buf *out,
                           struct err *e) WARN_UNUSED;
 enum status sq_each_game(struct store *base, store_game_fn fn, void *ctx,

@@ -221,6 +221,35 @@ static const char SQL_DIE_PLAYERS[] =
                     "FROM player_totals t JOIN players p ON p.id = t.player_id "
                     "WHERE t.rolls1 + t.rolls2 + t.rolls3 > 0 ORDER BY p.name)";
 
+enum status sq_counts(struct store *base, struct store_counts *out,
+                      struct err *e)
+{
+    struct sq_store *s = sq_of(base);
+    sqlite3_stmt *st = NULL;
+    enum status res = sq_cached(
+        s,
+        "SELECT coalesce(sum(n), 0), "
+        "coalesce(sum(CASE WHEN valid = 1 THEN n END), 0), "
+        "coalesce(sum(CASE WHEN valid = 0 THEN n END), 0), "
+        "coalesce(sum(CASE WHEN status = 'unsupported' THEN n END), 0), "
+        "coalesce(sum(CASE WHEN live THEN n END), 0) FROM game_totals",
+        &st, e);
+    if (res != ST_OK)
+        return res;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        out->total = sqlite3_column_int64(st, 0);
+        out->valid = sqlite3_column_int64(st, 1);
+        out->invalid = sqlite3_column_int64(st, 2);
+        out->unsupported = sqlite3_column_int64(st, 3);
+        out->live = sqlite3_column_int64(st, 4);
+    } else {
+        res = sq_fail(s, rc, "count games", e);
+    }
+    sq_release(s, st);
+    return res;
+}
+
 enum status sq_stats_json(struct store *base, struct buf *out, struct err *e)
 {
     struct sq_store *s = sq_of(base);

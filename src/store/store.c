@@ -110,6 +110,13 @@ enum status store_stats_json(struct store *s, struct buf *out, struct err *e)
     return s->be->stats_json(s, out, e);
 }
 
+enum status store_counts(struct store *s, struct store_counts *out,
+                         struct err *e)
+{
+    *out = (struct store_counts){ 0 };
+    return s->be->counts(s, out, e);
+}
+
 enum status store_each_game(struct store *s, store_game_fn fn, void *ctx,
                             struct err *e)
 {

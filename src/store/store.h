@@ -210,6 +210,16 @@ enum status store_player_json(struct store *s, const char *name,
 enum status store_stats_json(struct store *s, struct buf *out,
                              struct err *e) WARN_UNUSED;
 
+/* The stored games by kind, read from the aggregate tables (as cheap as
+ * the statistics whatever the number of games): what /metrics reports,
+ * the same from every daemon sharing a database. unsupported games are
+ * in total only (neither valid nor invalid). */
+struct store_counts {
+    int64_t total, valid, invalid, unsupported, live;
+};
+enum status store_counts(struct store *s, struct store_counts *out,
+                         struct err *e) WARN_UNUSED;
+
 /* Calls fn for every stored game in id order (for re-audits); fn returns
  * non-zero to stop. The raw bytes are valid only during the call;
  * verdict is the stored one (enum game_verdict). */

@@ -45,6 +45,8 @@ struct store_backend {
                                struct buf *out, struct err *e);
     enum status (*stats_json)(struct store *s, struct buf *out,
                               struct err *e);
+    enum status (*counts)(struct store *s, struct store_counts *out,
+                          struct err *e);
     enum status (*each_game)(struct store *s, store_game_fn fn, void *ctx,
                              struct err *e);
     enum status (*each_upload)(struct store *s, store_upload_fn fn, void *ctx,

@@ -130,6 +130,37 @@ static void same_answer(unsigned a, unsigned b, const char *path)
     buf_release(&y);
 }
 
+/* The lines of /metrics that come from the database (flierd_games,
+ * flierd_live_games): the same from both daemons, and nonzero games. The
+ * other counters are each process's own. */
+static void same_db_metrics(unsigned a, unsigned b)
+{
+    struct buf x = BUF_INIT, y = BUF_INIT, lx = BUF_INIT, ly = BUF_INIT;
+    get_body(a, "/metrics", &x);
+    get_body(b, "/metrics", &y);
+    const struct buf *in[2] = { &x, &y };
+    struct buf *out[2] = { &lx, &ly };
+    for (int k = 0; k < 2; k++)
+        for (const char *p = in[k]->p; p && *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+            if (strncmp(p, "flierd_games{", 13) == 0 ||
+                strncmp(p, "flierd_live_games ", 18) == 0)
+                buf_append(out[k], p, n);
+            p += n;
+        }
+    assert_non_null(lx.p);
+    assert_non_null(strstr(lx.p, "flierd_games{verdict=\"valid\"} "));
+    assert_null(strstr(lx.p, "flierd_games{verdict=\"valid\"} 0\n"));
+    if (!ly.p || strcmp(lx.p, ly.p) != 0)
+        fail_msg("the database's metrics differ between the daemons:\n%s"
+                 "---\n%s", lx.p, ly.p ? ly.p : "");
+    buf_release(&x);
+    buf_release(&y);
+    buf_release(&lx);
+    buf_release(&ly);
+}
+
 /* The stored upload of id, through port, is body. */
 static void stored_as(unsigned port, long long id, const struct buf *body)
 {
@@ -210,6 +241,7 @@ static void test_same_games_two_daemons(void **state)
     same_answer(a->port, b->port, "/api/games?limit=1000");
     same_answer(a->port, b->port, "/api/stats");
     same_answer(a->port, b->port, "/api/players");
+    same_db_metrics(a->port, b->port);
     assert_int_equal(daemon_stop(a), 0);
     assert_int_equal(daemon_stop(b), 0);
     check_whole(db);

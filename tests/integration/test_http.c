@@ -526,6 +526,19 @@ static void test_metrics(void **state)
     assert_non_null(strstr(r.body.p, "flierd_http_request_duration_seconds"
                                      "_bucket{le=\"+Inf\"}"));
     http_resp_release(&r);
+    /* the database's own gauges: what the statistics count */
+    cJSON *stats = get_json("/api/stats", 200);
+    const cJSON *games = cJSON_GetObjectItemCaseSensitive(stats, "games");
+    assert_int_equal(metric("flierd_games{verdict=\"valid\"}"),
+                     (long long)num(games, "valid"));
+    assert_int_equal(metric("flierd_games{verdict=\"invalid\"}"),
+                     (long long)num(games, "invalid"));
+    assert_int_equal(metric("flierd_games{verdict=\"unsupported\"}"),
+                     (long long)num(games, "unsupported"));
+    assert_int_equal(metric("flierd_live_games"),
+                     (long long)num(games, "live"));
+    assert_true(num(games, "valid") > 0);
+    cJSON_Delete(stats);
 }
 
 /* ---- other expansions ---- */

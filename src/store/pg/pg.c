@@ -647,6 +647,7 @@ const struct store_backend store_pg_backend = {
     .players_json = pg_players_json,
     .player_json = pg_player_json,
     .stats_json = pg_stats_json,
+    .counts = pg_counts,
     .each_game = pg_each_game,
     .each_upload = pg_each_upload,
     .backup = pg_backup,

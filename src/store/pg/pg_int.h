@@ -147,6 +147,8 @@ enum status pg_players_json(struct store *base, struct buf *out,
                             struct err *e) WARN_UNUSED;
 enum status pg_player_json(struct store *base, const char *name,
                            struct buf *out, struct err *e) WARN_UNUSED;
+enum status pg_counts(struct store *base, struct store_counts *out,
+                      struct err *e);
 enum status pg_stats_json(struct store *base, struct buf *out,
                           struct err *e) WARN_UNUSED;
 enum status pg_each_game(struct store *base, store_game_fn fn, void *ctx,

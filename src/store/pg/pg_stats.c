@@ -225,6 +225,29 @@ static void object_of(struct buf *b, const PGresult *r)
     buf_puts(b, "}");
 }
 
+enum status pg_counts(struct store *base, struct store_counts *out,
+                      struct err *e)
+{
+    PGresult *r = NULL;
+    enum status st = read_rows(
+        pg_of(base),
+        "SELECT coalesce(sum(n), 0), "
+        "coalesce(sum(n) FILTER (WHERE valid = 1), 0), "
+        "coalesce(sum(n) FILTER (WHERE valid = 0), 0), "
+        "coalesce(sum(n) FILTER (WHERE status = 'unsupported'), 0), "
+        "coalesce(sum(n) FILTER (WHERE live <> 0), 0) FROM game_totals",
+        NULL, &r, e);
+    if (st == ST_OK) {
+        out->total = pg_int(r, 0, 0);
+        out->valid = pg_int(r, 0, 1);
+        out->invalid = pg_int(r, 0, 2);
+        out->unsupported = pg_int(r, 0, 3);
+        out->live = pg_int(r, 0, 4);
+    }
+    PQclear(r);
+    return st;
+}
+
 static enum status stats_games(struct pg_store *s, struct buf *b,
                                struct err *e)
 {
