@@ -83,6 +83,7 @@ struct server {
 
     bool spooling;                   /* spool thread started */
     pthread_t spool_thread;
+    char *spool_claims;              /* DIR/.claimed/HOST.PID (spool.c) */
     pthread_mutex_t slock;
     pthread_cond_t swake;
     bool stopping;                   /* under slock */

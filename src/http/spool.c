@@ -9,9 +9,19 @@
  * taken in done/ or failed/ gets a suffix (.1, .2, ...). A game of an
  * expansion this engine cannot audit yet is stored (unsupported) and goes
  * to done/ like any other. Each file leaves one line on the log:
- * "spool: NAME -> done (game 12, stored)". */
+ * "spool: NAME -> done (game 12, stored)".
+ *
+ * Several daemons may share DIR (on one machine, or on shared storage
+ * whose rename is atomic): each file is claimed before it is read, by
+ * renaming it into DIR/.claimed/HOST.PID/, and rename gives it to one
+ * daemon only; the others find it gone and pass on. A file kept for the
+ * next scan goes back to DIR (or, if a new file took its name meanwhile,
+ * waits in the claim folder, which each scan looks at first). A daemon
+ * that starts gives the files of dead daemons of its own host back to
+ * DIR; those of another host's daemons wait for that host. */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,26 +80,24 @@ static enum status read_spooled(const char *path, size_t cap, struct buf *b,
     return st;
 }
 
-/* Moves dir/name to dir/sub/name (or name.N when taken); the final path
- * is left in dest. */
-static bool move_to(const char *dir, const char *name, const char *sub,
-                    struct buf *dest)
+/* Moves the file at from to dir/sub/name (or name.N when taken: link
+ * refuses a name that exists, so two daemons never take the same one);
+ * the final path is left in dest. sub "" is dir itself. */
+static bool move_to(const char *from, const char *dir, const char *name,
+                    const char *sub, struct buf *dest)
 {
-    struct buf from = BUF_INIT;
-    bool ok;
-    buf_printf(&from, "%s/%s", dir, name);
-    for (int i = 0;; i++) {
+    for (int i = 0; i < 10000; i++) {
         dest->len = 0;
-        if (i == 0)
-            buf_printf(dest, "%s/%s/%s", dir, sub, name);
-        else
-            buf_printf(dest, "%s/%s/%s.%d", dir, sub, name, i);
-        if (access(dest->p, F_OK) != 0)
-            break;
+        buf_printf(dest, "%s%s%s/%s", dir, sub[0] ? "/" : "", sub, name);
+        if (i > 0)
+            buf_printf(dest, ".%d", i);
+        if (link(from, dest->p) == 0)
+            return unlink(from) == 0 || errno == ENOENT;
+        if (errno != EEXIST)
+            return false;
     }
-    ok = rename(from.p, dest->p) == 0;
-    buf_release(&from);
-    return ok;
+    errno = EEXIST;
+    return false;
 }
 
 static void write_error_file(const char *moved, const struct err *e)
@@ -110,18 +118,19 @@ static bool passing(enum status st)
     return st == ST_BUSY || st == ST_FULL || st == ST_NOMEM;
 }
 
+/* Ingests the file at path (DIR/NAME claimed into the claim folder),
+ * then moves it to done/ or failed/, or back to DIR for the next scan. */
 static enum status spool_one(struct server *s, const char *dir,
-                             const char *name)
+                             const char *path, const char *name)
 {
-    struct buf path = BUF_INIT, data = BUF_INIT, dest = BUF_INIT;
+    struct buf data = BUF_INIT, dest = BUF_INIT;
     struct ingest_result res;
     struct err e;
     FILE *log = s->cfg.log;
 
     err_clear(&e);
     memset(&res, 0, sizeof res);
-    buf_printf(&path, "%s/%s", dir, name);
-    enum status st = read_spooled(path.p, s->cfg.max_body, &data, &e);
+    enum status st = read_spooled(path, s->cfg.max_body, &data, &e);
     if (st == ST_OK) {
         struct store *w = server_writer(s);
         st = ingest_bytes(w, data.p ? data.p : "", data.len, "spool", name,
@@ -130,12 +139,17 @@ static enum status spool_one(struct server *s, const char *dir,
         metrics_ingest(&s->m, st, &res);
     }
     if (passing(st)) {
+        /* back in DIR under its own name, for any daemon's next scan;
+         * a new file of that name meanwhile: it waits in the claims */
+        buf_printf(&dest, "%s/%s", dir, name);
+        if (link(path, dest.p) == 0)
+            (void)unlink(path);
         if (log)
             fprintf(log, "spool: %s: kept for the next scan (%s)\n", name,
                     e.msg);
         goto out;
     }
-    if (!move_to(dir, name, st == ST_OK ? "done" : "failed", &dest)) {
+    if (!move_to(path, dir, name, st == ST_OK ? "done" : "failed", &dest)) {
         if (log)
             fprintf(log, "flierd: spool: %s: cannot move: %s\n", name,
                     strerror(errno));
@@ -156,7 +170,6 @@ static enum status spool_one(struct server *s, const char *dir,
     else
         fprintf(log, "spool: %s -> failed (%s)\n", name, e.msg);
 out:
-    buf_release(&path);
     buf_release(&data);
     buf_release(&dest);
     return st;
@@ -175,15 +188,16 @@ static bool stopping(struct server *s)
     return stop;
 }
 
-static void spool_scan(struct server *s)
+/* The regular files of dir that the spool takes, in name order. */
+static size_t list_files(const char *dir, char ***out)
 {
-    const char *dir = s->cfg.spool_dir;
     char **names = NULL;
     size_t n = 0, cap = 0;
     struct dirent *de;
     DIR *d = opendir(dir);
+    *out = NULL;
     if (!d)
-        return;
+        return 0;
     while ((de = readdir(d)) != NULL) {
         struct stat sb;
         struct buf p = BUF_INIT;
@@ -200,13 +214,82 @@ static void spool_scan(struct server *s)
     closedir(d);
     if (n > 1)
         qsort(names, n, sizeof *names, cmp_names);
+    *out = names;
+    return n;
+}
+
+static void spool_scan(struct server *s)
+{
+    const char *dir = s->cfg.spool_dir;
     bool wait = false; /* rather than hammer a full disk */
-    for (size_t i = 0; i < n; i++) {
-        if (!wait && !stopping(s))
-            wait = passing(spool_one(s, dir, names[i]));
-        free(names[i]);
+    /* pass 0: what this daemon kept claimed; pass 1: new files */
+    for (int pass = 0; pass < 2; pass++) {
+        char **names;
+        size_t n = list_files(pass ? dir : s->spool_claims, &names);
+        for (size_t i = 0; i < n; i++) {
+            struct buf from = BUF_INIT, claimed = BUF_INIT;
+            buf_printf(&claimed, "%s/%s", s->spool_claims, names[i]);
+            buf_printf(&from, "%s/%s", dir, names[i]);
+            /* claimed before it is read; ENOENT: another daemon was first */
+            bool go = !wait && !stopping(s);
+            bool mine = go && (!pass || rename(from.p, claimed.p) == 0);
+            if (go && !mine && errno != ENOENT && s->cfg.log)
+                fprintf(s->cfg.log, "flierd: spool: %s: cannot claim: %s\n",
+                        names[i], strerror(errno));
+            if (mine)
+                wait = passing(spool_one(s, dir, claimed.p, names[i]));
+            buf_release(&from);
+            buf_release(&claimed);
+            free(names[i]);
+        }
+        free(names);
     }
-    free(names);
+}
+
+/* "HOST.PID" of a claim folder: is it a process of this host that is
+ * gone? */
+static bool dead_here(const char *claim, const char *host)
+{
+    size_t h = strlen(host);
+    char *end;
+    if (strncmp(claim, host, h) != 0 || claim[h] != '.')
+        return false;
+    long pid = strtol(claim + h + 1, &end, 10);
+    return *end == '\0' && pid > 0 && pid != (long)getpid() &&
+           kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Gives the files claimed by dead daemons of this host back to DIR. */
+static void recover_claims(struct server *s, const char *root,
+                           const char *host)
+{
+    DIR *d = opendir(root);
+    struct dirent *de;
+    if (!d)
+        return;
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.' || !dead_here(de->d_name, host))
+            continue;
+        struct buf folder = BUF_INIT;
+        char **names;
+        buf_printf(&folder, "%s/%s", root, de->d_name);
+        size_t n = list_files(folder.p, &names);
+        for (size_t i = 0; i < n; i++) {
+            struct buf from = BUF_INIT, dest = BUF_INIT;
+            buf_printf(&from, "%s/%s", folder.p, names[i]);
+            if (move_to(from.p, s->cfg.spool_dir, names[i], "", &dest) &&
+                s->cfg.log)
+                fprintf(s->cfg.log, "spool: %s: given back from %s, a "
+                        "daemon that is gone\n", names[i], de->d_name);
+            buf_release(&from);
+            buf_release(&dest);
+            free(names[i]);
+        }
+        free(names);
+        (void)rmdir(folder.p);
+        buf_release(&folder);
+    }
+    closedir(d);
 }
 
 static void *spool_main(void *arg)
@@ -238,13 +321,35 @@ enum status spool_start(struct server *s, struct err *e)
     const char *dir = s->cfg.spool_dir;
     struct stat sb;
     enum status st;
+    char host[256];
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return err_set(e, ST_IO, "--spool %s: not a folder", dir);
     st = make_dir(dir, "done", e);
     if (st == ST_OK)
         st = make_dir(dir, "failed", e);
+    if (st == ST_OK)
+        st = make_dir(dir, ".claimed", e);
     if (st != ST_OK)
         return st;
+    if (gethostname(host, sizeof host) != 0)
+        snprintf(host, sizeof host, "localhost");
+    host[sizeof host - 1] = '\0';
+    for (char *c = host; *c; c++) /* a name of one path component */
+        if (*c == '/')
+            *c = '_';
+    struct buf claims = BUF_INIT, root = BUF_INIT;
+    buf_printf(&root, "%s/.claimed", dir);
+    buf_printf(&claims, "%s/%s.%ld", root.p, host, (long)getpid());
+    if (mkdir(claims.p, 0755) != 0 && errno != EEXIST) {
+        st = err_set(e, ST_IO, "--spool: cannot create %s: %s", claims.p,
+                     strerror(errno));
+        buf_release(&claims);
+        buf_release(&root);
+        return st;
+    }
+    recover_claims(s, root.p, host);
+    buf_release(&root);
+    s->spool_claims = claims.p; /* owned: freed by spool_stop() */
     if (s->cfg.spool_ms == 0)
         s->cfg.spool_ms = 1000;
     if (pthread_create(&s->spool_thread, NULL, spool_main, s) != 0)
@@ -255,12 +360,16 @@ enum status spool_start(struct server *s, struct err *e)
 
 void spool_stop(struct server *s)
 {
-    if (!s->spooling)
-        return;
-    pthread_mutex_lock(&s->slock);
-    s->stopping = true;
-    pthread_cond_broadcast(&s->swake);
-    pthread_mutex_unlock(&s->slock);
-    pthread_join(s->spool_thread, NULL);
-    s->spooling = false;
+    if (s->spooling) {
+        pthread_mutex_lock(&s->slock);
+        s->stopping = true;
+        pthread_cond_broadcast(&s->swake);
+        pthread_mutex_unlock(&s->slock);
+        pthread_join(s->spool_thread, NULL);
+        s->spooling = false;
+    }
+    if (s->spool_claims) /* empty unless a file waits there */
+        (void)rmdir(s->spool_claims);
+    free(s->spool_claims);
+    s->spool_claims = NULL;
 }

@@ -23,12 +23,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -493,6 +495,99 @@ static void test_server_restart(void **state)
     test_db_drop(db);
 }
 
+/* ---- one spool folder, two daemons ------------------------------------ */
+
+static void write_file(const char *path, const struct buf *b)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b->p, 1, b->len, f), b->len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Regular files in folder (not starting with '.', not .error files). */
+static int count_files(const char *folder)
+{
+    DIR *d = opendir(folder);
+    struct dirent *de;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((de = readdir(d)) != NULL) {
+        char path[640];
+        struct stat sb;
+        snprintf(path, sizeof path, "%s/%s", folder, de->d_name);
+        n += de->d_name[0] != '.' && !strstr(de->d_name, ".error") &&
+             stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    }
+    closedir(d);
+    return n;
+}
+
+/* Both daemons scan one spool folder: every file is ingested by one of
+ * them and lands in done/ once, under its own name; a file left claimed
+ * by a daemon that died is given back and ingested too. */
+static void test_shared_spool(void **state)
+{
+    struct daemon *a = &T.d[0], *b = &T.d[1];
+    char db[256], spool[128], path[640], done[160];
+    (void)state;
+    assert_true(test_db_fresh(db, sizeof db));
+    snprintf(spool, sizeof spool, "%s/spool", T.dir);
+    snprintf(done, sizeof done, "%s/done", spool);
+    assert_int_equal(mkdir(spool, 0755), 0);
+    /* a claim of a daemon of this host that is gone: a child's pid */
+    pid_t gone = fork();
+    if (gone == 0)
+        _exit(0);
+    assert_true(gone > 0);
+    assert_int_equal(waitpid(gone, NULL, 0), gone);
+    char host[256], claim[512];
+    assert_int_equal(gethostname(host, sizeof host), 0);
+    snprintf(path, sizeof path, "%s/.claimed", spool);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(claim, sizeof claim, "%s/.claimed/%s.%ld", spool, host,
+             (long)gone);
+    assert_int_equal(mkdir(claim, 0755), 0);
+    snprintf(path, sizeof path, "%s/orphan.jcz", claim);
+    write_file(path, &T.games[N_GAMES - 1]);
+
+    const char *args[] = { "--rate-limit", "0", "--write-rate-limit", "0",
+                           "--spool", spool, "--spool-interval", "5",
+                           NULL };
+    assert_true(daemon_start(a, db, args));
+    assert_true(daemon_start(b, db, args));
+    /* written under a skipped name, then renamed, as writers should */
+    for (int i = 0; i < N_GAMES - 1; i++) {
+        char part[640];
+        snprintf(part, sizeof part, "%s/g%02d.jcz.part", spool, i);
+        snprintf(path, sizeof path, "%s/g%02d.jcz", spool, i);
+        write_file(part, &T.games[i]);
+        assert_int_equal(rename(part, path), 0);
+    }
+    double until = now_s() + DEADLINE_S;
+    while (count_files(done) < N_GAMES && now_s() < until)
+        sleep_ms(20);
+    assert_int_equal(count_files(done), N_GAMES);
+    for (int i = 0; i < N_GAMES - 1; i++) { /* each once, its own name */
+        snprintf(path, sizeof path, "%s/g%02d.jcz", done, i);
+        assert_int_equal(access(path, F_OK), 0);
+    }
+    snprintf(path, sizeof path, "%s/orphan.jcz", done);
+    assert_int_equal(access(path, F_OK), 0);
+    assert_int_equal(count_files(spool), 0);
+    assert_int_equal(access(claim, F_OK), -1); /* the dead one's: gone */
+    /* every game stored once, whichever daemon took its file */
+    struct buf list = BUF_INIT;
+    get_body(a->port, "/api/games?limit=1000", &list);
+    assert_non_null(strstr(list.p, "\"total\":40"));
+    buf_release(&list);
+    assert_int_equal(daemon_stop(a), 0);
+    assert_int_equal(daemon_stop(b), 0);
+    check_whole(db);
+    test_db_drop(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -500,6 +595,7 @@ int main(void)
         cmocka_unit_test_teardown(test_live_turns_through_both,
                                   stop_daemons),
         cmocka_unit_test_teardown(test_kill_one_daemon, stop_daemons),
+        cmocka_unit_test_teardown(test_shared_spool, stop_daemons),
         cmocka_unit_test_teardown(test_server_restart, stop_daemons),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
