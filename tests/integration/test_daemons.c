@@ -495,6 +495,61 @@ static void test_server_restart(void **state)
     test_db_drop(db);
 }
 
+/* The server's processes: the postmaster (postmaster.pid's first line)
+ * and its children, signalled all at once. */
+static void signal_server(int sig)
+{
+    char line[512];
+    snprintf(line, sizeof line,
+             "p=$(head -n 1 '%s/data/postmaster.pid') && "
+             "kill -%d $p $(pgrep -P $p)", getenv("FLIERD_PG_DIR"), sig);
+    assert_int_equal(system(line), 0);
+}
+
+/* A server that stops answering with its connections up (SIGSTOP: as a
+ * hung disk or a paused machine would): uploads are answered 503 within
+ * the answer deadline (FLIERD_PG_ANSWER_MS, 2 s here), never held; once
+ * it answers again the daemon reconnects by itself, and every upload
+ * answered 201 is there. A call waits the answer deadline, or a
+ * reconnection's connect timeout (5 s), at most. */
+static void test_server_frozen(void **state)
+{
+    struct daemon *a = &T.d[0];
+    struct stream s;
+    pthread_t t;
+    atomic_bool stop = false;
+    char db[256];
+    (void)state;
+    assert_true(test_db_fresh(db, sizeof db));
+    setenv("FLIERD_PG_ANSWER_MS", "2000", 1);
+    bool up = daemon_start(a, db, NO_LIMITS);
+    unsetenv("FLIERD_PG_ANSWER_MS");
+    assert_true(up);
+    memset(&s, 0, sizeof s);
+    s = (struct stream){ .port = a->port, .first = 0, .step = 1,
+                         .stop = &stop };
+    pthread_create(&t, NULL, stream_main, &s);
+    while (s.ids[10] == 0 && s.n_other == 0)
+        sleep_ms(10);
+    signal_server(SIGSTOP);
+    double until = now_s() + DEADLINE_S;
+    while (s.n_busy < 2 && now_s() < until)
+        sleep_ms(20);
+    signal_server(SIGCONT);
+    pthread_join(t, NULL);
+    assert_int_equal(s.n_cut + s.n_other, 0);
+    assert_true(s.n_busy >= 2);   /* told to come back, not held */
+    /* the 2 s wait, or a reconnection's connect timeout (5 s) */
+    if (s.slowest > 6.0)
+        fail_msg("an upload took %.1f s", s.slowest);
+    assert_int_equal(all_there(a->port, &s, 1), N_VARIANTS);
+    fprintf(stderr, "frozen: %d uploads answered 503 meanwhile, the slowest "
+            "took %.1f s\n", s.n_busy, s.slowest);
+    check_whole(db);
+    assert_int_equal(daemon_stop(a), 0);
+    test_db_drop(db);
+}
+
 /* ---- one spool folder, two daemons ------------------------------------ */
 
 static void write_file(const char *path, const struct buf *b)
@@ -596,6 +651,7 @@ int main(void)
                                   stop_daemons),
         cmocka_unit_test_teardown(test_kill_one_daemon, stop_daemons),
         cmocka_unit_test_teardown(test_shared_spool, stop_daemons),
+        cmocka_unit_test_teardown(test_server_frozen, stop_daemons),
         cmocka_unit_test_teardown(test_server_restart, stop_daemons),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

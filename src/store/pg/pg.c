@@ -7,14 +7,32 @@
  * statement timeout, so no request waits on the database past the HTTP
  * deadline; a lock timeout, the counterpart of SQLite's busy timeout
  * (past it the call returns ST_BUSY); and synchronous_commit as the
- * server has it (on by default: a 201 means the commit is on disk). */
+ * server has it (on by default: a 201 means the commit is on disk).
+ *
+ * Those are the server's and the kernel's: a server that stops answering
+ * with the connection still up (stopped, swapping, a disk that hangs)
+ * would hold a request forever. So every statement is sent without
+ * blocking and its answer waited for PG_ANSWER_MS at most, past the
+ * statement timeout and short of the HTTP deadline (30 s); then the
+ * connection is dropped, the call fails with ST_BUSY (503 and
+ * Retry-After), and the next one connects again. FLIERD_PG_ANSWER_MS in
+ * the environment sets another wait (1000 to 600000 ms), for a site
+ * whose statement timeout differs, and for the tests. */
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "store/pg/pg_int.h"
 #include "util/xalloc.h"
+
+#define PG_ANSWER_MS 20000
+
+#include <stdlib.h>
+
+static bool pg_connect(struct pg_store *s);
 
 /* pg_advisory_xact_lock key of the migrations: "flierd" in ASCII. */
 #define PG_MIGRATE_LOCK "112615676535396"
@@ -141,6 +159,84 @@ bool pg_retryable(const struct pg_store *s)
 
 /* ---- running statements ------------------------------------------------ */
 
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Waits until the socket is ready for ev, or the deadline; false when the
+ * deadline passed. */
+static bool wait_socket(PGconn *c, short ev, int64_t deadline)
+{
+    struct pollfd pf = { PQsocket(c), ev, 0 };
+    for (;;) {
+        int64_t left = deadline - now_ms();
+        if (left <= 0)
+            return false;
+        int n = poll(&pf, 1, (int)(left < 1000 ? left : 1000));
+        if (n != 0) /* ready, or an error the next libpq call reports */
+            return true;
+    }
+}
+
+/* Gives up on a connection that did not answer: dropped (so the call's
+ * statement cannot complete later behind our back), connected again on
+ * the next call (pg_ready). */
+static enum status no_answer(struct pg_store *s, const char *what,
+                             struct err *e)
+{
+    PQfinish(s->conn);
+    s->conn = NULL;
+    s->n_cache = 0;
+    if (s->batch)
+        s->batch_lost = true;
+    snprintf(s->sqlstate, sizeof s->sqlstate, "08006");
+    return err_set(e, ST_BUSY, "%s: %s: the database did not answer within "
+                   "%d s (the connection is dropped and opened again on the "
+                   "next request)", what, s->label,
+                   (s->answer_ms + 999) / 1000);
+}
+
+/* The answer to what was just sent (sent: PQsend*() succeeded): the last
+ * result, as PQexec() gives it, in *out (failures as error results);
+ * ST_BUSY when none came within PG_ANSWER_MS. */
+static enum status await(struct pg_store *s, bool sent, PGresult **out,
+                         const char *what, struct err *e)
+{
+    int64_t deadline = now_ms() + s->answer_ms;
+    PGresult *last = NULL, *r;
+    *out = NULL;
+    if (!sent)
+        return pg_fail(s, NULL, what, e);
+    for (int f; (f = PQflush(s->conn)) != 0;) {
+        if (f < 0)
+            return pg_fail(s, NULL, what, e);
+        if (!wait_socket(s->conn, POLLOUT | POLLIN, deadline))
+            return no_answer(s, what, e);
+        if (!PQconsumeInput(s->conn))
+            return pg_fail(s, NULL, what, e);
+    }
+    for (;;) {
+        while (PQisBusy(s->conn)) {
+            if (!wait_socket(s->conn, POLLIN, deadline)) {
+                PQclear(last);
+                return no_answer(s, what, e);
+            }
+            if (!PQconsumeInput(s->conn))
+                break; /* the connection failed: PQgetResult says how */
+        }
+        r = PQgetResult(s->conn);
+        if (!r)
+            break;
+        PQclear(last);
+        last = r;
+    }
+    *out = last;
+    return ST_OK;
+}
+
 /* The prepared name of a cached statement, preparing it on first use. */
 static enum status prepared(struct pg_store *s, const char *sql,
                             const struct pg_params *p, char name[24],
@@ -156,11 +252,13 @@ static enum status prepared(struct pg_store *s, const char *sql,
         name[0] = '\0';
         return ST_OK;
     }
-    PGresult *r = PQprepare(s->conn, name, sql, p ? p->n : 0, NULL);
-    enum status st = ST_OK;
-    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+    PGresult *r = NULL;
+    enum status st = await(
+        s, PQsendPrepare(s->conn, name, sql, p ? p->n : 0, NULL) == 1, &r,
+        "prepare", e);
+    if (st == ST_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
         st = pg_fail(s, r, "prepare", e);
-    else
+    else if (st == ST_OK)
         s->cache[s->n_cache++] = sql;
     PQclear(r);
     return st;
@@ -178,12 +276,17 @@ enum status pg_query(struct pg_store *s, const char *sql, bool cached,
         if (st != ST_OK)
             return st;
     }
-    PGresult *r =
-        name[0] ? PQexecPrepared(s->conn, name, n, p ? p->v : NULL,
-                                 p ? p->len : NULL, p ? p->fmt : NULL,
-                                 binary)
-                : PQexecParams(s->conn, sql, n, NULL, p ? p->v : NULL,
-                               p ? p->len : NULL, p ? p->fmt : NULL, binary);
+    int sent =
+        name[0] ? PQsendQueryPrepared(s->conn, name, n, p ? p->v : NULL,
+                                      p ? p->len : NULL, p ? p->fmt : NULL,
+                                      binary)
+                : PQsendQueryParams(s->conn, sql, n, NULL, p ? p->v : NULL,
+                                    p ? p->len : NULL, p ? p->fmt : NULL,
+                                    binary);
+    PGresult *r = NULL;
+    enum status ast = await(s, sent == 1, &r, what, e);
+    if (ast != ST_OK)
+        return ast;
     ExecStatusType rs = PQresultStatus(r);
     if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK) {
         enum status st = pg_fail(s, r, what, e);
@@ -210,9 +313,11 @@ enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
 static enum status run(struct pg_store *s, const char *sql, const char *what,
                        struct err *e)
 {
-    PGresult *r = PQexec(s->conn, sql);
+    PGresult *r = NULL;
+    enum status st = await(s, PQsendQuery(s->conn, sql) == 1, &r, what, e);
+    if (st != ST_OK)
+        return st;
     ExecStatusType rs = PQresultStatus(r);
-    enum status st = ST_OK;
     if (rs != PGRES_COMMAND_OK && rs != PGRES_TUPLES_OK)
         st = pg_fail(s, r, what, e);
     PQclear(r);
@@ -249,10 +354,9 @@ enum status pg_ready(struct pg_store *s, struct err *e)
             return err_set(e, ST_BUSY, "%s: the connection was lost during "
                            "a batch", s->label);
         }
-        PQreset(s->conn);
-        s->n_cache = 0; /* the server forgot them with the session */
-        if (PQstatus(s->conn) != CONNECTION_OK) {
-            trimmed(PQerrorMessage(s->conn), text, sizeof text);
+        if (!pg_connect(s)) {
+            trimmed(s->conn ? PQerrorMessage(s->conn) : "out of memory",
+                    text, sizeof text);
             return err_set(e, ST_BUSY, "%s: the database cannot be reached: "
                            "%s", s->label, text);
         }
@@ -450,36 +554,57 @@ static enum status migrate(struct pg_store *s, struct err *e)
     return st;
 }
 
-enum status pg_open(const char *uri, bool read_only, struct store **out,
-                    struct err *e)
+/* (Re)connects s->conn; false with s->conn NULL or not connected. */
+static bool pg_connect(struct pg_store *s)
 {
-    struct pg_store *s = xcalloc(1, sizeof *s);
-    char options[256], text[200];
-    /* ours first: whatever the URI says comes later and wins */
-    snprintf(options, sizeof options, "%s%s", PG_OPTIONS,
-             read_only ? " -c default_transaction_read_only=on" : "");
     const char *const keys[] = {
         "connect_timeout", "keepalives_idle", "keepalives_interval",
         "keepalives_count", "tcp_user_timeout", "application_name",
         "options", "dbname", NULL,
     };
     const char *const vals[] = {
-        "5", "10", "5", "3", "15000", "flierd", options, uri, NULL,
+        "5", "10", "5", "3", "15000", "flierd", s->options, s->uri, NULL,
     };
+    PQfinish(s->conn);
+    s->n_cache = 0; /* prepared statements live with the session */
+    s->conn = PQconnectdbParams(keys, vals, 1);
+    if (!s->conn || PQstatus(s->conn) != CONNECTION_OK)
+        return false;
+    PQsetNoticeProcessor(s->conn, no_notices, NULL);
+    /* statements are sent without blocking, their answers awaited with
+     * a deadline (await) */
+    return PQsetnonblocking(s->conn, 1) == 0;
+}
+
+enum status pg_open(const char *uri, bool read_only, struct store **out,
+                    struct err *e)
+{
+    struct pg_store *s = xcalloc(1, sizeof *s);
+    char text[200];
     enum status st = ST_OK;
 
     *out = NULL;
     s->base.be = &store_pg_backend;
     s->read_only = read_only;
+    s->uri = xstrdup(uri);
+    s->answer_ms = PG_ANSWER_MS;
+    const char *wait = getenv("FLIERD_PG_ANSWER_MS");
+    if (wait) {
+        char *end;
+        long ms = strtol(wait, &end, 10);
+        if (*wait && !*end && ms >= 1000 && ms <= 600000)
+            s->answer_ms = (int)ms;
+    }
+    /* ours first: whatever the URI says comes later and wins */
+    snprintf(s->options, sizeof s->options, "%s%s", PG_OPTIONS,
+             read_only ? " -c default_transaction_read_only=on" : "");
     label_of(uri, s->label, sizeof s->label);
-    s->conn = PQconnectdbParams(keys, vals, 1);
-    if (!s->conn || PQstatus(s->conn) != CONNECTION_OK) {
+    if (!pg_connect(s)) {
         trimmed(s->conn ? PQerrorMessage(s->conn) : "out of memory", text,
                 sizeof text);
         st = err_set(e, ST_DB, "%s: %s", s->label, text);
         goto out;
     }
-    PQsetNoticeProcessor(s->conn, no_notices, NULL);
     st = migrate(s, e);
 out:
     if (st != ST_OK)
@@ -495,6 +620,7 @@ void pg_close(struct store *base)
     if (!s)
         return;
     PQfinish(s->conn); /* NULL-safe */
+    free(s->uri);
     free(s);
 }
 

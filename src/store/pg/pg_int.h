@@ -30,6 +30,9 @@ struct pg_store {
     char sqlstate[6]; /* of the last failed statement, "" if none */
     const char *cache[PG_STMT_CACHE]; /* statement i is "flierd_i" */
     int n_cache;
+    char *uri;          /* to connect again after a dropped connection */
+    int answer_ms;      /* how long an answer is waited for (pg.c) */
+    char options[256];  /* the session settings given with it */
 };
 
 static inline struct pg_store *pg_of(struct store *s)
