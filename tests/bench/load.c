@@ -1,8 +1,10 @@
 /* load.c - a small HTTP load client for `flierd serve` (benchmark (d)).
  *
- *   load --port P [--host 127.0.0.1] [--seconds S] [--conns C]
+ *   load --port P[,P...] [--host 127.0.0.1] [--seconds S] [--conns C]
  *        [--ids N] [--upload DIR [--token T]] PATH
  *
+ * Several ports (daemons sharing one database): connection i goes to
+ * port i mod n, and the uploads take the ports in turn.
  * C threads each keep one connection alive and GET PATH (an "{id}" in it
  * becomes a random game id in 1..N) as fast as answers come, for S
  * seconds. With --upload, one more thread POSTs the files of DIR to
@@ -15,6 +17,7 @@
 #include <netinet/tcp.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +29,14 @@
 #define MAX_LAT (1 << 22)
 
 static const char *host = "127.0.0.1", *path, *upload_dir, *token;
-static int port, n_ids = 1000, seconds = 5;
+#define MAX_PORTS 8
+static int ports[MAX_PORTS], n_ports, n_ids = 1000, seconds = 5;
 static atomic_int stop;
 static atomic_long uploads, upload_errors;
 
 struct worker {
     pthread_t th;
+    int port;
     unsigned seed;
     double *lat; /* seconds per request */
     long n, errors;
@@ -44,9 +49,10 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int dial(void)
+static int dial(int port)
 {
-    struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(port) };
+    struct sockaddr_in a = { .sin_family = AF_INET,
+                             .sin_port = htons((uint16_t)port) };
     int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
     inet_pton(AF_INET, host, &a.sin_addr);
     if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
@@ -115,7 +121,7 @@ static void *get_loop(void *arg)
     struct worker *w = arg;
     static __thread char buf[1 << 16];
     char req[512], p[256];
-    int fd = dial();
+    int fd = dial(w->port);
     while (!atomic_load(&stop)) {
         make_path(p, sizeof p, &w->seed);
         int len = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: %s\r\n"
@@ -128,7 +134,7 @@ static void *get_loop(void *arg)
             w->errors++;
             if (fd >= 0)
                 close(fd);
-            fd = dial();
+            fd = dial(w->port);
             continue;
         }
         if (w->n < MAX_LAT)
@@ -166,9 +172,13 @@ static void *upload_loop(void *arg)
     DIR *d = opendir(upload_dir);
     struct dirent *de;
     char head[512], full[4096];
-    int fd = dial();
+    int fds[MAX_PORTS];
+    long k = 0;
+    for (int i = 0; i < n_ports; i++)
+        fds[i] = dial(ports[i]);
     while (d && !atomic_load(&stop) && (de = readdir(d)) != NULL) {
         size_t len = 0;
+        int *fd = &fds[k++ % n_ports]; /* the daemons in turn */
         if (!strstr(de->d_name, ".jcz"))
             continue;
         snprintf(full, sizeof full, "%s/%s", upload_dir, de->d_name);
@@ -181,25 +191,26 @@ static void *upload_loop(void *arg)
                           "Content-Length: %zu\r\n\r\n", host,
                           token ? "Authorization: Bearer " : "",
                           token ? token : "", token ? "\r\n" : "", len);
-        int st = fd < 0 ? -1 : send_all(fd, head, (size_t)hl);
+        int st = *fd < 0 ? -1 : send_all(*fd, head, (size_t)hl);
         if (st == 0)
-            st = send_all(fd, body, len);
+            st = send_all(*fd, body, len);
         if (st == 0)
-            st = read_response(fd, buf, sizeof buf);
+            st = read_response(*fd, buf, sizeof buf);
         free(body);
         if (st == 201 || st == 200) {
             atomic_fetch_add(&uploads, 1);
         } else {
             atomic_fetch_add(&upload_errors, 1);
-            if (fd >= 0)
-                close(fd);
-            fd = dial();
+            if (*fd >= 0)
+                close(*fd);
+            *fd = dial(ports[(k - 1) % n_ports]);
         }
     }
     if (d)
         closedir(d);
-    if (fd >= 0)
-        close(fd);
+    for (int i = 0; i < n_ports; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
     return NULL;
 }
 
@@ -214,8 +225,15 @@ int main(int argc, char **argv)
     int conns = 4;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
-        if (strcmp(a, "--port") == 0 && ++i)
-            port = atoi(v);
+        if (strcmp(a, "--port") == 0 && ++i) {
+            for (const char *q = v; *q && n_ports < MAX_PORTS;) {
+                ports[n_ports++] = atoi(q);
+                q = strchr(q, ',');
+                if (!q)
+                    break;
+                q++;
+            }
+        }
         else if (strcmp(a, "--host") == 0 && ++i)
             host = v;
         else if (strcmp(a, "--seconds") == 0 && ++i)
@@ -231,15 +249,17 @@ int main(int argc, char **argv)
         else
             path = a;
     }
-    if (!port || !path || conns < 1 || conns > MAX_CONNS || n_ids < 1) {
-        fputs("usage: load --port P [--seconds S] [--conns C] [--ids N] "
+    if (!n_ports || !ports[0] || !path || conns < 1 || conns > MAX_CONNS ||
+        n_ids < 1) {
+        fputs("usage: load --port P[,P...] [--seconds S] [--conns C] [--ids N] "
               "[--upload DIR [--token T]] PATH\n", stderr);
         return 2;
     }
     struct worker w[MAX_CONNS];
     pthread_t up;
     for (int i = 0; i < conns; i++) {
-        w[i] = (struct worker){ .seed = (unsigned)i + 1 };
+        w[i] = (struct worker){ .seed = (unsigned)i + 1,
+                                .port = ports[i % n_ports] };
         w[i].lat = malloc(sizeof *w[i].lat * MAX_LAT);
         pthread_create(&w[i].th, NULL, get_loop, &w[i]);
     }

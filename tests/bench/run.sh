@@ -7,7 +7,9 @@
 # 5), SECONDS_PER (load seconds per endpoint, default 10), CONNS (default
 # 8), AUDIT_FILES (files for (e), default 2585), WORK (scratch folder,
 # default a new one under /tmp; kept with KEEP=1). Prints the machine and
-# every figure with its ratio; asserts nothing. Needs jq for (e).
+# every figure with its ratio; asserts nothing. Needs jq for (e). PG=1
+# adds (f): the same ingest and HTTP figures on PostgreSQL (a throwaway
+# cluster with fsync on, tests/pg/cluster.sh), with one and two daemons.
 set -euo pipefail
 BUILD=${1:-build}
 GAMES=${GAMES:-100000}
@@ -116,3 +118,60 @@ echo "-- peak RSS of one audit process, on 1,000 files and on all $n (-j 1)"
     "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
 (cd "$WORK/audit" && ls | xargs /usr/bin/time -f "$n files: %M KB" \
     "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
+
+[ "${PG:-0}" = 1 ] || exit 0
+echo "== (f) PostgreSQL: ingest and HTTP with $GAMES stored games"
+kill $SERVER 2>/dev/null || true # (d)'s daemon: the machine to (f)
+wait $SERVER 2>/dev/null || true
+here=$(cd "$(dirname "$0")" && pwd)
+pgdir=$(mktemp -d /tmp/flierd-pg.XXXXXX)
+rmdir "$pgdir"
+server=$(DURABLE=1 bash "$here/../pg/cluster.sh" start "$pgdir")
+trap 'kill $SERVER 2>/dev/null || true; bash "$here/../pg/cluster.sh" stop "$pgdir"; [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"' EXIT
+psql "$server" -qc "CREATE DATABASE bench"
+pg=${server/\/postgres\?/\/bench?}
+ms() { # ms CMD...: wall milliseconds of CMD
+    local t0 t1
+    t0=$(date +%s%N)
+    "$@" >/dev/null 2>&1
+    t1=$(date +%s%N)
+    echo $(( (t1 - t0) / 1000000 ))
+}
+rm -f "$WORK/ingest.db"
+sq_ms=$(ms "$FLIERD" ingest --quiet --db "$WORK/ingest.db" "$WORK/games")
+pg_ms=$(ms "$FLIERD" ingest --quiet --db "$pg" "$WORK/games")
+awk -v n="$GAMES" -v a="$sq_ms" -v b="$pg_ms" 'BEGIN {
+    printf "flierd ingest of %d games: SQLite %d ms (%d games/s), " \
+           "PostgreSQL %d ms (%d games/s); ratio %.2f\n", n, a, n * 1000 / a,
+           b, n * 1000 / b, a / b }'
+serve_pg() { # serve_pg PORT: a daemon on the database, in the background
+    "$FLIERD" serve --db "$pg" --listen "127.0.0.1:$1" --rate-limit 0 \
+        --write-rate-limit 0 > "$WORK/serve-$1.log" 2>&1 &
+    echo $!
+}
+up() {
+    for _ in $(seq 100); do
+        grep -q listening "$WORK/serve-$1.log" && return
+        sleep 0.1
+    done
+}
+for daemons in 1 2; do
+    p1=$((PORT + 10)) p2=$((PORT + 11))
+    S1=$(serve_pg $p1); up $p1
+    ports=$p1 SERVER=$S1
+    if [ "$daemons" = 2 ]; then
+        S2=$(serve_pg $p2); up $p2
+        ports=$p1,$p2 SERVER="$S1 $S2"
+    fi
+    for p in /api/games "/api/games/{id}" "/api/games/{id}/replay" \
+             "200:/api/games/{id}/replay" /api/stats; do
+        ids=$GAMES
+        case $p in 200:*) ids=200 p=${p#200:} ;; esac
+        echo -n "[PostgreSQL, $daemons daemon(s), $ids ids] "
+        "$BUILD/tests/load" --port "$ports" --seconds "$SECONDS_PER" \
+            --conns "$CONNS" --ids "$ids" --upload "$WORK/uploads" "$p"
+    done
+    kill $SERVER
+    wait $SERVER 2>/dev/null || true
+done
+SERVER=

@@ -9,7 +9,8 @@
 # listens on a unix socket in DIR only (no TCP port to collide with), and
 # trusts local connections (nothing but this machine's users reach DIR).
 # It runs without fsync: a clean stop or restart still keeps every
-# commit, and only a crash of the machine would lose one. Prints the
+# commit, and only a crash of the machine would lose one (DURABLE=1: with
+# fsync, as a real server, for the benchmarks). Prints the
 # connection URI of its "postgres" database. A cluster left in DIR by an
 # earlier run is stopped and removed first.
 # restart: pg_ctl restart (the fault tests). stop: stop it, remove DIR.
@@ -35,6 +36,8 @@ if [ "$(id -u)" = 0 ]; then
     as=(runuser -u postgres --)
 fi
 port=5432
+fsync=off
+[ "${DURABLE:-0}" = 1 ] && fsync=on
 
 stop() {
     if [ -f "$dir/data/postmaster.pid" ]; then
@@ -57,7 +60,7 @@ start)
     }
     "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
         -o "-c listen_addresses='' -c unix_socket_directories='$dir' \
-            -c port=$port -c fsync=off -c full_page_writes=off \
+            -c port=$port -c fsync=$fsync -c full_page_writes=$fsync \
             -c max_connections=300 -c shared_buffers=64MB" start \
         >/dev/null || {
         cat "$dir/server.log" >&2
