@@ -91,7 +91,7 @@ void ingest_pipeline(struct store *st, const struct ingest_source *src,
 {
     struct pipe p = { src, st, batch, false, 0 };
     struct ordered_work w = { src->n, sizeof(struct slot), &p, prepare_item,
-                              commit_item, release_slot };
+                              commit_item, release_slot, false };
     /* at least one worker: parsing overlaps the caller's commits */
     ordered_run(&w, threads < 1 ? 1 : threads > INGEST_MAX_THREADS
                                           ? INGEST_MAX_THREADS : threads,

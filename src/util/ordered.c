@@ -48,6 +48,35 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* The caller's loop when it helps: the next item in order when it is
+ * ready, else an item of its own to prepare, else a wait. */
+static void helping_caller(struct ring *r)
+{
+    const struct ordered_work *w = r->w;
+    pthread_mutex_lock(&r->mu);
+    while (r->consumed < w->n) {
+        size_t c = r->consumed, k = c % r->n_ring;
+        if (r->ready[k] && r->index[k] == c) {
+            pthread_mutex_unlock(&r->mu);
+            w->consume(w->ctx, c, slot_at(r, k));
+            pthread_mutex_lock(&r->mu);
+            r->ready[k] = false;
+            r->consumed = c + 1;
+            pthread_cond_broadcast(&r->freed);
+        } else if (r->next < w->n && r->next < r->consumed + r->n_ring) {
+            size_t i = r->next++, j = i % r->n_ring;
+            pthread_mutex_unlock(&r->mu);
+            w->prepare(w->ctx, i, slot_at(r, j));
+            pthread_mutex_lock(&r->mu);
+            r->index[j] = i;
+            r->ready[j] = true;
+        } else {
+            pthread_cond_wait(&r->filled, &r->mu);
+        }
+    }
+    pthread_mutex_unlock(&r->mu);
+}
+
 void ordered_run(const struct ordered_work *w, int threads,
                  size_t per_thread)
 {
@@ -67,10 +96,15 @@ void ordered_run(const struct ordered_work *w, int threads,
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.filled, NULL);
     pthread_cond_init(&r.freed, NULL);
+    if (w->caller_helps && nt > 0)
+        nt--; /* the caller is one of them */
     for (int t = 0; t < nt; t++)
         if (pthread_create(&tid[t], NULL, worker, &r) != 0)
             nt = t; /* fewer workers; at worst the caller does it all */
-    for (size_t i = 0; i < w->n; i++) {
+    bool helped = w->caller_helps && nt > 0;
+    if (helped)
+        helping_caller(&r);
+    for (size_t i = 0; !helped && i < w->n; i++) {
         size_t k = i % r.n_ring;
         if (nt == 0) {
             w->prepare(w->ctx, i, slot_at(&r, k));

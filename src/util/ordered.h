@@ -7,6 +7,7 @@
  * bounds the memory held. */
 #ifndef UTIL_ORDERED_H
 #define UTIL_ORDERED_H
+#include <stdbool.h>
 #include <stddef.h>
 
 #define ORDERED_MAX_THREADS 64
@@ -23,6 +24,12 @@ struct ordered_work {
     /* Optional: after the last item, each slot once (frees what slots
        keep between items, e.g. buffers kept for reuse). */
     void (*release)(void *ctx, void *slot);
+    /* The caller's thread prepares items too, whenever the next one in
+       order is not ready, and threads counts it: -j 2 is one worker and
+       the caller. When consuming is cheap (writing text out) a caller
+       that only consumed woke up once per item and took a core from a
+       worker each time: a tenth of `flierd audit -j 2`. */
+    bool caller_helps;
 };
 
 /* Runs w with `threads` worker threads (0 or less: none, the caller's
