@@ -164,13 +164,14 @@ static enum status read_place(const cJSON *p, const char *path,
     m->tile = (int16_t)(strlen(id) < sizeof m->tile_id ? tile_find(id) : -1);
     if (!rot)
         return err_set(e, ST_PARSE, "%s.rotation: expected R0..R270", path);
-    if (strcmp(rot, "R0") == 0) m->rot = 0;
-    else if (strcmp(rot, "R90") == 0) m->rot = 1;
-    else if (strcmp(rot, "R180") == 0) m->rot = 2;
-    else if (strcmp(rot, "R270") == 0) m->rot = 3;
-    else
+    static const char *const rots[4] = { "R0", "R90", "R180", "R270" };
+    int r = 0;
+    while (r < 4 && !mlog_same(rots[r], rot))
+        r++;
+    if (r == 4)
         return err_set(e, ST_PARSE, "%s.rotation: '%.20s' is not R0, R90, "
                        "R180 or R270", path, rot);
+    m->rot = (uint8_t)r;
     return read_pos(mlog_get(p, "position"), path, ".position", &m->at, e);
 }
 

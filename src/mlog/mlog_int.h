@@ -9,6 +9,14 @@
 
 #include "mlog/mlog.h"
 
+/* Is a the string b? Inline: short names compared in place. */
+static inline bool mlog_same(const char *a, const char *b)
+{
+    while (*a && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
 /* obj's member key, or NULL (obj NULL or not an object too): what
  * cJSON_GetObjectItemCaseSensitive() answers, without a strcmp call per
  * member passed (a save's readers look up a few short keys in each of
@@ -19,15 +27,9 @@ static inline cJSON *mlog_get(const cJSON *obj, const char *key)
 {
     if (!obj || !cJSON_IsObject(obj))
         return NULL;
-    for (cJSON *c = obj->child; c; c = c->next) {
-        const char *a = c->string, *b = key;
-        if (!a)
-            continue;
-        while (*a && *a == *b)
-            a++, b++;
-        if (*a == *b)
+    for (cJSON *c = obj->child; c; c = c->next)
+        if (c->string && mlog_same(c->string, key))
             return c;
-    }
     return NULL;
 }
 
