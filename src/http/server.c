@@ -19,13 +19,87 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include <microhttpd.h>
+#include <pthread.h>
 
 #include "http/http_int.h"
 #include "http/replay_cache.h"
 #include "util/xalloc.h"
 
 #define CSP "default-src 'self'; frame-ancestors 'none'"
+
+/* libmicrohttpd is loaded when a daemon starts, not with the program:
+ * with GnuTLS and the nine libraries under it, loading it took about
+ * 1 ms of every flierd process, and `flierd audit` runs a process per
+ * batch of files on a command line. Each function's type is the
+ * header's, so the calls below are checked as if linked;
+ * FLIERD_MHD_SONAME is the library's soname, read at build time. */
+static struct {
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_quiesce_daemon) *quiesce_daemon;
+    __typeof__(MHD_get_daemon_info) *get_daemon_info;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_destroy_response) *destroy_response;
+} mhd;
+static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
+static char mhd_error[256];
+
+static void mhd_load_once(void)
+{
+    void *h = dlopen(FLIERD_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+    const char *missing = NULL;
+    if (!h) {
+        snprintf(mhd_error, sizeof mhd_error, "%s", dlerror());
+        return;
+    }
+#define LOAD(field, name)                                                      \
+    if (!missing && !(*(void **)&mhd.field = dlsym(h, name)))                  \
+        missing = name;
+    LOAD(start_daemon, "MHD_start_daemon")
+    LOAD(stop_daemon, "MHD_stop_daemon")
+    LOAD(quiesce_daemon, "MHD_quiesce_daemon")
+    LOAD(get_daemon_info, "MHD_get_daemon_info")
+    LOAD(get_connection_info, "MHD_get_connection_info")
+    LOAD(lookup_connection_value, "MHD_lookup_connection_value")
+    LOAD(create_response_from_buffer, "MHD_create_response_from_buffer")
+    LOAD(add_response_header, "MHD_add_response_header")
+    LOAD(queue_response, "MHD_queue_response")
+    LOAD(destroy_response, "MHD_destroy_response")
+#undef LOAD
+    if (missing) {
+        snprintf(mhd_error, sizeof mhd_error, "%s has no %s",
+                 FLIERD_MHD_SONAME, missing);
+        mhd.start_daemon = NULL;
+    }
+}
+
+/* Loads libmicrohttpd (once per process); ST_IO naming it if it cannot
+ * be. */
+static enum status mhd_load(struct err *e)
+{
+    pthread_once(&mhd_once, mhd_load_once);
+    if (mhd.start_daemon)
+        return ST_OK;
+    return err_set(e, ST_IO, "cannot load libmicrohttpd (%s; Debian: apt-get "
+                   "install libmicrohttpd12)", mhd_error);
+}
+
+#define MHD_start_daemon (*mhd.start_daemon)
+#define MHD_stop_daemon (*mhd.stop_daemon)
+#define MHD_quiesce_daemon (*mhd.quiesce_daemon)
+#define MHD_get_daemon_info (*mhd.get_daemon_info)
+#define MHD_get_connection_info (*mhd.get_connection_info)
+#define MHD_lookup_connection_value (*mhd.lookup_connection_value)
+#define MHD_create_response_from_buffer (*mhd.create_response_from_buffer)
+#define MHD_add_response_header (*mhd.add_response_header)
+#define MHD_queue_response (*mhd.queue_response)
+#define MHD_destroy_response (*mhd.destroy_response)
 
 void http_config_init(struct http_config *c)
 {
@@ -459,10 +533,13 @@ static enum status start_daemon(struct server *s, struct err *e)
 enum status server_start(const struct http_config *cfg, struct server **out,
                          struct err *e)
 {
-    struct server *s = xcalloc(1, sizeof *s);
-    enum status st;
+    struct server *s;
+    enum status st = mhd_load(e);
 
     *out = NULL;
+    if (st != ST_OK)
+        return st;
+    s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     if (s->cfg.threads == 0)
         s->cfg.threads = 1;
