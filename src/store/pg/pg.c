@@ -584,6 +584,10 @@ enum status pg_open(const char *uri, bool read_only, struct store **out,
     enum status st = ST_OK;
 
     *out = NULL;
+    if (pg_load(e) != ST_OK) {
+        free(s);
+        return e->code;
+    }
     s->base.be = &store_pg_backend;
     s->read_only = read_only;
     s->uri = xstrdup(uri);

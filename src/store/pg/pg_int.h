@@ -17,6 +17,58 @@
 #include <stdint.h>
 
 #include "store/store_backend.h"
+#include "util/err.h"
+
+/* libpq is loaded when a PostgreSQL database is first opened, not with
+ * the program: it brings Kerberos, LDAP, SASL and GnuTLS, about twenty
+ * libraries that took 1-2 ms of every flierd process to load, and most
+ * never touch PostgreSQL (flierd audit runs one per batch of files).
+ * Every function the backend calls is on this list; pg_load() fills the
+ * table from the library (by the soname read at build time), and the
+ * names below stand for the table's entries, typed by the header, so
+ * the calls are checked as if linked. A function used but not listed
+ * fails the link: libpq is not linked. */
+#define PG_LIBPQ(X)                                                            \
+    X(PQclear) X(PQconnectdbParams) X(PQconsumeInput) X(PQerrorMessage)      \
+    X(PQexec) X(PQfinish) X(PQflush) X(PQgetResult) X(PQgetisnull)           \
+    X(PQgetlength) X(PQgetvalue) X(PQisBusy) X(PQntuples)                    \
+    X(PQresultErrorField) X(PQresultStatus) X(PQsendPrepare) X(PQsendQuery)  \
+    X(PQsendQueryParams) X(PQsendQueryPrepared) X(PQsetNoticeProcessor)      \
+    X(PQsetnonblocking) X(PQsocket) X(PQstatus) X(PQtransactionStatus)
+#define PG_LIBPQ_FIELD(f) __typeof__(f) *f;
+struct pg_libpq {
+    PG_LIBPQ(PG_LIBPQ_FIELD)
+};
+#undef PG_LIBPQ_FIELD
+extern struct pg_libpq pg_libpq;
+/* Loads libpq once per process; ST_DB naming it when it cannot be. */
+enum status pg_load(struct err *e);
+#ifndef PG_LOADER /* pg_load.c names the functions themselves */
+#define PQclear (*pg_libpq.PQclear)
+#define PQconnectdbParams (*pg_libpq.PQconnectdbParams)
+#define PQconsumeInput (*pg_libpq.PQconsumeInput)
+#define PQerrorMessage (*pg_libpq.PQerrorMessage)
+#define PQexec (*pg_libpq.PQexec)
+#define PQfinish (*pg_libpq.PQfinish)
+#define PQflush (*pg_libpq.PQflush)
+#define PQgetResult (*pg_libpq.PQgetResult)
+#define PQgetisnull (*pg_libpq.PQgetisnull)
+#define PQgetlength (*pg_libpq.PQgetlength)
+#define PQgetvalue (*pg_libpq.PQgetvalue)
+#define PQisBusy (*pg_libpq.PQisBusy)
+#define PQntuples (*pg_libpq.PQntuples)
+#define PQresultErrorField (*pg_libpq.PQresultErrorField)
+#define PQresultStatus (*pg_libpq.PQresultStatus)
+#define PQsendPrepare (*pg_libpq.PQsendPrepare)
+#define PQsendQuery (*pg_libpq.PQsendQuery)
+#define PQsendQueryParams (*pg_libpq.PQsendQueryParams)
+#define PQsendQueryPrepared (*pg_libpq.PQsendQueryPrepared)
+#define PQsetNoticeProcessor (*pg_libpq.PQsetNoticeProcessor)
+#define PQsetnonblocking (*pg_libpq.PQsetnonblocking)
+#define PQsocket (*pg_libpq.PQsocket)
+#define PQstatus (*pg_libpq.PQstatus)
+#define PQtransactionStatus (*pg_libpq.PQtransactionStatus)
+#endif
 
 #define PG_STMT_CACHE 64 /* the backend has about 45 fixed statements */
 
