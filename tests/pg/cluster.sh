@@ -10,8 +10,10 @@
 # trusts local connections (nothing but this machine's users reach DIR).
 # It runs without fsync: a clean stop or restart still keeps every
 # commit, and only a crash of the machine would lose one (DURABLE=1: with
-# fsync, as a real server, for the benchmarks). Prints the
-# connection URI of its "postgres" database. A cluster left in DIR by an
+# fsync, as a real server, for the benchmarks; STATEMENTS=1: with
+# pg_stat_statements loaded, to see where the server's time goes: CREATE
+# EXTENSION pg_stat_statements in a database, then read the view).
+# Prints the connection URI of its "postgres" database. A cluster left in DIR by an
 # earlier run is stopped and removed first.
 # restart: pg_ctl restart (the fault tests). stop: stop it, remove DIR.
 set -euo pipefail
@@ -38,6 +40,9 @@ fi
 port=5432
 fsync=off
 [ "${DURABLE:-0}" = 1 ] && fsync=on
+preload=
+[ "${STATEMENTS:-0}" = 1 ] &&
+    preload="-c shared_preload_libraries=pg_stat_statements"
 
 stop() {
     if [ -f "$dir/data/postmaster.pid" ]; then
@@ -61,7 +66,7 @@ start)
     "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
         -o "-c listen_addresses='' -c unix_socket_directories='$dir' \
             -c port=$port -c fsync=$fsync -c full_page_writes=$fsync \
-            -c max_connections=300 -c shared_buffers=64MB" start \
+            -c max_connections=300 -c shared_buffers=64MB $preload" start \
         >/dev/null || {
         cat "$dir/server.log" >&2
         exit 1

@@ -1558,6 +1558,88 @@ static void test_same_bytes_at_once(void **state)
     cJSON_Delete(j);
 }
 
+/* ---- batches ------------------------------------------------------------ */
+
+/* A second, empty store beside fx's: the same kind of database. */
+static struct store *second_store(struct fixture *fx, char *path, size_t n)
+{
+    struct store *s = NULL;
+    struct err e;
+    if (!test_db_fresh(path, n))
+        snprintf(path, n, "%s/second.db", fx->dir);
+    if (store_open(path, false, &s, &e) != ST_OK)
+        fail_msg("store_open: %s", e.msg);
+    return s;
+}
+
+/* In a batch each game is all-or-nothing (a failed one leaves nothing and
+ * the batch goes on), a game the batch stored is a duplicate of itself,
+ * and replaces (of a game stored before, of one the batch stored) take
+ * their games' place; once it commits, the statistics and players are
+ * those of the same games stored one by one, and the check finds the
+ * aggregates whole. A batch dropped leaves nothing. */
+static void test_batch(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct variant v[7];
+    variant(&v[0], 61, "Ann", "Bob");
+    variant(&v[1], 62, "Ann", "Cid");
+    variant(&v[2], 63, "Dan", "Eve");
+    add_violation(&v[2], RULE_TURN_ORDER);
+    add_violation(&v[2], RULE_TURN_ORDER);
+    v[2].viol[1].rule = (enum rule)999; /* refused */
+    variant(&v[3], 64, "Bob", "Fay");
+    add_violation(&v[3], RULE_TURN_ORDER);
+    variant(&v[4], 65, "Gus", "Ann"); /* replaces v[0] */
+    variant(&v[5], 66, "Ann", "Hal"); /* replaces v[1] */
+    v[5].rep.finished = false;
+    variant(&v[6], 67, "Ivy", "Jon"); /* in the dropped batch */
+    struct game_record g[7];
+    for (int i = 0; i < 7; i++)
+        g[i] = record(&v[i].log, &v[i].rep, v[i].sha, 1000 + i);
+    int64_t before = insert_ok(fx->s, &g[0]), id = 0, same = 0;
+    bool dup = true;
+
+    assert_int_equal(store_batch_begin(fx->s, &e), ST_OK);
+    int64_t b1 = insert_ok(fx->s, &g[1]);
+    assert_int_equal(store_insert_game(fx->s, &g[2], &id, &dup, &e), ST_DB);
+    assert_int_equal(id, 0);
+    int64_t b3 = insert_ok(fx->s, &g[3]);
+    assert_int_equal(store_insert_game(fx->s, &g[1], &same, &dup, &e), ST_OK);
+    assert_true(dup);
+    assert_int_equal(same, b1);
+    assert_int_equal(store_replace_game(fx->s, before, &g[4], &e), ST_OK);
+    assert_int_equal(store_replace_game(fx->s, b1, &g[5], &e), ST_OK);
+    assert_int_equal(store_batch_end(fx->s, true, &e), ST_OK);
+
+    assert_int_equal(store_batch_begin(fx->s, &e), ST_OK);
+    insert_ok(fx->s, &g[6]);
+    assert_int_equal(store_batch_end(fx->s, false, &e), ST_OK);
+
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 3);
+    char sha[65];
+    assert_int_equal(store_game_sha(fx->s, b3, sha, &e), ST_OK);
+    assert_string_equal(sha, v[3].sha);
+    expect_whole(fx->s);
+
+    char path[256];
+    struct store *ref = second_store(fx, path, sizeof path);
+    insert_ok(ref, &g[4]);
+    insert_ok(ref, &g[5]);
+    insert_ok(ref, &g[3]);
+    for (int what = 1; what <= 3; what += 2) {
+        char *got = dump(fx->s, what), *want = dump(ref, what);
+        assert_string_equal(got, want);
+        free(got);
+        free(want);
+    }
+    store_close(ref);
+    test_db_drop(path);
+    unlink(path);
+}
+
 /* ---- each_game --------------------------------------------------------- */
 
 struct visit {
@@ -1831,6 +1913,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_same_bytes_at_once, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bench, setup, teardown),
     };
     /* the failures injected into sqlite3_step */

@@ -199,6 +199,37 @@ static enum status no_answer(struct pg_store *s, const char *what,
                    (s->answer_ms + 999) / 1000);
 }
 
+/* Sends what libpq holds, reading meanwhile (the server may answer
+ * before it has read everything): 1 sent, 0 the deadline passed first,
+ * -1 the connection failed. */
+static int flushed(struct pg_store *s, int64_t deadline)
+{
+    for (int f; (f = PQflush(s->conn)) != 0;) {
+        if (f < 0)
+            return -1;
+        if (!wait_socket(s->conn, POLLOUT | POLLIN, deadline))
+            return 0;
+        if (!PQconsumeInput(s->conn))
+            return -1;
+    }
+    return 1;
+}
+
+/* The next result (NULL: the end of a statement's results); false when
+ * the deadline passed first. */
+static bool next_result(struct pg_store *s, int64_t deadline, PGresult **out)
+{
+    *out = NULL;
+    while (PQisBusy(s->conn)) {
+        if (!wait_socket(s->conn, POLLIN, deadline))
+            return false;
+        if (!PQconsumeInput(s->conn))
+            break; /* the connection failed: PQgetResult says how */
+    }
+    *out = PQgetResult(s->conn);
+    return true;
+}
+
 /* The answer to what was just sent (sent: PQsend*() succeeded): the last
  * result, as PQexec() gives it, in *out (failures as error results);
  * ST_BUSY when none came within PG_ANSWER_MS. */
@@ -208,26 +239,16 @@ static enum status await(struct pg_store *s, bool sent, PGresult **out,
     int64_t deadline = now_ms() + s->answer_ms;
     PGresult *last = NULL, *r;
     *out = NULL;
-    if (!sent)
+    int f = sent ? flushed(s, deadline) : -1;
+    if (f < 0)
         return pg_fail(s, NULL, what, e);
-    for (int f; (f = PQflush(s->conn)) != 0;) {
-        if (f < 0)
-            return pg_fail(s, NULL, what, e);
-        if (!wait_socket(s->conn, POLLOUT | POLLIN, deadline))
-            return no_answer(s, what, e);
-        if (!PQconsumeInput(s->conn))
-            return pg_fail(s, NULL, what, e);
-    }
+    if (f == 0)
+        return no_answer(s, what, e);
     for (;;) {
-        while (PQisBusy(s->conn)) {
-            if (!wait_socket(s->conn, POLLIN, deadline)) {
-                PQclear(last);
-                return no_answer(s, what, e);
-            }
-            if (!PQconsumeInput(s->conn))
-                break; /* the connection failed: PQgetResult says how */
+        if (!next_result(s, deadline, &r)) {
+            PQclear(last);
+            return no_answer(s, what, e);
         }
-        r = PQgetResult(s->conn);
         if (!r)
             break;
         PQclear(last);
@@ -308,6 +329,104 @@ enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
     return st;
 }
 
+static int send_prepared(struct pg_store *s, const char *name,
+                         const char *sql, const struct pg_params *p,
+                         bool binary)
+{
+    int n = p ? p->n : 0;
+    return name[0] ? PQsendQueryPrepared(s->conn, name, n, p ? p->v : NULL,
+                                         p ? p->len : NULL,
+                                         p ? p->fmt : NULL, binary)
+                   : PQsendQueryParams(s->conn, sql, n, NULL,
+                                       p ? p->v : NULL, p ? p->len : NULL,
+                                       p ? p->fmt : NULL, binary);
+}
+
+/* Collects the pipeline's results up to its sync: the last one of each
+ * statement into q[i].res; false when the deadline passed. */
+static bool pipeline_results(struct pg_store *s, struct pg_stmt *q, int n,
+                             int64_t deadline)
+{
+    int i = 0;
+    for (;;) {
+        PGresult *r;
+        if (!next_result(s, deadline, &r))
+            return false;
+        if (!r) { /* the end of statement i's results */
+            if (PQstatus(s->conn) != CONNECTION_OK || ++i > n)
+                return true;
+            continue;
+        }
+        if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            return true;
+        }
+        if (i < n) {
+            PQclear(q[i].res);
+            q[i].res = r;
+        } else {
+            PQclear(r);
+        }
+    }
+}
+
+enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
+                        const char *what, struct err *e)
+{
+    char names[PG_PIPELINE_MAX][24];
+    enum status st = ST_OK;
+    for (int i = 0; i < n; i++)
+        q[i].res = NULL;
+    if (n > PG_PIPELINE_MAX)
+        return err_set(e, ST_DB, "%s: %d statements in one pipeline", what,
+                       n);
+    /* on first use, outside the pipeline: a failed prepare then aborts
+     * nothing */
+    for (int i = 0; i < n && st == ST_OK; i++)
+        st = prepared(s, q[i].sql, q[i].p, names[i], e);
+    if (st != ST_OK)
+        return st;
+    if (PQenterPipelineMode(s->conn) != 1)
+        return pg_fail(s, NULL, what, e);
+    int64_t deadline = now_ms() + s->answer_ms;
+    bool sent = true;
+    for (int i = 0; i < n && sent; i++)
+        sent = send_prepared(s, names[i], q[i].sql, q[i].p, q[i].binary) == 1;
+    sent = sent && PQpipelineSync(s->conn) == 1;
+    int f = sent ? flushed(s, deadline) : -1;
+    if (f == 0 || (f > 0 && !pipeline_results(s, q, n, deadline))) {
+        pg_pipeline_clear(q, n);
+        return no_answer(s, what, e); /* the rest goes with the conn */
+    }
+    if (f < 0 || PQexitPipelineMode(s->conn) != 1) {
+        /* what was left half sent or unread cannot be told apart from
+         * what comes next: start again on a new connection */
+        st = pg_fail(s, NULL, what, e);
+        PQfinish(s->conn);
+        s->conn = NULL;
+        s->n_cache = 0;
+        if (s->batch)
+            s->batch_lost = true;
+        return st;
+    }
+    for (int i = 0; i < n; i++) {
+        ExecStatusType rs = q[i].res ? PQresultStatus(q[i].res)
+                                     : PGRES_FATAL_ERROR;
+        if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
+            return pg_fail(s, q[i].res, what, e);
+    }
+    s->sqlstate[0] = '\0';
+    return ST_OK;
+}
+
+void pg_pipeline_clear(struct pg_stmt *q, int n)
+{
+    for (int i = 0; i < n; i++) {
+        PQclear(q[i].res);
+        q[i].res = NULL;
+    }
+}
+
 /* A command of its own (BEGIN, COMMIT, several statements): no
  * parameters, so the simple protocol, which takes many at once. */
 static enum status run(struct pg_store *s, const char *sql, const char *what,
@@ -367,13 +486,23 @@ enum status pg_ready(struct pg_store *s, struct err *e)
     return ST_OK;
 }
 
-enum status pg_begin(struct pg_store *s, bool read, struct err *e)
+enum status pg_enter(struct pg_store *s, struct err *e)
 {
     if (s->batch && s->batch_lost)
         return err_set(e, ST_DB, "the batch this game belongs to was rolled "
                        "back after an earlier failure");
     s->sqlstate[0] = '\0';
-    enum status st = pg_ready(s, e);
+    return pg_ready(s, e);
+}
+
+const char *pg_begin_sql(const struct pg_store *s)
+{
+    return s->batch ? "SAVEPOINT game" : "BEGIN";
+}
+
+enum status pg_begin(struct pg_store *s, bool read, struct err *e)
+{
+    enum status st = pg_enter(s, e);
     if (st != ST_OK)
         return st;
     if (s->batch)
@@ -425,7 +554,63 @@ enum status pg_batch_begin(struct store *base, struct err *e)
     enum status st = pg_begin(s, false, e);
     s->batch = st == ST_OK;
     s->batch_lost = false;
+    s->n_uncounted = 0;
     return st;
+}
+
+const char pg_sql_count[] = "SELECT count_games($1::bigint[], $2::integer)";
+
+void pg_ids_array(struct buf *b, const int64_t *ids, size_t n)
+{
+    buf_puts(b, "{");
+    for (size_t i = 0; i < n; i++)
+        buf_printf(b, "%s%" PRId64, i ? "," : "", ids[i]);
+    buf_puts(b, "}");
+}
+
+enum status pg_commit_counted(struct pg_store *s, const int64_t *ids,
+                              size_t n, struct err *e)
+{
+    struct pg_params p;
+    struct buf arr = BUF_INIT;
+    struct pg_stmt q[2];
+    int k = 0;
+    struct err e2;
+    if (n > 0) {
+        pg_ids_array(&arr, ids, n);
+        pp_reset(&p);
+        pp_text(&p, arr.p);
+        pp_int(&p, 1);
+        q[k++] = (struct pg_stmt){ pg_sql_count, &p, false, NULL };
+    }
+    q[k++] = (struct pg_stmt){ "COMMIT", NULL, false, NULL };
+    enum status st = pg_pipeline(s, q, k, "commit", e);
+    pg_pipeline_clear(q, k);
+    buf_release(&arr);
+    if (st != ST_OK && PQstatus(s->conn) == CONNECTION_OK &&
+        PQtransactionStatus(s->conn) != PQTRANS_IDLE)
+        run(s, "ROLLBACK", "rollback", &e2);
+    return st;
+}
+
+bool pg_uncounted(const struct pg_store *s, int64_t id)
+{
+    for (size_t i = 0; i < s->n_uncounted; i++)
+        if (s->uncounted[i] == id)
+            return true;
+    return false;
+}
+
+void pg_uncounted_add(struct pg_store *s, int64_t id)
+{
+    if (pg_uncounted(s, id))
+        return;
+    if (s->n_uncounted == s->cap_uncounted) {
+        s->cap_uncounted = s->cap_uncounted ? 2 * s->cap_uncounted : 256;
+        s->uncounted = xrealloc(s->uncounted,
+                                s->cap_uncounted * sizeof *s->uncounted);
+    }
+    s->uncounted[s->n_uncounted++] = id;
 }
 
 enum status pg_batch_end(struct store *base, bool commit, struct err *e)
@@ -435,6 +620,8 @@ enum status pg_batch_end(struct store *base, bool commit, struct err *e)
     if (!s->batch)
         return ST_OK;
     s->batch = false;
+    size_t n = s->n_uncounted;
+    s->n_uncounted = 0;
     if (!commit || s->batch_lost) {
         if (PQstatus(s->conn) == CONNECTION_OK &&
             PQtransactionStatus(s->conn) != PQTRANS_IDLE)
@@ -446,7 +633,7 @@ enum status pg_batch_end(struct store *base, bool commit, struct err *e)
                            "in the batch were not kept");
         return ST_OK;
     }
-    return pg_end(s, ST_OK, e);
+    return pg_commit_counted(s, s->uncounted, n, e);
 }
 
 /* ---- opening and migrating ---------------------------------------------- */
@@ -624,6 +811,7 @@ void pg_close(struct store *base)
     if (!s)
         return;
     PQfinish(s->conn); /* NULL-safe */
+    free(s->uncounted);
     free(s->uri);
     free(s);
 }

@@ -30,6 +30,7 @@
  * fails the link: libpq is not linked. */
 #define PG_LIBPQ(X)                                                            \
     X(PQclear) X(PQconnectdbParams) X(PQconsumeInput) X(PQerrorMessage)      \
+    X(PQenterPipelineMode) X(PQexitPipelineMode) X(PQpipelineSync)           \
     X(PQexec) X(PQfinish) X(PQflush) X(PQgetResult) X(PQgetisnull)           \
     X(PQgetlength) X(PQgetvalue) X(PQisBusy) X(PQntuples)                    \
     X(PQresultErrorField) X(PQresultStatus) X(PQsendPrepare) X(PQsendQuery)  \
@@ -48,6 +49,9 @@ enum status pg_load(struct err *e);
 #define PQconnectdbParams (*pg_libpq.PQconnectdbParams)
 #define PQconsumeInput (*pg_libpq.PQconsumeInput)
 #define PQerrorMessage (*pg_libpq.PQerrorMessage)
+#define PQenterPipelineMode (*pg_libpq.PQenterPipelineMode)
+#define PQexitPipelineMode (*pg_libpq.PQexitPipelineMode)
+#define PQpipelineSync (*pg_libpq.PQpipelineSync)
 #define PQexec (*pg_libpq.PQexec)
 #define PQfinish (*pg_libpq.PQfinish)
 #define PQflush (*pg_libpq.PQflush)
@@ -85,6 +89,12 @@ struct pg_store {
     char *uri;          /* to connect again after a dropped connection */
     int answer_ms;      /* how long an answer is waited for (pg.c) */
     char options[256];  /* the session settings given with it */
+    /* games the open batch wrote whose share of the aggregates is added
+     * when it commits (count_games() of schema/pg): once per batch, not
+     * once per game, so no aggregate row is updated by one savepoint
+     * after another */
+    int64_t *uncounted;
+    size_t n_uncounted, cap_uncounted;
 };
 
 static inline struct pg_store *pg_of(struct store *s)
@@ -104,7 +114,7 @@ extern const int pg_n_migrations;
 /* Parameters of one statement, in order ($1, $2, ...). Numbers and text
  * go as text, bytes (and text with a length) in binary; NULL is SQL
  * NULL. The values must outlive the statement's run. */
-#define PG_MAX_PARAMS 32
+#define PG_MAX_PARAMS 80 /* a game's statement: its columns, then arrays */
 struct pg_params {
     int n;
     const char *v[PG_MAX_PARAMS];
@@ -131,6 +141,24 @@ enum status pg_query(struct pg_store *s, const char *sql, bool cached,
 enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
                     const struct pg_params *p, const char *what,
                     struct err *e) WARN_UNUSED;
+/* Statements sent together (libpq's pipeline mode): one round trip for
+ * all, each run after the one before, answered within the same deadline
+ * as one statement. The first that fails leaves the rest unrun (in a
+ * transaction, the transaction is then failed: roll it back). */
+#define PG_PIPELINE_MAX 8
+struct pg_stmt {
+    const char *sql;           /* a string literal: prepared once */
+    const struct pg_params *p; /* NULL: none */
+    bool binary;               /* results in binary (see pg_query) */
+    PGresult *res;             /* its result once run, else NULL */
+};
+/* ST_OK when every statement succeeded; else the first failure's status
+ * and message. Either way q[i].res holds what came back: clear it with
+ * pg_pipeline_clear(). */
+enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
+                        const char *what, struct err *e) WARN_UNUSED;
+void pg_pipeline_clear(struct pg_stmt *q, int n);
+
 /* Sets e from a failed result (or NULL: the connection's message): the
  * server unreachable, shutting down, a lock or statement timeout, a
  * deadlock: ST_BUSY (the client may try again); the disk full: ST_FULL;
@@ -145,10 +173,30 @@ bool pg_retryable(const struct pg_store *s);
  * server still cannot be reached) and rolls back a transaction a failure
  * left open (outside a batch). */
 enum status pg_ready(struct pg_store *s, struct err *e) WARN_UNUSED;
+/* What pg_begin() checks before it begins: the batch not lost, then
+ * pg_ready(); for a caller that sends pg_begin_sql() itself, with what
+ * follows it (pg_pipeline). */
+enum status pg_enter(struct pg_store *s, struct err *e) WARN_UNUSED;
+/* "BEGIN", or inside a batch the game's savepoint. */
+const char *pg_begin_sql(const struct pg_store *s);
 /* BEGIN (inside a batch, a savepoint); read: one snapshot, read-only. */
 enum status pg_begin(struct pg_store *s, bool read, struct err *e) WARN_UNUSED;
 /* Commits when st is ST_OK, else rolls back; returns the final status. */
 enum status pg_end(struct pg_store *s, enum status st, struct err *e);
+
+/* The aggregates: count_games($1 ids, $2 1 to add, -1 to take away)
+ * adds what those games' rows bring to every aggregate table, or takes
+ * it away (schema/pg/001_init.sql). */
+extern const char pg_sql_count[];
+/* {1,2,3}: ids as an array literal, appended to b. */
+void pg_ids_array(struct buf *b, const int64_t *ids, size_t n);
+/* Counts games ids (none: n 0) and commits, one round trip; rolls back
+ * on failure. */
+enum status pg_commit_counted(struct pg_store *s, const int64_t *ids,
+                              size_t n, struct err *e) WARN_UNUSED;
+/* Is game id among those the open batch counts when it commits? */
+bool pg_uncounted(const struct pg_store *s, int64_t id);
+void pg_uncounted_add(struct pg_store *s, int64_t id);
 
 /* Row r, column c of a result: its text (NULL for SQL NULL); its integer. */
 const char *pg_cell(const PGresult *r, int row, int col);

@@ -17,6 +17,7 @@
  * one, and it is run again (a fresh transaction; inside a batch, its
  * savepoint). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "store/pg/pg_int.h"
@@ -60,28 +61,268 @@ static void render_players(const struct game_record *g,
     buf_puts(winners, "]");
 }
 
-/* A new game: the id from the identity; nothing when the bytes are an
- * upload already stored (or being stored: the index waits for it). */
-static const char SQL_GAME_NEW[] =
-    "INSERT INTO games (sha256, format, source, name, uploaded_at, "
-    "raw_size, engine, live, status, edition, followers, abbots, farmers, "
-    "gardens, tiny_city, n_players, valid, finished, halted, turns, "
-    "tiles_left, n_violations, n_flights, best_score, sets, elements, "
-    "reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
-    "$13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, "
-    "$27) ON CONFLICT (sha256) WHERE source <> 'live' DO NOTHING "
-    "RETURNING id";
-/* A replace: the same id again. */
-static const char SQL_GAME_ID[] =
-    "INSERT INTO games (sha256, format, source, name, uploaded_at, "
-    "raw_size, engine, live, status, edition, followers, abbots, farmers, "
-    "gardens, tiny_city, n_players, valid, finished, halted, turns, "
-    "tiles_left, n_violations, n_flights, best_score, sets, elements, "
-    "reason, id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
-    "$13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, "
-    "$27, $28) RETURNING id";
+/* ---- a game's statement ------------------------------------------------- */
 
-/* $1 .. $27 of the games row; sets and elements must outlive p. */
+/* A game is written by one statement (and its new player names by one
+ * before it): its games row, then every child row from arrays, one per
+ * column, that unnest() turns into rows. A game was forty statements
+ * and as many round trips; now the two are sent together with their
+ * savepoint (pg_pipeline), and the server plans them once per
+ * connection. Foreign keys are checked at the end of the statement, when
+ * the games row is there. */
+#define GAME_COLS                                                              \
+    "sha256, format, source, name, uploaded_at, raw_size, engine, live, "     \
+    "status, edition, followers, abbots, farmers, gardens, tiny_city, "       \
+    "n_players, valid, finished, halted, turns, tiles_left, n_violations, "   \
+    "n_flights, best_score, sets, elements, reason"
+#define GAME_VALUES                                                            \
+    "$1::text, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, "        \
+    "$7::text, $8::integer, $9::text, $10::text, $11::integer, "              \
+    "$12::integer, $13::integer, $14::integer, $15::integer, $16::integer, "  \
+    "$17::integer, $18::integer, $19::integer, $20::integer, $21::integer, "  \
+    "$22::integer, $23::integer, $24::integer, $25::text, $26::text, "        \
+    "$27::text"
+/* The child rows of the games row g: $28 .. $74. */
+#define GAME_CHILDREN                                                          \
+    ", entry AS (INSERT INTO game_entry (game_id, players_json, "             \
+    "winners_json) SELECT id, $28::text, $29::text FROM g), "                 \
+    "search AS (INSERT INTO game_search (game_id, text) SELECT id, "          \
+    "$30::text FROM g), "                                                     \
+    "raw AS (INSERT INTO game_raw (game_id, raw) SELECT id, $31::bytea "      \
+    "FROM g), "                                                               \
+    "report AS (INSERT INTO game_report (game_id, json) SELECT id, "          \
+    "$32::text FROM g WHERE $32::text IS NOT NULL), "                         \
+    "seats AS (INSERT INTO game_players (game_id, seat, player_id, color, "   \
+    "score, rank, claimed, finished, winner, flights, landed, returned, "     \
+    "forced, flier_points, rolls1, rolls2, rolls3) SELECT g.id, t.n - 1, "    \
+    "(SELECT p.id FROM players p WHERE p.name = t.name), t.color, t.score, "  \
+    "t.rank, t.claimed, t.finished, t.winner, t.flights, t.landed, "          \
+    "t.returned, t.forced, t.flier_points, t.rolls1, t.rolls2, t.rolls3 "     \
+    "FROM g, unnest($33::text[], $34::text[], $35::integer[], "               \
+    "$36::integer[], $37::integer[], $38::integer[], $39::integer[], "        \
+    "$40::integer[], $41::integer[], $42::integer[], $43::integer[], "        \
+    "$44::integer[], $45::integer[], $46::integer[], $47::integer[]) "        \
+    "WITH ORDINALITY AS t (name, color, score, rank, claimed, finished, "     \
+    "winner, flights, landed, returned, forced, flier_points, rolls1, "       \
+    "rolls2, rolls3, n)), "                                                   \
+    "points AS (INSERT INTO game_player_points (game_id, seat, feature, "     \
+    "player_id, points) SELECT g.id, t.seat, t.feature, (SELECT p.id FROM "   \
+    "players p WHERE p.name = ($33::text[])[t.seat + 1]), t.points FROM g, "  \
+    "unnest($48::integer[], $49::text[], $50::integer[]) AS t (seat, "        \
+    "feature, points)), "                                                     \
+    "expansions AS (INSERT INTO game_expansions (game_id, expansion) "        \
+    "SELECT g.id, t.x FROM g, unnest($51::text[]) AS t (x)), "                \
+    "fl AS (INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "  \
+    "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, landing, "   \
+    "n_options, options, n_roll1, n_roll2, n_roll3, figure) SELECT g.id, "    \
+    "t.n - 1, t.turn, t.seat, t.from_x, t.from_y, t.dir, t.diagonal, "        \
+    "t.roll, t.bad_roll, t.target_x, t.target_y, t.outcome, t.landing, "      \
+    "t.n_options, t.options, t.n_roll1, t.n_roll2, t.n_roll3, t.figure "      \
+    "FROM g, unnest($52::integer[], $53::integer[], $54::integer[], "         \
+    "$55::integer[], $56::text[], $57::integer[], $58::integer[], "           \
+    "$59::integer[], $60::integer[], $61::integer[], $62::text[], "           \
+    "$63::text[], $64::integer[], $65::text[], $66::integer[], "              \
+    "$67::integer[], $68::integer[], $69::text[]) WITH ORDINALITY AS t "      \
+    "(turn, seat, from_x, from_y, dir, diagonal, roll, bad_roll, target_x, "  \
+    "target_y, outcome, landing, n_options, options, n_roll1, n_roll2, "      \
+    "n_roll3, figure, n)), "                                                  \
+    "viol AS (INSERT INTO violations (game_id, idx, turn, seat, rule, src, "  \
+    "message) SELECT g.id, t.n - 1, t.turn, t.seat, t.rule, t.src, "          \
+    "t.message FROM g, unnest($70::integer[], $71::integer[], $72::text[], "  \
+    "$73::bigint[], $74::text[]) WITH ORDINALITY AS t (turn, seat, rule, "    \
+    "src, message, n)) "
+
+/* A new game: (id, 1); (id, 0) when the bytes are an upload already
+ * stored; no row when a concurrent insert of the same bytes committed
+ * after this statement began (the index waited for it; a new statement
+ * sees it). Stored bytes are looked for first so that a duplicate takes
+ * no identity value (ids of SQLite's kind, without gaps), then the
+ * index settles a race. */
+static const char SQL_GAME_NEW[] =
+    "WITH g AS (INSERT INTO games (" GAME_COLS ") SELECT " GAME_VALUES
+    " WHERE $3::text = 'live' OR NOT EXISTS (SELECT 1 FROM games WHERE "
+    "sha256 = $1::text AND source <> 'live') ON CONFLICT (sha256) WHERE "
+    "source <> 'live' DO NOTHING RETURNING id)" GAME_CHILDREN
+    "SELECT id, 1 FROM g UNION ALL SELECT id, 0 FROM games WHERE sha256 = "
+    "$1::text AND source <> 'live' AND $3::text <> 'live' AND NOT EXISTS "
+    "(SELECT 1 FROM g)";
+/* A replace: the same id again, $75. */
+static const char SQL_GAME_ID[] =
+    "WITH g AS (INSERT INTO games (" GAME_COLS ", id) VALUES (" GAME_VALUES
+    ", $75::bigint) RETURNING id)" GAME_CHILDREN "SELECT id, 1 FROM g";
+/* The game's player names, before the statement that looks them up: a
+ * name another transaction is adding meanwhile is waited for here, and
+ * only a statement that begins after sees its row. */
+static const char SQL_PLAYERS[] =
+    "INSERT INTO players (name) SELECT unnest($1::text[]) "
+    "ON CONFLICT (name) DO NOTHING";
+
+/* Arrays of the child rows, $33 .. $74 in this order. */
+enum {
+    A_NAME, A_COLOR, A_SCORE, A_RANK, A_CLAIMED, A_FINISHED, A_WINNER,
+    A_FLIGHTS, A_LANDED, A_RETURNED, A_FORCED, A_FLIER_POINTS, A_ROLLS1,
+    A_ROLLS2, A_ROLLS3,
+    A_PT_SEAT, A_PT_FEATURE, A_PT_POINTS,
+    A_EXPANSION,
+    A_F_TURN, A_F_SEAT, A_F_FROM_X, A_F_FROM_Y, A_F_DIR, A_F_DIAGONAL,
+    A_F_ROLL, A_F_BAD_ROLL, A_F_TARGET_X, A_F_TARGET_Y, A_F_OUTCOME,
+    A_F_LANDING, A_F_N_OPTIONS, A_F_OPTIONS, A_F_N_ROLL1, A_F_N_ROLL2,
+    A_F_N_ROLL3, A_F_FIGURE,
+    A_V_TURN, A_V_SEAT, A_V_RULE, A_V_SRC, A_V_MESSAGE,
+    A__COUNT
+};
+
+/* Everything a game's statement sends: the values must outlive it. */
+struct game_rows {
+    struct pg_params p;
+    struct pg_params names; /* SQL_PLAYERS's */
+    struct buf sets, elements, players, winners, search;
+    struct buf a[A__COUNT];
+    struct buf names_arr;
+};
+
+/* Array literals: {1,NULL,"a \"b\""}. An element goes after a ',' once
+ * the array has one ("{" alone: none yet). */
+static void arr_sep(struct buf *b)
+{
+    buf_puts(b, b->len > 1 ? "," : "");
+}
+
+static void arr_int(struct buf *b, int64_t v)
+{
+    arr_sep(b);
+    buf_printf(b, "%lld", (long long)v);
+}
+
+static void arr_text(struct buf *b, const char *s)
+{
+    arr_sep(b);
+    if (!s) {
+        buf_puts(b, "NULL");
+        return;
+    }
+    buf_puts(b, "\"");
+    while (*s) {
+        size_t n = strcspn(s, "\"\\");
+        buf_append(b, s, n);
+        s += n;
+        if (*s) {
+            char esc[2] = { '\\', *s++ };
+            buf_append(b, esc, 2);
+        }
+    }
+    buf_puts(b, "\"");
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The seats' arrays, and the names once each in byte order: two games
+ * adding the same new names take their index entries in one order. */
+static void seat_arrays(struct game_rows *w, const struct game_record *g,
+                        const struct seat_sum *sum)
+{
+    const struct game_log *l = g->log;
+    const char *sorted[GAME_MAX_PLAYERS];
+    int n = l->rules.n_players;
+    bool fin = g->report->finished;
+    for (int p = 0; p < n; p++) {
+        const struct seat_sum *q = &sum[p];
+        sorted[p] = l->names[p];
+        arr_text(&w->a[A_NAME], l->names[p]);
+        arr_text(&w->a[A_COLOR], l->colors[p][0] ? l->colors[p] : NULL);
+        arr_int(&w->a[A_SCORE], g->report->score[p]);
+        arr_int(&w->a[A_RANK], q->rank);
+        if (q->has_claim)
+            arr_int(&w->a[A_CLAIMED], q->claimed);
+        else
+            arr_text(&w->a[A_CLAIMED], NULL);
+        arr_int(&w->a[A_FINISHED], fin);
+        arr_int(&w->a[A_WINNER], fin && q->rank == 1);
+        arr_int(&w->a[A_FLIGHTS], q->flights);
+        arr_int(&w->a[A_LANDED], q->landed);
+        arr_int(&w->a[A_RETURNED], q->returned);
+        arr_int(&w->a[A_FORCED], q->forced);
+        arr_int(&w->a[A_FLIER_POINTS], q->flier_points);
+        arr_int(&w->a[A_ROLLS1], q->rolls[0]);
+        arr_int(&w->a[A_ROLLS2], q->rolls[1]);
+        arr_int(&w->a[A_ROLLS3], q->rolls[2]);
+        for (int f = 0; f < FEAT__COUNT; f++) {
+            if (!q->scored[f])
+                continue;
+            arr_int(&w->a[A_PT_SEAT], p);
+            arr_text(&w->a[A_PT_FEATURE], feat_name(f));
+            arr_int(&w->a[A_PT_POINTS], q->pts[f]);
+        }
+    }
+    qsort(sorted, (size_t)n, sizeof *sorted, by_name);
+    buf_puts(&w->names_arr, "{");
+    for (int p = 0; p < n; p++)
+        if (p == 0 || strcmp(sorted[p], sorted[p - 1]) != 0)
+            arr_text(&w->names_arr, sorted[p]);
+    buf_puts(&w->names_arr, "}");
+}
+
+static void flight_arrays(struct game_rows *w, const struct report *r)
+{
+    struct buf opts = BUF_INIT;
+    char seg[40];
+    for (size_t i = 0; i < r->n_flights; i++) {
+        const struct flight *f = &r->flights[i];
+        arr_int(&w->a[A_F_TURN], f->turn);
+        arr_int(&w->a[A_F_SEAT], f->player);
+        arr_int(&w->a[A_F_FROM_X], f->from.x);
+        arr_int(&w->a[A_F_FROM_Y], f->from.y);
+        arr_text(&w->a[A_F_DIR], dir_name(f->dir));
+        arr_int(&w->a[A_F_DIAGONAL], f->dir & 1);
+        arr_int(&w->a[A_F_ROLL], f->roll);
+        arr_int(&w->a[A_F_BAD_ROLL], f->bad_roll);
+        arr_int(&w->a[A_F_TARGET_X], f->target.x);
+        arr_int(&w->a[A_F_TARGET_Y], f->target.y);
+        arr_text(&w->a[A_F_OUTCOME], f->landed    ? "landed"
+                                     : f->pending ? "pending"
+                                                  : "returned");
+        if (f->landed)
+            seg_format(f->feature, f->mask, seg, sizeof seg);
+        arr_text(&w->a[A_F_LANDING], f->landed ? seg : NULL);
+        arr_int(&w->a[A_F_N_OPTIONS], f->n_options);
+        record_options_json(f, &opts);
+        arr_text(&w->a[A_F_OPTIONS], opts.p);
+        arr_int(&w->a[A_F_N_ROLL1], f->n_by_roll[0]);
+        arr_int(&w->a[A_F_N_ROLL2], f->n_by_roll[1]);
+        arr_int(&w->a[A_F_N_ROLL3], f->n_by_roll[2]);
+        /* NULL for a figure this engine does not know: NOT NULL then
+         * refuses the game rather than count it under a wrong name */
+        const struct figure_class *fc = figure_class(f->figure);
+        arr_text(&w->a[A_F_FIGURE], fc ? fc->jcz : NULL);
+    }
+    buf_release(&opts);
+}
+
+static void violation_arrays(struct game_rows *w, const struct report *r)
+{
+    for (size_t i = 0; i < r->n_violations; i++) {
+        const struct violation *v = &r->violations[i];
+        if (v->turn >= 0)
+            arr_int(&w->a[A_V_TURN], v->turn);
+        else
+            arr_text(&w->a[A_V_TURN], NULL);
+        if (v->player >= 0)
+            arr_int(&w->a[A_V_SEAT], v->player);
+        else
+            arr_text(&w->a[A_V_SEAT], NULL);
+        /* NULL for a rule this engine does not know: refused, not
+         * "UNKNOWN" */
+        arr_text(&w->a[A_V_RULE],
+                 (unsigned)v->rule < RULE__COUNT ? rule_id(v->rule) : NULL);
+        arr_int(&w->a[A_V_SRC], v->src);
+        arr_text(&w->a[A_V_MESSAGE], v->msg);
+    }
+}
+
+/* $1 .. $27 of the games row. */
 static void game_params(struct pg_params *p, const struct game_record *g,
                         const struct buf *sets, const struct buf *elements)
 {
@@ -125,337 +366,92 @@ static void game_params(struct pg_params *p, const struct game_record *g,
     pp_null(p); /* reason */
 }
 
-/* The games row. *out_id 0: the bytes are stored already (new games). */
-static enum status write_game_row(struct pg_store *s, int64_t id,
-                                  const struct game_record *g, int64_t *out_id,
-                                  struct err *e)
-{
-    struct pg_params p;
-    struct buf sets = BUF_INIT, elements = BUF_INIT;
-    PGresult *r = NULL;
-    *out_id = 0;
-    if (!g->unsupported) {
-        record_sets_json(&g->log->rules, &sets);
-        record_elements_json(&g->log->rules, &elements);
-    }
-    pp_reset(&p);
-    game_params(&p, g, &sets, &elements);
-    if (id > 0)
-        pp_int(&p, id);
-    enum status st = pg_query(s, id > 0 ? SQL_GAME_ID : SQL_GAME_NEW, true,
-                              &p, false, &r, "insert game", e);
-    if (st == ST_OK && PQntuples(r) == 1)
-        *out_id = pg_int(r, 0, 0);
-    PQclear(r);
-    buf_release(&sets);
-    buf_release(&elements);
-    return st;
-}
-
-/* Runs a cached INSERT of $1 the game id and $2 (and $3) texts. */
-static enum status insert_texts(struct pg_store *s, const char *sql,
-                                int64_t id, const struct buf *a,
-                                const struct buf *b, struct err *e)
-{
-    struct pg_params p;
-    pp_reset(&p);
-    pp_int(&p, id);
-    pp_text_len(&p, a->p, a->len);
-    if (b)
-        pp_text_len(&p, b->p, b->len);
-    return pg_exec(s, sql, true, &p, "insert game data", e);
-}
-
-static enum status write_entry(struct pg_store *s, int64_t id,
-                               const struct game_record *g,
-                               const struct seat_sum *sum, struct err *e)
-{
-    struct buf players = BUF_INIT, winners = BUF_INIT, search = BUF_INIT;
-    render_players(g, sum, &players, &winners);
-    record_search_text(g, &search);
-    enum status st = insert_texts(s,
-                                  "INSERT INTO game_entry (game_id, "
-                                  "players_json, winners_json) VALUES ($1, "
-                                  "$2::text, $3::text)",
-                                  id, &players, &winners, e);
-    if (st == ST_OK)
-        st = insert_texts(s,
-                          "INSERT INTO game_search (game_id, text) "
-                          "VALUES ($1, $2::text)",
-                          id, &search, NULL, e);
-    buf_release(&players);
-    buf_release(&winners);
-    buf_release(&search);
-    return st;
-}
-
-static enum status write_blobs(struct pg_store *s, int64_t id,
-                               const struct game_record *g, struct err *e)
-{
-    struct pg_params p;
-    pp_reset(&p);
-    pp_int(&p, id);
-    pp_bytes(&p, g->raw, g->raw_len);
-    enum status st = pg_exec(s,
-                             "INSERT INTO game_raw (game_id, raw) "
-                             "VALUES ($1, $2::bytea)",
-                             true, &p, "insert raw", e);
-    if (st == ST_OK && !g->unsupported) {
-        const char *json = g->report_json;
-        struct buf rep = { (char *)json, strlen(json), 0 };
-        st = insert_texts(s,
-                          "INSERT INTO game_report (game_id, json) "
-                          "VALUES ($1, $2::text)",
-                          id, &rep, NULL, e);
-    }
-    return st;
-}
-
-/* The id of the player with this name, created if new. Two statements:
- * when another transaction adds the name meanwhile, the insert waits
- * for it and does nothing, and only a new statement sees its row. */
-static enum status player_id(struct pg_store *s, const char *name,
-                             int64_t *out, struct err *e)
-{
-    struct pg_params p;
-    PGresult *r = NULL;
-    pp_reset(&p);
-    pp_text(&p, name);
-    enum status st = pg_query(s,
-                              "INSERT INTO players (name) VALUES ($1) "
-                              "ON CONFLICT (name) DO NOTHING RETURNING id",
-                              true, &p, false, &r, "insert player", e);
-    if (st == ST_OK && PQntuples(r) == 0) {
-        PQclear(r);
-        r = NULL;
-        st = pg_query(s, "SELECT id FROM players WHERE name = $1", true, &p,
-                      false, &r, "find player", e);
-        if (st == ST_OK && PQntuples(r) == 0)
-            st = err_set(e, ST_DB, "find player '%s': not there", name);
-    }
-    if (st == ST_OK)
-        *out = pg_int(r, 0, 0);
-    PQclear(r);
-    return st;
-}
-
-static enum status write_seat(struct pg_store *s, int64_t id,
-                              const struct game_record *g, int seat,
-                              int64_t pid, const struct seat_sum *q,
-                              struct err *e)
-{
-    struct pg_params p;
-    bool fin = g->report->finished;
-    pp_reset(&p);
-    pp_int(&p, id);
-    pp_int(&p, seat);
-    pp_int(&p, pid);
-    pp_text(&p, g->log->colors[seat][0] ? g->log->colors[seat] : NULL);
-    pp_int(&p, g->report->score[seat]);
-    pp_int(&p, q->rank);
-    if (q->has_claim)
-        pp_int(&p, q->claimed);
-    else
-        pp_null(&p);
-    pp_int(&p, fin);
-    pp_int(&p, fin && q->rank == 1);
-    pp_int(&p, q->flights);
-    pp_int(&p, q->landed);
-    pp_int(&p, q->returned);
-    pp_int(&p, q->forced);
-    pp_int(&p, q->flier_points);
-    for (int k = 0; k < 3; k++)
-        pp_int(&p, q->rolls[k]);
-    return pg_exec(s,
-                   "INSERT INTO game_players (game_id, seat, player_id, "
-                   "color, score, rank, claimed, finished, winner, flights, "
-                   "landed, returned, forced, flier_points, rolls1, rolls2, "
-                   "rolls3) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
-                   "$11, $12, $13, $14, $15, $16, $17)",
-                   true, &p, "insert seat", e);
-}
-
-static enum status write_players(struct pg_store *s, int64_t id,
-                                 const struct game_record *g,
-                                 const struct seat_sum *sum, struct err *e)
-{
-    int64_t pid[GAME_MAX_PLAYERS] = { 0 };
-    int n = g->log->rules.n_players;
-    enum status st = ST_OK;
-    for (int p = 0; p < n && st == ST_OK; p++) {
-        st = player_id(s, g->log->names[p], &pid[p], e);
-        if (st == ST_OK)
-            st = write_seat(s, id, g, p, pid[p], &sum[p], e);
-    }
-    for (int p = 0; p < n && st == ST_OK; p++)
-        for (int f = 0; f < FEAT__COUNT && st == ST_OK; f++) {
-            struct pg_params q;
-            if (!sum[p].scored[f])
-                continue;
-            pp_reset(&q);
-            pp_int(&q, id);
-            pp_int(&q, p);
-            pp_text(&q, feat_name(f));
-            pp_int(&q, pid[p]);
-            pp_int(&q, sum[p].pts[f]);
-            st = pg_exec(s,
-                         "INSERT INTO game_player_points (game_id, seat, "
-                         "feature, player_id, points) VALUES ($1, $2, $3, "
-                         "$4, $5)",
-                         true, &q, "insert points", e);
-        }
-    return st;
-}
-
-static enum status write_expansions(struct pg_store *s, int64_t id,
-                                    const struct rules *r, struct err *e)
-{
-    uint32_t units = game_rules_units(r);
-    enum status st = ST_OK;
-    for (int x = 0; x < EXP__COUNT && st == ST_OK; x++) {
-        struct pg_params p;
-        if (!(units >> x & 1))
-            continue;
-        pp_reset(&p);
-        pp_int(&p, id);
-        pp_text(&p, expansion_get(x)->id);
-        st = pg_exec(s,
-                     "INSERT INTO game_expansions (game_id, expansion) "
-                     "VALUES ($1, $2)",
-                     true, &p, "insert expansion", e);
-    }
-    return st;
-}
-
-static enum status write_flight(struct pg_store *s, int64_t id, size_t i,
-                                const struct flight *f, struct err *e)
-{
-    struct pg_params p;
-    struct buf opts = BUF_INIT;
-    char seg[40];
-    pp_reset(&p);
-    pp_int(&p, id);
-    pp_int(&p, (int64_t)i);
-    pp_int(&p, f->turn);
-    pp_int(&p, f->player);
-    pp_int(&p, f->from.x);
-    pp_int(&p, f->from.y);
-    pp_text(&p, dir_name(f->dir));
-    pp_int(&p, f->dir & 1);
-    pp_int(&p, f->roll);
-    pp_int(&p, f->bad_roll);
-    pp_int(&p, f->target.x);
-    pp_int(&p, f->target.y);
-    pp_text(&p, f->landed ? "landed" : f->pending ? "pending" : "returned");
-    if (f->landed) {
-        seg_format(f->feature, f->mask, seg, sizeof seg);
-        pp_text(&p, seg);
-    } else {
-        pp_null(&p);
-    }
-    pp_int(&p, f->n_options);
-    record_options_json(f, &opts);
-    pp_text(&p, opts.p);
-    for (int k = 0; k < 3; k++)
-        pp_int(&p, f->n_by_roll[k]);
-    /* NULL for a figure this engine does not know: NOT NULL then refuses
-     * the game rather than count it under a wrong name */
-    const struct figure_class *fc = figure_class(f->figure);
-    pp_text(&p, fc ? fc->jcz : NULL);
-    enum status st = pg_exec(
-        s,
-        "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, dir, "
-        "diagonal, roll, bad_roll, target_x, target_y, outcome, landing, "
-        "n_options, options, n_roll1, n_roll2, n_roll3, figure) VALUES ($1, "
-        "$2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, "
-        "$17, $18, $19, $20)",
-        true, &p, "insert flight", e);
-    buf_release(&opts);
-    return st;
-}
-
-static enum status write_violation(struct pg_store *s, int64_t id, size_t i,
-                                   const struct violation *v, struct err *e)
-{
-    struct pg_params p;
-    pp_reset(&p);
-    pp_int(&p, id);
-    pp_int(&p, (int64_t)i);
-    if (v->turn >= 0)
-        pp_int(&p, v->turn);
-    else
-        pp_null(&p);
-    if (v->player >= 0)
-        pp_int(&p, v->player);
-    else
-        pp_null(&p);
-    /* NULL for a rule this engine does not know: refused, not "UNKNOWN" */
-    pp_text(&p, (unsigned)v->rule < RULE__COUNT ? rule_id(v->rule) : NULL);
-    pp_int(&p, v->src);
-    pp_text(&p, v->msg);
-    return pg_exec(s,
-                   "INSERT INTO violations (game_id, idx, turn, seat, rule, "
-                   "src, message) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                   true, &p, "insert violation", e);
-}
-
-/* Every row of game g; *out_id 0 when it is an upload already stored. */
-static enum status write_game(struct pg_store *s, int64_t id,
-                              int64_t uploaded_at, const struct game_record *g,
-                              int64_t *out_id, struct err *e)
+/* The parameters of game g's statement ($75: id, when > 0) and of its
+ * names' (none when it has no seats: w->names.n 0). */
+static void game_rows(struct game_rows *w, const struct game_record *g,
+                      int64_t id)
 {
     struct seat_sum sum[GAME_MAX_PLAYERS];
-    struct game_record rec = *g;
     bool audited = !g->unsupported;
-    rec.uploaded_at = uploaded_at;
+    memset(w, 0, sizeof *w);
     memset(sum, 0, sizeof sum);
+    if (audited) {
+        record_summarise(g, sum);
+        record_sets_json(&g->log->rules, &w->sets);
+        record_elements_json(&g->log->rules, &w->elements);
+    }
+    render_players(g, sum, &w->players, &w->winners);
+    record_search_text(g, &w->search);
+    pp_reset(&w->p);
+    game_params(&w->p, g, &w->sets, &w->elements);
+    pp_text_len(&w->p, w->players.p, w->players.len);
+    pp_text_len(&w->p, w->winners.p, w->winners.len);
+    pp_text_len(&w->p, w->search.p, w->search.len);
+    pp_bytes(&w->p, g->raw, g->raw_len);
     if (audited)
-        record_summarise(&rec, sum);
-    enum status st = write_game_row(s, id, &rec, out_id, e);
-    if (st != ST_OK || *out_id == 0)
-        return st;
-    if (st == ST_OK)
-        st = write_entry(s, *out_id, &rec, sum, e);
-    if (st == ST_OK)
-        st = write_blobs(s, *out_id, &rec, e);
-    if (st == ST_OK && audited)
-        st = write_players(s, *out_id, &rec, sum, e);
-    if (st == ST_OK && audited)
-        st = write_expansions(s, *out_id, &rec.log->rules, e);
-    for (size_t i = 0; audited && i < rec.report->n_flights && st == ST_OK;
-         i++)
-        st = write_flight(s, *out_id, i, &rec.report->flights[i], e);
-    for (size_t i = 0; audited && i < rec.report->n_violations && st == ST_OK;
-         i++)
-        st = write_violation(s, *out_id, i, &rec.report->violations[i], e);
-    return st;
+        pp_text_len(&w->p, g->report_json, strlen(g->report_json));
+    else
+        pp_null(&w->p);
+    pp_reset(&w->names);
+    if (audited) {
+        for (int i = 0; i < A__COUNT; i++)
+            buf_puts(&w->a[i], "{");
+        seat_arrays(w, g, sum);
+        uint32_t units = game_rules_units(&g->log->rules);
+        for (int x = 0; x < EXP__COUNT; x++)
+            if (units >> x & 1)
+                arr_text(&w->a[A_EXPANSION], expansion_get(x)->id);
+        flight_arrays(w, g->report);
+        violation_arrays(w, g->report);
+        for (int i = 0; i < A__COUNT; i++) {
+            buf_puts(&w->a[i], "}");
+            pp_text(&w->p, w->a[i].p);
+        }
+        pp_text(&w->names, w->names_arr.p);
+    } else {
+        for (int i = 0; i < A__COUNT; i++)
+            pp_null(&w->p);
+    }
+    if (id > 0)
+        pp_int(&w->p, id);
 }
 
-/* Children first: the aggregate triggers of points and flights find the
- * seat's player in game_players, and the foreign keys would refuse the
- * games row (or a seat) going first. */
-static enum status delete_game(struct pg_store *s, int64_t id, struct err *e)
+static void game_rows_release(struct game_rows *w)
 {
-    static const char *const sql[] = {
-        "DELETE FROM flights WHERE game_id = $1",
-        "DELETE FROM violations WHERE game_id = $1",
-        "DELETE FROM game_player_points WHERE game_id = $1",
-        "DELETE FROM game_players WHERE game_id = $1",
-        "DELETE FROM game_expansions WHERE game_id = $1",
-        "DELETE FROM game_raw WHERE game_id = $1",
-        "DELETE FROM game_report WHERE game_id = $1",
-        "DELETE FROM game_entry WHERE game_id = $1",
-        "DELETE FROM game_search WHERE game_id = $1",
-        "DELETE FROM games WHERE id = $1",
-    };
-    struct pg_params p;
-    enum status st = ST_OK;
-    pp_reset(&p);
-    pp_int(&p, id);
-    for (size_t i = 0; i < sizeof sql / sizeof *sql && st == ST_OK; i++)
-        st = pg_exec(s, sql[i], true, &p, "delete game", e);
-    return st;
+    buf_release(&w->sets);
+    buf_release(&w->elements);
+    buf_release(&w->players);
+    buf_release(&w->winners);
+    buf_release(&w->search);
+    buf_release(&w->names_arr);
+    for (int i = 0; i < A__COUNT; i++)
+        buf_release(&w->a[i]);
 }
+
+/* Adds the statements that write game w (SQL_GAME_ID when id > 0) to q
+ * from *k on; the game's statement is then q[*k - 1]. */
+static void game_stmts(struct pg_stmt *q, int *k, const struct game_rows *w,
+                       int64_t id)
+{
+    if (w->names.n > 0)
+        q[(*k)++] = (struct pg_stmt){ SQL_PLAYERS, &w->names, false, NULL };
+    q[(*k)++] = (struct pg_stmt){ id > 0 ? SQL_GAME_ID : SQL_GAME_NEW, &w->p,
+                                  false, NULL };
+}
+
+/* Every row of a game: one statement, whose foreign keys are checked at
+ * its end, when the children are gone with the games row. */
+static const char SQL_DELETE[] =
+    "WITH f AS (DELETE FROM flights WHERE game_id = $1), "
+    "v AS (DELETE FROM violations WHERE game_id = $1), "
+    "pp AS (DELETE FROM game_player_points WHERE game_id = $1), "
+    "gp AS (DELETE FROM game_players WHERE game_id = $1), "
+    "x AS (DELETE FROM game_expansions WHERE game_id = $1), "
+    "r AS (DELETE FROM game_raw WHERE game_id = $1), "
+    "a AS (DELETE FROM game_report WHERE game_id = $1), "
+    "en AS (DELETE FROM game_entry WHERE game_id = $1), "
+    "se AS (DELETE FROM game_search WHERE game_id = $1) "
+    "DELETE FROM games WHERE id = $1";
 
 /* ---- the public entry points --------------------------------------------- */
 
@@ -490,6 +486,10 @@ static bool dedupes(const struct game_record *g)
 }
 
 /* *out_id: the upload holding these bytes (other than not_id), or 0. */
+static const char SQL_FIND_SHA[] =
+    "SELECT id FROM games WHERE sha256 = $1 AND source <> 'live' AND "
+    "id <> $2";
+
 static enum status find_sha(struct pg_store *s, const char *sha,
                             int64_t not_id, int64_t *out_id, struct err *e)
 {
@@ -499,40 +499,77 @@ static enum status find_sha(struct pg_store *s, const char *sha,
     pp_reset(&p);
     pp_text(&p, sha);
     pp_int(&p, not_id);
-    enum status st = pg_query(s,
-                              "SELECT id FROM games WHERE sha256 = $1 AND "
-                              "source <> 'live' AND id <> $2",
-                              true, &p, false, &r, "find sha256", e);
+    enum status st = pg_query(s, SQL_FIND_SHA, true, &p, false, &r,
+                              "find sha256", e);
     if (st == ST_OK && PQntuples(r) > 0)
         *out_id = pg_int(r, 0, 0);
     PQclear(r);
     return st;
 }
 
+/* The games row's statement answered (id, 1) for a new game, (id, 0)
+ * for bytes stored already, nothing when it lost a race (SQL_GAME_NEW). */
+static void game_answer(const PGresult *r, int64_t *out_id, bool *out_dup)
+{
+    *out_id = 0;
+    *out_dup = false;
+    if (r && PQntuples(r) == 1) {
+        *out_id = pg_int(r, 0, 0);
+        *out_dup = pg_int(r, 0, 1) == 0;
+    }
+}
+
+/* The race SQL_GAME_NEW leaves to a new statement: the bytes it waited
+ * for were committed meanwhile. Inside a batch the savepoint is gone by
+ * then: a read of its own keeps a failure from failing the batch. */
+static enum status after_race(struct pg_store *s, const struct game_record *g,
+                              int64_t *out_id, struct err *e)
+{
+    enum status st = s->batch ? pg_begin(s, false, e) : ST_OK;
+    if (st == ST_OK)
+        st = find_sha(s, g->sha256, 0, out_id, e);
+    if (st == ST_OK && *out_id == 0)
+        st = err_set(e, ST_BUSY, "insert game: the same upload was being "
+                     "stored by another writer");
+    return s->batch ? pg_end(s, st, e) : st;
+}
+
 static enum status insert_once(struct pg_store *s, const struct game_record *g,
                                int64_t *out_id, bool *out_duplicate,
                                struct err *e)
 {
-    int64_t have = 0;
-    enum status st = pg_begin(s, false, e);
+    struct game_rows w;
+    struct pg_stmt q[4];
+    int k = 0;
+    enum status st = pg_enter(s, e);
     if (st != ST_OK)
         return st;
-    if (dedupes(g))
-        st = find_sha(s, g->sha256, 0, &have, e);
-    if (st == ST_OK && have == 0)
-        st = write_game(s, 0, g->uploaded_at, g, out_id, e);
-    /* the insert met a concurrent one of the same bytes: it committed */
-    if (st == ST_OK && have == 0 && *out_id == 0) {
-        st = find_sha(s, g->sha256, 0, &have, e);
-        if (st == ST_OK && have == 0)
-            st = err_set(e, ST_BUSY, "insert game: the same upload was "
-                         "being stored by another writer");
+    game_rows(&w, g, 0);
+    q[k++] = (struct pg_stmt){ pg_begin_sql(s), NULL, false, NULL };
+    game_stmts(q, &k, &w, 0);
+    int game = k - 1;
+    if (s->batch)
+        q[k++] = (struct pg_stmt){ "RELEASE SAVEPOINT game", NULL, false,
+                                   NULL };
+    st = pg_pipeline(s, q, k, "insert game", e);
+    if (st == ST_OK)
+        game_answer(q[game].res, out_id, out_duplicate);
+    pg_pipeline_clear(q, k);
+    game_rows_release(&w);
+    if (st != ST_OK)
+        return pg_end(s, st, e);
+    if (*out_id == 0) { /* lost a race: the other's bytes are stored */
+        st = after_race(s, g, out_id, e);
+        *out_duplicate = st == ST_OK;
+        return s->batch ? st : pg_end(s, st, e);
     }
-    if (st == ST_OK && have > 0) {
-        *out_id = have;
-        *out_duplicate = true;
+    if (*out_duplicate)
+        return s->batch ? ST_OK : pg_end(s, ST_OK, e);
+    if (s->batch) { /* counted with the batch */
+        pg_uncounted_add(s, *out_id);
+        return ST_OK;
     }
-    return pg_end(s, st, e);
+    return pg_commit_counted(s, out_id, 1, e);
 }
 
 enum status pg_insert_game(struct store *base, const struct game_record *g,
@@ -559,28 +596,39 @@ enum status pg_insert_game(struct store *base, const struct game_record *g,
     return st;
 }
 
-/* The upload time, file name (out_name stays empty when none) and digest
- * of game id, read once the game's lock is ours (kept until the
- * transaction ends; the statement after it sees the last replace). */
-static enum status lock_game(struct pg_store *s, int64_t id, int64_t *out_at,
+/* Begins a replace of game id: takes the game's lock (kept until the
+ * transaction ends), then reads its upload time, file name (out_name
+ * stays empty when none) and digest, and the id of another upload of
+ * the same bytes (*out_other, 0 when none, or when g never dedupes): one
+ * round trip, each statement run once the one before it has, so the
+ * reads see the last replace. */
+static enum status lock_game(struct pg_store *s, int64_t id,
+                             const struct game_record *g, int64_t *out_at,
                              struct buf *out_name, char out_sha[65],
-                             struct err *e)
+                             int64_t *out_other, struct err *e)
 {
-    struct pg_params p;
-    PGresult *r = NULL;
+    struct pg_params p, sha;
+    struct pg_stmt q[4];
+    int k = 0;
     pp_reset(&p);
     pp_int(&p, id);
+    pp_reset(&sha);
+    pp_text(&sha, g->sha256);
+    pp_int(&sha, id);
     out_sha[0] = '\0';
+    *out_other = 0;
+    q[k++] = (struct pg_stmt){ pg_begin_sql(s), NULL, false, NULL };
     /* two int4 keys: a space apart from the migrations' bigint one */
-    enum status st = pg_exec(s,
-                             "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
-                             ", ($1 % 2147483647)::int)",
-                             true, &p, "lock game", e);
-    if (st == ST_OK)
-        st = pg_query(s,
-                      "SELECT uploaded_at, name, sha256 FROM games "
-                      "WHERE id = $1",
-                      true, &p, false, &r, "find game", e);
+    q[k++] = (struct pg_stmt){ "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
+                               ", ($1 % 2147483647)::int)",
+                               &p, false, NULL };
+    q[k++] = (struct pg_stmt){ "SELECT uploaded_at, name, sha256 FROM games "
+                               "WHERE id = $1",
+                               &p, false, NULL };
+    if (dedupes(g))
+        q[k++] = (struct pg_stmt){ SQL_FIND_SHA, &sha, false, NULL };
+    enum status st = pg_pipeline(s, q, k, "lock game", e);
+    const PGresult *r = q[2].res;
     if (st == ST_OK && PQntuples(r) == 0)
         st = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
     if (st == ST_OK) {
@@ -588,39 +636,79 @@ static enum status lock_game(struct pg_store *s, int64_t id, int64_t *out_at,
         if (pg_cell(r, 0, 1))
             buf_puts(out_name, pg_cell(r, 0, 1));
         snprintf(out_sha, 65, "%s", PQgetvalue(r, 0, 2));
+        if (k == 4 && PQntuples(q[3].res) > 0)
+            *out_other = pg_int(q[3].res, 0, 0);
     }
-    PQclear(r);
+    pg_pipeline_clear(q, k);
+    return st;
+}
+
+/* Deletes game id and writes g under its id, its share of the aggregates
+ * taken away first (unless the open batch has it still to count) and
+ * that of g added: now, committing, or with the batch. */
+static enum status rewrite_game(struct pg_store *s, int64_t id,
+                                const struct game_record *g, struct err *e)
+{
+    struct pg_params p, ids, add;
+    struct buf arr = BUF_INIT;
+    struct game_rows w;
+    struct pg_stmt q[PG_PIPELINE_MAX];
+    int k = 0;
+    pp_reset(&p);
+    pp_int(&p, id);
+    pg_ids_array(&arr, &id, 1);
+    pp_reset(&ids);
+    pp_text(&ids, arr.p);
+    pp_int(&ids, -1);
+    pp_reset(&add);
+    pp_text(&add, arr.p);
+    pp_int(&add, 1);
+    if (!(s->batch && pg_uncounted(s, id)))
+        q[k++] = (struct pg_stmt){ pg_sql_count, &ids, false, NULL };
+    q[k++] = (struct pg_stmt){ SQL_DELETE, &p, false, NULL };
+    game_rows(&w, g, id);
+    game_stmts(q, &k, &w, id);
+    if (s->batch) {
+        q[k++] = (struct pg_stmt){ "RELEASE SAVEPOINT game", NULL, false,
+                                   NULL };
+    } else {
+        q[k++] = (struct pg_stmt){ pg_sql_count, &add, false, NULL };
+        q[k++] = (struct pg_stmt){ "COMMIT", NULL, false, NULL };
+    }
+    enum status st = pg_pipeline(s, q, k, "replace game", e);
+    pg_pipeline_clear(q, k);
+    game_rows_release(&w);
+    buf_release(&arr);
+    if (st == ST_OK && s->batch)
+        pg_uncounted_add(s, id);
     return st;
 }
 
 static enum status replace_once(struct pg_store *s, int64_t id,
                                 const struct game_record *g, struct err *e)
 {
-    int64_t at = 0, other = 0, got = 0;
+    int64_t at = 0, other = 0;
     struct buf name = BUF_INIT;
     char sha[65];
-    enum status st = pg_begin(s, false, e);
+    enum status st = pg_enter(s, e);
     if (st != ST_OK)
         return st;
-    st = lock_game(s, id, &at, &name, sha, e);
+    st = lock_game(s, id, g, &at, &name, sha, &other, e);
     if (st == ST_OK && g->replaces_sha256 &&
         strcmp(g->replaces_sha256, sha) != 0)
         st = err_set(e, ST_CONFLICT, "game %lld changed since it was read",
                      (long long)id);
-    if (st == ST_OK && dedupes(g))
-        st = find_sha(s, g->sha256, id, &other, e);
     if (st == ST_OK && other > 0)
         st = err_set(e, ST_DB, "cannot replace game %lld: game %lld holds "
                      "the same bytes", (long long)id, (long long)other);
-    if (st == ST_OK)
-        st = delete_game(s, id, e);
     if (st == ST_OK) {
         struct game_record rec = *g;
         rec.name = g->name ? g->name : name.p;
-        st = write_game(s, id, at, &rec, &got, e);
+        rec.uploaded_at = at;
+        st = rewrite_game(s, id, &rec, e);
     }
     buf_release(&name);
-    return pg_end(s, st, e);
+    return st == ST_OK ? ST_OK : pg_end(s, st, e);
 }
 
 enum status pg_replace_game(struct store *base, int64_t id,
