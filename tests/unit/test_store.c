@@ -649,6 +649,23 @@ static void test_list_sort_and_paging(void **state)
     f.sort = "nonsense";
     assert_int_equal(store_list_games(fx->s, &f, &b, &e), ST_PARSE);
     buf_release(&b);
+    /* more shapes of list than a connection keeps prepared, twice: the
+     * same pages whichever was let go */
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < 48; k++) {
+            f = any();
+            f.sort = (const char *[]){"date", "players", "violations"}[k % 3];
+            f.ascending = k % 2;
+            f.limit = 1 + k / 6;
+            f.offset = k % 5;
+            j = list(fx->s, &f);
+            int n = cJSON_GetArraySize(item(j, "games"));
+            assert_int_equal(n, f.offset + f.limit <= 5 ? f.limit
+                                                        : 5 - f.offset);
+            cJSON_Delete(j);
+        }
+    f = any();
+    expect_ids(fx->s, &f, 5, (int[]){5, 4, 3, 2, 1}, 5);
 }
 
 static void test_list_entry(void **state)

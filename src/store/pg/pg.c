@@ -33,6 +33,8 @@
 #include <stdlib.h>
 
 static bool pg_connect(struct pg_store *s);
+static enum status run(struct pg_store *s, const char *sql, const char *what,
+                       struct err *e);
 
 /* pg_advisory_xact_lock key of the migrations: "flierd" in ASCII. */
 #define PG_MIGRATE_LOCK "112615676535396"
@@ -181,6 +183,16 @@ static bool wait_socket(PGconn *c, short ev, int64_t deadline)
     }
 }
 
+/* Prepared statements live with the server's session. */
+static void forget_statements(struct pg_store *s)
+{
+    s->n_cache = 0;
+    for (int i = 0; i < PG_TEXT_CACHE; i++) {
+        free(s->texts[i]);
+        s->texts[i] = NULL;
+    }
+}
+
 /* Gives up on a connection that did not answer: dropped (so the call's
  * statement cannot complete later behind our back), connected again on
  * the next call (pg_ready). */
@@ -189,7 +201,7 @@ static enum status no_answer(struct pg_store *s, const char *what,
 {
     PQfinish(s->conn);
     s->conn = NULL;
-    s->n_cache = 0;
+    forget_statements(s);
     if (s->batch)
         s->batch_lost = true;
     snprintf(s->sqlstate, sizeof s->sqlstate, "08006");
@@ -258,6 +270,21 @@ static enum status await(struct pg_store *s, bool sent, PGresult **out,
     return ST_OK;
 }
 
+/* Prepares sql as name (p: its parameters' count). */
+static enum status prepare_as(struct pg_store *s, const char *name,
+                              const char *sql, const struct pg_params *p,
+                              struct err *e)
+{
+    PGresult *r = NULL;
+    enum status st = await(
+        s, PQsendPrepare(s->conn, name, sql, p ? p->n : 0, NULL) == 1, &r,
+        "prepare", e);
+    if (st == ST_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
+        st = pg_fail(s, r, "prepare", e);
+    PQclear(r);
+    return st;
+}
+
 /* The prepared name of a cached statement, preparing it on first use. */
 static enum status prepared(struct pg_store *s, const char *sql,
                             const struct pg_params *p, char name[24],
@@ -273,15 +300,56 @@ static enum status prepared(struct pg_store *s, const char *sql,
         name[0] = '\0';
         return ST_OK;
     }
-    PGresult *r = NULL;
-    enum status st = await(
-        s, PQsendPrepare(s->conn, name, sql, p ? p->n : 0, NULL) == 1, &r,
-        "prepare", e);
-    if (st == ST_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
-        st = pg_fail(s, r, "prepare", e);
-    else if (st == ST_OK)
+    enum status st = prepare_as(s, name, sql, p, e);
+    if (st == ST_OK)
         s->cache[s->n_cache++] = sql;
-    PQclear(r);
+    return st;
+}
+
+static uint64_t text_hash(const char *sql)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (; *sql; sql++)
+        h = (h ^ (unsigned char)*sql) * 1099511628211u;
+    return h;
+}
+
+/* The same for text built per call (a list's statements: planning one
+ * took longer than running it): the one used longest ago makes room. */
+static enum status prepared_text(struct pg_store *s, const char *sql,
+                                 const struct pg_params *p, char name[24],
+                                 struct err *e)
+{
+    uint64_t h = text_hash(sql);
+    int empty = -1, old = -1;
+    for (int i = 0; i < PG_TEXT_CACHE; i++) {
+        if (!s->texts[i]) {
+            empty = empty < 0 ? i : empty;
+        } else if (s->text_hash[i] == h && strcmp(s->texts[i], sql) == 0) {
+            snprintf(name, 24, "flierd_t%d", i);
+            s->text_used[i] = ++s->text_clock;
+            return ST_OK;
+        } else if (old < 0 || s->text_used[i] < s->text_used[old]) {
+            old = i;
+        }
+    }
+    int i = empty >= 0 ? empty : old;
+    enum status st = ST_OK;
+    snprintf(name, 24, "flierd_t%d", i);
+    if (empty < 0) {
+        char drop[48];
+        snprintf(drop, sizeof drop, "DEALLOCATE flierd_t%d", i);
+        free(s->texts[i]);
+        s->texts[i] = NULL;
+        st = run(s, drop, "deallocate", e);
+    }
+    if (st == ST_OK)
+        st = prepare_as(s, name, sql, p, e);
+    if (st == ST_OK) {
+        s->texts[i] = xstrdup(sql);
+        s->text_hash[i] = h;
+        s->text_used[i] = ++s->text_clock;
+    }
     return st;
 }
 
@@ -382,8 +450,10 @@ enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
                        n);
     /* on first use, outside the pipeline: a failed prepare then aborts
      * nothing */
-    for (int i = 0; i < n && st == ST_OK; i++)
-        st = prepared(s, q[i].sql, q[i].p, names[i], e);
+    for (int i = 0; i < n && st == ST_OK; i++) {
+        st = q[i].built ? prepared_text(s, q[i].sql, q[i].p, names[i], e)
+                        : prepared(s, q[i].sql, q[i].p, names[i], e);
+    }
     if (st != ST_OK)
         return st;
     if (PQenterPipelineMode(s->conn) != 1)
@@ -404,7 +474,7 @@ enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
         st = pg_fail(s, NULL, what, e);
         PQfinish(s->conn);
         s->conn = NULL;
-        s->n_cache = 0;
+        forget_statements(s);
         if (s->batch)
             s->batch_lost = true;
         return st;
@@ -425,6 +495,30 @@ void pg_pipeline_clear(struct pg_stmt *q, int n)
         PQclear(q[i].res);
         q[i].res = NULL;
     }
+}
+
+enum status pg_read_all(struct pg_store *s, struct pg_stmt *q, int n,
+                        const char *what, struct err *e)
+{
+    struct pg_stmt all[PG_PIPELINE_MAX];
+    if (n + 2 > PG_PIPELINE_MAX)
+        return err_set(e, ST_DB, "%s: %d reads in one pipeline", what, n);
+    enum status st = pg_enter(s, e);
+    if (st != ST_OK)
+        return st;
+    all[0] = (struct pg_stmt){ .sql = s->batch ? "SAVEPOINT game"
+                 : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" };
+    for (int i = 0; i < n; i++)
+        all[i + 1] = q[i];
+    all[n + 1] = (struct pg_stmt){ .sql = s->batch ? "RELEASE SAVEPOINT game"
+                                            : "COMMIT" };
+    st = pg_pipeline(s, all, n + 2, what, e);
+    for (int i = 0; i < n; i++) {
+        q[i].res = all[i + 1].res;
+        all[i + 1].res = NULL;
+    }
+    pg_pipeline_clear(all, n + 2);
+    return st == ST_OK ? ST_OK : pg_end(s, st, e);
 }
 
 /* A command of its own (BEGIN, COMMIT, several statements): no
@@ -581,9 +675,9 @@ enum status pg_commit_counted(struct pg_store *s, const int64_t *ids,
         pp_reset(&p);
         pp_text(&p, arr.p);
         pp_int(&p, 1);
-        q[k++] = (struct pg_stmt){ pg_sql_count, &p, false, NULL };
+        q[k++] = (struct pg_stmt){ .sql = pg_sql_count, .p = &p };
     }
-    q[k++] = (struct pg_stmt){ "COMMIT", NULL, false, NULL };
+    q[k++] = (struct pg_stmt){ .sql = "COMMIT" };
     enum status st = pg_pipeline(s, q, k, "commit", e);
     pg_pipeline_clear(q, k);
     buf_release(&arr);
@@ -753,7 +847,7 @@ static bool pg_connect(struct pg_store *s)
         "5", "10", "5", "3", "15000", "flierd", s->options, s->uri, NULL,
     };
     PQfinish(s->conn);
-    s->n_cache = 0; /* prepared statements live with the session */
+    forget_statements(s);
     s->conn = PQconnectdbParams(keys, vals, 1);
     if (!s->conn || PQstatus(s->conn) != CONNECTION_OK)
         return false;
@@ -811,6 +905,7 @@ void pg_close(struct store *base)
     if (!s)
         return;
     PQfinish(s->conn); /* NULL-safe */
+    forget_statements(s);
     free(s->uncounted);
     free(s->uri);
     free(s);

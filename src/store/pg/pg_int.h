@@ -75,6 +75,7 @@ enum status pg_load(struct err *e);
 #endif
 
 #define PG_STMT_CACHE 64 /* the backend has about 45 fixed statements */
+#define PG_TEXT_CACHE 32
 
 struct pg_store {
     struct store base; /* first: the dispatcher's view */
@@ -86,6 +87,12 @@ struct pg_store {
     char sqlstate[6]; /* of the last failed statement, "" if none */
     const char *cache[PG_STMT_CACHE]; /* statement i is "flierd_i" */
     int n_cache;
+    /* statements built per call (a list's filters and sort), kept
+     * prepared by their text, the PG_TEXT_CACHE used last: statement i
+     * is "flierd_ti" */
+    char *texts[PG_TEXT_CACHE];
+    uint64_t text_hash[PG_TEXT_CACHE], text_used[PG_TEXT_CACHE];
+    uint64_t text_clock;
     char *uri;          /* to connect again after a dropped connection */
     int answer_ms;      /* how long an answer is waited for (pg.c) */
     char options[256];  /* the session settings given with it */
@@ -145,12 +152,14 @@ enum status pg_exec(struct pg_store *s, const char *sql, bool cached,
  * all, each run after the one before, answered within the same deadline
  * as one statement. The first that fails leaves the rest unrun (in a
  * transaction, the transaction is then failed: roll it back). */
-#define PG_PIPELINE_MAX 8
+#define PG_PIPELINE_MAX 16
 struct pg_stmt {
     const char *sql;           /* a string literal: prepared once */
     const struct pg_params *p; /* NULL: none */
     bool binary;               /* results in binary (see pg_query) */
     PGresult *res;             /* its result once run, else NULL */
+    bool built;                /* sql is text built for this call: kept
+                                * prepared by its text, not its address */
 };
 /* ST_OK when every statement succeeded; else the first failure's status
  * and message. Either way q[i].res holds what came back: clear it with
@@ -158,6 +167,11 @@ struct pg_stmt {
 enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
                         const char *what, struct err *e) WARN_UNUSED;
 void pg_pipeline_clear(struct pg_stmt *q, int n);
+/* Reads q in one snapshot (a repeatable-read, read-only transaction;
+ * inside a batch, a savepoint): the transaction and the reads in one
+ * round trip. As pg_pipeline(), and rolled back on failure. */
+enum status pg_read_all(struct pg_store *s, struct pg_stmt *q, int n,
+                        const char *what, struct err *e) WARN_UNUSED;
 
 /* Sets e from a failed result (or NULL: the connection's message): the
  * server unreachable, shutting down, a lock or statement timeout, a

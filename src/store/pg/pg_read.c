@@ -138,48 +138,30 @@ static const char *sort_column(const char *sort)
     return NULL;
 }
 
-static enum status count_games(struct pg_store *s, struct list_query *q,
-                               int64_t *out, struct err *e)
+/* The total (from game_totals when every test is on its columns), then
+ * the page: the page's ids in sort order walk the sort key's index,
+ * then their rows are joined. uploaded_at is never NULL: its sort says
+ * no NULLS, so that a backward walk of (uploaded_at, id) serves it (the
+ * other keys' indexes put NULLs first, as their sorts do). */
+static void list_sql(const struct list_query *q, const char *col, bool asc,
+                     int limit, int offset, struct buf *count,
+                     struct buf *page)
 {
-    struct buf sql = BUF_INIT;
-    PGresult *r = NULL;
+    bool nullable = strcmp(col, "uploaded_at") != 0;
+    const char *dir = asc ? nullable ? "ASC NULLS FIRST" : "ASC"
+                          : nullable ? "DESC NULLS LAST" : "DESC";
+    const char *id_dir = asc ? "ASC" : "DESC";
     if (q->only_totals)
-        buf_printf(&sql, "SELECT coalesce(sum(g.n), 0) FROM game_totals g%s",
+        buf_printf(count, "SELECT coalesce(sum(g.n), 0) FROM game_totals g%s",
                    q->where.p);
     else
-        buf_printf(&sql, "SELECT count(*) FROM games g%s", q->where.p);
-    enum status st = pg_query(s, sql.p, false, &q->p, false, &r,
-                              "count games", e);
-    *out = st == ST_OK ? pg_int(r, 0, 0) : 0;
-    PQclear(r);
-    buf_release(&sql);
-    return st;
-}
-
-static enum status list_page(struct pg_store *s, struct list_query *q,
-                             const char *col, bool asc, int limit, int offset,
-                             struct buf *out, struct err *e)
-{
-    struct buf sql = BUF_INIT;
-    PGresult *r = NULL;
-    const char *dir = asc ? "ASC NULLS FIRST" : "DESC NULLS LAST";
-    const char *id_dir = asc ? "ASC" : "DESC";
-    buf_printf(&sql,
+        buf_printf(count, "SELECT count(*) FROM games g%s", q->where.p);
+    buf_printf(page,
                "SELECT " ENTRY_COLS " FROM (SELECT g.id FROM games g%s "
                "ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS page "
                "JOIN games g ON g.id = page.id JOIN game_entry e ON "
                "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
                q->where.p, col, dir, id_dir, limit, offset, col, dir, id_dir);
-    enum status st = pg_query(s, sql.p, false, &q->p, false, &r, "list games",
-                              e);
-    for (int i = 0; st == ST_OK && i < PQntuples(r); i++) {
-        buf_puts(out, i ? "," : "");
-        entry_json(out, r, i);
-        buf_puts(out, "}");
-    }
-    PQclear(r);
-    buf_release(&sql);
-    return st;
 }
 
 enum status pg_list_games(struct store *base, const struct game_filter *f,
@@ -188,8 +170,7 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
     static const struct game_filter none = { .verdict = -1, .finished = -1 };
     struct pg_store *s = pg_of(base);
     struct list_query q;
-    struct buf page = BUF_INIT;
-    int64_t total = 0;
+    struct buf count = BUF_INIT, page = BUF_INIT;
 
     f = f ? f : &none;
     const char *col = sort_column(f->sort);
@@ -199,16 +180,27 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
     int limit = f->limit <= 0 ? 50 : f->limit > 1000 ? 1000 : f->limit;
     int offset = f->offset < 0 ? 0 : f->offset;
     build_query(f, &q);
-    enum status st = pg_begin(s, true, e); /* the total and page agree */
-    if (st == ST_OK)
-        st = count_games(s, &q, &total, e);
-    if (st == ST_OK && offset < total)
-        st = list_page(s, &q, col, f->ascending, limit, offset, &page, e);
-    st = pg_end(s, st, e);
-    if (st == ST_OK)
+    list_sql(&q, col, f->ascending, limit, offset, &count, &page);
+    /* one snapshot: the total and the page agree (a page past the total
+     * is empty) */
+    struct pg_stmt r[2] = {
+        { .sql = count.p, .p = &q.p, .built = true },
+        { .sql = page.p, .p = &q.p, .built = true },
+    };
+    enum status st = pg_read_all(s, r, 2, "list games", e);
+    if (st == ST_OK) {
         buf_printf(out, "{\"total\":%lld,\"offset\":%d,\"limit\":%d,"
-                   "\"games\":[%s]}", (long long)total, offset, limit,
-                   page.p ? page.p : "");
+                   "\"games\":[", (long long)pg_int(r[0].res, 0, 0), offset,
+                   limit);
+        for (int i = 0; i < PQntuples(r[1].res); i++) {
+            buf_puts(out, i ? "," : "");
+            entry_json(out, r[1].res, i);
+            buf_puts(out, "}");
+        }
+        buf_puts(out, "]}");
+    }
+    pg_pipeline_clear(r, 2);
+    buf_release(&count);
     buf_release(&page);
     buf_release(&q.pattern);
     buf_release(&q.where);
@@ -288,23 +280,19 @@ enum status pg_game_json(struct store *base, int64_t id, struct buf *out,
 {
     struct pg_store *s = pg_of(base);
     struct pg_params p;
-    PGresult *g = NULL, *x = NULL;
     pp_reset(&p);
     pp_int(&p, id);
-    enum status st = pg_begin(s, true, e); /* the row and its expansions */
-    if (st == ST_OK)
-        st = pg_query(s, SQL_GAME_JSON, true, &p, false, &g, "read game", e);
-    if (st == ST_OK && PQntuples(g) == 0)
+    /* the row and its expansions, one snapshot */
+    struct pg_stmt r[2] = {
+        { .sql = SQL_GAME_JSON, .p = &p },
+        { .sql = "SELECT expansion FROM game_expansions WHERE game_id = $1 "
+          "ORDER BY expansion COLLATE \"C\"", .p = &p },
+    };
+    enum status st = pg_read_all(s, r, 2, "read game", e);
+    if (st == ST_OK && PQntuples(r[0].res) == 0)
         st = err_set(e, ST_NOT_FOUND, "no game %lld", (long long)id);
     if (st == ST_OK)
-        st = pg_query(s,
-                      "SELECT expansion FROM game_expansions WHERE "
-                      "game_id = $1 ORDER BY expansion COLLATE \"C\"",
-                      true, &p, false, &x, "read game", e);
-    st = pg_end(s, st, e);
-    if (st == ST_OK)
-        game_json(out, g, x);
-    PQclear(g);
-    PQclear(x);
+        game_json(out, r[0].res, r[1].res);
+    pg_pipeline_clear(r, 2);
     return st;
 }

@@ -81,53 +81,36 @@ enum status pg_players_json(struct store *base, struct buf *out,
     return st;
 }
 
-/* {"points": {...}, "by_figure": {...}} of player pid. */
-static enum status player_rows(struct pg_store *s, const char *pid,
-                               struct buf *b, int *k, struct err *e)
+/* "points": {...}, "by_figure": {...} from the player's rows. */
+static void player_rows(struct buf *b, int *k, const PGresult *pts,
+                        const PGresult *fig)
 {
-    PGresult *pts = NULL, *fig = NULL;
-    enum status st = read_rows(s,
-                               "SELECT feature, points FROM player_points "
-                               "WHERE player_id = $1 AND n > 0 ORDER BY "
-                               "feature COLLATE \"C\"",
-                               pid, &pts, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT figure, flights, landed, returned, forced "
-                       "FROM player_figures WHERE player_id = $1 AND "
-                       "flights > 0 ORDER BY figure COLLATE \"C\"",
-                       pid, &fig, e);
-    if (st == ST_OK) {
-        pj_key(b, k, "points");
+    pj_key(b, k, "points");
+    buf_puts(b, "{");
+    for (int i = 0, n = 0; i < PQntuples(pts); i++) {
+        pj_key(b, &n, PQgetvalue(pts, i, 0));
+        pj_num(b, pts, i, 1);
+    }
+    buf_puts(b, "}");
+    pj_key(b, k, "by_figure");
+    buf_puts(b, "{");
+    for (int i = 0, n = 0; i < PQntuples(fig); i++) {
+        int m = 0;
+        pj_key(b, &n, PQgetvalue(fig, i, 0));
         buf_puts(b, "{");
-        for (int i = 0, n = 0; i < PQntuples(pts); i++) {
-            pj_key(b, &n, PQgetvalue(pts, i, 0));
-            pj_num(b, pts, i, 1);
-        }
-        buf_puts(b, "}");
-        pj_key(b, k, "by_figure");
-        buf_puts(b, "{");
-        for (int i = 0, n = 0; i < PQntuples(fig); i++) {
-            int m = 0;
-            pj_key(b, &n, PQgetvalue(fig, i, 0));
-            buf_puts(b, "{");
-            pj_key(b, &m, "flights");
-            pj_num(b, fig, i, 1);
-            pj_key(b, &m, "landed");
-            pj_num(b, fig, i, 2);
-            pj_key(b, &m, "returned");
-            pj_num(b, fig, i, 3);
-            pj_key(b, &m, "forced_returns");
-            pj_num(b, fig, i, 4);
-            pj_key(b, &m, "landing_rate");
-            pj_rate(b, pg_int(fig, i, 2), pg_int(fig, i, 3));
-            buf_puts(b, "}");
-        }
+        pj_key(b, &m, "flights");
+        pj_num(b, fig, i, 1);
+        pj_key(b, &m, "landed");
+        pj_num(b, fig, i, 2);
+        pj_key(b, &m, "returned");
+        pj_num(b, fig, i, 3);
+        pj_key(b, &m, "forced_returns");
+        pj_num(b, fig, i, 4);
+        pj_key(b, &m, "landing_rate");
+        pj_rate(b, pg_int(fig, i, 2), pg_int(fig, i, 3));
         buf_puts(b, "}");
     }
-    PQclear(pts);
-    PQclear(fig);
-    return st;
+    buf_puts(b, "}");
 }
 
 static void recent_json(struct buf *b, const PGresult *r)
@@ -168,47 +151,50 @@ enum status pg_player_json(struct store *base, const char *name,
                            struct buf *out, struct err *e)
 {
     struct pg_store *s = pg_of(base);
-    PGresult *t = NULL, *recent = NULL;
-    struct buf b = BUF_INIT;
+    struct pg_params p;
     int k = 0;
-    enum status st = pg_begin(s, true, e); /* one snapshot */
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT " PLAYER_COLS " FROM players p JOIN "
-                       "player_totals t ON t.player_id = p.id WHERE "
-                       "p.name = $1",
-                       name, &t, e);
+    pp_reset(&p);
+    pp_text(&p, name);
+    /* one snapshot, one round trip */
+    struct pg_stmt r[4] = {
+        { .sql = "SELECT " PLAYER_COLS " FROM players p JOIN player_totals t "
+                 "ON t.player_id = p.id WHERE p.name = $1",
+          .p = &p },
+        { .sql = "SELECT pp.feature, pp.points FROM players p JOIN "
+                 "player_points pp ON pp.player_id = p.id WHERE p.name = $1 "
+                 "AND pp.n > 0 ORDER BY pp.feature COLLATE \"C\"",
+          .p = &p },
+        { .sql = "SELECT f.figure, f.flights, f.landed, f.returned, f.forced "
+                 "FROM players p JOIN player_figures f ON f.player_id = p.id "
+                 "WHERE p.name = $1 AND f.flights > 0 ORDER BY f.figure "
+                 "COLLATE \"C\"",
+          .p = &p },
+        { .sql = SQL_RECENT, .p = &p },
+    };
+    enum status st = pg_read_all(s, r, 4, "read statistics", e);
+    const PGresult *t = r[0].res;
     if (st == ST_OK && PQntuples(t) == 0)
         st = err_set(e, ST_NOT_FOUND, "no player '%s'", name);
     if (st == ST_OK) {
-        buf_puts(&b, "{");
-        player_fields(&b, &k, t, 0);
-        st = player_rows(s, PQgetvalue(t, 0, 14), &b, &k, e);
-    }
-    if (st == ST_OK) {
-        pj_key(&b, &k, "returned");
-        pj_num(&b, t, 0, 8);
-        pj_key(&b, &k, "forced_returns");
-        pj_num(&b, t, 0, 9);
-        pj_key(&b, &k, "flier_points");
-        pj_num(&b, t, 0, 10);
-        pj_key(&b, &k, "die");
+        buf_puts(out, "{");
+        player_fields(out, &k, t, 0);
+        player_rows(out, &k, r[1].res, r[2].res);
+        pj_key(out, &k, "returned");
+        pj_num(out, t, 0, 8);
+        pj_key(out, &k, "forced_returns");
+        pj_num(out, t, 0, 9);
+        pj_key(out, &k, "flier_points");
+        pj_num(out, t, 0, 10);
+        pj_key(out, &k, "die");
         int m = 0;
-        buf_puts(&b, "{");
-        pj_die(&b, &m, pg_int(t, 0, 11), pg_int(t, 0, 12), pg_int(t, 0, 13));
-        buf_puts(&b, "}");
-        st = read_rows(s, SQL_RECENT, name, &recent, e);
-    }
-    st = pg_end(s, st, e);
-    if (st == ST_OK) {
-        buf_append(out, b.p, b.len);
+        buf_puts(out, "{");
+        pj_die(out, &m, pg_int(t, 0, 11), pg_int(t, 0, 12), pg_int(t, 0, 13));
+        buf_puts(out, "}");
         buf_puts(out, ",\"recent\":");
-        recent_json(out, recent);
+        recent_json(out, r[3].res);
         buf_puts(out, "}");
     }
-    PQclear(t);
-    PQclear(recent);
-    buf_release(&b);
+    pg_pipeline_clear(r, 4);
     return st;
 }
 
@@ -248,111 +234,103 @@ enum status pg_counts(struct store *base, struct store_counts *out,
     return st;
 }
 
-static enum status stats_games(struct pg_store *s, struct buf *b,
-                               struct err *e)
+/* The statistics' reads, in the order pg_stats_json() renders them. */
+enum {
+    Q_GAMES, Q_EDITIONS, Q_EXPANSIONS, Q_RULES, Q_RULES_ALL, Q_SCORES,
+    Q_FLIGHTS, Q_BY_ROLL, Q_BY_DIR, Q_BY_FIGURE, Q_DIE, Q_DIE_PLAYERS,
+    Q__COUNT
+};
+
+#define SUMS "sum(f.flights), sum(f.landed), sum(f.returned), sum(f.forced)"
+
+static const char *const stats_sql[Q__COUNT] = {
+    [Q_GAMES] = "SELECT coalesce(sum(n), 0), "
+                "coalesce(sum(n) FILTER (WHERE valid = 1), 0), "
+                "coalesce(sum(n) FILTER (WHERE valid = 0), 0), "
+                "coalesce(sum(n) FILTER (WHERE finished = 1), 0), "
+                "coalesce(sum(n) FILTER (WHERE live <> 0), 0), "
+                "coalesce(sum(n) FILTER (WHERE status = 'unsupported'), 0) "
+                "FROM game_totals",
+    [Q_EDITIONS] = "SELECT edition, sum(n) FROM game_totals WHERE "
+                   "edition <> '' GROUP BY edition HAVING sum(n) > 0 "
+                   "ORDER BY edition COLLATE \"C\"",
+    [Q_EXPANSIONS] = "SELECT expansion, n FROM expansion_totals WHERE "
+                     "n > 0 ORDER BY expansion COLLATE \"C\"",
+    [Q_RULES] = "SELECT rule, n FROM rule_totals WHERE n <> 0 "
+                "ORDER BY rule COLLATE \"C\"",
+    [Q_RULES_ALL] = "SELECT coalesce(sum(n), 0) FROM rule_totals",
+    [Q_SCORES] = "SELECT bucket, n FROM score_hist ORDER BY bucket",
+    [Q_FLIGHTS] = "SELECT " SUMS ", sum(f.pending) FROM flight_totals f",
+    [Q_BY_ROLL] = "SELECT r.roll, " SUMS " FROM (VALUES (1), (2), (3)) "
+                  "AS r (roll) LEFT JOIN flight_totals f ON f.roll = "
+                  "r.roll GROUP BY r.roll ORDER BY r.roll",
+    [Q_BY_DIR] = "SELECT d.diag, " SUMS " FROM (VALUES (0), (1)) AS d "
+                 "(diag) LEFT JOIN flight_totals f ON f.diagonal = "
+                 "d.diag GROUP BY d.diag ORDER BY d.diag",
+    [Q_BY_FIGURE] = "SELECT f.figure, " SUMS ", sum(f.pending) FROM "
+                    "flight_totals f GROUP BY f.figure HAVING "
+                    "sum(f.flights) > 0 ORDER BY f.figure COLLATE \"C\"",
+    [Q_DIE] = "SELECT coalesce(sum(flights) FILTER (WHERE roll = 1), 0), "
+              "coalesce(sum(flights) FILTER (WHERE roll = 2), 0), "
+              "coalesce(sum(flights) FILTER (WHERE roll = 3), 0) "
+              "FROM flight_totals",
+    [Q_DIE_PLAYERS] = "SELECT p.name, t.rolls1, t.rolls2, t.rolls3 FROM "
+                      "player_totals t JOIN players p ON p.id = t.player_id "
+                      "WHERE t.rolls1 + t.rolls2 + t.rolls3 > 0 ORDER BY "
+                      "p.name COLLATE \"C\"",
+};
+
+static void stats_games(struct buf *b, PGresult *const *r)
 {
     static const char *const keys[] = {
         "total", "valid", "invalid", "finished", "live", "unsupported",
     };
-    PGresult *n = NULL, *ed = NULL, *ex = NULL;
-    enum status st = read_rows(
-        s,
-        "SELECT coalesce(sum(n), 0), "
-        "coalesce(sum(n) FILTER (WHERE valid = 1), 0), "
-        "coalesce(sum(n) FILTER (WHERE valid = 0), 0), "
-        "coalesce(sum(n) FILTER (WHERE finished = 1), 0), "
-        "coalesce(sum(n) FILTER (WHERE live <> 0), 0), "
-        "coalesce(sum(n) FILTER (WHERE status = 'unsupported'), 0) "
-        "FROM game_totals",
-        NULL, &n, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT edition, sum(n) FROM game_totals WHERE "
-                       "edition <> '' GROUP BY edition HAVING sum(n) > 0 "
-                       "ORDER BY edition COLLATE \"C\"",
-                       NULL, &ed, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT expansion, n FROM expansion_totals WHERE "
-                       "n > 0 ORDER BY expansion COLLATE \"C\"",
-                       NULL, &ex, e);
-    if (st == ST_OK) {
-        int k = 0;
-        buf_puts(b, "{");
-        for (int i = 0; i < 6; i++) {
-            pj_key(b, &k, keys[i]);
-            pj_num(b, n, 0, i);
-        }
-        pj_key(b, &k, "by_edition");
-        object_of(b, ed);
-        pj_key(b, &k, "by_expansion");
-        object_of(b, ex);
-        buf_puts(b, "}");
+    int k = 0;
+    buf_puts(b, "{");
+    for (int i = 0; i < 6; i++) {
+        pj_key(b, &k, keys[i]);
+        pj_num(b, r[Q_GAMES], 0, i);
     }
-    PQclear(n);
-    PQclear(ed);
-    PQclear(ex);
-    return st;
+    pj_key(b, &k, "by_edition");
+    object_of(b, r[Q_EDITIONS]);
+    pj_key(b, &k, "by_expansion");
+    object_of(b, r[Q_EXPANSIONS]);
+    buf_puts(b, "}");
 }
 
-static enum status stats_violations(struct pg_store *s, struct buf *b,
-                                    struct err *e)
+static void stats_violations(struct buf *b, PGresult *const *r)
 {
-    PGresult *r = NULL;
-    int64_t total = 0;
-    enum status st = read_rows(s,
-                               "SELECT rule, n FROM rule_totals WHERE n <> 0 "
-                               "ORDER BY rule COLLATE \"C\"",
-                               NULL, &r, e);
-    if (st == ST_OK) {
-        PGresult *all = NULL;
-        st = read_rows(s, "SELECT coalesce(sum(n), 0) FROM rule_totals",
-                       NULL, &all, e);
-        total = st == ST_OK ? pg_int(all, 0, 0) : 0;
-        PQclear(all);
+    const PGresult *rules = r[Q_RULES];
+    /* by_rule keeps SQLite's "n > 0" (a negative count is a damaged
+     * table, for flierd check to find) */
+    buf_printf(b, "{\"total\":%lld,\"by_rule\":{",
+               (long long)pg_int(r[Q_RULES_ALL], 0, 0));
+    for (int i = 0, k = 0; i < PQntuples(rules); i++) {
+        if (pg_int(rules, i, 1) <= 0)
+            continue;
+        pj_key(b, &k, PQgetvalue(rules, i, 0));
+        pj_num(b, rules, i, 1);
     }
-    if (st == ST_OK) {
-        /* by_rule keeps SQLite's "n > 0" (a negative count is a
-         * damaged table, for flierd check to find) */
-        buf_printf(b, "{\"total\":%lld,\"by_rule\":{", (long long)total);
-        for (int i = 0, k = 0; i < PQntuples(r); i++) {
-            if (pg_int(r, i, 1) <= 0)
-                continue;
-            pj_key(b, &k, PQgetvalue(r, i, 0));
-            pj_num(b, r, i, 1);
-        }
-        buf_puts(b, "}}");
-    }
-    PQclear(r);
-    return st;
+    buf_puts(b, "}}");
 }
 
-static enum status stats_scores(struct pg_store *s, struct buf *b,
-                                struct err *e)
+static void stats_scores(struct buf *b, PGresult *const *q)
 {
-    PGresult *r = NULL;
-    enum status st = read_rows(s,
-                               "SELECT bucket, n FROM score_hist ORDER BY "
-                               "bucket",
-                               NULL, &r, e);
-    if (st == ST_OK) {
-        int64_t count = 0;
-        for (int i = 0; i < PQntuples(r); i++)
-            count += pg_int(r, i, 1);
-        buf_printf(b, "{\"bucket\":10,\"count\":%lld,\"histogram\":[",
-                   (long long)count);
-        for (int i = 0, k = 0; i < PQntuples(r); i++) {
-            int64_t bucket = pg_int(r, i, 0), n = pg_int(r, i, 1);
-            if (n <= 0)
-                continue;
-            buf_printf(b, "%s{\"from\":%lld,\"to\":%lld,\"count\":%lld}",
-                       k++ ? "," : "", (long long)(bucket * 10),
-                       (long long)(bucket * 10 + 9), (long long)n);
-        }
-        buf_puts(b, "]}");
+    const PGresult *r = q[Q_SCORES];
+    int64_t count = 0;
+    for (int i = 0; i < PQntuples(r); i++)
+        count += pg_int(r, i, 1);
+    buf_printf(b, "{\"bucket\":10,\"count\":%lld,\"histogram\":[",
+               (long long)count);
+    for (int i = 0, k = 0; i < PQntuples(r); i++) {
+        int64_t bucket = pg_int(r, i, 0), n = pg_int(r, i, 1);
+        if (n <= 0)
+            continue;
+        buf_printf(b, "%s{\"from\":%lld,\"to\":%lld,\"count\":%lld}",
+                   k++ ? "," : "", (long long)(bucket * 10),
+                   (long long)(bucket * 10 + 9), (long long)n);
     }
-    PQclear(r);
-    return st;
+    buf_puts(b, "]}");
 }
 
 /* flights, landed, returned, forced_returns, landing_rate of a row of
@@ -374,141 +352,92 @@ static void flight_fields(struct buf *b, int *k, const PGresult *r, int i,
         buf_puts(b, "null");
 }
 
-#define SUMS "sum(f.flights), sum(f.landed), sum(f.returned), sum(f.forced)"
-
-static enum status stats_flier(struct pg_store *s, struct buf *b,
-                               struct err *e)
+static void stats_flier(struct buf *b, PGresult *const *q)
 {
-    PGresult *all = NULL, *roll = NULL, *dir = NULL, *fig = NULL;
-    enum status st = read_rows(s, "SELECT " SUMS ", sum(f.pending) FROM "
-                               "flight_totals f", NULL, &all, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT r.roll, " SUMS " FROM (VALUES (1), (2), (3)) "
-                       "AS r (roll) LEFT JOIN flight_totals f ON f.roll = "
-                       "r.roll GROUP BY r.roll ORDER BY r.roll",
-                       NULL, &roll, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT d.diag, " SUMS " FROM (VALUES (0), (1)) AS d "
-                       "(diag) LEFT JOIN flight_totals f ON f.diagonal = "
-                       "d.diag GROUP BY d.diag ORDER BY d.diag",
-                       NULL, &dir, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT f.figure, " SUMS ", sum(f.pending) FROM "
-                       "flight_totals f GROUP BY f.figure HAVING "
-                       "sum(f.flights) > 0 ORDER BY f.figure COLLATE \"C\"",
-                       NULL, &fig, e);
-    if (st == ST_OK) {
-        int k = 0, n = 0;
-        buf_puts(b, "{");
-        flight_fields(b, &k, all, 0, 0);
-        pj_key(b, &k, "pending");
-        buf_printf(b, "%lld", (long long)pg_int(all, 0, 4));
-        pj_key(b, &k, "by_roll");
-        buf_puts(b, "[");
-        for (int i = 0; i < PQntuples(roll); i++) {
-            int m = 0;
-            buf_puts(b, i ? ",{" : "{");
-            pj_key(b, &m, "roll");
-            pj_num(b, roll, i, 0);
-            flight_fields(b, &m, roll, i, 1);
-            buf_puts(b, "}");
-        }
-        buf_puts(b, "]");
-        pj_key(b, &k, "by_direction");
-        buf_puts(b, "{");
-        for (int i = 0; i < PQntuples(dir); i++) {
-            int m = 0;
-            pj_key(b, &n, pg_int(dir, i, 0) ? "diagonal" : "orthogonal");
-            buf_puts(b, "{");
-            flight_fields(b, &m, dir, i, 1);
-            buf_puts(b, "}");
-        }
+    const PGresult *all = q[Q_FLIGHTS], *roll = q[Q_BY_ROLL],
+                   *dir = q[Q_BY_DIR], *fig = q[Q_BY_FIGURE];
+    int k = 0, n = 0;
+    buf_puts(b, "{");
+    flight_fields(b, &k, all, 0, 0);
+    pj_key(b, &k, "pending");
+    buf_printf(b, "%lld", (long long)pg_int(all, 0, 4));
+    pj_key(b, &k, "by_roll");
+    buf_puts(b, "[");
+    for (int i = 0; i < PQntuples(roll); i++) {
+        int m = 0;
+        buf_puts(b, i ? ",{" : "{");
+        pj_key(b, &m, "roll");
+        pj_num(b, roll, i, 0);
+        flight_fields(b, &m, roll, i, 1);
         buf_puts(b, "}");
-        pj_key(b, &k, "by_figure");
-        buf_puts(b, "{");
-        for (int i = 0, f = 0; i < PQntuples(fig); i++) {
-            int m = 0;
-            pj_key(b, &f, PQgetvalue(fig, i, 0));
-            buf_puts(b, "{");
-            flight_fields(b, &m, fig, i, 1);
-            pj_key(b, &m, "pending");
-            pj_num(b, fig, i, 5);
-            buf_puts(b, "}");
-        }
-        buf_puts(b, "}}");
     }
-    PQclear(all);
-    PQclear(roll);
-    PQclear(dir);
-    PQclear(fig);
-    return st;
+    buf_puts(b, "]");
+    pj_key(b, &k, "by_direction");
+    buf_puts(b, "{");
+    for (int i = 0; i < PQntuples(dir); i++) {
+        int m = 0;
+        pj_key(b, &n, pg_int(dir, i, 0) ? "diagonal" : "orthogonal");
+        buf_puts(b, "{");
+        flight_fields(b, &m, dir, i, 1);
+        buf_puts(b, "}");
+    }
+    buf_puts(b, "}");
+    pj_key(b, &k, "by_figure");
+    buf_puts(b, "{");
+    for (int i = 0, f = 0; i < PQntuples(fig); i++) {
+        int m = 0;
+        pj_key(b, &f, PQgetvalue(fig, i, 0));
+        buf_puts(b, "{");
+        flight_fields(b, &m, fig, i, 1);
+        pj_key(b, &m, "pending");
+        pj_num(b, fig, i, 5);
+        buf_puts(b, "}");
+    }
+    buf_puts(b, "}}");
 }
 
-static enum status stats_die(struct pg_store *s, struct buf *b, struct err *e)
+static void stats_die(struct buf *b, PGresult *const *q)
 {
-    PGresult *r = NULL, *pl = NULL;
-    enum status st = read_rows(
-        s,
-        "SELECT coalesce(sum(flights) FILTER (WHERE roll = 1), 0), "
-        "coalesce(sum(flights) FILTER (WHERE roll = 2), 0), "
-        "coalesce(sum(flights) FILTER (WHERE roll = 3), 0) "
-        "FROM flight_totals",
-        NULL, &r, e);
-    if (st == ST_OK)
-        st = read_rows(s,
-                       "SELECT p.name, t.rolls1, t.rolls2, t.rolls3 FROM "
-                       "player_totals t JOIN players p ON p.id = t.player_id "
-                       "WHERE t.rolls1 + t.rolls2 + t.rolls3 > 0 ORDER BY "
-                       "p.name COLLATE \"C\"",
-                       NULL, &pl, e);
-    if (st == ST_OK) {
-        int k = 0;
-        buf_puts(b, "{");
-        pj_die(b, &k, pg_int(r, 0, 0), pg_int(r, 0, 1), pg_int(r, 0, 2));
-        buf_puts(b, "},\"die_by_player\":[");
-        for (int i = 0; i < PQntuples(pl); i++) {
-            int m = 0;
-            buf_puts(b, i ? ",{" : "{");
-            pj_key(b, &m, "name");
-            pj_str(b, pl, i, 0);
-            pj_die(b, &m, pg_int(pl, i, 1), pg_int(pl, i, 2),
-                   pg_int(pl, i, 3));
-            buf_puts(b, "}");
-        }
-        buf_puts(b, "]");
+    const PGresult *r = q[Q_DIE], *pl = q[Q_DIE_PLAYERS];
+    int k = 0;
+    buf_puts(b, "{");
+    pj_die(b, &k, pg_int(r, 0, 0), pg_int(r, 0, 1), pg_int(r, 0, 2));
+    buf_puts(b, "},\"die_by_player\":[");
+    for (int i = 0; i < PQntuples(pl); i++) {
+        int m = 0;
+        buf_puts(b, i ? ",{" : "{");
+        pj_key(b, &m, "name");
+        pj_str(b, pl, i, 0);
+        pj_die(b, &m, pg_int(pl, i, 1), pg_int(pl, i, 2), pg_int(pl, i, 3));
+        buf_puts(b, "}");
     }
-    PQclear(r);
-    PQclear(pl);
-    return st;
+    buf_puts(b, "]");
 }
 
 enum status pg_stats_json(struct store *base, struct buf *out, struct err *e)
 {
     struct pg_store *s = pg_of(base);
-    struct buf b = BUF_INIT;
-    enum status st = pg_begin(s, true, e); /* one snapshot */
-    buf_puts(&b, "{\"games\":");
-    if (st == ST_OK)
-        st = stats_games(s, &b, e);
-    buf_puts(&b, ",\"violations\":");
-    if (st == ST_OK)
-        st = stats_violations(s, &b, e);
-    buf_puts(&b, ",\"scores\":");
-    if (st == ST_OK)
-        st = stats_scores(s, &b, e);
-    buf_puts(&b, ",\"flier\":");
-    if (st == ST_OK)
-        st = stats_flier(s, &b, e);
-    buf_puts(&b, ",\"die\":");
-    if (st == ST_OK)
-        st = stats_die(s, &b, e);
-    buf_puts(&b, "}");
-    st = pg_end(s, st, e);
-    if (st == ST_OK)
-        buf_append(out, b.p, b.len);
-    buf_release(&b);
+    struct pg_stmt q[Q__COUNT];
+    PGresult *r[Q__COUNT];
+    for (int i = 0; i < Q__COUNT; i++)
+        q[i] = (struct pg_stmt){ .sql = stats_sql[i] };
+    /* one snapshot, one round trip */
+    enum status st = pg_read_all(s, q, Q__COUNT, "read statistics", e);
+    if (st == ST_OK) {
+        for (int i = 0; i < Q__COUNT; i++)
+            r[i] = q[i].res;
+        buf_puts(out, "{\"games\":");
+        stats_games(out, r);
+        buf_puts(out, ",\"violations\":");
+        stats_violations(out, r);
+        buf_puts(out, ",\"scores\":");
+        stats_scores(out, r);
+        buf_puts(out, ",\"flier\":");
+        stats_flier(out, r);
+        buf_puts(out, ",\"die\":");
+        stats_die(out, r);
+        buf_puts(out, "}");
+    }
+    pg_pipeline_clear(q, Q__COUNT);
     return st;
 }

@@ -434,9 +434,8 @@ static void game_stmts(struct pg_stmt *q, int *k, const struct game_rows *w,
                        int64_t id)
 {
     if (w->names.n > 0)
-        q[(*k)++] = (struct pg_stmt){ SQL_PLAYERS, &w->names, false, NULL };
-    q[(*k)++] = (struct pg_stmt){ id > 0 ? SQL_GAME_ID : SQL_GAME_NEW, &w->p,
-                                  false, NULL };
+        q[(*k)++] = (struct pg_stmt){ .sql = SQL_PLAYERS, .p = &w->names };
+    q[(*k)++] = (struct pg_stmt){ .sql = id > 0 ? SQL_GAME_ID : SQL_GAME_NEW, .p = &w->p };
 }
 
 /* Every row of a game: one statement, whose foreign keys are checked at
@@ -545,12 +544,11 @@ static enum status insert_once(struct pg_store *s, const struct game_record *g,
     if (st != ST_OK)
         return st;
     game_rows(&w, g, 0);
-    q[k++] = (struct pg_stmt){ pg_begin_sql(s), NULL, false, NULL };
+    q[k++] = (struct pg_stmt){ .sql = pg_begin_sql(s) };
     game_stmts(q, &k, &w, 0);
     int game = k - 1;
     if (s->batch)
-        q[k++] = (struct pg_stmt){ "RELEASE SAVEPOINT game", NULL, false,
-                                   NULL };
+        q[k++] = (struct pg_stmt){ .sql = "RELEASE SAVEPOINT game" };
     st = pg_pipeline(s, q, k, "insert game", e);
     if (st == ST_OK)
         game_answer(q[game].res, out_id, out_duplicate);
@@ -617,16 +615,14 @@ static enum status lock_game(struct pg_store *s, int64_t id,
     pp_int(&sha, id);
     out_sha[0] = '\0';
     *out_other = 0;
-    q[k++] = (struct pg_stmt){ pg_begin_sql(s), NULL, false, NULL };
+    q[k++] = (struct pg_stmt){ .sql = pg_begin_sql(s) };
     /* two int4 keys: a space apart from the migrations' bigint one */
-    q[k++] = (struct pg_stmt){ "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
-                               ", ($1 % 2147483647)::int)",
-                               &p, false, NULL };
-    q[k++] = (struct pg_stmt){ "SELECT uploaded_at, name, sha256 FROM games "
-                               "WHERE id = $1",
-                               &p, false, NULL };
+    q[k++] = (struct pg_stmt){ .sql = "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
+                               ", ($1 % 2147483647)::int)", .p = &p };
+    q[k++] = (struct pg_stmt){ .sql = "SELECT uploaded_at, name, sha256 FROM games "
+                               "WHERE id = $1", .p = &p };
     if (dedupes(g))
-        q[k++] = (struct pg_stmt){ SQL_FIND_SHA, &sha, false, NULL };
+        q[k++] = (struct pg_stmt){ .sql = SQL_FIND_SHA, .p = &sha };
     enum status st = pg_pipeline(s, q, k, "lock game", e);
     const PGresult *r = q[2].res;
     if (st == ST_OK && PQntuples(r) == 0)
@@ -664,16 +660,15 @@ static enum status rewrite_game(struct pg_store *s, int64_t id,
     pp_text(&add, arr.p);
     pp_int(&add, 1);
     if (!(s->batch && pg_uncounted(s, id)))
-        q[k++] = (struct pg_stmt){ pg_sql_count, &ids, false, NULL };
-    q[k++] = (struct pg_stmt){ SQL_DELETE, &p, false, NULL };
+        q[k++] = (struct pg_stmt){ .sql = pg_sql_count, .p = &ids };
+    q[k++] = (struct pg_stmt){ .sql = SQL_DELETE, .p = &p };
     game_rows(&w, g, id);
     game_stmts(q, &k, &w, id);
     if (s->batch) {
-        q[k++] = (struct pg_stmt){ "RELEASE SAVEPOINT game", NULL, false,
-                                   NULL };
+        q[k++] = (struct pg_stmt){ .sql = "RELEASE SAVEPOINT game" };
     } else {
-        q[k++] = (struct pg_stmt){ pg_sql_count, &add, false, NULL };
-        q[k++] = (struct pg_stmt){ "COMMIT", NULL, false, NULL };
+        q[k++] = (struct pg_stmt){ .sql = pg_sql_count, .p = &add };
+        q[k++] = (struct pg_stmt){ .sql = "COMMIT" };
     }
     enum status st = pg_pipeline(s, q, k, "replace game", e);
     pg_pipeline_clear(q, k);
