@@ -1,7 +1,8 @@
 /* pg_write.c - one game in, one game out, each inside one transaction,
  * on PostgreSQL: the same rows as the SQLite backend writes
- * (sqlite_write.c says which), the aggregates kept by the triggers of
- * schema/pg/001_init.sql.
+ * (sqlite_write.c says which), the aggregates counted by count_games()
+ * of schema/pg/001_init.sql before the transaction commits (a batch's
+ * games all at once, when the batch commits).
  *
  * Many daemons may write at once. Identical uploads: the games row goes
  * first, with ON CONFLICT DO NOTHING on the unique sha256 index, which
@@ -12,10 +13,12 @@
  * a replace that names the upload it was built from (replaces_sha256)
  * sees the other's result. Not a row lock (SELECT ... FOR UPDATE): a
  * replace deletes the games row and inserts it again, so a transaction
- * waiting on the old row would find it gone and answer "no game". Two games whose players overlap update the same
- * aggregate rows in different orders and may deadlock: the server aborts
- * one, and it is run again (a fresh transaction; inside a batch, its
- * savepoint). */
+ * waiting on the old row would find it gone and answer "no game".
+ * Counter rows are taken in one order (count_games), after the names a
+ * game adds, so writers counting at once take turns; two adding the
+ * same new player names in other orders may deadlock: the server aborts
+ * one, and that game runs again (a fresh transaction; inside a batch,
+ * its savepoint). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,14 +431,19 @@ static void game_rows_release(struct game_rows *w)
         buf_release(&w->a[i]);
 }
 
-/* Adds the statements that write game w (SQL_GAME_ID when id > 0) to q
- * from *k on; the game's statement is then q[*k - 1]. */
-static void game_stmts(struct pg_stmt *q, int *k, const struct game_rows *w,
-                       int64_t id)
+/* The statement adding game w's new player names, when it has seats. */
+static void players_stmt(struct pg_stmt *q, int *k, const struct game_rows *w)
 {
     if (w->names.n > 0)
         q[(*k)++] = (struct pg_stmt){ .sql = SQL_PLAYERS, .p = &w->names };
-    q[(*k)++] = (struct pg_stmt){ .sql = id > 0 ? SQL_GAME_ID : SQL_GAME_NEW, .p = &w->p };
+}
+
+/* The statement writing game w: SQL_GAME_ID when id > 0. */
+static void game_stmt(struct pg_stmt *q, int *k, const struct game_rows *w,
+                      int64_t id)
+{
+    q[(*k)++] = (struct pg_stmt){ .sql = id > 0 ? SQL_GAME_ID : SQL_GAME_NEW,
+                                  .p = &w->p };
 }
 
 /* Every row of a game: one statement, whose foreign keys are checked at
@@ -545,8 +553,9 @@ static enum status insert_once(struct pg_store *s, const struct game_record *g,
         return st;
     game_rows(&w, g, 0);
     q[k++] = (struct pg_stmt){ .sql = pg_begin_sql(s) };
-    game_stmts(q, &k, &w, 0);
-    int game = k - 1;
+    players_stmt(q, &k, &w);
+    int game = k;
+    game_stmt(q, &k, &w, 0);
     if (s->batch)
         q[k++] = (struct pg_stmt){ .sql = "RELEASE SAVEPOINT game" };
     st = pg_pipeline(s, q, k, "insert game", e);
@@ -659,11 +668,15 @@ static enum status rewrite_game(struct pg_store *s, int64_t id,
     pp_reset(&add);
     pp_text(&add, arr.p);
     pp_int(&add, 1);
+    game_rows(&w, g, id);
+    /* the names first: a name being added by another writer is waited
+     * for before this one holds any counter row (that writer may be a
+     * batch about to count) */
+    players_stmt(q, &k, &w);
     if (!(s->batch && pg_uncounted(s, id)))
         q[k++] = (struct pg_stmt){ .sql = pg_sql_count, .p = &ids };
     q[k++] = (struct pg_stmt){ .sql = SQL_DELETE, .p = &p };
-    game_rows(&w, g, id);
-    game_stmts(q, &k, &w, id);
+    game_stmt(q, &k, &w, id);
     if (s->batch) {
         q[k++] = (struct pg_stmt){ .sql = "RELEASE SAVEPOINT game" };
     } else {
