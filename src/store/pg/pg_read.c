@@ -139,10 +139,14 @@ static const char *sort_column(const char *sort)
 }
 
 /* The total (from game_totals when every test is on its columns), then
- * the page: the page's ids in sort order walk the sort key's index,
- * then their rows are joined. uploaded_at is never NULL: its sort says
- * no NULLS, so that a backward walk of (uploaded_at, id) serves it (the
- * other keys' indexes put NULLs first, as their sorts do). */
+ * the page: the page's ids in sort order walk the sort key's index, and
+ * each of them fetches its rows by key. uploaded_at is never NULL: its
+ * sort says no NULLS, so that a backward walk of (uploaded_at, id)
+ * serves it (the other keys' indexes put NULLs first, as their sorts
+ * do). The rows are lateral subqueries that OFFSET 0 keeps apart: joined,
+ * the planner would hash a scan of every game_entry row while the table
+ * is small (0.6 ms at 2,000 games, 0.14 ms this way) and spend longer
+ * choosing. */
 static void list_sql(const struct list_query *q, const char *col, bool asc,
                      int limit, int offset, struct buf *count,
                      struct buf *page)
@@ -157,11 +161,13 @@ static void list_sql(const struct list_query *q, const char *col, bool asc,
     else
         buf_printf(count, "SELECT count(*) FROM games g%s", q->where.p);
     buf_printf(page,
-               "SELECT " ENTRY_COLS " FROM (SELECT g.id FROM games g%s "
-               "ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS page "
-               "JOIN games g ON g.id = page.id JOIN game_entry e ON "
-               "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
-               q->where.p, col, dir, id_dir, limit, offset, col, dir, id_dir);
+               "SELECT " ENTRY_COLS " FROM (SELECT g.id, g.%s AS k FROM "
+               "games g%s ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS "
+               "page CROSS JOIN LATERAL (SELECT * FROM games g WHERE g.id = "
+               "page.id OFFSET 0) AS g CROSS JOIN LATERAL (SELECT * FROM "
+               "game_entry e WHERE e.game_id = page.id OFFSET 0) AS e "
+               "ORDER BY page.k %s, page.id %s",
+               col, q->where.p, col, dir, id_dir, limit, offset, dir, id_dir);
 }
 
 enum status pg_list_games(struct store *base, const struct game_filter *f,
