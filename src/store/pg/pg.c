@@ -314,6 +314,16 @@ static uint64_t text_hash(const char *sql)
     return h;
 }
 
+/* The text cache's slot holding sql (hash h), or -1. */
+static int text_slot(const struct pg_store *s, const char *sql, uint64_t h)
+{
+    for (int i = 0; i < PG_TEXT_CACHE; i++)
+        if (s->texts[i] && s->text_hash[i] == h &&
+            strcmp(s->texts[i], sql) == 0)
+            return i;
+    return -1;
+}
+
 /* The same for text built per call (a list's statements: planning one
  * took longer than running it): the one used longest ago makes room. */
 static enum status prepared_text(struct pg_store *s, const char *sql,
@@ -321,28 +331,27 @@ static enum status prepared_text(struct pg_store *s, const char *sql,
                                  struct err *e)
 {
     uint64_t h = text_hash(sql);
-    int empty = -1, old = -1;
-    for (int i = 0; i < PG_TEXT_CACHE; i++) {
-        if (!s->texts[i]) {
-            empty = empty < 0 ? i : empty;
-        } else if (s->text_hash[i] == h && strcmp(s->texts[i], sql) == 0) {
-            snprintf(name, 24, "flierd_t%d", i);
-            s->text_used[i] = ++s->text_clock;
-            return ST_OK;
-        } else if (old < 0 || s->text_used[i] < s->text_used[old]) {
-            old = i;
-        }
+    int i = text_slot(s, sql, h), old = -1;
+    if (i >= 0) {
+        snprintf(name, 24, "flierd_t%d", i);
+        s->text_used[i] = ++s->text_clock;
+        return ST_OK;
     }
-    int i = empty >= 0 ? empty : old;
+    for (int j = 0; j < PG_TEXT_CACHE && i < 0; j++)
+        if (!s->texts[j])
+            i = j;
+        else if (old < 0 || s->text_used[j] < s->text_used[old])
+            old = j;
     enum status st = ST_OK;
-    snprintf(name, 24, "flierd_t%d", i);
-    if (empty < 0) {
+    if (i < 0) {
         char drop[48];
+        i = old;
         snprintf(drop, sizeof drop, "DEALLOCATE flierd_t%d", i);
         free(s->texts[i]);
         s->texts[i] = NULL;
         st = run(s, drop, "deallocate", e);
     }
+    snprintf(name, 24, "flierd_t%d", i);
     if (st == ST_OK)
         st = prepare_as(s, name, sql, p, e);
     if (st == ST_OK) {
@@ -351,6 +360,29 @@ static enum status prepared_text(struct pg_store *s, const char *sql,
         s->text_used[i] = ++s->text_clock;
     }
     return st;
+}
+
+/* The name q runs under when it is prepared already (or runs unnamed);
+ * false when it is not prepared yet. */
+static bool known(struct pg_store *s, const struct pg_stmt *q, char name[24])
+{
+    if (q->built) {
+        int i = text_slot(s, q->sql, text_hash(q->sql));
+        if (i < 0)
+            return false;
+        snprintf(name, 24, "flierd_t%d", i);
+        s->text_used[i] = ++s->text_clock;
+        return true;
+    }
+    int i = 0;
+    while (i < s->n_cache && s->cache[i] != q->sql)
+        i++;
+    if (i == PG_STMT_CACHE) { /* full: unnamed */
+        name[0] = '\0';
+        return true;
+    }
+    snprintf(name, 24, "flierd_%d", i);
+    return i < s->n_cache;
 }
 
 enum status pg_query(struct pg_store *s, const char *sql, bool cached,
@@ -438,24 +470,51 @@ static bool pipeline_results(struct pg_store *s, struct pg_stmt *q, int n,
     }
 }
 
+/* The statements one after the other, each prepared on its first use
+ * on the connection: a prepare that fails then comes after the savepoint
+ * or BEGIN the first statement opened, and is undone with it, as a
+ * statement that fails is (a prepare inside a transaction that fails
+ * fails the transaction). */
+static enum status in_turn(struct pg_store *s, struct pg_stmt *q, int n,
+                           const char *what, struct err *e)
+{
+    for (int i = 0; i < n; i++) {
+        char name[24];
+        PGresult *r = NULL;
+        enum status st =
+            q[i].built ? prepared_text(s, q[i].sql, q[i].p, name, e)
+                       : prepared(s, q[i].sql, q[i].p, name, e);
+        if (st == ST_OK)
+            st = await(s,
+                       send_prepared(s, name, q[i].sql, q[i].p,
+                                     q[i].binary) == 1,
+                       &r, what, e);
+        if (st != ST_OK)
+            return st;
+        q[i].res = r;
+        ExecStatusType rs = PQresultStatus(r);
+        if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
+            return pg_fail(s, r, what, e);
+    }
+    s->sqlstate[0] = '\0';
+    return ST_OK;
+}
+
 enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
                         const char *what, struct err *e)
 {
     char names[PG_PIPELINE_MAX][24];
     enum status st = ST_OK;
+    bool ready = true;
     for (int i = 0; i < n; i++)
         q[i].res = NULL;
     if (n > PG_PIPELINE_MAX)
         return err_set(e, ST_DB, "%s: %d statements in one pipeline", what,
                        n);
-    /* on first use, outside the pipeline: a failed prepare then aborts
-     * nothing */
-    for (int i = 0; i < n && st == ST_OK; i++) {
-        st = q[i].built ? prepared_text(s, q[i].sql, q[i].p, names[i], e)
-                        : prepared(s, q[i].sql, q[i].p, names[i], e);
-    }
-    if (st != ST_OK)
-        return st;
+    for (int i = 0; i < n; i++)
+        ready = known(s, &q[i], names[i]) && ready;
+    if (!ready) /* once per statement and connection */
+        return in_turn(s, q, n, what, e);
     if (PQenterPipelineMode(s->conn) != 1)
         return pg_fail(s, NULL, what, e);
     int64_t deadline = now_ms() + s->answer_ms;
