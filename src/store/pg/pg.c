@@ -342,18 +342,18 @@ static enum status prepared_text(struct pg_store *s, const char *sql,
             i = j;
         else if (old < 0 || s->text_used[j] < s->text_used[old])
             old = j;
-    enum status st = ST_OK;
-    if (i < 0) {
+    if (i < 0) { /* the slot is freed once the server has let go */
         char drop[48];
         i = old;
         snprintf(drop, sizeof drop, "DEALLOCATE flierd_t%d", i);
+        enum status st = run(s, drop, "deallocate", e);
+        if (st != ST_OK)
+            return st;
         free(s->texts[i]);
         s->texts[i] = NULL;
-        st = run(s, drop, "deallocate", e);
     }
     snprintf(name, 24, "flierd_t%d", i);
-    if (st == ST_OK)
-        st = prepare_as(s, name, sql, p, e);
+    enum status st = prepare_as(s, name, sql, p, e);
     if (st == ST_OK) {
         s->texts[i] = xstrdup(sql);
         s->text_hash[i] = h;
@@ -366,6 +366,10 @@ static enum status prepared_text(struct pg_store *s, const char *sql,
  * false when it is not prepared yet. */
 static bool known(struct pg_store *s, const struct pg_stmt *q, char name[24])
 {
+    if (q->unnamed) {
+        name[0] = '\0';
+        return true;
+    }
     if (q->built) {
         int i = text_slot(s, q->sql, text_hash(q->sql));
         if (i < 0)
@@ -481,9 +485,12 @@ static enum status in_turn(struct pg_store *s, struct pg_stmt *q, int n,
     for (int i = 0; i < n; i++) {
         char name[24];
         PGresult *r = NULL;
-        enum status st =
-            q[i].built ? prepared_text(s, q[i].sql, q[i].p, name, e)
-                       : prepared(s, q[i].sql, q[i].p, name, e);
+        enum status st = ST_OK;
+        name[0] = '\0';
+        if (q[i].built)
+            st = prepared_text(s, q[i].sql, q[i].p, name, e);
+        else if (!q[i].unnamed)
+            st = prepared(s, q[i].sql, q[i].p, name, e);
         if (st == ST_OK)
             st = await(s,
                        send_prepared(s, name, q[i].sql, q[i].p,

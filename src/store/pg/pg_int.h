@@ -160,6 +160,8 @@ struct pg_stmt {
     PGresult *res;             /* its result once run, else NULL */
     bool built;                /* sql is text built for this call: kept
                                 * prepared by its text, not its address */
+    bool unnamed;              /* sql is text built for this call and
+                                * seldom the same: planned each time */
 };
 /* ST_OK when every statement succeeded; else the first failure's status
  * and message. Either way q[i].res holds what came back: clear it with

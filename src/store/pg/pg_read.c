@@ -188,10 +188,13 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
     build_query(f, &q);
     list_sql(&q, col, f->ascending, limit, offset, &count, &page);
     /* one snapshot: the total and the page agree (a page past the total
-     * is empty) */
+     * is empty). A first page is kept prepared, as its total; the pages
+     * after it are planned each time rather than each push out one that
+     * is asked for again. */
     struct pg_stmt r[2] = {
         { .sql = count.p, .p = &q.p, .built = true },
-        { .sql = page.p, .p = &q.p, .built = true },
+        { .sql = page.p, .p = &q.p, .built = offset == 0,
+          .unnamed = offset > 0 },
     };
     enum status st = pg_read_all(s, r, 2, "list games", e);
     if (st == ST_OK) {
