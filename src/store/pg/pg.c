@@ -572,12 +572,15 @@ enum status pg_read_all(struct pg_store *s, struct pg_stmt *q, int n,
     enum status st = pg_enter(s, e);
     if (st != ST_OK)
         return st;
-    all[0] = (struct pg_stmt){ .sql = s->batch ? "SAVEPOINT game"
-                 : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" };
+    all[0] = (struct pg_stmt){
+        .sql = s->batch ? "SAVEPOINT game"
+                        : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    };
     for (int i = 0; i < n; i++)
         all[i + 1] = q[i];
-    all[n + 1] = (struct pg_stmt){ .sql = s->batch ? "RELEASE SAVEPOINT game"
-                                            : "COMMIT" };
+    all[n + 1] = (struct pg_stmt){
+        .sql = s->batch ? "RELEASE SAVEPOINT game" : "COMMIT"
+    };
     st = pg_pipeline(s, all, n + 2, what, e);
     for (int i = 0; i < n; i++) {
         q[i].res = all[i + 1].res;

@@ -1,12 +1,13 @@
 /* pg_read.c - GET /api/games and GET /api/games/{id} on PostgreSQL.
  *
- * A page is the total, then the page's ids in sort order joined to games
- * and game_entry, rendered by pg_json.c as the SQLite backend renders
- * them. Filters are the SQLite backend's (sqlite_read.c): tests on games
- * columns and sets of ids from another table; PostgreSQL's planner, which
- * keeps statistics, chooses between fetching a set and probing it. The
- * sort puts NULLs (an unsupported game's missing columns) where SQLite
- * does: first ascending, last descending; the indexes are built so. */
+ * A page is the total, then the page's ids in sort order, each with its
+ * games and game_entry rows, rendered by pg_json.c as the SQLite backend
+ * renders them. Filters are the SQLite backend's (sqlite_read.c): tests
+ * on games columns and sets of ids from another table; PostgreSQL's
+ * planner, which keeps statistics, chooses between fetching a set and
+ * probing it. The sort puts NULLs (an unsupported game's missing
+ * columns) where SQLite does: first ascending, last descending; the
+ * indexes are built so. */
 #include <string.h>
 
 #include "store/pg/pg_int.h"

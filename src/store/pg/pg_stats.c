@@ -1,5 +1,5 @@
 /* pg_stats.c - GET /api/players, /api/players/{name}, /api/stats on
- * PostgreSQL: the aggregate tables the triggers keep (as sqlite_stats.c
+ * PostgreSQL: the aggregate tables count_games() keeps (as sqlite_stats.c
  * reads them), rendered by pg_json.c. Objects keyed by data (features,
  * figures, rules, editions, expansions) list their keys in byte order,
  * COLLATE "C", as SQLite's BINARY collation orders them. Rates and the

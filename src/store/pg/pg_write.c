@@ -68,11 +68,11 @@ static void render_players(const struct game_record *g,
 
 /* A game is written by one statement (and its new player names by one
  * before it): its games row, then every child row from arrays, one per
- * column, that unnest() turns into rows. A game was forty statements
- * and as many round trips; now the two are sent together with their
- * savepoint (pg_pipeline), and the server plans them once per
- * connection. Foreign keys are checked at the end of the statement, when
- * the games row is there. */
+ * column, that unnest() turns into rows. A game has some forty rows, and
+ * a statement per row cost a round trip and the executor's start each;
+ * the two statements go with their savepoint in one round trip
+ * (pg_pipeline), planned once per connection. Foreign keys are checked
+ * at the end of the statement, when the games row is there. */
 #define GAME_COLS                                                              \
     "sha256, format, source, name, uploaded_at, raw_size, engine, live, "     \
     "status, edition, followers, abbots, farmers, gardens, tiny_city, "       \
@@ -626,10 +626,13 @@ static enum status lock_game(struct pg_store *s, int64_t id,
     *out_other = 0;
     q[k++] = (struct pg_stmt){ .sql = pg_begin_sql(s) };
     /* two int4 keys: a space apart from the migrations' bigint one */
-    q[k++] = (struct pg_stmt){ .sql = "SELECT pg_advisory_xact_lock(" PG_GAME_LOCK
-                               ", ($1 % 2147483647)::int)", .p = &p };
-    q[k++] = (struct pg_stmt){ .sql = "SELECT uploaded_at, name, sha256 FROM games "
-                               "WHERE id = $1", .p = &p };
+    q[k++] = (struct pg_stmt){ .sql = "SELECT pg_advisory_xact_lock("
+                                      PG_GAME_LOCK
+                                      ", ($1 % 2147483647)::int)",
+                               .p = &p };
+    q[k++] = (struct pg_stmt){ .sql = "SELECT uploaded_at, name, sha256 "
+                                      "FROM games WHERE id = $1",
+                               .p = &p };
     if (dedupes(g))
         q[k++] = (struct pg_stmt){ .sql = SQL_FIND_SHA, .p = &sha };
     enum status st = pg_pipeline(s, q, k, "lock game", e);
