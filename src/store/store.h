@@ -90,8 +90,9 @@ enum status store_insert_game(struct store *s, const struct game_record *g,
  * for many games), each game still all-or-nothing within it (a
  * savepoint): a failed game leaves nothing and the batch goes on. SQLite
  * holds its writer lock for the whole batch, PostgreSQL the row locks of
- * what the batch wrote (the aggregate rows among them), so keep batches
- * short (a few hundred games). store_batch_begin fails with ST_BUSY when the lock
+ * what the batch wrote (the aggregate rows only from the batch's end,
+ * where they are counted, to its commit), so keep batches short (a few
+ * hundred games). store_batch_begin fails with ST_BUSY when the lock
  * stayed taken, ST_DB when a batch is open or the store is read-only.
  * store_batch_end commits (commit true) or drops everything since
  * store_batch_begin; on a failed commit nothing of the batch is kept.
