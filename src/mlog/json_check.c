@@ -742,6 +742,8 @@ bool mlog_json_quick(const char *data, size_t len, bool *ctrl)
                   ((w[3] - ones * 0x20) & ~w[3])) & high) != 0;
             i += 32;
         }
+        if (i >= len) /* the turns above took the last bytes */
+            break;
         if (i + 8 <= len) {
             uint64_t w;
             memcpy(&w, p + i, sizeof w);
