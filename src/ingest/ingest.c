@@ -78,6 +78,7 @@ static struct game_record record_of(const struct prepared *p, const char *data,
     struct game_record g = {
         data, len, p->sha, mlog_format_name(p->fmt), source, name, now,
         FLIERD_ENGINE, live, &p->log, &p->rep, p->report_json.p, NULL, NULL,
+        NULL,
     };
     if (p->unsupported) {
         g.log = NULL;
@@ -97,6 +98,7 @@ struct ingest_job {
     char *name;
     int64_t now;
     bool live; /* a copied live game (ingest_prepare_stored) */
+    struct store_packed packed; /* ingest_pack(), or not done */
 };
 
 enum status ingest_prepare(const char *data, size_t len, const char *source,
@@ -130,6 +132,7 @@ enum status ingest_commit(struct store *s, struct ingest_job *j,
     memset(out, 0, sizeof *out);
     struct game_record g = record_of(&j->p, j->data, j->len, j->source,
                                      j->name, j->now, j->live);
+    g.packed = &j->packed;
     enum status st = store_insert_game(s, &g, &out->id, &out->duplicate, e);
     out->unsupported = j->p.unsupported;
     out->valid = j->p.audited && j->p.rep.valid;
@@ -138,10 +141,18 @@ enum status ingest_commit(struct store *s, struct ingest_job *j,
     return st;
 }
 
+void ingest_pack(const struct store *s, struct ingest_job *j)
+{
+    struct game_record g = record_of(&j->p, j->data, j->len, j->source,
+                                     j->name, j->now, j->live);
+    store_pack(s, &g, &j->packed);
+}
+
 void ingest_job_free(struct ingest_job *j)
 {
     if (!j)
         return;
+    store_packed_release(&j->packed);
     prepared_release(&j->p);
     free(j->name);
     free(j);

@@ -43,6 +43,10 @@ enum status ingest_commit(struct store *s, struct ingest_job *job,
                           struct ingest_result *out,
                           struct err *e) WARN_UNUSED;
 void ingest_job_free(struct ingest_job *job);
+/* Compresses a prepared job's upload and audit as s keeps them
+ * (store_pack), on the calling thread: the pipeline's workers do it so
+ * that the writer does not. Optional; needs no lock. */
+void ingest_pack(const struct store *s, struct ingest_job *job);
 
 /* A game of another database (`flierd copy`), prepared as
  * ingest_prepare() prepares an upload of u's bytes, and committed by

@@ -43,6 +43,8 @@ static void prepare_item(void *ctx, size_t i, void *slot)
         s->st = ingest_prepare(s->data.p ? s->data.p : "", s->data.len,
                                p->src->source, name, p->src->now, &s->job,
                                &s->e);
+    if (s->st == ST_OK)
+        ingest_pack(p->st, s->job);
 }
 
 static void batch_end(struct store *st, const struct ingest_source *src,

@@ -258,6 +258,8 @@ enum status sq_end(struct sq_store *s, enum status st, struct err *e)
 {
     if (s->batch)
         return end_savepoint(s, st, e);
+    if (st == ST_OK && s->pending)
+        st = sq_flush_pending(s, e);
     if (st == ST_OK && bind_failed != SQLITE_OK)
         st = sq_fail(s, bind_failed, "commit", e);
     if (st == ST_OK) {
@@ -341,6 +343,8 @@ int sq_register_functions(sqlite3 *db)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "die_p", 1, flags, NULL, fn_p, NULL,
                                      NULL);
+    if (rc == SQLITE_OK)
+        rc = sq_register_unpack(db);
     return rc;
 }
 
@@ -453,6 +457,17 @@ static enum status configure(struct sq_store *s, struct err *e)
         "PRAGMA journal_mode = WAL",
         "PRAGMA synchronous = FULL",
         "PRAGMA foreign_keys = ON",
+        /* A game in a batch is a savepoint, whose journal holds the
+         * first image of every page the game touches (80 or so): in a
+         * temporary file that was a pwrite per page, in memory it is a
+         * copy. Sorts of this connection (the writer's) stay small. */
+        "PRAGMA temp_store = MEMORY",
+        /* what a write transaction's games add to the aggregates and
+         * the search index, until its commit (sq_flush_pending) */
+        "CREATE TEMP TABLE IF NOT EXISTS pending_games ("
+        "id INTEGER PRIMARY KEY)",
+        "CREATE TEMP TABLE IF NOT EXISTS search_pending ("
+        "rowid INTEGER PRIMARY KEY, text TEXT NOT NULL)",
         STORE_MMAP,
         STORE_CACHE,
     };
@@ -533,7 +548,7 @@ enum status sq_game_raw(struct store *base, int64_t id, struct buf *out,
     *out_format = NULL;
     drop_leftover(s);
     res = sq_prepare(s,
-                        "SELECT g.format, r.raw FROM games g "
+                        "SELECT g.format, unpack(r.raw, r.codec) FROM games g "
                         "JOIN game_raw r ON r.game_id = g.id "
                         "WHERE g.id = ?1",
                         &st, e);
@@ -616,7 +631,8 @@ enum status sq_each_game(struct store *base, store_game_fn fn, void *ctx,
     drop_leftover(s);
     enum status res =
         sq_prepare(s,
-                      "SELECT g.id, r.raw, g.source, g.uploaded_at, "
+                      "SELECT g.id, unpack(r.raw, r.codec), g.source, "
+                      "g.uploaded_at, "
                       "coalesce(g.valid, -1) "
                       "FROM games g JOIN game_raw r ON r.game_id = g.id "
                       "WHERE g.id > ?1 ORDER BY g.id LIMIT 1",
@@ -657,6 +673,7 @@ const struct store_backend store_sqlite_backend = {
     .list_games = sq_list_games,
     .game_json = sq_game_json,
     .game_raw = sq_game_raw,
+    .pack = sq_pack,
     .game_sha = sq_game_sha,
     .game_is_live = sq_game_is_live,
     .players_json = sq_players_json,

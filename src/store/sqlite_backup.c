@@ -208,7 +208,8 @@ enum status sq_each_upload(struct store *base, store_upload_fn fn, void *ctx,
     res = count_games(s, &u.n_games, e);
     if (res == ST_OK)
         res = sq_prepare(s,
-                            "SELECT g.id, r.raw, g.name, g.format, g.sha256, "
+                            "SELECT g.id, unpack(r.raw, r.codec), g.name, "
+                            "g.format, g.sha256, "
                             "g.source, g.uploaded_at, coalesce(g.valid, -1), "
                             "g.live FROM games g JOIN game_raw r "
                             "ON r.game_id = g.id ORDER BY g.id",

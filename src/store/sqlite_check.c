@@ -368,21 +368,29 @@ static enum status check_raw(struct check *c, int64_t *out_games,
     sqlite3_stmt *st = NULL;
     enum status res = sq_prepare(
         c->s,
-        "SELECT g.id, g.sha256, g.raw_size, r.raw FROM games g "
+        "SELECT g.id, g.sha256, g.raw_size, r.raw, r.codec FROM games g "
         "JOIN game_raw r ON r.game_id = g.id ORDER BY g.id",
         &st, e);
     int rc = SQLITE_DONE;
     char hex[SHA256_HEX_LEN];
+    struct buf raw = BUF_INIT;
     *out_games = 0;
     c->lines = 0;
     while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         long long id = sqlite3_column_int64(st, 0);
         const char *want = (const char *)sqlite3_column_text(st, 1);
         int64_t size = sqlite3_column_int64(st, 2);
-        const void *raw = sqlite3_column_blob(st, 3);
-        int len = sqlite3_column_bytes(st, 3);
-        sha256_hex(raw ? raw : "", raw ? (size_t)len : 0, hex);
-        if (!want || strcmp(hex, want) != 0)
+        int stored = sqlite3_column_bytes(st, 3);
+        const char *why =
+            sq_unpack(sqlite3_column_blob(st, 3), (size_t)stored,
+                      (const char *)sqlite3_column_text(st, 4), &raw);
+        int len = (int)raw.len;
+        if (!why)
+            sha256_hex(raw.p ? raw.p : "", raw.len, hex);
+        if (why)
+            problem(c, "game %lld: the stored upload (%d bytes) cannot be "
+                    "read: %s", id, stored, why);
+        else if (!want || strcmp(hex, want) != 0)
             problem(c, "game %lld: the stored upload (%d bytes) hashes to "
                     "%.16s..., games.sha256 says %.16s...", id, len, hex,
                     want ? want : "(null)");
@@ -394,6 +402,38 @@ static enum status check_raw(struct check *c, int64_t *out_games,
     if (res == ST_OK && rc != SQLITE_DONE)
         res = sq_fail(c->s, rc, "read uploads", e);
     sqlite3_finalize(st);
+    buf_release(&raw);
+    return res;
+}
+
+/* 4b: every stored audit decodes (a frame that does not would fail the
+ * game's page rather than show a wrong audit; its upload is whole, so
+ * `flierd reaudit` writes it again). */
+static enum status check_reports(struct check *c, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = sq_prepare(
+        c->s,
+        "SELECT game_id, json, codec FROM game_report "
+        "WHERE codec IS NOT NULL ORDER BY game_id",
+        &st, e);
+    int rc = SQLITE_DONE;
+    struct buf json = BUF_INIT;
+    c->lines = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int stored = sqlite3_column_bytes(st, 1);
+        const char *why =
+            sq_unpack(sqlite3_column_blob(st, 1), (size_t)stored,
+                      (const char *)sqlite3_column_text(st, 2), &json);
+        if (why)
+            problem(c, "game %lld: the stored audit (%d bytes) cannot be "
+                    "read: %s", (long long)sqlite3_column_int64(st, 0),
+                    stored, why);
+    }
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = sq_fail(c->s, rc, "read audits", e);
+    sqlite3_finalize(st);
+    buf_release(&json);
     return res;
 }
 
@@ -460,6 +500,8 @@ enum status sq_check(struct store *base, struct buf *report,
         st = check_points_seats(&c, e);
     if (st == ST_OK)
         st = check_raw(&c, &hashed, e);
+    if (st == ST_OK)
+        st = check_reports(&c, e);
     for (size_t i = 0; i < sizeof aggregates / sizeof *aggregates; i++)
         if (st == ST_OK)
             st = check_aggregate(&c, i, e);

@@ -34,6 +34,7 @@ struct sq_store {
     bool batch; /* inside store_batch_begin(): a game is a savepoint */
     bool batch_lost; /* a game's savepoint could not be rolled back: the
                         batch must not commit */
+    bool pending; /* games written since the last sq_flush_pending() */
     struct sq_cached_stmt cache[STORE_STMT_CACHE];
     int n_cache;
     struct sq_text_stmt text_cache[STORE_TEXT_CACHE];
@@ -108,9 +109,24 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
                              struct err *e) WARN_UNUSED;
 enum status sq_delete_game(struct sq_store *s, int64_t id,
                               struct err *e) WARN_UNUSED;
+/* Before a write transaction commits (sq_end): what its games add to
+ * the aggregate tables and the search index, counted from the ids they
+ * left in temp.pending_games and the texts in temp.search_pending
+ * (schema/005). */
+enum status sq_flush_pending(struct sq_store *s, struct err *e) WARN_UNUSED;
 
 /* Registers die_chi2(r1, r2, r3) and die_p(x) on the connection. */
 int sq_register_functions(sqlite3 *db);
+
+/* Uploads and audits as zstd frames (sqlite_pack.c, schema/004): out
+ * gets src compressed, false when it could not be (memory); the
+ * backend's pack entry; unpack(data, codec) for SQL; sq_unpack() decodes
+ * in C, returning why it could not (out then undefined) or NULL. */
+bool sq_pack_bytes(const void *src, size_t len, struct buf *out);
+void sq_pack(const struct game_record *g, struct store_packed *out);
+int sq_register_unpack(sqlite3 *db);
+const char *sq_unpack(const void *src, size_t len, const char *codec,
+                      struct buf *out);
 
 /* The backend's entries (store_backend.h), one per store_ function of
  * store.h, defined across the sqlite*.c files. */

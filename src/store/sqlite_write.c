@@ -174,9 +174,10 @@ static enum status write_entry(struct sq_store *s, int64_t id,
                            "INSERT INTO game_entry (game_id, "
                            "players_json, winners_json) VALUES (?1, ?2, ?3)",
                            id, &players, &winners, e);
+    /* into game_search at the commit (sq_flush_pending) */
     if (res == ST_OK)
         res = insert_texts(s,
-                           "INSERT INTO game_search (rowid, text) "
+                           "INSERT INTO temp.search_pending (rowid, text) "
                            "VALUES (?1, ?2)",
                            id, &search, NULL, e);
     buf_release(&players);
@@ -185,26 +186,45 @@ static enum status write_entry(struct sq_store *s, int64_t id,
     return res;
 }
 
-/* The upload, and the audit of an audited game. */
+/* The upload, and the audit of an audited game, as zstd frames: packed
+ * by the caller's thread (store_pack) or, when it did not, here. */
 static enum status write_blobs(struct sq_store *s, int64_t id,
                                const struct game_record *g, struct err *e)
 {
-    const char *json = g->report_json;
-    struct buf rep = {(char *)json, json ? strlen(json) : 0, 0};
+    struct store_packed own = { BUF_INIT, BUF_INIT, false };
+    const struct store_packed *pk = g->packed;
     sqlite3_stmt *st = NULL;
-    enum status res = sq_cached(
-        s, "INSERT INTO game_raw (game_id, raw) VALUES (?1, ?2)", &st, e);
+    enum status res = ST_OK;
+    if (!pk || !pk->done) {
+        sq_pack(g, &own);
+        pk = &own;
+        if (!own.done)
+            res = err_set(e, ST_NOMEM, "compress the upload: out of memory");
+    }
+    if (res == ST_OK)
+        res = sq_cached(s,
+                        "INSERT INTO game_raw (game_id, raw, codec) "
+                        "VALUES (?1, ?2, 'zstd')",
+                        &st, e);
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
-        sq_bind_blob(st, 2, g->raw, g->raw_len);
+        sq_bind_blob(st, 2, pk->raw.p, pk->raw.len);
         res = sq_step_done(s, st, "insert raw", e);
     }
     sq_release(s, st);
+    st = NULL;
     if (res == ST_OK && !g->unsupported)
-        res = insert_texts(s,
-                           "INSERT INTO game_report (game_id, json) "
-                           "VALUES (?1, ?2)",
-                           id, &rep, NULL, e);
+        res = sq_cached(s,
+                        "INSERT INTO game_report (game_id, json, codec) "
+                        "VALUES (?1, ?2, 'zstd')",
+                        &st, e);
+    if (res == ST_OK && !g->unsupported) {
+        sqlite3_bind_int64(st, 1, id);
+        sq_bind_blob(st, 2, pk->report.p, pk->report.len);
+        res = sq_step_done(s, st, "insert audit", e);
+    }
+    sq_release(s, st);
+    store_packed_release(&own);
     return res;
 }
 
@@ -435,6 +455,11 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
         record_summarise(&rec, sum);
     enum status res = write_game_row(s, id, &rec, out_id, e);
     if (res == ST_OK)
+        res = insert_texts(s,
+                           "INSERT INTO temp.pending_games (id) VALUES (?1)",
+                           *out_id, NULL, NULL, e);
+    s->pending = true;
+    if (res == ST_OK)
         res = write_entry(s, *out_id, &rec, sum, e);
     if (res == ST_OK)
         res = write_blobs(s, *out_id, &rec, e);
@@ -446,6 +471,131 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
         res = write_flights(s, *out_id, rec.report, e);
     if (res == ST_OK && audited)
         res = write_violations(s, *out_id, rec.report, e);
+    return res;
+}
+
+/* What a transaction's games add to the aggregates, one statement per
+ * table (each the sum its AFTER INSERT trigger kept before
+ * schema/005), then the search texts, then the list emptied. */
+static const char *const flush_sql[] = {
+    "INSERT INTO game_totals (status, edition, valid, finished, live, n) "
+    "SELECT status, coalesce(edition, ''), coalesce(valid, -1), "
+    "coalesce(finished, -1), live, count(*) FROM games "
+    "WHERE id IN temp.pending_games GROUP BY 1, 2, 3, 4, 5 "
+    "ON CONFLICT DO UPDATE SET n = n + excluded.n",
+
+    "INSERT INTO expansion_totals (expansion, n) "
+    "SELECT expansion, count(*) FROM game_expansions "
+    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "ON CONFLICT DO UPDATE SET n = n + excluded.n",
+
+    "INSERT INTO player_totals (player_id, games, finished_games, wins, "
+    "score_sum, flights, landed, returned, forced, flier_points, rolls1, "
+    "rolls2, rolls3) "
+    "SELECT player_id, count(*), sum(finished), sum(winner), "
+    "sum(finished * score), sum(flights), sum(landed), sum(returned), "
+    "sum(forced), sum(flier_points), sum(rolls1), sum(rolls2), "
+    "sum(rolls3) FROM game_players "
+    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "ON CONFLICT DO UPDATE SET games = games + excluded.games, "
+    "finished_games = finished_games + excluded.finished_games, "
+    "wins = wins + excluded.wins, "
+    "score_sum = score_sum + excluded.score_sum, "
+    "flights = flights + excluded.flights, "
+    "landed = landed + excluded.landed, "
+    "returned = returned + excluded.returned, "
+    "forced = forced + excluded.forced, "
+    "flier_points = flier_points + excluded.flier_points, "
+    "rolls1 = rolls1 + excluded.rolls1, rolls2 = rolls2 + excluded.rolls2, "
+    "rolls3 = rolls3 + excluded.rolls3",
+
+    "INSERT INTO score_hist (bucket, n) "
+    "SELECT score / 10, count(*) FROM game_players "
+    "WHERE game_id IN temp.pending_games AND finished GROUP BY 1 "
+    "ON CONFLICT DO UPDATE SET n = n + excluded.n",
+
+    "INSERT INTO player_points (player_id, feature, points, n) "
+    "SELECT player_id, feature, sum(points), count(*) "
+    "FROM game_player_points WHERE game_id IN temp.pending_games "
+    "GROUP BY 1, 2 "
+    "ON CONFLICT DO UPDATE SET points = points + excluded.points, "
+    "n = n + excluded.n",
+
+    "INSERT INTO flight_totals (roll, diagonal, figure, flights, landed, "
+    "returned, pending, forced) "
+    "SELECT roll, diagonal, figure, count(*), sum(outcome = 'landed'), "
+    "sum(outcome = 'returned'), sum(outcome = 'pending'), "
+    "sum(n_options = 0 AND NOT bad_roll) FROM flights "
+    "WHERE game_id IN temp.pending_games GROUP BY 1, 2, 3 "
+    "ON CONFLICT DO UPDATE SET flights = flights + excluded.flights, "
+    "landed = landed + excluded.landed, "
+    "returned = returned + excluded.returned, "
+    "pending = pending + excluded.pending, "
+    "forced = forced + excluded.forced",
+
+    "INSERT INTO player_figures (player_id, figure, flights, landed, "
+    "returned, pending, forced) "
+    "SELECT gp.player_id, f.figure, count(*), sum(f.outcome = 'landed'), "
+    "sum(f.outcome = 'returned'), sum(f.outcome = 'pending'), "
+    "sum(f.n_options = 0 AND NOT f.bad_roll) FROM flights f "
+    "JOIN game_players gp ON gp.game_id = f.game_id AND gp.seat = f.seat "
+    "WHERE f.game_id IN temp.pending_games GROUP BY 1, 2 "
+    "ON CONFLICT DO UPDATE SET flights = flights + excluded.flights, "
+    "landed = landed + excluded.landed, "
+    "returned = returned + excluded.returned, "
+    "pending = pending + excluded.pending, "
+    "forced = forced + excluded.forced",
+
+    "INSERT INTO rule_totals (rule, n) "
+    "SELECT rule, count(*) FROM violations "
+    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "ON CONFLICT DO UPDATE SET n = n + excluded.n",
+
+    /* FTS5 writes out what it holds at every savepoint, a segment per
+     * game in a batch: the texts go in here, one segment a transaction */
+    "INSERT INTO game_search (rowid, text) "
+    "SELECT rowid, text FROM temp.search_pending",
+
+    "DELETE FROM temp.search_pending",
+    "DELETE FROM temp.pending_games",
+};
+
+enum status sq_flush_pending(struct sq_store *s, struct err *e)
+{
+    enum status res = ST_OK;
+    for (size_t i = 0; i < sizeof flush_sql / sizeof *flush_sql &&
+                       res == ST_OK; i++) {
+        sqlite3_stmt *st = NULL;
+        res = sq_cached(s, flush_sql[i], &st, e);
+        if (res == ST_OK)
+            res = sq_step_done(s, st, "count the transaction's games", e);
+        sq_release(s, st);
+    }
+    if (res == ST_OK)
+        s->pending = false;
+    return res;
+}
+
+/* Before a delete: a game this transaction wrote is counted first, so
+ * that the delete triggers take away what was added. */
+static enum status flush_if_pending(struct sq_store *s, int64_t id,
+                                    struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    if (!s->pending)
+        return ST_OK;
+    enum status res = sq_cached(
+        s, "SELECT 1 FROM temp.pending_games WHERE id = ?1", &st, e);
+    int rc = SQLITE_DONE;
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        rc = sqlite3_step(st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            res = sq_fail(s, rc, "find a pending game", e);
+    }
+    sq_release(s, st);
+    if (res == ST_OK && rc == SQLITE_ROW)
+        res = sq_flush_pending(s, e);
     return res;
 }
 
@@ -464,9 +614,10 @@ enum status sq_delete_game(struct sq_store *s, int64_t id, struct err *e)
         "DELETE FROM game_report WHERE game_id = ?1",
         "DELETE FROM game_entry WHERE game_id = ?1",
         "DELETE FROM game_search WHERE rowid = ?1",
+        "DELETE FROM temp.search_pending WHERE rowid = ?1",
         "DELETE FROM games WHERE id = ?1",
     };
-    enum status res = ST_OK;
+    enum status res = flush_if_pending(s, id, e);
     for (size_t i = 0; i < sizeof sql / sizeof *sql && res == ST_OK; i++) {
         sqlite3_stmt *st = NULL;
         res = sq_cached(s, sql[i], &st, e);

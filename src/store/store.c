@@ -76,6 +76,21 @@ enum status store_game_json(struct store *s, int64_t id, struct buf *out,
     return s->be->game_json(s, id, out, e);
 }
 
+void store_pack(const struct store *s, const struct game_record *g,
+                struct store_packed *out)
+{
+    out->done = false;
+    if (s->be->pack)
+        s->be->pack(g, out);
+}
+
+void store_packed_release(struct store_packed *p)
+{
+    buf_release(&p->raw);
+    buf_release(&p->report);
+    p->done = false;
+}
+
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
                            const char **out_format, struct err *e)
 {

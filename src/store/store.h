@@ -64,7 +64,26 @@ struct game_record {
      * read and built g from; the replace fails with ST_CONFLICT if the
      * stored one differs by then. NULL: replace whatever is stored. */
     const char *replaces_sha256;
+    /* raw and report_json as the backend keeps them, made ahead by
+     * store_pack(), or NULL: the write packs them itself. */
+    const struct store_packed *packed;
 };
+
+/* SQLite keeps each upload and audit as a zstd frame (a sixth of the
+ * bytes for a .jcz and its audit): compressing is the work of a few
+ * ten microseconds a game, which store_pack() does on the caller's
+ * thread, so that the ingest workers share it while the one writer only
+ * copies. Safe on any thread at any time (it reads no connection);
+ * PostgreSQL, whose server compresses itself, packs nothing (done stays
+ * false). A record whose packing failed (memory) is packed by the write
+ * instead. */
+struct store_packed {
+    struct buf raw, report;
+    bool done;
+};
+void store_pack(const struct store *s, const struct game_record *g,
+                struct store_packed *out);
+void store_packed_release(struct store_packed *p);
 
 /* A stored game's verdict: audited valid or invalid, or not audited. */
 enum game_verdict {

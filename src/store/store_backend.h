@@ -55,6 +55,8 @@ struct store_backend {
                           struct err *e);
     enum status (*check)(struct store *s, struct buf *report,
                          int *out_problems, struct err *e);
+    /* NULL: the backend keeps uploads and audits as they are */
+    void (*pack)(const struct game_record *g, struct store_packed *out);
 };
 
 extern const struct store_backend store_sqlite_backend;

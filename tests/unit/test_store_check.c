@@ -163,7 +163,7 @@ static const struct {
       "1 audited games have no row in game_expansions (the first: game 2)" },
     { "DELETE FROM game_raw WHERE game_id = 8",
       "1 games have no row in game_raw (the first: game 8)" },
-    { "INSERT INTO game_report VALUES (8, '{}')",
+    { "INSERT INTO game_report (game_id, json) VALUES (8, '{}')",
       "1 unsupported games have rows in game_report (the first: game 8)" },
     { "INSERT INTO game_expansions VALUES (8, 'base')",
       "1 unsupported games have rows in game_expansions (the first: "
@@ -182,6 +182,8 @@ static const struct {
       "1 games have not one game_players row per seat (the first: game 5)" },
     { "UPDATE game_raw SET raw = CAST(raw || ' ' AS BLOB) WHERE game_id = 6",
       "game 6: the stored upload (" },
+    { "UPDATE game_report SET json = substr(json, 1, 30) WHERE game_id = 7",
+      "game 7: the stored audit (30 bytes) cannot be read: " },
     { "UPDATE games SET raw_size = raw_size + 1 WHERE id = 1",
       "game 1: the stored upload has " },
     { "DELETE FROM games WHERE id = 2",
