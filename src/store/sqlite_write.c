@@ -228,22 +228,26 @@ static enum status write_blobs(struct sq_store *s, int64_t id,
     return res;
 }
 
-/* The id of the player with this name, created if new. */
+/* The id of the player with this name, created if new: looked up first,
+ * as nearly every name of a batch is one seen before. */
 static enum status player_id(struct sq_store *s, sqlite3_stmt *ins,
                              sqlite3_stmt *sel, const char *name, int64_t *out,
                              struct err *e)
 {
-    sq_bind_text(ins, 1, name);
-    enum status res = sq_step_done(s, ins, "insert player", e);
-    if (res != ST_OK)
-        return res;
+    enum status res = ST_OK;
     sq_bind_text(sel, 1, name);
     int rc = sqlite3_step(sel);
     if (rc == SQLITE_ROW)
         *out = sqlite3_column_int64(sel, 0);
-    else
+    else if (rc != SQLITE_DONE)
         res = sq_fail(s, rc, "find player", e);
     sqlite3_reset(sel);
+    if (res != ST_OK || rc == SQLITE_ROW)
+        return res;
+    sq_bind_text(ins, 1, name);
+    res = sq_step_done(s, ins, "insert player", e);
+    if (res == ST_OK)
+        *out = sqlite3_last_insert_rowid(s->db);
     return res;
 }
 
@@ -329,8 +333,7 @@ static enum status write_players(struct sq_store *s, int64_t id,
     sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
     int64_t pid[GAME_MAX_PLAYERS] = { 0 };
     enum status res = sq_cached(
-        s, "INSERT INTO players (name) VALUES (?1) ON CONFLICT DO NOTHING",
-        &ins, e);
+        s, "INSERT INTO players (name) VALUES (?1)", &ins, e);
     if (res == ST_OK)
         res =
             sq_cached(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
