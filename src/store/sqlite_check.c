@@ -74,11 +74,12 @@ static const struct {
       "SELECT 'player_id ' || player_id AS k, player_id, count(*),"
       " sum(finished), sum(winner), sum(finished * score),"
       " sum(flights), sum(landed), sum(returned), sum(forced),"
-      " sum(flier_points), sum(rolls1), sum(rolls2), sum(rolls3)"
+      " sum(flier_points), sum(rolls1), sum(rolls2), sum(rolls3),"
+      " max(iif(finished, score, NULL))"
       " FROM game_players GROUP BY player_id",
       "SELECT 'player_id ' || player_id AS k, player_id, games,"
       " finished_games, wins, score_sum, flights, landed, returned, forced,"
-      " flier_points, rolls1, rolls2, rolls3 FROM player_totals"
+      " flier_points, rolls1, rolls2, rolls3, best FROM player_totals"
       " WHERE games <> 0" },
     { "player_points", "game_player_points",
       "SELECT 'player_id ' || player_id || ', feature ' || feature AS k,"

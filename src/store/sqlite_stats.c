@@ -1,11 +1,11 @@
 /* sqlite_stats.c - GET /api/players, /api/players/{name}, /api/stats.
  *
- * Everything here reads the aggregate tables that the triggers of
- * schema/003_expansions.sql keep (player_totals, player_points,
- * player_figures, game_totals, expansion_totals, flight_totals,
- * rule_totals, score_hist), so the cost does not grow with the number of
- * games; only a player's best score and recent games touch game_players,
- * through its (player_id, ...) indexes. Points by feature and flights by
+ * Everything here reads the aggregate tables the store keeps at every
+ * commit (player_totals, player_points, player_figures, game_totals,
+ * expansion_totals, flight_totals, rule_totals, score_hist; see
+ * schema/005 and 006), so the cost does not grow with the number of
+ * games; only a player's recent games touch game_players, through its
+ * (player_id, game_id) index. Points by feature and flights by
  * figure are rows, rendered as objects keyed by whatever names the rows
  * hold: an expansion's new feature or figure needs no change here.
  *
@@ -59,8 +59,7 @@ static enum status append_rows(struct sq_store *s, const char *sql,
     "'name', p.name, 'games', t.games, 'finished_games', t.finished_games, "   \
     "'wins', t.wins, 'average', iif(t.finished_games > 0, "                    \
     "1.0 * t.score_sum / t.finished_games, NULL), "                            \
-    "'best', (SELECT max(gp.score) FROM game_players gp "                      \
-    "WHERE gp.player_id = t.player_id AND gp.finished = 1), "                  \
+    "'best', t.best, "                                                         \
     "'flights', t.flights, 'landed', t.landed, "                               \
     "'landing_rate', " RATE("t.landed", "t.returned")
 

@@ -494,11 +494,11 @@ static const char *const flush_sql[] = {
 
     "INSERT INTO player_totals (player_id, games, finished_games, wins, "
     "score_sum, flights, landed, returned, forced, flier_points, rolls1, "
-    "rolls2, rolls3) "
+    "rolls2, rolls3, best) "
     "SELECT player_id, count(*), sum(finished), sum(winner), "
     "sum(finished * score), sum(flights), sum(landed), sum(returned), "
     "sum(forced), sum(flier_points), sum(rolls1), sum(rolls2), "
-    "sum(rolls3) FROM game_players "
+    "sum(rolls3), max(iif(finished, score, NULL)) FROM game_players "
     "WHERE game_id IN temp.pending_games GROUP BY 1 "
     "ON CONFLICT DO UPDATE SET games = games + excluded.games, "
     "finished_games = finished_games + excluded.finished_games, "
@@ -510,7 +510,8 @@ static const char *const flush_sql[] = {
     "forced = forced + excluded.forced, "
     "flier_points = flier_points + excluded.flier_points, "
     "rolls1 = rolls1 + excluded.rolls1, rolls2 = rolls2 + excluded.rolls2, "
-    "rolls3 = rolls3 + excluded.rolls3",
+    "rolls3 = rolls3 + excluded.rolls3, "
+    "best = iif(best IS NULL OR excluded.best > best, excluded.best, best)",
 
     "INSERT INTO score_hist (bucket, n) "
     "SELECT score / 10, count(*) FROM game_players "

@@ -1,7 +1,7 @@
 /* bench.c - how fast flierd replays and audits games.
  *
  *   bench [--games N] [--runs R] [--ingest-runs R] [--expansions LIST]
- *         [--elements LIST] [DIR_OR_FILES...]
+ *         [--elements LIST] [--curve N [--dir DIR]] [DIR_OR_FILES...]
  *
  * (a) engine: audit_run over pre-parsed games: games/s and ns per move;
  * (b) end to end: .jcz bytes -> mlog_parse -> audit_run: games/s, MB/s, and
@@ -9,6 +9,12 @@
  * (c) ingest: the same bytes through ingest_bytes() into a SQLite file in
  *     a temp folder, in batches (store_batch_begin, as `flierd ingest`)
  *     and, on a slice, one transaction per game: games/s, bytes per game.
+ * (g) with --curve N: N games into one SQLite database (under --dir, by
+ *     default a temp folder), 10,000 at a time through the ingest
+ *     pipeline; the rate of each ten thousand as the database grows, and
+ *     the last's ratio to the one at 10,000. The corpus's games are
+ *     repeated with their gameId rewritten to the running count, so
+ *     every upload is new (no duplicates) and audits as its model.
  * Games come from the .jcz files given, else from the simulator (seeded,
  * so every run measures the same games): the base game and The Flier, C2
  * and C3 in turn, or with --expansions and --elements (as `flierd
@@ -269,10 +275,113 @@ static double run_ingest(const struct corpus *c, size_t n, int batch,
     return t;
 }
 
+/* (g): item i of a chunk is game base + i, a copy of a corpus game whose
+ * gameId is that count in hex (same length: the same audit, new bytes). */
+struct curve {
+    const struct corpus *c;
+    size_t base;
+    size_t failed;
+};
+
+static enum status read_curve(void *ctx, size_t i, struct buf *data,
+                              const char **name, struct err *e)
+{
+    const struct curve *cv = ctx;
+    size_t k = cv->base + i;
+    const struct buf *t = &cv->c->files[k % cv->c->n];
+    (void)e;
+    *name = NULL;
+    buf_append(data, t->p, t->len);
+    char *id = strstr(data->p, "\"gameId\":\"");
+    char *end = id ? strchr(id + 10, '"') : NULL;
+    for (char *q = end; q && q > id + 10; k >>= 4)
+        *--q = "0123456789abcdef"[k & 15];
+    return ST_OK;
+}
+
+static void curve_done(void *ctx, size_t i, enum status st,
+                       const struct ingest_result *res, const struct err *e)
+{
+    struct curve *cv = ctx;
+    (void)i;
+    if (st != ST_OK || res->duplicate) {
+        if (cv->failed++ == 0)
+            fprintf(stderr, "bench: curve: %s\n",
+                    st != ST_OK ? e->msg : "a duplicate");
+    }
+}
+
+static bool curve_point(size_t at)
+{
+    static const size_t points[] = { 10000, 20000, 50000, 100000, 200000,
+                                     300000, 500000, 700000, 1000000 };
+    for (size_t i = 0; i < sizeof points / sizeof *points; i++)
+        if (at == points[i])
+            return true;
+    return at % 1000000 == 0;
+}
+
+static void run_curve(const struct corpus *c, size_t total, const char *dir,
+                      int workers)
+{
+    enum { CHUNK = 10000 };
+    char path[4096], tmp[] = "/tmp/flierd-curve-XXXXXX";
+    struct store *s = NULL;
+    struct err e;
+    if (!dir && !(dir = mkdtemp(tmp)))
+        abort();
+    snprintf(path, sizeof path, "%s/curve.db", dir);
+    unlink(path);
+    if (store_open(path, false, &s, &e) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", e.msg);
+        exit(2);
+    }
+    struct curve cv = { c, 0, 0 };
+    double first = 0, last = 0, low = 0;
+    printf("(g) ingest as the database grows: %zu games, %d at a time, "
+           "%d workers\n", total, CHUNK, workers);
+    for (cv.base = 0; cv.base < total; cv.base += CHUNK) {
+        size_t n = total - cv.base < CHUNK ? total - cv.base : CHUNK;
+        struct ingest_source src = { n, "cli", 1700000000, &cv, read_curve,
+                                     curve_done, NULL };
+        double t0 = now_s();
+        ingest_pipeline(s, &src, workers, 256);
+        double rate = n / (now_s() - t0);
+        if (cv.base == CHUNK)
+            first = rate;
+        if (cv.base >= CHUNK)
+            low = low == 0 || rate < low ? rate : low;
+        last = rate;
+        if (curve_point(cv.base) || cv.base + n >= total) {
+            struct stat sb;
+            long long size = stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
+            printf("  at %7zu stored: %5.0f games/s (file %lld MB)\n",
+                   cv.base, rate, size >> 20);
+            fflush(stdout);
+        }
+    }
+    store_close(s);
+    if (first > 0)
+        printf("  last / at 10,000: %.2f (target >= 0.80); lowest / at "
+               "10,000: %.2f; %zu failed\n", last / first, low / first,
+               cv.failed);
+    if (strcmp(dir, tmp) == 0) {
+        char wal[4200];
+        snprintf(wal, sizeof wal, "%s-wal", path);
+        unlink(wal);
+        snprintf(wal, sizeof wal, "%s-shm", path);
+        unlink(wal);
+        unlink(path);
+        rmdir(dir);
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct corpus c = { 0 };
     int games = 1000, runs = 5, ingest_runs = 3;
+    size_t curve = 0;
+    const char *curve_dir = NULL;
     const char *expansions = NULL, *elements = NULL;
     uint64_t sink = 0;
     for (int i = 1; i < argc; i++) {
@@ -284,6 +393,10 @@ int main(int argc, char **argv)
             expansions = argv[++i];
         else if (strcmp(argv[i], "--elements") == 0 && i + 1 < argc)
             elements = argv[++i];
+        else if (strcmp(argv[i], "--curve") == 0 && i + 1 < argc)
+            curve = strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--dir") == 0 && i + 1 < argc)
+            curve_dir = argv[++i];
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : runs;
         else
@@ -325,6 +438,11 @@ int main(int argc, char **argv)
                "%.0f games/s\n", c.n / median(ib, ingest_runs), workers,
                c.n / median(i1, ingest_runs), ingest_runs, bytes,
                slice / single);
+    }
+    if (curve > 0) {
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        run_curve(&c, curve, curve_dir,
+                  ncpu < 1 ? 1 : ncpu > 16 ? 16 : (int)ncpu);
     }
     fprintf(stderr, "(checksum %llx)\n", (unsigned long long)sink);
     for (size_t i = 0; i < c.n; i++) {
