@@ -7,7 +7,9 @@
 # 5), SECONDS_PER (load seconds per endpoint, default 10), CONNS (default
 # 8), AUDIT_FILES (files for (e), default 2585), WORK (scratch folder,
 # default a new one under /tmp; kept with KEEP=1). Prints the machine and
-# every figure with its ratio; asserts nothing. Needs jq for (e). PG=1
+# every figure with its ratio; asserts nothing. Needs jq for (e). (g):
+# ingest as one database grows to CURVE games (default 1000000; about 8
+# GB in WORK and four minutes; CURVE=0 skips it). PG=1
 # adds (f): the same ingest and HTTP figures on PostgreSQL (a throwaway
 # cluster with fsync on, tests/pg/cluster.sh), with one and two daemons.
 set -euo pipefail
@@ -118,6 +120,18 @@ echo "-- peak RSS of one audit process, on 1,000 files and on all $n (-j 1)"
     "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
 (cd "$WORK/audit" && ls | xargs /usr/bin/time -f "$n files: %M KB" \
     "$FLIERD" audit --json -j 1 2>&1 >/dev/null | tail -1)
+
+if [ "${CURVE:-1000000}" -gt 0 ]; then
+    echo "== (g) ingest as the database grows to ${CURVE:-1000000} games"
+    kill $SERVER 2>/dev/null || true # (d)'s daemon: the machine to (g)
+    wait $SERVER 2>/dev/null || true
+    rm -f "$WORK/serve.db"*
+    mkdir -p "$WORK/curve"
+    "$BUILD/tests/bench" --runs 1 --ingest-runs 0 \
+        --curve "${CURVE:-1000000}" --dir "$WORK/curve" 2>/dev/null |
+        sed -n '/^(g)/,$p'
+    rm -rf "$WORK/curve"
+fi
 
 [ "${PG:-0}" = 1 ] || exit 0
 echo "== (f) PostgreSQL: ingest and HTTP with $GAMES stored games"

@@ -483,6 +483,45 @@ static void test_game_and_raw(void **state)
     buf_release(&b);
 }
 
+static void expect_whole(struct store *s);
+
+/* A record packed ahead (store_pack, as the ingest workers do) is stored
+ * as one the write packs itself: the same upload and audit come back,
+ * byte for byte, on either backend (PostgreSQL packs nothing). */
+static void test_packed_ahead(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    char sha[2][SHA256_HEX_LEN];
+    struct store_packed pk = { BUF_INIT, BUF_INIT, false };
+    struct buf got[2] = { BUF_INIT, BUF_INIT }, raw = BUF_INIT;
+    int64_t id[2];
+    for (int i = 0; i < 2; i++) {
+        fake_sha(sha[i], 700 + (unsigned)i);
+        struct game_record g = record(&S.log, &S.rep, sha[i], 1000 + i);
+        if (i == 1) {
+            store_pack(fx->s, &g, &pk);
+            g.packed = &pk;
+        }
+        id[i] = insert_ok(fx->s, &g);
+        const char *fmt = NULL;
+        raw.len = 0;
+        assert_int_equal(store_game_raw(fx->s, id[i], &raw, &fmt, &e), ST_OK);
+        assert_int_equal(raw.len, S.raw.len);
+        assert_memory_equal(raw.p, S.raw.p, S.raw.len);
+        assert_int_equal(store_game_json(fx->s, id[i], &got[i], &e), ST_OK);
+        assert_non_null(strstr(got[i].p, ",\"audit\":{\"file\":\"c2-2p.jcz\","
+                                         "\"valid\":true}}"));
+    }
+    /* packed where the backend keeps frames: smaller than the upload */
+    assert_true(!pk.done || (pk.raw.len > 0 && pk.raw.len < S.raw.len / 2));
+    store_packed_release(&pk);
+    buf_release(&got[0]);
+    buf_release(&got[1]);
+    buf_release(&raw);
+    expect_whole(fx->s);
+}
+
 /* ---- list --------------------------------------------------------------- */
 
 #define QUOTED_NAME "Zo\xc3\xab \"Q\" \\"
@@ -1912,6 +1951,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_live_games_never_dedupe, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_game_and_raw, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_packed_ahead, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_filters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_sort_and_paging, setup,
                                         teardown),
