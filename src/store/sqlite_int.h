@@ -35,6 +35,7 @@ struct sq_store {
     bool batch_lost; /* a game's savepoint could not be rolled back: the
                         batch must not commit */
     bool pending; /* games written since the last sq_flush_pending() */
+    struct sq_checkpointer *ckpt; /* a writer's checkpoints, or NULL */
     struct sq_cached_stmt cache[STORE_STMT_CACHE];
     int n_cache;
     struct sq_text_stmt text_cache[STORE_TEXT_CACHE];
@@ -114,6 +115,14 @@ enum status sq_delete_game(struct sq_store *s, int64_t id,
  * left in temp.pending_games and the texts in temp.search_pending
  * (schema/005). */
 enum status sq_flush_pending(struct sq_store *s, struct err *e) WARN_UNUSED;
+
+/* The checkpoints of a writer's WAL on a thread of their own
+ * (sqlite_checkpoint.c): NULL when it could not start, and the writer
+ * then checkpoints as SQLite does by itself. Stop before closing. */
+struct sq_checkpointer;
+struct sq_checkpointer *sq_checkpointer_start(sqlite3 *writer,
+                                              const char *path);
+void sq_checkpointer_stop(struct sq_checkpointer *c, sqlite3 *writer);
 
 /* Registers die_chi2(r1, r2, r3) and die_p(x) on the connection. */
 int sq_register_functions(sqlite3 *db);
