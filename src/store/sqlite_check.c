@@ -306,6 +306,21 @@ static enum status check_required(struct check *c, struct err *e)
     if (st == ST_OK && n > 0)
         problem(c, "%lld games have not one game_players row per seat (the "
                 "first: game %lld)", (long long)n, (long long)first);
+    /* the list shows the entry as written: it must be its row's */
+    bool entries = false;
+    if (st == ST_OK)
+        st = table_exists(c, "game_entry", &entries, e);
+    if (st == ST_OK && entries)
+        st = two_ints(c,
+                      "SELECT count(*), min(g.id) FROM games g JOIN "
+                      "game_entry e ON e.game_id = g.id WHERE e.entry IS NOT "
+                      "json_object(" SQ_ENTRY_FIELDS ") AND e.entry IS NOT "
+                      "NULL",
+                      &n, &first, e);
+    if (st == ST_OK && entries && n > 0)
+        problem(c, "%lld games have a list entry other than their rows "
+                "render (the first: game %lld)", (long long)n,
+                (long long)first);
     return st;
 }
 

@@ -103,6 +103,23 @@ enum status sq_begin_read(struct sq_store *s, struct err *e) WARN_UNUSED;
 /* Commits when st is ST_OK, else rolls back; returns the final status. */
 enum status sq_end(struct sq_store *s, enum status st, struct err *e);
 
+/* A list entry of GET /api/games as json_object() arguments, over games g
+ * and game_entry e (its players_json and winners_json): rendered when a
+ * game is written into game_entry.entry (schema/007), and for rows
+ * written before. */
+#define SQ_ENTRY_FIELDS                                                           \
+    "'id', g.id, 'name', g.name, 'format', g.format, 'source', g.source, "     \
+    "'uploaded_at', g.uploaded_at, 'status', g.status, 'reason', g.reason, "   \
+    "'edition', g.edition, "                                                   \
+    "'valid', json(CASE g.valid WHEN 1 THEN 'true' WHEN 0 THEN 'false' "       \
+    "ELSE 'null' END), "                                                       \
+    "'finished', json(CASE g.finished WHEN 1 THEN 'true' WHEN 0 THEN "         \
+    "'false' ELSE 'null' END), "                                               \
+    "'live', json(iif(g.live, 'true', 'false')), "                             \
+    "'violations', g.n_violations, 'flights', g.n_flights, "                   \
+    "'turns', g.turns, 'players', json(e.players_json), "                      \
+    "'winners', json(e.winners_json)"
+
 /* Writing (sqlite_write.c): the rows of one game, inside a transaction.
  * id 0 lets SQLite choose the id. */
 enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,

@@ -11,19 +11,6 @@
 /* The fields of a list entry; GET /api/games/{id} adds to them. A 0/1
  * column is JSON false/true, and NULL (an unsupported game has no
  * verdict) null. */
-#define ENTRY_FIELDS                                                           \
-    "'id', g.id, 'name', g.name, 'format', g.format, 'source', g.source, "     \
-    "'uploaded_at', g.uploaded_at, 'status', g.status, 'reason', g.reason, "   \
-    "'edition', g.edition, "                                                   \
-    "'valid', json(CASE g.valid WHEN 1 THEN 'true' WHEN 0 THEN 'false' "       \
-    "ELSE 'null' END), "                                                       \
-    "'finished', json(CASE g.finished WHEN 1 THEN 'true' WHEN 0 THEN "         \
-    "'false' ELSE 'null' END), "                                               \
-    "'live', json(iif(g.live, 'true', 'false')), "                             \
-    "'violations', g.n_violations, 'flights', g.n_flights, "                   \
-    "'turns', g.turns, 'players', json(e.players_json), "                      \
-    "'winners', json(e.winners_json)"
-
 /* A filter is a column test on games, or a set of game ids from another
  * table (a player's games, games with a rule broken, search hits). A set
  * has two forms: "g.id IN (set)", cheap when the set is small, and a
@@ -250,8 +237,9 @@ static enum status list_page(struct sq_store *s, const struct list_query *q,
     struct buf sql = BUF_INIT;
     const char *dir = asc ? "ASC" : "DESC";
     /* the page's ids first, so only its rows are rendered */
-    buf_puts(&sql, "SELECT json_object(" ENTRY_FIELDS ") FROM (SELECT g.id "
-                   "FROM games g");
+    /* the entry as written (schema/007), else rendered as it was */
+    buf_puts(&sql, "SELECT coalesce(e.entry, json_object(" SQ_ENTRY_FIELDS
+                   ")) FROM (SELECT g.id FROM games g");
     append_where(&sql, q, probe);
     buf_printf(&sql,
                " ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS page "
@@ -321,7 +309,7 @@ enum status sq_list_games(struct store *base, const struct game_filter *f,
  * audit is spliced in verbatim as "audit" (null for a game the engine
  * could not audit: it has no setup and no audit row). */
 static const char SQL_GAME_JSON[] =
-    "SELECT json_object(" ENTRY_FIELDS ", "
+    "SELECT json_object(" SQ_ENTRY_FIELDS ", "
     "'sha256', g.sha256, 'size', g.raw_size, 'engine', g.engine, "
     "'sets', json(g.sets), 'elements', json(g.elements), "
     "'expansions', (SELECT json_group_array(x.expansion) FROM "

@@ -161,7 +161,9 @@ static enum status insert_texts(struct sq_store *s, const char *sql, int64_t id,
     return res;
 }
 
-/* The list entry's rendered players and winners, and the search text. */
+/* The list entry, whole and its players and winners (which the game's
+ * own page renders again), and the search text. The games row must be
+ * written. */
 static enum status write_entry(struct sq_store *s, int64_t id,
                                const struct game_record *g,
                                const struct seat_sum *sum, struct err *e)
@@ -171,8 +173,12 @@ static enum status write_entry(struct sq_store *s, int64_t id,
     record_search_text(g, &search);
     if (res == ST_OK)
         res = insert_texts(s,
-                           "INSERT INTO game_entry (game_id, "
-                           "players_json, winners_json) VALUES (?1, ?2, ?3)",
+                           "INSERT INTO game_entry (game_id, players_json, "
+                           "winners_json, entry) SELECT g.id, "
+                           "e.players_json, e.winners_json, "
+                           "json_object(" SQ_ENTRY_FIELDS ") FROM games g, "
+                           "(SELECT ?2 AS players_json, ?3 AS winners_json) "
+                           "AS e WHERE g.id = ?1",
                            id, &players, &winners, e);
     /* into game_search at the commit (sq_flush_pending) */
     if (res == ST_OK)
@@ -557,8 +563,8 @@ static const char *const flush_sql[] = {
 
     /* FTS5 writes out what it holds at every savepoint, a segment per
      * game in a batch: the texts go in here, one segment a transaction */
-    "INSERT INTO game_search (rowid, text) "
-    "SELECT rowid, text FROM temp.search_pending",
+    ("INSERT INTO game_search (rowid, text) "
+     "SELECT rowid, text FROM temp.search_pending"),
 
     "DELETE FROM temp.search_pending",
     "DELETE FROM temp.pending_games",

@@ -174,6 +174,10 @@ static const struct {
     { "UPDATE game_player_points SET player_id = 2 WHERE game_id = 1 "
       "AND seat = 0",
       "table game_player_points: " },
+    { "UPDATE game_entry SET entry = replace(entry, '\"turns\":', "
+      "'\"turns\":1') WHERE game_id = 3",
+      "1 games have a list entry other than their rows render (the first: "
+      "game 3)" },
     { "DELETE FROM game_entry WHERE game_id = 1",
       "1 games have no row in game_entry (the first: game 1)" },
     { "DELETE FROM game_search WHERE rowid = 4",
