@@ -252,11 +252,13 @@ void h_games_upload(struct request *r)
     memset(&res, 0, sizeof res);
     if (!name)
         name = req_header(r, "X-Filename");
-    /* parse, audit and render outside the writer's lock */
+    /* parse, audit, render and compress outside the writer's lock */
     struct ingest_job *job = NULL;
     enum status st = ingest_prepare(r->body.p ? r->body.p : "", r->body.len,
                                     "http", name, (int64_t)time(NULL), &job,
                                     &e);
+    if (st == ST_OK)
+        ingest_pack(server_store(r->srv), job);
     if (st == ST_OK) {
         struct store *w = server_writer(r->srv);
         st = ingest_commit(w, job, &res, &e);

@@ -102,6 +102,9 @@ void server_reader_put(struct server *s, struct store *st);
 /* The writer, locked; server_writer_put unlocks it. */
 struct store *server_writer(struct server *s);
 void server_writer_put(struct server *s);
+/* The writer's store, not locked: only for store_pack() (ingest_pack),
+ * which compresses an upload outside the writer's lock. */
+const struct store *server_store(struct server *s);
 
 /* ---- one request and its reply ---- */
 struct request;

@@ -161,6 +161,13 @@ void server_writer_put(struct server *s)
     pthread_mutex_unlock(&s->wlock);
 }
 
+/* Unlocked: store_pack() reads no connection state, and the writer is
+ * opened before the first request and closed after the last. */
+const struct store *server_store(struct server *s)
+{
+    return s->writer;
+}
+
 /* ---- request helpers ---- */
 
 const char *req_query(struct request *r, const char *key)
