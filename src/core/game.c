@@ -1852,30 +1852,48 @@ static const char *edge_names(uint8_t m)
     return names[m & 15];
 }
 
+/* Appends str to out (len bytes in all, *n used so far), truncating as
+ * snprintf would and keeping the NUL. */
+static void seg_put(char *out, size_t len, size_t *n, const char *str)
+{
+    size_t k = strlen(str);
+    if (*n + 1 < len) {
+        size_t room = len - 1 - *n;
+        memcpy(out + *n, str, k < room ? k : room);
+        out[*n + (k < room ? k : room)] = '\0';
+    }
+    *n += k;
+}
+
+/* Without snprintf: it was a fifth of rendering a replay, which names a
+ * segment for every meeple and every tile kind shown. */
 void seg_format(int kind, uint8_t mask, char *out, size_t len)
 {
     static const char *const halves[8] = { "NL", "NR", "EL", "ER",
                                            "SL", "SR", "WL", "WR" };
     int shape = feat_shape(kind);
+    size_t n = 0;
+    if (len == 0)
+        return;
+    out[0] = '\0';
+    seg_put(out, len, &n, feat_name(kind));
     if (shape == SHAPE_EDGES) {
-        snprintf(out, len, "%s:%s", feat_name(kind), edge_names(mask));
+        seg_put(out, len, &n, ":");
+        seg_put(out, len, &n, edge_names(mask));
     } else if (shape == SHAPE_HALVES && (mask == 0 || mask == FIELD_INNER2)) {
-        snprintf(out, len, "%s:%s", feat_name(kind), mask ? "II" : "I");
+        seg_put(out, len, &n, mask ? ":II" : ":I");
     } else if (shape == SHAPE_HALVES) {
-        char tmp[40] = "";
-        size_t n = 0;
+        const char *sep = ":";
         for (int i = 0; i < 8; i++) {
             if (!(mask & (1u << i)))
                 continue;
-            n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%s",
-                                  n ? "." : "", halves[i]);
+            seg_put(out, len, &n, sep);
+            seg_put(out, len, &n, halves[i]);
+            sep = ".";
         }
-        snprintf(out, len, "%s:%s", feat_name(kind), tmp);
     } else if (shape == SHAPE_SPOTS && mask) {
-        snprintf(out, len, "%s:%s", feat_name(kind),
-                 tile_spot_name(__builtin_ctz(mask)));
-    } else {
-        snprintf(out, len, "%s", feat_name(kind));
+        seg_put(out, len, &n, ":");
+        seg_put(out, len, &n, tile_spot_name(__builtin_ctz(mask)));
     }
 }
 
