@@ -65,10 +65,11 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
 }
 
 void replay_build(const struct game_log *log, const struct audit_opts *o,
-                  struct replay *out)
+                  struct replay *out, struct report *rep_out)
 {
     struct report rep;
     struct game *g = NULL;
+    bool own_moves = false; /* a COMMIT of ours went into the pass */
     memset(out, 0, sizeof *out);
     struct audit *a = audit_begin(log, &rep);
     const struct game *cur = audit_game(a);
@@ -84,6 +85,7 @@ void replay_build(const struct game_log *log, const struct audit_opts *o,
             /* the last turn had no COMMIT: end it as the auditor would */
             struct move commit = { .kind = MV_COMMIT, .src = m->src };
             audit_step(a, &commit);
+            own_moves = true;
             snapshot(out, cur, cur->turn, audit_player(a), cur->n_tiles - 1);
             placed = cur->n_tiles;
             due = false;
@@ -104,7 +106,15 @@ void replay_build(const struct game_log *log, const struct audit_opts *o,
     if (rep.finished)
         snapshot(out, g, -1, -1, -1);
     game_free(g);
+    /* the pass is the audit's own unless a COMMIT was added (violations
+     * then point at it, not at the tile whose placing ended the turn) */
+    if (rep_out && !own_moves) {
+        *rep_out = rep;
+        return;
+    }
     report_release(&rep);
+    if (rep_out)
+        audit_run(log, o, rep_out, NULL);
 }
 
 void replay_release(struct replay *r)

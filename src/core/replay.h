@@ -54,9 +54,11 @@ struct replay {
 };
 
 /* Replays log (as audit_run does, with o) and keeps the board after each
- * turn; out is the caller's to release with replay_release(). */
+ * turn; out is the caller's to release with replay_release(). With rep,
+ * also the report audit_run(log, o) gives, from the same pass where it
+ * can be (report_release() it): a replay is not audited twice. */
 void replay_build(const struct game_log *log, const struct audit_opts *o,
-                  struct replay *out);
+                  struct replay *out, struct report *rep);
 void replay_release(struct replay *r);
 
 #endif

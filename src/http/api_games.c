@@ -340,7 +340,7 @@ void h_game_raw(struct request *r)
         return;
     err_clear(&e);
     struct store *st = server_reader(r->srv);
-    enum status s = store_game_raw(st, id, &b, &format, &e);
+    enum status s = store_game_raw(st, id, &b, &format, NULL, &e);
     server_reader_put(r->srv, st);
     if (s != ST_OK) {
         reply_status(r, s, &e);

@@ -217,7 +217,7 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     if (!live)
         return err_set(e, ST_CONFLICT, "game %lld is not a live game (or is "
                        "finished)", (long long)id);
-    st = store_game_raw(s, id, raw, &fmt, e);
+    st = store_game_raw(s, id, raw, &fmt, NULL, e);
     if (st != ST_OK)
         return st;
     *out_stored = raw->len;
@@ -366,7 +366,7 @@ static enum status reaudit_one(struct store *s, const struct game_ref *ref,
     const char *fmt = NULL;
     bool live = false;
     memset(&p, 0, sizeof p);
-    enum status st = store_game_raw(s, ref->id, &raw, &fmt, e);
+    enum status st = store_game_raw(s, ref->id, &raw, &fmt, NULL, e);
     if (st == ST_OK)
         st = store_game_is_live(s, ref->id, &live, e);
     if (st == ST_OK)
@@ -406,9 +406,9 @@ enum status ingest_replay(struct store *s, int64_t id, char *sha_out,
     enum mlog_format fmt;
     const char *stored = NULL;
     game_log_init(&log);
-    enum status st = store_game_raw(s, id, &raw, &stored, e);
-    if (st == ST_OK && sha_out)
-        sha256_hex(raw.p ? raw.p : "", raw.len, sha_out);
+    /* the digest stored with the upload, read in the same query: hashing
+     * the upload again was a tenth of a replay's miss */
+    enum status st = store_game_raw(s, id, &raw, &stored, sha_out, e);
     if (st == ST_OK) {
         st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);
         if (st == ST_UNSUPPORTED) { /* stored as such: no replay yet */
@@ -425,8 +425,7 @@ enum status ingest_replay(struct store *s, int64_t id, char *sha_out,
         }
     }
     if (st == ST_OK) {
-        audit_run(&log, NULL, &rep, NULL);
-        replay_build(&log, NULL, &rp);
+        replay_build(&log, NULL, &rp, &rep);
         mlog_replay_json(&log, &rep, &rp, out);
         replay_release(&rp);
         report_release(&rep);

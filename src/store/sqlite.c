@@ -563,7 +563,8 @@ void sq_close(struct store *base)
 /* ---- simple reads ---------------------------------------------------- */
 
 enum status sq_game_raw(struct store *base, int64_t id, struct buf *out,
-                           const char **out_format, struct err *e)
+                        const char **out_format, char *sha_out,
+                        struct err *e)
 {
     struct sq_store *s = sq_of(base);
     sqlite3_stmt *st = NULL;
@@ -571,8 +572,9 @@ enum status sq_game_raw(struct store *base, int64_t id, struct buf *out,
 
     *out_format = NULL;
     drop_leftover(s);
-    res = sq_prepare(s,
-                        "SELECT g.format, unpack(r.raw, r.codec) FROM games g "
+    res = sq_cached(s,
+                        "SELECT g.format, unpack(r.raw, r.codec), g.sha256 "
+                        "FROM games g "
                         "JOIN game_raw r ON r.game_id = g.id "
                         "WHERE g.id = ?1",
                         &st, e);
@@ -588,19 +590,24 @@ enum status sq_game_raw(struct store *base, int64_t id, struct buf *out,
         const char *fmt = (const char *)sqlite3_column_text(st, 0);
         *out_format = fmt && strcmp(fmt, "jcz") == 0 ? "jcz" : "flierlog";
         sq_append_blob(out, st, 1);
+        if (sha_out) {
+            const unsigned char *sha = sqlite3_column_text(st, 2);
+            snprintf(sha_out, 65, "%s", sha ? (const char *)sha : "");
+        }
     }
 out:
-    sqlite3_finalize(st);
+    sq_release(s, st);
     return res;
 }
 
-/* Appends the one text column of the row with this id (sql has ?1). */
+/* Appends the one text column of the row with this id (sql has ?1; a
+ * string literal, kept prepared). */
 static enum status read_one_text(struct sq_store *s, const char *sql, int64_t id,
                                  struct buf *out, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     drop_leftover(s);
-    enum status res = sq_prepare(s, sql, &st, e);
+    enum status res = sq_cached(s, sql, &st, e);
     if (res != ST_OK)
         goto out;
     sqlite3_bind_int64(st, 1, id);
@@ -612,7 +619,7 @@ static enum status read_one_text(struct sq_store *s, const char *sql, int64_t id
     else
         res = sq_fail(s, rc, "read game", e);
 out:
-    sqlite3_finalize(st);
+    sq_release(s, st);
     return res;
 }
 

@@ -92,9 +92,10 @@ void store_packed_release(struct store_packed *p)
 }
 
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
-                           const char **out_format, struct err *e)
+                           const char **out_format, char *sha_out,
+                           struct err *e)
 {
-    return s->be->game_raw(s, id, out, out_format, e);
+    return s->be->game_raw(s, id, out, out_format, sha_out, e);
 }
 
 enum status store_game_sha(struct store *s, int64_t id, char out[65],

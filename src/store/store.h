@@ -178,9 +178,12 @@ enum status store_list_games(struct store *s, const struct game_filter *f,
  * ST_NOT_FOUND when there is no such game (also for raw). */
 enum status store_game_json(struct store *s, int64_t id, struct buf *out,
                             struct err *e) WARN_UNUSED;
-/* The raw upload; *out_format is "jcz" or "flierlog" (static string). */
+/* The raw upload; *out_format is "jcz" or "flierlog" (static string);
+ * with sha_out (65 bytes), the upload's stored SHA-256 (hex) read with
+ * it, as store_game_sha() gives it. */
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,
-                           const char **out_format, struct err *e) WARN_UNUSED;
+                           const char **out_format, char *sha_out,
+                           struct err *e) WARN_UNUSED;
 /* The SHA-256 (hex) of game id's stored upload: it changes whenever the
  * game does (a live move, a replacement). ST_NOT_FOUND when none. */
 enum status store_game_sha(struct store *s, int64_t id,

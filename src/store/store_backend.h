@@ -34,7 +34,8 @@ struct store_backend {
     enum status (*game_json)(struct store *s, int64_t id, struct buf *out,
                              struct err *e);
     enum status (*game_raw)(struct store *s, int64_t id, struct buf *out,
-                            const char **out_format, struct err *e);
+                            const char **out_format, char *sha_out,
+                            struct err *e);
     enum status (*game_sha)(struct store *s, int64_t id, char out[65],
                             struct err *e);
     enum status (*game_is_live)(struct store *s, int64_t id, bool *out_live,

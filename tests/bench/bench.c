@@ -9,6 +9,10 @@
  * (c) ingest: the same bytes through ingest_bytes() into a SQLite file in
  *     a temp folder, in batches (store_batch_begin, as `flierd ingest`)
  *     and, on a slice, one transaction per game: games/s, bytes per game.
+ * (h) replay render: what a replay cache miss of the daemon costs past
+ *     the database read: .jcz bytes -> mlog_parse -> replay_build (the
+ *     audit and the boards, one pass) -> mlog_replay_json, games/s and
+ *     each stage's share.
  * (g) with --curve N: N games into one SQLite database (under --dir, by
  *     default a temp folder), 10,000 at a time through the ingest
  *     pipeline; the rate of each ten thousand as the database grows, and
@@ -33,6 +37,7 @@
 #include <time.h>
 
 #include "core/audit.h"
+#include "core/replay.h"
 #include "ingest/ingest.h"
 #include "mlog/mlog.h"
 #include "sim/sim.h"
@@ -200,6 +205,40 @@ static double run_end_to_end(const struct corpus *c, double *parse_s,
     }
     *parse_s = parse;
     return total;
+}
+
+/* Seconds to render every game's replay as the daemon does on a miss;
+ * stage[0..2] get parsing, replaying and printing. */
+static double run_replay(const struct corpus *c, double stage[3],
+                         uint64_t *sink)
+{
+    double t[4];
+    memset(stage, 0, 3 * sizeof *stage);
+    for (size_t i = 0; i < c->n; i++) {
+        struct game_log l;
+        struct report r;
+        struct replay rp;
+        struct buf out = BUF_INIT;
+        enum mlog_format fmt;
+        struct err e;
+        t[0] = now_s();
+        game_log_init(&l);
+        if (mlog_parse(c->files[i].p, c->files[i].len, &l, &fmt, &e) != ST_OK)
+            abort(); /* parsed once before: cannot fail now */
+        t[1] = now_s();
+        replay_build(&l, NULL, &rp, &r);
+        t[2] = now_s();
+        mlog_replay_json(&l, &r, &rp, &out);
+        t[3] = now_s();
+        *sink += out.len;
+        buf_release(&out);
+        replay_release(&rp);
+        report_release(&r);
+        game_log_release(&l);
+        for (int k = 0; k < 3; k++)
+            stage[k] += t[k + 1] - t[k];
+    }
+    return stage[0] + stage[1] + stage[2];
 }
 
 static long file_size(const char *path)
@@ -408,10 +447,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench: no games\n");
         return 2;
     }
-    double eng[99], e2e[99], par[99];
+    double eng[99], e2e[99], par[99], rep[99], stage[3][99];
     for (int k = 0; k < runs; k++) {
+        double st[3];
         eng[k] = run_engine(&c, &sink);
         e2e[k] = run_end_to_end(&c, &par[k], &sink);
+        rep[k] = run_replay(&c, st, &sink);
+        for (int j = 0; j < 3; j++)
+            stage[j][k] = st[j];
     }
     double te = median(eng, runs), tt = median(e2e, runs);
     double tp = median(par, runs);
@@ -422,6 +465,12 @@ int main(int argc, char **argv)
     printf("(b) audit end to end: %.0f games/s per core, %.1f MB/s, "
            "parsing %.0f%% of the time\n", c.n / tt, c.bytes / 1e6 / tt,
            100.0 * tp / tt);
+    double tr = median(rep, runs);
+    printf("(h) replay render: %.0f games/s per core, %.0f us a game: "
+           "parse %.0f%%, audit and boards %.0f%%, JSON %.0f%%\n",
+           c.n / tr, tr * 1e6 / c.n, 100.0 * median(stage[0], runs) / tr,
+           100.0 * median(stage[1], runs) / tr,
+           100.0 * median(stage[2], runs) / tr);
     if (ingest_runs > 0) {
         double ib[99], i1[99], bytes = 0, single, sb;
         size_t slice = c.n < 200 ? c.n : 200;

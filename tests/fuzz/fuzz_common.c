@@ -119,14 +119,21 @@ static void check_whatif(const struct game_log *log, const struct report *r)
 static void render(const struct game_log *log, enum mlog_format fmt,
                    const struct audit_opts *o, const struct report *r)
 {
-    struct buf out = BUF_INIT;
+    struct buf out = BUF_INIT, again = BUF_INIT;
     struct replay rp;
+    struct report rr;
     struct report_meta m = { "fuzz", fmt, "fuzz", "0", NULL, NULL };
 
     mlog_report_json_meta(&m, log, r, &out);
     check_json("mlog_report_json_meta", &out);
+    /* the replay's own pass stands in for the audit: the very report */
+    replay_build(log, o, &rp, &rr);
+    mlog_report_json_meta(&m, log, &rr, &again);
+    if (again.len != out.len || memcmp(again.p, out.p, out.len) != 0)
+        fuzz_fail("replay_build's report", "differs from audit_run's");
+    report_release(&rr);
+    buf_release(&again);
     buf_release(&out);
-    replay_build(log, o, &rp);
     mlog_replay_json(log, r, &rp, &out);
     check_json("mlog_replay_json", &out);
     buf_release(&out);

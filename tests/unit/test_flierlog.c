@@ -2325,7 +2325,7 @@ static void test_doc_example_dragon(void **state)
     /* the replay says where the dragon and the fairy came to stand */
     struct replay rp;
     struct buf rj = BUF_INIT;
-    replay_build(&l, NULL, &rp);
+    replay_build(&l, NULL, &rp, NULL);
     mlog_replay_json(&l, &r, &rp, &rj);
     must_have(rj.p, "\"rotation\":90,\"placed\":[],\"removed\":[],"
                     "\"dragon\":[1,0]");
@@ -2456,7 +2456,7 @@ static void test_doc_example_tower(void **state)
     /* the replay: the tower's floors, Ben's follower held on turn 5 */
     struct replay rp;
     struct buf rj = BUF_INIT;
-    replay_build(&l, NULL, &rp);
+    replay_build(&l, NULL, &rp, NULL);
     mlog_replay_json(&l, &r, &rp, &rj);
     cJSON *doc = cJSON_Parse(rj.p), *t;
     int towers = 0, held = 0;

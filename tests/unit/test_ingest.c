@@ -189,7 +189,18 @@ static void check_sample(struct fixture *fx, const char *file)
 
     game_log_init(&log);
     assert_int_equal(mlog_parse(raw.p, raw.len, &log, &fmt, &e), ST_OK);
-    replay_build(&log, NULL, &rp);
+    /* the replay's pass gives the report the audit gives, to the byte */
+    struct report by_replay, by_audit;
+    struct buf rj = BUF_INIT, aj = BUF_INIT;
+    replay_build(&log, NULL, &rp, &by_replay);
+    audit_run(&log, NULL, &by_audit, NULL);
+    mlog_report_json(file, fmt, &log, &by_replay, &rj);
+    mlog_report_json(file, fmt, &log, &by_audit, &aj);
+    assert_string_equal(rj.p, aj.p);
+    report_release(&by_replay);
+    report_release(&by_audit);
+    buf_release(&rj);
+    buf_release(&aj);
     cJSON *j = cJSON_Parse(json.p), *on = cJSON_CreateObject();
     assert_non_null(j);
     cJSON *turns = cJSON_GetObjectItem(j, "turns");

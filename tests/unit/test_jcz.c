@@ -1091,7 +1091,7 @@ static cJSON *audit_json(const struct game_log *log, int kind,
     struct buf out = BUF_INIT;
     struct replay rp;
     if (kind == 0) {
-        replay_build(log, NULL, &rp);
+        replay_build(log, NULL, &rp, NULL);
         mlog_replay_json(log, r, &rp, &out);
         replay_release(&rp);
     } else if (kind == 1) {

@@ -470,16 +470,22 @@ static void test_game_and_raw(void **state)
 
     struct buf b = BUF_INIT;
     const char *fmt = NULL;
-    assert_int_equal(store_game_raw(fx->s, id, &b, &fmt, &e), ST_OK);
+    char sha[65], stored_sha[65], want[SHA256_HEX_LEN];
+    assert_int_equal(store_game_raw(fx->s, id, &b, &fmt, sha, &e), ST_OK);
     assert_string_equal(fmt, "jcz");
     assert_int_equal(b.len, S.raw.len);
     assert_memory_equal(b.p, S.raw.p, S.raw.len);
+    /* the digest read with the upload is the upload's, as game_sha says */
+    sha256_hex(S.raw.p, S.raw.len, want);
+    assert_string_equal(sha, want);
+    assert_int_equal(store_game_sha(fx->s, id, stored_sha, &e), ST_OK);
+    assert_string_equal(stored_sha, want);
     bool live = true;
     assert_int_equal(store_game_is_live(fx->s, id, &live, &e), ST_OK);
     assert_false(live);
     assert_int_equal(store_game_is_live(fx->s, 999, &live, &e), ST_NOT_FOUND);
     assert_int_equal(store_game_json(fx->s, 999, &b, &e), ST_NOT_FOUND);
-    assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, &e), ST_NOT_FOUND);
+    assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, NULL, &e), ST_NOT_FOUND);
     buf_release(&b);
 }
 
@@ -506,7 +512,7 @@ static void test_packed_ahead(void **state)
         id[i] = insert_ok(fx->s, &g);
         const char *fmt = NULL;
         raw.len = 0;
-        assert_int_equal(store_game_raw(fx->s, id[i], &raw, &fmt, &e), ST_OK);
+        assert_int_equal(store_game_raw(fx->s, id[i], &raw, &fmt, NULL, &e), ST_OK);
         assert_int_equal(raw.len, S.raw.len);
         assert_memory_equal(raw.p, S.raw.p, S.raw.len);
         assert_int_equal(store_game_json(fx->s, id[i], &got[i], &e), ST_OK);
@@ -1118,7 +1124,7 @@ static void test_unsupported_is_stored(void **state)
     cJSON_Delete(j);
     struct buf raw = BUF_INIT;
     const char *fmt = NULL;
-    assert_int_equal(store_game_raw(fx->s, id, &raw, &fmt, &e), ST_OK);
+    assert_int_equal(store_game_raw(fx->s, id, &raw, &fmt, NULL, &e), ST_OK);
     assert_int_equal(raw.len, S.raw.len);
     assert_string_equal(fmt, "jcz");
     buf_release(&raw);

@@ -1003,12 +1003,13 @@ static enum status read_game(struct pg_store *s, const char *sql, int64_t id,
 }
 
 enum status pg_game_raw(struct store *base, int64_t id, struct buf *out,
-                        const char **out_format, struct err *e)
+                        const char **out_format, char *sha_out,
+                        struct err *e)
 {
     PGresult *r = NULL;
     *out_format = NULL;
     enum status st = read_game(pg_of(base),
-                               "SELECT g.format, r.raw FROM games g "
+                               "SELECT g.format, r.raw, g.sha256 FROM games g "
                                "JOIN game_raw r ON r.game_id = g.id "
                                "WHERE g.id = $1",
                                id, true, &r, e);
@@ -1018,6 +1019,9 @@ enum status pg_game_raw(struct store *base, int64_t id, struct buf *out,
                           ? "jcz"
                           : "flierlog";
         buf_append(out, PQgetvalue(r, 0, 1), (size_t)PQgetlength(r, 0, 1));
+        if (sha_out) /* text: its binary form is its bytes */
+            snprintf(sha_out, 65, "%.*s", PQgetlength(r, 0, 2),
+                     PQgetvalue(r, 0, 2));
     }
     PQclear(r);
     return st;

@@ -257,7 +257,8 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
 enum status pg_game_json(struct store *base, int64_t id, struct buf *out,
                          struct err *e) WARN_UNUSED;
 enum status pg_game_raw(struct store *base, int64_t id, struct buf *out,
-                        const char **out_format, struct err *e) WARN_UNUSED;
+                        const char **out_format, char *sha_out,
+                        struct err *e) WARN_UNUSED;
 enum status pg_game_sha(struct store *base, int64_t id, char out[65],
                         struct err *e) WARN_UNUSED;
 enum status pg_game_is_live(struct store *base, int64_t id, bool *out_live,
