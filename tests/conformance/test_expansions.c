@@ -491,6 +491,7 @@ static size_t nth_move(const struct game_log *log, int kind, int fig, int nth,
                        int *turn)
 {
     int places = 0;
+    *turn = -1; /* fail_msg() does not return, but -O3 cannot know */
     for (size_t i = 0; i < log->n_moves; i++) {
         const struct move *m = &log->moves[i];
         places += m->kind == MV_PLACE;
