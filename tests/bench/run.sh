@@ -27,7 +27,8 @@ echo "== machine"
 echo "nproc: $(nproc); cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 echo "memory: $(free -g | awk '/Mem:/ {print $2 " GB"}'); kernel: $(uname -r)"
 
-echo "== (a) engine, (b) audit end to end, (c) ingest: 1000 simulated games"
+echo "== (a) engine, (b) audit end to end, (h) replay render, (c) ingest:" \
+     "1000 simulated games"
 "$BUILD/tests/bench" --games 1000 --runs "$RUNS"
 if [ -d "$(dirname "$0")/../../../shared/peer/jcz" ]; then
     echo "-- the same on the 100 games of the development corpus"
