@@ -54,11 +54,7 @@ static void usage(FILE *f)
           "  --write-burst N    writes at once before that rate holds (50)\n"
           "  --per-ip N         connections per client address (64)\n"
           "  --max-connections N  connections in all (512)\n"
-          "  --threads N        reads served at once, each with a database\n"
-          "                     connection (4)\n"
-          "  --upload-nice N    nice value of uploads' parse and audit, so\n"
-          "                     that reads come first on busy cores (10;\n"
-          "                     0: the reads' priority)\n"
+          "  --threads N        worker threads (4)\n"
           "  --replay-cache MB  rendered replays kept in memory (64; 0:\n"
           "                     none)\n"
           "  --spool-interval MS  spool scan interval (1000)\n"
@@ -114,7 +110,6 @@ static const struct {
     { "--request-timeout", 0, 86400 }, { "--rate-limit", 0, 1000000 },
     { "--rate-burst", 1, 1000000 },    { "--write-rate-limit", 0, 1000000 },
     { "--write-burst", 1, 1000000 },   { "--replay-cache", 0, 1ul << 20 },
-    { "--upload-nice", 0, 19 },
 };
 
 static void set_number(struct http_config *c, size_t which, unsigned long n)
@@ -131,8 +126,7 @@ static void set_number(struct http_config *c, size_t which, unsigned long n)
     case 8: c->rate_burst = (unsigned)n; break;
     case 9: c->write_rate = (unsigned)n; break;
     case 10: c->write_burst = (unsigned)n; break;
-    case 11: c->replay_cache = (size_t)n << 20; break;
-    default: c->upload_nice = (unsigned)n; break;
+    default: c->replay_cache = (size_t)n << 20; break;
     }
 }
 

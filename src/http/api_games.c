@@ -242,32 +242,6 @@ static void reply_upload(struct request *r, const struct ingest_result *res)
     reply_json(r, res->duplicate ? 200 : res->unsupported ? 202 : 201, &b);
 }
 
-/* An upload, behind the reads (low_run): parsed, audited, rendered and
- * compressed outside the writer's lock, then written. */
-struct upload_work {
-    struct request *r;
-    const char *name;
-    struct ingest_result *res;
-    enum status st;
-    struct err *e;
-};
-
-static void store_upload(void *arg)
-{
-    struct upload_work *w = arg;
-    const struct buf *body = &w->r->body;
-    struct ingest_job *job = NULL;
-    w->st = ingest_prepare(body->p ? body->p : "", body->len, "http",
-                           w->name, (int64_t)time(NULL), &job, w->e);
-    if (w->st == ST_OK) {
-        ingest_pack(server_store(w->r->srv), job);
-        struct store *st = server_writer(w->r->srv);
-        w->st = ingest_commit(st, job, w->res, w->e);
-        server_writer_put(w->r->srv);
-    }
-    ingest_job_free(job);
-}
-
 void h_games_upload(struct request *r)
 {
     struct ingest_result res;
@@ -278,9 +252,19 @@ void h_games_upload(struct request *r)
     memset(&res, 0, sizeof res);
     if (!name)
         name = req_header(r, "X-Filename");
-    struct upload_work work = { r, name, &res, ST_OK, &e };
-    low_run(r->srv, store_upload, &work);
-    enum status st = work.st;
+    /* parse, audit, render and compress outside the writer's lock */
+    struct ingest_job *job = NULL;
+    enum status st = ingest_prepare(r->body.p ? r->body.p : "", r->body.len,
+                                    "http", name, (int64_t)time(NULL), &job,
+                                    &e);
+    if (st == ST_OK)
+        ingest_pack(server_store(r->srv), job);
+    if (st == ST_OK) {
+        struct store *w = server_writer(r->srv);
+        st = ingest_commit(w, job, &res, &e);
+        server_writer_put(r->srv);
+    }
+    ingest_job_free(job);
     metrics_ingest(&r->srv->m, st, &res);
     if (st != ST_OK) {
         reply_status(r, st, &e);

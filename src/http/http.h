@@ -2,14 +2,12 @@
  * live recording through ingest, the spool folder, static files of the
  * dashboard. The only module that sees microhttpd.h.
  *
- * Threads: libmicrohttpd runs a thread per connection, which runs the
- * handlers; a read borrows one of cfg.threads read-only store
- * connections (so at most that many reads run at once, and the rest
- * wait their turn in one queue); every write (upload, live move, spool
- * file) goes through the one writer connection under a mutex, as SQLite
- * serialises writes anyway. An upload's parse, audit and compression
- * run on cfg.threads threads of lower priority (lowprio.c). The spool,
- * when given, has a thread of its own that uses the same writer. */
+ * Threads: libmicrohttpd's internal polling threads (a pool of
+ * cfg.threads) run the handlers; each borrows one of cfg.threads
+ * read-only store connections for reads; every write (upload, live move,
+ * spool file) goes through the one writer connection under a mutex, as
+ * SQLite serialises writes anyway. The spool, when given, has a thread
+ * of its own that uses the same writer. */
 #ifndef HTTP_HTTP_H
 #define HTTP_HTTP_H
 #include <stdbool.h>
@@ -40,9 +38,7 @@ struct http_config {
     unsigned rate, rate_burst, write_rate, write_burst;
     unsigned per_ip;          /* connections per client IP (default 64) */
     unsigned max_conns;       /* connections in all (default 512) */
-    unsigned threads;         /* reads at once (default 4) */
-    unsigned upload_nice;     /* nice of uploads' CPU work (default 10;
-                                 0: the reads' priority) */
+    unsigned threads;         /* worker threads (default 4) */
     size_t conn_memory;       /* MHD memory per connection (64 KiB) */
     unsigned spool_ms;        /* spool scan interval (default 1000) */
     size_t replay_cache;      /* bytes of rendered replays kept (default

@@ -94,21 +94,7 @@ struct server {
     struct conn_state *conns;        /* the open connections */
     bool guarding, guard_stopping;   /* conn_guard.c's thread */
     pthread_t guard_thread;
-
-    pthread_mutex_t low_lock;        /* lowprio.c: guards the queue */
-    pthread_cond_t low_wake, low_done;
-    struct low_job *low_head, *low_tail;
-    pthread_t *low_threads;
-    size_t n_low;
-    bool low_ready, low_stopping;
 };
-
-/* lowprio.c: threads at nice cfg.upload_nice for the CPU work of
- * uploads (none when it is 0). low_run() runs fn(arg) on one of them
- * and returns when it is done; inline when there are none. */
-enum status low_start(struct server *s, struct err *e) WARN_UNUSED;
-void low_run(struct server *s, void (*fn)(void *arg), void *arg);
-void low_stop(struct server *s);
 
 /* Borrow a read-only connection (blocks while all are in use). */
 struct store *server_reader(struct server *s);

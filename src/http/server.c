@@ -117,7 +117,6 @@ void http_config_init(struct http_config *c)
     c->per_ip = 64;
     c->max_conns = 512;
     c->threads = 4;
-    c->upload_nice = 10;
     c->conn_memory = 64u << 10;
     c->spool_ms = 1000;
     c->replay_cache = 64u << 20;
@@ -495,13 +494,8 @@ static enum status start_daemon(struct server *s, struct err *e)
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *addr;
-    /* A thread per connection, not a pool: a pool's threads each keep
-     * the connections they accepted, and eight clients connecting at
-     * once left one of four threads with none and the others queueing
-     * three deep while a core idled (replay p99 5-6 ms). Now the
-     * readers' pool (server_reader) is the one queue. */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC |
-                     MHD_USE_ERROR_LOG | MHD_USE_THREAD_PER_CONNECTION;
+                     MHD_USE_ERROR_LOG;
 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
@@ -518,10 +512,17 @@ static enum status start_daemon(struct server *s, struct err *e)
         return err_set(e, ST_IO, "listen address '%s' is not an IPv4 or "
                        "IPv6 address", s->cfg.host);
     }
+    /* The pool option only when there is a pool: MHD warns about 1. */
+    struct MHD_OptionItem pool[] = {
+        { s->cfg.threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+          (intptr_t)s->cfg.threads, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_access, s,
         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s, /* first, to catch all */
         MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_ARRAY, pool,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.timeout_s,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)s->cfg.per_ip,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)s->cfg.max_conns,
@@ -577,8 +578,6 @@ enum status server_start(const struct http_config *cfg, struct server **out,
     }
     st = guard_start(s, e);
     if (st == ST_OK)
-        st = low_start(s, e);
-    if (st == ST_OK)
         st = start_daemon(s, e);
 out:
     if (st != ST_OK) {
@@ -612,7 +611,6 @@ void server_stop(struct server *s, unsigned grace_ms)
         MHD_stop_daemon(s->daemon);
     }
     guard_stop(s); /* after the daemon: no connection is left */
-    low_stop(s);
     rl_free(s->rl);
     replay_cache_free(s->replays);
     spool_stop(s);

@@ -1026,78 +1026,6 @@ static void test_parallel_uploads(void **state)
     buf_release(&same);
 }
 
-/* How many of process pid's threads run at nice value want, of *all
- * (/proc/PID/task/TID/stat: the 17th field after the name's ')'). */
-static int threads_at_nice(pid_t pid, int want, int *all)
-{
-    char dir[64];
-    snprintf(dir, sizeof dir, "/proc/%d/task", (int)pid);
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    *all = 0;
-    for (struct dirent *de; (de = readdir(d));) {
-        char path[340], line[1024];
-        if (de->d_name[0] == '.')
-            continue;
-        snprintf(path, sizeof path, "%s/%s/stat", dir, de->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue; /* the thread ended meanwhile */
-        size_t len = fread(line, 1, sizeof line - 1, f);
-        fclose(f);
-        line[len] = '\0';
-        char *p = strrchr(line, ')');
-        assert_non_null(p);
-        int field = 2, nice = 0;
-        for (char *tok = strtok(p + 1, " "); tok; tok = strtok(NULL, " "))
-            if (++field == 19) {
-                nice = atoi(tok);
-                break;
-            }
-        n += field == 19 && nice == want;
-        ++*all;
-    }
-    closedir(d);
-    return n;
-}
-
-/* Uploads run on threads of their own at --upload-nice (one per
- * --threads), behind the reads; 0 runs them on the request's thread.
- * Either way an upload is stored and answered the same. */
-static void test_upload_priority(void **state)
-{
-    static const struct {
-        const char *nice;
-        int threads_at_it;
-    } cases[] = { { "7", 3 }, { "0", 0 } };
-    (void)state;
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct daemon d;
-        char db[256], name[32];
-        struct http_resp r;
-        snprintf(name, sizeof name, "nice%zu.db", i);
-        assert_true(fresh_db(db, sizeof db, name));
-        const char *extra[] = { "--threads", "3", "--upload-nice",
-                                cases[i].nice, NULL };
-        assert_true(daemon_start(&d, db, extra));
-        int all, at = threads_at_nice(d.pid, atoi(cases[i].nice), &all);
-        if (cases[i].threads_at_it > 0) /* those, and no other */
-            assert_int_equal(at, cases[i].threads_at_it);
-        else /* every thread at the normal priority */
-            assert_int_equal(at, all);
-        assert_int_equal(http_do(d.port, "POST", "/api/games?name=a.jcz",
-                                 NULL, T.valid.p, T.valid.len, false, &r),
-                         201);
-        http_resp_release(&r);
-        assert_int_equal(http_do(d.port, "POST", "/api/games?name=a.jcz",
-                                 NULL, T.valid.p, T.valid.len, false, &r),
-                         200); /* the same bytes: stored once */
-        http_resp_release(&r);
-        assert_int_equal(daemon_stop(&d), 0);
-    }
-}
-
 /* ---- authorisation ---- */
 
 static void test_token(void **state)
@@ -1241,7 +1169,6 @@ int main(void)
         cmocka_unit_test(test_spool),
         cmocka_unit_test(test_live),
         cmocka_unit_test(test_parallel_uploads),
-        cmocka_unit_test(test_upload_priority),
         cmocka_unit_test(test_token),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_sigterm_and_restart),
