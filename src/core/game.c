@@ -1858,9 +1858,9 @@ static void seg_put(char *out, size_t len, size_t *n, const char *str)
 {
     size_t k = strlen(str);
     if (*n + 1 < len) {
-        size_t room = len - 1 - *n;
-        memcpy(out + *n, str, k < room ? k : room);
-        out[*n + (k < room ? k : room)] = '\0';
+        size_t room = len - 1 - *n, put = k < room ? k : room;
+        memcpy(out + *n, str, put);
+        out[*n + put] = '\0';
     }
     *n += k;
 }

@@ -407,7 +407,7 @@ enum status ingest_replay(struct store *s, int64_t id, char *sha_out,
     const char *stored = NULL;
     game_log_init(&log);
     /* the digest stored with the upload, read in the same query: hashing
-     * the upload again was a tenth of a replay's miss */
+     * the upload again was 3% of the daemon's time under a replay load */
     enum status st = store_game_raw(s, id, &raw, &stored, sha_out, e);
     if (st == ST_OK) {
         st = mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e);

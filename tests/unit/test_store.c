@@ -485,7 +485,8 @@ static void test_game_and_raw(void **state)
     assert_false(live);
     assert_int_equal(store_game_is_live(fx->s, 999, &live, &e), ST_NOT_FOUND);
     assert_int_equal(store_game_json(fx->s, 999, &b, &e), ST_NOT_FOUND);
-    assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, NULL, &e), ST_NOT_FOUND);
+    assert_int_equal(store_game_raw(fx->s, 999, &b, &fmt, NULL, &e),
+                     ST_NOT_FOUND);
     buf_release(&b);
 }
 
@@ -512,7 +513,8 @@ static void test_packed_ahead(void **state)
         id[i] = insert_ok(fx->s, &g);
         const char *fmt = NULL;
         raw.len = 0;
-        assert_int_equal(store_game_raw(fx->s, id[i], &raw, &fmt, NULL, &e), ST_OK);
+        assert_int_equal(
+            store_game_raw(fx->s, id[i], &raw, &fmt, NULL, &e), ST_OK);
         assert_int_equal(raw.len, S.raw.len);
         assert_memory_equal(raw.p, S.raw.p, S.raw.len);
         assert_int_equal(store_game_json(fx->s, id[i], &got[i], &e), ST_OK);
