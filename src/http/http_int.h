@@ -94,6 +94,12 @@ struct server {
     struct conn_state *conns;        /* the open connections */
     bool guarding, guard_stopping;   /* conn_guard.c's thread */
     pthread_t guard_thread;
+
+    pthread_mutex_t qlock;           /* guards the writes' queue */
+    pthread_cond_t qwake;
+    struct request *q_head, *q_tail; /* waiting writes (writes.c) */
+    bool q_running, q_stopping;
+    pthread_t q_thread;
 };
 
 /* Borrow a read-only connection (blocks while all are in use). */
@@ -123,6 +129,9 @@ struct request {
     struct buf body;                 /* the upload, at most cfg.max_body */
     bool too_big;                    /* the upload passed the cap */
     bool no_mem;                     /* the upload could not be held */
+    bool write;                      /* its route changes data */
+    bool parked;                     /* suspended, with the writes' thread */
+    struct request *q_next;          /* in the writes' queue */
     uint64_t start_us;
 
     int status;                      /* 0 until a handler replies */
@@ -233,6 +242,19 @@ enum status guard_start(struct server *s, struct err *e) WARN_UNUSED;
 void guard_stop(struct server *s);
 
 /* ---- spool ---- */
+/* writes.c: write requests run on a thread of their own, at a lower
+ * priority; writes_submit() suspends r's connection and queues it (false:
+ * the server is stopping, answer it yourself); writes_stop() answers
+ * what is still queued with 503 and resumes every connection. */
+enum status writes_start(struct server *s, struct err *e) WARN_UNUSED;
+bool writes_submit(struct request *r);
+void writes_stop(struct server *s);
+/* Lowers the calling thread's priority below the pool's (writes.c). */
+void http_lower_priority(void);
+/* server.c: suspend r's connection (marking r parked) / resume it. */
+void server_suspend(struct request *r);
+void server_resume(struct request *r);
+
 enum status spool_start(struct server *s, struct err *e) WARN_UNUSED;
 void spool_stop(struct server *s);
 

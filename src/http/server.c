@@ -46,6 +46,8 @@ static struct {
     __typeof__(MHD_add_response_header) *add_response_header;
     __typeof__(MHD_queue_response) *queue_response;
     __typeof__(MHD_destroy_response) *destroy_response;
+    __typeof__(MHD_suspend_connection) *suspend_connection;
+    __typeof__(MHD_resume_connection) *resume_connection;
 } mhd;
 static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
 static char mhd_error[256];
@@ -71,6 +73,8 @@ static void mhd_load_once(void)
     LOAD(add_response_header, "MHD_add_response_header")
     LOAD(queue_response, "MHD_queue_response")
     LOAD(destroy_response, "MHD_destroy_response")
+    LOAD(suspend_connection, "MHD_suspend_connection")
+    LOAD(resume_connection, "MHD_resume_connection")
 #undef LOAD
     if (missing) {
         snprintf(mhd_error, sizeof mhd_error, "%s has no %s",
@@ -100,6 +104,8 @@ static enum status mhd_load(struct err *e)
 #define MHD_add_response_header (*mhd.add_response_header)
 #define MHD_queue_response (*mhd.queue_response)
 #define MHD_destroy_response (*mhd.destroy_response)
+#define MHD_suspend_connection (*mhd.suspend_connection)
+#define MHD_resume_connection (*mhd.resume_connection)
 
 void http_config_init(struct http_config *c)
 {
@@ -169,6 +175,17 @@ const struct store *server_store(struct server *s)
 }
 
 /* ---- request helpers ---- */
+
+void server_suspend(struct request *r)
+{
+    r->parked = true;
+    MHD_suspend_connection(r->conn);
+}
+
+void server_resume(struct request *r)
+{
+    MHD_resume_connection(r->conn);
+}
 
 const char *req_query(struct request *r, const char *key)
 {
@@ -287,6 +304,7 @@ static bool on_headers(struct request *r)
     int status = 404;
 
     r->handler = route_find(r, &write, &status);
+    r->write = write;
     if (rate_limited(r, write))
         return true;
     if (!r->handler) {
@@ -337,6 +355,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
             return send_reply(r);
         return MHD_YES;
     }
+    if (r->parked) { /* back from the writes' thread (writes.c) */
+        r->parked = false;
+        return send_reply(r);
+    }
     if (r->status != 0) { /* answered early; drop whatever still comes */
         *upload_len = 0;
         return MHD_YES;
@@ -365,6 +387,12 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
         struct err e;
         err_set(&e, ST_NOMEM, "out of memory holding the body");
         reply_status(r, ST_NOMEM, &e);
+    } else if (r->write) {
+        if (writes_submit(r))
+            return MHD_YES; /* answered when the thread resumes it */
+        struct err e;
+        err_set(&e, ST_BUSY, "the server is stopping");
+        reply_status(r, ST_BUSY, &e);
     } else {
         r->handler(r);
     }
@@ -495,7 +523,7 @@ static enum status start_daemon(struct server *s, struct err *e)
     struct sockaddr_in6 v6;
     struct sockaddr *addr;
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC |
-                     MHD_USE_ERROR_LOG;
+                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
@@ -578,6 +606,8 @@ enum status server_start(const struct http_config *cfg, struct server **out,
     }
     st = guard_start(s, e);
     if (st == ST_OK)
+        st = writes_start(s, e);
+    if (st == ST_OK)
         st = start_daemon(s, e);
 out:
     if (st != ST_OK) {
@@ -608,8 +638,12 @@ void server_stop(struct server *s, unsigned grace_ms)
             struct timespec ts = { 0, 5 * 1000 * 1000 };
             nanosleep(&ts, NULL);
         }
+        /* Every suspended connection resumed first: libmicrohttpd
+         * aborts the process if it is stopped with one suspended. */
+        writes_stop(s);
         MHD_stop_daemon(s->daemon);
     }
+    writes_stop(s); /* when the daemon never started */
     guard_stop(s); /* after the daemon: no connection is left */
     rl_free(s->rl);
     replay_cache_free(s->replays);
@@ -622,6 +656,8 @@ void server_stop(struct server *s, unsigned grace_ms)
     pthread_cond_destroy(&s->swake);
     pthread_mutex_destroy(&s->glock);
     pthread_cond_destroy(&s->gwake);
+    pthread_mutex_destroy(&s->qlock);
+    pthread_cond_destroy(&s->qwake);
     free(s->web_root);
     free(s);
 }

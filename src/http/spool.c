@@ -295,6 +295,7 @@ static void recover_claims(struct server *s, const char *root,
 static void *spool_main(void *arg)
 {
     struct server *s = arg;
+    http_lower_priority(); /* background writes, like the uploads' */
     for (;;) {
         spool_scan(s);
         struct timespec until;
