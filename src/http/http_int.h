@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include "http/http.h"
 #include "store/store.h"
@@ -94,6 +95,10 @@ struct server {
     struct conn_state *conns;        /* the open connections */
     bool guarding, guard_stopping;   /* conn_guard.c's thread */
     pthread_t guard_thread;
+
+    int listen_fd, lwake[2];         /* listener.c; lwake stops it */
+    bool accepting;                  /* its thread started */
+    pthread_t accept_thread;
 
     pthread_mutex_t qlock;           /* guards the writes' queue */
     pthread_cond_t qwake;
@@ -251,6 +256,14 @@ bool writes_submit(struct request *r);
 void writes_stop(struct server *s);
 /* Lowers the calling thread's priority below the pool's (writes.c). */
 void http_lower_priority(void);
+/* listener.c: listener_open() binds cfg.host:cfg.port (setting s->port),
+ * listener_start() accepts on a thread, handing each connection to
+ * server_add_connection(); listener_stop() stops and closes. */
+enum status listener_open(struct server *s, struct err *e) WARN_UNUSED;
+enum status listener_start(struct server *s, struct err *e) WARN_UNUSED;
+void listener_stop(struct server *s);
+void server_add_connection(struct server *s, int fd,
+                           const struct sockaddr *addr, socklen_t len);
 /* server.c: suspend r's connection (marking r parked) / resume it. */
 void server_suspend(struct request *r);
 void server_resume(struct request *r);

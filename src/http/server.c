@@ -38,8 +38,7 @@
 static struct {
     __typeof__(MHD_start_daemon) *start_daemon;
     __typeof__(MHD_stop_daemon) *stop_daemon;
-    __typeof__(MHD_quiesce_daemon) *quiesce_daemon;
-    __typeof__(MHD_get_daemon_info) *get_daemon_info;
+    __typeof__(MHD_add_connection) *add_connection;
     __typeof__(MHD_get_connection_info) *get_connection_info;
     __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
     __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
@@ -65,8 +64,7 @@ static void mhd_load_once(void)
         missing = name;
     LOAD(start_daemon, "MHD_start_daemon")
     LOAD(stop_daemon, "MHD_stop_daemon")
-    LOAD(quiesce_daemon, "MHD_quiesce_daemon")
-    LOAD(get_daemon_info, "MHD_get_daemon_info")
+    LOAD(add_connection, "MHD_add_connection")
     LOAD(get_connection_info, "MHD_get_connection_info")
     LOAD(lookup_connection_value, "MHD_lookup_connection_value")
     LOAD(create_response_from_buffer, "MHD_create_response_from_buffer")
@@ -96,8 +94,7 @@ static enum status mhd_load(struct err *e)
 
 #define MHD_start_daemon (*mhd.start_daemon)
 #define MHD_stop_daemon (*mhd.stop_daemon)
-#define MHD_quiesce_daemon (*mhd.quiesce_daemon)
-#define MHD_get_daemon_info (*mhd.get_daemon_info)
+#define MHD_add_connection (*mhd.add_connection)
 #define MHD_get_connection_info (*mhd.get_connection_info)
 #define MHD_lookup_connection_value (*mhd.lookup_connection_value)
 #define MHD_create_response_from_buffer (*mhd.create_response_from_buffer)
@@ -122,7 +119,14 @@ void http_config_init(struct http_config *c)
     c->write_burst = 50;
     c->per_ip = 64;
     c->max_conns = 512;
-    c->threads = 4;
+    /* One pool thread a processor: with writes on their own thread
+     * (writes.c), a pool thread only reads and renders, and more threads
+     * than processors only preempt each other mid-request (100K games,
+     * 8 connections, two processors: a replay's p99 3.8-4.2 ms with two
+     * threads, 6.0-6.2 ms with four). At least two, so that one read
+     * waiting on the disk does not hold up every connection. */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    c->threads = cpus < 2 ? 2 : cpus > 64 ? 64 : (unsigned)cpus;
     c->conn_memory = 64u << 10;
     c->spool_ms = 1000;
     c->replay_cache = 64u << 20;
@@ -503,43 +507,21 @@ static void close_stores(struct server *s)
         store_close(s->writer);
 }
 
-static unsigned bound_port(struct MHD_Daemon *d)
+void server_add_connection(struct server *s, int fd,
+                           const struct sockaddr *addr, socklen_t len)
 {
-    const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(d, MHD_DAEMON_INFO_LISTEN_FD);
-    struct sockaddr_storage ss;
-    socklen_t len = sizeof ss;
-    if (!info || getsockname(info->listen_fd, (struct sockaddr *)&ss,
-                             &len) != 0)
-        return 0;
-    if (ss.ss_family == AF_INET6)
-        return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
-    return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    /* On failure (a limit reached) libmicrohttpd has closed fd and
+     * logged why. */
+    (void)MHD_add_connection(s->daemon, fd, addr, len);
 }
 
 static enum status start_daemon(struct server *s, struct err *e)
 {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    struct sockaddr *addr;
+    /* listener.c accepts and hands connections over (why: there) */
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC |
-                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+                     MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_ERROR_LOG;
 
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, s->cfg.host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons((uint16_t)s->cfg.port);
-        addr = (struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, s->cfg.host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons((uint16_t)s->cfg.port);
-        addr = (struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
-        return err_set(e, ST_IO, "listen address '%s' is not an IPv4 or "
-                       "IPv6 address", s->cfg.host);
-    }
     /* The pool option only when there is a pool: MHD warns about 1. */
     struct MHD_OptionItem pool[] = {
         { s->cfg.threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
@@ -549,7 +531,6 @@ static enum status start_daemon(struct server *s, struct err *e)
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_access, s,
         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s, /* first, to catch all */
-        MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_ARRAY, pool,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.timeout_s,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)s->cfg.per_ip,
@@ -559,9 +540,8 @@ static enum status start_daemon(struct server *s, struct err *e)
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
         MHD_OPTION_END);
     if (!s->daemon)
-        return err_set(e, ST_IO, "cannot listen on %s:%u (address in use, "
-                       "or no permission?)", s->cfg.host, s->cfg.port);
-    s->port = bound_port(s->daemon);
+        return err_set(e, ST_IO, "cannot start the HTTP server on %s:%u "
+                       "(see the log above)", s->cfg.host, s->port);
     return ST_OK;
 }
 
@@ -576,6 +556,7 @@ enum status server_start(const struct http_config *cfg, struct server **out,
         return st;
     s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
+    s->listen_fd = s->lwake[0] = s->lwake[1] = -1;
     if (s->cfg.threads == 0)
         s->cfg.threads = 1;
     pthread_mutex_init(&s->wlock, NULL);
@@ -604,11 +585,15 @@ enum status server_start(const struct http_config *cfg, struct server **out,
         if (st != ST_OK)
             goto out;
     }
-    st = guard_start(s, e);
+    st = listener_open(s, e);
+    if (st == ST_OK)
+        st = guard_start(s, e);
     if (st == ST_OK)
         st = writes_start(s, e);
     if (st == ST_OK)
         st = start_daemon(s, e);
+    if (st == ST_OK)
+        st = listener_start(s, e);
 out:
     if (st != ST_OK) {
         server_stop(s, 0);
@@ -630,9 +615,7 @@ void server_stop(struct server *s, unsigned grace_ms)
     if (s->daemon) {
         /* Stop accepting, let the requests in flight be answered, then
          * close what is left (idle keep-alive connections). */
-        MHD_socket fd = MHD_quiesce_daemon(s->daemon);
-        if (fd != MHD_INVALID_SOCKET)
-            close(fd);
+        listener_stop(s);
         uint64_t until = http_now_us() + (uint64_t)grace_ms * 1000u;
         while (atomic_load(&s->m.inflight) > 0 && http_now_us() < until) {
             struct timespec ts = { 0, 5 * 1000 * 1000 };
@@ -643,7 +626,8 @@ void server_stop(struct server *s, unsigned grace_ms)
         writes_stop(s);
         MHD_stop_daemon(s->daemon);
     }
-    writes_stop(s); /* when the daemon never started */
+    listener_stop(s); /* when the daemon never started */
+    writes_stop(s);
     guard_stop(s); /* after the daemon: no connection is left */
     rl_free(s->rl);
     replay_cache_free(s->replays);
