@@ -246,10 +246,10 @@ void guard_set(struct server *s, struct conn_state *c, bool waiting);
 enum status guard_start(struct server *s, struct err *e) WARN_UNUSED;
 void guard_stop(struct server *s);
 
-/* ---- spool ---- */
+/* ---- the daemon's own threads ---- */
 /* writes.c: write requests run on a thread of their own, at a lower
  * priority; writes_submit() suspends r's connection and queues it (false:
- * the server is stopping, answer it yourself); writes_stop() answers
+ * the server is stopping, and r has its 503 to send); writes_stop() answers
  * what is still queued with 503 and resumes every connection. */
 enum status writes_start(struct server *s, struct err *e) WARN_UNUSED;
 bool writes_submit(struct request *r);
@@ -268,6 +268,7 @@ void server_add_connection(struct server *s, int fd,
 void server_suspend(struct request *r);
 void server_resume(struct request *r);
 
+/* ---- spool ---- */
 enum status spool_start(struct server *s, struct err *e) WARN_UNUSED;
 void spool_stop(struct server *s);
 

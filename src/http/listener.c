@@ -66,10 +66,10 @@ static enum status bind_address(struct server *s, struct err *e)
     return ST_OK;
 }
 
+/* s->listen_fd and s->lwake start at -1 (server_start()), so that
+ * listener_stop() closes only what was opened. */
 enum status listener_open(struct server *s, struct err *e)
 {
-    s->listen_fd = -1;
-    s->lwake[0] = s->lwake[1] = -1;
     if (pipe2(s->lwake, O_CLOEXEC) != 0)
         return err_set(e, ST_IO, "cannot make a pipe: %s", strerror(errno));
     return bind_address(s, e);

@@ -122,8 +122,8 @@ void http_config_init(struct http_config *c)
     /* One pool thread a processor: with writes on their own thread
      * (writes.c), a pool thread only reads and renders, and more threads
      * than processors only preempt each other mid-request (100K games,
-     * 8 connections, two processors: a replay's p99 3.8-4.2 ms with two
-     * threads, 6.0-6.2 ms with four). At least two, so that one read
+     * 8 connections, two processors: a replay's p99 3.5-5.4 ms with two
+     * threads, 5.7-8.5 ms with four, eight runs each). At least two, so that one read
      * waiting on the disk does not hold up every connection. */
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     c->threads = cpus < 2 ? 2 : cpus > 64 ? 64 : (unsigned)cpus;
@@ -394,9 +394,6 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
     } else if (r->write) {
         if (writes_submit(r))
             return MHD_YES; /* answered when the thread resumes it */
-        struct err e;
-        err_set(&e, ST_BUSY, "the server is stopping");
-        reply_status(r, ST_BUSY, &e);
     } else {
         r->handler(r);
     }
@@ -612,22 +609,20 @@ void server_stop(struct server *s, unsigned grace_ms)
 {
     if (!s)
         return;
-    if (s->daemon) {
-        /* Stop accepting, let the requests in flight be answered, then
-         * close what is left (idle keep-alive connections). */
-        listener_stop(s);
-        uint64_t until = http_now_us() + (uint64_t)grace_ms * 1000u;
-        while (atomic_load(&s->m.inflight) > 0 && http_now_us() < until) {
-            struct timespec ts = { 0, 5 * 1000 * 1000 };
-            nanosleep(&ts, NULL);
-        }
-        /* Every suspended connection resumed first: libmicrohttpd
-         * aborts the process if it is stopped with one suspended. */
-        writes_stop(s);
-        MHD_stop_daemon(s->daemon);
+    /* Stop accepting, let the requests in flight be answered, then
+     * close what is left (idle keep-alive connections). */
+    listener_stop(s);
+    uint64_t until = http_now_us() + (uint64_t)grace_ms * 1000u;
+    while (s->daemon && atomic_load(&s->m.inflight) > 0 &&
+           http_now_us() < until) {
+        struct timespec ts = { 0, 5 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
     }
-    listener_stop(s); /* when the daemon never started */
+    /* Every suspended connection resumed first: libmicrohttpd aborts the
+     * process if it is stopped with one suspended. */
     writes_stop(s);
+    if (s->daemon)
+        MHD_stop_daemon(s->daemon);
     guard_stop(s); /* after the daemon: no connection is left */
     rl_free(s->rl);
     replay_cache_free(s->replays);
