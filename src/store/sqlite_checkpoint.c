@@ -19,8 +19,9 @@
 
 #include "store/sqlite_int.h"
 
-/* WAL pages (4 KiB) before the thread is woken, and before the writer
- * checkpoints itself */
+/* WAL frames (a page each, 8 KiB in files made since schema 004: 16 and
+ * 64 MiB) before the thread is woken, and before the writer checkpoints
+ * itself */
 #define CKPT_WAKE 2048
 #define CKPT_LIMIT 8192
 
@@ -83,7 +84,13 @@ struct sq_checkpointer *sq_checkpointer_start(sqlite3 *writer,
         return NULL;
     }
     sqlite3_busy_timeout(c->db, 0);
-    if (pthread_cond_init(&c->wake, NULL) != 0 ||
+    /* A connection finds the WAL at its first read; until then (SQLite
+     * 3.40, Debian's) a checkpoint through it is a no-op that reports
+     * success: this thread copied nothing, and the writer did all its
+     * own checkpoints at CKPT_LIMIT. One read opens the WAL for good. */
+    if (sqlite3_exec(c->db, "SELECT 1 FROM sqlite_schema LIMIT 1", NULL,
+                     NULL, NULL) != SQLITE_OK ||
+        pthread_cond_init(&c->wake, NULL) != 0 ||
         pthread_create(&c->thread, NULL, run, c) != 0) {
         pthread_mutex_destroy(&c->mu);
         sqlite3_close_v2(c->db);

@@ -1,6 +1,7 @@
 /* sqlite_int.h - what the SQLite backend's files (src/store/sqlite*.c)
  * share: the connection, the embedded migrations and small SQLite
- * helpers. Only they include this (and so sqlite3.h). */
+ * helpers. Only they include this (and so sqlite3.h), and the white-box
+ * test of the checkpointer's thread. */
 #ifndef STORE_SQLITE_INT_H
 #define STORE_SQLITE_INT_H
 #include <sqlite3.h>
