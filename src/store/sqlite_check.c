@@ -14,7 +14,9 @@
  *     (some rows only an audited game has), and one game_players row per
  *     seat; an unsupported game has none of an audit's rows.
  *  4. Every stored upload hashes to its games.sha256 and has its
- *     raw_size.
+ *     raw_size, and no two uploads (source not 'live') share a digest:
+ *     since schema/008 no UNIQUE index says so, the writer's lookup
+ *     does.
  *  5. The aggregate tables, kept by triggers, equal the sums recomputed
  *     from the detail tables (aggregates[] below). A check whose tables
  *     a migration dropped is skipped and named in the summary. */
@@ -422,6 +424,30 @@ static enum status check_raw(struct check *c, int64_t *out_games,
     return res;
 }
 
+/* 4a: two uploads of the same bytes (the writer dedupes, no index). */
+static enum status check_duplicates(struct check *c, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = sq_prepare(
+        c->s,
+        "SELECT sha256, min(id), max(id), count(*) FROM games "
+        "WHERE source <> 'live' GROUP BY sha256 HAVING count(*) > 1",
+        &st, e);
+    int rc = SQLITE_DONE;
+    c->lines = 0;
+    while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        problem(c, "games %lld and %lld: %lld uploads of the same bytes "
+                "(sha256 %.16s...), stored once each",
+                (long long)sqlite3_column_int64(st, 1),
+                (long long)sqlite3_column_int64(st, 2),
+                (long long)sqlite3_column_int64(st, 3),
+                (const char *)sqlite3_column_text(st, 0));
+    if (res == ST_OK && rc != SQLITE_DONE)
+        res = sq_fail(c->s, rc, "find duplicate uploads", e);
+    sqlite3_finalize(st);
+    return res;
+}
+
 /* 4b: every stored audit decodes (a frame that does not would fail the
  * game's page rather than show a wrong audit; its upload is whole, so
  * `flierd reaudit` writes it again). */
@@ -516,6 +542,8 @@ enum status sq_check(struct store *base, struct buf *report,
         st = check_points_seats(&c, e);
     if (st == ST_OK)
         st = check_raw(&c, &hashed, e);
+    if (st == ST_OK)
+        st = check_duplicates(&c, e);
     if (st == ST_OK)
         st = check_reports(&c, e);
     for (size_t i = 0; i < sizeof aggregates / sizeof *aggregates; i++)

@@ -1,7 +1,7 @@
 /* sqlite_int.h - what the SQLite backend's files (src/store/sqlite*.c)
  * share: the connection, the embedded migrations and small SQLite
- * helpers. Only they include this (and so sqlite3.h), and the white-box
- * test of the checkpointer's thread. */
+ * helpers. Only they include this (and so sqlite3.h), and two white-box
+ * tests: the checkpointer's thread, the digest lookup's query plan. */
 #ifndef STORE_SQLITE_INT_H
 #define STORE_SQLITE_INT_H
 #include <sqlite3.h>
@@ -27,6 +27,13 @@ struct sq_text_stmt {
     sqlite3_stmt *st;
     uint64_t used;
 };
+
+/* An upload by its digest ?1, other than game ?2: through the index
+ * games_by_sha_prefix (schema/008), a SEARCH that test_store_check
+ * holds it to. */
+#define SQ_FIND_SHA_SQL                                                     \
+    "SELECT id FROM games WHERE substr(sha256, 1, 8) = substr(?1, 1, 8) "  \
+    "AND +sha256 = ?1 AND source <> 'live' AND id <> ?2"
 
 struct sq_store {
     struct store base; /* first: the dispatcher's view */

@@ -672,23 +672,21 @@ static enum status check_record(const struct sq_store *s,
 }
 
 /* Uploads dedupe by sha256; recorded live games (source "live") never
- * do, as two tables may start alike (games_by_sha256 is partial). */
+ * do, as two tables may start alike (games_by_sha_prefix is partial). */
 static bool dedupes(const struct game_record *g)
 {
     return !g->live && strcmp(g->source, "live") != 0;
 }
 
-/* *out_id: the upload holding these bytes (other than not_id), or 0. */
+/* *out_id: the upload holding these bytes (other than not_id), or 0.
+ * Called in the transaction that then writes the game: uniqueness of
+ * uploads is this lookup's (schema/008). */
 static enum status find_sha(struct sq_store *s, const char *sha, int64_t not_id,
                             int64_t *out_id, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     *out_id = 0;
-    enum status res = sq_cached(
-        s,
-        "SELECT id FROM games WHERE sha256 = ?1 AND source <> 'live' "
-        "AND id <> ?2",
-        &st, e);
+    enum status res = sq_cached(s, SQ_FIND_SHA_SQL, &st, e);
     if (res == ST_OK) {
         sq_bind_text(st, 1, sha);
         sqlite3_bind_int64(st, 2, not_id);

@@ -8,7 +8,11 @@
  * And the migrations: a database at user_version 2 (schema/001 and 002,
  * with rows as the store wrote them before migration 003) opened by this
  * store is migrated, found whole, answers as before, and `flierd
- * reaudit` fills in what the old rows could not say. */
+ * reaudit` fills in what the old rows could not say.
+ *
+ * And one query plan (white-box, the backend's private header): the
+ * writer's digest lookup, which dedupes uploads, must SEARCH the index
+ * of schema/008, not scan it. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +29,7 @@
 #include <cjson/cJSON.h>
 
 #include "ingest/ingest.h"
+#include "store/sqlite_int.h"
 #include "store/store.h"
 #include "util/sha256.h"
 
@@ -188,6 +193,9 @@ static const struct {
       "game 6: the stored upload (" },
     { "UPDATE game_report SET json = substr(json, 1, 30) WHERE game_id = 7",
       "game 7: the stored audit (30 bytes) cannot be read: " },
+    { "UPDATE games SET sha256 = (SELECT sha256 FROM games WHERE id = 1) "
+      "WHERE id = 2",
+      "games 1 and 2: 2 uploads of the same bytes (sha256 " },
     { "UPDATE games SET raw_size = raw_size + 1 WHERE id = 1",
       "game 1: the stored upload has " },
     { "DELETE FROM games WHERE id = 2",
@@ -409,6 +417,31 @@ static void expect_whole(struct store *s, int64_t games)
     buf_release(&r);
 }
 
+/* SQLite substitutes the digest of "sha256 = ?1" into substr(sha256,
+ * ...) and then scans the whole index: each upload would read it all. */
+static void test_find_sha_searches(void **state)
+{
+    (void)state;
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    struct buf plan = BUF_INIT;
+    assert_int_equal(sqlite3_open_v2(pristine, &db, SQLITE_OPEN_READONLY,
+                                     NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "EXPLAIN QUERY PLAN " SQ_FIND_SHA_SQL,
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        buf_printf(&plan, "%s\n", (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    if (!strstr(plan.p ? plan.p : "",
+                "SEARCH games USING INDEX games_by_sha_prefix (<expr>=?)"))
+        fail_msg("the digest lookup's plan:\n%s", plan.p ? plan.p : "");
+    buf_release(&plan);
+}
+
 static void test_migrates_v2(void **state)
 {
     char path[160];
@@ -507,6 +540,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_whole),
         cmocka_unit_test(test_damage),
+        cmocka_unit_test(test_find_sha_searches),
         cmocka_unit_test(test_migrates_v2),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
