@@ -436,12 +436,12 @@ static enum status check_duplicates(struct check *c, struct err *e)
     int rc = SQLITE_DONE;
     c->lines = 0;
     while (res == ST_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        problem(c, "games %lld and %lld: %lld uploads of the same bytes "
-                "(sha256 %.16s...), stored once each",
+        problem(c, "games %lld and %lld: one upload (sha256 %.16s...) "
+                "stored %lld times",
                 (long long)sqlite3_column_int64(st, 1),
                 (long long)sqlite3_column_int64(st, 2),
-                (long long)sqlite3_column_int64(st, 3),
-                (const char *)sqlite3_column_text(st, 0));
+                (const char *)sqlite3_column_text(st, 0),
+                (long long)sqlite3_column_int64(st, 3));
     if (res == ST_OK && rc != SQLITE_DONE)
         res = sq_fail(c->s, rc, "find duplicate uploads", e);
     sqlite3_finalize(st);

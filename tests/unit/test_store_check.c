@@ -195,7 +195,7 @@ static const struct {
       "game 7: the stored audit (30 bytes) cannot be read: " },
     { "UPDATE games SET sha256 = (SELECT sha256 FROM games WHERE id = 1) "
       "WHERE id = 2",
-      "games 1 and 2: 2 uploads of the same bytes (sha256 " },
+      "games 1 and 2: one upload (sha256 " },
     { "UPDATE games SET raw_size = raw_size + 1 WHERE id = 1",
       "game 1: the stored upload has " },
     { "DELETE FROM games WHERE id = 2",
