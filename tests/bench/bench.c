@@ -268,6 +268,42 @@ static void game_done(void *ctx, size_t i, enum status st,
         fprintf(stderr, "bench: ingest of game %zu: %s\n", i, e->msg);
 }
 
+static void copy_file(const char *from, const char *to)
+{
+    char chunk[1 << 16];
+    size_t n;
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    if (!in || !out)
+        abort();
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        if (fwrite(chunk, 1, n, out) != n)
+            abort();
+    fclose(in);
+    if (fclose(out) != 0)
+        abort();
+}
+
+static void remove_db(const char *path)
+{
+    char side[4200];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+}
+
+static struct store *open_or_exit(const char *path)
+{
+    struct store *s = NULL;
+    struct err e;
+    if (store_open(path, false, &s, &e) != ST_OK) {
+        fprintf(stderr, "bench: %s\n", e.msg);
+        exit(2);
+    }
+    return s;
+}
+
 /* Seconds to ingest games [0, n) into a new database in a temp folder,
  * batch games per transaction (0: one each), with `threads` workers as
  * `flierd ingest` does (0: ingest_bytes() in a loop on this thread);
@@ -275,19 +311,14 @@ static void game_done(void *ctx, size_t i, enum status st,
 static double run_ingest(const struct corpus *c, size_t n, int batch,
                          int threads, double *out_bytes)
 {
-    char dir[] = "/tmp/flierd-bench-XXXXXX", db[64], wal[80], shm[80];
-    struct store *s = NULL;
+    char dir[] = "/tmp/flierd-bench-XXXXXX", db[64], wal[80];
     struct err e;
     double t0, t;
     if (!mkdtemp(dir))
         abort();
     snprintf(db, sizeof db, "%s/bench.db", dir);
     snprintf(wal, sizeof wal, "%s-wal", db);
-    snprintf(shm, sizeof shm, "%s-shm", db);
-    if (store_open(db, false, &s, &e) != ST_OK) {
-        fprintf(stderr, "bench: %s\n", e.msg);
-        exit(2);
-    }
+    struct store *s = open_or_exit(db);
     t0 = now_s();
     if (threads > 0) {
         struct ingest_source src = { n, "cli", 1700000000, (void *)c,
@@ -309,9 +340,7 @@ static double run_ingest(const struct corpus *c, size_t n, int batch,
     store_close(s);
     t = now_s() - t0;
     *out_bytes = (double)(file_size(db) + file_size(wal)) / (double)n;
-    unlink(db);
-    unlink(wal);
-    unlink(shm);
+    remove_db(db);
     rmdir(dir);
     return t;
 }
@@ -371,42 +400,6 @@ static double curve_chunk(struct store *s, struct curve *cv, size_t n,
     double t0 = now_s();
     ingest_pipeline(s, &src, workers, 256);
     return n / (now_s() - t0);
-}
-
-static void copy_file(const char *from, const char *to)
-{
-    char chunk[1 << 16];
-    size_t n;
-    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
-    if (!in || !out)
-        abort();
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
-        if (fwrite(chunk, 1, n, out) != n)
-            abort();
-    fclose(in);
-    if (fclose(out) != 0)
-        abort();
-}
-
-static void remove_db(const char *path)
-{
-    char side[4200];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-}
-
-static struct store *open_or_exit(const char *path)
-{
-    struct store *s = NULL;
-    struct err e;
-    if (store_open(path, false, &s, &e) != ST_OK) {
-        fprintf(stderr, "bench: %s\n", e.msg);
-        exit(2);
-    }
-    return s;
 }
 
 /* One chunk's rate swings by a fifth on a shared machine, so the end of
