@@ -88,16 +88,16 @@ static void test_thread_copies_the_wal(void **state)
     long long after = file_size(path);
     sq_checkpointer_stop(c, db);
     assert_int_equal(sqlite3_close(db), SQLITE_OK);
-    if (after < want)
-        fail_msg("database file %lld bytes (was %lld) with %lld bytes of "
-                 "WAL: the checkpointer's thread copied nothing",
-                 after, before, wal_bytes);
     unlink(wal);
     char shm[72];
     snprintf(shm, sizeof shm, "%s-shm", path);
     unlink(shm);
     unlink(path);
     rmdir(dir);
+    if (after < want)
+        fail_msg("database file %lld bytes (was %lld) with %lld bytes of "
+                 "WAL: the checkpointer's thread copied nothing",
+                 after, before, wal_bytes);
 }
 
 int main(void)
