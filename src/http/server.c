@@ -123,8 +123,9 @@ void http_config_init(struct http_config *c)
      * (writes.c), a pool thread only reads and renders, and more threads
      * than processors only preempt each other mid-request (100K games,
      * 8 connections, two processors: a replay's p99 3.5-5.4 ms with two
-     * threads, 5.7-8.5 ms with four, eight runs each). At least two, so that one read
-     * waiting on the disk does not hold up every connection. */
+     * threads, 5.7-8.5 ms with four, eight runs each). At least two, so
+     * that one read waiting on the disk does not hold up every
+     * connection. */
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     c->threads = cpus < 2 ? 2 : cpus > 64 ? 64 : (unsigned)cpus;
     c->conn_memory = 64u << 10;

@@ -5,9 +5,10 @@
  * I/O. libmicrohttpd's pool threads keep the connections they accept, so
  * a write run on one would hold up every read on its thread's other
  * connections (replays with uploads going on, two cores: p99 9.5-11.6 ms
- * with writes on the pool, 8.0-9.4 ms off it). Instead the pool thread suspends the connection and queues
- * the request here; this thread runs the handler, then resumes the
- * connection, and the pool thread sends the reply.
+ * with writes on the pool, 8.0-9.4 ms off it). Instead the pool thread
+ * suspends the connection and queues the request here; this thread runs
+ * the handler, then resumes the connection, and the pool thread sends
+ * the reply.
  *
  * The thread runs at a lower priority than the pool: a person browsing
  * feels a read's latency, while an upload's answer can wait a few
@@ -108,5 +109,9 @@ void writes_stop(struct server *s)
     pthread_cond_signal(&s->qwake);
     pthread_mutex_unlock(&s->qlock);
     pthread_join(s->q_thread, NULL);
+    /* under the lock: a pool thread may still read it in writes_submit()
+     * until libmicrohttpd stops */
+    pthread_mutex_lock(&s->qlock);
     s->q_running = false;
+    pthread_mutex_unlock(&s->qlock);
 }
