@@ -191,7 +191,7 @@ static void open_slot(struct copy_run *r)
 {
     struct err e;
     err_clear(&e);
-    r->in_batch = store_batch_begin(r->to, &e) == ST_OK;
+    r->in_batch = store_batch_begin(r->to, STORE_BATCH_SAVEPOINTS, &e) == ST_OK;
 }
 
 /* ---- one game ----------------------------------------------------------- */

@@ -148,6 +148,11 @@ void ingest_pack(const struct store *s, struct ingest_job *j)
     store_pack(s, &g, &j->packed);
 }
 
+const char *ingest_job_sha(const struct ingest_job *j)
+{
+    return j->p.sha;
+}
+
 void ingest_job_free(struct ingest_job *j)
 {
     if (!j)

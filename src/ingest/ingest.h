@@ -43,6 +43,8 @@ enum status ingest_commit(struct store *s, struct ingest_job *job,
                           struct ingest_result *out,
                           struct err *e) WARN_UNUSED;
 void ingest_job_free(struct ingest_job *job);
+/* The SHA-256 (hex) of a prepared job's upload. */
+const char *ingest_job_sha(const struct ingest_job *job);
 /* Compresses a prepared job's upload and audit as s keeps them
  * (store_pack), on the calling thread: the pipeline's workers do it so
  * that the writer does not. Optional; needs no lock. */
@@ -67,12 +69,17 @@ enum status ingest_bytes(struct store *s, const char *data, size_t len,
 
 /* Many logs at once (`flierd ingest`, `serve --load`): items [0, n) are
  * read and prepared on worker threads and committed on the caller's
- * thread in index order, batch items per transaction (each a savepoint:
- * a failing game leaves nothing and the batch goes on; 0: one
- * transaction each). read() fills data (empty on entry) and may set
- * *name (copied); done() gets each item's outcome in order, on the
- * caller's thread; batch_failed() (may be NULL) a batch whose commit
- * failed, so that its games are not stored after all. */
+ * thread in index order, batch items per transaction (0: one transaction
+ * each). A failing game leaves nothing and the batch goes on: the batch
+ * is written without savepoints (STORE_BATCH_WHOLE) and, when a game
+ * fails halfway and takes it along, its games so far are read and
+ * written again, on the caller's thread, in a batch of savepoints. So
+ * read() must give the same bytes for an item every time (an item whose
+ * bytes changed is not written again: it fails). read() fills data
+ * (empty on entry) and may set *name (copied); done() gets each item's
+ * outcome in order, on the caller's thread; batch_failed() (may be NULL)
+ * items first..last reported stored that are not after all: their batch
+ * failed to commit, or an item could not be written again. */
 #define INGEST_MAX_THREADS 16
 struct ingest_source {
     size_t n;

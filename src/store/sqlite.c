@@ -227,6 +227,10 @@ enum status sq_begin(struct sq_store *s, struct err *e)
         return err_set(e, ST_DB, "the batch this game belongs to was rolled "
                        "back after an earlier failure");
     drop_leftover(s);
+    if (s->batch && s->batch_whole) {
+        s->game_changes = sqlite3_total_changes64(s->db);
+        return ST_OK;
+    }
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN IMMEDIATE",
                           NULL, NULL, NULL);
     if (rc != SQLITE_OK)
@@ -237,6 +241,10 @@ enum status sq_begin(struct sq_store *s, struct err *e)
 enum status sq_begin_read(struct sq_store *s, struct err *e)
 {
     drop_leftover(s);
+    if (s->batch && s->batch_whole) {
+        s->game_changes = sqlite3_total_changes64(s->db);
+        return ST_OK;
+    }
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN", NULL,
                           NULL, NULL);
     if (rc != SQLITE_OK)
@@ -244,10 +252,27 @@ enum status sq_begin_read(struct sq_store *s, struct err *e)
     return ST_OK;
 }
 
+/* The end of a game in a whole batch: a failed one that wrote rows
+ * (a failed statement leaves none of its own) takes the batch with it. */
+static enum status end_whole(struct sq_store *s, enum status st,
+                             struct err *e)
+{
+    if (st == ST_OK && bind_failed != SQLITE_OK)
+        st = sq_fail(s, bind_failed, "write the game", e);
+    if (st == ST_OK || sqlite3_total_changes64(s->db) == s->game_changes)
+        return st;
+    s->batch_lost = true;
+    if (!sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
 /* Inside a batch: release the game's savepoint, or roll back to it. */
 static enum status end_savepoint(struct sq_store *s, enum status st,
                                  struct err *e)
 {
+    if (s->batch_whole)
+        return end_whole(s, st, e);
     if (st == ST_OK && bind_failed != SQLITE_OK)
         st = sq_fail(s, bind_failed, "release savepoint", e);
     if (st == ST_OK) {
@@ -288,7 +313,8 @@ enum status sq_end(struct sq_store *s, enum status st, struct err *e)
     return st;
 }
 
-enum status sq_batch_begin(struct store *base, struct err *e)
+enum status sq_batch_begin(struct store *base, enum store_batch kind,
+                           struct err *e)
 {
     struct sq_store *s = sq_of(base);
     if (s->batch)
@@ -297,8 +323,15 @@ enum status sq_batch_begin(struct store *base, struct err *e)
         return err_set(e, ST_DB, "read-only");
     enum status st = sq_begin(s, e);
     s->batch = st == ST_OK;
+    s->batch_whole = kind == STORE_BATCH_WHOLE;
     s->batch_lost = false;
     return st;
+}
+
+bool sq_batch_lost(const struct store *base)
+{
+    const struct sq_store *s = (const struct sq_store *)base;
+    return s->batch && s->batch_lost;
 }
 
 enum status sq_batch_end(struct store *base, bool commit, struct err *e)
@@ -706,6 +739,7 @@ const struct store_backend store_sqlite_backend = {
     .insert_game = sq_insert_game,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
+    .batch_lost = sq_batch_lost,
     .replace_game = sq_replace_game,
     .list_games = sq_list_games,
     .game_json = sq_game_json,

@@ -40,8 +40,10 @@ struct sq_store {
     sqlite3 *db;
     bool read_only;
     bool batch; /* inside store_batch_begin(): a game is a savepoint */
-    bool batch_lost; /* a game's savepoint could not be rolled back: the
+    bool batch_whole; /* STORE_BATCH_WHOLE: no savepoints */
+    bool batch_lost; /* a failed game could not be rolled back alone: the
                         batch must not commit */
+    int64_t game_changes; /* whole batch: total changes as a game began */
     bool pending; /* games written since the last sq_flush_pending() */
     struct sq_checkpointer *ckpt; /* a writer's checkpoints, or NULL */
     struct sq_cached_stmt cache[STORE_STMT_CACHE];
@@ -103,7 +105,8 @@ void sq_append_col(struct buf *out, sqlite3_stmt *st, int col);
 void sq_append_blob(struct buf *out, sqlite3_stmt *st, int col);
 
 /* BEGIN IMMEDIATE; inside a batch (store_batch_begin) a SAVEPOINT, so that
- * sq_end() still keeps or drops exactly one game's changes. */
+ * sq_end() still keeps or drops exactly one game's changes; inside a
+ * whole batch nothing (sq_end() drops the batch if the game wrote). */
 enum status sq_begin(struct sq_store *s, struct err *e) WARN_UNUSED;
 /* A read transaction: the reads until sq_end() see one snapshot (WAL),
  * so a total and its page, or the parts of the statistics, agree. */
@@ -170,7 +173,9 @@ void sq_close(struct store *base);
 enum status sq_insert_game(struct store *base, const struct game_record *g,
                            int64_t *out_id, bool *out_duplicate,
                            struct err *e) WARN_UNUSED;
-enum status sq_batch_begin(struct store *base, struct err *e) WARN_UNUSED;
+enum status sq_batch_begin(struct store *base, enum store_batch kind,
+                           struct err *e) WARN_UNUSED;
+bool sq_batch_lost(const struct store *base);
 enum status sq_batch_end(struct store *base, bool commit,
                          struct err *e) WARN_UNUSED;
 enum status sq_replace_game(struct store *base, int64_t id,

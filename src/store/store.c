@@ -48,9 +48,15 @@ enum status store_insert_game(struct store *s, const struct game_record *g,
     return s->be->insert_game(s, g, out_id, out_duplicate, e);
 }
 
-enum status store_batch_begin(struct store *s, struct err *e)
+enum status store_batch_begin(struct store *s, enum store_batch kind,
+                              struct err *e)
 {
-    return s->be->batch_begin(s, e);
+    return s->be->batch_begin(s, kind, e);
+}
+
+bool store_batch_lost(const struct store *s)
+{
+    return s->be->batch_lost(s);
 }
 
 enum status store_batch_end(struct store *s, bool commit, struct err *e)

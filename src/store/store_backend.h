@@ -25,8 +25,10 @@ struct store_backend {
     enum status (*insert_game)(struct store *s, const struct game_record *g,
                                int64_t *out_id, bool *out_duplicate,
                                struct err *e);
-    enum status (*batch_begin)(struct store *s, struct err *e);
+    enum status (*batch_begin)(struct store *s, enum store_batch kind,
+                               struct err *e);
     enum status (*batch_end)(struct store *s, bool commit, struct err *e);
+    bool (*batch_lost)(const struct store *s);
     enum status (*replace_game)(struct store *s, int64_t id,
                                 const struct game_record *g, struct err *e);
     enum status (*list_games)(struct store *s, const struct game_filter *f,

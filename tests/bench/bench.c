@@ -328,7 +328,7 @@ static double run_ingest(const struct corpus *c, size_t n, int batch,
     for (size_t i = 0; threads == 0 && i < n; i++) {
         struct ingest_result res;
         if (batch && i % (size_t)batch == 0 &&
-            store_batch_begin(s, &e) != ST_OK)
+            store_batch_begin(s, STORE_BATCH_WHOLE, &e) != ST_OK)
             abort();
         if (ingest_bytes(s, c->files[i].p, c->files[i].len, "cli", NULL,
                          1700000000, &res, &e) != ST_OK)

@@ -1108,6 +1108,10 @@ struct cli_case {
     char *argv[8];
     int argc;
     char tmpl[160]; /* the database each run starts from */
+    /* a game that failed halfway is written again, with the games of its
+     * batch before it (ingest_pipeline): a failure that does not last
+     * is got by */
+    bool rewrites;
 };
 
 /* The injected call was the checkpointer's connection's first read
@@ -1119,9 +1123,9 @@ static bool checkpointer_read(void)
 }
 
 /* The kth run of c with rc injected: a non-zero exit naming the failure,
- * or (a batch that could not begin) a zero exit with everything stored;
- * whole games only; then the same run again succeeds. Returns whether it
- * failed. */
+ * or (a batch that could not begin, a game written again) a zero exit
+ * with everything stored; whole games only; then the same run again
+ * succeeds. Returns whether it failed. */
 static bool cli_inject_at(struct fx *f, struct cli_case *c, long k, int rc,
                           enum mode mode, int64_t games)
 {
@@ -1138,9 +1142,11 @@ static bool cli_inject_at(struct fx *f, struct cli_case *c, long k, int rc,
     snprintf(context, sizeof context, "%s, %s at call %ld%s: %s", c->name,
              sqlite3_errstr(rc), k, MODE_NAME[mode], inj_what);
     /* the failures a command gets by without: the batch of `flierd
-     * ingest` could not begin, so each game commits alone; the
-     * checkpointer's thread did not start */
-    if (code == 0 && !strstr(inj_what, "BEGIN") && !checkpointer_read())
+     * ingest` could not begin, so each game commits alone; a game's
+     * write failed once, and it was written again; the checkpointer's
+     * thread did not start */
+    if (code == 0 && !strstr(inj_what, "BEGIN") && !checkpointer_read() &&
+        !(c->rewrites && mode != FROM_ON))
         fail_msg("%s: exit 0:\n%s", context, text.p);
     if (code != 0 && !strstr(text.p ? text.p : "", sqlite3_errstr(rc)))
         fail_msg("%s: exit %d, but the output does not say '%s':\n%s",
@@ -1210,9 +1216,17 @@ static void cli_ingest_sweep(int rc, enum mode mode)
     fx_init(&f);
     struct cli_case c = { "flierd ingest", cli_ingest,
                           { OPT_DB, f.db, OPT_QUIET, files[0], files[1] },
-                          5, "" };
+                          5, "", true };
     cli_setup(&f, files, c.tmpl);
-    assert_true(cli_sweep(&f, &c, rc, mode) <= 1);
+    long recovered = cli_sweep(&f, &c, rc, mode);
+    print_message("flierd ingest, %s%s: %ld got by\n", sqlite3_errstr(rc),
+                  MODE_NAME[mode], recovered);
+    /* the batch that could not begin; and, unless the disk stays full,
+     * the failures inside a game's write, which the rewrite gets by */
+    if (mode == FROM_ON)
+        assert_true(recovered <= 1);
+    else
+        assert_true(recovered > 1);
     fx_done(&f);
 }
 
@@ -1234,9 +1248,9 @@ static void cli_reaudit_sweep(int rc)
     cli_setup(&f, files, empty);
     struct cli_case in = { "flierd ingest", cli_ingest,
                            { OPT_DB, f.db, OPT_QUIET, files[0], files[1] },
-                           5, "" };
+                           5, "", true };
     struct cli_case c = { "flierd reaudit", cli_reaudit, { OPT_DB, f.db },
-                          2, "" };
+                          2, "", false };
     copy_file(empty, f.db);
     assert_int_equal(run_cli(in.fn, in.argc, in.argv, &text), 0);
     snprintf(c.tmpl, sizeof c.tmpl, "%s/two.db", f.dir);
@@ -1265,10 +1279,10 @@ static void cli_copy_sweep(int rc, enum mode mode)
     fx_init(&f);
     struct cli_case in = { "flierd ingest", cli_ingest,
                            { OPT_DB, from, OPT_QUIET, files[0], files[1] },
-                           5, "" };
+                           5, "", true };
     struct cli_case c = { "flierd copy", cli_copy,
                           { opt_from, from, opt_to, f.db, OPT_QUIET }, 5,
-                          "" };
+                          "", false };
     cli_setup(&f, files, c.tmpl);
     snprintf(from, sizeof from, "%s/from.db", f.dir);
     copy_file(c.tmpl, from);

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
+#include <sqlite3.h>
 
 #include "core/replay.h"
 #include "ingest/ingest.h"
@@ -365,6 +366,164 @@ static void test_pipeline_keeps_order(void **state)
         buf_release(&raw[k]);
 }
 
+/* ---- a game failing halfway through a whole batch (SQLite) ----------- */
+
+/* -Wl,--wrap=sqlite3_step: the store's every step passes through here.
+ * Once a games row of a file named fail_name is inserted, that game's
+ * upload row fails (after the games row and more were written), fail_left
+ * times (-1: always). */
+static const char *fail_name;
+static int fail_left;
+static bool failing;
+
+int __real_sqlite3_step(sqlite3_stmt *st);
+int __wrap_sqlite3_step(sqlite3_stmt *st);
+int __wrap_sqlite3_step(sqlite3_stmt *st)
+{
+    const char *sql = fail_name ? sqlite3_sql(st) : NULL;
+    if (sql && strncmp(sql, "INSERT INTO games (", 19) == 0) {
+        char *x = sqlite3_expanded_sql(st);
+        failing = x && strstr(x, fail_name) && fail_left != 0;
+        sqlite3_free(x);
+    } else if (sql && failing &&
+               strncmp(sql, "INSERT INTO game_raw ", 21) == 0) {
+        failing = false;
+        fail_left -= fail_left > 0;
+        return SQLITE_CONSTRAINT;
+    }
+    return __real_sqlite3_step(st);
+}
+
+enum { REDO_N = 10 };
+
+/* Ten distinct samples; item changed (if >= 0) reads other bytes from its
+ * second read on. */
+struct redo {
+    struct buf raw[REDO_N];
+    char name[REDO_N][16];
+    int reads[REDO_N];
+    int changed;
+    size_t n_done;
+    enum status st[REDO_N];
+    int64_t id[REDO_N];
+    bool taken_back[REDO_N];
+};
+
+static enum status redo_read(void *ctx, size_t i, struct buf *data,
+                             const char **name, struct err *e)
+{
+    struct redo *r = ctx;
+    (void)e;
+    *name = r->name[i];
+    buf_append(data, r->raw[i].p, r->raw[i].len);
+    if (r->reads[i]++ > 0 && (int)i == r->changed)
+        buf_puts(data, " "); /* the same game, other bytes */
+    return ST_OK;
+}
+
+static void redo_done(void *ctx, size_t i, enum status st,
+                      const struct ingest_result *res, const struct err *e)
+{
+    struct redo *r = ctx;
+    (void)e;
+    assert_int_equal(i, r->n_done);
+    r->st[i] = st;
+    r->id[i] = res->id;
+    r->n_done++;
+}
+
+static void redo_taken_back(void *ctx, size_t first, size_t last,
+                            const struct err *e)
+{
+    struct redo *r = ctx;
+    assert_non_null(strstr(e->msg, "changed"));
+    for (size_t i = first; i <= last; i++)
+        r->taken_back[i] = true;
+}
+
+/* Ten samples in batches of 4 over two workers, item fail failing
+ * halfway through its write fail_times times (-1: always). */
+static void run_redo(struct fixture *fx, struct redo *r, int fail, int times,
+                     int changed)
+{
+    static const char *const names[REDO_N] = {
+        "c2-2p.jcz", "c2-5p.jcz", "c3-4p-abbots.jcz", "tiny-city.jcz",
+        "flier-returns.jcz", "count-c2-4p.jcz", "river-c2-4p.jcz",
+        "inns-c2-3p.jcz", "phantom-c3-3p.jcz", "bigbox-c2-4p.jcz" };
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < REDO_N; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", FLIERD_SAMPLES_DIR, names[k]);
+        slurp(path, &r->raw[k]);
+        snprintf(r->name[k], sizeof r->name[k], "item-%d", k);
+    }
+    r->changed = changed;
+    fail_name = r->name[fail];
+    fail_left = times;
+    struct ingest_source src = { REDO_N, "cli", 7, r, redo_read, redo_done,
+                                 redo_taken_back };
+    ingest_pipeline(fx->s, &src, 2, 4);
+    fail_name = NULL;
+    failing = false;
+    for (int k = 0; k < REDO_N; k++)
+        buf_release(&r->raw[k]);
+    assert_int_equal(r->n_done, REDO_N);
+}
+
+/* The store holds n games, ids ascending in input order, and its check
+ * finds every aggregate whole. */
+static void expect_stored(struct fixture *fx, const struct redo *r, int n)
+{
+    struct store_counts c;
+    struct buf report = BUF_INIT;
+    struct err e;
+    int problems = -1;
+    assert_int_equal(store_counts(fx->s, &c, &e), ST_OK);
+    assert_int_equal(c.total, n);
+    assert_int_equal(store_check(fx->s, &report, &problems, &e), ST_OK);
+    if (problems != 0)
+        fail_msg("check: %s", report.p);
+    buf_release(&report);
+    int64_t last = 0;
+    for (int i = 0; i < REDO_N; i++)
+        if (r->st[i] == ST_OK && !r->taken_back[i]) {
+            assert_true(r->id[i] > last);
+            last = r->id[i];
+        }
+}
+
+/* Item 6 always fails halfway: the batch (items 4-7) is rolled back,
+ * items 4 and 5 are read and written again, item 6 fails alone and 7
+ * and the last batch are stored as ever. */
+static void test_pipeline_rewrites_a_lost_batch(void **state)
+{
+    struct fixture *fx = *state;
+    struct redo r;
+    run_redo(fx, &r, 6, -1, -1);
+    for (int i = 0; i < REDO_N; i++) {
+        assert_int_equal(r.st[i], i == 6 ? ST_DB : ST_OK);
+        assert_int_equal(r.reads[i], i == 4 || i == 5 ? 2 : 1);
+        assert_false(r.taken_back[i]);
+    }
+    expect_stored(fx, &r, REDO_N - 1);
+}
+
+/* Item 5 fails halfway once: written again it is stored. Item 4 reads
+ * other bytes the second time: it is taken back, not written. */
+static void test_pipeline_rewrite_checks_the_bytes(void **state)
+{
+    struct fixture *fx = *state;
+    struct redo r;
+    run_redo(fx, &r, 5, 1, 4);
+    for (int i = 0; i < REDO_N; i++) {
+        assert_int_equal(r.st[i], ST_OK);
+        assert_int_equal(r.taken_back[i], i == 4);
+    }
+    assert_int_equal(r.reads[4], 2);
+    assert_int_equal(r.reads[5], 1); /* its job was kept */
+    expect_stored(fx, &r, REDO_N - 1);
+}
+
 /* ---- games of other expansions --------------------------------------- */
 
 /* A re-audit's progress calls: how many, and the last (done, total). */
@@ -633,5 +792,16 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_prepare_stored_keeps_the_upload,
                                         setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* the failures injected into sqlite3_step (PostgreSQL keeps its
+     * savepoints: no batch is lost there) */
+    const struct CMUnitTest sqlite_only[] = {
+        cmocka_unit_test_setup_teardown(test_pipeline_rewrites_a_lost_batch,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_pipeline_rewrite_checks_the_bytes, setup, teardown),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    if (!test_db_pg())
+        failed += cmocka_run_group_tests(sqlite_only, NULL, NULL);
+    return failed;
 }

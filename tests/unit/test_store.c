@@ -1673,7 +1673,7 @@ static void test_batch(void **state)
     int64_t before = insert_ok(fx->s, &g[0]), id = 0, same = 0;
     bool dup = true;
 
-    assert_int_equal(store_batch_begin(fx->s, &e), ST_OK);
+    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
     int64_t b1 = insert_ok(fx->s, &g[1]);
     assert_int_equal(store_insert_game(fx->s, &g[2], &id, &dup, &e), ST_DB);
     assert_int_equal(id, 0);
@@ -1685,7 +1685,7 @@ static void test_batch(void **state)
     assert_int_equal(store_replace_game(fx->s, b1, &g[5], &e), ST_OK);
     assert_int_equal(store_batch_end(fx->s, true, &e), ST_OK);
 
-    assert_int_equal(store_batch_begin(fx->s, &e), ST_OK);
+    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
     insert_ok(fx->s, &g[6]);
     assert_int_equal(store_batch_end(fx->s, false, &e), ST_OK);
 
@@ -1710,6 +1710,60 @@ static void test_batch(void **state)
     store_close(ref);
     test_db_drop(path);
     unlink(path);
+}
+
+/* A whole batch (no savepoints): a game that fails before it writes
+ * (an incomplete record) costs only itself; one that fails halfway (the
+ * unknown rule's NOT NULL, after its games row) takes the batch along on
+ * SQLite: store_batch_lost(), every later game refused, the commit
+ * refused, nothing of the batch kept and the aggregates whole. Then a
+ * batch of the same games, the bad one left out, stores them all.
+ * PostgreSQL keeps its savepoints: there the bad game fails alone. */
+static void test_batch_whole(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct variant v[4];
+    variant(&v[0], 71, "Ann", "Bob");
+    variant(&v[1], 72, "Cid", "Dan");
+    variant(&v[2], 73, "Eve", "Fay");
+    add_violation(&v[2], RULE_TURN_ORDER);
+    v[2].viol[0].rule = (enum rule)999; /* refused halfway */
+    variant(&v[3], 74, "Gus", "Hal");
+    struct game_record g[4], bad;
+    for (int i = 0; i < 4; i++)
+        g[i] = record(&v[i].log, &v[i].rep, v[i].sha, 2000 + i);
+    bad = g[1];
+    bad.sha256 = NULL; /* refused before anything is written */
+    int64_t before = insert_ok(fx->s, &g[0]), id = 0;
+    bool dup = false, pg = test_db_pg();
+
+    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_WHOLE, &e), ST_OK);
+    assert_int_equal(store_insert_game(fx->s, &bad, &id, &dup, &e), ST_DB);
+    assert_false(store_batch_lost(fx->s));
+    int64_t b1 = insert_ok(fx->s, &g[1]);
+    assert_true(b1 > before);
+    assert_int_equal(store_insert_game(fx->s, &g[2], &id, &dup, &e), ST_DB);
+    assert_int_equal(id, 0);
+    assert_int_equal(store_batch_lost(fx->s), !pg);
+    enum status later = store_insert_game(fx->s, &g[3], &id, &dup, &e);
+    assert_int_equal(later, pg ? ST_OK : ST_DB);
+    if (!pg)
+        assert_non_null(strstr(e.msg, "rolled back"));
+    assert_int_equal(store_batch_end(fx->s, true, &e), pg ? ST_OK : ST_DB);
+    assert_false(store_batch_lost(fx->s));
+
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), pg ? 3 : 1);
+    expect_whole(fx->s);
+    if (pg)
+        return;
+    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_WHOLE, &e), ST_OK);
+    assert_int_equal(insert_ok(fx->s, &g[1]), b1); /* the id it had */
+    insert_ok(fx->s, &g[3]);
+    assert_int_equal(store_batch_end(fx->s, true, &e), ST_OK);
+    assert_int_equal(total_of(fx->s, &f), 3);
+    expect_whole(fx->s);
 }
 
 /* ---- each_game --------------------------------------------------------- */
@@ -1987,6 +2041,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_same_bytes_at_once, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_batch_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bench, setup, teardown),
     };
     /* the failures injected into sqlite3_step */

@@ -707,9 +707,13 @@ enum status pg_end(struct pg_store *s, enum status st, struct err *e)
     return st;
 }
 
-enum status pg_batch_begin(struct store *base, struct err *e)
+/* kind is not used: a savepoint here is a few messages on a round trip
+ * the game makes anyway, and never copies pages. */
+enum status pg_batch_begin(struct store *base, enum store_batch kind,
+                           struct err *e)
 {
     struct pg_store *s = pg_of(base);
+    (void)kind;
     if (s->batch)
         return err_set(e, ST_DB, "a batch is already open");
     if (s->read_only)
@@ -719,6 +723,12 @@ enum status pg_batch_begin(struct store *base, struct err *e)
     s->batch_lost = false;
     s->n_uncounted = 0;
     return st;
+}
+
+bool pg_batch_lost(const struct store *base)
+{
+    const struct pg_store *s = (const struct pg_store *)base;
+    return s->batch && s->batch_lost;
 }
 
 const char pg_sql_count[] = "SELECT count_games($1::bigint[], $2::integer)";
@@ -1124,6 +1134,7 @@ const struct store_backend store_pg_backend = {
     .insert_game = pg_insert_game,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,
+    .batch_lost = pg_batch_lost,
     .replace_game = pg_replace_game,
     .list_games = pg_list_games,
     .game_json = pg_game_json,

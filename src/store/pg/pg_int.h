@@ -246,7 +246,9 @@ void pg_close(struct store *base);
 enum status pg_insert_game(struct store *base, const struct game_record *g,
                            int64_t *out_id, bool *out_duplicate,
                            struct err *e) WARN_UNUSED;
-enum status pg_batch_begin(struct store *base, struct err *e) WARN_UNUSED;
+enum status pg_batch_begin(struct store *base, enum store_batch kind,
+                           struct err *e) WARN_UNUSED;
+bool pg_batch_lost(const struct store *base);
 enum status pg_batch_end(struct store *base, bool commit,
                          struct err *e) WARN_UNUSED;
 enum status pg_replace_game(struct store *base, int64_t id,
