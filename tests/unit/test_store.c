@@ -1673,7 +1673,8 @@ static void test_batch(void **state)
     int64_t before = insert_ok(fx->s, &g[0]), id = 0, same = 0;
     bool dup = true;
 
-    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
+    assert_int_equal(
+        store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
     int64_t b1 = insert_ok(fx->s, &g[1]);
     assert_int_equal(store_insert_game(fx->s, &g[2], &id, &dup, &e), ST_DB);
     assert_int_equal(id, 0);
@@ -1685,7 +1686,8 @@ static void test_batch(void **state)
     assert_int_equal(store_replace_game(fx->s, b1, &g[5], &e), ST_OK);
     assert_int_equal(store_batch_end(fx->s, true, &e), ST_OK);
 
-    assert_int_equal(store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
+    assert_int_equal(
+        store_batch_begin(fx->s, STORE_BATCH_SAVEPOINTS, &e), ST_OK);
     insert_ok(fx->s, &g[6]);
     assert_int_equal(store_batch_end(fx->s, false, &e), ST_OK);
 
