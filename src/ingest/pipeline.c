@@ -81,25 +81,18 @@ static void batch_end(struct store *st, const struct ingest_source *src,
  * back, written again; taken back from the source if it cannot be. */
 static void write_again(struct pipe *p, size_t k, const char *sha)
 {
-    struct buf data = BUF_INIT;
-    struct ingest_job *job = NULL;
+    struct slot t = { ST_OK, { ST_OK, "" }, BUF_INIT, NULL };
     struct ingest_result res;
-    struct err e;
-    const char *name = NULL;
-    err_clear(&e);
-    enum status st = p->src->read(p->src->ctx, k, &data, &name, &e);
-    if (st == ST_OK)
-        st = ingest_prepare(data.p ? data.p : "", data.len, p->src->source,
-                            name, p->src->now, &job, &e);
-    if (st == ST_OK && strcmp(ingest_job_sha(job), sha) != 0)
-        st = err_set(&e, ST_DB, "it changed while its batch was being "
-                     "written");
-    if (st == ST_OK)
-        st = ingest_commit(p->st, job, &res, &e);
-    if (st != ST_OK && p->src->batch_failed)
-        p->src->batch_failed(p->src->ctx, k, k, &e);
-    ingest_job_free(job);
-    buf_release(&data);
+    prepare_item(p, k, &t);
+    if (t.st == ST_OK && strcmp(ingest_job_sha(t.job), sha) != 0)
+        t.st = err_set(&t.e, ST_DB, "it changed while its batch was being "
+                       "written");
+    if (t.st == ST_OK)
+        t.st = ingest_commit(p->st, t.job, &res, &t.e);
+    if (t.st != ST_OK && p->src->batch_failed)
+        p->src->batch_failed(p->src->ctx, k, k, &t.e);
+    ingest_job_free(t.job);
+    buf_release(&t.data);
 }
 
 /* Item i failed and took the whole batch along: the batch again from its

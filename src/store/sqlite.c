@@ -221,16 +221,24 @@ static void drop_leftover(struct sq_store *s)
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* A game in a whole batch begins with no SQL: only the change count,
+ * which tells at its end whether it wrote anything (end_whole). */
+static bool begin_whole(struct sq_store *s)
+{
+    if (!s->batch || !s->batch_whole)
+        return false;
+    s->game_changes = sqlite3_total_changes64(s->db);
+    return true;
+}
+
 enum status sq_begin(struct sq_store *s, struct err *e)
 {
     if (s->batch && s->batch_lost)
         return err_set(e, ST_DB, "the batch this game belongs to was rolled "
                        "back after an earlier failure");
     drop_leftover(s);
-    if (s->batch && s->batch_whole) {
-        s->game_changes = sqlite3_total_changes64(s->db);
+    if (begin_whole(s))
         return ST_OK;
-    }
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN IMMEDIATE",
                           NULL, NULL, NULL);
     if (rc != SQLITE_OK)
@@ -241,10 +249,8 @@ enum status sq_begin(struct sq_store *s, struct err *e)
 enum status sq_begin_read(struct sq_store *s, struct err *e)
 {
     drop_leftover(s);
-    if (s->batch && s->batch_whole) {
-        s->game_changes = sqlite3_total_changes64(s->db);
+    if (begin_whole(s))
         return ST_OK;
-    }
     int rc = sqlite3_exec(s->db, s->batch ? "SAVEPOINT game" : "BEGIN", NULL,
                           NULL, NULL);
     if (rc != SQLITE_OK)
