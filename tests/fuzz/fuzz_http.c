@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -441,9 +442,38 @@ static bool whole_response(const struct buf *resp, bool head)
 
 /* ---- talking to the server ---- */
 
+/* libFuzzer's -timeout sends this process a SIGALRM every timeout/2 + 1
+ * seconds, and whichever thread takes it: a blocking connect(), send()
+ * or recv() of ours then fails with EINTR (1,800 runs of 60 s in CI once
+ * read that as the server closing without an answer). An interrupted
+ * connect() goes on in the background; waits for it to finish. */
+static bool connected_after_signal(int fd)
+{
+    struct pollfd p = { fd, POLLOUT, 0 };
+    int rc, err = 0;
+    socklen_t len = sizeof err;
+    do
+        rc = poll(&p, 1, ANSWER_TIMEOUT_S * 1000);
+    while (rc < 0 && errno == EINTR);
+    if (rc != 1 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0)
+        return false;
+    errno = err;
+    return err == 0;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 /* Sends req and reads until the server closes (raw: or a whole response
  * is in). Returns false when the server neither answered nor closed
- * within ANSWER_TIMEOUT_S (its own idle timeout is 1 s). */
+ * within ANSWER_TIMEOUT_S (its own idle timeout is 1 s). Interrupted
+ * calls are retried (above; an EINTR taken for the server's end read as
+ * an empty answer), within that time all told: each retry starts
+ * SO_RCVTIMEO again. */
 static bool exchange(unsigned port, const struct buf *req, bool raw,
                      struct buf *resp)
 {
@@ -458,11 +488,15 @@ static bool exchange(unsigned port, const struct buf *req, bool raw,
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0 &&
+        !(errno == EINTR && connected_after_signal(fd)))
         fuzz_fail("connect to the daemon", strerror(errno));
+    double until = now_s() + ANSWER_TIMEOUT_S;
     /* an early answer (401, 404, 413) may close before all is sent */
     for (size_t at = 0; at < req->len;) {
         ssize_t n = send(fd, req->p + at, req->len - at, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR && now_s() < until)
+            continue;
         if (n <= 0)
             break;
         at += (size_t)n;
@@ -479,7 +513,10 @@ static bool exchange(unsigned port, const struct buf *req, bool raw,
                 break;
             continue;
         }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        if (n < 0 && errno == EINTR && now_s() < until)
+            continue;
+        if (n < 0 &&
+            (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
             answered = false;
         break;
     }
