@@ -28,6 +28,8 @@
 #include "util/xalloc.h"
 
 #define CSP "default-src 'self'; frame-ancestors 'none'"
+/* After the grace: for the replies already made to go out (server_stop) */
+#define STOP_REPLY_MS 1000
 
 /* libmicrohttpd is loaded when a daemon starts, not with the program:
  * with GnuTLS and the nine libraries under it, loading it took about
@@ -606,6 +608,17 @@ unsigned server_port(const struct server *s)
     return s->port;
 }
 
+/* Waits until no request is in flight, or for ms at most. */
+static void drain(struct server *s, unsigned ms)
+{
+    uint64_t until = http_now_us() + (uint64_t)ms * 1000u;
+    while (s->daemon && atomic_load(&s->m.inflight) > 0 &&
+           http_now_us() < until) {
+        struct timespec ts = { 0, 5 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
 void server_stop(struct server *s, unsigned grace_ms)
 {
     if (!s)
@@ -613,15 +626,15 @@ void server_stop(struct server *s, unsigned grace_ms)
     /* Stop accepting, let the requests in flight be answered, then
      * close what is left (idle keep-alive connections). */
     listener_stop(s);
-    uint64_t until = http_now_us() + (uint64_t)grace_ms * 1000u;
-    while (s->daemon && atomic_load(&s->m.inflight) > 0 &&
-           http_now_us() < until) {
-        struct timespec ts = { 0, 5 * 1000 * 1000 };
-        nanosleep(&ts, NULL);
-    }
+    drain(s, grace_ms);
     /* Every suspended connection resumed first: libmicrohttpd aborts the
-     * process if it is stopped with one suspended. */
+     * process if it is stopped with one suspended. The writes still
+     * queued now have their 503 (writes.c), but a resumed connection's
+     * reply goes out only when its pool thread next runs: stopped at
+     * once, libmicrohttpd closed most of them unanswered
+     * (test_writes_stop). So they get a moment to go out. */
     writes_stop(s);
+    drain(s, STOP_REPLY_MS);
     if (s->daemon)
         MHD_stop_daemon(s->daemon);
     guard_stop(s); /* after the daemon: no connection is left */
