@@ -664,44 +664,78 @@ describe('the dashboard built in, with a token and with many games', () => {
     }
   });
 
-  test('1,000 games list and a full replay load without visible delay', async () => {
+  // Timings are compared with one another within this run, never with a
+  // fixed number of milliseconds: the machines are shared, and a test that
+  // runs beside others may be slowed as a whole, not in one part only.
+  test('1,000 games list and a full replay cost what their size says, no more', async () => {
     // 1,000 distinct files (one sample, different trailing whitespace).
     const dir = join(TMP, 'many');
     mkdirSync(dir);
     const bytes = readFileSync(join(SRC, 'samples/tiny-city.jcz'));
     for (let i = 0; i < 1000; i++) writeFileSync(join(dir, `g${String(i).padStart(4, '0')}.jcz`), Buffer.concat([bytes, Buffer.from(' '.repeat(i + 1))]));
     const d = await startDaemon('many', ['--load', dir], { web: false });
+    // The best of three of each list size: the quickest run is the one the
+    // machine's other work disturbed least.
+    const listed = {};
     try {
       const page = await newPage();
-      const t0 = Date.now();
-      await page.goto(d.url + '/?size=1000');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=games-table] tbody tr').length === 1000, null, { timeout: 20000 });
-      const listMs = Date.now() - t0;
-      const renderMs = Number(await page.locator('[data-testid=games-table]').getAttribute('data-render-ms'));
-      process.stdout.write(`# 1000-game list: ${listMs} ms to show (rendering ${renderMs} ms)\n`);
-      assert.ok(renderMs < 400, `rendering 1000 rows took ${renderMs} ms`);
-      assert.ok(listMs < 5000, `the 1000-game list took ${listMs} ms`);
+      for (const size of [100, 1000, 100, 1000, 100, 1000]) {
+        const t0 = performance.now();
+        await page.goto(`${d.url}/?size=${size}`);
+        await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, size, { timeout: 20000 });
+        const showMs = performance.now() - t0;
+        const renderMs = Number(await page.locator('[data-testid=games-table]').getAttribute('data-render-ms'));
+        const best = listed[size] || { showMs: Infinity, renderMs: Infinity };
+        listed[size] = { showMs: Math.min(best.showMs, showMs), renderMs: Math.min(best.renderMs, renderMs) };
+      }
       await page.close();
     } finally {
       assert.equal(await d.stop(), 0);
     }
-    // The longest sample game, opened and stepped through every turn.
-    const id = await gameId('/c2-5p.jcz');
-    const page = await newPage();
-    const t0 = Date.now();
-    await page.goto(`${base}/games/${id}?turn=0`);
-    await page.locator('svg.board .tile').first().waitFor();
-    const openMs = Date.now() - t0;
+    const [small, large] = [listed[100], listed[1000]];
+    process.stdout.write(`# game list: 100 rows shown in ${small.showMs.toFixed(0)} ms (rendering ${small.renderMs} ms), ` +
+      `1,000 rows in ${large.showMs.toFixed(0)} ms (rendering ${large.renderMs} ms)\n`);
+    // Ten times the rows may cost ten times the rendering, with room for
+    // noise; a cost that grows faster than the rows (a quadratic loop, a
+    // layout per row) is what this catches. The timer's grain is 0.1 ms.
+    assert.ok(large.renderMs <= 25 * Math.max(small.renderMs, 0.5), `rendering 1,000 rows took ${large.renderMs} ms, 100 rows ${small.renderMs} ms`);
+    // Showing the page is mostly fixed cost (the page, its modules, one request).
+    assert.ok(large.showMs <= 10 * small.showMs, `showing 1,000 rows took ${large.showMs.toFixed(0)} ms, 100 rows ${small.showMs.toFixed(0)} ms`);
+
+    // The longest sample game against the shortest, each opened twice; then
+    // the longest stepped through every turn.
+    const open = async (suffix) => {
+      const id = await gameId(suffix);
+      let best = Infinity, page;
+      for (let k = 0; k < 2; k++) {
+        if (page) await page.close();
+        page = await newPage();
+        const t0 = performance.now();
+        await page.goto(`${base}/games/${id}?turn=0`);
+        await page.locator('svg.board .tile').first().waitFor();
+        best = Math.min(best, performance.now() - t0);
+      }
+      return { page, ms: best, steps: Number(await page.locator('[data-testid=turn-slider]').getAttribute('max')) };
+    };
+    const shortest = await open('/tiny-city.jcz');
+    await shortest.page.close();
+    const longest = await open('/c2-5p.jcz');
+    const page = longest.page;
     const stepMs = await page.evaluate(() => {
       const t = performance.now();
       const steps = Number(document.querySelector('[data-testid=turn-slider]').max);
       for (let i = 0; i < steps; i++) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
       return (performance.now() - t) / steps;
     });
-    process.stdout.write(`# full replay: opened in ${openMs} ms, ${stepMs.toFixed(1)} ms per turn\n`);
+    process.stdout.write(`# replay: ${shortest.steps} steps opened in ${shortest.ms.toFixed(0)} ms, ${longest.steps} steps in ${longest.ms.toFixed(0)} ms, ` +
+      `${stepMs.toFixed(1)} ms a step\n`);
     assert.match(await caption(page), /Final scoring/);
-    assert.ok(openMs < 4000, `opening the replay took ${openMs} ms`);
-    assert.ok(stepMs < 50, `a step took ${stepMs} ms`);
+    assert.ok(longest.steps >= 10 * shortest.steps, `the longest sample has ${longest.steps} steps, the shortest ${shortest.steps}`);
+    // Opening a replay is the page and one request: a game ten times longer
+    // may not take ten times as long to open.
+    assert.ok(longest.ms <= 4 * shortest.ms, `opening ${longest.steps} steps took ${longest.ms.toFixed(0)} ms, ${shortest.steps} steps ${shortest.ms.toFixed(0)} ms`);
+    // A step redraws what changed, not the whole replay.
+    assert.ok(stepMs <= longest.ms / 10, `a step took ${stepMs.toFixed(1)} ms, opening the replay ${longest.ms.toFixed(0)} ms`);
     await page.close();
   });
 

@@ -165,7 +165,7 @@ export function gamesPage(main, _params, query) {
       const frag = document.createDocumentFragment();
       for (const g of data.games) frag.appendChild(row(g));
       clear(tbody).appendChild(frag);
-      table.dataset.renderMs = String(Math.round(performance.now() - t0));
+      table.dataset.renderMs = (performance.now() - t0).toFixed(1);
       const from = data.total ? data.offset + 1 : 0, to = data.offset + data.games.length;
       status.textContent = data.total ? `Showing ${fmtNum(from)}–${fmtNum(to)} of ${fmtNum(data.total)} games` : '';
       table.hidden = data.total === 0;
