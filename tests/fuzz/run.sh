@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan+UBSan) in build-fuzz/ and
-# runs each for SECONDS (default 60), one after another: fuzz_jcz,
-# fuzz_flierlog, fuzz_http. Each starts from its seeds in
+# runs each for SECONDS (default 60): fuzz_jcz and fuzz_flierlog side by
+# side (each is one thread: two cores, two minutes become one), then
+# fuzz_http alone (its server has threads of its own). Each starts from its seeds in
 # tests/fuzz/corpus/TARGET (read only) and what earlier runs found in
 # build-fuzz/corpus/TARGET. Prints the executions per target. Fails when a
 # target crashes, leaks, hits UB, hangs or breaks an invariant; the input
@@ -19,19 +20,19 @@ cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DFLIERD_FUZZ=ON \
 cmake --build build-fuzz -j2 --target fuzz_jcz fuzz_flierlog fuzz_http \
       >/dev/null
 mkdir -p build-fuzz/crashes build-fuzz/logs
-failed=0
-for t in jcz flierlog http; do
+
+# Runs one target; prints its executions; fails when it found something.
+fuzz_one() {
+    local t=$1 rc=0 log=build-fuzz/logs/$1.log marker=build-fuzz/logs/$1.start
     mkdir -p "build-fuzz/corpus/$t"
-    log=build-fuzz/logs/$t.log
-    marker=build-fuzz/logs/$t.start
     touch "$marker"
-    rc=0
     # -timeout: one input may take a minute (ASan, a whole game) before
     # it counts as a hang
     "./build-fuzz/fuzz_$t" -max_total_time="$secs" -timeout=60 \
         -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="build-fuzz/crashes/$t-" \
         "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
+    local execs found
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     found=$(find build-fuzz/crashes -newer "$marker" -type f \
                  \( -name "$t-crash-*" -o -name "$t-leak-*" \
@@ -41,7 +42,14 @@ for t in jcz flierlog http; do
         tail -n 40 "$log" >&2
         echo "fuzz_$t failed (exit $rc): ${found:-no artifact}; full" \
              "output in $log" >&2
-        failed=1
+        return 1
     fi
-done
+}
+
+failed=0
+fuzz_one jcz & jcz=$!
+fuzz_one flierlog & flierlog=$!
+wait "$jcz" || failed=1
+wait "$flierlog" || failed=1
+fuzz_one http || failed=1
 exit "$failed"
