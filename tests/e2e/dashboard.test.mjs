@@ -702,12 +702,12 @@ describe('the dashboard built in, with a token and with many games', () => {
     // Showing the page is mostly fixed cost (the page, its modules, one request).
     assert.ok(large.showMs <= 10 * small.showMs, `showing 1,000 rows took ${large.showMs.toFixed(0)} ms, 100 rows ${small.showMs.toFixed(0)} ms`);
 
-    // The longest sample game against the shortest, each opened twice; then
-    // the longest stepped through every turn.
+    // The longest sample game against the shortest, each opened three
+    // times (the best counts); then the longest stepped through every turn.
     const open = async (suffix) => {
       const id = await gameId(suffix);
       let best = Infinity, page;
-      for (let k = 0; k < 2; k++) {
+      for (let k = 0; k < 3; k++) {
         if (page) await page.close();
         page = await newPage();
         const t0 = performance.now();
@@ -731,9 +731,10 @@ describe('the dashboard built in, with a token and with many games', () => {
       `${stepMs.toFixed(1)} ms a step\n`);
     assert.match(await caption(page), /Final scoring/);
     assert.ok(longest.steps >= 10 * shortest.steps, `the longest sample has ${longest.steps} steps, the shortest ${shortest.steps}`);
-    // Opening a replay is the page and one request: a game ten times longer
-    // may not take ten times as long to open.
-    assert.ok(longest.ms <= 4 * shortest.ms, `opening ${longest.steps} steps took ${longest.ms.toFixed(0)} ms, ${shortest.steps} steps ${shortest.ms.toFixed(0)} ms`);
+    // Opening a replay is mostly the page and one request: a game twenty
+    // times longer may not take anything like twenty times as long to open
+    // (1.5 to 2.3 times here, with another test running beside).
+    assert.ok(longest.ms <= 5 * shortest.ms, `opening ${longest.steps} steps took ${longest.ms.toFixed(0)} ms, ${shortest.steps} steps ${shortest.ms.toFixed(0)} ms`);
     // A step redraws what changed, not the whole replay.
     assert.ok(stepMs <= longest.ms / 10, `a step took ${stepMs.toFixed(1)} ms, opening the replay ${longest.ms.toFixed(0)} ms`);
     await page.close();
