@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan+UBSan) in build-fuzz/ and
 # runs each for SECONDS (default 60): fuzz_jcz and fuzz_flierlog side by
-# side (each is one thread: two cores, two minutes become one), then
-# fuzz_http alone (its server has threads of its own). Each starts from its seeds in
-# tests/fuzz/corpus/TARGET (read only) and what earlier runs found in
-# build-fuzz/corpus/TARGET. Prints the executions per target. Fails when a
+# side (each is one thread, so on two cores they take the time of one),
+# then fuzz_http alone (its server has threads of its own). Each starts
+# from its seeds in tests/fuzz/corpus/TARGET (read only) and what earlier
+# runs found in build-fuzz/corpus/TARGET. Prints the executions per target. Fails when a
 # target crashes, leaks, hits UB, hangs or breaks an invariant; the input
 # is then in build-fuzz/crashes/ and the output in build-fuzz/logs/.
 #
