@@ -918,11 +918,19 @@ static enum status read_regular(const struct entry *en, const cJSON *obj,
 
 /* ---- the "moves" form --------------------------------------------------- */
 
-static const char *const move_names[] = {
-    [MV_PLACE] = "place",   [MV_DISCARD] = "discard", [MV_DEPLOY] = "deploy",
-    [MV_PASS] = "pass",     [MV_RECALL] = "recall",   [MV_COMMIT] = "commit",
-    [MV_TOWER] = "tower",   [MV_CAPTURE] = "capture", [MV_RANSOM] = "ransom",
-    [MV_EXCHANGE] = "exchange",
+/* What a "move" names: its kind and, for a neutral figure's move, which
+ * figure. The order is the one the error message lists. */
+static const struct move_name {
+    const char *name;
+    uint8_t kind, neutral;
+} move_names[] = {
+    { "place", MV_PLACE, 0 },         { "discard", MV_DISCARD, 0 },
+    { "deploy", MV_DEPLOY, 0 },       { "pass", MV_PASS, 0 },
+    { "recall", MV_RECALL, 0 },       { "commit", MV_COMMIT, 0 },
+    { "tower", MV_TOWER, 0 },         { "capture", MV_CAPTURE, 0 },
+    { "ransom", MV_RANSOM, 0 },       { "exchange", MV_EXCHANGE, 0 },
+    { "dragon", MV_NEUTRAL, FIG_DRAGON }, { "fairy", MV_NEUTRAL, FIG_FAIRY },
+    { "princess", MV_PRINCESS, 0 },   { "count", MV_NEUTRAL, FIG_COUNT },
 };
 
 static enum status read_move_meeple(const struct entry *en, const cJSON *o,
@@ -980,28 +988,18 @@ static enum status read_move(const struct entry *en, const cJSON *o,
         return bad(c, e, path, "expected an object");
     if (get_str(c, get(o, "move"), sub(s, path, "move"), &name, e))
         return e->code;
-    int neutral = 0;
-    for (k = 0; k < (int)N_KEYS(move_names); k++)
-        if (move_names[k] && strcmp(name, move_names[k]) == 0)
-            break;
-    if (k == (int)N_KEYS(move_names)) { /* the neutral figures, the princess */
-        if (strcmp(name, "dragon") == 0 || strcmp(name, "fairy") == 0 ||
-            strcmp(name, "count") == 0) {
-            k = MV_NEUTRAL;
-            neutral = name[0] == 'd'   ? FIG_DRAGON
-                      : name[0] == 'f' ? FIG_FAIRY
-                                       : FIG_COUNT;
-        } else if (strcmp(name, "princess") == 0) {
-            k = MV_PRINCESS;
-        } else {
-            return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
-                       "pass, recall, commit, tower, capture, ransom, "
-                       "exchange, dragon, fairy, princess or count", name);
-        }
-    }
+    const struct move_name *mn = move_names;
+    while (mn < move_names + N_KEYS(move_names) && strcmp(name, mn->name) != 0)
+        mn++;
+    if (mn == move_names + N_KEYS(move_names))
+        return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
+                   "pass, recall, commit, tower, capture, ransom, "
+                   "exchange, dragon, fairy, princess or count", name);
+    k = mn->kind;
+    int neutral = mn->neutral;
     m = blank();
-    m.kind = (uint8_t)k;
-    m.neutral = (uint8_t)neutral;
+    m.kind = mn->kind;
+    m.neutral = mn->neutral;
     int player = en->player;
     if (get(o, "player") &&
         get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
