@@ -552,6 +552,17 @@ int main(int argc, char **argv)
                "%.0f games/s\n", c.n / median(ib, ingest_runs), workers,
                c.n / median(i1, ingest_runs), ingest_runs, bytes,
                slice / single);
+        /* The most ingest could do on this machine if storing cost
+         * nothing: every worker parsing and auditing at (b)'s rate. Its
+         * share, and what the rest adds a game, compare machines whose
+         * speeds differ (the 5,000 games/s target is absolute). */
+        double ceiling = workers * c.n / tt;
+        printf("  against (b): %d x (b) = %.0f games/s with nothing "
+               "stored, (c) %.2f of it; rendering and storing add %.0f us "
+               "a game on one thread to (b)'s %.0f (parsing %.0f of them)\n",
+               workers, ceiling, c.n / median(ib, ingest_runs) / ceiling,
+               (median(i1, ingest_runs) - tt) * 1e6 / c.n, tt * 1e6 / c.n,
+               tp * 1e6 / c.n);
     }
     if (curve > 0) {
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
