@@ -230,6 +230,9 @@ static const struct {
     { "UPDATE player_totals SET wins = wins + 1 WHERE player_id = 1",
       "table player_totals, player_id 1: differs from the sums over "
       "game_players" },
+    { "UPDATE player_totals SET best = best + 1 WHERE player_id = 1",
+      "table player_totals: 1 players' best differs from their best "
+      "finished score in game_players (the first: player_id 1)" },
     { "UPDATE score_hist SET n = n + 1",
       "table score_hist, bucket " },
     { "UPDATE flight_totals SET landed = landed + 1",

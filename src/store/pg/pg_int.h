@@ -32,7 +32,7 @@
     X(PQclear) X(PQconnectdbParams) X(PQconsumeInput) X(PQerrorMessage)      \
     X(PQenterPipelineMode) X(PQexitPipelineMode) X(PQpipelineSync)           \
     X(PQexec) X(PQfinish) X(PQflush) X(PQgetResult) X(PQgetisnull)           \
-    X(PQgetlength) X(PQgetvalue) X(PQisBusy) X(PQntuples)                    \
+    X(PQgetlength) X(PQgetvalue) X(PQisBusy) X(PQnfields) X(PQntuples)       \
     X(PQresultErrorField) X(PQresultStatus) X(PQsendPrepare) X(PQsendQuery)  \
     X(PQsendQueryParams) X(PQsendQueryPrepared) X(PQsetNoticeProcessor)      \
     X(PQsetnonblocking) X(PQsocket) X(PQstatus) X(PQtransactionStatus)
@@ -60,6 +60,7 @@ enum status pg_load(struct err *e);
 #define PQgetlength (*pg_libpq.PQgetlength)
 #define PQgetvalue (*pg_libpq.PQgetvalue)
 #define PQisBusy (*pg_libpq.PQisBusy)
+#define PQnfields (*pg_libpq.PQnfields)
 #define PQntuples (*pg_libpq.PQntuples)
 #define PQresultErrorField (*pg_libpq.PQresultErrorField)
 #define PQresultStatus (*pg_libpq.PQresultStatus)
