@@ -84,16 +84,6 @@ static bool parse_count(const char *s, int max, int *out)
     return true;
 }
 
-static bool known_sort(const char *s)
-{
-    static const char *const sorts[] = { "date", "players", "turns",
-                                         "violations", "flights", "best" };
-    for (size_t i = 0; i < sizeof sorts / sizeof sorts[0]; i++)
-        if (strcmp(s, sorts[i]) == 0)
-            return true;
-    return false;
-}
-
 /* Reads one query parameter into f; false when the value is not one of
  * those the parameter takes. */
 typedef bool (*param_ok_fn)(const char *v, struct game_filter *f);
@@ -145,8 +135,11 @@ static bool p_to(const char *v, struct game_filter *f)
 
 static bool p_sort(const char *v, struct game_filter *f)
 {
-    f->sort = v;
-    return known_sort(v);
+    const char *col;
+    struct err e;
+    err_clear(&e);
+    f->sort = v; /* the store names the keys there are */
+    return store_sort_column(v, &col, &e) == ST_OK;
 }
 
 static bool p_order(const char *v, struct game_filter *f)

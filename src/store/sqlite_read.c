@@ -211,23 +211,6 @@ static enum status use_probes(struct sq_store *s, const struct list_query *q,
     return res;
 }
 
-static const char *sort_column(const char *sort)
-{
-    static const struct {
-        const char *key, *col;
-    } keys[] = {
-        {"date", "uploaded_at"},  {"players", "n_players"},
-        {"turns", "turns"},       {"violations", "n_violations"},
-        {"flights", "n_flights"}, {"best", "best_score"},
-    };
-    if (!sort || !sort[0])
-        return "uploaded_at";
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (strcmp(sort, keys[i].key) == 0)
-            return keys[i].col;
-    return NULL;
-}
-
 /* Appends the entries of one page, comma-separated, to out. */
 static enum status list_page(struct sq_store *s, const struct list_query *q,
                              bool probe, const char *col, bool asc, int limit,
@@ -276,12 +259,9 @@ enum status sq_list_games(struct store *base, const struct game_filter *f,
     bool probe = false;
 
     f = f ? f : &none;
-    const char *col = sort_column(f->sort);
-    if (!col)
-        return err_set(e, ST_PARSE,
-                       "unknown sort key '%s' (date, players, "
-                       "turns, violations, flights, best)",
-                       f->sort);
+    const char *col;
+    if (store_sort_column(f->sort, &col, e))
+        return e->code;
     int limit = f->limit <= 0 ? 50 : f->limit > 1000 ? 1000 : f->limit;
     int offset = f->offset < 0 ? 0 : f->offset;
     build_query(f, &q);

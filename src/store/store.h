@@ -181,6 +181,10 @@ struct game_filter {
  * docs/schema.md says which index serves each filter. */
 enum status store_list_games(struct store *s, const struct game_filter *f,
                              struct buf *out, struct err *e) WARN_UNUSED;
+/* The column game_filter.sort orders by ("date" or none: the upload
+ * time), or ST_PARSE naming the keys there are. */
+enum status store_sort_column(const char *sort, const char **out,
+                              struct err *e);
 /* {"id", ... the list entry's fields ..., "sha256", "size", "engine",
  * "sets": {"basic:1": 1, ...}, "elements": {"small-follower": 7, ...},
  * "expansions": ["base", "flier", ...], "rules": {"followers", "abbots",

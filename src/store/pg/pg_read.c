@@ -122,23 +122,6 @@ static void build_query(const struct game_filter *f, struct list_query *q)
         search_test(q, f->q);
 }
 
-static const char *sort_column(const char *sort)
-{
-    static const struct {
-        const char *key, *col;
-    } keys[] = {
-        { "date", "uploaded_at" },  { "players", "n_players" },
-        { "turns", "turns" },       { "violations", "n_violations" },
-        { "flights", "n_flights" }, { "best", "best_score" },
-    };
-    if (!sort || !sort[0])
-        return "uploaded_at";
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (strcmp(sort, keys[i].key) == 0)
-            return keys[i].col;
-    return NULL;
-}
-
 /* The total (from game_totals when every test is on its columns), then
  * the page: the page's ids in sort order walk the sort key's index, and
  * each of them fetches its rows by key. uploaded_at is never NULL: its
@@ -180,10 +163,9 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
     struct buf count = BUF_INIT, page = BUF_INIT;
 
     f = f ? f : &none;
-    const char *col = sort_column(f->sort);
-    if (!col)
-        return err_set(e, ST_PARSE, "unknown sort key '%s' (date, players, "
-                       "turns, violations, flights, best)", f->sort);
+    const char *col;
+    if (store_sort_column(f->sort, &col, e))
+        return e->code;
     int limit = f->limit <= 0 ? 50 : f->limit > 1000 ? 1000 : f->limit;
     int offset = f->offset < 0 ? 0 : f->offset;
     build_query(f, &q);
