@@ -162,3 +162,25 @@ enum status store_check(struct store *s, struct buf *report, int *out_problems,
 {
     return s->be->check(s, report, out_problems, e);
 }
+
+enum status store_sort_column(const char *sort, const char **out,
+                              struct err *e)
+{
+    static const struct {
+        const char *key, *col;
+    } keys[] = {
+        { "date", "uploaded_at" },  { "players", "n_players" },
+        { "turns", "turns" },       { "violations", "n_violations" },
+        { "flights", "n_flights" }, { "best", "best_score" },
+    };
+    *out = "uploaded_at";
+    if (!sort || !sort[0])
+        return ST_OK;
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (strcmp(sort, keys[i].key) == 0) {
+            *out = keys[i].col;
+            return ST_OK;
+        }
+    return err_set(e, ST_PARSE, "unknown sort key '%.40s' (date, players, "
+                   "turns, violations, flights, best)", sort);
+}

@@ -126,25 +126,3 @@ void record_options_json(const struct flight *f, struct buf *out)
     }
     buf_puts(out, "]");
 }
-
-enum status store_sort_column(const char *sort, const char **out,
-                              struct err *e)
-{
-    static const struct {
-        const char *key, *col;
-    } keys[] = {
-        { "date", "uploaded_at" },  { "players", "n_players" },
-        { "turns", "turns" },       { "violations", "n_violations" },
-        { "flights", "n_flights" }, { "best", "best_score" },
-    };
-    *out = "uploaded_at";
-    if (!sort || !sort[0])
-        return ST_OK;
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (strcmp(sort, keys[i].key) == 0) {
-            *out = keys[i].col;
-            return ST_OK;
-        }
-    return err_set(e, ST_PARSE, "unknown sort key '%.40s' (date, players, "
-                   "turns, violations, flights, best)", sort);
-}
