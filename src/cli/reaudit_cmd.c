@@ -51,6 +51,8 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
             usage(out);
             return 0;
         } else {
+            fprintf(errs, "flierd reaudit: unknown argument '%s'\n",
+                    argv[i]);
             usage(errs);
             return 2;
         }

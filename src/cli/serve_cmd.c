@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,51 +101,64 @@ static bool parse_listen(const char *s, struct serve_args *a)
     return true;
 }
 
-/* The numeric options and their ranges, in the order of set_number. */
-static const struct {
+/* The options that take a value, each with where it goes: a string, the
+ * listening address, or a number in [min, max] (MiB for the cache). */
+enum opt_kind { OPT_TEXT, OPT_LISTEN, OPT_UINT, OPT_SIZE, OPT_MIB };
+
+#define CFG(f) offsetof(struct serve_args, cfg.f)
+static const struct serve_opt {
     const char *name;
+    enum opt_kind kind;
+    size_t at; /* offsetof the field in struct serve_args */
     unsigned long min, max;
-} num_opts[] = {
-    { "--max-body", 1, 1ul << 30 }, { "--timeout", 0, 86400 },
-    { "--per-ip", 0, 65535 },       { "--max-connections", 1, 65535 },
-    { "--threads", 1, 256 },        { "--spool-interval", 1, 3600000 },
-    { "--request-timeout", 0, 86400 }, { "--rate-limit", 0, 1000000 },
-    { "--rate-burst", 1, 1000000 },    { "--write-rate-limit", 0, 1000000 },
-    { "--write-burst", 1, 1000000 },   { "--replay-cache", 0, 1ul << 20 },
+} opts[] = {
+    { "--db", OPT_TEXT, CFG(db_path), 0, 0 },
+    { "--listen", OPT_LISTEN, 0, 0, 0 },
+    { "--spool", OPT_TEXT, CFG(spool_dir), 0, 0 },
+    { "--web", OPT_TEXT, CFG(web_dir), 0, 0 },
+    { "--token-file", OPT_TEXT, offsetof(struct serve_args, token_file), 0,
+      0 },
+    { "--load", OPT_TEXT, offsetof(struct serve_args, load_dir), 0, 0 },
+    { "--max-body", OPT_SIZE, CFG(max_body), 1, 1ul << 30 },
+    { "--timeout", OPT_UINT, CFG(timeout_s), 0, 86400 },
+    { "--per-ip", OPT_UINT, CFG(per_ip), 0, 65535 },
+    { "--max-connections", OPT_UINT, CFG(max_conns), 1, 65535 },
+    { "--threads", OPT_UINT, CFG(threads), 1, 256 },
+    { "--spool-interval", OPT_UINT, CFG(spool_ms), 1, 3600000 },
+    { "--request-timeout", OPT_UINT, CFG(request_timeout_s), 0, 86400 },
+    { "--rate-limit", OPT_UINT, CFG(rate), 0, 1000000 },
+    { "--rate-burst", OPT_UINT, CFG(rate_burst), 1, 1000000 },
+    { "--write-rate-limit", OPT_UINT, CFG(write_rate), 0, 1000000 },
+    { "--write-burst", OPT_UINT, CFG(write_burst), 1, 1000000 },
+    { "--replay-cache", OPT_MIB, CFG(replay_cache), 0, 1ul << 20 },
 };
+#undef CFG
 
-static void set_number(struct http_config *c, size_t which, unsigned long n)
+/* Sets option o from v; false when v is no value it takes. */
+static bool set_option(struct serve_args *a, const struct serve_opt *o,
+                       const char *v)
 {
-    switch (which) {
-    case 0: c->max_body = n; break;
-    case 1: c->timeout_s = (unsigned)n; break;
-    case 2: c->per_ip = (unsigned)n; break;
-    case 3: c->max_conns = (unsigned)n; break;
-    case 4: c->threads = (unsigned)n; break;
-    case 5: c->spool_ms = (unsigned)n; break;
-    case 6: c->request_timeout_s = (unsigned)n; break;
-    case 7: c->rate = (unsigned)n; break;
-    case 8: c->rate_burst = (unsigned)n; break;
-    case 9: c->write_rate = (unsigned)n; break;
-    case 10: c->write_burst = (unsigned)n; break;
-    default: c->replay_cache = (size_t)n << 20; break;
-    }
-}
-
-/* False when name is no numeric option; else *ok says if v was fine. */
-static bool number_option(struct serve_args *a, const char *name,
-                          const char *v, bool *ok)
-{
-    for (size_t i = 0; i < sizeof num_opts / sizeof num_opts[0]; i++) {
-        unsigned long n;
-        if (strcmp(name, num_opts[i].name) != 0)
-            continue;
-        *ok = parse_uint(v, num_opts[i].max, &n) && n >= num_opts[i].min;
-        if (*ok)
-            set_number(&a->cfg, i, n);
+    char *field = (char *)a + o->at;
+    unsigned long n;
+    switch (o->kind) {
+    case OPT_TEXT:
+        memcpy(field, &v, sizeof v);
         return true;
+    case OPT_LISTEN:
+        return parse_listen(v, a);
+    default:
+        break;
     }
-    return false;
+    if (!parse_uint(v, o->max, &n) || n < o->min)
+        return false;
+    if (o->kind == OPT_UINT) {
+        unsigned u = (unsigned)n;
+        memcpy(field, &u, sizeof u);
+    } else {
+        size_t z = o->kind == OPT_MIB ? (size_t)n << 20 : (size_t)n;
+        memcpy(field, &z, sizeof z);
+    }
+    return true;
 }
 
 /* Returns -1 to go on, else an exit status. */
@@ -152,37 +166,32 @@ static int parse_args(int argc, char **argv, struct serve_args *a, FILE *out,
                       FILE *errs)
 {
     for (int i = 0; i < argc; i++) {
-        const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool ok = true;
+        const char *s = argv[i];
+        const struct serve_opt *o = opts;
         if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
             usage(out);
             return 0;
-        } else if (strcmp(s, "--quiet") == 0) {
+        }
+        if (strcmp(s, "--quiet") == 0) {
             a->cfg.log = NULL;
             continue;
-        } else if (!v) {
-            ok = false;
-        } else if (strcmp(s, "--db") == 0) {
-            a->cfg.db_path = v;
-        } else if (strcmp(s, "--listen") == 0) {
-            ok = parse_listen(v, a);
-        } else if (strcmp(s, "--spool") == 0) {
-            a->cfg.spool_dir = v;
-        } else if (strcmp(s, "--web") == 0) {
-            a->cfg.web_dir = v;
-        } else if (strcmp(s, "--token-file") == 0) {
-            a->token_file = v;
-        } else if (strcmp(s, "--load") == 0) {
-            a->load_dir = v;
-        } else if (!number_option(a, s, v, &ok)) {
+        }
+        while (o < opts + sizeof opts / sizeof *opts && strcmp(s, o->name))
+            o++;
+        if (o == opts + sizeof opts / sizeof *opts) {
             fprintf(errs, "flierd serve: unknown option '%s'\n", s);
+            usage(errs);
             return 2;
         }
-        if (!ok) {
-            fprintf(errs, "flierd serve: bad or missing value for %s\n", s);
+        if (i + 1 >= argc) {
+            fprintf(errs, "flierd serve: %s wants a value\n", s);
             return 2;
         }
-        i++;
+        if (!set_option(a, o, argv[++i])) {
+            fprintf(errs, "flierd serve: bad value '%s' for %s\n", argv[i],
+                    s);
+            return 2;
+        }
     }
     return -1;
 }

@@ -257,6 +257,18 @@ for cmd in backup export ingest reaudit simulate; do
     expect_rc "help_$cmd" 0
     expect_out "help_$cmd" "usage: flierd $cmd"
 done
+# An unknown option is named, whatever the command; serve's values too.
+for cmd in backup check export ingest reaudit serve simulate; do
+    run "bogus_$cmd" "$cmd" --bogus
+    expect_rc "bogus_$cmd" 2
+    expect_err "bogus_$cmd" "'--bogus'"
+done
+run serve_threads serve --threads 0
+expect_rc serve_threads 2
+expect_err serve_threads "bad value '0' for --threads"
+run serve_no_value serve --listen
+expect_rc serve_no_value 2
+expect_err serve_no_value "--listen wants a value"
 expect_out help_backup "--force"
 expect_out help_export "index.ndjson"
 run ing_quiet ingest --db "$TMP/q.db" "$SAMPLES"
