@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "store/store.h"
 
 static void usage(FILE *f)
@@ -31,31 +32,15 @@ int cli_backup(int argc, char **argv, FILE *out, FILE *errs)
     struct store *s = NULL;
     struct err e;
 
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            db = argv[++i];
-        } else if (strcmp(argv[i], "--force") == 0) {
-            force = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
-            usage(out);
-            return 0;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(errs, "flierd backup: unknown option '%s'\n", argv[i]);
-            usage(errs);
-            return 2;
-        } else if (!dest) {
-            dest = argv[i];
-        } else {
-            fprintf(errs, "flierd backup: one OUT file only ('%s', '%s')\n",
-                    dest, argv[i]);
-            return 2;
-        }
-    }
-    if (!dest) {
-        usage(errs);
-        return 2;
-    }
+    const struct cli_opt opts[] = { { "--db", &db, NULL },
+                                    { "--force", NULL, &force },
+                                    { NULL, NULL, NULL } };
+    int n = 0;
+    const struct cli_args args = { "backup", opts, usage, &dest, 1, 1, &n,
+                                   "OUT file" };
+    int rc = cli_parse(&args, argc, argv, out, errs);
+    if (rc >= 0)
+        return rc;
     err_clear(&e);
     if (store_open(db, true, &s, &e) != ST_OK) {
         /* SQLite's open errors name the file already */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "store/store.h"
 
 static void usage(FILE *f)
@@ -27,22 +28,15 @@ int cli_check(int argc, char **argv, FILE *out, FILE *errs)
     struct buf report = BUF_INIT;
     struct err e;
     int problems = 0;
-
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            db = argv[++i];
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            quiet = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
-            usage(out);
-            return 0;
-        } else {
-            fprintf(errs, "flierd check: unknown argument '%s'\n", argv[i]);
-            usage(errs);
-            return 2;
-        }
-    }
+    const struct cli_opt opts[] = { { "--db", &db, NULL },
+                                    { "--quiet", NULL, &quiet },
+                                    { NULL, NULL, NULL } };
+    int n = 0;
+    const struct cli_args args = { "check", opts, usage, NULL, 0, 0, &n,
+                                   NULL };
+    int rc = cli_parse(&args, argc, argv, out, errs);
+    if (rc >= 0)
+        return rc;
     err_clear(&e);
     if (store_open(db, true, &s, &e) != ST_OK) {
         /* SQLite's open errors name the file already */

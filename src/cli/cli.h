@@ -81,7 +81,7 @@ struct store;
  * recursively, in name order), adding to t. With tty non-NULL draws the
  * progress display there (progress.h). Never stops early: failures are
  * counted. */
-void cli_ingest_paths(struct store *s, char **paths, int n,
+void cli_ingest_paths(struct store *s, const char *const *paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t);
 /* "ingested 7 (4 valid, 2 invalid, 1 unsupported), duplicates 2, failed
  * 1" + the unsupported files and the failures with their reasons. */

@@ -1,4 +1,5 @@
-/* cli_int.h - text-report helpers shared by the cli subcommands. */
+/* cli_int.h - what the cli subcommands share: their option tables and
+ * the text report's helpers. */
 #ifndef CLI_CLI_INT_H
 #define CLI_CLI_INT_H
 #include <stddef.h>
@@ -6,6 +7,33 @@
 
 #include "core/audit.h"
 #include "core/log.h"
+
+/* An option: a flag (flag set true) or one that takes a value (value
+ * set to it). A table of them ends with a NULL name. */
+struct cli_opt {
+    const char *name; /* "--db" */
+    const char **value;
+    bool *flag;
+};
+
+/* A command's arguments: its options, then up to max_operands words
+ * that are no option (at least min_operands) into operands. */
+struct cli_args {
+    const char *cmd;       /* "check": for messages */
+    const struct cli_opt *opts;
+    void (*usage)(FILE *f);
+    const char **operands;
+    int min_operands, max_operands;
+    int *n_operands;
+    const char *operand;   /* "OUT file": what a second one is called */
+};
+
+/* Reads argv; -h or --help prints the usage to out. Returns -1 to go
+ * on, else the exit status: 0 after --help, 2 with the reason on errs
+ * (an unknown option, a missing value, an operand too many or too
+ * few). */
+int cli_parse(const struct cli_args *a, int argc, char **argv, FILE *out,
+              FILE *errs);
 
 /* The seat's name, or "?" for -1 / out of range. */
 const char *cli_seat_name(const struct game_log *log, int seat);

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "cli/progress.h"
 #include "store/store.h"
 
@@ -211,32 +212,13 @@ static void usage(FILE *f)
 static int parse_args(int argc, char **argv, const char **db,
                       const char **dir, bool *quiet, FILE *out, FILE *errs)
 {
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            *db = argv[++i];
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            *quiet = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
-            usage(out);
-            return 0;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(errs, "flierd export: unknown option '%s'\n", argv[i]);
-            usage(errs);
-            return 2;
-        } else if (!*dir) {
-            *dir = argv[i];
-        } else {
-            fprintf(errs, "flierd export: one OUT folder only ('%s', "
-                    "'%s')\n", *dir, argv[i]);
-            return 2;
-        }
-    }
-    if (!*dir) {
-        usage(errs);
-        return 2;
-    }
-    return -1;
+    const struct cli_opt opts[] = { { "--db", db, NULL },
+                                    { "--quiet", NULL, quiet },
+                                    { NULL, NULL, NULL } };
+    int n = 0;
+    const struct cli_args args = { "export", opts, usage, dir, 1, 1, &n,
+                                   "OUT folder" };
+    return cli_parse(&args, argc, argv, out, errs);
 }
 
 /* Closes the index under its hidden name and gives it its own. */

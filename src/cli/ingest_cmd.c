@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "cli/progress.h"
 #include "ingest/ingest.h"
 #include "store/store.h"
@@ -88,7 +89,7 @@ static bool export_index(const char *path)
     return strcmp(base ? base + 1 : path, "index.ndjson") == 0;
 }
 
-static void collect(char **paths, int n, struct path_list *l)
+static void collect(const char *const *paths, int n, struct path_list *l)
 {
     for (int i = 0; i < n; i++) {
         struct stat sb;
@@ -183,7 +184,7 @@ static int worker_count(void)
     return n < 1 ? 1 : n > INGEST_MAX_THREADS ? INGEST_MAX_THREADS : (int)n;
 }
 
-void cli_ingest_paths(struct store *s, char **paths, int n,
+void cli_ingest_paths(struct store *s, const char *const *paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t)
 {
     struct path_list l = { NULL, 0, 0 };
@@ -243,33 +244,21 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
 {
     const char *db = "flierd.db";
     bool quiet = false;
-    char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
-    int n = 0, rc = 2;
+    const char **paths = xcalloc((size_t)argc + 1, sizeof *paths);
+    int n = 0;
     struct store *s = NULL;
     struct err e;
+    const struct cli_opt opts[] = { { "--db", &db, NULL },
+                                    { "--quiet", NULL, &quiet },
+                                    { NULL, NULL, NULL } };
+    const struct cli_args args = { "ingest", opts, usage, paths, 1, argc,
+                                   &n, "FILE" };
 
     xalloc_keep_freed();
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            db = argv[++i];
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            quiet = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
-            usage(out);
-            rc = 0;
-            goto out;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(errs, "flierd ingest: unknown option '%s'\n", argv[i]);
-            goto out;
-        } else {
-            paths[n++] = argv[i];
-        }
-    }
-    if (n == 0) {
-        usage(errs);
+    int rc = cli_parse(&args, argc, argv, out, errs);
+    if (rc >= 0)
         goto out;
-    }
+    rc = 2;
     err_clear(&e);
     if (store_open(db, false, &s, &e) != ST_OK) {
         fprintf(errs, "flierd ingest: %s: %s\n", db, e.msg);

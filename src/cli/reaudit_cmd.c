@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_int.h"
 #include "cli/progress.h"
 #include "ingest/ingest.h"
 #include "store/store.h"
@@ -41,22 +42,15 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
     struct err e;
     int games = 0, changed = 0, unsupported = 0;
 
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            db = argv[++i];
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            quiet = true;
-        } else if (strcmp(argv[i], "-h") == 0 ||
-                   strcmp(argv[i], "--help") == 0) {
-            usage(out);
-            return 0;
-        } else {
-            fprintf(errs, "flierd reaudit: unknown argument '%s'\n",
-                    argv[i]);
-            usage(errs);
-            return 2;
-        }
-    }
+    const struct cli_opt opts[] = { { "--db", &db, NULL },
+                                    { "--quiet", NULL, &quiet },
+                                    { NULL, NULL, NULL } };
+    int n = 0;
+    const struct cli_args args = { "reaudit", opts, usage, NULL, 0, 0, &n,
+                                   NULL };
+    int rc = cli_parse(&args, argc, argv, out, errs);
+    if (rc >= 0)
+        return rc;
     err_clear(&e);
     if (store_open(db, false, &s, &e) != ST_OK) {
         fprintf(errs, "flierd reaudit: %s: %s\n", db, e.msg);

@@ -224,7 +224,7 @@ static bool load(const char *db, const char *dir, FILE *errs)
 {
     struct store *s = NULL;
     struct err e;
-    char *paths[1] = { (char *)dir };
+    const char *paths[1] = { dir };
     err_clear(&e);
     if (store_open(db, false, &s, &e) != ST_OK) {
         fprintf(errs, "flierd serve: %s: %s\n", db, e.msg);

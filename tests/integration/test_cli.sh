@@ -263,6 +263,14 @@ for cmd in backup check export ingest reaudit serve simulate; do
     expect_rc "bogus_$cmd" 2
     expect_err "bogus_$cmd" "'--bogus'"
 done
+for cmd in backup check export ingest reaudit; do
+    run "no_db_$cmd" "$cmd" --db
+    expect_rc "no_db_$cmd" 2
+    expect_err "no_db_$cmd" "flierd $cmd: --db wants a value"
+done
+run backup_two backup --db "$TMP/q.db" "$TMP/a" "$TMP/b"
+expect_rc backup_two 2
+expect_err backup_two "one OUT file only"
 run serve_threads serve --threads 0
 expect_rc serve_threads 2
 expect_err serve_threads "bad value '0' for --threads"
