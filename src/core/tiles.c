@@ -13,29 +13,15 @@ const struct tile_def *tile_get(int idx)
     return idx >= 0 && idx < TILE_KINDS ? &tile_defs[idx] : NULL;
 }
 
-/* strcmp's order, compared inline: a save looks a tile up for every
- * placement, nine comparisons each, and ids share their first bytes
- * ("BA/C..."), so the calls cost more than the comparing. */
-static int id_cmp(const char *a, const char *b)
-{
-    while (*a && *a == *b)
-        a++, b++;
-    return (unsigned char)*a - (unsigned char)*b;
-}
-
 int tile_find(const char *id)
 {
-    int lo = 0, hi = TILE_KINDS - 1;
-    while (lo <= hi) { /* the table is sorted by id */
-        int mid = (lo + hi) / 2, c = id_cmp(tile_defs[mid].id, id);
-        if (c == 0)
-            return mid;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
+    /* tilegen's table: at most half full, so the probe ends */
+    uint32_t mask = TILE_HASH_SLOTS - 1;
+    for (uint32_t h = tile_id_hash(id) & mask;; h = (h + 1) & mask) {
+        int k = tile_hash[h];
+        if (k < 0 || strcmp(tile_defs[k].id, id) == 0)
+            return k;
     }
-    return -1;
 }
 
 int tile_set_count(void) { return TILE_SETS; }

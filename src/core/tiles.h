@@ -186,6 +186,14 @@ int tile_count(void);
 const struct tile_def *tile_get(int idx);
 /* Index of the tile with this id, or -1. */
 int tile_find(const char *id);
+/* The hash tile_find() and tilegen's table of ids share (FNV-1a). */
+static inline uint32_t tile_id_hash(const char *id)
+{
+    uint32_t h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h;
+}
 
 int tile_set_count(void);
 const struct tile_set_def *tile_set_get(int idx);

@@ -400,15 +400,38 @@ static void test_rule_ids_documented(void **state)
     free(arch);
 }
 
+/* tile_find(id) is -1 or a kind whose id is id, byte for byte. */
+static bool found_exactly(const char *id)
+{
+    int k = tile_find(id);
+    return k < 0 || strcmp(tile_get(k)->id, id) == 0;
+}
+
 /* JCloisterZone draws from its pack sorted by tile id; game_pack_draw()
- * relies on our table having that order, and tile_find() on bsearch. */
+ * relies on our table having that order. tile_find() hashes: every id
+ * finds its kind, and an id one byte off (a prefix, one more byte, a
+ * changed last byte) finds none. */
 static void test_table_sorted_by_id(void **state)
 {
     (void)state;
     for (int i = 1; i < tile_count(); i++)
         assert_true(strcmp(tile_get(i - 1)->id, tile_get(i)->id) < 0);
-    for (int i = 0; i < tile_count(); i++)
-        assert_int_equal(tile_find(tile_get(i)->id), i);
+    for (int i = 0; i < tile_count(); i++) {
+        char near[64];
+        const char *id = tile_get(i)->id;
+        size_t n = strlen(id);
+        assert_int_equal(tile_find(id), i);
+        assert_true(n > 0 && n + 2 < sizeof near);
+        memcpy(near, id, n - 1);
+        near[n - 1] = '\0';
+        assert_true(found_exactly(near));
+        memcpy(near, id, n + 1);
+        near[n - 1] = (char)(id[n - 1] ^ 0x7f);
+        assert_true(found_exactly(near));
+        memcpy(near, id, n);
+        memcpy(near + n, "#", 2);
+        assert_int_equal(tile_find(near), -1);
+    }
     assert_int_equal(tile_find("BA/XYZ"), -1);
     assert_int_equal(tile_find(""), -1);
 }
