@@ -37,13 +37,12 @@
 static const struct {
     const char *table, *key;
     bool audited_only;
-    bool unkeyed; /* no foreign key says its rows belong to a game */
 } required[] = {
-    { "game_raw", "game_id", false, false },
-    { "game_report", "game_id", true, false },
-    { "game_expansions", "game_id", true, false },
-    { "game_entry", "game_id", false, false },
-    { "game_search", NULL, false, true }, /* FTS5 in SQLite */
+    { "game_raw", "game_id", false },
+    { "game_report", "game_id", true },
+    { "game_expansions", "game_id", true },
+    { "game_entry", "game_id", false },
+    { "game_search", NULL, false },
 };
 
 /* Tables whose rows only an audited game has: an unsupported game (its
@@ -142,6 +141,7 @@ void check_begin(struct check *c, const struct check_ops *ops, void *db,
     c->db = db;
     c->report = report;
     c->skipped = (struct buf)BUF_INIT;
+    c->keyed = (struct buf)BUF_INIT;
 }
 
 void check_section(struct check *c)
@@ -235,23 +235,34 @@ static void add_pair(void *arg, const char *const *col)
     buf_printf(arg, "%s\t%s\n", col[0], col[1]);
 }
 
-/* 2: every table that references games, as the catalog says today. */
+/* 2: every table that references games, as the catalog says today
+ * (kept in c->keyed, "table\tcolumn\n" lines). */
 static enum status check_orphans(struct check *c, struct err *e)
 {
-    struct buf names = BUF_INIT; /* "table\tcolumn\n" lines */
     enum status st = c->ops->each_row(c->db, c->ops->referencing_sql,
-                                       add_pair, &names, e);
+                                       add_pair, &c->keyed, e);
     check_section(c);
     /* the listing is done: no cursor stays open while others run */
-    for (char *p = names.p; st == ST_OK && p && *p;) {
-        char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-        *tab = *nl = '\0';
-        st = orphans_of(c, p, tab + 1, e);
+    for (const char *p = c->keyed.p; st == ST_OK && p && *p;) {
+        const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+        char table[128], key[128];
+        snprintf(table, sizeof table, "%.*s", (int)(tab - p), p);
+        snprintf(key, sizeof key, "%.*s", (int)(nl - tab - 1), tab + 1);
+        st = orphans_of(c, table, key, e);
         c->tables++;
         p = nl + 1;
     }
-    buf_release(&names);
     return st;
+}
+
+/* Whether check_orphans() found a foreign key from table to games. */
+static bool keyed(const struct check *c, const char *table)
+{
+    size_t n = strlen(table);
+    for (const char *p = c->keyed.p; p && *p; p = strchr(p, '\n') + 1)
+        if (strncmp(p, table, n) == 0 && p[n] == '\t')
+            return true;
+    return false;
 }
 
 /* 3: the rows no game is without. */
@@ -285,8 +296,8 @@ static enum status check_required(struct check *c, struct err *e)
         st = check_count(c, sql.p, "", what.p, "game", e);
         buf_release(&sql);
         buf_release(&what);
-        /* no foreign key for check_orphans to find */
-        if (st == ST_OK && required[i].unkeyed)
+        /* no foreign key for check_orphans to find (SQLite's FTS5) */
+        if (st == ST_OK && !keyed(c, table))
             st = orphans_of(c, table, key, e);
     }
     if (st == ST_OK)
@@ -471,5 +482,6 @@ enum status check_end(struct check *c, enum status st, int *out_problems)
         *out_problems = c->problems;
     }
     buf_release(&c->skipped);
+    buf_release(&c->keyed);
     return st;
 }

@@ -58,6 +58,7 @@ struct check {
     int tables;          /* tables of games */
     int64_t games, hashed;
     struct buf skipped;  /* checks whose tables are gone */
+    struct buf keyed;    /* tables with a foreign key to games */
 };
 
 void check_begin(struct check *c, const struct check_ops *ops, void *db,
