@@ -36,8 +36,11 @@ int cli_backup(int argc, char **argv, FILE *out, FILE *errs)
                                     { "--force", NULL, &force },
                                     { NULL, NULL, NULL } };
     int n = 0;
-    const struct cli_args args = { "backup", opts, usage, &dest, 1, 1, &n,
-                                   "OUT file" };
+    const struct cli_args args = {
+        .cmd = "backup", .opts = opts, .usage = usage, .operands = &dest,
+        .min_operands = 1, .max_operands = 1, .n_operands = &n,
+        .operand = "OUT file"
+    };
     int rc = cli_parse(&args, argc, argv, out, errs);
     if (rc >= 0)
         return rc;

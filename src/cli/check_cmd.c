@@ -32,8 +32,8 @@ int cli_check(int argc, char **argv, FILE *out, FILE *errs)
                                     { "--quiet", NULL, &quiet },
                                     { NULL, NULL, NULL } };
     int n = 0;
-    const struct cli_args args = { "check", opts, usage, NULL, 0, 0, &n,
-                                   NULL };
+    const struct cli_args args = { .cmd = "check", .opts = opts,
+                                   .usage = usage, .n_operands = &n };
     int rc = cli_parse(&args, argc, argv, out, errs);
     if (rc >= 0)
         return rc;

@@ -216,8 +216,11 @@ static int parse_args(int argc, char **argv, const char **db,
                                     { "--quiet", NULL, quiet },
                                     { NULL, NULL, NULL } };
     int n = 0;
-    const struct cli_args args = { "export", opts, usage, dir, 1, 1, &n,
-                                   "OUT folder" };
+    const struct cli_args args = {
+        .cmd = "export", .opts = opts, .usage = usage, .operands = dir,
+        .min_operands = 1, .max_operands = 1, .n_operands = &n,
+        .operand = "OUT folder"
+    };
     return cli_parse(&args, argc, argv, out, errs);
 }
 

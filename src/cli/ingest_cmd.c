@@ -251,8 +251,11 @@ int cli_ingest(int argc, char **argv, FILE *out, FILE *errs)
     const struct cli_opt opts[] = { { "--db", &db, NULL },
                                     { "--quiet", NULL, &quiet },
                                     { NULL, NULL, NULL } };
-    const struct cli_args args = { "ingest", opts, usage, paths, 1, argc,
-                                   &n, "FILE" };
+    const struct cli_args args = {
+        .cmd = "ingest", .opts = opts, .usage = usage, .operands = paths,
+        .min_operands = 1, .max_operands = argc, .n_operands = &n,
+        .operand = "FILE"
+    };
 
     xalloc_keep_freed();
     int rc = cli_parse(&args, argc, argv, out, errs);

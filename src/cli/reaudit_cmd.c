@@ -46,8 +46,8 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
                                     { "--quiet", NULL, &quiet },
                                     { NULL, NULL, NULL } };
     int n = 0;
-    const struct cli_args args = { "reaudit", opts, usage, NULL, 0, 0, &n,
-                                   NULL };
+    const struct cli_args args = { .cmd = "reaudit", .opts = opts,
+                                   .usage = usage, .n_operands = &n };
     int rc = cli_parse(&args, argc, argv, out, errs);
     if (rc >= 0)
         return rc;
