@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 struct game;
+struct move_class;
 struct rules;
 struct score_event;
 struct score_item;
@@ -118,6 +119,8 @@ struct expansion {
     const char *id;      /* as in the .tiles files and reports: "river" */
     const char *name;    /* for people: "The River" */
     const struct element *elements; /* up to a { NULL } entry */
+    const struct move_class *moves; /* the moves it adds (core/move.h), up
+                                       to a row whose name is NULL */
 
     /* Placement: RULE_OK, or a rule the tile breaks at p turned rot
      * (edges already match), with a sentence in why. */

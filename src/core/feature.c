@@ -6,6 +6,7 @@
 
 #include "core/expansion.h"
 #include "core/game.h"
+#include "core/move.h"
 
 const struct feature_class *const feature_classes[FEAT__COUNT] = {
 #define X(id, name, shape) &feature_class_##id,
@@ -137,5 +138,40 @@ const char *expansion_unsupported(const char *set_or_element)
             if (strlen(others[i].keys[k]) == n &&
                 strncmp(others[i].keys[k], set_or_element, n) == 0)
                 return others[i].name;
+    return NULL;
+}
+
+/* ---- the move classes the units register (core/move.h) ------------- */
+
+const struct move_class *move_class_of(int kind, int neutral)
+{
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct move_class *c = expansion_units[e]->moves;
+        for (; c && c->name; c++)
+            if (c->kind == kind && c->neutral == neutral)
+                return c;
+    }
+    return NULL;
+}
+
+const struct move_class *move_class_named(const char *name)
+{
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct move_class *c = expansion_units[e]->moves;
+        for (; c && c->name; c++)
+            if (strcmp(c->name, name) == 0)
+                return c;
+    }
+    return NULL;
+}
+
+const struct move_class *move_class_jcz(const char *type, int i)
+{
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct move_class *c = expansion_units[e]->moves;
+        for (; c && c->name; c++)
+            if (c->jcz && strcmp(c->jcz, type) == 0 && i-- == 0)
+                return c;
+    }
     return NULL;
 }

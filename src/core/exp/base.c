@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/exp/units.h"
+#include "core/move.h"
 #include "core/receipt.h"
 #include "core/text.h"
 
@@ -202,8 +203,44 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* The moves this unit adds to a log (core/move.h). */
+static const struct move_class moves[] = {
+    {
+        .kind = MV_PLACE,
+        .name = "place",
+        .jcz = "PLACE_TILE",
+        .jcz_payload = "{\"tileId\":\"$tile\",\"rotation\":\"$rotation\",\"position\":\"$position\"}",
+    },
+    {
+        .kind = MV_DISCARD,
+        .name = "discard",
+        .jcz = NULL,
+        .jcz_payload = NULL,
+    },
+    {
+        .kind = MV_DEPLOY,
+        .name = "deploy",
+        .jcz = "DEPLOY_MEEPLE",
+        .jcz_payload = "{\"pointer\":\"$pointer\",\"meepleId\":\"$meeple\",\"random\":\"$random\"}",
+    },
+    {
+        .kind = MV_PASS,
+        .name = "pass",
+        .jcz = "PASS",
+        .jcz_payload = "{}",
+    },
+    {
+        .kind = MV_COMMIT,
+        .name = "commit",
+        .jcz = "COMMIT",
+        .jcz_payload = "{\"random\":\"$random\"}",
+    },
+    { .name = NULL },
+};
+
 const struct expansion expansion_base = {
     .id = "base",
     .name = "the base game",
     .elements = elements,
+    .moves = moves,
 };

@@ -4,6 +4,7 @@
  * end of the game). The garden tiles are in base.tiles (set basic:2). */
 #include "core/exp/units.h"
 #include "core/game_int.h"
+#include "core/move.h"
 
 const struct feature_class feature_class_GARDEN = {
     .claimable = true,
@@ -50,8 +51,20 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* The moves this unit adds to a log (core/move.h). */
+static const struct move_class moves[] = {
+    {
+        .kind = MV_RECALL,
+        .name = "recall",
+        .jcz = "RETURN_MEEPLE",
+        .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"ABBOT_RETURN\"}",
+    },
+    { .name = NULL },
+};
+
 const struct expansion expansion_c3 = {
     .id = "c3",
     .name = "the third edition's abbot and gardens",
     .elements = elements,
+    .moves = moves,
 };

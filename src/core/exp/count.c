@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/game_int.h"
+#include "core/move.h"
 
 const struct figure_class figure_class_COUNT = {
     .jcz = "count", .name = "count", .names = "counts",
@@ -245,10 +246,23 @@ static uint64_t hash(const struct game *g, uint64_t h)
     return game_hash_mix(h, game_count_seg(g));
 }
 
+/* The moves this unit adds to a log (core/move.h). */
+static const struct move_class moves[] = {
+    {
+        .kind = MV_NEUTRAL,
+        .neutral = FIG_COUNT,
+        .name = "count",
+        .jcz = "MOVE_NEUTRAL_FIGURE",
+        .jcz_payload = "{\"figureId\":\"count.1\",\"to\":\"$pointer\"}",
+    },
+    { .name = NULL },
+};
+
 const struct expansion expansion_count = {
     .id = "count",
     .name = "The Count of Carcassonne",
     .elements = elements,
+    .moves = moves,
     .start = start,
     .placed = placed,
     .hold_scoring = hold_scoring,

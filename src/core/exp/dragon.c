@@ -30,6 +30,7 @@
 
 #include "core/game_int.h"
 #include "core/log.h"
+#include "core/move.h"
 
 #define DRAGON_STEPS 6
 
@@ -435,10 +436,36 @@ static uint64_t hash(const struct game *g, uint64_t h)
     return h;
 }
 
+/* The moves this unit adds to a log (core/move.h). */
+static const struct move_class moves[] = {
+    {
+        .kind = MV_NEUTRAL,
+        .neutral = FIG_DRAGON,
+        .name = "dragon",
+        .jcz = "MOVE_NEUTRAL_FIGURE",
+        .jcz_payload = "{\"figureId\":\"dragon.1\",\"to\":\"$position\"}",
+    },
+    {
+        .kind = MV_NEUTRAL,
+        .neutral = FIG_FAIRY,
+        .name = "fairy",
+        .jcz = "MOVE_NEUTRAL_FIGURE",
+        .jcz_payload = "{\"figureId\":\"fairy.1\",\"to\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
+    },
+    {
+        .kind = MV_PRINCESS,
+        .name = "princess",
+        .jcz = "RETURN_MEEPLE",
+        .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"PRINCESS\"}",
+    },
+    { .name = NULL },
+};
+
 const struct expansion expansion_dragon = {
     .id = "dragon",
     .name = "The Princess & the Dragon",
     .elements = elements,
+    .moves = moves,
     .start = start,
     .placed = placed,
     .check_deploy = check_deploy,

@@ -35,6 +35,7 @@
 
 #include "core/game_int.h"
 #include "core/log.h"
+#include "core/move.h"
 
 #define RANSOM_POINTS 3
 #define MAX_HELD 40
@@ -502,10 +503,40 @@ static uint64_t hash(const struct game *g, uint64_t h)
     return h;
 }
 
+/* The moves this unit adds to a log (core/move.h). */
+static const struct move_class moves[] = {
+    {
+        .kind = MV_TOWER,
+        .name = "tower",
+        .jcz = "PLACE_TOKEN",
+        .jcz_payload = "{\"token\":\"TOWER_PIECE\",\"pointer\":\"$pointer\"}",
+    },
+    {
+        .kind = MV_CAPTURE,
+        .name = "capture",
+        .jcz = "CAPTURE_FOLLOWER",
+        .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
+    },
+    {
+        .kind = MV_RANSOM,
+        .name = "ransom",
+        .jcz = "PAY_RANSOM",
+        .jcz_payload = "{\"meepleId\":\"$meeple\"}",
+    },
+    {
+        .kind = MV_EXCHANGE,
+        .name = "exchange",
+        .jcz = "EXCHANGE_FOLLOWER",
+        .jcz_payload = "{\"meepleId\":\"$meeple\"}",
+    },
+    { .name = NULL },
+};
+
 const struct expansion expansion_tower = {
     .id = "tower",
     .name = "The Tower",
     .elements = elements,
+    .moves = moves,
     .start = start,
     .placed = placed,
     .check_deploy = check_deploy,

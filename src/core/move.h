@@ -1,0 +1,51 @@
+/* move.h - the registry of move classes: every kind of message a game log
+ * holds, as rows the units fill (src/core/exp/), the way features and
+ * figures are rows. A row says how the move is written in each log format
+ * and where it may stand in a turn; the auditor, the readers and writers
+ * and the simulator loop over the rows and name no unit's move.
+ *
+ * The formats are described as data, so that this header stays pure:
+ *
+ * - `.jcz`: the message type and a payload template, JSON text whose
+ *   string values starting with '$' are the move's fields and every other
+ *   value a constant the message must carry (the discriminator between
+ *   rows of one type: RETURN_MEEPLE's "source", MOVE_NEUTRAL_FIGURE's
+ *   figure id). The fields:
+ *     "$position"  [x, y]: m->at
+ *     "$pointer"   {position, feature, location}: m->at, m->feature,
+ *                  m->mask
+ *     "$meeple"    "<seat>.<kind>.<n>": m->meeple, m->meeple_n,
+ *                  m->meeple_owner
+ *     "$tile"      m->tile_id (m->tile), "$rotation" "R0".."R270": m->rot
+ *     "$random"    the die's or the draw's number (m->roll, m->draw)
+ *   A template of NULL: the move is never written to a .jcz (a discard).
+ * - flierlog: the move's name ("tower") and the keys of its fields.
+ *
+ * Pure. */
+#ifndef CORE_MOVE_H
+#define CORE_MOVE_H
+#include <stdint.h>
+
+#include "core/log.h" /* enum move_kind */
+
+/* One move class. A unit lists its rows in struct expansion.moves, up to
+ * a row whose name is NULL. */
+struct move_class {
+    uint8_t kind;            /* enum move_kind (log.h) */
+    uint8_t neutral;         /* MV_NEUTRAL: the figure moved (enum
+                                figure), telling the rows of one kind
+                                apart; 0 otherwise */
+    const char *name;        /* flierlog: the move's name, "tower" */
+    const char *jcz;         /* .jcz message type, "PLACE_TOKEN", or NULL */
+    const char *jcz_payload; /* .jcz payload template (above), or NULL */
+};
+
+/* The row of a move (its kind, and for MV_NEUTRAL its figure), or NULL;
+ * the row with a flierlog name; the rows of a .jcz message type, in turn
+ * (i = 0, 1, ... until NULL). Every registered unit's rows, whether a
+ * game has the unit or not: a reader meets the moves before it knows. */
+const struct move_class *move_class_of(int kind, int neutral);
+const struct move_class *move_class_named(const char *name);
+const struct move_class *move_class_jcz(const char *type, int i);
+
+#endif
