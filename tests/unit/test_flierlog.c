@@ -27,6 +27,8 @@
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
+#include "fx_cases.h"
+
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- building inline flierlogs ------------------------------------------ */
@@ -97,21 +99,13 @@ static void same(const char *what, const char *field, long got, long want)
 
 /* ---- the setup ---------------------------------------------------------- */
 
+/* With no setup keys: the edition's rules (rows of override_cases),
+ * two players, the start tile, no end and no moves. */
 static void test_edition_defaults(void **state)
 {
     struct game_log l;
-    int b1 = tile_set_find("basic:1"), b2 = tile_set_find("basic:2");
-    int f1 = tile_set_find("flier:1"), f2 = tile_set_find("flier:2");
     (void)state;
     parse_ok(&(struct fdoc){ 0 }, &l);
-    assert_int_equal(l.rules.set_copies[b1], 1);
-    assert_int_equal(l.rules.set_copies[f1], 1);
-    assert_int_equal(l.rules.set_copies[b2] + l.rules.set_copies[f2], 0);
-    assert_int_equal(l.rules.figures[FIG_SMALL], 7);
-    assert_true(((l.rules.flags & RF_FARMERS) != 0));
-    assert_int_equal(l.rules.figures[FIG_ABBOT], 0);
-    assert_false(((l.rules.flags & RF_GARDENS) != 0));
-    assert_int_equal(l.rules.opt[OPT_TINY_CITY], 4);
     assert_int_equal(l.rules.n_players, 2);
     assert_string_equal(l.names[0], "Ada");
     assert_string_equal(l.names[1], "Ben");
@@ -123,15 +117,6 @@ static void test_edition_defaults(void **state)
     assert_int_equal(l.end_turn, -1);
     assert_int_equal(l.n_moves, 0);
     game_log_release(&l);
-    parse_ok(&(struct fdoc){ .edition = "C3" }, &l);
-    assert_int_equal(l.rules.set_copies[b2], 1);
-    assert_int_equal(l.rules.set_copies[f2], 1);
-    assert_int_equal(l.rules.set_copies[b1] + l.rules.set_copies[f1], 0);
-    assert_int_equal(l.rules.figures[FIG_SMALL], 7);
-    assert_true(((l.rules.flags & RF_FARMERS) != 0));
-    assert_int_equal(l.rules.figures[FIG_ABBOT], 1);
-    assert_true(((l.rules.flags & RF_GARDENS) != 0));
-    game_log_release(&l);
 }
 
 static const struct {
@@ -142,6 +127,9 @@ static const struct {
     int tiny_city;
     int wagon_move;
 } override_cases[] = {
+    /* the editions' defaults */
+    { NULL, "C2", 1, 0, 1, 0, 7, 0, true, false, 4, 0 },
+    { NULL, "C3", 0, 1, 0, 1, 7, 1, true, true, 4, 0 },
     { ", \"sets\": {\"basic:1\": 2, \"flier:2\": 1}", "C2", 2, 0, 0, 1, 7, 0,
       true, false, 4, 0 },
     { ", \"followers\": 5, \"farmers\": false", "C2", 1, 0, 1, 0, 5, 0, false,
@@ -173,8 +161,9 @@ static void test_header_overrides(void **state)
     (void)state;
     for (size_t i = 0; i < N_OF(override_cases); i++) {
         struct game_log l;
-        const char *h = override_cases[i].header;
-        parse_ok(&(struct fdoc){ .header = h,
+        const char *hd = override_cases[i].header;
+        const char *h = hd ? hd : override_cases[i].edition;
+        parse_ok(&(struct fdoc){ .header = hd,
                                  .edition = override_cases[i].edition },
                  &l);
         const struct rules *r = &l.rules;
@@ -1467,232 +1456,143 @@ static void two_player_log(struct game_log *l)
     l->start_tile = tile_find("BA/RCr");
 }
 
-/* Logs the short form cannot say come back through "moves" lists. */
-static void test_writer_irregular(void **state)
-{
-    struct game_log l;
-    struct buf out = BUF_INIT;
-    (void)state;
-    two_player_log(&l);
-    /* a deployment before any tile; a turn without COMMIT; two deploys;
-     * a landing by another meeple; a player changing mid-turn; a PASS
-     * after a discard; a meeple the log names no owner for */
-    add_meeple(&l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 0, 1, 0);
-    add_place(&l, "BA/RFr", 1, 0, 0);
-    add_place(&l, "FL/F.o", 0, 1, 1);
-    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 1, 1, 1);
-    add_meeple(&l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 1, 2, 0);
-    add(&l, MV_COMMIT, 0);
-    add_place(&l, "BA/C", 0, -1, -1);
-    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_CITY, EDGE_S, 0, 1, 0);
-    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_FIELD, HE_NL, 0, 2, 0);
-    add(&l, MV_COMMIT, -1);
-    struct move *d = add(&l, MV_DISCARD, 1);
-    snprintf(d->tile_id, sizeof d->tile_id, "BA/CCG");
-    d->tile = (int16_t)tile_find("BA/CCG");
-    add(&l, MV_PASS, 1);
-    add_place(&l, "BA/Rr", 2, 0, 1);
-    add(&l, MV_PASS, 1);
-    mlog_write_flierlog(&l, &out);
-    assert_non_null(strstr(out.p, "\"moves\""));
-    expect_lossless("irregular", &l);
-    buf_release(&out);
-    game_log_release(&l);
-}
-
 /* The figure of the last move. */
 static void last_figure(struct game_log *l, int fig)
 {
     l->moves[l->n_moves - 1].meeple = (uint8_t)fig;
 }
 
-static void must_have(const char *text, const char *part)
+/* ---- logs written, as rows ---------------------------------------------- */
+
+/* A deployment before any tile; a turn without COMMIT; two deploys; a
+ * landing by another meeple; a player changing mid-turn; a PASS after a
+ * discard; a meeple the log names no owner for. */
+static void irregular_log(struct game_log *l)
 {
-    if (!strstr(text, part))
-        fail_msg("the flierlog lacks '%s':\n%s", part, text);
+    two_player_log(l);
+    add_meeple(l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 0, 1, 0);
+    add_place(l, "BA/RFr", 1, 0, 0);
+    add_place(l, "FL/F.o", 0, 1, 1);
+    add_meeple(l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 1, 1, 1);
+    add_meeple(l, MV_DEPLOY, 0, 0, FEAT_CITY, EDGE_N, 1, 2, 0);
+    add(l, MV_COMMIT, 0);
+    add_place(l, "BA/C", 0, -1, -1);
+    add_meeple(l, MV_DEPLOY, 0, -1, FEAT_CITY, EDGE_S, 0, 1, 0);
+    add_meeple(l, MV_DEPLOY, 0, -1, FEAT_FIELD, HE_NL, 0, 2, 0);
+    add(l, MV_COMMIT, -1);
+    struct move *d = add(l, MV_DISCARD, 1);
+    snprintf(d->tile_id, sizeof d->tile_id, "BA/CCG");
+    d->tile = (int16_t)tile_find("BA/CCG");
+    add(l, MV_PASS, 1);
+    add_place(l, "BA/Rr", 2, 0, 1);
+    add(l, MV_PASS, 1);
 }
 
-/* Other expansions: their sets, flierlog/1.1's "elements" (every element
- * that differs from the edition, once one has no flierlog/1.0 key), the
- * figures by name; a turn of two actions is spelt out, and a short form
- * is kept only where it reads back to the very moves. */
-static void test_writer_expansions(void **state)
+/* Inns & Cathedrals and the phantom, turn by turn (see the row). */
+static void inns_phantom_log(struct game_log *l)
 {
-    struct game_log l;
-    struct buf out = BUF_INIT;
-    (void)state;
-    two_player_log(&l);
-    l.rules.set_copies[tile_set_find("inns-and-cathedrals:1")] = 1;
-    l.rules.figures[FIG_SMALL] = 5;
-    l.rules.figures[FIG_BIG] = 1;
-    l.rules.figures[FIG_PHANTOM] = 1;
-    l.rules.flags |= RF_INNS | RF_CATHEDRALS;
+    two_player_log(l);
+    l->rules.set_copies[tile_set_find("inns-and-cathedrals:1")] = 1;
+    l->rules.figures[FIG_SMALL] = 5;
+    l->rules.figures[FIG_BIG] = 1;
+    l->rules.figures[FIG_PHANTOM] = 1;
+    l->rules.flags |= RF_INNS | RF_CATHEDRALS;
     /* 1: a large follower */
-    add_place(&l, "BA/RFr", 1, 0, -1);
-    add_meeple(&l, MV_DEPLOY, 1, 0, FEAT_ROAD, WE, 0, 1, 0);
-    last_figure(&l, FIG_BIG);
-    add(&l, MV_COMMIT, -1);
+    add_place(l, "BA/RFr", 1, 0, -1);
+    add_meeple(l, MV_DEPLOY, 1, 0, FEAT_ROAD, WE, 0, 1, 0);
+    last_figure(l, FIG_BIG);
+    add(l, MV_COMMIT, -1);
     /* 2: a follower, then the phantom, all by Ben (said once) */
-    size_t ben = l.n_moves;
-    add_place(&l, "BA/RFr", 2, 0, 1);
-    add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_ROAD, WE, 1, 1, 0);
-    add_meeple(&l, MV_DEPLOY, 2, 0, FEAT_FIELD, HE_ER | HE_SL, 1, 1, 0);
-    last_figure(&l, FIG_PHANTOM);
-    add(&l, MV_COMMIT, 1);
-    for (size_t k = ben; k < l.n_moves; k++)
-        l.moves[k].player = 1;
+    size_t ben = l->n_moves;
+    add_place(l, "BA/RFr", 2, 0, 1);
+    add_meeple(l, MV_DEPLOY, 2, 0, FEAT_ROAD, WE, 1, 1, 0);
+    add_meeple(l, MV_DEPLOY, 2, 0, FEAT_FIELD, HE_ER | HE_SL, 1, 1, 0);
+    last_figure(l, FIG_PHANTOM);
+    add(l, MV_COMMIT, 1);
+    for (size_t k = ben; k < l->n_moves; k++)
+        l->moves[k].player = 1;
     /* 3: a flight that found no landing, then the phantom on the tile
      * (read as "fly" with "land", it would be the follower landing) */
-    add_place(&l, "FL/F.o", 0, 1, -1);
-    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 0, 2, 3);
-    add_meeple(&l, MV_DEPLOY, 0, 1, FEAT_FIELD, 0xff, 0, 1, 0);
-    last_figure(&l, FIG_PHANTOM);
-    add(&l, MV_COMMIT, -1);
+    add_place(l, "FL/F.o", 0, 1, -1);
+    add_meeple(l, MV_DEPLOY, 0, 1, FEAT_FLIER, 0, 0, 2, 3);
+    add_meeple(l, MV_DEPLOY, 0, 1, FEAT_FIELD, 0xff, 0, 1, 0);
+    last_figure(l, FIG_PHANTOM);
+    add(l, MV_COMMIT, -1);
     /* 4: the phantom flies first and lands: the short form */
-    add_place(&l, "FL/F.o", 0, -1, -1);
-    add_meeple(&l, MV_DEPLOY, 0, -1, FEAT_FLIER, 0, 1, 1, 1);
-    last_figure(&l, FIG_PHANTOM);
-    add_meeple(&l, MV_DEPLOY, -1, -1, FEAT_CITY, EDGE_N, 1, 1, 0);
-    last_figure(&l, FIG_PHANTOM);
-    add(&l, MV_COMMIT, -1);
+    add_place(l, "FL/F.o", 0, -1, -1);
+    add_meeple(l, MV_DEPLOY, 0, -1, FEAT_FLIER, 0, 1, 1, 1);
+    last_figure(l, FIG_PHANTOM);
+    add_meeple(l, MV_DEPLOY, -1, -1, FEAT_CITY, EDGE_N, 1, 1, 0);
+    last_figure(l, FIG_PHANTOM);
+    add(l, MV_COMMIT, -1);
     /* 5: a follower, and the phantom's phase passed */
-    add_place(&l, "BA/C", 1, -1, -1);
-    add_meeple(&l, MV_DEPLOY, 1, -1, FEAT_CITY, EDGE_N, 0, 3, 0);
-    add(&l, MV_PASS, -1);
-    add(&l, MV_COMMIT, -1);
-    mlog_write_flierlog(&l, &out);
-    must_have(out.p, "\"format\": \"flierlog/1.1\"");
-    must_have(out.p, "\"sets\": {\"basic:1\": 1, \"flier:1\": 1, "
-                     "\"inns-and-cathedrals:1\": 1}");
-    must_have(out.p, "\"elements\": {\"small-follower\": 5, \"big-follower\": "
-                     "1, \"inn\": true, \"cathedral\": true, \"phantom\": 1}");
-    assert_null(strstr(out.p, "\"followers\""));
-    must_have(out.p, "\"deploy\": \"road:WE\", \"meeple\": \"big\", "
-                     "\"meeple_id\": \"0.big.1\"}");
-    must_have(out.p, "{\"turn\": 2, \"player\": \"Ben\", \"moves\": "
-                     "[{\"move\": \"place\", \"tile\": \"BA/RFr\"");
-    must_have(out.p, "\"meeple\": \"phantom\", \"meeple_id\": "
-                     "\"1.phantom.1\"}, {\"move\": \"commit\"}]}");
-    must_have(out.p, "{\"turn\": 3, \"moves\": [");
-    must_have(out.p, "\"fly\": {\"roll\": 1, \"land\": \"city:N\"}, "
-                     "\"meeple\": \"phantom\", \"meeple_id\": "
-                     "\"1.phantom.1\"}");
-    must_have(out.p, "\"deploy\": \"city:N\", \"meeple_id\": \"0.small.3\", "
-                     "\"pass\": true}");
-    expect_lossless("expansions", &l);
-    buf_release(&out);
-    game_log_release(&l);
-    /* The River: its spring is the start tile; no element beyond
-     * flierlog/1.0's, so flierlog/1 it stays */
-    two_player_log(&l);
-    l.rules.set_copies[tile_set_find("river/1:1")] = 1;
-    l.start_tile = tile_find("RI/s");
-    add_place(&l, "RI.1/CICI", 1, 0, -1);
-    add(&l, MV_PASS, -1);
-    add(&l, MV_COMMIT, -1);
-    mlog_write_flierlog(&l, &out);
-    must_have(out.p, "\"format\": \"flierlog/1\",");
-    must_have(out.p, "\"river/1:1\": 1}");
-    must_have(out.p, "\"start\": {\"tile\": \"RI/s\", \"at\": [0, 0], "
-                     "\"rot\": 0}");
-    assert_null(strstr(out.p, "\"elements\""));
-    expect_lossless("river", &l);
-    buf_release(&out);
-    game_log_release(&l);
-    /* A barn on the tile south-east of its corner, off the tile placed:
-     * "deploy" at another tile, which only flierlog/1.2 reads */
-    two_player_log(&l);
-    l.rules.figures[FIG_BARN] = 1;
-    add_place(&l, "BA/RFr", 1, 0, -1);
-    add_meeple(&l, MV_DEPLOY, 1, 1, FEAT_FIELD, HE_NL | HE_WR, 0, 1, 0);
-    last_figure(&l, FIG_BARN);
-    add(&l, MV_COMMIT, -1);
-    mlog_write_flierlog(&l, &out);
-    must_have(out.p, "\"format\": \"flierlog/1.2\"");
-    must_have(out.p, "\"deploy\": {\"at\": [1, 1], \"segment\": "
-                     "\"field:NL.WR\"}, \"meeple\": \"barn\"");
-    expect_lossless("barn", &l);
-    buf_release(&out);
-    game_log_release(&l);
+    add_place(l, "BA/C", 1, -1, -1);
+    add_meeple(l, MV_DEPLOY, 1, -1, FEAT_CITY, EDGE_N, 0, 3, 0);
+    add(l, MV_PASS, -1);
+    add(l, MV_COMMIT, -1);
+}
+
+/* The River: its spring is the start tile. */
+static void river_log(struct game_log *l)
+{
+    two_player_log(l);
+    l->rules.set_copies[tile_set_find("river/1:1")] = 1;
+    l->start_tile = tile_find("RI/s");
+    add_place(l, "RI.1/CICI", 1, 0, -1);
+    add(l, MV_PASS, -1);
+    add(l, MV_COMMIT, -1);
+}
+
+/* A barn on the tile south-east of its corner, off the tile placed. */
+static void barn_log(struct game_log *l)
+{
+    two_player_log(l);
+    l->rules.figures[FIG_BARN] = 1;
+    add_place(l, "BA/RFr", 1, 0, -1);
+    add_meeple(l, MV_DEPLOY, 1, 1, FEAT_FIELD, HE_NL | HE_WR, 0, 1, 0);
+    last_figure(l, FIG_BARN);
+    add(l, MV_COMMIT, -1);
 }
 
 /* Claims in an order the entries cannot keep, duplicate names, an end
- * before the last turn: the top-level lists, seats by number. */
-static void test_writer_fallbacks(void **state)
+ * before the last turn. */
+static void fallbacks_log(struct game_log *l)
 {
-    struct game_log l;
-    struct buf out = BUF_INIT;
-    (void)state;
-    two_player_log(&l);
-    snprintf(l.names[1], LOG_NAME_MAX, "Ada");
-    snprintf(l.colors[1], sizeof l.colors[1], "green");
-    add_place(&l, "BA/RFr", 1, 0, 0);
-    add(&l, MV_PASS, 0);
-    add(&l, MV_COMMIT, 0);
-    add_place(&l, "BA/RFr", 2, 0, 1);
-    add(&l, MV_COMMIT, 1);
-    l.end_turn = 1;
-    *game_log_push_claim(&l) = (struct claim_event){ 2, 1, FEAT_ROAD, 3, 0 };
-    *game_log_push_claim(&l) = (struct claim_event){ 1, 3, FEAT_CITY, 2, 0 };
-    struct claim_total *t = game_log_push_total(&l);
+    two_player_log(l);
+    snprintf(l->names[1], LOG_NAME_MAX, "Ada");
+    snprintf(l->colors[1], sizeof l->colors[1], "green");
+    add_place(l, "BA/RFr", 1, 0, 0);
+    add(l, MV_PASS, 0);
+    add(l, MV_COMMIT, 0);
+    add_place(l, "BA/RFr", 2, 0, 1);
+    add(l, MV_COMMIT, 1);
+    l->end_turn = 1;
+    *game_log_push_claim(l) = (struct claim_event){ 2, 1, FEAT_ROAD, 3, 0 };
+    *game_log_push_claim(l) = (struct claim_event){ 1, 3, FEAT_CITY, 2, 0 };
+    struct claim_total *t = game_log_push_total(l);
     t->turn = 0;
     t->seats = 2;
     t->score[1] = 5;
-    game_log_add_note(&l, 2, NULL, "x \"quoted\"\n\t\x01 é");
-    game_log_add_note(&l, 2, "t", NULL);
-    game_log_add_note(&l, 9, NULL, NULL);
-    mlog_write_flierlog(&l, &out);
-    assert_non_null(strstr(out.p, "\"end_turn\": 1"));
-    assert_non_null(strstr(out.p, "\"claims\": [{\"turn\": 2"));
-    assert_non_null(strstr(out.p, "\"player\": 1"));
-    assert_non_null(strstr(out.p, "\\\"quoted\\\"\\n\\t\\u0001 é"));
-    expect_lossless("fallbacks", &l);
-    buf_release(&out);
-    game_log_release(&l);
+    game_log_add_note(l, 2, NULL, "x \"quoted\"\n\t\x01 é");
+    game_log_add_note(l, 2, "t", NULL);
+    game_log_add_note(l, 9, NULL, NULL);
 }
 
-/* ---- the .jcz "flierd" object ------------------------------------------- */
-
-static void test_jcz_carries_extras(void **state)
+/* samples/disputed.flierlog: claims, totals, notes and colours. */
+static void disputed_log(struct game_log *l)
 {
-    struct game_log l, back;
-    struct buf out = BUF_INIT;
-    (void)state;
-    sample_log("disputed.flierlog", &l);
-    assert_true(l.n_claims > 10);
-    mlog_write_jcz(&l, &out);
-    cJSON *j = cJSON_Parse(out.p);
-    const cJSON *f = cJSON_GetObjectItem(j, "flierd");
-    assert_non_null(f);
-    assert_int_equal(cJSON_GetObjectItem(f, "version")->valueint, 1);
-    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(f, "claims")),
-                     (int)l.n_claims);
-    assert_string_equal(
-        cJSON_GetArrayItem(cJSON_GetObjectItem(f, "colors"), 1)->valuestring,
-        "blue");
-    cJSON_Delete(j);
-    buf_release(&out);
-    through("disputed", &l, TO_JCZ, &back, &out);
-    expect_same_log("disputed", &l, &back, false);
-    expect_same_audit("disputed", &l, &back);
-    game_log_release(&back);
-    buf_release(&out);
-    game_log_release(&l);
-    /* a plain log gets no object at all */
-    sample_log("c2-2p.jcz", &l);
-    mlog_write_jcz(&l, &out);
-    assert_null(strstr(out.p, "flierd"));
-    buf_release(&out);
-    game_log_release(&l);
+    sample_log("disputed.flierlog", l);
+    assert_true(l->n_claims > 10);
 }
 
-/* A flierlog without meeple ids: the save names the meeples the auditor
- * picks (JCloisterZone needs real ids) and keeps that they were open. */
-static void test_jcz_names_open_meeples(void **state)
+static void plain_log(struct game_log *l)
 {
-    struct game_log l, back;
-    struct buf out = BUF_INIT;
-    (void)state;
+    sample_log("c2-2p.jcz", l);
+}
+
+/* A flierlog without meeple ids. */
+static void open_meeples_log(struct game_log *l)
+{
     parse_ok(&(struct fdoc){
                  .turns =
                      "{\"player\": \"Ada\", \"tile\": \"BA/RFr\", \"at\": [1, "
@@ -1701,19 +1601,129 @@ static void test_jcz_names_open_meeples(void **state)
                      "\"deploy\": \"city:S\"}, {\"player\": \"Ada\", "
                      "\"tile\": \"FL/F.o\", \"at\": [0, 1], \"rot\": 90, "
                      "\"fly\": {\"roll\": 1, \"land\": \"road:WE\"}}" },
-             &l);
-    mlog_write_jcz(&l, &out);
-    assert_non_null(strstr(out.p, "\"meepleId\":\"0.small.1\""));
-    assert_non_null(strstr(out.p, "\"meepleId\":\"1.small.1\""));
-    assert_non_null(strstr(out.p, "\"meepleId\":\"0.small.2\""));
-    assert_non_null(strstr(out.p, "\"meeples\":[{\"message\":1,\"owner\":0,"
-                                  "\"n\":0}"));
+             l);
+}
+
+/* The .jcz's "flierd" object carries the disputed game's extras. */
+static void disputed_object(const char *what, const struct game_log *l,
+                            const char *text)
+{
+    cJSON *j = cJSON_Parse(text);
+    const cJSON *f = cJSON_GetObjectItem(j, "flierd");
+    if (!f)
+        fail_msg("%s: no \"flierd\" object", what);
+    assert_int_equal(cJSON_GetObjectItem(f, "version")->valueint, 1);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(f, "claims")),
+                     (int)l->n_claims);
+    assert_string_equal(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(f, "colors"), 1)->valuestring,
+        "blue");
+    cJSON_Delete(j);
+}
+
+/* A log written by one writer: what the text has and lacks, and that it
+ * comes back. */
+struct writer_case {
+    const char *name;
+    void (*log)(struct game_log *l);
+    enum fmt_to to;            /* TO_FLIERLOG or TO_JCZ */
+    const char *has[10];
+    const char *lacks[2];
+    bool lossless;             /* expect_lossless() */
+    bool back;                 /* through .jcz: the same log and audit */
+    void (*check)(const char *what, const struct game_log *l,
+                  const char *text);
+};
+
+static const struct writer_case writer_cases[] = {
+    /* Logs the short form cannot say come back through "moves" lists. */
+    { "irregular moves", irregular_log, TO_FLIERLOG, { "\"moves\"" },
+      .lossless = true },
+    /* Other expansions: their sets, flierlog/1.1's "elements" (every
+     * element that differs from the edition, once one has no flierlog/1.0
+     * key), the figures by name; a turn of two actions is spelt out, and
+     * a short form is kept only where it reads back to the very moves. */
+    { "expansions", inns_phantom_log, TO_FLIERLOG,
+      { "\"format\": \"flierlog/1.1\"",
+        "\"sets\": {\"basic:1\": 1, \"flier:1\": 1, "
+        "\"inns-and-cathedrals:1\": 1}",
+        "\"elements\": {\"small-follower\": 5, \"big-follower\": 1, "
+        "\"inn\": true, \"cathedral\": true, \"phantom\": 1}",
+        "\"deploy\": \"road:WE\", \"meeple\": \"big\", \"meeple_id\": "
+        "\"0.big.1\"}",
+        "{\"turn\": 2, \"player\": \"Ben\", \"moves\": [{\"move\": "
+        "\"place\", \"tile\": \"BA/RFr\"",
+        "\"meeple\": \"phantom\", \"meeple_id\": \"1.phantom.1\"}, "
+        "{\"move\": \"commit\"}]}",
+        "{\"turn\": 3, \"moves\": [",
+        "\"fly\": {\"roll\": 1, \"land\": \"city:N\"}, \"meeple\": "
+        "\"phantom\", \"meeple_id\": \"1.phantom.1\"}",
+        "\"deploy\": \"city:N\", \"meeple_id\": \"0.small.3\", \"pass\": "
+        "true}" },
+      { "\"followers\"" }, .lossless = true },
+    /* no element beyond flierlog/1.0's, so flierlog/1 it stays */
+    { "the River", river_log, TO_FLIERLOG,
+      { "\"format\": \"flierlog/1\",", "\"river/1:1\": 1}",
+        "\"start\": {\"tile\": \"RI/s\", \"at\": [0, 0], \"rot\": 0}" },
+      { "\"elements\"" }, .lossless = true },
+    /* "deploy" at another tile, which only flierlog/1.2 reads */
+    { "a barn off the tile placed", barn_log, TO_FLIERLOG,
+      { "\"format\": \"flierlog/1.2\"",
+        "\"deploy\": {\"at\": [1, 1], \"segment\": \"field:NL.WR\"}, "
+        "\"meeple\": \"barn\"" },
+      .lossless = true },
+    /* the top-level lists, seats by number */
+    { "fallbacks", fallbacks_log, TO_FLIERLOG,
+      { "\"end_turn\": 1", "\"claims\": [{\"turn\": 2", "\"player\": 1",
+        "\\\"quoted\\\"\\n\\t\\u0001 é" },
+      .lossless = true },
+    /* ---- the .jcz "flierd" object */
+    { "disputed, to .jcz", disputed_log, TO_JCZ, .back = true,
+      .check = disputed_object },
+    /* a plain log gets no object at all */
+    { "a plain log, to .jcz", plain_log, TO_JCZ, .lacks = { "flierd" } },
+    /* a flierlog without meeple ids: the save names the meeples the
+     * auditor picks (JCloisterZone needs real ids) and keeps that they
+     * were open */
+    { "open meeples, to .jcz", open_meeples_log, TO_JCZ,
+      { "\"meepleId\":\"0.small.1\"", "\"meepleId\":\"1.small.1\"",
+        "\"meepleId\":\"0.small.2\"",
+        "\"meeples\":[{\"message\":1,\"owner\":0,\"n\":0}" },
+      .back = true },
+};
+
+/* One row of writer_cases[]. */
+static void test_writer(void **state)
+{
+    const struct writer_case *c = *state;
+    struct game_log l;
+    struct buf out = BUF_INIT;
+    c->log(&l);
+    if (c->to == TO_JCZ)
+        mlog_write_jcz(&l, &out);
+    else
+        mlog_write_flierlog(&l, &out);
+    for (size_t i = 0; i < N_OF(c->has) && c->has[i]; i++)
+        if (!strstr(out.p, c->has[i]))
+            fail_msg("%s: the text lacks '%s':\n%s", c->name, c->has[i],
+                     out.p);
+    for (size_t i = 0; i < N_OF(c->lacks) && c->lacks[i]; i++)
+        if (strstr(out.p, c->lacks[i]))
+            fail_msg("%s: the text has '%s':\n%s", c->name, c->lacks[i],
+                     out.p);
+    if (c->check)
+        c->check(c->name, &l, out.p);
     buf_release(&out);
-    through("open meeples", &l, TO_JCZ, &back, &out);
-    expect_same_log("open meeples", &l, &back, false);
-    expect_same_audit("open meeples", &l, &back);
-    game_log_release(&back);
-    buf_release(&out);
+    if (c->lossless)
+        expect_lossless(c->name, &l);
+    if (c->back) {
+        struct game_log back;
+        through(c->name, &l, TO_JCZ, &back, &out);
+        expect_same_log(c->name, &l, &back, false);
+        expect_same_audit(c->name, &l, &back);
+        game_log_release(&back);
+        buf_release(&out);
+    }
     game_log_release(&l);
 }
 
@@ -2203,8 +2213,10 @@ static void test_random_logs(void **state)
 }
 
 /* The first json block of docs/log-format.md after the line `after`
- * (NULL: the first of all), parsed into l; b keeps the text. */
-static void doc_example(const char *after, struct buf *b, struct game_log *l)
+ * (NULL: the first of all), parsed into l; b keeps the text, which ends
+ * where the block's ``` stood. Returns the block. */
+static const char *doc_example(const char *after, struct buf *b,
+                               struct game_log *l)
 {
     char path[512];
     struct err e;
@@ -2221,75 +2233,65 @@ static void doc_example(const char *after, struct buf *b, struct game_log *l)
     assert_non_null(end);
     *end = '\0';
     parse_ok_text(start, l);
+    return start;
 }
 
-/* The complete example of docs/log-format.md (its first json block)
- * reads, and is the valid game the text says. */
-static void test_doc_example(void **state)
+/* ---- the examples of docs/log-format.md, as rows ----------------------- */
+
+/* Rows name what they check and leave the rest zero. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+/* An example of the format's documentation: it reads, it is the valid
+ * and finished game its text tells, and what the row says of it. */
+struct doc_case {
+    const char *name;
+    const char *after;        /* the heading before its block; NULL: first */
+    int turns;                /* report.turns; 0: not pinned */
+    int score[2];             /* report.score of each seat */
+    int flights;              /* n_flights, each landed; 0: not pinned */
+    int flight_fig;           /* the first flight's figure (if flights) */
+    size_t n_events;          /* 0: not pinned */
+    /* events, and where each stands in the report (by index) */
+    struct fx_event_want events[3];
+    size_t event_at[3];
+    bool writes_back;         /* the flierlog writer gives the block back */
+    bool lossless;            /* expect_lossless() */
+    const char *replay_has[6]; /* in the replay's JSON */
+    const char *jcz_has[4];   /* in the .jcz the writer makes */
+    bool jcz_back;            /* that .jcz reads back to the same audit */
+    /* what the fields do not say: of the log as read, of its audit */
+    void (*check_log)(const char *what, const struct game_log *l);
+    void (*check)(const char *what, const struct game_log *l,
+                  const struct report *r);
+};
+
+/* The complete example: its claims and notes. */
+static void first_example_log(const char *what, const struct game_log *l)
 {
-    struct buf b = BUF_INIT;
-    struct game_log l;
-    struct report r;
-    (void)state;
-    doc_example(NULL, &b, &l);
-    audit_run(&l, NULL, &r, NULL);
-    assert_true(r.valid);
-    assert_true(r.finished);
-    assert_int_equal(r.turns, 6);
-    assert_int_equal(r.score[0], 8);
-    assert_int_equal(r.score[1], 4);
-    assert_int_equal(r.n_flights, 1);
-    assert_true(r.flights[0].landed);
-    assert_int_equal(l.n_claims, 3);
-    assert_int_equal(l.n_notes, 2);
-    report_release(&r);
-    game_log_release(&l);
-    buf_release(&b);
+    same(what, "claims", (long)l->n_claims, 3);
+    same(what, "notes", (long)l->n_notes, 2);
 }
 
-/* The example of other expansions (flierlog/1.1) is the game its text
- * tells: the large follower's strength, the inn, the phantom after a
- * flight and its landing. */
-static void test_doc_example_expansions(void **state)
+/* Other expansions: the large follower and the phantom, the inn and the
+ * cathedral, and the large follower's deployment. */
+static void expansions_log(const char *what, const struct game_log *l)
 {
-    struct buf b = BUF_INIT;
-    struct game_log l;
-    struct report r;
-    (void)state;
-    doc_example("\n## Other expansions (flierlog/1.1)\n", &b, &l);
-    assert_int_equal(l.rules.figures[FIG_BIG], 1);
-    assert_int_equal(l.rules.figures[FIG_PHANTOM], 1);
-    assert_int_equal(l.rules.flags, RF_FARMERS | RF_INNS | RF_CATHEDRALS);
-    assert_int_equal(l.moves[1].meeple, FIG_BIG);
-    audit_run(&l, NULL, &r, NULL);
-    if (!r.valid)
-        fail_msg("the example is invalid: %s", r.violations[0].msg);
-    assert_true(r.finished);
-    assert_int_equal(r.turns, 5);
-    assert_int_equal(r.score[0], 12);
-    assert_int_equal(r.score[1], 0);
-    assert_int_equal(r.n_flights, 1);
-    assert_true(r.flights[0].landed);
-    assert_int_equal(r.flights[0].figure, FIG_SMALL);
-    assert_int_equal(r.n_events, 3);
-    /* the road: 4 tiles with an inn, strength 2 against 1 */
-    const struct score_event *road = &r.events[0];
-    assert_int_equal(road->feature, FEAT_ROAD);
-    assert_int_equal(road->turn, 4);
-    assert_int_equal(road->points, 8);
-    assert_int_equal(road->players, 1);
-    assert_int_equal(road->strength[0], 2);
-    assert_int_equal(road->strength[1], 1);
-    assert_int_equal(road->n_items, 2);
-    assert_int_equal(road->items[1].kind, SI_INN);
-    /* the phantom farms, for nothing */
-    assert_int_equal(r.events[2].feature, FEAT_FIELD);
-    assert_int_equal(r.events[2].players, 2);
-    assert_int_equal(r.events[2].points, 0);
-    expect_lossless("the example of other expansions", &l);
-    report_release(&r);
-    game_log_release(&l);
-    buf_release(&b);
+    same(what, "big followers", l->rules.figures[FIG_BIG], 1);
+    same(what, "phantoms", l->rules.figures[FIG_PHANTOM], 1);
+    same(what, "flags", (long)l->rules.flags,
+         (long)(RF_FARMERS | RF_INNS | RF_CATHEDRALS));
+    same(what, "move 1's meeple", l->moves[1].meeple, FIG_BIG);
+}
+
+static void between_turns_log(const char *what, const struct game_log *l)
+{
+    same(what, "abbeys", l->rules.counts[COUNT_ABBEYS], 1);
+    same(what, "builders", l->rules.figures[FIG_BUILDER], 1);
+}
+
+static void tower_log(const char *what, const struct game_log *l)
+{
+    same(what, "the tower", (l->rules.flags & RF_TOWER) != 0, 1);
 }
 
 /* The id of the meeple of message i of a save, "" when none. */
@@ -2302,162 +2304,57 @@ static const char *replay_meeple(const cJSON *save, int i)
     return cJSON_IsString(id) ? id->valuestring : "";
 }
 
-/* The example of flierlog/1.3 is the game its text tells: the princess,
- * the dragon's three steps, the fairy's two kinds of points; the writer
- * gives it back to the byte, and as a .jcz it has the dragon's, the
- * fairy's and the princess's messages. */
-static void test_doc_example_dragon(void **state)
+/* flierlog/1.2: Ben's wagon stays on Ada's turn 7 (a PASS alone), the
+ * abbey declined in the last round (a PASS alone), the two wagons'
+ * moves after the abbey, each with its owner's COMMIT; in the .jcz,
+ * Ben's wagon's move is 1.wagon.1. */
+static void between_turns_moves(const char *what, const struct game_log *l,
+                                const struct report *r)
 {
-    struct buf b = BUF_INIT, w = BUF_INIT, j = BUF_INIT;
-    struct game_log l;
-    struct report r;
-    (void)state;
-    doc_example("\n## The Princess & the Dragon (flierlog/1.3)\n", &b, &l);
-    audit_run(&l, NULL, &r, NULL);
-    if (!r.valid)
-        fail_msg("the example is invalid: %s", r.violations[0].msg);
-    assert_true(r.finished);
-    assert_int_equal(r.score[0], 5);
-    assert_int_equal(r.score[1], 9);
-    assert_int_equal(r.events[0].turn, 7);
-    assert_int_equal(r.events[0].feature, FEAT_FAIRY);
-    assert_int_equal(r.events[0].expr, EXPR_TURN);
-    /* the replay says where the dragon and the fairy came to stand */
-    struct replay rp;
-    struct buf rj = BUF_INIT;
-    replay_build(&l, NULL, &rp, NULL);
-    mlog_replay_json(&l, &r, &rp, &rj);
-    must_have(rj.p, "\"rotation\":90,\"placed\":[],\"removed\":[],"
-                    "\"dragon\":[1,0]");
-    must_have(rj.p, "\"dragon\":[1,-1]");
-    must_have(rj.p, "\"fairy\":[-1,0]");
-    must_have(rj.p, "\"marks\":[\"volcano\"]");
-    must_have(rj.p, "\"princess\":true");
-    replay_release(&rp);
-    buf_release(&rj);
-    report_release(&r);
-    mlog_write_flierlog(&l, &w);
-    /* doc_example() ended the block's text where its ``` stood */
-    char *start = strstr(b.p, "\n## The Princess & the Dragon");
-    start = strstr(start, "```json\n") + 8;
-    assert_string_equal(w.p, start);
-    mlog_write_jcz(&l, &j);
-    must_have(j.p, "\"MOVE_NEUTRAL_FIGURE\"");
-    must_have(j.p, "\"figureId\":\"dragon.1\",\"to\":[0,-1]");
-    must_have(j.p, "\"source\":\"PRINCESS\"");
-    game_log_release(&l);
-    buf_release(&b);
-    buf_release(&w);
-    buf_release(&j);
-}
-
-/* The example of flierlog/1.2 is the game its text tells: a wagon that
- * stays on another's turn, a builder's second tile with the abbey
- * declined before it, the last round of abbeys, two wagons moving on.
- * The writer gives it back to the byte (every entry in its short form);
- * as a .jcz it has JCloisterZone's messages and names every meeple. */
-static void test_doc_example_between_turns(void **state)
-{
-    struct buf b = BUF_INIT, w = BUF_INIT, j = BUF_INIT;
-    struct game_log l, back;
-    struct report r;
-    (void)state;
-    doc_example("\n## Between turns and second tiles (flierlog/1.2)\n", &b,
-                &l);
-    assert_int_equal(l.rules.counts[COUNT_ABBEYS], 1);
-    assert_int_equal(l.rules.figures[FIG_BUILDER], 1);
-    audit_run(&l, NULL, &r, NULL);
-    if (!r.valid)
-        fail_msg("the example is invalid: %s", r.violations[0].msg);
-    assert_true(r.finished);
-    assert_int_equal(r.turns, 13);
-    assert_int_equal(r.score[0], 15);
-    assert_int_equal(r.score[1], 14);
-    const struct score_event *empty = &r.events[0];
-    assert_int_equal(empty->turn, 3);
-    assert_int_equal(empty->expr, EXPR_EMPTY);
-    assert_int_equal(empty->points, 0);
-    assert_int_equal(r.events[1].turn, 7); /* Ben's wagon's city */
-    assert_int_equal(r.events[1].players, 2);
-    report_release(&r);
-
-    /* the moves: Ben's wagon stays on Ada's turn 7 (a PASS alone), the
-     * abbey declined in the last round (a PASS alone), the two wagons'
-     * moves after the abbey, each with its owner's COMMIT */
     size_t k = 0, passes = 0;
-    while (k < l.n_moves && l.moves[k].src != 6)
+    (void)r;
+    while (k < l->n_moves && l->moves[k].src != 6)
         k++;
-    assert_int_equal(l.moves[k + 3].kind, MV_PASS);
-    assert_int_equal(l.moves[k + 3].player, 1);
-    assert_int_equal(l.moves[l.n_moves - 1].kind, MV_COMMIT);
-    assert_int_equal(l.moves[l.n_moves - 1].player, 1);
-    assert_int_equal(l.moves[l.n_moves - 2].meeple, FIG_WAGON);
-    assert_int_equal(l.moves[l.n_moves - 2].meeple_owner, 1);
-    for (k = 0; k < l.n_moves; k++)
-        passes += l.moves[k].kind == MV_PASS && l.moves[k].src == 12;
-    assert_int_equal(passes, 1);
-
-    mlog_write_flierlog(&l, &w);
-    char *block = strstr(b.p, "{\n  \"format\": \"flierlog/1.2\"");
-    assert_non_null(block);
-    assert_string_equal(w.p, block);
-    expect_lossless("the example of flierlog/1.2", &l);
-
-    /* the .jcz: Ben's wagon's move is 1.wagon.1, and the save reads back
-     * to the same audit */
-    struct err e;
-    enum mlog_format fmt;
-    mlog_write_jcz(&l, &j);
+    same(what, "kind after turn 6", l->moves[k + 3].kind, MV_PASS);
+    same(what, "its player", l->moves[k + 3].player, 1);
+    same(what, "the last kind", l->moves[l->n_moves - 1].kind, MV_COMMIT);
+    same(what, "its player", l->moves[l->n_moves - 1].player, 1);
+    same(what, "the last meeple", l->moves[l->n_moves - 2].meeple,
+         FIG_WAGON);
+    same(what, "its owner", l->moves[l->n_moves - 2].meeple_owner, 1);
+    for (k = 0; k < l->n_moves; k++)
+        passes += l->moves[k].kind == MV_PASS && l->moves[k].src == 12;
+    same(what, "passes of entry 12", (long)passes, 1);
+    struct buf j = BUF_INIT;
+    mlog_write_jcz(l, &j);
     cJSON *save = cJSON_Parse(j.p);
+    buf_release(&j);
     int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(save,
                                                                  "replay"));
     assert_string_equal(replay_meeple(save, n - 2), "1.wagon.1");
     assert_string_equal(replay_meeple(save, n - 4), "0.wagon.1");
     cJSON_Delete(save);
-    assert_int_equal(parse_text(j.p, j.len, &back, &fmt, &e), ST_OK);
-    expect_same_audit("the example as a .jcz", &l, &back);
-    expect_same_report("the example as a .jcz", &l, &back);
-    game_log_release(&back);
-    game_log_release(&l);
-    buf_release(&b);
-    buf_release(&w);
-    buf_release(&j);
 }
 
-/* The example of flierlog/1.3 is the game its text tells: two floors, a
- * capture, a ransom (two "ransom" events, 3 points from Ben to Ada), the
- * ransomed follower on top of the tower; Ada 7, Ben 1. Its .jcz has
- * JCloisterZone's messages and reads back to the same audit. */
-static void test_doc_example_tower(void **state)
+/* The Tower: a ransom as two "ransom" events in turn 6, 3 points from
+ * Ben to Ada; in the replay, the tower's two floors and Ben's follower
+ * held on turn 5, and nobody held after the ransom. */
+static void tower_ransom(const char *what, const struct game_log *l,
+                         const struct report *r)
 {
-    struct buf b = BUF_INIT, j = BUF_INIT;
-    struct game_log l, back;
-    struct report r;
-    struct err e;
-    enum mlog_format fmt;
-    (void)state;
-    doc_example("\n## The Tower (flierlog/1.3)\n", &b, &l);
-    assert_true(l.rules.flags & RF_TOWER);
-    audit_run(&l, NULL, &r, NULL);
-    if (!r.valid)
-        fail_msg("the example is invalid: %s", r.violations[0].msg);
-    assert_true(r.finished);
-    assert_int_equal(r.score[0], 7);
-    assert_int_equal(r.score[1], 1);
     int ransoms = 0;
-    for (size_t k = 0; k < r.n_events; k++)
-        if (r.events[k].feature == FEAT_RANSOM) {
+    for (size_t k = 0; k < r->n_events; k++)
+        if (r->events[k].feature == FEAT_RANSOM) {
             ransoms++;
-            assert_int_equal(r.events[k].turn, 6);
-            assert_int_equal(r.events[k].points,
-                             r.events[k].players == 1 ? 3 : -3);
+            same(what, "ransom turn", r->events[k].turn, 6);
+            same(what, "ransom points", r->events[k].points,
+                 r->events[k].players == 1 ? 3 : -3);
         }
-    assert_int_equal(ransoms, 2);
-    /* the replay: the tower's floors, Ben's follower held on turn 5 */
+    same(what, "ransom events", ransoms, 2);
     struct replay rp;
     struct buf rj = BUF_INIT;
-    replay_build(&l, NULL, &rp, NULL);
-    mlog_replay_json(&l, &r, &rp, &rj);
+    replay_build(l, NULL, &rp, NULL);
+    mlog_replay_json(l, r, &rp, &rj);
     cJSON *doc = cJSON_Parse(rj.p), *t;
     int towers = 0, held = 0;
     cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "turns")) {
@@ -2469,27 +2366,169 @@ static void test_doc_example_tower(void **state)
         if (pr)
             held = cJSON_GetArrayItem(pr, 0)->valueint;
         if (cJSON_GetObjectItemCaseSensitive(t, "turn")->valueint == 5) {
-            assert_int_equal(towers, 2);
-            assert_int_equal(held, 1); /* Ada holds Ben's farmer */
+            same(what, "floors by turn 5", towers, 2);
+            same(what, "held on turn 5", held, 1); /* Ben's farmer */
         }
     }
-    assert_int_equal(held, 0); /* ransomed on turn 6 */
+    same(what, "held at the end", held, 0); /* ransomed on turn 6 */
     cJSON_Delete(doc);
     buf_release(&rj);
     replay_release(&rp);
+}
+
+static const struct doc_case doc_cases[] = {
+    /* The complete example (the first json block). */
+    { "the complete example", NULL, .turns = 6, .score = { 8, 4 },
+      .flights = 1, .check_log = first_example_log },
+    /* flierlog/1.1: the large follower's strength, the inn, the phantom
+     * after a flight and its landing. The road: 4 tiles with an inn,
+     * strength 2 against 1; the phantom farms, for nothing. */
+    { "the example of other expansions",
+      "\n## Other expansions (flierlog/1.1)\n", .turns = 5,
+      .score = { 12, 0 }, .flights = 1, .flight_fig = FIG_SMALL,
+      .n_events = 3,
+      .events = { FX_EV(4, FEAT_ROAD,
+                        FXW_POINTS | FXW_PLAYERS | FXW_STRENGTH |
+                            FXW_N_ITEMS | FXW_ITEMS,
+                        .points = 8, .players = 1, .strength = { 2, 1 },
+                        .n_items = 2,
+                        .items = { { SI_TILES, 4, 4 }, { SI_INN, -1, 4 } }),
+                  FX_EV(-1, FEAT_FIELD, FXW_PLAYERS | FXW_POINTS,
+                        .players = 2, .points = 0) },
+      .event_at = { 0, 2 }, .lossless = true, .check_log = expansions_log },
+    /* flierlog/1.3: the princess, the dragon's three steps, the fairy's
+     * two kinds of points; the writer gives it back to the byte, and as
+     * a .jcz it has the dragon's, the fairy's and the princess's
+     * messages. The replay says where the dragon and the fairy came to
+     * stand. */
+    { "the example of The Princess & the Dragon",
+      "\n## The Princess & the Dragon (flierlog/1.3)\n",
+      .score = { 5, 9 },
+      .events = { FX_EV(7, FEAT_FAIRY, FXW_EXPR, .expr = EXPR_TURN) },
+      .event_at = { 0 },
+      .replay_has = { "\"rotation\":90,\"placed\":[],\"removed\":[],"
+                      "\"dragon\":[1,0]",
+                      "\"dragon\":[1,-1]", "\"fairy\":[-1,0]",
+                      "\"marks\":[\"volcano\"]", "\"princess\":true" },
+      .writes_back = true,
+      .jcz_has = { "\"MOVE_NEUTRAL_FIGURE\"",
+                   "\"figureId\":\"dragon.1\",\"to\":[0,-1]",
+                   "\"source\":\"PRINCESS\"" } },
+    /* flierlog/1.2: a wagon that stays on another's turn, a builder's
+     * second tile with the abbey declined before it, the last round of
+     * abbeys, two wagons moving on. The writer gives it back to the byte
+     * (every entry in its short form); as a .jcz it has JCloisterZone's
+     * messages, names every meeple and reads back to the same audit. */
+    { "the example of flierlog/1.2",
+      "\n## Between turns and second tiles (flierlog/1.2)\n", .turns = 13,
+      .score = { 15, 14 },
+      .events = { FX_EV(3, FEAT_CITY, FXW_EXPR | FXW_POINTS,
+                        .expr = EXPR_EMPTY, .points = 0),
+                  /* Ben's wagon's city */
+                  FX_EV(7, FEAT_CITY, FXW_PLAYERS, .players = 2) },
+      .event_at = { 0, 1 }, .writes_back = true, .lossless = true,
+      .jcz_back = true, .check_log = between_turns_log,
+      .check = between_turns_moves },
+    /* flierlog/1.3: two floors, a capture, a ransom (two "ransom"
+     * events, 3 points from Ben to Ada), the ransomed follower on top of
+     * the tower; Ada 7, Ben 1. Its .jcz has JCloisterZone's messages and
+     * reads back to the same audit. */
+    { "the example of flierlog/1.3", "\n## The Tower (flierlog/1.3)\n",
+      .score = { 7, 1 }, .lossless = true,
+      .jcz_has = { "\"PLACE_TOKEN\"", "\"CAPTURE_FOLLOWER\"",
+                   "\"PAY_RANSOM\"" },
+      .jcz_back = true, .check_log = tower_log, .check = tower_ransom },
+};
+
+/* Everything c says of the audit r of its example l. */
+static void expect_doc_report(const struct doc_case *c,
+                              const struct game_log *l,
+                              const struct report *r)
+{
+    if (!r->valid)
+        fail_msg("%s is invalid: %s", c->name, r->violations[0].msg);
+    if (!r->finished)
+        fail_msg("%s is not finished", c->name);
+    if (c->turns)
+        same(c->name, "turns", r->turns, c->turns);
+    for (int p = 0; p < 2; p++)
+        same(c->name, "score", r->score[p], c->score[p]);
+    if (c->flights) {
+        same(c->name, "flights", (long)r->n_flights, c->flights);
+        same(c->name, "landed", r->flights[0].landed, 1);
+        same(c->name, "figure", r->flights[0].figure, c->flight_fig);
+    }
+    if (c->n_events)
+        same(c->name, "events", (long)r->n_events, (long)c->n_events);
+    for (size_t i = 0; i < N_OF(c->events) && c->events[i].ev.feature; i++) {
+        const struct score_event *ev =
+            fx_find_event(c->name, r, &c->events[i]);
+        fx_event_is(c->name, ev, &c->events[i]);
+        same(c->name, "event index", (long)(ev - r->events),
+             (long)c->event_at[i]);
+    }
+    if (c->check)
+        c->check(c->name, l, r);
+}
+
+/* The replay's JSON and the writers' texts of the example l. */
+static void expect_doc_texts(const struct doc_case *c,
+                             const struct game_log *l,
+                             const struct report *r, const char *block)
+{
+    struct buf w = BUF_INIT;
+    if (c->replay_has[0]) {
+        struct replay rp;
+        replay_build(l, NULL, &rp, NULL);
+        mlog_replay_json(l, r, &rp, &w);
+        replay_release(&rp);
+        for (size_t i = 0; i < N_OF(c->replay_has) && c->replay_has[i]; i++)
+            if (!strstr(w.p, c->replay_has[i]))
+                fail_msg("%s: the replay lacks '%s':\n%s", c->name,
+                         c->replay_has[i], w.p);
+        buf_release(&w);
+    }
+    if (c->writes_back) {
+        mlog_write_flierlog(l, &w);
+        if (strcmp(w.p, block) != 0)
+            fail_msg("%s: written back as\n%s", c->name, w.p);
+        buf_release(&w);
+    }
+    mlog_write_jcz(l, &w);
+    for (size_t i = 0; i < N_OF(c->jcz_has) && c->jcz_has[i]; i++)
+        if (!strstr(w.p, c->jcz_has[i]))
+            fail_msg("%s: the .jcz lacks '%s':\n%s", c->name, c->jcz_has[i],
+                     w.p);
+    if (c->jcz_back) {
+        struct game_log back;
+        struct err e;
+        enum mlog_format fmt;
+        assert_int_equal(parse_text(w.p, w.len, &back, &fmt, &e), ST_OK);
+        expect_same_audit(c->name, l, &back);
+        expect_same_report(c->name, l, &back);
+        game_log_release(&back);
+    }
+    buf_release(&w);
+}
+
+/* One example of docs/log-format.md: read, audited, written. */
+static void test_doc_example(void **state)
+{
+    const struct doc_case *c = *state;
+    struct buf b = BUF_INIT;
+    struct game_log l;
+    struct report r;
+    const char *block = doc_example(c->after, &b, &l);
+    if (c->check_log)
+        c->check_log(c->name, &l);
+    audit_run(&l, NULL, &r, NULL);
+    expect_doc_report(c, &l, &r);
+    expect_doc_texts(c, &l, &r, block);
     report_release(&r);
-    expect_lossless("the example of flierlog/1.3", &l);
-    mlog_write_jcz(&l, &j);
-    assert_non_null(strstr(j.p, "\"PLACE_TOKEN\""));
-    assert_non_null(strstr(j.p, "\"CAPTURE_FOLLOWER\""));
-    assert_non_null(strstr(j.p, "\"PAY_RANSOM\""));
-    assert_int_equal(parse_text(j.p, j.len, &back, &fmt, &e), ST_OK);
-    expect_same_audit("the example as a .jcz", &l, &back);
-    expect_same_report("the example as a .jcz", &l, &back);
-    game_log_release(&back);
+    if (c->lossless)
+        expect_lossless(c->name, &l);
     game_log_release(&l);
     buf_release(&b);
-    buf_release(&j);
 }
 
 /* ---- flierd convert ----------------------------------------------------- */
@@ -2832,39 +2871,30 @@ static void test_hostile_markup_names(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_edition_defaults),
-        cmocka_unit_test(test_header_overrides),
-        cmocka_unit_test(test_header_elements),
-        cmocka_unit_test(test_header_start_players_end),
-        cmocka_unit_test(test_versions),
-        cmocka_unit_test(test_entry_fields),
-        cmocka_unit_test(test_claims_totals_notes),
-        cmocka_unit_test(test_error_paths),
-        cmocka_unit_test(test_ndjson_reads_as_document),
-        cmocka_unit_test(test_ndjson_growing),
-        cmocka_unit_test(test_writer_layout),
-        cmocka_unit_test(test_writer_irregular),
-        cmocka_unit_test(test_writer_expansions),
-        cmocka_unit_test(test_writer_fallbacks),
-        cmocka_unit_test(test_jcz_carries_extras),
-        cmocka_unit_test(test_jcz_names_open_meeples),
-        cmocka_unit_test(test_jcz_numbers_survive),
-        cmocka_unit_test(test_jcz_flierd_errors),
-        cmocka_unit_test(test_samples_round_trip),
-        cmocka_unit_test(test_sim_round_trip),
-        cmocka_unit_test(test_expansion_corpora),
-        cmocka_unit_test(test_random_logs),
-        cmocka_unit_test(test_doc_example),
-        cmocka_unit_test(test_doc_example_expansions),
-        cmocka_unit_test(test_doc_example_between_turns),
-        cmocka_unit_test(test_doc_example_tower),
-        cmocka_unit_test(test_doc_example_dragon),
-        cmocka_unit_test(test_convert_cli),
-        cmocka_unit_test(test_hostile_numbers),
-        cmocka_unit_test(test_hostile_many_moves),
-        cmocka_unit_test(test_hostile_stream_lines),
-        cmocka_unit_test(test_hostile_markup_names),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    static struct fx_tests ts;
+    FX_TEST(&ts, test_edition_defaults);
+    FX_TEST(&ts, test_header_overrides);
+    FX_TEST(&ts, test_header_elements);
+    FX_TEST(&ts, test_header_start_players_end);
+    FX_TEST(&ts, test_versions);
+    FX_TEST(&ts, test_entry_fields);
+    FX_TEST(&ts, test_claims_totals_notes);
+    FX_TEST(&ts, test_error_paths);
+    FX_TEST(&ts, test_ndjson_reads_as_document);
+    FX_TEST(&ts, test_ndjson_growing);
+    FX_TEST(&ts, test_writer_layout);
+    FX_ROWS(&ts, writer_cases, test_writer);
+    FX_TEST(&ts, test_jcz_numbers_survive);
+    FX_TEST(&ts, test_jcz_flierd_errors);
+    FX_TEST(&ts, test_samples_round_trip);
+    FX_TEST(&ts, test_sim_round_trip);
+    FX_TEST(&ts, test_expansion_corpora);
+    FX_TEST(&ts, test_random_logs);
+    FX_ROWS(&ts, doc_cases, test_doc_example);
+    FX_TEST(&ts, test_convert_cli);
+    FX_TEST(&ts, test_hostile_numbers);
+    FX_TEST(&ts, test_hostile_many_moves);
+    FX_TEST(&ts, test_hostile_stream_lines);
+    FX_TEST(&ts, test_hostile_markup_names);
+    return fx_tests_run("test_flierlog", &ts);
 }

@@ -16,11 +16,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board_fixture.h"
 #include "core/receipt.h"
+#include "fx_cases.h"
 
 #define ADA 0
 #define BEN 1
@@ -231,7 +233,7 @@ static const struct sentence_case sentences[] = {
 
 /* The terms of a hand-written event, as the engine's scoring sets them
  * (the feature's class, then the units'): its points must agree. */
-static void score_terms(struct score_event *ev)
+static void score_terms(const char *what, struct score_event *ev)
 {
     struct rules r = fx_rules_c2(2);
     r.flags |= RF_INNS | RF_CATHEDRALS;
@@ -244,41 +246,38 @@ static void score_terms(struct score_event *ev)
     for (int u = 0; u < EXP__COUNT; u++)
         if (expansion_get(u)->score)
             expansion_get(u)->score(&r, ev);
-    assert_int_equal(ev->points, want);
+    if (ev->points != want)
+        fail_msg("%s: the engine's terms make %d points, the row says %d",
+                 what, ev->points, want);
 }
 
-static void test_sentences(void **state)
+/* One row of sentences[]: its event, as the engine's scoring sets its
+ * terms, reads as the row's sentence. */
+static void test_sentence(void **state)
 {
-    (void)state;
+    const struct sentence_case *c = *state;
     struct rules r = fx_rules_c2(2);
     struct game_log l;
     fx_log_init(&l, &r);
     name_players(&l);
-    int bad = 0;
-    for (size_t i = 0; i < N_OF(sentences); i++) {
-        struct score_event ev = sentences[i].ev;
-        struct feature_ref refs[3];
-        /* terms written here as the unit that scored set them (a barn's,
-         * trade goods', a mayor's .empty) stay; others the engine's */
-        if (ev.n_items == 0 && ev.expr == EXPR_DONE)
-            score_terms(&ev);
-        memcpy(refs, sentences[i].refs, sizeof refs);
-        struct report rep;
-        memset(&rep, 0, sizeof rep);
-        rep.events = &ev;
-        rep.n_events = 1;
-        rep.refs = refs;
-        rep.n_refs = ev.n_refs;
-        char out[600];
-        receipt_format(&l, &rep, 0, out, sizeof out);
-        if (strcmp(out, sentences[i].want) != 0) {
-            print_error("%s:\n  got  '%s'\n  want '%s'\n", sentences[i].name,
-                        out, sentences[i].want);
-            bad++;
-        }
-    }
+    struct score_event ev = c->ev;
+    struct feature_ref refs[3];
+    /* terms written here as the unit that scored set them (a barn's,
+     * trade goods', a mayor's .empty) stay; others the engine's */
+    if (ev.n_items == 0 && ev.expr == EXPR_DONE)
+        score_terms(c->name, &ev);
+    memcpy(refs, c->refs, sizeof refs);
+    struct report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.events = &ev;
+    rep.n_events = 1;
+    rep.refs = refs;
+    rep.n_refs = ev.n_refs;
+    char out[600];
+    receipt_format(&l, &rep, 0, out, sizeof out);
     game_log_release(&l);
-    assert_int_equal(bad, 0);
+    if (strcmp(out, c->want) != 0)
+        fail_msg("%s:\n  got  '%s'\n  want '%s'", c->name, out, c->want);
 }
 
 /* A short buffer is cut, never overrun, and stays a C string. */
@@ -322,182 +321,84 @@ static void test_seats_format(void **state)
 
 /* ---- the engine's events ----------------------------------------------- */
 
-/* One audited game. A receipt that differs is counted in `bad` and
- * printed, and done() fails the test only after releasing everything, so
- * a wrong sentence leaks nothing under ASan. */
-struct played {
-    struct game_log log;
-    struct report rep;
-    int bad;
+#define ANY INT_MIN /* a score a row does not pin */
+#define STEPS(...) (const struct fx_step[]){ __VA_ARGS__ }, \
+    N_OF(((const struct fx_step[]){ __VA_ARGS__ }))
+
+static struct rules c2(void)
+{
+    return fx_rules_c2(2);
+}
+
+static struct rules c3(void)
+{
+    return fx_rules_c3(2);
+}
+
+static struct rules c2_tiny(void)
+{
+    struct rules r = fx_rules_c2(2);
+    r.opt[OPT_TINY_CITY] = 2;
+    return r;
+}
+
+/* Abbey & Mayor and Traders & Builders together. */
+static struct rules am_tb(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "traders-and-builders:1");
+    r.counts[COUNT_ABBEYS] = 1;
+    r.figures[FIG_MAYOR] = 1;
+    r.figures[FIG_WAGON] = 1;
+    r.figures[FIG_BARN] = 1;
+    r.figures[FIG_BUILDER] = 1;
+    r.figures[FIG_PIG] = 1;
+    r.flags |= RF_TRADERS;
+    return r;
+}
+
+/* A ref a row expects: (x,y) once among its event's refs, of that kind
+ * and size (a segment of the feature itself is of size 1). */
+struct want_ref {
+    int x, y, kind, size;
 };
 
-static void play(struct played *p, const struct rules *r,
-                 const struct fx_step *s, size_t n, bool finish)
-{
-    struct audit_opts o = { .assume_finished = finish };
-    p->bad = 0;
-    fx_log_init(&p->log, r);
-    name_players(&p->log);
-    fx_log_add(&p->log, s, n);
-    audit_run(&p->log, &o, &p->rep, NULL);
-    for (size_t i = 0; i < p->rep.n_violations; i++)
-        print_error("unexpected %s at turn %d: %s\n",
-                    rule_id(p->rep.violations[i].rule),
-                    p->rep.violations[i].turn, p->rep.violations[i].msg);
-    assert_true(p->rep.valid);
-}
+/* A small game through audit_run(), valid, and what its events say. */
+struct game_case {
+    const char *name;
+    struct rules (*rules)(void);
+    const struct fx_step *steps;
+    size_t n;
+    bool finish;            /* audit_opts.assume_finished */
+    size_t n_events;        /* 0: any number */
+    /* each event, and the receipt of each (by the same index) */
+    struct fx_event_want events[3];
+    const char *receipts[3];
+    /* the refs of events[0] when n_refs is set: exactly these */
+    struct want_ref refs[4];
+    size_t n_refs;
+    int score[2];           /* ANY: not pinned; all 0: neither pinned */
+};
 
-static void done(struct played *p)
-{
-    int bad = p->bad;
-    report_release(&p->rep);
-    game_log_release(&p->log);
-    assert_int_equal(bad, 0);
-}
-
-/* Receipt of event i, compared with want. */
-static void expect_receipt(struct played *p, size_t i, const char *want)
-{
-    char out[600];
-    assert_true(i < p->rep.n_events);
-    receipt_format(&p->log, &p->rep, i, out, sizeof out);
-    if (strcmp(out, want) != 0) {
-        print_error("event %zu:\n  got  '%s'\n  want '%s'\n", i, out, want);
-        p->bad++;
-    }
-}
-
-/* The refs of event i are exactly the positions in want[], each once. */
-static void assert_ref_tiles(const struct played *p, size_t i,
-                             const struct pos *want, size_t n_want)
-{
-    const struct score_event *ev = &p->rep.events[i];
-    assert_int_equal(ev->n_refs, n_want);
-    assert_true(ev->ref0 + ev->n_refs <= p->rep.n_refs);
-    for (size_t w = 0; w < n_want; w++) {
-        int seen = 0;
-        for (unsigned k = 0; k < ev->n_refs; k++) {
-            const struct feature_ref *f = &p->rep.refs[ev->ref0 + k];
-            seen += f->x == want[w].x && f->y == want[w].y;
-        }
-        if (seen != 1)
-            fail_msg("(%d,%d) appears %d times in the refs of event %zu",
-                     want[w].x, want[w].y, seen, i);
-    }
-    for (unsigned k = 0; k < ev->n_refs; k++) {
-        assert_int_equal(p->rep.refs[ev->ref0 + k].kind, ev->feature);
-        assert_int_equal(p->rep.refs[ev->ref0 + k].size, 1);
-    }
-}
+/* Ada's knight and Ben's, and a flight: see majority_city below. */
+#define CITY4 FX_EV(4, FEAT_CITY, FXW_TILES | FXW_PENNANTS | FXW_MEEPLES |   \
+                    FXW_PLAYERS, .tiles = 4, .pennants = 2,                  \
+                    .meeples = { 2, 1 }, .players = 1u << ADA)
+/* The refs of a feature on these tiles, each a segment of it. */
+#define TILE(kind, x, y) { (x), (y), (kind), 1 }
 
 /* A square city of four tiles with two pennants, closed by Ben on turn
  * 4. Ada's knight stands on BA/RrC at (1,0); Ben's on the pennant tile at
  * (0,-1); Ada's flier (FL/F.o at (2,0), W, roll 1) lands a second knight
  * beside her first. Ada 2 knights, Ben 1: Ada scores 12 alone. */
-static const struct fx_step majority_city[] = {
-    FX_PLACE(ADA, "BA/RrC", 1, 0, 0),
-    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
-    FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),
-    FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),
-    FX_PLACE(ADA, "FL/F.o", 2, 0, 0), FX_FLY(ADA, 2, 0, 1),
-    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
-    FX_PLACE(BEN, "BA/Cc+", 1, -1, 3), FX_PASS(BEN), FX_COMMIT(BEN),
-};
-
-static void test_city_majority(void **state)
-{
-    (void)state;
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, majority_city, N_OF(majority_city), false);
-    assert_int_equal(p.rep.n_events, 1);
-    const struct score_event *ev = &p.rep.events[0];
-    assert_int_equal(ev->turn, 4);
-    assert_int_equal(ev->tiles, 4);
-    assert_int_equal(ev->pennants, 2);
-    assert_int_equal(ev->meeples[ADA], 2);
-    assert_int_equal(ev->meeples[BEN], 1);
-    assert_int_equal(ev->players, 1u << ADA);
-    expect_receipt(&p, 0, "city, 4 tiles + 2 pennants, completed: "
-                          "4×2 + 2×2 = 12; Ada 2 knights, Ben 1 → Ada 12");
-    const struct pos tiles[] = { { 0, 0 }, { 1, 0 }, { 0, -1 }, { 1, -1 } };
-    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
-    assert_int_equal(p.rep.score[ADA], 12);
-    assert_int_equal(p.rep.score[BEN], 0);
-    done(&p);
-}
-
-/* The same city without the flight: one knight each, both score 12. */
-static void test_city_tie(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RrC", 1, 0, 0),
-        FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),
-        FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/Cc+", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_int_equal(p.rep.events[0].players, 3u);
-    expect_receipt(&p, 0, "city, 4 tiles + 2 pennants, completed: "
-                          "4×2 + 2×2 = 12; Ada 1 knight, Ben 1 → Ada, Ben "
-                          "12 each");
-    assert_int_equal(p.rep.score[ADA], 12);
-    assert_int_equal(p.rep.score[BEN], 12);
-    done(&p);
-}
-
-/* An open two-tile city with a pennant at the end: 1 per tile and
- * pennant. */
-static void test_city_incomplete_at_end(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
-        FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), true);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_int_equal(p.rep.events[0].turn, -1);
-    assert_false(p.rep.events[0].completed);
-    expect_receipt(&p, 0, "city, 2 tiles + 1 pennant, incomplete: "
-                          "2×1 + 1×1 = 3; Ada 1 knight → Ada 3");
-    const struct pos tiles[] = { { 0, 0 }, { 0, -1 } };
-    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
-    done(&p);
-}
-
-/* A road loop through a crossing: BA/RRRR at (1,0), its E and S arms
- * joined by three curves. The crossing holds two segments of the road
- * but counts, and is listed, once: 4 tiles. */
-static void test_road_loop(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RRRR", 1, 0, 0),
-        FX_DEPLOY(ADA, 1, 0, FEAT_ROAD, "E"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/Rr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/Rr", 2, 1, 1), FX_PASS(ADA), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/Rr", 1, 1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_int_equal(p.rep.events[0].turn, 4);
-    assert_int_equal(p.rep.events[0].tiles, 4);
-    expect_receipt(&p, 0, "road, 4 tiles, completed: 4×1 = 4; "
-                          "Ada 1 highwayman → Ada 4");
-    const struct pos tiles[] = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 1, 1 } };
-    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
-    done(&p);
-}
+#define MAJORITY_CITY                                                      \
+    FX_PLACE(ADA, "BA/RrC", 1, 0, 0),                                      \
+    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),                  \
+    FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),                                     \
+    FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),                \
+    FX_PLACE(ADA, "FL/F.o", 2, 0, 0), FX_FLY(ADA, 2, 0, 1),                \
+    FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),                  \
+    FX_PLACE(BEN, "BA/Cc+", 1, -1, 3), FX_PASS(BEN), FX_COMMIT(BEN)
 
 /* Ada's monk on BA/L at (0,1); eight turns fill its 3x3 block. */
 static const struct fx_step monastery[] = {
@@ -512,366 +413,314 @@ static const struct fx_step monastery[] = {
     FX_PLACE(BEN, "FL/F.d", -1, 2, 0), FX_PASS(BEN), FX_COMMIT(BEN),
 };
 
-static void test_monastery_complete(void **state)
-{
-    (void)state;
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, monastery, N_OF(monastery), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_int_equal(p.rep.events[0].turn, 8);
-    assert_true(p.rep.events[0].completed);
-    expect_receipt(&p, 0, "monastery, completed (all 8 neighbours): 9; "
-                          "Ada 1 monk → Ada 9");
-    const struct pos tiles[] = { { 0, 1 } };
-    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
-    done(&p);
-}
-
-/* After turn 5 the block holds the monastery and 5 neighbours. */
-static void test_monastery_incomplete(void **state)
-{
-    (void)state;
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, monastery, 5 * 3, true);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_int_equal(p.rep.events[0].turn, -1);
-    expect_receipt(&p, 0, "monastery, incomplete: 1 + 5 neighbours = 6; "
-                          "Ada 1 monk → Ada 6");
-    done(&p);
-}
-
-/* C3: Ada's abbot on the garden of BA/RFrG at (1,0); on turn 3 she
- * places BA/L below it and takes the abbot back: 1 + 3 neighbours. */
-static void test_garden_recall(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RFrG", 1, 0, 0),
-        FX_DEPLOY_N(ADA, 1, 0, FEAT_GARDEN, "I", FIG_ABBOT, 1),
-        FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/L", 1, 1, 0),
-        FX_RECALL(ADA, 1, 0, FEAT_GARDEN, FIG_ABBOT), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c3(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_true(p.rep.events[0].recall);
-    assert_int_equal(p.rep.events[0].turn, 3);
-    expect_receipt(&p, 0, "abbot recalled from the garden, incomplete: "
-                          "1 + 3 neighbours = 4; Ada 1 abbot → Ada 4");
-    const struct pos tiles[] = { { 1, 0 } };
-    assert_ref_tiles(&p, 0, tiles, N_OF(tiles));
-    done(&p);
-}
-
-/* C3: the same with Ada's abbot on the monastery of BA/L at (0,1). The
- * meeple counted is the abbot that was recalled, not a monk: a receipt
- * reading "abbot recalled from the monastery ...; Ada 1 monk" contradicts
- * itself (as `flierd audit --explain samples/c3-4p-abbots.jcz` prints at
- * turns 48 and 71). */
-static void test_monastery_recall_counts_the_abbot(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/L", 0, 1, 0),
-        FX_DEPLOY_N(ADA, 0, 1, FEAT_MONASTERY, "I", FIG_ABBOT, 1),
-        FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/RFr", 1, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/L", 1, 1, 0),
-        FX_RECALL(ADA, 0, 1, FEAT_MONASTERY, FIG_ABBOT), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c3(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_true(p.rep.events[0].recall);
-    assert_int_equal(p.rep.events[0].points, 4);
-    expect_receipt(&p, 0, "abbot recalled from the monastery, incomplete: "
-                          "1 + 3 neighbours = 4; Ada 1 abbot → Ada 4");
-    done(&p);
-}
-
-/* Ada's farmer in the strip north of the road on BA/RCr at (-1,0),
- * which runs on into the start tile's: it touches the start city and the
- * city of (-1,0), both closed by BA/C caps. Each city is listed once,
- * by its lowest tile and its size. */
-static void test_field_two_cities(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RCr", -1, 0, 0),
-        FX_DEPLOY(ADA, -1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/C", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/C", -1, -1, 2), FX_PASS(ADA), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), true);
-    assert_int_equal(p.rep.n_events, 1);
-    const struct score_event *ev = &p.rep.events[0];
-    assert_int_equal(ev->feature, FEAT_FIELD);
-    assert_int_equal(ev->cities, 2);
-    assert_int_equal(ev->points, 6);
-    assert_int_equal(ev->n_refs, 2);
-    for (unsigned k = 0; k < ev->n_refs; k++) {
-        assert_int_equal(p.rep.refs[ev->ref0 + k].kind, FEAT_CITY);
-        assert_int_equal(p.rep.refs[ev->ref0 + k].size, 2);
-    }
-    expect_receipt(&p, 0, "field touching 2 completed cities [(0,0) 2 tiles, "
-                          "(-1,0) 2 tiles]: 2×3 = 6; Ada 1 farmer → Ada 6");
-    done(&p);
-}
-
-/* The strip north of the road on the start tile and on BA/RCr at (1,0)
- * is one field; above it two BA/Cc.1 close the two city caps into one
- * square city of 4 tiles. The field touches that city on two tiles but
- * counts, and lists, it once. */
-static void test_field_same_city_twice(void **state)
-{
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RCr", 1, 0, 0),
-        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/Cc.1", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/Cc.1", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), true);
-    assert_int_equal(p.rep.n_events, 1);
-    const struct score_event *ev = &p.rep.events[0];
-    assert_int_equal(ev->cities, 1);
-    assert_int_equal(ev->points, 3);
-    assert_int_equal(ev->n_refs, 1);
-    assert_int_equal(p.rep.refs[ev->ref0].x, 0);
-    assert_int_equal(p.rep.refs[ev->ref0].y, 0);
-    assert_int_equal(p.rep.refs[ev->ref0].size, 4);
-    expect_receipt(&p, 0, "field touching 1 completed city [(0,0) 4 tiles]: "
-                          "1×3 = 3; Ada 1 farmer → Ada 3");
-    done(&p);
-}
-
 /* BA/C closing the start city with Ada's knight: 4 points, or 2 under
  * tiny-city-scoring=2, and the receipt says which. */
-static void test_tiny_city(void **state)
+#define TINY_CITY                                                          \
+    FX_PLACE(ADA, "BA/C", 0, -1, 2),                                       \
+    FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "S"), FX_COMMIT(ADA)
+
+static const struct game_case games[] = {
+    { "city: Ada's majority of knights", c2, STEPS(MAJORITY_CITY), false,
+      1, { CITY4 },
+      { "city, 4 tiles + 2 pennants, completed: 4×2 + 2×2 = 12; Ada 2 "
+        "knights, Ben 1 → Ada 12" },
+      { TILE(FEAT_CITY, 0, 0), TILE(FEAT_CITY, 1, 0),
+        TILE(FEAT_CITY, 0, -1), TILE(FEAT_CITY, 1, -1) }, 4, { 12, 0 } },
+    /* The same city without the flight: one knight each, both score 12. */
+    { "city: a tie", c2, STEPS(
+          FX_PLACE(ADA, "BA/RrC", 1, 0, 0),
+          FX_DEPLOY(ADA, 1, 0, FEAT_CITY, "N"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/Cc+", 0, -1, 2),
+          FX_DEPLOY(BEN, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/Cc+", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA)),
+      false, 1, { FX_EV(3, FEAT_CITY, FXW_PLAYERS, .players = 3u) },
+      { "city, 4 tiles + 2 pennants, completed: 4×2 + 2×2 = 12; Ada 1 "
+        "knight, Ben 1 → Ada, Ben 12 each" },
+      { { 0 } }, 0, { 12, 12 } },
+    /* An open two-tile city with a pennant at the end: 1 per tile and
+     * pennant. */
+    { "city: incomplete at the end", c2, STEPS(
+          FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
+          FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(ADA)),
+      true, 1, { FX_EV(-1, FEAT_CITY, FXW_COMPLETED, .completed = false) },
+      { "city, 2 tiles + 1 pennant, incomplete: 2×1 + 1×1 = 3; Ada 1 "
+        "knight → Ada 3" },
+      { TILE(FEAT_CITY, 0, 0), TILE(FEAT_CITY, 0, -1) }, 2, { 0 } },
+    /* A road loop through a crossing: BA/RRRR at (1,0), its E and S arms
+     * joined by three curves. The crossing holds two segments of the road
+     * but counts, and is listed, once: 4 tiles. */
+    { "road: a loop through a crossing", c2, STEPS(
+          FX_PLACE(ADA, "BA/RRRR", 1, 0, 0),
+          FX_DEPLOY(ADA, 1, 0, FEAT_ROAD, "E"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/Rr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/Rr", 2, 1, 1), FX_PASS(ADA), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/Rr", 1, 1, 2), FX_PASS(BEN), FX_COMMIT(BEN)),
+      false, 1, { FX_EV(4, FEAT_ROAD, FXW_TILES, .tiles = 4) },
+      { "road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4" },
+      { TILE(FEAT_ROAD, 1, 0), TILE(FEAT_ROAD, 2, 0), TILE(FEAT_ROAD, 2, 1),
+        TILE(FEAT_ROAD, 1, 1) }, 4, { 0 } },
+    { "monastery: complete", c2, monastery, N_OF(monastery), false, 1,
+      { FX_EV(8, FEAT_MONASTERY, FXW_COMPLETED, .completed = true) },
+      { "monastery, completed (all 8 neighbours): 9; Ada 1 monk → Ada 9" },
+      { TILE(FEAT_MONASTERY, 0, 1) }, 1, { 0 } },
+    /* After turn 5 the block holds the monastery and 5 neighbours. */
+    { "monastery: incomplete", c2, monastery, 5 * 3, true, 1,
+      { FX_EV(-1, FEAT_MONASTERY, 0) },
+      { "monastery, incomplete: 1 + 5 neighbours = 6; Ada 1 monk → Ada 6" },
+      { { 0 } }, 0, { 0 } },
+    /* C3: Ada's abbot on the garden of BA/RFrG at (1,0); on turn 3 she
+     * places BA/L below it and takes the abbot back: 1 + 3 neighbours. */
+    { "garden: the abbot recalled", c3, STEPS(
+          FX_PLACE(ADA, "BA/RFrG", 1, 0, 0),
+          FX_DEPLOY_N(ADA, 1, 0, FEAT_GARDEN, "I", FIG_ABBOT, 1),
+          FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/L", 1, 1, 0),
+          FX_RECALL(ADA, 1, 0, FEAT_GARDEN, FIG_ABBOT), FX_COMMIT(ADA)),
+      false, 1, { FX_EV(3, FEAT_GARDEN, FXW_RECALL, .recall = true) },
+      { "abbot recalled from the garden, incomplete: 1 + 3 neighbours = 4; "
+        "Ada 1 abbot → Ada 4" },
+      { TILE(FEAT_GARDEN, 1, 0) }, 1, { 0 } },
+    /* C3: the same with Ada's abbot on the monastery of BA/L at (0,1). The
+     * meeple counted is the abbot that was recalled, not a monk: a receipt
+     * reading "abbot recalled from the monastery ...; Ada 1 monk"
+     * contradicts itself (as `flierd audit --explain
+     * samples/c3-4p-abbots.jcz` prints at turns 48 and 71). */
+    { "monastery: the recall counts the abbot", c3, STEPS(
+          FX_PLACE(ADA, "BA/L", 0, 1, 0),
+          FX_DEPLOY_N(ADA, 0, 1, FEAT_MONASTERY, "I", FIG_ABBOT, 1),
+          FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/RFr", 1, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/L", 1, 1, 0),
+          FX_RECALL(ADA, 0, 1, FEAT_MONASTERY, FIG_ABBOT), FX_COMMIT(ADA)),
+      false, 1, { FX_EV(3, FEAT_MONASTERY, FXW_RECALL | FXW_POINTS,
+                        .recall = true, .points = 4) },
+      { "abbot recalled from the monastery, incomplete: 1 + 3 neighbours = "
+        "4; Ada 1 abbot → Ada 4" },
+      { { 0 } }, 0, { 0 } },
+    /* Ada's farmer in the strip north of the road on BA/RCr at (-1,0),
+     * which runs on into the start tile's: it touches the start city and
+     * the city of (-1,0), both closed by BA/C caps. Each city is listed
+     * once, by its lowest tile and its size. */
+    { "field: two cities", c2, STEPS(
+          FX_PLACE(ADA, "BA/RCr", -1, 0, 0),
+          FX_DEPLOY(ADA, -1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/C", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/C", -1, -1, 2), FX_PASS(ADA), FX_COMMIT(ADA)),
+      true, 1, { FX_EV(-1, FEAT_FIELD, FXW_CITIES | FXW_POINTS | FXW_N_REFS,
+                       .cities = 2, .points = 6, .n_refs = 2) },
+      { "field touching 2 completed cities [(0,0) 2 tiles, (-1,0) 2 "
+        "tiles]: 2×3 = 6; Ada 1 farmer → Ada 6" },
+      { { 0, 0, FEAT_CITY, 2 }, { -1, 0, FEAT_CITY, 2 } }, 2, { 0 } },
+    /* The strip north of the road on the start tile and on BA/RCr at
+     * (1,0) is one field; above it two BA/Cc.1 close the two city caps
+     * into one square city of 4 tiles. The field touches that city on two
+     * tiles but counts, and lists, it once. */
+    { "field: the same city twice", c2, STEPS(
+          FX_PLACE(ADA, "BA/RCr", 1, 0, 0),
+          FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "EL.WR"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/Cc.1", 0, -1, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/Cc.1", 1, -1, 3), FX_PASS(ADA), FX_COMMIT(ADA)),
+      true, 1, { FX_EV(-1, FEAT_FIELD, FXW_CITIES | FXW_POINTS | FXW_N_REFS,
+                       .cities = 1, .points = 3, .n_refs = 1) },
+      { "field touching 1 completed city [(0,0) 4 tiles]: 1×3 = 3; Ada 1 "
+        "farmer → Ada 3" },
+      { { 0, 0, FEAT_CITY, 4 } }, 1, { 0 } },
+    { "city: two tiles, scored as usual", c2, STEPS(TINY_CITY), false, 0,
+      { FX_EV(1, FEAT_CITY, FXW_TINY, .tiny = false) },
+      { "city, 2 tiles, completed: 2×2 = 4; Ada 1 knight → Ada 4" },
+      { { 0 } }, 0, { 0 } },
+    { "city: two tiles, the tiny-city rule", c2_tiny, STEPS(TINY_CITY),
+      false, 1, { FX_EV(1, FEAT_CITY, FXW_TINY | FXW_POINTS, .tiny = true,
+                        .points = 2) },
+      { "city, 2 tiles, completed (tiny-city rule): 2×1 = 2; Ada 1 knight "
+        "→ Ada 2" },
+      { { 0 } }, 0, { 2, ANY } },
+    /* Ada's mayor in the start's city, which BA/Cc+ turns east (turn 3,
+     * one pennant); Ben's knight in BA/C at (2,-1) (turn 4); Ada's BA/CFc
+     * joins and closes the two (turn 5): strength 1 each, a tie. */
+    { "mayor: a tie with a knight", am_tb, STEPS(
+          FX_PLACE(ADA, "BA/RFr", 1, 0, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
+          FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),
+          FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/C", 2, -1, 3),
+          FX_DEPLOY(BEN, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/CFc.1", 1, -1, 0), FX_PASS(ADA),
+          FX_COMMIT(ADA)),
+      false, 0, { FX_EV(5, FEAT_CITY, FXW_BY_EXPR, .expr = EXPR_DONE) },
+      { "city, 4 tiles + 1 pennant, completed: 4×2 + 1×2 = 10; Ada 1 mayor "
+        "(strength 1), Ben 1 knight (strength 1) → Ada, Ben 10 each" },
+      { { 0 } }, 0, { 0 } },
+    { "mayor: alone in a city with no pennant", am_tb, STEPS(
+          FX_PLACE(ADA, "BA/C", 0, -1, 2),
+          FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
+          FX_COMMIT(ADA)),
+      false, 0, { FX_EV(1, FEAT_CITY, FXW_BY_EXPR, .expr = EXPR_EMPTY) },
+      { "city, 2 tiles, completed, no one there has strength: 0; Ada 1 "
+        "mayor (strength 0) → Ada 0" },
+      { { 0 } }, 0, { 0 } },
+    /* Ada's farmer north of the road east of the start; Ben's south of
+     * it, where BA/C (turns 2, 3) makes a city and closes it. Ben's barn
+     * at the corner south-east of the start (on (1,1), turn 4) scores
+     * Ben's farmer 3 for that city; Ada's BA/LR ends the road at (2,0)
+     * (turn 5), joining the fields: Ada's farmer 1 a city. At the end the
+     * barn scores 4. */
+    { "barn: placed, joined, and at the end", am_tb, STEPS(
+          FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/C", 0, 1, 2),
+          FX_DEPLOY(BEN, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR"),
+          FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/C", 0, 2, 0), FX_PASS(ADA), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/L", 1, 1, 0),
+          FX_DEPLOY_N(BEN, 1, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
+                      FIG_BARN, 1),
+          FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/LR", 2, 0, 1), FX_PASS(ADA), FX_COMMIT(ADA)),
+      true, 0,
+      { FX_EV(4, FEAT_FIELD, FXW_BY_EXPR, .expr = EXPR_BARN_PLACED),
+        FX_EV(5, FEAT_FIELD, FXW_BY_EXPR, .expr = EXPR_BARN_CONNECTED),
+        FX_EV(-1, FEAT_BARN, FXW_BY_EXPR, .expr = EXPR_DONE) },
+      { "field touching 1 completed city [(0,1) 2 tiles], a barn placed on "
+        "it: 1×3 = 3; Ben 1 farmer and 1 barn → Ben 3",
+        "field touching 1 completed city [(0,1) 2 tiles], joined to a barn: "
+        "1×1 = 1; Ada 1 farmer, Ben 1 barn → Ada 1",
+        "barn in a field touching 1 completed city [(0,1) 2 tiles]: 1×4 = 4; "
+        "Ben 1 barn → Ben 4" },
+      { { 0 } }, 0, { 0 } },
+    /* Ada's wagon on the road east of the start; Ben's crossroads BA/RRR
+     * ends it at (2,0), Ada's BA/LR at (-1,0) closes it (turn 3); the
+     * wagon then stays in supply. */
+    { "wagon: on a road", am_tb, STEPS(
+          FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(ADA, 1, 0, FEAT_ROAD, "WE", FIG_WAGON, 1),
+          FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/RRR", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/LR", -1, 0, 3), FX_PASS(ADA), FX_COMMIT(ADA),
+          FX_PASS(ADA)),
+      false, 0, { FX_EV(3, FEAT_ROAD, FXW_BY_EXPR, .expr = EXPR_DONE) },
+      { "road, 4 tiles, completed: 4×1 = 4; Ada 1 wagon → Ada 4" },
+      { { 0 } }, 0, { 0 } },
+    /* Ada's farmer and pig in the field north of the road, beside the
+     * start's city that Ben completes (turn 4) with the wine of TB/CFc.w;
+     * Ada's highwayman (turn 5) and builder (turn 7) on the road east of
+     * the start. At the end the field scores 3 and 1 for the pig, the
+     * road its five tiles, and Ben, who completed the city, the wine. */
+    { "traders: pig, builder and wine", am_tb, STEPS(
+          FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "TB/CFc.w", 0, -1, 1), FX_PASS(BEN),
+          FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY_N(ADA, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
+          FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/C", 0, -2, 2), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/RFr", 3, 0, 0),
+          FX_DEPLOY(ADA, 3, 0, FEAT_ROAD, "WE"), FX_COMMIT(ADA),
+          FX_PLACE(BEN, "BA/L", 0, 1, 0), FX_PASS(BEN), FX_COMMIT(BEN),
+          FX_PLACE(ADA, "BA/RFr", 4, 0, 0),
+          FX_DEPLOY_N(ADA, 4, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),
+          FX_COMMIT(ADA)),
+      true, 0,
+      { FX_EV(-1, FEAT_FIELD, FXW_BY_EXPR, .expr = EXPR_DONE),
+        FX_EV(-1, FEAT_ROAD, FXW_BY_EXPR, .expr = EXPR_INCOMPLETE),
+        FX_EV(-1, FEAT_TRADE_GOODS, FXW_BY_EXPR, .expr = EXPR_DONE) },
+      { "field touching 1 completed city [(0,0) 3 tiles]: 1×3 + 1 (pigs) = "
+        "4; Ada 1 farmer and 1 pig → Ada 4",
+        "road, 5 tiles, incomplete: 5×1 = 5; Ada 1 highwayman and 1 builder "
+        "→ Ada 5",
+        "trade goods, wine: Ada 0, Ben 1; 10 for the most (1) → Ben 10" },
+      { { 0 } }, 0, { 0 } },
+};
+
+/* The refs of ev are exactly c's, each once. */
+static void expect_refs(const struct game_case *c, const struct report *rep,
+                        const struct score_event *ev)
 {
-    (void)state;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/C", 0, -1, 2),
-        FX_DEPLOY(ADA, 0, -1, FEAT_CITY, "S"), FX_COMMIT(ADA),
-    };
-    struct rules r = fx_rules_c2(2);
-    struct played p;
-    play(&p, &r, s, N_OF(s), false);
-    assert_false(p.rep.events[0].tiny);
-    expect_receipt(&p, 0, "city, 2 tiles, completed: 2×2 = 4; "
-                          "Ada 1 knight → Ada 4");
-    done(&p);
-
-    r.opt[OPT_TINY_CITY] = 2;
-    play(&p, &r, s, N_OF(s), false);
-    assert_int_equal(p.rep.n_events, 1);
-    assert_true(p.rep.events[0].tiny);
-    assert_int_equal(p.rep.events[0].points, 2);
-    expect_receipt(&p, 0, "city, 2 tiles, completed (tiny-city rule): "
-                          "2×1 = 2; Ada 1 knight → Ada 2");
-    assert_int_equal(p.rep.score[ADA], 2);
-    done(&p);
-}
-
-/* ---- Abbey & Mayor, Traders & Builders, through the engine ------------- */
-
-static struct rules am_tb_rules(void)
-{
-    struct rules r = fx_rules_c2(2);
-    fx_add_set(&r, "traders-and-builders:1");
-    r.counts[COUNT_ABBEYS] = 1;
-    r.figures[FIG_MAYOR] = 1;
-    r.figures[FIG_WAGON] = 1;
-    r.figures[FIG_BARN] = 1;
-    r.figures[FIG_BUILDER] = 1;
-    r.figures[FIG_PIG] = 1;
-    r.flags |= RF_TRADERS;
-    return r;
-}
-
-/* The receipt of the one event of feature feat (and expression expr) in
- * turn (-1: final). */
-static void expect_event(struct played *p, int turn, int feat, int expr,
-                         const char *want)
-{
-    size_t found = p->rep.n_events;
-    for (size_t i = 0; i < p->rep.n_events; i++)
-        if (p->rep.events[i].turn == turn &&
-            p->rep.events[i].feature == feat &&
-            p->rep.events[i].expr == expr) {
-            assert_int_equal(found, p->rep.n_events);
-            found = i;
+    if (ev->n_refs != c->n_refs || ev->ref0 + ev->n_refs > rep->n_refs)
+        fail_msg("%s: %u refs from %u of %zu, expected %zu", c->name,
+                 ev->n_refs, ev->ref0, rep->n_refs, c->n_refs);
+    for (size_t w = 0; w < c->n_refs; w++) {
+        const struct want_ref *want = &c->refs[w];
+        int seen = 0;
+        for (unsigned k = 0; k < ev->n_refs; k++) {
+            const struct feature_ref *f = &rep->refs[ev->ref0 + k];
+            if (f->x != want->x || f->y != want->y)
+                continue;
+            seen++;
+            if (f->kind != want->kind || f->size != want->size)
+                fail_msg("%s: the ref at (%d,%d) is a %s of size %d, "
+                         "expected a %s of size %d", c->name, want->x,
+                         want->y, feat_name(f->kind), f->size,
+                         feat_name(want->kind), want->size);
         }
-    if (found == p->rep.n_events)
-        fail_msg("no %s event in turn %d", feat_name(feat), turn);
-    expect_receipt(p, found, want);
+        if (seen != 1)
+            fail_msg("%s: (%d,%d) appears %d times in the refs", c->name,
+                     want->x, want->y, seen);
+    }
 }
 
-/* Ada's mayor in the start's city, which BA/Cc+ turns east (turn 3, one
- * pennant); Ben's knight in BA/C at (2,-1) (turn 4); Ada's BA/CFc joins
- * and closes the two (turn 5): strength 1 each, a tie. */
-static void test_mayor_receipts(void **state)
+/* Everything c pins of rep but the receipts. */
+static void expect_game(const struct game_case *c, const struct report *rep)
 {
-    (void)state;
-    struct rules r = am_tb_rules();
-    struct played p;
-    static const struct fx_step tie[] = {
-        FX_PLACE(ADA, "BA/RFr", 1, 0, 0), FX_PASS(ADA), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/RFr", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/Cc+", 0, -1, 2),
-        FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),
-        FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/C", 2, -1, 3),
-        FX_DEPLOY(BEN, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/CFc.1", 1, -1, 0), FX_PASS(ADA), FX_COMMIT(ADA),
-    };
-    play(&p, &r, tie, N_OF(tie), false);
-    expect_event(&p, 5, FEAT_CITY, EXPR_DONE,
-                 "city, 4 tiles + 1 pennant, completed: 4×2 + 1×2 = 10; Ada "
-                 "1 mayor (strength 1), Ben 1 knight (strength 1) → Ada, Ben "
-                 "10 each");
-    done(&p);
-
-    /* a mayor alone in a city with no pennant */
-    static const struct fx_step empty[] = {
-        FX_PLACE(ADA, "BA/C", 0, -1, 2),
-        FX_DEPLOY_N(ADA, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
-        FX_COMMIT(ADA),
-    };
-    play(&p, &r, empty, N_OF(empty), false);
-    expect_event(&p, 1, FEAT_CITY, EXPR_EMPTY,
-                 "city, 2 tiles, completed, no one there has strength: 0; "
-                 "Ada 1 mayor (strength 0) → Ada 0");
-    done(&p);
+    for (size_t i = 0; i < rep->n_violations; i++)
+        print_error("%s: unexpected %s at turn %d: %s\n", c->name,
+                    rule_id(rep->violations[i].rule),
+                    rep->violations[i].turn, rep->violations[i].msg);
+    if (!rep->valid)
+        fail_msg("%s: the game is invalid", c->name);
+    if (c->n_events && rep->n_events != c->n_events)
+        fail_msg("%s: %zu events, expected %zu", c->name, rep->n_events,
+                 c->n_events);
+    fx_expect_events(c->name, rep, c->events, N_OF(c->events));
+    if (c->n_refs)
+        expect_refs(c, rep, fx_find_event(c->name, rep, &c->events[0]));
+    for (int p = 0; p < 2; p++)
+        if (c->score[p] != ANY && (c->score[0] || c->score[1]) &&
+            rep->score[p] != c->score[p])
+            fail_msg("%s: seat %d scored %d, expected %d", c->name, p,
+                     rep->score[p], c->score[p]);
 }
 
-/* Ada's farmer north of the road east of the start; Ben's south of it,
- * where BA/C (turns 2, 3) makes a city and closes it. Ben's barn at the
- * corner south-east of the start (on (1,1), turn 4) scores Ben's farmer
- * 3 for that city; Ada's BA/LR ends the road at (2,0) (turn 5), joining
- * the fields: Ada's farmer 1 a city. At the end the barn scores 4. */
-static void test_barn_receipts(void **state)
+/* One row of games[]: the game is valid, its events and refs are the
+ * row's, and each event's receipt is the row's sentence. The receipts
+ * are compared after the log and report are released, so that a wrong
+ * sentence leaks nothing under ASan. */
+static void test_game(void **state)
 {
-    (void)state;
-    struct rules r = am_tb_rules();
-    struct played p;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/C", 0, 1, 2),
-        FX_DEPLOY(BEN, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR"),
-        FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/C", 0, 2, 0), FX_PASS(ADA), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/L", 1, 1, 0),
-        FX_DEPLOY_N(BEN, 1, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
-                    FIG_BARN, 1),
-        FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/LR", 2, 0, 1), FX_PASS(ADA), FX_COMMIT(ADA),
-    };
-    play(&p, &r, s, N_OF(s), true);
-    expect_event(&p, 4, FEAT_FIELD, EXPR_BARN_PLACED,
-                 "field touching 1 completed city [(0,1) 2 tiles], a barn "
-                 "placed on it: 1×3 = 3; Ben 1 farmer and 1 barn → Ben 3");
-    expect_event(&p, 5, FEAT_FIELD, EXPR_BARN_CONNECTED,
-                 "field touching 1 completed city [(0,1) 2 tiles], joined "
-                 "to a barn: 1×1 = 1; Ada 1 farmer, Ben 1 barn → Ada 1");
-    expect_event(&p, -1, FEAT_BARN, EXPR_DONE,
-                 "barn in a field touching 1 completed city [(0,1) 2 tiles]: "
-                 "1×4 = 4; Ben 1 barn → Ben 4");
-    done(&p);
-}
-
-/* Ada's wagon on the road east of the start; Ben's crossroads BA/RRR
- * ends it at (2,0), Ada's BA/LR at (-1,0) closes it (turn 3); the wagon
- * then stays in supply. */
-static void test_wagon_receipt(void **state)
-{
-    (void)state;
-    struct rules r = am_tb_rules();
-    struct played p;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY_N(ADA, 1, 0, FEAT_ROAD, "WE", FIG_WAGON, 1),
-        FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/RRR", 2, 0, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/LR", -1, 0, 3), FX_PASS(ADA), FX_COMMIT(ADA),
-        FX_PASS(ADA),
-    };
-    play(&p, &r, s, N_OF(s), false);
-    expect_event(&p, 3, FEAT_ROAD, EXPR_DONE,
-                 "road, 4 tiles, completed: 4×1 = 4; Ada 1 wagon → Ada 4");
-    done(&p);
-}
-
-/* Ada's farmer and pig in the field north of the road, beside the
- * start's city that Ben completes (turn 4) with the wine of TB/CFc.w;
- * Ada's highwayman (turn 5) and builder (turn 7) on the road east of the
- * start. At the end the field scores 3 and 1 for the pig, the road its
- * five tiles, and Ben, who completed the city, the wine. */
-static void test_traders_receipts(void **state)
-{
-    (void)state;
-    struct rules r = am_tb_rules();
-    struct played p;
-    static const struct fx_step s[] = {
-        FX_PLACE(ADA, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY(ADA, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "TB/CFc.w", 0, -1, 1), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/RFr", 2, 0, 0),
-        FX_DEPLOY_N(ADA, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
-        FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/C", 0, -2, 2), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/RFr", 3, 0, 0),
-        FX_DEPLOY(ADA, 3, 0, FEAT_ROAD, "WE"), FX_COMMIT(ADA),
-        FX_PLACE(BEN, "BA/L", 0, 1, 0), FX_PASS(BEN), FX_COMMIT(BEN),
-        FX_PLACE(ADA, "BA/RFr", 4, 0, 0),
-        FX_DEPLOY_N(ADA, 4, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),
-        FX_COMMIT(ADA),
-    };
-    play(&p, &r, s, N_OF(s), true);
-    expect_event(&p, -1, FEAT_FIELD, EXPR_DONE,
-                 "field touching 1 completed city [(0,0) 3 tiles]: 1×3 + 1 "
-                 "(pigs) = 4; Ada 1 farmer and 1 pig → Ada 4");
-    expect_event(&p, -1, FEAT_ROAD, EXPR_INCOMPLETE,
-                 "road, 5 tiles, incomplete: 5×1 = 5; Ada 1 highwayman and 1 "
-                 "builder → Ada 5");
-    expect_event(&p, -1, FEAT_TRADE_GOODS, EXPR_DONE,
-                 "trade goods, wine: Ada 0, Ben 1; 10 for the most (1) → Ben "
-                 "10");
-    done(&p);
+    const struct game_case *c = *state;
+    struct rules r = c->rules();
+    struct audit_opts o = { .assume_finished = c->finish };
+    struct game_log l;
+    struct report rep;
+    char got[N_OF(c->receipts)][600];
+    fx_log_init(&l, &r);
+    name_players(&l);
+    fx_log_add(&l, c->steps, c->n);
+    audit_run(&l, &o, &rep, NULL);
+    expect_game(c, &rep);
+    for (size_t i = 0; i < N_OF(c->receipts) && c->receipts[i]; i++) {
+        const struct score_event *ev =
+            fx_find_event(c->name, &rep, &c->events[i]);
+        receipt_format(&l, &rep, (size_t)(ev - rep.events), got[i],
+                       sizeof got[i]);
+    }
+    report_release(&rep);
+    game_log_release(&l);
+    for (size_t i = 0; i < N_OF(c->receipts) && c->receipts[i]; i++)
+        if (strcmp(got[i], c->receipts[i]) != 0)
+            fail_msg("%s, event %zu:\n  got  '%s'\n  want '%s'", c->name, i,
+                     got[i], c->receipts[i]);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sentences),
-        cmocka_unit_test(test_short_buffer),
-        cmocka_unit_test(test_seats_format),
-        cmocka_unit_test(test_city_majority),
-        cmocka_unit_test(test_city_tie),
-        cmocka_unit_test(test_city_incomplete_at_end),
-        cmocka_unit_test(test_road_loop),
-        cmocka_unit_test(test_monastery_complete),
-        cmocka_unit_test(test_monastery_incomplete),
-        cmocka_unit_test(test_garden_recall),
-        cmocka_unit_test(test_monastery_recall_counts_the_abbot),
-        cmocka_unit_test(test_field_two_cities),
-        cmocka_unit_test(test_field_same_city_twice),
-        cmocka_unit_test(test_tiny_city),
-        cmocka_unit_test(test_mayor_receipts),
-        cmocka_unit_test(test_barn_receipts),
-        cmocka_unit_test(test_wagon_receipt),
-        cmocka_unit_test(test_traders_receipts),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    static struct fx_tests ts;
+    FX_ROWS(&ts, sentences, test_sentence);
+    FX_TEST(&ts, test_short_buffer);
+    FX_TEST(&ts, test_seats_format);
+    FX_ROWS(&ts, games, test_game);
+    return fx_tests_run("test_receipt", &ts);
 }

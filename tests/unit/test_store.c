@@ -15,6 +15,11 @@
  * through __wrap_sqlite3_step, which fails the Nth one when fail_at is
  * set.
  *
+ * What the stored games read as is written as rows: a document's
+ * members as (path, value) rows for expect_json(), and the list's filters
+ * as (filter, total, ids) rows for expect_lists(); a failing row prints
+ * its name and path.
+ *
  * FLIERD_BENCH_GAMES=N (and FLIERD_BENCH_DIR, default /tmp) adds a timing
  * run over N stored games; it prints p50/p99 of the API's reads. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
@@ -258,24 +263,30 @@ static cJSON *read_json(struct store *s, int what, int64_t id, const char *name)
 #define PLAYER(s, n) read_json((s), 2, 0, (n))
 #define STATS(s) read_json((s), 3, 0, NULL)
 
-static double num(const cJSON *o, const char *path)
+/* The member at a dotted path ("players.0.score": array items by
+ * index), or NULL. */
+static const cJSON *at(const cJSON *o, const char *path)
 {
     char key[64];
-    const cJSON *at = o;
     const char *p = path;
-    while (*p) {
+    while (o && *p) {
         size_t n = strcspn(p, ".");
         snprintf(key, sizeof key, "%.*s", (int)n, p);
-        at = cJSON_IsArray(at)
-                 ? cJSON_GetArrayItem(at, (int)strtol(key, NULL, 10))
-                 : cJSON_GetObjectItemCaseSensitive(at, key);
-        if (!at)
-            fail_msg("no %s", path);
+        o = cJSON_IsArray(o) ? cJSON_GetArrayItem(o, (int)strtol(key, NULL, 10))
+                             : cJSON_GetObjectItemCaseSensitive(o, key);
         p += n + (p[n] == '.');
     }
-    if (!cJSON_IsNumber(at))
+    return o;
+}
+
+static double num(const cJSON *o, const char *path)
+{
+    const cJSON *x = at(o, path);
+    if (!x)
+        fail_msg("no %s", path);
+    if (!cJSON_IsNumber(x))
         fail_msg("%s is not a number", path);
-    return at->valuedouble;
+    return x->valuedouble;
 }
 
 static const cJSON *item(const cJSON *o, const char *key)
@@ -307,6 +318,115 @@ static char *dump(struct store *s, int what)
         what == 1 ? store_players_json(s, &b, &e) : store_stats_json(s, &b, &e);
     assert_int_equal(st, ST_OK);
     return b.p;
+}
+
+/* ---- what a document says, as rows ---------------------------------- */
+
+/* Rows name what they check and leave the rest zero; a list row's filter
+ * starts from any() and overrides what it filters by. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Woverride-init"
+
+/* One member of a JSON document: its path and what it must be. */
+enum json_kind { J_NUM, J_NEAR, J_STR, J_TRUE, J_FALSE, J_NULL, J_SIZE };
+struct json_want {
+    const char *path;
+    enum json_kind kind;
+    double num;      /* J_NUM, J_NEAR; J_SIZE: members or items */
+    double tol;      /* J_NEAR */
+    const char *str; /* J_STR */
+};
+
+#define JN(p, v) { (p), J_NUM, (v), 0, NULL }
+#define JX(p, v, t) { (p), J_NEAR, (v), (t), NULL }
+#define JS(p, v) { (p), J_STR, 0, 0, (v) }
+#define JT(p) { (p), J_TRUE, 0, 0, NULL }
+#define JF(p) { (p), J_FALSE, 0, 0, NULL }
+#define J0(p) { (p), J_NULL, 0, 0, NULL }
+#define JC(p, n) { (p), J_SIZE, (n), 0, NULL }
+#define JSON_WANT(...) (const struct json_want[]){ __VA_ARGS__ }, \
+    N_OF(((const struct json_want[]){ __VA_ARGS__ }))
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Does x hold what w says? */
+static bool json_is(const cJSON *x, const struct json_want *w)
+{
+    switch (w->kind) {
+    case J_NUM:
+        return cJSON_IsNumber(x) && x->valuedouble == w->num;
+    case J_NEAR:
+        return cJSON_IsNumber(x) && fabs(x->valuedouble - w->num) < w->tol;
+    case J_STR:
+        return cJSON_IsString(x) && strcmp(x->valuestring, w->str) == 0;
+    case J_TRUE:
+        return cJSON_IsTrue(x);
+    case J_FALSE:
+        return cJSON_IsFalse(x);
+    case J_NULL:
+        return cJSON_IsNull(x);
+    case J_SIZE:
+        return cJSON_GetArraySize(x) == (int)w->num;
+    }
+    return false;
+}
+
+/* Each row of wants[0..n) holds in j; a failure names what and the
+ * path, and prints what is there. */
+static void expect_json(const char *what, const cJSON *j,
+                        const struct json_want *wants, size_t n)
+{
+    static const char *const kinds[] = { "", "about", "", "true", "false",
+                                         "null", "of size" };
+    for (size_t i = 0; i < n; i++) {
+        const struct json_want *w = &wants[i];
+        const cJSON *x = at(j, w->path);
+        if (!x)
+            fail_msg("%s: no %s", what, w->path);
+        if (json_is(x, w))
+            continue;
+        char *got = cJSON_PrintUnformatted(x);
+        if (w->kind == J_STR)
+            fail_msg("%s: %s is %.200s, expected \"%s\"", what, w->path, got,
+                     w->str);
+        if (w->kind == J_NUM || w->kind == J_NEAR || w->kind == J_SIZE)
+            fail_msg("%s: %s is %.200s, expected %s %g", what, w->path, got,
+                     kinds[w->kind], w->num);
+        fail_msg("%s: %s is %.200s, expected %s", what, w->path, got,
+                 kinds[w->kind]);
+    }
+}
+
+/* A filter and the page of game ids it lists. */
+struct list_case {
+    const char *name;
+    struct game_filter f;
+    bool no_filter;     /* store_list_games() with NULL */
+    int64_t total;
+    int n;
+    int ids[5];
+};
+
+#define ANY_F(...) { .verdict = -1, .finished = -1, __VA_ARGS__ }
+
+/* Each row of rows[0..n): the list's total and its page of ids. */
+static void expect_lists(struct store *s, const struct list_case *rows,
+                         size_t n)
+{
+    for (size_t r = 0; r < n; r++) {
+        const struct list_case *c = &rows[r];
+        cJSON *j = list(s, c->no_filter ? NULL : &c->f);
+        const cJSON *games = item(j, "games");
+        int got = cJSON_GetArraySize(games);
+        bool ok = num(j, "total") == c->total && got == c->n;
+        for (int i = 0; ok && i < c->n; i++)
+            ok = num(cJSON_GetArrayItem(games, i), "id") == c->ids[i];
+        if (!ok) {
+            char *text = cJSON_PrintUnformatted(j);
+            fail_msg("%s: expected %lld games, %d of them listed:\n%.600s",
+                     c->name, (long long)c->total, c->n, text);
+        }
+        cJSON_Delete(j);
+    }
 }
 
 /* ---- opening and migrating ------------------------------------------- */
@@ -439,33 +559,17 @@ static void test_game_and_raw(void **state)
     struct game_record g = record(&S.log, &S.rep, S.sha, 1234);
     int64_t id = insert_ok(fx->s, &g);
     cJSON *j = GAME(fx->s, id);
-    assert_int_equal(num(j, "id"), id);
-    assert_string_equal(item(j, "name")->valuestring, "c2-2p.jcz");
-    assert_string_equal(item(j, "format")->valuestring, "jcz");
-    assert_string_equal(item(j, "edition")->valuestring, "C2");
-    assert_string_equal(item(j, "engine")->valuestring, "flierd 0.2.0");
-    assert_true(cJSON_IsTrue(item(j, "valid")));
-    assert_true(cJSON_IsTrue(item(j, "finished")));
-    assert_true(cJSON_IsFalse(item(j, "live")));
-    assert_int_equal(num(j, "flights"), 4);
-    assert_int_equal(num(j, "violations"), 0);
-    assert_int_equal(num(j, "turns"), S.rep.turns);
-    assert_int_equal(num(j, "size"), S.raw.len);
-    assert_int_equal(num(j, "sets.basic:1"), 1);
-    assert_int_equal(num(j, "sets.flier:1"), 1);
-    assert_int_equal(num(j, "rules.followers"), 7);
-    assert_string_equal(
-        cJSON_GetArrayItem(item(j, "players"), 0)->child->valuestring, "Ada");
-    assert_int_equal(num(j, "players.0.score"), 21);
-    assert_int_equal(num(j, "players.0.rank"), 2);
-    assert_int_equal(num(j, "players.1.score"), 25);
-    assert_int_equal(num(j, "players.1.rank"), 1);
-    assert_true(cJSON_IsNull(cJSON_GetObjectItem(
-        cJSON_GetArrayItem(item(j, "players"), 0), "claimed")));
-    assert_int_equal(cJSON_GetArraySize(item(j, "winners")), 1);
-    assert_string_equal(cJSON_GetArrayItem(item(j, "winners"), 0)->valuestring,
-                        "Ben");
-    assert_true(cJSON_IsTrue(item(item(j, "audit"), "valid")));
+    expect_json("the sample", j, JSON_WANT(
+        JN("id", (double)id), JS("name", "c2-2p.jcz"), JS("format", "jcz"),
+        JS("edition", "C2"), JS("engine", "flierd 0.2.0"), JT("valid"),
+        JT("finished"), JF("live"), JN("flights", 4), JN("violations", 0),
+        JN("turns", S.rep.turns), JN("size", (double)S.raw.len),
+        JN("sets.basic:1", 1), JN("sets.flier:1", 1),
+        JN("rules.followers", 7), JS("players.0.name", "Ada"),
+        JN("players.0.score", 21), JN("players.0.rank", 2),
+        JN("players.1.score", 25), JN("players.1.rank", 1),
+        J0("players.0.claimed"), JC("winners", 1), JS("winners.0", "Ben"),
+        JT("audit.valid")));
     cJSON_Delete(j);
 
     struct buf b = BUF_INIT;
@@ -572,57 +676,77 @@ static void expect_ids(struct store *s, const struct game_filter *f,
     cJSON_Delete(j);
 }
 
+/* insert_five()'s games by each filter, newest first. */
+static const struct list_case filter_cases[] = {
+    { "all", ANY_F(), false, 5, 5, { 5, 4, 3, 2, 1 } },
+    { "no filter", { 0 }, true, 5, 5, { 5, 4, 3, 2, 1 } },
+    { "Ada's", ANY_F(.player = "Ada"), false, 3, 3, { 4, 2, 1 } },
+    { "a quoted name's", ANY_F(.player = QUOTED_NAME), false, 1, 1, { 5 } },
+    { "invalid", ANY_F(.verdict = 0), false, 2, 2, { 4, 2 } },
+    { "valid", ANY_F(.verdict = 1), false, 3, 3, { 5, 3, 1 } },
+    { "unfinished", ANY_F(.finished = 0), false, 1, 1, { 3 } },
+    { "finished C2", ANY_F(.finished = 1, .edition = "C2"), false, 4, 4,
+      { 5, 4, 2, 1 } },
+    { "C3", ANY_F(.edition = "C3"), false, 1, 1, { 3 } },
+    { "from 2000 to 4000", ANY_F(.from = 2000, .to = 4000), false, 3, 3,
+      { 4, 3, 2 } },
+    { "a rule broken twice", ANY_F(.rule = "TILE_EDGE_MISMATCH"), false, 2,
+      2, { 4, 2 } },
+    { "a rule broken once", ANY_F(.rule = "FLIER_BAD_ROLL"), false, 1, 1,
+      { 4 } },
+    { "a rule never broken", ANY_F(.rule = "TURN_ORDER"), false, 0, 0,
+      { 0 } },
+    { "a file name, any case", ANY_F(.q = "FORGED"), false, 1, 1, { 2 } },
+    { "a player's name, any case", ANY_F(.q = "eve"), false, 2, 2, { 4, 3 } },
+    { "quotes and a backslash", ANY_F(.q = "\"q\" \\"), false, 1, 1,
+      { 5 } },
+    { "a LIKE wildcard, literally", ANY_F(.q = "%"), false, 0, 0, { 0 } },
+    { "Ada's invalid", ANY_F(.player = "Ada", .verdict = 0), false, 2, 2,
+      { 4, 2 } },
+};
+
 static void test_list_filters(void **state)
 {
     struct fixture *fx = *state;
     struct variant v[5];
     insert_five(fx->s, v);
-    struct game_filter f = any();
-    expect_ids(fx->s, &f, 5, (int[]){5, 4, 3, 2, 1}, 5);
-    expect_ids(fx->s, NULL, 5, (int[]){5, 4, 3, 2, 1}, 5);
-    f.player = "Ada";
-    expect_ids(fx->s, &f, 3, (int[]){4, 2, 1}, 3);
-    f.player = QUOTED_NAME;
-    expect_ids(fx->s, &f, 1, (int[]){5}, 1);
-    f = any();
-    f.verdict = 0;
-    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
-    f.verdict = 1;
-    expect_ids(fx->s, &f, 3, (int[]){5, 3, 1}, 3);
-    f = any();
-    f.finished = 0;
-    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
-    f.finished = 1;
-    f.edition = "C2";
-    expect_ids(fx->s, &f, 4, (int[]){5, 4, 2, 1}, 4);
-    f = any();
-    f.edition = "C3";
-    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
-    f = any();
-    f.from = 2000;
-    f.to = 4000;
-    expect_ids(fx->s, &f, 3, (int[]){4, 3, 2}, 3);
-    f = any();
-    f.rule = "TILE_EDGE_MISMATCH";
-    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
-    f.rule = "FLIER_BAD_ROLL";
-    expect_ids(fx->s, &f, 1, (int[]){4}, 1);
-    f.rule = "TURN_ORDER";
-    expect_ids(fx->s, &f, 0, NULL, 0);
-    f = any();
-    f.q = "FORGED";
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.q = "eve";
-    expect_ids(fx->s, &f, 2, (int[]){4, 3}, 2);
-    f.q = "\"q\" \\";
-    expect_ids(fx->s, &f, 1, (int[]){5}, 1);
-    f.q = "%";
-    expect_ids(fx->s, &f, 0, NULL, 0);
-    f = any();
-    f.player = "Ada";
-    f.verdict = 0;
-    expect_ids(fx->s, &f, 2, (int[]){4, 2}, 2);
+    expect_lists(fx->s, filter_cases, N_OF(filter_cases));
 }
+
+/* insert_five()'s games sorted and paged. */
+static const struct list_case page_cases[] = {
+    { "oldest first", ANY_F(.ascending = true), false, 5, 5,
+      { 1, 2, 3, 4, 5 } },
+    { "most violations first", ANY_F(.sort = "violations"), false, 5, 5,
+      { 4, 2, 5, 3, 1 } },
+    { "by date, page 2 of 2", ANY_F(.sort = "date", .limit = 2, .offset = 1),
+      false, 5, 2, { 4, 3 } },
+    { "by date, the last", ANY_F(.sort = "date", .limit = 2, .offset = 4),
+      false, 5, 1, { 1 } },
+    { "by date, past the end",
+      ANY_F(.sort = "date", .limit = 2, .offset = 10), false, 5, 0, { 0 } },
+    { "valid, the second",
+      ANY_F(.verdict = 1, .limit = 1, .offset = 1), false, 3, 1, { 3 } },
+    /* dense sets (total^2 > (offset + limit) * games) are probed while
+     * walking the sort index; sparse ones are fetched whole */
+    { "Ada's second: 3^2 < 2 * 5, IN",
+      ANY_F(.player = "Ada", .limit = 1, .offset = 1), false, 3, 1, { 2 } },
+    { "Ada's oldest: 3^2 > 1 * 5, a probe",
+      ANY_F(.player = "Ada", .limit = 1, .ascending = true), false, 3, 1,
+      { 1 } },
+    { "Ada's most flights",
+      ANY_F(.player = "Ada", .limit = 1, .sort = "flights"), false, 3, 1,
+      { 4 } },
+    { "Ada's of a rule",
+      ANY_F(.player = "Ada", .limit = 1, .rule = "TILE_EDGE_MISMATCH"),
+      false, 2, 1, { 4 } },
+    { "Ada's invalid of a rule, by turns",
+      ANY_F(.player = "Ada", .limit = 1, .rule = "TILE_EDGE_MISMATCH",
+            .verdict = 0, .sort = "turns"),
+      false, 2, 1, { 4 } },
+    { "a search, two a page", ANY_F(.q = "ben", .limit = 2), false, 2, 2,
+      { 5, 1 } },
+};
 
 static void test_list_sort_and_paging(void **state)
 {
@@ -631,62 +755,18 @@ static void test_list_sort_and_paging(void **state)
     struct err e;
     struct buf b = BUF_INIT;
     insert_five(fx->s, v);
+    expect_lists(fx->s, page_cases, N_OF(page_cases));
     struct game_filter f = any();
-    f.ascending = true;
-    expect_ids(fx->s, &f, 5, (int[]){1, 2, 3, 4, 5}, 5);
-    f.sort = "violations";
-    f.ascending = false;
-    expect_ids(fx->s, &f, 5, (int[]){4, 2, 5, 3, 1}, 5);
-    f.sort = "date";
-    f.limit = 2;
-    f.offset = 1;
-    expect_ids(fx->s, &f, 5, (int[]){4, 3}, 2);
-    f.offset = 4;
-    expect_ids(fx->s, &f, 5, (int[]){1}, 1);
-    f.offset = 10;
-    expect_ids(fx->s, &f, 5, NULL, 0);
-    f = any();
-    f.verdict = 1;
-    f.limit = 1;
-    f.offset = 1;
-    expect_ids(fx->s, &f, 3, (int[]){3}, 1);
-    /* dense sets (total^2 > (offset + limit) * games) are probed while
-     * walking the sort index; sparse ones are fetched whole */
-    f = any();
-    f.player = "Ada";
-    f.limit = 1;
-    f.offset = 1;
-    expect_ids(fx->s, &f, 3, (int[]){2}, 1); /* 3^2 < 2 * 5: IN */
-    f.offset = 0;
-    f.ascending = true;
-    expect_ids(fx->s, &f, 3, (int[]){1}, 1); /* 3^2 > 1 * 5: probe */
-    f.ascending = false;
-    f.sort = "flights";
-    expect_ids(fx->s, &f, 3, (int[]){4}, 1);
-    f.sort = NULL;
-    f.rule = "TILE_EDGE_MISMATCH";
-    expect_ids(fx->s, &f, 2, (int[]){4}, 1);
-    f.verdict = 0;
-    f.sort = "turns";
-    expect_ids(fx->s, &f, 2, (int[]){4}, 1);
-    f.player = NULL;
-    f.rule = NULL;
-    f.verdict = -1;
-    f.sort = NULL;
-    f.q = "ben";
-    f.limit = 2;
-    expect_ids(fx->s, &f, 2, (int[]){5, 1}, 2);
-    f = any();
     f.sort = "best";
     f.limit = 5000;
     cJSON *j = list(fx->s, &f);
-    assert_int_equal(num(j, "limit"), 1000);
-    assert_int_equal(num(j, "games.0.players.1.score"), 25);
+    expect_json("best first, too many a page", j, JSON_WANT(
+        JN("limit", 1000), JN("games.0.players.1.score", 25)));
     cJSON_Delete(j);
     f.limit = 0;
     j = list(fx->s, &f);
-    assert_int_equal(num(j, "limit"), 50);
-    assert_int_equal(num(j, "offset"), 0);
+    expect_json("best first, no limit", j, JSON_WANT(JN("limit", 50),
+                                                     JN("offset", 0)));
     cJSON_Delete(j);
     static const char *const sorts[] = {"players", "turns", "flights"};
     for (size_t i = 0; i < 3; i++) {
@@ -731,20 +811,16 @@ static void test_list_entry(void **state)
     struct game_filter f = any();
     f.player = QUOTED_NAME;
     cJSON *j = list(fx->s, &f);
-    const cJSON *g = cJSON_GetArrayItem(item(j, "games"), 0);
-    assert_string_equal(
-        cJSON_GetArrayItem(item(g, "players"), 0)->child->valuestring,
-        QUOTED_NAME);
-    assert_string_equal(item(g, "source")->valuestring, "http");
-    assert_int_equal(num(g, "uploaded_at"), 5000);
+    expect_json("a quoted name's entry", j, JSON_WANT(
+        JS("games.0.players.0.name", QUOTED_NAME),
+        JS("games.0.source", "http"), JN("games.0.uploaded_at", 5000)));
     cJSON_Delete(j);
     f = any();
     f.finished = 0;
     j = list(fx->s, &f);
-    g = cJSON_GetArrayItem(item(j, "games"), 0);
-    assert_string_equal(item(g, "edition")->valuestring, "C3");
-    assert_true(cJSON_IsFalse(item(g, "finished")));
-    assert_int_equal(cJSON_GetArraySize(item(g, "winners")), 0);
+    expect_json("an unfinished entry", j, JSON_WANT(
+        JS("games.0.edition", "C3"), JF("games.0.finished"),
+        JC("games.0.winners", 0)));
     cJSON_Delete(j);
 }
 
@@ -798,14 +874,12 @@ static void test_players(void **state)
     struct variant v[5];
     insert_five(fx->s, v);
     cJSON *j = PLAYERS(fx->s);
-    const cJSON *ps = item(j, "players");
-    assert_int_equal(cJSON_GetArraySize(ps), 6); /* Ada Ben Cid Dee Eve Zoë */
-    const cJSON *ada = cJSON_GetArrayItem(ps, 0);
-    assert_string_equal(item(ada, "name")->valuestring, "Ada");
-    assert_int_equal(num(ada, "games"), 3);
-    assert_int_equal(num(ada, "wins"), 1); /* game 2 as Ben's seat */
-    assert_int_equal(num(ada, "best"), 25);
-    assert_true(fabs(num(ada, "average") - (21 + 25 + 21) / 3.0) < 1e-9);
+    expect_json("the players", j, JSON_WANT(
+        JC("players", 6), /* Ada Ben Cid Dee Eve Zoë */
+        JS("players.0.name", "Ada"), JN("players.0.games", 3),
+        JN("players.0.wins", 1), /* game 2 as Ben's seat */
+        JN("players.0.best", 25),
+        JX("players.0.average", (21 + 25 + 21) / 3.0, 1e-9)));
     cJSON_Delete(j);
 
     struct buf b = BUF_INIT;
@@ -813,8 +887,8 @@ static void test_players(void **state)
     assert_int_equal(store_player_json(fx->s, "Nobody", &b, &e), ST_NOT_FOUND);
     buf_release(&b);
     j = PLAYER(fx->s, QUOTED_NAME);
-    assert_string_equal(item(j, "name")->valuestring, QUOTED_NAME);
-    assert_int_equal(num(j, "games"), 1);
+    expect_json("a quoted name", j, JSON_WANT(JS("name", QUOTED_NAME),
+                                              JN("games", 1)));
     cJSON_Delete(j);
 }
 
@@ -827,46 +901,32 @@ static void test_player_numbers(void **state)
     int pts[FEAT__COUNT], flier;
     bool scored[FEAT__COUNT];
     expected_points(1, pts, scored, &flier);
-    assert_int_equal(num(j, "games"), 1);
-    assert_int_equal(num(j, "wins"), 1);
-    assert_int_equal(num(j, "average"), 25);
-    assert_int_equal(num(j, "best"), 25);
     assert_true(scored[FEAT_ROAD] && scored[FEAT_CITY]);
-    assert_int_equal(num(j, "points.road"), pts[FEAT_ROAD]);
-    assert_int_equal(num(j, "points.city"), pts[FEAT_CITY]);
+    expect_json("Ben", j, JSON_WANT(
+        JN("games", 1), JN("wins", 1), JN("average", 25), JN("best", 25),
+        JN("points.road", pts[FEAT_ROAD]), JN("points.city", pts[FEAT_CITY]),
+        JN("flier_points", flier),
+        /* all of Ben's flights were a follower's */
+        JC("by_figure", 1), JN("by_figure.small.flights", 3),
+        JN("by_figure.small.landed", 2), JN("by_figure.small.returned", 1),
+        JN("by_figure.small.forced_returns", 1),
+        JX("by_figure.small.landing_rate", 2 / 3.0, 1e-9),
+        JN("flights", 3), JN("landed", 2), JN("returned", 1),
+        JN("forced_returns", 1), JX("landing_rate", 2 / 3.0, 1e-9),
+        /* Ben rolled 2, 1, 3 */
+        JN("die.rolls.0", 1), JN("die.rolls.1", 1), JN("die.rolls.2", 1),
+        JX("die.chi_square", 0, 1e-9), JX("die.p_value", 1, 1e-9),
+        JN("recent.0.id", (double)id), JN("recent.0.seat", 1),
+        JT("recent.0.winner")));
     assert_int_equal(check_points(j, pts, scored, 1), 25);
-    assert_int_equal(num(j, "flier_points"), flier);
-    /* all of Ben's flights were a follower's */
-    assert_int_equal(cJSON_GetArraySize(item(j, "by_figure")), 1);
-    assert_int_equal(num(j, "by_figure.small.flights"), 3);
-    assert_int_equal(num(j, "by_figure.small.landed"), 2);
-    assert_int_equal(num(j, "by_figure.small.returned"), 1);
-    assert_int_equal(num(j, "by_figure.small.forced_returns"), 1);
-    assert_true(fabs(num(j, "by_figure.small.landing_rate") - 2 / 3.0) < 1e-9);
-    assert_int_equal(num(j, "flights"), 3);
-    assert_int_equal(num(j, "landed"), 2);
-    assert_int_equal(num(j, "returned"), 1);
-    assert_int_equal(num(j, "forced_returns"), 1);
-    assert_true(fabs(num(j, "landing_rate") - 2 / 3.0) < 1e-9);
-    /* Ben rolled 2, 1, 3 */
-    assert_int_equal(num(j, "die.rolls.0"), 1);
-    assert_int_equal(num(j, "die.rolls.1"), 1);
-    assert_int_equal(num(j, "die.rolls.2"), 1);
-    assert_true(fabs(num(j, "die.chi_square")) < 1e-9);
-    assert_true(fabs(num(j, "die.p_value") - 1) < 1e-9);
-    assert_int_equal(num(j, "recent.0.id"), id);
-    assert_int_equal(num(j, "recent.0.seat"), 1);
-    assert_true(
-        cJSON_IsTrue(item(cJSON_GetArrayItem(item(j, "recent"), 0), "winner")));
     cJSON_Delete(j);
     j = PLAYER(fx->s, "Ada");
     expected_points(0, pts, scored, &flier);
     assert_int_equal(check_points(j, pts, scored, 1), 21);
-    assert_int_equal(num(j, "wins"), 0);
-    assert_int_equal(num(j, "recent.0.rank"), 2);
-    /* Ada rolled one 3: x = ((1/3)^2 + (1/3)^2 + (2/3)^2) / (1/3) = 2 */
-    assert_true(fabs(num(j, "die.chi_square") - 2) < 1e-9);
-    assert_true(fabs(num(j, "die.p_value") - exp(-1)) < 1e-9);
+    expect_json("Ada", j, JSON_WANT(
+        JN("wins", 0), JN("recent.0.rank", 2),
+        /* one 3: x = ((1/3)^2 + (1/3)^2 + (2/3)^2) / (1/3) = 2 */
+        JX("die.chi_square", 2, 1e-9), JX("die.p_value", exp(-1), 1e-9)));
     cJSON_Delete(j);
 }
 
@@ -884,55 +944,39 @@ static void test_stats_sample(void **state)
     g = record(&v.log, &v.rep, v.sha, 2000);
     insert_ok(fx->s, &g);
     cJSON *j = STATS(fx->s);
-    assert_int_equal(num(j, "games.total"), 2);
-    assert_int_equal(num(j, "games.valid"), 1);
-    assert_int_equal(num(j, "games.invalid"), 1);
-    assert_int_equal(num(j, "games.finished"), 1);
-    assert_int_equal(num(j, "games.unsupported"), 0);
-    assert_int_equal(num(j, "games.by_edition.C2"), 2);
-    assert_int_equal(num(j, "games.by_expansion.base"), 2);
-    assert_int_equal(num(j, "games.by_expansion.flier"), 2);
-    assert_int_equal(cJSON_GetArraySize(item(item(j, "games"), "by_expansion")),
-                     2);
-    assert_int_equal(num(j, "flier.by_figure.small.flights"), 8);
-    assert_int_equal(num(j, "flier.by_figure.small.landed"), 4);
-    assert_int_equal(num(j, "flier.by_figure.small.pending"), 0);
-    assert_int_equal(cJSON_GetArraySize(item(item(j, "flier"), "by_figure")),
-                     1);
-    assert_int_equal(num(j, "violations.total"), 3);
-    assert_int_equal(num(j, "violations.by_rule.TILE_EDGE_MISMATCH"), 2);
-    assert_int_equal(num(j, "violations.by_rule.TURN_ORDER"), 1);
-    /* only the finished game's 21 and 25 */
-    assert_int_equal(num(j, "scores.count"), 2);
-    assert_int_equal(num(j, "scores.histogram.0.from"), 20);
-    assert_int_equal(num(j, "scores.histogram.0.count"), 2);
-    /* two copies of the sample's flights */
-    assert_int_equal(num(j, "flier.flights"), 8);
-    assert_int_equal(num(j, "flier.landed"), 4);
-    assert_int_equal(num(j, "flier.returned"), 4);
-    assert_int_equal(num(j, "flier.forced_returns"), 4);
-    assert_true(fabs(num(j, "flier.landing_rate") - 0.5) < 1e-9);
-    assert_int_equal(num(j, "flier.by_roll.0.roll"), 1);
-    assert_int_equal(num(j, "flier.by_roll.0.flights"), 2);
-    assert_int_equal(num(j, "flier.by_roll.0.landed"), 2);
-    assert_int_equal(num(j, "flier.by_roll.1.flights"), 2);
-    assert_int_equal(num(j, "flier.by_roll.1.landed"), 0);
-    assert_int_equal(num(j, "flier.by_roll.1.forced_returns"), 2);
-    assert_int_equal(num(j, "flier.by_roll.2.flights"), 4);
-    assert_true(fabs(num(j, "flier.by_roll.2.landing_rate") - 0.5) < 1e-9);
-    assert_int_equal(num(j, "flier.by_direction.orthogonal.flights"), 4);
-    assert_int_equal(num(j, "flier.by_direction.orthogonal.landed"), 2);
-    assert_int_equal(num(j, "flier.by_direction.diagonal.flights"), 4);
-    assert_int_equal(num(j, "flier.by_direction.diagonal.landed"), 2);
-    /* rolls 1, 2, 3, 3 twice: [2, 2, 4], e = 8/3, x = 1 */
-    assert_int_equal(num(j, "die.rolls.2"), 4);
-    assert_int_equal(num(j, "die.n"), 8);
-    assert_true(fabs(num(j, "die.chi_square") - 1) < 1e-9);
-    assert_true(fabs(num(j, "die.p_value") - exp(-0.5)) < 1e-9);
-    const cJSON *dp = item(j, "die_by_player");
-    assert_int_equal(cJSON_GetArraySize(dp), 4); /* Ada Ben Cid Dee */
-    assert_string_equal(cJSON_GetArrayItem(dp, 0)->child->valuestring, "Ada");
-    assert_true(fabs(num(dp, "0.chi_square") - 2) < 1e-9);
+    expect_json("the statistics", j, JSON_WANT(
+        JN("games.total", 2), JN("games.valid", 1), JN("games.invalid", 1),
+        JN("games.finished", 1), JN("games.unsupported", 0),
+        JN("games.by_edition.C2", 2), JN("games.by_expansion.base", 2),
+        JN("games.by_expansion.flier", 2), JC("games.by_expansion", 2),
+        JN("flier.by_figure.small.flights", 8),
+        JN("flier.by_figure.small.landed", 4),
+        JN("flier.by_figure.small.pending", 0), JC("flier.by_figure", 1),
+        JN("violations.total", 3),
+        JN("violations.by_rule.TILE_EDGE_MISMATCH", 2),
+        JN("violations.by_rule.TURN_ORDER", 1),
+        /* only the finished game's 21 and 25 */
+        JN("scores.count", 2), JN("scores.histogram.0.from", 20),
+        JN("scores.histogram.0.count", 2),
+        /* two copies of the sample's flights */
+        JN("flier.flights", 8), JN("flier.landed", 4),
+        JN("flier.returned", 4), JN("flier.forced_returns", 4),
+        JX("flier.landing_rate", 0.5, 1e-9), JN("flier.by_roll.0.roll", 1),
+        JN("flier.by_roll.0.flights", 2), JN("flier.by_roll.0.landed", 2),
+        JN("flier.by_roll.1.flights", 2), JN("flier.by_roll.1.landed", 0),
+        JN("flier.by_roll.1.forced_returns", 2),
+        JN("flier.by_roll.2.flights", 4),
+        JX("flier.by_roll.2.landing_rate", 0.5, 1e-9),
+        JN("flier.by_direction.orthogonal.flights", 4),
+        JN("flier.by_direction.orthogonal.landed", 2),
+        JN("flier.by_direction.diagonal.flights", 4),
+        JN("flier.by_direction.diagonal.landed", 2),
+        /* rolls 1, 2, 3, 3 twice: [2, 2, 4], e = 8/3, x = 1 */
+        JN("die.rolls.2", 4), JN("die.n", 8), JX("die.chi_square", 1, 1e-9),
+        JX("die.p_value", exp(-0.5), 1e-9),
+        JC("die_by_player", 4), /* Ada Ben Cid Dee */
+        JS("die_by_player.0.name", "Ada"),
+        JX("die_by_player.0.chi_square", 2, 1e-9)));
     cJSON_Delete(j);
 }
 
@@ -961,23 +1005,15 @@ static void test_stats_known_rolls(void **state)
     struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
     insert_ok(fx->s, &g);
     cJSON *j = STATS(fx->s);
-    assert_int_equal(num(j, "die.rolls.0"), 10);
-    assert_int_equal(num(j, "die.rolls.1"), 5);
-    assert_int_equal(num(j, "die.rolls.2"), 0);
-    assert_int_equal(num(j, "die.n"), 15);
-    assert_true(fabs(num(j, "die.chi_square") - 10) < 1e-9);
-    assert_true(fabs(num(j, "die.p_value") - exp(-5)) < 1e-12);
-    assert_int_equal(num(j, "flier.flights"), 16);
-    assert_int_equal(num(j, "flier.landed"), 5);
-    assert_int_equal(num(j, "flier.forced_returns"), 5);
-    assert_true(cJSON_IsNull(
-        item(cJSON_GetArrayItem(item(item(j, "flier"), "by_roll"), 2),
-             "landing_rate")));
-    /* Ann flew i = 0, 2, ..., 14: rolls 1 x5, 2 x3 */
-    const cJSON *ann = cJSON_GetArrayItem(item(j, "die_by_player"), 0);
-    assert_string_equal(item(ann, "name")->valuestring, "Ann");
-    assert_int_equal(num(ann, "rolls.0"), 5);
-    assert_int_equal(num(ann, "rolls.1"), 3);
+    expect_json("known rolls", j, JSON_WANT(
+        JN("die.rolls.0", 10), JN("die.rolls.1", 5), JN("die.rolls.2", 0),
+        JN("die.n", 15), JX("die.chi_square", 10, 1e-9),
+        JX("die.p_value", exp(-5), 1e-12), JN("flier.flights", 16),
+        JN("flier.landed", 5), JN("flier.forced_returns", 5),
+        J0("flier.by_roll.2.landing_rate"),
+        /* Ann flew i = 0, 2, ..., 14: rolls 1 x5, 2 x3 */
+        JS("die_by_player.0.name", "Ann"), JN("die_by_player.0.rolls.0", 5),
+        JN("die_by_player.0.rolls.1", 3)));
     cJSON_Delete(j);
 }
 
@@ -985,17 +1021,17 @@ static void test_stats_empty(void **state)
 {
     struct fixture *fx = *state;
     cJSON *j = STATS(fx->s);
-    assert_int_equal(num(j, "games.total"), 0);
-    assert_int_equal(num(j, "die.n"), 0);
-    assert_true(cJSON_IsNull(item(item(j, "die"), "chi_square")));
-    assert_true(cJSON_IsNull(item(item(j, "die"), "p_value")));
-    assert_int_equal(cJSON_GetArraySize(item(j, "die_by_player")), 0);
+    expect_json("no statistics", j, JSON_WANT(
+        JN("games.total", 0), JN("die.n", 0), J0("die.chi_square"),
+        J0("die.p_value"), JC("die_by_player", 0)));
     cJSON_Delete(j);
     j = PLAYERS(fx->s);
-    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 0);
+    expect_json("no players", j, JSON_WANT(JC("players", 0)));
     cJSON_Delete(j);
-    struct game_filter f = any();
-    expect_ids(fx->s, &f, 0, NULL, 0);
+    static const struct list_case none[] = {
+        { "no games", ANY_F(), false, 0, 0, { 0 } },
+    };
+    expect_lists(fx->s, none, N_OF(none));
 }
 
 /* ---- games of other expansions ---------------------------------------- */
@@ -1042,6 +1078,26 @@ static int note_verdict(void *ctx, int64_t id, const char *raw, size_t raw_len,
     return 0;
 }
 
+/* The sample (1), an invalid variant (2) and an unsupported upload (3),
+ * by each filter. */
+static const struct list_case unsupported_lists[] = {
+    { "unsupported", ANY_F(.status = "unsupported"), false, 1, 1, { 3 } },
+    { "audited", ANY_F(.status = "audited"), false, 2, 2, { 2, 1 } },
+    { "invalid", ANY_F(.verdict = 0), false, 1, 1, { 2 } },
+    { "valid", ANY_F(.verdict = 1), false, 1, 1, { 1 } },
+    { "finished", ANY_F(.finished = 1), false, 2, 2, { 2, 1 } },
+    { "unfinished", ANY_F(.finished = 0), false, 0, 0, { 0 } },
+    { "C2", ANY_F(.edition = "C2"), false, 2, 2, { 2, 1 } },
+    { "the base game", ANY_F(.expansion = "base"), false, 2, 2, { 2, 1 } },
+    { "a search", ANY_F(.q = "mage"), false, 1, 1, { 3 } },
+    /* a set and a column test together */
+    { "a search, unsupported", ANY_F(.q = "mage", .status = "unsupported"),
+      false, 1, 1, { 3 } },
+    /* NULL sorts below 0 */
+    { "most violations first", ANY_F(.sort = "violations"), false, 3, 3,
+      { 2, 1, 3 } },
+};
+
 /* Stored, listed with its status and reason, counted in the statistics
  * but never as valid or invalid, deduplicated, and turned into an
  * audited game (and back) by a replace, as `flierd reaudit` does. */
@@ -1064,65 +1120,24 @@ static void test_unsupported_is_stored(void **state)
 
     struct game_filter f = any();
     cJSON *j = list(fx->s, &f);
-    assert_int_equal(num(j, "total"), 3);
-    const cJSON *x = cJSON_GetArrayItem(item(j, "games"), 0);
-    assert_int_equal(num(x, "id"), 3);
-    assert_string_equal(item(x, "status")->valuestring, "unsupported");
-    assert_string_equal(item(x, "reason")->valuestring, OTHER_REASON);
-    static const char *const nulls[] = {"valid",      "finished", "edition",
-                                        "violations", "flights",  "turns"};
-    for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
-        if (!cJSON_IsNull(item(x, nulls[i])))
-            fail_msg("unsupported list entry: %s is not null", nulls[i]);
-    assert_true(cJSON_IsFalse(item(x, "live")));
-    assert_int_equal(cJSON_GetArraySize(item(x, "players")), 0);
-    assert_int_equal(cJSON_GetArraySize(item(x, "winners")), 0);
-    x = cJSON_GetArrayItem(item(j, "games"), 1);
-    assert_string_equal(item(x, "status")->valuestring, "audited");
-    assert_true(cJSON_IsNull(item(x, "reason")));
+    expect_json("the unsupported game's entry", j, JSON_WANT(
+        JN("total", 3), JN("games.0.id", 3),
+        JS("games.0.status", "unsupported"),
+        JS("games.0.reason", OTHER_REASON), J0("games.0.valid"),
+        J0("games.0.finished"), J0("games.0.edition"),
+        J0("games.0.violations"), J0("games.0.flights"),
+        J0("games.0.turns"), JF("games.0.live"), JC("games.0.players", 0),
+        JC("games.0.winners", 0), JS("games.1.status", "audited"),
+        J0("games.1.reason")));
     cJSON_Delete(j);
-
-    f.status = "unsupported";
-    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
-    f.status = "audited";
-    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
-    f = any();
-    f.verdict = 0;
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.verdict = 1;
-    expect_ids(fx->s, &f, 1, (int[]){1}, 1);
-    f = any();
-    f.finished = 1;
-    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
-    f.finished = 0;
-    expect_ids(fx->s, &f, 0, NULL, 0);
-    f = any();
-    f.edition = "C2";
-    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
-    f = any();
-    f.expansion = "base";
-    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
-    f = any();
-    f.q = "mage";
-    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
-    f.status = "unsupported"; /* a set and a column test together */
-    expect_ids(fx->s, &f, 1, (int[]){3}, 1);
-    f = any();
-    f.sort = "violations"; /* NULL sorts below 0 */
-    expect_ids(fx->s, &f, 3, (int[]){2, 1, 3}, 3);
+    expect_lists(fx->s, unsupported_lists, N_OF(unsupported_lists));
 
     j = GAME(fx->s, id);
-    assert_string_equal(item(j, "status")->valuestring, "unsupported");
-    assert_string_equal(item(j, "reason")->valuestring, OTHER_REASON);
-    assert_string_equal(item(j, "sha256")->valuestring, sha);
-    assert_int_equal(num(j, "size"), S.raw.len);
-    static const char *const dnulls[] = {"audit",     "sets",      "elements",
-                                         "rules",     "n_players", "halted",
-                                         "best_score"};
-    for (size_t i = 0; i < sizeof dnulls / sizeof *dnulls; i++)
-        if (!cJSON_IsNull(item(j, dnulls[i])))
-            fail_msg("unsupported game: %s is not null", dnulls[i]);
-    assert_int_equal(cJSON_GetArraySize(item(j, "expansions")), 0);
+    expect_json("the unsupported game", j, JSON_WANT(
+        JS("status", "unsupported"), JS("reason", OTHER_REASON),
+        JS("sha256", sha), JN("size", (double)S.raw.len), J0("audit"),
+        J0("sets"), J0("elements"), J0("rules"), J0("n_players"),
+        J0("halted"), J0("best_score"), JC("expansions", 0)));
     cJSON_Delete(j);
     struct buf raw = BUF_INIT;
     const char *fmt = NULL;
@@ -1132,15 +1147,11 @@ static void test_unsupported_is_stored(void **state)
     buf_release(&raw);
 
     j = STATS(fx->s);
-    assert_int_equal(num(j, "games.total"), 3);
-    assert_int_equal(num(j, "games.unsupported"), 1);
-    assert_int_equal(num(j, "games.valid"), 1);
-    assert_int_equal(num(j, "games.invalid"), 1);
-    assert_int_equal(num(j, "games.finished"), 2);
-    assert_int_equal(num(j, "games.by_edition.C2"), 2);
-    assert_int_equal(cJSON_GetArraySize(item(item(j, "games"), "by_edition")),
-                     1);
-    assert_int_equal(num(j, "games.by_expansion.base"), 2);
+    expect_json("the statistics", j, JSON_WANT(
+        JN("games.total", 3), JN("games.unsupported", 1),
+        JN("games.valid", 1), JN("games.invalid", 1),
+        JN("games.finished", 2), JN("games.by_edition.C2", 2),
+        JC("games.by_edition", 1), JN("games.by_expansion.base", 2)));
     cJSON_Delete(j);
     expect_whole(fx->s);
 
@@ -1181,26 +1192,25 @@ static void test_unsupported_is_stored(void **state)
     g.name = NULL;
     assert_int_equal(store_replace_game(fx->s, id, &g, &e), ST_OK);
     j = GAME(fx->s, id);
-    assert_string_equal(item(j, "status")->valuestring, "audited");
-    assert_true(cJSON_IsNull(item(j, "reason")));
-    assert_true(cJSON_IsTrue(item(j, "valid")));
-    assert_string_equal(item(j, "name")->valuestring, "mage.jcz");
-    assert_int_equal(num(j, "uploaded_at"), 3000);
+    expect_json("audited later", j, JSON_WANT(
+        JS("status", "audited"), J0("reason"), JT("valid"),
+        JS("name", "mage.jcz"), JN("uploaded_at", 3000)));
     cJSON_Delete(j);
     j = STATS(fx->s);
-    assert_int_equal(num(j, "games.unsupported"), 0);
-    assert_int_equal(num(j, "games.valid"), 2);
+    expect_json("audited later", j, JSON_WANT(
+        JN("games.unsupported", 0), JN("games.valid", 2)));
     cJSON_Delete(j);
     expect_whole(fx->s);
     /* and back (an engine that no longer reads it keeps it all the same) */
     u = unsupported_record(w.sha, 0);
     assert_int_equal(store_replace_game(fx->s, id, &u, &e), ST_OK);
     j = PLAYERS(fx->s);
-    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 4); /* no Eve */
+    expect_json("unsupported again", j, JSON_WANT(
+        JC("players", 4))); /* no Eve */
     cJSON_Delete(j);
     j = STATS(fx->s);
-    assert_int_equal(num(j, "games.unsupported"), 1);
-    assert_int_equal(num(j, "games.total"), 3);
+    expect_json("unsupported again", j, JSON_WANT(
+        JN("games.unsupported", 1), JN("games.total", 3)));
     cJSON_Delete(j);
     expect_whole(fx->s);
 }
@@ -1222,50 +1232,44 @@ static void test_expansions_and_elements(void **state)
     g = record(&v.log, &v.rep, v.sha, 2000);
     insert_ok(fx->s, &g);
 
-    struct game_filter f = any();
-    f.expansion = "river";
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.expansion = "inns";
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.expansion = "flier";
-    expect_ids(fx->s, &f, 2, (int[]){2, 1}, 2);
-    f.expansion = "phantom";
-    expect_ids(fx->s, &f, 0, NULL, 0);
-    f.expansion = "river";
-    f.verdict = 1;
-    f.edition = "C2";
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.player = "Ann";
-    expect_ids(fx->s, &f, 1, (int[]){2}, 1);
-    f.player = "Ada";
-    expect_ids(fx->s, &f, 0, NULL, 0);
+    static const struct list_case lists[] = {
+        { "the River", ANY_F(.expansion = "river"), false, 1, 1, { 2 } },
+        { "Inns", ANY_F(.expansion = "inns"), false, 1, 1, { 2 } },
+        { "the Flier", ANY_F(.expansion = "flier"), false, 2, 2, { 2, 1 } },
+        { "no phantom", ANY_F(.expansion = "phantom"), false, 0, 0, { 0 } },
+        { "the River, valid, C2",
+          ANY_F(.expansion = "river", .verdict = 1, .edition = "C2"), false,
+          1, 1, { 2 } },
+        { "the River, valid, C2, Ann's",
+          ANY_F(.expansion = "river", .verdict = 1, .edition = "C2",
+                .player = "Ann"),
+          false, 1, 1, { 2 } },
+        { "the River, valid, C2, Ada's",
+          ANY_F(.expansion = "river", .verdict = 1, .edition = "C2",
+                .player = "Ada"),
+          false, 0, 0, { 0 } },
+    };
+    expect_lists(fx->s, lists, N_OF(lists));
 
     cJSON *j = GAME(fx->s, 2);
-    const cJSON *xs = item(j, "expansions");
-    static const char *const want[] = {"base", "flier", "inns", "river"};
-    assert_int_equal(cJSON_GetArraySize(xs), 4);
-    for (int i = 0; i < 4; i++)
-        assert_string_equal(cJSON_GetArrayItem(xs, i)->valuestring, want[i]);
-    assert_int_equal(num(j, "elements.small-follower"), 7);
-    assert_true(cJSON_IsTrue(item(item(j, "elements"), "farmers")));
-    assert_int_equal(num(j, "elements.big-follower"), 1);
-    assert_true(cJSON_IsTrue(item(item(j, "elements"), "inn")));
-    assert_true(cJSON_IsTrue(item(item(j, "elements"), "cathedral")));
-    assert_int_equal(cJSON_GetArraySize(item(j, "elements")), 5);
-    assert_int_equal(num(j, "sets.river/1:1"), 1);
-    assert_int_equal(num(j, "sets.inns-and-cathedrals:1"), 1);
-    assert_int_equal(num(j, "rules.followers"), 7);
+    expect_json("the River and Inns", j, JSON_WANT(
+        JC("expansions", 4), JS("expansions.0", "base"),
+        JS("expansions.1", "flier"), JS("expansions.2", "inns"),
+        JS("expansions.3", "river"), JN("elements.small-follower", 7),
+        JT("elements.farmers"), JN("elements.big-follower", 1),
+        JT("elements.inn"), JT("elements.cathedral"), JC("elements", 5),
+        JN("sets.river/1:1", 1), JN("sets.inns-and-cathedrals:1", 1),
+        JN("rules.followers", 7)));
     cJSON_Delete(j);
     j = GAME(fx->s, 1);
-    assert_int_equal(cJSON_GetArraySize(item(j, "expansions")), 2);
-    assert_int_equal(cJSON_GetArraySize(item(j, "elements")), 2);
+    expect_json("the sample", j, JSON_WANT(JC("expansions", 2),
+                                           JC("elements", 2)));
     cJSON_Delete(j);
 
     j = STATS(fx->s);
-    assert_int_equal(num(j, "games.by_expansion.base"), 2);
-    assert_int_equal(num(j, "games.by_expansion.flier"), 2);
-    assert_int_equal(num(j, "games.by_expansion.inns"), 1);
-    assert_int_equal(num(j, "games.by_expansion.river"), 1);
+    expect_json("the statistics", j, JSON_WANT(
+        JN("games.by_expansion.base", 2), JN("games.by_expansion.flier", 2),
+        JN("games.by_expansion.inns", 1), JN("games.by_expansion.river", 1)));
     cJSON_Delete(j);
     expect_whole(fx->s);
 }
@@ -1305,24 +1309,23 @@ static void test_figures_and_features_are_rows(void **state)
     pts[FEAT_RIVER] += 4;
     scored[FEAT_RIVER] = true;
     assert_int_equal(check_points(j, pts, scored, 1), 21 + 4);
-    assert_int_equal(num(j, "points.river"), 4);
-    assert_int_equal(num(j, "by_figure.small.flights"), 1);
+    expect_json("Ann", j, JSON_WANT(JN("points.river", 4),
+                                    JN("by_figure.small.flights", 1)));
     cJSON_Delete(j);
     j = PLAYER(fx->s, "Bob");
-    assert_int_equal(cJSON_GetArraySize(item(j, "by_figure")), 3);
-    assert_int_equal(num(j, "by_figure.small.flights"), 1);
-    assert_int_equal(num(j, "by_figure.small.forced_returns"), 1);
-    assert_int_equal(num(j, "by_figure.big.flights"), 1);
-    assert_int_equal(num(j, "by_figure.big.landed"), 1);
-    assert_int_equal(num(j, "by_figure.phantom.landed"), 1);
-    assert_int_equal(num(j, "by_figure.phantom.landing_rate"), 1);
+    expect_json("Bob", j, JSON_WANT(
+        JC("by_figure", 3), JN("by_figure.small.flights", 1),
+        JN("by_figure.small.forced_returns", 1),
+        JN("by_figure.big.flights", 1), JN("by_figure.big.landed", 1),
+        JN("by_figure.phantom.landed", 1),
+        JN("by_figure.phantom.landing_rate", 1)));
     cJSON_Delete(j);
     j = STATS(fx->s);
-    assert_int_equal(num(j, "flier.by_figure.small.flights"), 2);
-    assert_int_equal(num(j, "flier.by_figure.small.landed"), 0);
-    assert_int_equal(num(j, "flier.by_figure.big.flights"), 1);
-    assert_int_equal(num(j, "flier.by_figure.phantom.flights"), 1);
-    assert_int_equal(num(j, "flier.flights"), 4);
+    expect_json("the statistics", j, JSON_WANT(
+        JN("flier.by_figure.small.flights", 2),
+        JN("flier.by_figure.small.landed", 0),
+        JN("flier.by_figure.big.flights", 1),
+        JN("flier.by_figure.phantom.flights", 1), JN("flier.flights", 4)));
     cJSON_Delete(j);
     expect_whole(fx->s);
 
@@ -1359,23 +1362,20 @@ static void test_replace_keeps_id(void **state)
     g.source = "live";
     assert_int_equal(store_replace_game(fx->s, id, &g, &e), ST_OK);
     cJSON *j = GAME(fx->s, id);
-    assert_int_equal(num(j, "uploaded_at"), 1000);
-    assert_string_equal(item(j, "sha256")->valuestring, v.sha);
-    assert_true(cJSON_IsTrue(item(j, "live")));
-    assert_true(cJSON_IsFalse(item(j, "valid")));
+    expect_json("replaced", j, JSON_WANT(
+        JN("uploaded_at", 1000), JS("sha256", v.sha), JT("live"),
+        JF("valid")));
     cJSON_Delete(j);
     bool live = false;
     assert_int_equal(store_game_is_live(fx->s, id, &live, &e), ST_OK);
     assert_true(live);
     j = PLAYERS(fx->s);
-    assert_int_equal(cJSON_GetArraySize(item(j, "players")), 2); /* Ann Bob */
+    expect_json("replaced", j, JSON_WANT(JC("players", 2))); /* Ann Bob */
     cJSON_Delete(j);
     j = STATS(fx->s);
-    assert_int_equal(num(j, "games.total"), 1);
-    assert_int_equal(num(j, "games.live"), 1);
-    assert_int_equal(num(j, "games.invalid"), 1);
-    assert_int_equal(num(j, "flier.flights"), 4);
-    assert_int_equal(num(j, "violations.by_rule.TURN_ORDER"), 1);
+    expect_json("replaced", j, JSON_WANT(
+        JN("games.total", 1), JN("games.live", 1), JN("games.invalid", 1),
+        JN("flier.flights", 4), JN("violations.by_rule.TURN_ORDER", 1)));
     cJSON_Delete(j);
     struct game_filter f = any();
     f.rule = "TURN_ORDER";

@@ -10,6 +10,10 @@
  * phantom may not use a flying machine used this turn; a mayor lands only
  * in an unfinished city; builder, pig and barn never fly.
  *
+ * Most cases are rows: a game's steps, and what its audit must say (the
+ * first violation, or none; score events; flights). Each row is a cmocka
+ * test of its own, named after it.
+ *
  * Board sketches: x grows east, y south; the start tile sits at (0,0). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
@@ -17,10 +21,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board_fixture.h"
+#include "fx_cases.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define STEPS(...) (const struct fx_step[]){ __VA_ARGS__ }, \
@@ -49,20 +55,37 @@ static struct rules phantom_rules(void)
     return r;
 }
 
-/* The one score event of feature kind feat in turn (-1: final). */
-static const struct score_event *event_of(const struct report *r, int turn,
-                                          int feat)
-{
-    const struct score_event *found = NULL;
-    for (size_t i = 0; i < r->n_events; i++)
-        if (r->events[i].turn == turn && r->events[i].feature == feat) {
-            assert_null(found);
-            found = &r->events[i];
-        }
-    if (!found)
-        fail_msg("no %s event in turn %d", feat_name(feat), turn);
-    return found;
-}
+/* ---- audited games, as rows --------------------------------------------- */
+
+#define ANY INT_MIN /* a score a row does not pin */
+
+/* Rows name what they check and leave the rest zero. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+/* A game of steps from BA/RCr (or the City of Carcassonne) audited, and
+ * what the report must say. Only name, rules and steps are required;
+ * every other field left zero checks nothing (but rule: RULE_OK, the
+ * game is valid). */
+struct audit_case {
+    const char *name;
+    struct rules (*rules)(void);
+    const struct fx_step *steps;
+    size_t n;
+    enum rule rule;         /* the first violation; RULE_OK: valid */
+    int turn;               /* its turn */
+    const char *msg_has;    /* a part of its message */
+    enum rule then;         /* a second and last violation (not RULE_OK) */
+    const char *then_has;
+    bool city;              /* the City of Carcassonne as the start */
+    int end_turn;           /* the game ends after this turn; 0: goes on */
+    bool finished;          /* report.finished */
+    struct fx_event_want events[4];
+    int flights;            /* n_flights, flights[0] landed with... */
+    int flight_fig;         /* ... this figure */
+    int score[2];           /* ANY: not pinned; all 0: neither pinned */
+    /* what no field says (counts over all events) */
+    void (*more)(const char *what, const struct report *r);
+};
 
 static void expect_item(const struct score_event *ev, int i, int kind,
                         int count, int points)
@@ -73,47 +96,27 @@ static void expect_item(const struct score_event *ev, int i, int kind,
     assert_int_equal(ev->items[i].points, points);
 }
 
-/* The audit of a game of these steps from start (NULL: BA/RCr) that ends
- * after turn end_turn (final scoring), or goes on (-1). */
-static void audit_until(const struct rules *r, const char *start,
-                        const struct fx_step *steps, size_t n, int end_turn,
-                        struct report *out)
-{
-    struct game_log l;
-    fx_log_init(&l, r);
-    if (start)
-        l.start_tile = fx_tile(start);
-    fx_log_add(&l, steps, n);
-    l.end_turn = end_turn;
-    fx_audit(&l, out);
-    game_log_release(&l);
-}
-
-static void audit_steps(const struct rules *r, const char *start,
-                        const struct fx_step *steps, size_t n,
-                        struct report *out)
-{
-    audit_until(r, start, steps, n, -1, out);
-}
-
-static void expect_valid(const struct report *r)
+static void expect_valid(const char *what, const struct report *r)
 {
     for (size_t i = 0; i < r->n_violations; i++)
-        print_error("turn %d: %s: %s\n", r->violations[i].turn,
+        print_error("%s: turn %d: %s: %s\n", what, r->violations[i].turn,
                     rule_id(r->violations[i].rule), r->violations[i].msg);
-    assert_true(r->valid);
+    if (!r->valid)
+        fail_msg("%s: invalid, expected valid", what);
 }
 
-/* The first violation is rule at turn. */
-static void expect_first(const struct report *r, enum rule rule, int turn)
+/* The first violation is rule at turn, with a message. */
+static void expect_first(const char *what, const struct report *r,
+                         enum rule rule, int turn)
 {
     if (r->n_violations == 0)
-        fail_msg("no violation, expected %s", rule_id(rule));
+        fail_msg("%s: no violation, expected %s", what, rule_id(rule));
     if (r->violations[0].rule != rule || r->violations[0].turn != turn)
-        fail_msg("turn %d: %s (%s), expected %s at turn %d",
+        fail_msg("%s: turn %d: %s (%s), expected %s at turn %d", what,
                  r->violations[0].turn, rule_id(r->violations[0].rule),
                  r->violations[0].msg, rule_id(rule), turn);
-    assert_true(r->violations[0].msg[0] != '\0');
+    if (r->violations[0].msg[0] == '\0')
+        fail_msg("%s: %s without a message", what, rule_id(rule));
 }
 
 /* ---- The River ---------------------------------------------------------- */
@@ -240,110 +243,71 @@ static void test_river_is_no_feature(void **state)
 }
 
 /* ---- Inns & Cathedrals -------------------------------------------------- */
+static const struct audit_case inn_cases[] = {
+    /* A road from a crossing at (-1,0) over the start tile and an inn at
+     * (1,0) to a crossing at (2,0): 4 tiles, completed with an inn: 2
+     * each. */
+    { "inns: a road completed with an inn", inns_rules, STEPS(
+          FX_PLACE(RED, "BA/CRRR", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "IC/RFr.i", 1, 0, 0),
+          FX_DEPLOY(BLUE, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/CRRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      .events = { FX_EV(3, FEAT_ROAD,
+                        FXW_POINTS | FXW_PLAYERS | FXW_EXPR | FXW_ITEMS,
+                        .points = 8, .players = 1u << BLUE, .expr = EXPR_DONE,
+                        .n_items = 2,
+                        .items = { { SI_TILES, 4, 4 }, { SI_INN, -1, 4 } }) } },
+    /* Unfinished at the end, a road with an inn scores nothing (the inn's
+     * term alone); a cathedral city likewise. */
+    { "inns: an inn and a cathedral unfinished", inns_rules, STEPS(
+          FX_PLACE(RED, "IC/RFr.i", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "IC/Cccc.c", 0, -1, 0),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(BLUE)),
+      .end_turn = 2,
+      .events = { FX_EV(-1, FEAT_ROAD,
+                        FXW_POINTS | FXW_EXPR | FXW_N_ITEMS | FXW_ITEMS,
+                        .points = 0, .expr = EXPR_INCOMPLETE, .n_items = 1,
+                        .items = { { SI_INN, -1, 0 } }),
+                  FX_EV(-1, FEAT_CITY, FXW_POINTS | FXW_N_ITEMS | FXW_ITEMS,
+                        .points = 0, .n_items = 1,
+                        .items = { { SI_CATHEDRAL, -1, 0 } }) } },
+    /* The cathedral city north of the start, closed by three caps: 5
+     * tiles, 3 each (JCloisterZone: tiles 5 for 10, the cathedral 5
+     * more). */
+    { "inns: a cathedral completed", inns_rules, STEPS(
+          FX_PLACE(RED, "IC/Cccc.c", 0, -1, 0),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/C", -1, -1, 1), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/C", 1, -1, 3), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .events = { FX_EV(4, FEAT_CITY, FXW_POINTS | FXW_ITEMS, .points = 15,
+                        .n_items = 2,
+                        .items = { { SI_TILES, 5, 10 },
+                                   { SI_CATHEDRAL, -1, 5 } }) } },
+    /* The seeds: a large follower may fly onto an occupied city, and it
+     * counts as two there.
+     *
+     *   (0,-2) Blue closes      .
+     *   (0,-1) Blue's knight   (1,-1) Red's FL/F.o, arrow W, roll 1
+     *   (0,0)  start city      (1,0) a road tile */
+    { "inns: a large follower flies in and wins", inns_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/CFc.1", 0, -1, 1),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "FL/F.o", 1, -1, 0),
+          FX_FLY_FIG(RED, 1, -1, 1, FIG_BIG, 1),
+          FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "NS", FIG_BIG, 1),
+          FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .flights = 1, .flight_fig = FIG_BIG,
+      /* strength 2 against 1 */
+      .events = { FX_EV(4, FEAT_CITY, FXW_POINTS | FXW_PLAYERS | FXW_STRENGTH,
+                        .points = 6, .players = 1u << RED,
+                        .strength = { [RED] = 2, [BLUE] = 1 }) },
+      .score = { ANY, 0 } },
+};
 
-/* A road from a crossing at (-1,0) over the start tile and an inn at
- * (1,0) to a crossing at (2,0): 4 tiles, completed with an inn: 2 each. */
-static void test_inn_road_completed(void **state)
-{
-    (void)state;
-    struct rules r = inns_rules();
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/CRRR", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "IC/RFr.i", 1, 0, 0),
-        FX_DEPLOY(BLUE, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/CRRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED)),
-        &rep);
-    expect_valid(&rep);
-    const struct score_event *ev = event_of(&rep, 3, FEAT_ROAD);
-    assert_int_equal(ev->points, 8);
-    assert_int_equal(ev->players, 1u << BLUE);
-    assert_int_equal(ev->expr, EXPR_DONE);
-    expect_item(ev, 0, SI_TILES, 4, 4);
-    expect_item(ev, 1, SI_INN, -1, 4);
-    report_release(&rep);
-}
-
-/* Unfinished at the end, a road with an inn scores nothing (the inn's term
- * alone); a cathedral city likewise. */
-static void test_inn_and_cathedral_unfinished(void **state)
-{
-    (void)state;
-    struct rules r = inns_rules();
-    struct report rep;
-    audit_until(&r, NULL, STEPS(
-        FX_PLACE(RED, "IC/RFr.i", 1, 0, 0),
-        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "IC/Cccc.c", 0, -1, 0),
-        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(BLUE)), 2, &rep);
-    expect_valid(&rep);
-    const struct score_event *road = event_of(&rep, -1, FEAT_ROAD);
-    assert_int_equal(road->points, 0);
-    assert_int_equal(road->expr, EXPR_INCOMPLETE);
-    assert_int_equal(road->n_items, 1);
-    expect_item(road, 0, SI_INN, -1, 0);
-    const struct score_event *city = event_of(&rep, -1, FEAT_CITY);
-    assert_int_equal(city->points, 0);
-    assert_int_equal(city->n_items, 1);
-    expect_item(city, 0, SI_CATHEDRAL, -1, 0);
-    report_release(&rep);
-}
-
-/* The cathedral city north of the start, closed by three caps: 5 tiles,
- * 3 each (JCloisterZone: tiles 5 for 10, the cathedral 5 more). */
-static void test_cathedral_completed(void **state)
-{
-    (void)state;
-    struct rules r = inns_rules();
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "IC/Cccc.c", 0, -1, 0),
-        FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NWSE"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/C", -1, -1, 1), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 1, -1, 3), FX_PASS(BLUE), FX_COMMIT(BLUE)),
-        &rep);
-    expect_valid(&rep);
-    const struct score_event *ev = event_of(&rep, 4, FEAT_CITY);
-    assert_int_equal(ev->points, 15);
-    expect_item(ev, 0, SI_TILES, 5, 10);
-    expect_item(ev, 1, SI_CATHEDRAL, -1, 5);
-    report_release(&rep);
-}
-
-/* The seeds: a large follower may fly onto an occupied city, and it
- * counts as two there.
- *
- *   (0,-2) Blue closes      .
- *   (0,-1) Blue's knight   (1,-1) Red's FL/F.o, arrow W, roll 1
- *   (0,0)  start city      (1,0) a road tile */
-static void test_big_follower_flies_and_wins(void **state)
-{
-    (void)state;
-    struct rules r = inns_rules();
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/CFc.1", 0, -1, 1),
-        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "FL/F.o", 1, -1, 0),
-        FX_FLY_FIG(RED, 1, -1, 1, FIG_BIG, 1),
-        FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "NS", FIG_BIG, 1),
-        FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)),
-        &rep);
-    expect_valid(&rep);
-    assert_int_equal(rep.n_flights, 1);
-    assert_int_equal(rep.flights[0].figure, FIG_BIG);
-    assert_true(rep.flights[0].landed);
-    const struct score_event *ev = event_of(&rep, 4, FEAT_CITY);
-    assert_int_equal(ev->points, 6);
-    assert_int_equal(ev->players, 1u << RED); /* strength 2 against 1 */
-    assert_int_equal(ev->strength[RED], 2);
-    assert_int_equal(ev->strength[BLUE], 1);
-    assert_int_equal(rep.score[BLUE], 0);
-    report_release(&rep);
-}
 
 /* A large follower against two ordinary followers of one player: a tie,
  * both score. The figures are put on the city directly (as flights and
@@ -373,102 +337,69 @@ static void test_big_follower_ties_two(void **state)
 
 /* ---- the Phantom -------------------------------------------------------- */
 
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule; /* RULE_OK: valid */
-} phantom_cases[] = {
-    { "a follower, then the phantom", STEPS(
+/* A phantom's turn: every fault is the first turn's. */
+static const struct audit_case phantom_cases[] = {
+    { "phantom: a follower, then the phantom", phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"),
           FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "ER.SL.SR.WL", FIG_PHANTOM, 1),
           FX_COMMIT(RED)), RULE_OK },
-    { "the phantom alone", STEPS(
+    { "phantom: the phantom alone", phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
           FX_COMMIT(RED)), RULE_OK },
-    { "the phantom, then a follower", STEPS(
+    { "phantom: the phantom, then a follower", phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
           FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "ER.SL.SR.WL"),
-          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY },
-    { "the phantom on the first figure's feature", STEPS(
+          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY, 1 },
+    { "phantom: the phantom on the first figure's feature",
+      phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
-          FX_COMMIT(RED)), RULE_MEEPLE_FEATURE_OCCUPIED },
-    { "the phantom after a pass", STEPS(
+          FX_COMMIT(RED)), RULE_MEEPLE_FEATURE_OCCUPIED, 1 },
+    { "phantom: the phantom after a pass", phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_PHANTOM, 1),
-          FX_COMMIT(RED)), RULE_TURN_SEQUENCE },
+          FX_COMMIT(RED)), RULE_TURN_SEQUENCE, 1 },
     /* the seeds (5/2013): the flying machine serves one figure a turn */
-    { "the phantom on a flying machine used this turn", STEPS(
+    { "phantom: the phantom on a flying machine used this turn",
+      phantom_rules, STEPS(
           FX_PLACE(RED, "FL/F.o", 0, 1, 0), FX_FLY(RED, 0, 1, 1),
           FX_FLY_FIG(RED, 0, 1, 2, FIG_PHANTOM, 1),
-          FX_COMMIT(RED)), RULE_FLIER_USED },
-    { "a flight that found no tile, then the phantom on the tile", STEPS(
+          FX_COMMIT(RED)), RULE_FLIER_USED, 1 },
+    { "phantom: a flight that found no tile, then the phantom on the tile",
+      phantom_rules, STEPS(
           FX_PLACE(RED, "FL/F.o", 0, 1, 0), FX_FLY(RED, 0, 1, 1),
           FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
                       FIG_PHANTOM, 1),
           FX_COMMIT(RED)), RULE_OK },
-    { "the phantom flies, finds no tile, then stands on the tile", STEPS(
+    { "phantom: the phantom flies, finds no tile, then stands on the tile",
+      phantom_rules, STEPS(
           FX_PLACE(RED, "FL/F.o", 0, 1, 0),
           FX_FLY_FIG(RED, 0, 1, 1, FIG_PHANTOM, 1),
           FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR",
                       FIG_PHANTOM, 1),
           FX_COMMIT(RED)), RULE_OK },
-    { "a third figure", STEPS(
+    { "phantom: a third figure", phantom_rules, STEPS(
           FX_PLACE(RED, "BA/RRRR", 1, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "E", FIG_PHANTOM, 1),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "N"),
-          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY },
+          FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY, 1 },
+    /* A phantom refused a used flying machine, whose "landing" the log
+     * then gives: the second fault names the refused flight, not the
+     * follower that flew and landed before it. */
+    { "phantom: refused a flight, then lands", phantom_rules, STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 1), FX_FLY(RED, 0, 1, 1),
+          FX_DEPLOY(RED, 0, 0, FEAT_ROAD, "WE"),
+          FX_FLY_FIG(RED, 0, 1, 1, FIG_PHANTOM, 1),
+          FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_FLIER_USED, 1,
+      .then = RULE_MEEPLE_SECOND_DEPLOY, .then_has = "refused flight",
+      .flights = 1 },
 };
-
-static void test_phantom_turns(void **state)
-{
-    (void)state;
-    struct rules r = phantom_rules();
-    for (size_t i = 0; i < N_OF(phantom_cases); i++) {
-        struct report rep;
-        audit_steps(&r, NULL, phantom_cases[i].steps, phantom_cases[i].n,
-                    &rep);
-        if (phantom_cases[i].rule == RULE_OK) {
-            if (!rep.valid)
-                fail_msg("%s: %s (%s)", phantom_cases[i].what,
-                         rule_id(rep.violations[0].rule),
-                         rep.violations[0].msg);
-        } else {
-            print_message("%s\n", phantom_cases[i].what);
-            expect_first(&rep, phantom_cases[i].rule, 1);
-        }
-        report_release(&rep);
-    }
-}
-
-/* A phantom refused a used flying machine, whose "landing" the log then
- * gives: the second fault names the refused flight, not the follower
- * that flew and landed before it. */
-static void test_phantom_refused_then_lands(void **state)
-{
-    (void)state;
-    struct rules r = phantom_rules();
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "FL/F.o", 0, 1, 1), FX_FLY(RED, 0, 1, 1),
-        FX_DEPLOY(RED, 0, 0, FEAT_ROAD, "WE"),
-        FX_FLY_FIG(RED, 0, 1, 1, FIG_PHANTOM, 1),
-        FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
-        FX_COMMIT(RED)), &rep);
-    expect_first(&rep, RULE_FLIER_USED, 1);
-    assert_int_equal(rep.n_violations, 2);
-    assert_int_equal(rep.violations[1].rule, RULE_MEEPLE_SECOND_DEPLOY);
-    assert_non_null(strstr(rep.violations[1].msg, "refused flight"));
-    assert_int_equal(rep.n_flights, 1);
-    assert_true(rep.flights[0].landed);
-    report_release(&rep);
-}
 
 /* Both figures of a turn stand, and both score with their strength. */
 static void test_phantom_scores_beside(void **state)
@@ -587,97 +518,60 @@ static struct rules traders_rules(void)
     FX_PLACE(BLUE, "BA/L", -1, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),     \
     FX_PLACE(RED, "BA/RFr", 3, 0, 0), FX_PASS(RED), FX_COMMIT(RED)
 
-static void test_builder_second_tile(void **state)
-{
-    (void)state;
-    struct rules r = traders_rules();
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(BUILDER_STEPS,
-        /* turn 6: Red again, with a follower of Red's */
-        FX_PLACE(RED, "BA/L", 1, 1, 0),
-        FX_DEPLOY_N(RED, 1, 1, FEAT_MONASTERY, "I", FIG_SMALL, 2),
-        FX_COMMIT(RED),
-        /* turn 7: Blue */
-        FX_PLACE(BLUE, "BA/L", 2, 1, 0),
-        FX_DEPLOY_N(BLUE, 2, 1, FEAT_MONASTERY, "I", FIG_SMALL, 1),
-        FX_COMMIT(BLUE)), &rep);
-    expect_valid(&rep);
-    report_release(&rep);
-
+static const struct audit_case traders_cases[] = {
+    { "traders: a builder's second tile", traders_rules, STEPS(BUILDER_STEPS,
+          /* turn 6: Red again, with a follower of Red's */
+          FX_PLACE(RED, "BA/L", 1, 1, 0),
+          FX_DEPLOY_N(RED, 1, 1, FEAT_MONASTERY, "I", FIG_SMALL, 2),
+          FX_COMMIT(RED),
+          /* turn 7: Blue */
+          FX_PLACE(BLUE, "BA/L", 2, 1, 0),
+          FX_DEPLOY_N(BLUE, 2, 1, FEAT_MONASTERY, "I", FIG_SMALL, 1),
+          FX_COMMIT(BLUE)), RULE_OK },
     /* without the builder's extension Red may not play twice */
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
-    expect_first(&rep, RULE_BUILDER_BONUS, 2);
-    report_release(&rep);
-}
-
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule;
-} special_cases[] = {
-    { "a builder where its owner has no follower", STEPS(
+    { "traders: a second tile without the builder", traders_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_BUILDER_BONUS, 2 },
+    { "traders: a builder where its owner has no follower",
+      traders_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_BUILDER, 1),
-          FX_COMMIT(RED)), RULE_BUILDER_PLACEMENT },
-    { "a pig where its owner has no farmer", STEPS(
+          FX_COMMIT(RED)), RULE_BUILDER_PLACEMENT, 1 },
+    { "traders: a pig where its owner has no farmer", traders_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
-          FX_COMMIT(RED)), RULE_PIG_PLACEMENT },
-    { "a builder in a field", STEPS(
+          FX_COMMIT(RED)), RULE_PIG_PLACEMENT, 1 },
+    { "traders: a builder in a field", traders_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_BUILDER, 1),
-          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE },
-    { "a builder on a flying machine", STEPS(
+          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE, 1 },
+    { "traders: a builder on a flying machine", traders_rules, STEPS(
           FX_PLACE(RED, "FL/F.o", 0, 1, 0),
           FX_FLY_FIG(RED, 0, 1, 1, FIG_BUILDER, 1),
-          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE },
+          FX_COMMIT(RED)), RULE_MEEPLE_WRONG_TYPE, 1 },
+    /* Red's farmer and pig in the field north of the road, beside the
+     * start's city that Blue completes: 3 for the city and 1 for the pig.
+     * Blue takes the wine of the city it completes, and 10 for it at the
+     * end. */
+    { "traders: a pig and trade goods", traders_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "TB/CFc.w", 0, -1, 1), FX_PASS(BLUE),
+          FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY_N(RED, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
+          FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .end_turn = 4,
+      .events = { FX_EV(-1, FEAT_FIELD, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << RED, .points = 4, .n_items = 2,
+                        .items = { { SI_CITIES, 1, 3 }, { SI_PIGS, -1, 1 } }),
+                  FX_EV(-1, FEAT_TRADE_GOODS,
+                        FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << BLUE, .points = 10, .n_items = 1,
+                        .items = { { SI_WINE, -1, 10 } }) } },
 };
-
-static void test_builder_and_pig_placement(void **state)
-{
-    (void)state;
-    struct rules r = traders_rules();
-    for (size_t i = 0; i < N_OF(special_cases); i++) {
-        struct report rep;
-        print_message("%s\n", special_cases[i].what);
-        audit_steps(&r, NULL, special_cases[i].steps, special_cases[i].n,
-                    &rep);
-        expect_first(&rep, special_cases[i].rule, 1);
-        report_release(&rep);
-    }
-}
-
-/* Red's farmer and pig in the field north of the road, beside the start's
- * city that Blue completes: 3 for the city and 1 for the pig. Blue takes
- * the wine of the city it completes, and 10 for it at the end. */
-static void test_pig_and_trade_goods(void **state)
-{
-    (void)state;
-    struct rules r = traders_rules();
-    struct report rep;
-    audit_until(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "TB/CFc.w", 0, -1, 1), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/RFr", 2, 0, 0),
-        FX_DEPLOY_N(RED, 2, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_PIG, 1),
-        FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE), FX_COMMIT(BLUE)), 4, &rep);
-    expect_valid(&rep);
-    const struct score_event *field = event_of(&rep, -1, FEAT_FIELD);
-    assert_int_equal(field->players, 1u << RED);
-    assert_int_equal(field->points, 4);
-    expect_item(field, 0, SI_CITIES, 1, 3);
-    expect_item(field, 1, SI_PIGS, -1, 1);
-    const struct score_event *goods = event_of(&rep, -1, FEAT_TRADE_GOODS);
-    assert_int_equal(goods->players, 1u << BLUE);
-    assert_int_equal(goods->points, 10);
-    expect_item(goods, 0, SI_WINE, -1, 10);
-    report_release(&rep);
-}
 
 /* ---- Abbey & Mayor ----------------------------------------------------- */
 
@@ -703,106 +597,40 @@ static struct rules abbey_rules(int abbeys)
     FX_PLACE(BLUE, "BA/LR", 0, 2, 2), FX_DEPLOY(BLUE, 0, 2, FEAT_ROAD, "N"), \
     FX_COMMIT(BLUE)
 
-/* Red plays its abbey into the hole (turn 7, no draw) with a monk on it:
- * its side ends Blue's road, one tile long (the abbey is no part of it).
- * Blue's tile at (-1,2) then surrounds the abbey: 9 for Red. */
-static void test_abbey_fills_a_hole(void **state)
-{
-    (void)state;
-    struct rules r = abbey_rules(1);
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
-        FX_PLACE(RED, "AM/A", 0, 1, 1),
-        FX_DEPLOY(RED, 0, 1, FEAT_MONASTERY, "I"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/L", -1, 2, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
-        &rep);
-    expect_valid(&rep);
-    const struct score_event *road = event_of(&rep, 7, FEAT_ROAD);
-    assert_int_equal(road->players, 1u << BLUE);
-    assert_int_equal(road->points, 1);
-    expect_item(road, 0, SI_TILES, 1, 1);
-    const struct score_event *abbey = event_of(&rep, 8, FEAT_MONASTERY);
-    assert_int_equal(abbey->players, 1u << RED);
-    assert_int_equal(abbey->points, 9);
-    report_release(&rep);
+/* The mayor's city: see the mayor's rows. */
+#define MAYOR_STEPS(bend)                                                  \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),       \
+    FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),    \
+    FX_PLACE(RED, (bend), 0, -1, 2),                                       \
+    FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),               \
+    FX_COMMIT(RED),                                                        \
+    FX_PLACE(BLUE, "BA/C", 2, -1, 3),                                      \
+    FX_DEPLOY(BLUE, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BLUE),              \
+    FX_PLACE(RED, "BA/CFc.1", 1, -1, 0), FX_PASS(RED), FX_COMMIT(RED)
+#define MAYOR_CHECKS FXW_STRENGTH | FXW_PLAYERS | FXW_POINTS | FXW_EXPR
 
-    /* declined (a pass and a COMMIT before drawing), then Blue's */
-    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
-        FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(RED, "BA/L", -1, 2, 0), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "AM/A", 0, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
-        &rep);
-    expect_valid(&rep);
-    assert_int_equal(event_of(&rep, 8, FEAT_ROAD)->players, 1u << BLUE);
-    report_release(&rep);
+static struct rules abbey1(void)
+{
+    return abbey_rules(1);
 }
 
-static void test_abbey_placement(void **state)
+static struct rules abbey0(void)
 {
-    (void)state;
-    struct report rep;
-    struct rules r = abbey_rules(1);
-    /* (0,1) has one neighbour, the start */
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
-    expect_first(&rep, RULE_ABBEY_PLACEMENT, 1);
-    assert_non_null(strstr(rep.violations[0].msg, "no hole"));
-    report_release(&rep);
-    /* a game with the mayor but no abbeys */
-    r = abbey_rules(0);
-    audit_steps(&r, NULL, STEPS(HOLE_STEPS,
-        FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)), &rep);
-    expect_first(&rep, RULE_ABBEY_PLACEMENT, 7);
-    assert_non_null(strstr(rep.violations[0].msg, "holds no abbey"));
-    report_release(&rep);
+    return abbey_rules(0);
 }
 
-/* Red's mayor in the start's city, which BA/Cc turns east (turn 3);
- * Blue's knight in BA/C at (2,-1) (turn 4); Red's BA/CFc joins and closes
- * the two (turn 5), four tiles. Without a pennant the mayor has no
- * strength and Blue alone scores 8; with one, the two tie at 10. A mayor
- * alone in a city with no pennant scores nothing: "city.empty". */
-static void test_mayor_strength_is_pennants(void **state)
+static struct rules wagon_c1(void)
 {
-    (void)state;
     struct rules r = abbey_rules(0);
-    static const char *const bends[2] = { "BA/Cc.1", "BA/Cc+" };
-    for (int pennants = 0; pennants <= 1; pennants++) {
-        struct report rep;
-        audit_steps(&r, NULL, STEPS(
-            FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
-            FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE),
-            FX_COMMIT(BLUE),
-            FX_PLACE(RED, bends[pennants], 0, -1, 2),
-            FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "ES", FIG_MAYOR, 1),
-            FX_COMMIT(RED),
-            FX_PLACE(BLUE, "BA/C", 2, -1, 3),
-            FX_DEPLOY(BLUE, 2, -1, FEAT_CITY, "W"), FX_COMMIT(BLUE),
-            FX_PLACE(RED, "BA/CFc.1", 1, -1, 0), FX_PASS(RED),
-            FX_COMMIT(RED)), &rep);
-        expect_valid(&rep);
-        const struct score_event *city = event_of(&rep, 5, FEAT_CITY);
-        assert_int_equal(city->strength[RED], pennants);
-        assert_int_equal(city->strength[BLUE], 1);
-        assert_int_equal(city->players,
-                         pennants ? 1u << RED | 1u << BLUE : 1u << BLUE);
-        assert_int_equal(city->points, pennants ? 10 : 8);
-        assert_int_equal(city->expr, EXPR_DONE);
-        report_release(&rep);
-    }
+    r.opt[OPT_WAGON_MOVE] = 1;
+    return r;
+}
 
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/C", 0, -1, 2),
-        FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
-        FX_COMMIT(RED)), &rep);
-    expect_valid(&rep);
-    const struct score_event *city = event_of(&rep, 1, FEAT_CITY);
-    assert_int_equal(city->expr, EXPR_EMPTY);
-    assert_int_equal(city->players, 1u << RED);
-    assert_int_equal(city->points, 0);
-    assert_int_equal(rep.score[RED], 0);
-    report_release(&rep);
+static struct rules wagon_c2(void)
+{
+    struct rules r = abbey_rules(0);
+    r.opt[OPT_WAGON_MOVE] = 2;
+    return r;
 }
 
 /* Red's farmer north of the road east of the start; Blue's south of it,
@@ -821,38 +649,13 @@ static void test_mayor_strength_is_pennants(void **state)
                 FIG_BARN, 1),                                              \
     FX_COMMIT(BLUE)
 
-static const struct score_event *event_expr(const struct report *r,
-                                            int turn, int feat, int expr)
+/* Both farmers of the barn's game went home: no field scores at the
+ * end. */
+static void no_final_field(const char *what, const struct report *r)
 {
-    const struct score_event *ev = event_of(r, turn, feat);
-    assert_int_equal(ev->expr, expr);
-    return ev;
-}
-
-static void test_barn_scores_fields(void **state)
-{
-    (void)state;
-    struct rules r = abbey_rules(0);
-    struct report rep;
-    audit_until(&r, NULL, STEPS(BARN_STEPS,
-        FX_PLACE(RED, "BA/LR", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED)), 5, &rep);
-    expect_valid(&rep);
-    const struct score_event *ev =
-        event_expr(&rep, 4, FEAT_FIELD, EXPR_BARN_PLACED);
-    assert_int_equal(ev->players, 1u << BLUE);
-    assert_int_equal(ev->points, 3);
-    expect_item(ev, 0, SI_CITIES, 1, 3);
-    ev = event_expr(&rep, 5, FEAT_FIELD, EXPR_BARN_CONNECTED);
-    assert_int_equal(ev->players, 1u << RED);
-    assert_int_equal(ev->points, 1);
-    ev = event_of(&rep, -1, FEAT_BARN);
-    assert_int_equal(ev->players, 1u << BLUE);
-    assert_int_equal(ev->points, 4);
-    /* both farmers went home: no field scores at the end */
-    for (size_t i = 0; i < rep.n_events; i++)
-        assert_false(rep.events[i].turn == -1 &&
-                     rep.events[i].feature == FEAT_FIELD);
-    report_release(&rep);
+    for (size_t i = 0; i < r->n_events; i++)
+        if (r->events[i].turn == -1 && r->events[i].feature == FEAT_FIELD)
+            fail_msg("%s: a field scores at the end", what);
 }
 
 /* The engine offers a barn at each corner of the turn's tile where four
@@ -879,45 +682,6 @@ static void test_barn_offered_beside(void **state)
     game_free(g);
 }
 
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule;
-    int turn;
-} barn_cases[] = {
-    { "a barn where four tiles do not meet", STEPS(
-          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
-          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_BARN, 1),
-          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 1 },
-    { "a barn at a corner of another tile", STEPS(BARN_STEPS,
-          FX_PLACE(RED, "BA/L", 2, 1, 0),
-          FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR", FIG_BARN,
-                      1),
-          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 5 },
-    { "a farmer in a field with a barn", STEPS(BARN_STEPS,
-          FX_PLACE(RED, "BA/RFr", -1, 0, 0),
-          FX_DEPLOY(RED, -1, 0, FEAT_FIELD, "ER.SL.SR.WL"), FX_COMMIT(RED)),
-      RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
-    { "a barn on a flying machine", STEPS(
-          FX_PLACE(RED, "FL/F.o", 0, 1, 0),
-          FX_FLY_FIG(RED, 0, 1, 1, FIG_BARN, 1), FX_COMMIT(RED)),
-      RULE_MEEPLE_WRONG_TYPE, 1 },
-};
-
-static void test_barn_placement(void **state)
-{
-    (void)state;
-    struct rules r = abbey_rules(0);
-    for (size_t i = 0; i < N_OF(barn_cases); i++) {
-        struct report rep;
-        print_message("%s\n", barn_cases[i].what);
-        audit_steps(&r, NULL, barn_cases[i].steps, barn_cases[i].n, &rep);
-        expect_first(&rep, barn_cases[i].rule, barn_cases[i].turn);
-        report_release(&rep);
-    }
-}
-
 /* Red's wagon on the road east of the start; Blue's crossroads BA/RRR
  * ends it at (2,0), Red's BA/LR at (-1,0) closes it (turn 3): 4 for Red,
  * whose wagon then moves, after the turn's COMMIT, with a COMMIT of its
@@ -936,51 +700,124 @@ static void test_barn_placement(void **state)
 #define THEN_BLUE FX_PLACE(BLUE, "BA/L", 0, 1, 0), FX_PASS(BLUE),          \
     FX_COMMIT(BLUE)
 
-static const struct {
-    const char *what;
-    int rule_c;                 /* the wagon-move option: 1 or 2 */
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule;             /* RULE_OK: valid */
-} wagon_cases[] = {
-    { "C2: to the start's city", 2, STEPS(WAGON_STEPS,
-          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_OK },
-    { "C2: to the crossroads' south road", 2, STEPS(WAGON_STEPS,
-          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK },
-    { "C2: stays (a pass, no COMMIT)", 2, STEPS(WAGON_STEPS,
-          FX_PASS(RED), THEN_BLUE), RULE_OK },
-    { "C2: the monastery at (-1,0) is two tiles away", 2, STEPS(WAGON_STEPS,
+/* Whatever the wagon does next, the road scored 4 for Red in turn 3. */
+#define WAGON_ROAD                                                         \
+    .events = { FX_EV(3, FEAT_ROAD, FXW_PLAYERS | FXW_POINTS,              \
+                      .players = 1u << RED, .points = 4) }
+
+static const struct audit_case abbey_cases[] = {
+    /* Red plays its abbey into the hole (turn 7, no draw) with a monk on
+     * it: its side ends Blue's road, one tile long (the abbey is no part
+     * of it). Blue's tile at (-1,2) then surrounds the abbey: 9 for Red. */
+    { "abbey: fills a hole", abbey1, STEPS(HOLE_STEPS,
+          FX_PLACE(RED, "AM/A", 0, 1, 1),
+          FX_DEPLOY(RED, 0, 1, FEAT_MONASTERY, "I"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/L", -1, 2, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .events = { FX_EV(7, FEAT_ROAD, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << BLUE, .points = 1, .n_items = 1,
+                        .items = { { SI_TILES, 1, 1 } }),
+                  FX_EV(8, FEAT_MONASTERY, FXW_PLAYERS | FXW_POINTS,
+                        .players = 1u << RED, .points = 9) } },
+    /* declined (a pass and a COMMIT before drawing), then Blue's */
+    { "abbey: declined, then Blue's", abbey1, STEPS(HOLE_STEPS,
+          FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(RED, "BA/L", -1, 2, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "AM/A", 0, 1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .events = { FX_EV(8, FEAT_ROAD, FXW_PLAYERS,
+                        .players = 1u << BLUE) } },
+    /* (0,1) has one neighbour, the start */
+    { "abbey: no hole", abbey1, STEPS(
+          FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_ABBEY_PLACEMENT, 1, .msg_has = "no hole" },
+    { "abbey: a game with the mayor but no abbeys", abbey0, STEPS(
+          HOLE_STEPS,
+          FX_PLACE(RED, "AM/A", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_ABBEY_PLACEMENT, 7, .msg_has = "holds no abbey" },
+    /* Red's mayor in the start's city, which BA/Cc turns east (turn 3);
+     * Blue's knight in BA/C at (2,-1) (turn 4); Red's BA/CFc joins and
+     * closes the two (turn 5), four tiles. Without a pennant the mayor has
+     * no strength and Blue alone scores 8; with one, the two tie at 10. */
+    { "mayor: no pennant, no strength", abbey0, STEPS(MAYOR_STEPS("BA/Cc.1")),
+      .events = { FX_EV(5, FEAT_CITY, MAYOR_CHECKS, .strength = { 0, 1 },
+                        .players = 1u << BLUE, .points = 8,
+                        .expr = EXPR_DONE) } },
+    { "mayor: one pennant, a tie", abbey0, STEPS(MAYOR_STEPS("BA/Cc+")),
+      .events = { FX_EV(5, FEAT_CITY, MAYOR_CHECKS, .strength = { 1, 1 },
+                        .players = 1u << RED | 1u << BLUE, .points = 10,
+                        .expr = EXPR_DONE) } },
+    /* A mayor alone in a city with no pennant scores nothing:
+     * "city.empty". */
+    { "mayor: alone with no pennant", abbey0, STEPS(
+          FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_DEPLOY_N(RED, 0, -1, FEAT_CITY, "S", FIG_MAYOR, 1),
+          FX_COMMIT(RED)),
+      .events = { FX_EV(1, FEAT_CITY, FXW_EXPR | FXW_PLAYERS | FXW_POINTS,
+                        .expr = EXPR_EMPTY, .players = 1u << RED,
+                        .points = 0) },
+      .score = { 0, ANY } },
+    /* BARN_STEPS, and Red's BA/LR at (2,0) in turn 5 */
+    { "barn: scores fields", abbey0, STEPS(BARN_STEPS,
+          FX_PLACE(RED, "BA/LR", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED)),
+      .end_turn = 5,
+      .events = { FX_EV(4, FEAT_FIELD,
+                        FXW_EXPR | FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .expr = EXPR_BARN_PLACED, .players = 1u << BLUE,
+                        .points = 3, .n_items = 1,
+                        .items = { { SI_CITIES, 1, 3 } }),
+                  FX_EV(5, FEAT_FIELD, FXW_EXPR | FXW_PLAYERS | FXW_POINTS,
+                        .expr = EXPR_BARN_CONNECTED, .players = 1u << RED,
+                        .points = 1),
+                  FX_EV(-1, FEAT_BARN, FXW_PLAYERS | FXW_POINTS,
+                        .players = 1u << BLUE, .points = 4) },
+      .more = no_final_field },
+    { "barn: a barn where four tiles do not meet", abbey0, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "WR.NL.NR.EL", FIG_BARN, 1),
+          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 1 },
+    { "barn: a barn at a corner of another tile", abbey0, STEPS(BARN_STEPS,
+          FX_PLACE(RED, "BA/L", 2, 1, 0),
+          FX_DEPLOY_N(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR", FIG_BARN,
+                      1),
+          FX_COMMIT(RED)), RULE_BARN_PLACEMENT, 5 },
+    { "barn: a farmer in a field with a barn", abbey0, STEPS(BARN_STEPS,
+          FX_PLACE(RED, "BA/RFr", -1, 0, 0),
+          FX_DEPLOY(RED, -1, 0, FEAT_FIELD, "ER.SL.SR.WL"), FX_COMMIT(RED)),
+      RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
+    { "barn: a barn on a flying machine", abbey0, STEPS(
+          FX_PLACE(RED, "FL/F.o", 0, 1, 0),
+          FX_FLY_FIG(RED, 0, 1, 1, FIG_BARN, 1), FX_COMMIT(RED)),
+      RULE_MEEPLE_WRONG_TYPE, 1 },
+    { "wagon: C2: to the start's city", wagon_c2, STEPS(WAGON_STEPS,
+          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_OK, 3,
+      WAGON_ROAD },
+    { "wagon: C2: to the crossroads' south road", wagon_c2, STEPS(WAGON_STEPS,
+          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK, 3,
+      WAGON_ROAD },
+    { "wagon: C2: stays (a pass, no COMMIT)", wagon_c2, STEPS(WAGON_STEPS,
+          FX_PASS(RED), THEN_BLUE), RULE_OK, 3,
+      WAGON_ROAD },
+    { "wagon: C2: the monastery at (-1,0) is two tiles away",
+      wagon_c2, STEPS(WAGON_STEPS,
           WAGON_TO(-1, 0, FEAT_MONASTERY, "I"), THEN_BLUE),
-      RULE_WAGON_MOVE },
-    { "C2: onto the road it left, completed", 2, STEPS(WAGON_STEPS,
-          WAGON_TO(1, 0, FEAT_ROAD, "WE"), THEN_BLUE), RULE_WAGON_MOVE },
-    { "C1: the crossroads' south road", 1, STEPS(WAGON_STEPS,
-          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK },
-    { "C1: BA/LR's monastery, the road's end", 1, STEPS(WAGON_STEPS,
-          WAGON_TO(-1, 0, FEAT_MONASTERY, "I"), THEN_BLUE), RULE_OK },
-    { "C1: the start's city is no neighbour", 1, STEPS(WAGON_STEPS,
-          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_WAGON_MOVE },
+      RULE_WAGON_MOVE, 3,
+      WAGON_ROAD },
+    { "wagon: C2: onto the road it left, completed",
+      wagon_c2, STEPS(WAGON_STEPS,
+          WAGON_TO(1, 0, FEAT_ROAD, "WE"), THEN_BLUE), RULE_WAGON_MOVE, 3,
+      WAGON_ROAD },
+    { "wagon: C1: the crossroads' south road", wagon_c1, STEPS(WAGON_STEPS,
+          WAGON_TO(2, 0, FEAT_ROAD, "S"), THEN_BLUE), RULE_OK, 3,
+      WAGON_ROAD },
+    { "wagon: C1: BA/LR's monastery, the road's end",
+      wagon_c1, STEPS(WAGON_STEPS,
+          WAGON_TO(-1, 0, FEAT_MONASTERY, "I"), THEN_BLUE), RULE_OK, 3,
+      WAGON_ROAD },
+    { "wagon: C1: the start's city is no neighbour",
+      wagon_c1, STEPS(WAGON_STEPS,
+          WAGON_TO(0, 0, FEAT_CITY, "N"), THEN_BLUE), RULE_WAGON_MOVE, 3,
+      WAGON_ROAD },
 };
 
-static void test_wagon_moves(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < N_OF(wagon_cases); i++) {
-        struct rules r = abbey_rules(0);
-        r.opt[OPT_WAGON_MOVE] = wagon_cases[i].rule_c;
-        struct report rep;
-        print_message("%s\n", wagon_cases[i].what);
-        audit_steps(&r, NULL, wagon_cases[i].steps, wagon_cases[i].n, &rep);
-        if (wagon_cases[i].rule == RULE_OK)
-            expect_valid(&rep);
-        else
-            expect_first(&rep, wagon_cases[i].rule, 3);
-        const struct score_event *road = event_of(&rep, 3, FEAT_ROAD);
-        assert_int_equal(road->players, 1u << RED);
-        assert_int_equal(road->points, 4);
-        report_release(&rep);
-    }
-}
 
 /* What the auditor takes each move for, move by move (the flierlog
  * writer says it so): a builder's second tile is part 2 of its turn; the
@@ -1004,7 +841,7 @@ static void expect_roles(const struct rules *r, const struct fx_step *steps,
                      parts[i]);
     }
     audit_finish(a, NULL, NULL);
-    expect_valid(&rep);
+    expect_valid("the roles' game", &rep);
     report_release(&rep);
     game_log_release(&l);
 }
@@ -1070,66 +907,50 @@ static struct rules tower_rules(int players)
     FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),                                    \
     FX_DEPLOY(BLUE, -1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE)
 
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule; /* RULE_OK: valid */
-    int turn;
-} tower_cases[] = {
-    { "two floors see two tiles: a capture", STEPS(
+static struct rules tower2(void)
+{
+    return tower_rules(2);
+}
+
+static const struct audit_case tower_cases[] = {
+    { "tower: two floors see two tiles: a capture", tower2, STEPS(
           TOWER_OPENING(FX_TOWER(RED, 1, 0)),
           FX_PLACE(RED, "BA/RFr", 2, 0, 0), FX_TOWER(RED, 1, 0),
           FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
           FX_COMMIT(RED)), RULE_OK, 0 },
-    { "one floor sees one tile: out of sight", STEPS(
+    { "tower: one floor sees one tile: out of sight", tower2, STEPS(
           TOWER_OPENING(FX_PASS(RED)),
           FX_PLACE(RED, "BA/RFr", 2, 0, 0), FX_TOWER(RED, 1, 0),
           FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
           FX_COMMIT(RED)), RULE_TOWER_CAPTURE, 3 },
-    { "a capture without a floor this turn", STEPS(
+    { "tower: a capture without a floor this turn", tower2, STEPS(
           TOWER_OPENING(FX_TOWER(RED, 1, 0)),
           FX_PLACE(RED, "BA/RFr", 2, 0, 0),
           FX_CAPTURE(RED, -1, 0, FEAT_ROAD, "WE", BLUE, 1),
           FX_COMMIT(RED)), RULE_TOWER_CAPTURE, 3 },
-    { "a floor where there is no tower", STEPS(
+    { "tower: a floor where there is no tower", tower2, STEPS(
           FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_TOWER(RED, 0, 0),
           FX_COMMIT(RED)), RULE_TOWER_PLACEMENT, 1 },
-    { "a follower on a tower with no floor", STEPS(
+    { "tower: a follower on a tower with no floor", tower2, STEPS(
           FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
           FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),
           FX_DEPLOY(BLUE, 1, 0, FEAT_TOWER, "I"),
           FX_COMMIT(BLUE)), RULE_TOWER_PLACEMENT, 2 },
-    { "a follower on top of a tower anywhere, then no more floors", STEPS(
+    { "tower: a follower on top of a tower anywhere, then no more floors",
+      tower2, STEPS(
           TOWER_OPENING(FX_TOWER(RED, 1, 0)),
           FX_PLACE(RED, "BA/RFr", 2, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_TOWER, "I"), FX_COMMIT(RED),
           FX_PLACE(BLUE, "BA/RFr", -2, 0, 0), FX_TOWER(BLUE, 1, 0),
           FX_COMMIT(BLUE)), RULE_TOWER_PLACEMENT, 4 },
-    { "a floor after a deployment", STEPS(
+    { "tower: a floor after a deployment", tower2, STEPS(
           FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "E"), FX_TOWER(RED, 1, 0),
           FX_COMMIT(RED)), RULE_MEEPLE_SECOND_DEPLOY, 1 },
-    { "a ransom for a follower nobody holds", STEPS(
+    { "tower: a ransom for a follower nobody holds", tower2, STEPS(
           FX_PLACE(RED, "TO/RRRR.1", 1, 0, 0), FX_RANSOM(RED, 1),
           FX_COMMIT(RED)), RULE_TOWER_RANSOM, 1 },
 };
-
-static void test_tower_rules(void **state)
-{
-    (void)state;
-    struct rules r = tower_rules(2);
-    for (size_t i = 0; i < N_OF(tower_cases); i++) {
-        struct report rep;
-        print_message("%s\n", tower_cases[i].what);
-        audit_steps(&r, NULL, tower_cases[i].steps, tower_cases[i].n, &rep);
-        if (tower_cases[i].rule == RULE_OK)
-            expect_valid(&rep);
-        else
-            expect_first(&rep, tower_cases[i].rule, tower_cases[i].turn);
-        report_release(&rep);
-    }
-}
 
 /* Pieces by player count; a capture holds another's follower (neither in
  * supply nor on the board), one's own goes home; the victim's capture of
@@ -1341,10 +1162,10 @@ static void test_tile_not_drawn(void **state)
         l.moves[0].draw = draws_rfr;
         fx_audit(&l, &rep);
         if (swapped) {
-            expect_first(&rep, RULE_TILE_NOT_DRAWN, 1);
+            expect_first("a tile not drawn", &rep, RULE_TILE_NOT_DRAWN, 1);
             assert_non_null(strstr(rep.violations[0].msg, "BA/RFr"));
         } else {
-            expect_valid(&rep);
+            expect_valid("the tile drawn", &rep);
             assert_true(rep.draw_checked);
         }
         report_release(&rep);
@@ -1411,160 +1232,134 @@ static void test_dragon_draw_and_eats(void **state)
     game_free(g);
 }
 
-/* The fairy: 1 at the start of its owner's turn (counted with the turn
- * before), 3 when its follower's feature scores; the dragon never
- * enters its square. */
-static void test_fairy_scores(void **state)
+static struct rules dragon_phantom(void)
 {
-    (void)state;
     struct rules r = dragon_rules();
-    struct report rep;
-    audit_until(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/RFr", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/RFr", 2, 0, 0),
-        FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/RFr", -2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
-        5, &rep);
-    expect_valid(&rep);
-    const struct score_event *turn = event_of(&rep, 4, FEAT_FAIRY);
-    assert_int_equal(turn->players, 1u << RED);
-    assert_int_equal(turn->points, 1);
-    assert_int_equal(turn->expr, EXPR_TURN);
-    expect_item(turn, 0, SI_FAIRY, -1, 1);
-    /* at the end the road (5 tiles, unfinished) scores, and the fairy */
-    const struct score_event *done = event_of(&rep, -1, FEAT_FAIRY);
-    assert_int_equal(done->points, 3);
-    assert_int_equal(done->expr, EXPR_COMPLETED);
-    report_release(&rep);
+    r.figures[FIG_PHANTOM] = 1;
+    return r;
 }
 
-/* The fairy stays when its follower leaves, alone: Red's highwayman
- * scores its road (turn 5, and the fairy 3), goes home, and the start of
- * Red's next turn gives nothing. */
-static void test_fairy_alone(void **state)
+/* The fairy stays when its follower leaves: one fairy event at the start
+ * of Red's turn 4 (counted with turn 4), one when the road scores in turn
+ * 5, and none at the start of Red's next turn. */
+static void fairy_twice(const char *what, const struct report *r)
 {
-    (void)state;
-    struct rules r = dragon_rules();
-    struct report rep;
-    audit_until(&r, NULL, STEPS(
-        FX_PLACE(RED, "BA/RFr", 1, 0, 0),
-        FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/C", 0, -1, 2),
-        FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/C", 0, 1, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
-        FX_PLACE(BLUE, "BA/L", -1, -1, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
-        FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
-        7, &rep);
-    expect_valid(&rep);
     int turns = 0, done = 0;
-    for (size_t i = 0; i < rep.n_events; i++) {
-        const struct score_event *ev = &rep.events[i];
+    for (size_t i = 0; i < r->n_events; i++) {
+        const struct score_event *ev = &r->events[i];
         if (ev->feature != FEAT_FAIRY)
             continue;
         turns += ev->expr == EXPR_TURN;
         done += ev->expr == EXPR_COMPLETED;
-        assert_true(ev->expr == EXPR_TURN ? ev->turn == 4 : ev->turn == 5);
+        if (ev->turn != (ev->expr == EXPR_TURN ? 4 : 5))
+            fail_msg("%s: a fairy event in turn %d", what, ev->turn);
     }
-    assert_int_equal(turns, 1);
-    assert_int_equal(done, 1);
-    assert_int_equal(event_of(&rep, 5, FEAT_ROAD)->points, 4);
-    report_release(&rep);
+    if (turns != 1 || done != 1)
+        fail_msg("%s: %d fairy events of a turn, %d of a feature; expected "
+                 "one each", what, turns, done);
 }
 
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule;   /* RULE_OK: valid */
-    int turn;
-} pd_cases[] = {
-    { "the dragon's steps as the rules go", STEPS(VOLCANO_STEPS,
+static const struct audit_case dragon_cases[] = {
+    /* The fairy: 1 at the start of its owner's turn (counted with the
+     * turn before), 3 when its follower's feature scores; the dragon
+     * never enters its square. */
+    { "fairy: scores", dragon_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", -2, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/L", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      .end_turn = 5,
+      .events = { FX_EV(4, FEAT_FAIRY,
+                        FXW_PLAYERS | FXW_POINTS | FXW_EXPR | FXW_ITEMS,
+                        .players = 1u << RED, .points = 1,
+                        .expr = EXPR_TURN, .n_items = 1,
+                        .items = { { SI_FAIRY, -1, 1 } }),
+                  /* at the end the road (5 tiles, unfinished) scores, and
+                   * the fairy */
+                  FX_EV(-1, FEAT_FAIRY, FXW_POINTS | FXW_EXPR, .points = 3,
+                        .expr = EXPR_COMPLETED) } },
+    /* The fairy stays when its follower leaves, alone: Red's highwayman
+     * scores its road (turn 5, and the fairy 3), goes home, and the start
+     * of Red's next turn gives nothing. */
+    { "fairy: alone", dragon_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_FAIRY(RED, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/C", 0, 1, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/L", -1, -1, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/L", 1, 1, 0), FX_PASS(RED), FX_COMMIT(RED)),
+      .end_turn = 7,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_POINTS, .points = 4) },
+      .more = fairy_twice },
+    { "dragon: the dragon's steps as the rules go",
+      dragon_rules, STEPS(VOLCANO_STEPS,
           DRAGON_TILE_STEPS, FX_PASS(BLUE), FX_DRAGON(BLUE, 0, 0),
           FX_DRAGON(RED, -1, 0), FX_COMMIT(BLUE)), RULE_OK, 0 },
-    { "a follower on the dragon's square", STEPS(
+    { "dragon: a follower on the dragon's square", dragon_rules, STEPS(
           FX_PLACE(RED, "DG/R.v", 1, 0, 1),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED)),
       RULE_DRAGON_TILE, 1 },
-    { "the dragon steps back onto a square of this move", STEPS(
+    { "dragon: the dragon steps back onto a square of this move",
+      dragon_rules, STEPS(
           VOLCANO_STEPS, DRAGON_TILE_STEPS, FX_PASS(BLUE),
           FX_DRAGON(BLUE, 0, 0), FX_DRAGON(RED, 1, 0), FX_COMMIT(BLUE)),
       RULE_DRAGON_MOVE, 2 },
-    { "the dragon stops with a step left to take", STEPS(
+    { "dragon: the dragon stops with a step left to take", dragon_rules, STEPS(
           VOLCANO_STEPS, DRAGON_TILE_STEPS, FX_PASS(BLUE),
           FX_DRAGON(BLUE, 0, 0), FX_COMMIT(BLUE)), RULE_DRAGON_MOVE, 2 },
-    { "the fairy beside another player's follower", STEPS(
+    { "dragon: the fairy beside another player's follower", dragon_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0),
           FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
           FX_PLACE(BLUE, "BA/RFr", -1, 0, 0),
           FX_FAIRY(BLUE, 1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(BLUE)),
       RULE_FAIRY_PLACEMENT, 2 },
-    { "the princess sends a knight of her city home", STEPS(
+    { "dragon: the princess sends a knight of her city home",
+      dragon_rules, STEPS(
           FX_PLACE(RED, "BA/Cc.1", 0, -1, 2),
           FX_DEPLOY(RED, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(RED),
           FX_PLACE(BLUE, "DG/Cc.p", 1, -1, 0),
           FX_PRINCESS(BLUE, 0, -1, FEAT_CITY, "SE", RED, 1),
           FX_COMMIT(BLUE)), RULE_OK, 0 },
-    { "the princess and a farmer", STEPS(
+    { "dragon: the princess and a farmer", dragon_rules, STEPS(
           FX_PLACE(RED, "BA/Cc.1", 0, -1, 2),
           FX_DEPLOY(RED, 0, -1, FEAT_FIELD, "NL.NR.WL.WR"), FX_COMMIT(RED),
           FX_PLACE(BLUE, "DG/Cc.p", 1, -1, 0),
           FX_PRINCESS(BLUE, 0, -1, FEAT_FIELD, "NL.NR.WL.WR", RED, 1),
           FX_COMMIT(BLUE)), RULE_PRINCESS, 2 },
-    { "through the portal to a field far away", STEPS(
+    { "dragon: through the portal to a field far away", dragon_rules, STEPS(
           FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
           FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"), FX_COMMIT(RED)),
       RULE_OK, 0 },
-    { "through the portal to a completed city", STEPS(
+    { "dragon: through the portal to a completed city", dragon_rules, STEPS(
           FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED), FX_COMMIT(RED),
           FX_PLACE(BLUE, "DG/RrRr.g", 1, 0, 0),
           FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "S"), FX_COMMIT(BLUE)),
       RULE_PORTAL, 2 },
+    /* The magic portal serves one figure a turn: the phantom that follows
+     * a follower through it may stand on the tile, not go through
+     * again. */
+    { "portal: the phantom on the portal's tile", dragon_phantom, STEPS(
+          FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+          FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "NW", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_OK },
+    { "portal: the phantom through it again", dragon_phantom, STEPS(
+          FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
+          FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+          FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
+          FX_COMMIT(RED)), RULE_PORTAL, 1 },
 };
 
-/* The magic portal serves one figure a turn: the phantom that follows a
- * follower through it may stand on the tile, not go through again. */
-static void test_portal_once(void **state)
-{
-    (void)state;
-    struct rules r = dragon_rules();
-    r.figures[FIG_PHANTOM] = 1;
-    struct report rep;
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
-        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
-        FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "NW", FIG_PHANTOM, 1),
-        FX_COMMIT(RED)), &rep);
-    expect_valid(&rep);
-    report_release(&rep);
-    audit_steps(&r, NULL, STEPS(
-        FX_PLACE(RED, "DG/RrRr.g", 1, 0, 0),
-        FX_DEPLOY(RED, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
-        FX_DEPLOY_N(RED, 0, 0, FEAT_CITY, "N", FIG_PHANTOM, 1),
-        FX_COMMIT(RED)), &rep);
-    expect_first(&rep, RULE_PORTAL, 1);
-    report_release(&rep);
-}
-
-static void test_dragon_fairy_princess_portal(void **state)
-{
-    (void)state;
-    struct rules r = dragon_rules();
-    for (size_t i = 0; i < N_OF(pd_cases); i++) {
-        struct report rep;
-        print_message("%s\n", pd_cases[i].what);
-        audit_steps(&r, NULL, pd_cases[i].steps, pd_cases[i].n, &rep);
-        if (pd_cases[i].rule == RULE_OK)
-            expect_valid(&rep);
-        else
-            expect_first(&rep, pd_cases[i].rule, pd_cases[i].turn);
-        report_release(&rep);
-    }
-}
 
 /* ---- The Count of Carcassonne ------------------------------------------ */
 
@@ -1596,16 +1391,6 @@ static struct rules count_rules(void)
     return r;
 }
 
-static void audit_city(const struct fx_step *steps, size_t n,
-                       struct report *out)
-{
-    struct rules r = count_rules();
-    struct game_log l;
-    city_log(&l, &r);
-    fx_log_add(&l, steps, n);
-    fx_audit(&l, out);
-    game_log_release(&l);
-}
 
 /* Blue's road south of the City (CO/11, (0,2)); Red's crossroads at
  * (0,3) completes it in turn 3: 3 for Blue, none for Red, who may send a
@@ -1626,166 +1411,149 @@ static void audit_city(const struct fx_step *steps, size_t n,
 #define OUT_TO_ROAD                                                        \
     FX_DEPLOY_N(RED, 1, -1, FEAT_ROAD, "N", FIG_SMALL, 1), FX_COMMIT(RED)
 
-/* The whole cycle: into the blacksmith, the count to the market, out
- * onto the road before it scores (a tie, 3 each), and the field round
- * the City scores it as a completed city at the end. */
-static void test_city_follower_cycle(void **state)
-{
-    (void)state;
-    struct report rep;
-    audit_city(STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
-                     FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
-                     OUT_TO_ROAD),
-               &rep);
-    expect_valid(&rep);
-    const struct score_event *south = event_of(&rep, 3, FEAT_ROAD);
-    assert_int_equal(south->players, 1u << BLUE);
-    assert_int_equal(south->points, 3);
-    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
-    assert_int_equal(north->players, 1u << RED | 1u << BLUE);
-    assert_int_equal(north->points, 3);
-    report_release(&rep);
-}
-
-/* The same when the log names no meeple (a hand-written flierlog): the
- * move's player's follower in supply goes in, the one in the City comes
- * out. */
-static void test_city_moves_without_ids(void **state)
-{
-    (void)state;
-    struct report rep;
-    audit_city(STEPS(CITY_OFFER, FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "blacksmith"),
-                     FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
-                     FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
-               &rep);
-    expect_valid(&rep);
-    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
-    assert_int_equal(north->players, 1u << RED | 1u << BLUE);
-    report_release(&rep);
-}
-
-/* A log that ends while the scoring waits for the City's followers
- * (the game's last turn): the turn still scores, nobody having moved. */
-static void test_city_held_at_the_end(void **state)
-{
-    (void)state;
-    struct rules r = count_rules();
-    struct game_log l;
-    struct report rep;
-    city_log(&l, &r);
-    fx_log_add(&l, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
-                         FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH));
-    l.end_turn = 5;
-    fx_audit(&l, &rep);
-    expect_valid(&rep);
-    assert_true(rep.finished);
-    const struct score_event *north = event_of(&rep, 5, FEAT_ROAD);
-    assert_int_equal(north->players, 1u << BLUE);
-    assert_int_equal(north->points, 3);
-    report_release(&rep);
-    game_log_release(&l);
-}
-
-static const struct {
-    const char *what;
-    const struct fx_step *steps;
-    size_t n;
-    enum rule rule;
-    int turn;
-} city_cases[] = {
-    { "QUARTER_DEPLOY: Blue scored, only Red may go into the City",
-      STEPS(CITY_OFFER, INTO(BLUE, "castle", 2), FX_PASS(BLUE)),
-      RULE_QUARTER_DEPLOY, 3 },
-    { "COUNT_MOVE: the count already stands in the castle",
-      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+static const struct audit_case city_cases[] = {
+    /* The whole cycle: into the blacksmith, the count to the market, out
+     * onto the road before it scores (a tie, 3 each), and the field round
+     * the City scores it as a completed city at the end. */
+    { "city: a follower's cycle", count_rules, STEPS(CITY_OFFER,
+          INTO(RED, "blacksmith", 1), FX_COUNT_TO(RED, "market"),
+          CITY_ROAD_NORTH, OUT_TO_ROAD), .city = true,
+      .events = { FX_EV(3, FEAT_ROAD, FXW_PLAYERS | FXW_POINTS,
+                        .players = 1u << BLUE, .points = 3),
+                  FX_EV(5, FEAT_ROAD, FXW_PLAYERS | FXW_POINTS,
+                        .players = 1u << RED | 1u << BLUE, .points = 3) } },
+    /* The same when the log names no meeple (a hand-written flierlog):
+     * the move's player's follower in supply goes in, the one in the City
+     * comes out. */
+    { "city: moves without ids", count_rules, STEPS(CITY_OFFER,
+          FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "blacksmith"),
+          FX_COUNT_TO(RED, "market"), CITY_ROAD_NORTH,
+          FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
+      .city = true,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_PLAYERS,
+                        .players = 1u << RED | 1u << BLUE) } },
+    /* A log that ends while the scoring waits for the City's followers
+     * (the game's last turn): the turn still scores, nobody having
+     * moved. */
+    { "city: held at the end", count_rules, STEPS(CITY_OFFER,
+          INTO(RED, "blacksmith", 1), FX_COUNT_TO(RED, "market"),
+          CITY_ROAD_NORTH), .city = true, .end_turn = 5, .finished = true,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_PLAYERS | FXW_POINTS,
+                        .players = 1u << BLUE, .points = 3) } },
+    { "city: QUARTER_DEPLOY: Blue scored, only Red may go into the City",
+      count_rules, STEPS(CITY_OFFER, INTO(BLUE, "castle", 2), FX_PASS(BLUE)),
+      RULE_QUARTER_DEPLOY, 3, .city = true },
+    { "city: COUNT_MOVE: the count already stands in the castle",
+      count_rules, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
             FX_COUNT_TO(RED, "castle")),
-      RULE_COUNT_MOVE, 3 },
-    { "QUARTER_LEAVE: the count in the blacksmith keeps Red in the City",
-      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+      RULE_COUNT_MOVE, 3, .city = true },
+    { "city: QUARTER_LEAVE: the count in the blacksmith keeps Red in the City",
+      count_rules, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
             FX_COUNT_TO(RED, "blacksmith"), CITY_ROAD_NORTH, OUT_TO_ROAD),
-      RULE_QUARTER_LEAVE, 5 },
-    { "QUARTER_LEAVE: out of the blacksmith between turns, not before a "
+      RULE_QUARTER_LEAVE, 5, .city = true },
+    { "city: QUARTER_LEAVE: out of the blacksmith between turns, not before a "
       "scoring",
-      STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
+      count_rules, STEPS(CITY_OFFER, INTO(RED, "blacksmith", 1),
             FX_COUNT_TO(RED, "market"),
             FX_DEPLOY_N(RED, 2, 0, FEAT_MONASTERY, "I", FIG_SMALL, 1)),
-      RULE_QUARTER_LEAVE, 3 },
-    { "FLIER_INTO_CITY: FL/F.o at (2,0) rolls 2 onto CO/7's quarters",
-      STEPS(FX_PLACE(RED, "FL/F.o", 2, 0, 0), FX_FLY(RED, 2, 0, 2),
+      RULE_QUARTER_LEAVE, 3, .city = true },
+    { "city: FLIER_INTO_CITY: FL/F.o at (2,0) rolls 2 onto CO/7's quarters",
+      count_rules, STEPS(FX_PLACE(RED, "FL/F.o", 2, 0, 0), FX_FLY(RED, 2, 0, 2),
             FX_DEPLOY(RED, 0, 0, FEAT_QUARTER, "castle"), FX_COMMIT(RED)),
-      RULE_FLIER_INTO_CITY, 1 },
+      RULE_FLIER_INTO_CITY, 1, .city = true },
+    /* A flier lands on the City's outer road (CO/4's, north at (1,-1)):
+     * it lies outside the City itself, as JCloisterZone plays it. */
+    { "city: a flier lands outside the City", count_rules, STEPS(
+          FX_PLACE(RED, "FL/F.o", 2, -1, 0), FX_FLY(RED, 2, -1, 1),
+          FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
+      .city = true, .flights = 1 },
 };
 
-static void test_city_rules(void **state)
+/* ---- the runner --------------------------------------------------------- */
+
+/* Everything c says of its audit r. */
+static void expect_audit(const struct audit_case *c, const struct report *r)
 {
-    (void)state;
-    for (size_t i = 0; i < N_OF(city_cases); i++) {
-        struct report rep;
-        print_message("%s\n", city_cases[i].what);
-        audit_city(city_cases[i].steps, city_cases[i].n, &rep);
-        expect_first(&rep, city_cases[i].rule, city_cases[i].turn);
-        report_release(&rep);
-    }
+    if (c->rule == RULE_OK)
+        expect_valid(c->name, r);
+    else
+        expect_first(c->name, r, c->rule, c->turn);
+    if (c->msg_has && !strstr(r->violations[0].msg, c->msg_has))
+        fail_msg("%s: '%s' does not say '%s'", c->name, r->violations[0].msg,
+                 c->msg_has);
+    if (c->then != RULE_OK &&
+        (r->n_violations != 2 || r->violations[1].rule != c->then ||
+         !strstr(r->violations[1].msg, c->then_has)))
+        fail_msg("%s: %zu violations, the second %s (%s); expected %s "
+                 "saying '%s'", c->name, r->n_violations,
+                 r->n_violations > 1 ? rule_id(r->violations[1].rule) : "-",
+                 r->n_violations > 1 ? r->violations[1].msg : "",
+                 rule_id(c->then), c->then_has);
+    if (c->finished && !r->finished)
+        fail_msg("%s: the game is not finished", c->name);
+    if (c->flights &&
+        (r->n_flights != (size_t)c->flights || !r->flights[0].landed ||
+         r->flights[0].figure != c->flight_fig))
+        fail_msg("%s: %zu flights, the first landed %d by %s; expected %d "
+                 "landed by %s", c->name, r->n_flights,
+                 r->n_flights ? r->flights[0].landed : 0,
+                 r->n_flights ? figure_class(r->flights[0].figure)->name
+                              : "-",
+                 c->flights, figure_class(c->flight_fig)->name);
+    fx_expect_events(c->name, r, c->events, N_OF(c->events));
+    for (int p = 0; p < 2; p++)
+        if ((c->score[0] || c->score[1]) && c->score[p] != ANY &&
+            r->score[p] != c->score[p])
+            fail_msg("%s: seat %d scored %d, expected %d", c->name, p,
+                     r->score[p], c->score[p]);
+    if (c->more)
+        c->more(c->name, r);
 }
 
-/* A flier lands on the City's outer road (CO/4's, north at (1,-1)): it
- * lies outside the City itself, as JCloisterZone plays it. */
-static void test_flier_lands_outside_city(void **state)
+/* One row: its game audited, and what the row expects of the report. */
+static void test_audit(void **state)
 {
-    (void)state;
+    const struct audit_case *c = *state;
+    struct rules r = c->rules();
+    struct game_log l;
     struct report rep;
-    audit_city(STEPS(FX_PLACE(RED, "FL/F.o", 2, -1, 0), FX_FLY(RED, 2, -1, 1),
-                     FX_DEPLOY(RED, 1, -1, FEAT_ROAD, "N"), FX_COMMIT(RED)),
-               &rep);
-    expect_valid(&rep);
-    assert_int_equal(rep.n_flights, 1);
-    assert_true(rep.flights[0].landed);
+    if (c->city)
+        city_log(&l, &r);
+    else
+        fx_log_init(&l, &r);
+    fx_log_add(&l, c->steps, c->n);
+    if (c->end_turn)
+        l.end_turn = c->end_turn;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    expect_audit(c, &rep);
     report_release(&rep);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_river_draw_groups),
-        cmocka_unit_test(test_river_placement),
-        cmocka_unit_test(test_river_no_u_turn),
-        cmocka_unit_test(test_river_is_no_feature),
-        cmocka_unit_test(test_inn_road_completed),
-        cmocka_unit_test(test_inn_and_cathedral_unfinished),
-        cmocka_unit_test(test_cathedral_completed),
-        cmocka_unit_test(test_big_follower_flies_and_wins),
-        cmocka_unit_test(test_big_follower_ties_two),
-        cmocka_unit_test(test_phantom_turns),
-        cmocka_unit_test(test_phantom_refused_then_lands),
-        cmocka_unit_test(test_phantom_scores_beside),
-        cmocka_unit_test(test_landings_by_figure),
-        cmocka_unit_test(test_landing_faults_by_figure),
-        cmocka_unit_test(test_builder_second_tile),
-        cmocka_unit_test(test_builder_and_pig_placement),
-        cmocka_unit_test(test_pig_and_trade_goods),
-        cmocka_unit_test(test_abbey_fills_a_hole),
-        cmocka_unit_test(test_abbey_placement),
-        cmocka_unit_test(test_mayor_strength_is_pennants),
-        cmocka_unit_test(test_barn_scores_fields),
-        cmocka_unit_test(test_barn_offered_beside),
-        cmocka_unit_test(test_barn_placement),
-        cmocka_unit_test(test_wagon_moves),
-        cmocka_unit_test(test_step_roles),
-        cmocka_unit_test(test_tower_rules),
-        cmocka_unit_test(test_tower_prisoners),
-        cmocka_unit_test(test_tower_exchange_choice),
-        cmocka_unit_test(test_flier_never_on_tower),
-        cmocka_unit_test(test_tile_not_drawn),
-        cmocka_unit_test(test_dragon_draw_and_eats),
-        cmocka_unit_test(test_fairy_scores),
-        cmocka_unit_test(test_dragon_fairy_princess_portal),
-        cmocka_unit_test(test_portal_once),
-        cmocka_unit_test(test_fairy_alone),
-        cmocka_unit_test(test_city_follower_cycle),
-        cmocka_unit_test(test_city_moves_without_ids),
-        cmocka_unit_test(test_city_held_at_the_end),
-        cmocka_unit_test(test_city_rules),
-        cmocka_unit_test(test_flier_lands_outside_city),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    static struct fx_tests ts;
+    FX_TEST(&ts, test_river_draw_groups);
+    FX_TEST(&ts, test_river_placement);
+    FX_TEST(&ts, test_river_no_u_turn);
+    FX_TEST(&ts, test_river_is_no_feature);
+    FX_ROWS(&ts, inn_cases, test_audit);
+    FX_TEST(&ts, test_big_follower_ties_two);
+    FX_ROWS(&ts, phantom_cases, test_audit);
+    FX_TEST(&ts, test_phantom_scores_beside);
+    FX_TEST(&ts, test_landings_by_figure);
+    FX_TEST(&ts, test_landing_faults_by_figure);
+    FX_ROWS(&ts, traders_cases, test_audit);
+    FX_ROWS(&ts, abbey_cases, test_audit);
+    FX_TEST(&ts, test_barn_offered_beside);
+    FX_TEST(&ts, test_step_roles);
+    FX_ROWS(&ts, tower_cases, test_audit);
+    FX_TEST(&ts, test_tower_prisoners);
+    FX_TEST(&ts, test_tower_exchange_choice);
+    FX_TEST(&ts, test_flier_never_on_tower);
+    FX_TEST(&ts, test_tile_not_drawn);
+    FX_TEST(&ts, test_dragon_draw_and_eats);
+    FX_ROWS(&ts, dragon_cases, test_audit);
+    FX_ROWS(&ts, city_cases, test_audit);
+    return fx_tests_run("test_units", &ts);
 }
