@@ -5,6 +5,11 @@
  * comes from a private splitmix64 generator seeded by the caller, so one
  * (rules, names, seed, policy) always gives the same game.
  *
+ * The moves a unit adds (below: a recall, a tower's floor, the dragon's
+ * steps, the abbey, the wagons, the City) are played by its file in
+ * src/sim/exp/ from hooks the simulator calls at fixed points of the
+ * turn (sim_int.h); its rates and tallies are named rows here.
+ *
  * A turn is what a JCloisterZone save holds: MV_PLACE, then the action
  * phase, one of
  *   MV_DEPLOY                       a normal deployment
@@ -59,42 +64,37 @@
 #include "util/err.h"
 
 /* Probabilities in [0, 1]; they steer choices, never legality. */
+#define SIM_MAX_RATES 16
 struct sim_policy {
     double flier_rate;  /* fly when the tile has a flying machine and some
                          * roll (1..3) would give a landing */
     double deploy_rate; /* otherwise deploy, when a deployment is legal */
-    double recall_rate; /* otherwise recall the abbot, when it is out */
+    double recall_rate; /* otherwise recall a figure, when one may be */
     double extra_rate;  /* after the turn's first action, act again when a
                          * unit allows it and the engine offers something
                          * (the phantom), else pass */
-    double abbey_rate;  /* place the tile the seat holds (the abbey) when
-                         * the engine offers it, else decline */
-    double wagon_rate;  /* move a wagon whose feature scored when it has
-                         * somewhere to go, else pass */
-    double tower_rate;  /* The Tower: before deploying, build a floor or
-                         * put a follower on top of a tower when one may */
-    double capture_rate;/* after a floor, take a follower in sight
-                         * prisoner (else pass) */
-    double ransom_rate; /* at the start of the turn, buy back a prisoner
-                         * when the rules allow it */
-    double city_rate;   /* The Count of Carcassonne: send a follower into
-                         * the City when offered, move the count, take a
-                         * follower out when it may leave (0: never) */
+    double unit_rate[SIM_MAX_RATES]; /* the units' own, by name through
+                                      * sim_policy_rate() */
 };
 
-/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6,
- * tower 0.3, capture 0.7, ransom 0.5, city 0.6. */
+/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, and each unit's rate its
+ * default (src/sim/exp/). */
 struct sim_policy sim_policy_default(void);
+/* Every rate, the units' too, v (policy extremes for tests). */
+struct sim_policy sim_policy_uniform(double v);
+/* The unit rate called name ("abbey": place the held tile when offered,
+ * "wagon", "tower", "capture", "ransom", "city"), to read or set; NULL
+ * when no unit has one. */
+double *sim_policy_rate(struct sim_policy *p, const char *name);
 
 /* What the simulator saw, for tests and sample selection. */
+#define SIM_MAX_COUNTS 32
 struct sim_result {
     int score[GAME_MAX_PLAYERS]; /* after final scoring */
     uint64_t state_hash;         /* game_hash() of the final state */
     int turns;                   /* tiles placed, start tile excluded */
     int discards;
     int deploys;                 /* normal deployments (any meeple) */
-    int abbot_deploys;           /* of which abbots */
-    int garden_deploys;          /* of which on a garden */
     int recalls;
     int flights;
     int landed;
@@ -103,22 +103,18 @@ struct sim_result {
     int flights_by[FIG__COUNT];  /* flights, per figure that flew */
     int landed_by[FIG__COUNT];
     int extra_flights;           /* flights that were a second action */
-    int held_placed;             /* held tiles (abbeys) placed, turns too */
-    int held_declined;           /* offers of one declined */
-    int wagon_moves;             /* wagons moved after their feature scored */
-    int wagon_passes;            /* ... or left in supply by their owner */
     int extra_parts;             /* a seat's second turn part (builder) */
-    int tower_floors;            /* The Tower: floors built */
-    int tower_tops;              /* followers put on top of a tower */
-    int captures;                /* followers taken prisoner */
-    int ransoms;                 /* prisoners bought back */
-    int fairy_moves;             /* the fairy put beside a follower */
-    int princess_removals;       /* knights the princess sent home */
-    int dragon_steps;            /* the dragon's steps */
-    int city_deploys;            /* followers sent into the City */
-    int count_moves;             /* the count moved by them */
-    int city_leaves;             /* followers out of the City */
+    int unit_count[SIM_MAX_COUNTS]; /* the units' own tallies, by name
+                                     * through sim_result_count() */
 };
+
+/* The unit tally called name, e.g. "held_placed" (tiles a seat held
+ * placed), "held_declined", "wagon_moves", "wagon_passes",
+ * "abbot_deploys", "garden_deploys", "tower_floors", "tower_tops",
+ * "captures", "ransoms", "fairy_moves", "princess_removals",
+ * "dragon_steps", "city_deploys", "count_moves", "city_leaves"; 0 when
+ * no unit keeps one. */
+int sim_result_count(const struct sim_result *r, const char *name);
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),
  * or the start a unit lays out (game_start_layout(): the City),
