@@ -5,48 +5,28 @@
  * comes from a private splitmix64 generator seeded by the caller, so one
  * (rules, names, seed, policy) always gives the same game.
  *
- * The moves a unit adds (below: a recall, a tower's floor, the dragon's
- * steps, the abbey, the wagons, the City) are played by its file in
- * src/sim/exp/ from hooks the simulator calls at fixed points of the
- * turn (sim_int.h); its rates and tallies are named rows here.
- *
  * A turn is what a JCloisterZone save holds: MV_PLACE, then the action
  * phase, one of
  *   MV_DEPLOY                       a normal deployment
  *   MV_DEPLOY on FEAT_FLIER (roll)  a flight [+ MV_DEPLOY, the landing]
- *   MV_RECALL                       C3: the player's abbot taken back
- *   MV_TOWER [+ MV_CAPTURE or MV_PASS when a follower is in sight]
- *                                   The Tower: a floor, a prisoner
+ *   a unit's action instead of a deployment (struct sim_unit.first_act,
+ *   tried before one, and .act, after)
  *   MV_PASS
- * (a ransom, MV_RANSOM, comes first when the player buys a prisoner
- * back; a follower on top of a tower is an MV_DEPLOY off the tile)
- * then, after a deployment, flight or recall, each further action a unit
- * allows (the phantom's phase: a deployment or flight of the phantom, or
- * MV_PASS; nothing at all when the engine offers nothing), then
- * MV_COMMIT. A drawn tile that fits nowhere is an MV_DISCARD and the same
- * player draws again (a .jcz writer drops it). Moves name no player
- * (player -1), like the saves of the development corpus; meeple ids do.
+ * then, after the first action, each further action a unit allows (the
+ * phantom's phase: a deployment or flight of the phantom, or MV_PASS;
+ * nothing at all when the engine offers nothing), then MV_COMMIT. A
+ * drawn tile that fits nowhere is an MV_DISCARD and the same player
+ * draws again (a .jcz writer drops it). Moves name no player (player
+ * -1), like the saves of the development corpus; meeple ids do.
  *
- * Between turns come the moves JCloisterZone writes there (Abbey & Mayor):
- *   - before the draw, when the engine offers the seat the tile it holds
- *     (game_abbey_offered()): its MV_PLACE instead of the draw, a turn
- *     like the others, or MV_PASS + MV_COMMIT (that COMMIT's random
- *     number draws the tile); when the pack is used up, the last round
- *     of offers, each a placement or a bare MV_PASS;
- *   - after a turn's COMMIT, each wagon the engine queues
- *     (game_wagon_next()): an MV_DEPLOY of it, or MV_PASS to leave it in
- *     supply, and an MV_COMMIT when game_wagon_move() says one follows
- *     (after its owner's last move);
- *   - The Count of Carcassonne: after a turn's COMMIT, before it scores,
- *     each seat the engine asks (game_city_held_seat()) takes a follower
- *     out of the City onto what the turn completed (MV_DEPLOY, and once
- *     the scoring is done an MV_COMMIT) or passes (MV_PASS); after the
- *     scoring, the seat offered the City (game_city_offer()) sends a
- *     follower into a quarter (MV_DEPLOY) and moves the count (MV_NEUTRAL)
- *     or leaves it (MV_PASS), or declines (MV_PASS); after the last turn,
- *     seat by seat, followers leave the City or their owners pass.
- * A held tile is drawn by no random number; its MV_PLACE carries one
- * anyway (the COMMIT before it has one in a save), which no draw uses.
+ * The other moves a unit adds, at the start of a turn, before its
+ * COMMIT, between turns (where JCloisterZone writes them) or after the
+ * last, are played by its file in src/sim/exp/, whose head says which
+ * and where, from the hooks of struct sim_unit (sim_int.h) the simulator
+ * calls at those points; its chances and tallies are named rows of
+ * struct sim_policy and struct sim_result. A tile a seat holds (the
+ * abbey) is drawn by no random number; its MV_PLACE carries one anyway
+ * (the COMMIT before it has one in a save), which no draw uses.
  *
  * The draw is JCloisterZone's: only the open tile group can be drawn (the
  * river's tiles first), and the tile at floor(random x tiles open) of the

@@ -1,9 +1,17 @@
-/* abbey.c - Abbey & Mayor in simulated and forged games: the abbey a
- * seat holds, placed instead of a draw when the engine offers it (and in
- * the last round of offers), the wagons moved after their feature
- * scored; forgeries of an abbey off a hole, a wagon's move out of reach,
- * a barn off its corner, a mayor's or a wagon's wrong landing. Mayors,
- * barns and flights are deployed from the engine's answers. */
+/* abbey.c - Abbey & Mayor in simulated and forged games. Mayors, barns
+ * and their flights are deployed from the engine's answers; the moves
+ * between turns are the unit's own:
+ *   - before the draw, when the engine offers the seat the tile it holds
+ *     (game_abbey_offered()): its MV_PLACE instead of the draw, a turn
+ *     like the others, or MV_PASS + MV_COMMIT (that COMMIT's random
+ *     number draws the tile); when the pack is used up, the last round
+ *     of offers, each a placement or a bare MV_PASS;
+ *   - after a turn's COMMIT, each wagon the engine queues
+ *     (game_wagon_next()): an MV_DEPLOY of it, or MV_PASS to leave it in
+ *     supply, and an MV_COMMIT when game_wagon_move() says one follows
+ *     (after its owner's last move).
+ * Forgeries: an abbey off a hole, a wagon's move out of reach, a barn off
+ * its corner, a mayor's or a wagon's wrong landing. */
 #include "sim/exp/units.h"
 
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* c3.c - the C3 base game's abbot and gardens in simulated and forged
- * games: the edition's abbots, the abbot's recall as a turn's action,
- * and a recall of an abbot that stands nowhere. */
+ * games: the edition's abbots and gardens, the abbot's recall
+ * (MV_RECALL) as a turn's action when no deployment is made, and a
+ * forged recall of an abbot that stands nowhere. */
 #include "sim/exp/units.h"
 
 #include <stdio.h>

@@ -1,8 +1,15 @@
-/* count.c - The Count of Carcassonne in simulated and forged games: the
- * City's followers leaving it onto what a turn completed (before its
- * scoring) and at the end, a follower sent into a quarter and the count
- * moved when the City is offered; forgeries of a follower sent in and of
- * the count moved without an offer. */
+/* count.c - The Count of Carcassonne in simulated and forged games:
+ *   - after a turn's COMMIT, before it scores, each seat the engine asks
+ *     (game_city_held_seat()) takes a follower out of the City onto what
+ *     the turn completed (MV_DEPLOY, and once the scoring is done an
+ *     MV_COMMIT) or passes (MV_PASS);
+ *   - after the scoring, the seat offered the City (game_city_offer())
+ *     sends a follower into a quarter (MV_DEPLOY) and moves the count
+ *     (MV_NEUTRAL) or leaves it (MV_PASS), or declines (MV_PASS);
+ *   - after the last turn, seat by seat, followers leave the City or
+ *     their owners pass.
+ * Forgeries: a follower sent into the City, and the count moved, without
+ * an offer. */
 #include "sim/exp/units.h"
 
 #include <stdio.h>

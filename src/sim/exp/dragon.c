@@ -1,8 +1,9 @@
 /* dragon.c - The Princess & the Dragon in simulated and forged games:
- * the princess sending a knight home and the fairy put beside a
- * follower instead of a deployment, the dragon's steps after the turn's
- * action; forgeries of each, and of a deployment on the dragon's tile or
- * through the magic portal onto a completed feature. */
+ * the princess sending a knight home (MV_PRINCESS) and the fairy put
+ * beside a follower (MV_NEUTRAL) as the turn's action when no deployment
+ * is made, the dragon's steps (MV_NEUTRAL each) after the turn's actions,
+ * before its COMMIT. Forgeries of each, and of a deployment on the
+ * dragon's tile or through the magic portal onto a completed feature. */
 #include "sim/exp/units.h"
 
 #include <stdio.h>

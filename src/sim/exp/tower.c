@@ -1,8 +1,10 @@
-/* tower.c - The Tower in simulated and forged games: a ransom at the
- * start of a turn, a floor (then a prisoner, and an exchange of
- * prisoners) or a follower on top of a tower instead of a deployment;
- * forgeries of a floor, a capture and a ransom the rules refuse, and a
- * flight landing on a tower. */
+/* tower.c - The Tower in simulated and forged games: at the start of a
+ * turn, a ransom (MV_RANSOM) when the player buys a prisoner back; as the
+ * turn's action, before a deployment is tried, a floor (MV_TOWER, then
+ * MV_CAPTURE of a follower in sight or MV_PASS, and MV_EXCHANGE when
+ * the engine offers a prisoner back) or a follower on top of a
+ * tower (an MV_DEPLOY off the tile). Forgeries: a floor, a capture and a
+ * ransom the rules refuse, and a flight landing on a tower. */
 #include "sim/exp/units.h"
 
 #include <stdlib.h>
