@@ -3,40 +3,29 @@
  * Every forgery is built from the engine's own view of the game at the
  * chosen turn (a replay of the legal log up to there), and is kept only
  * when auditing the forged log reports that rule first, at that turn:
- * the manifest of `flierd simulate --forge` is true by construction. */
-#include "sim/forge.h"
+ * the manifest of `flierd simulate --forge` is true by construction.
+ * The forgeries of the rules every game has are here; a unit's are rows
+ * of its file in src/sim/exp/ (struct sim_unit.forgers). */
+#include "sim/forge_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/audit.h"
-#include "util/err.h" /* PRINTF_LIKE */
 #include "util/xalloc.h"
 
-struct forge {
-    const struct game_log *in;
-    struct game_log *out;
-    int turn;        /* the turn being forged (1-based) */
-    int seat;        /* the seat on turn */
-    int prev_seat;   /* the seat of the turn before, -1 for the first */
-    size_t place;    /* index of its MV_PLACE in the log */
-    size_t commit;   /* index of its MV_COMMIT (or n_moves) */
-    int want_turn;   /* where the violation must show; usually turn */
-    int figure;      /* the figure a forged flight should use, -1: any */
-    int flew;        /* the figure of the forged flight, -1: none */
-    char how[SIM_FORGE_HOW_MAX];
-};
-
-/* What the forgery did, for the manifest (cut to its buffer). */
-static void set_how(struct forge *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void set_how(struct forge *f, const char *fmt, ...)
+void forge_how(struct forge *f, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->how, sizeof f->how, fmt, ap);
     va_end(ap);
+}
+
+void forge_how_add(struct forge *f, const char *text)
+{
+    strncat(f->how, text, sizeof f->how - strlen(f->how) - 1);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -73,7 +62,7 @@ static void log_copy(const struct game_log *in, struct game_log *out)
 }
 
 /* A zeroed move inserted at idx (src copied from its neighbour). */
-static struct move *insert_move(struct game_log *l, size_t idx)
+struct move *forge_insert(struct game_log *l, size_t idx)
 {
     (void)game_log_push(l);
     memmove(&l->moves[idx + 1], &l->moves[idx],
@@ -88,44 +77,37 @@ static struct move *insert_move(struct game_log *l, size_t idx)
     return m;
 }
 
-static void remove_moves(struct game_log *l, size_t from, size_t to)
+void forge_remove(struct game_log *l, size_t from, size_t end)
 {
-    if (to <= from)
+    if (end <= from)
         return;
-    memmove(&l->moves[from], &l->moves[to],
-            (l->n_moves - to) * sizeof *l->moves);
-    l->n_moves -= to - from;
+    memmove(&l->moves[from], &l->moves[end],
+            (l->n_moves - end) * sizeof *l->moves);
+    l->n_moves -= end - from;
 }
 
 /* Replaces the turn's action (between PLACE and COMMIT) by one move. */
-static struct move *replace_action(struct forge *f)
+struct move *forge_replace_action(struct forge *f)
 {
-    remove_moves(f->out, f->place + 1, f->commit);
+    forge_remove(f->out, f->place + 1, f->commit);
     f->commit = f->place + 2;
-    return insert_move(f->out, f->place + 1);
+    return forge_insert(f->out, f->place + 1);
 }
 
-static void set_meeple(struct move *m, const struct game *g, int mi)
+void forge_set_meeple(struct move *m, const struct game *g, int mi)
 {
     m->meeple = g->meeples[mi].kind;
     m->meeple_n = g->meeples[mi].n;
     m->meeple_owner = g->meeples[mi].owner;
 }
 
-static const char *a_or_an(const char *word)
+const char *forge_a_or_an(const char *word)
 {
     return strchr("aeiou", word[0]) ? "an" : "a";
 }
 
-/* The engine's state after the first k moves of the legal log. The
- * caller ends it with state_end(). */
-struct state {
-    struct audit *a;
-    struct report r;
-};
-
-static const struct game *state_at(struct state *s, const struct game_log *l,
-                                   size_t k)
+const struct game *forge_state_at(struct forge_state *s,
+                                  const struct game_log *l, size_t k)
 {
     s->a = audit_begin(l, &s->r);
     for (size_t i = 0; i < k && i < l->n_moves; i++)
@@ -133,7 +115,7 @@ static const struct game *state_at(struct state *s, const struct game_log *l,
     return audit_game(s->a);
 }
 
-static void state_end(struct state *s)
+void forge_state_end(struct forge_state *s)
 {
     struct game *g = NULL;
     audit_finish(s->a, NULL, &g);
@@ -141,40 +123,41 @@ static void state_end(struct state *s)
     report_release(&s->r);
 }
 
-static const struct move *action(const struct forge *f)
+const struct move *forge_action(const struct forge *f)
 {
     return f->place + 1 < f->commit ? &f->in->moves[f->place + 1] : NULL;
 }
 
-static bool is_deploy(const struct move *m)
+bool forge_is_deploy(const struct move *m)
 {
     return m && m->kind == MV_DEPLOY && m->feature != FEAT_FLIER;
 }
 
-static bool is_flight(const struct move *m)
+bool forge_is_flight(const struct move *m)
 {
     return m && m->kind == MV_DEPLOY && m->feature == FEAT_FLIER;
 }
 
 /* Index of this turn's landing (the move after the flight), or 0. */
-static size_t landing_index(const struct forge *f)
+size_t forge_landing_index(const struct forge *f)
 {
     size_t i = f->place + 2;
-    return is_flight(action(f)) && i < f->commit &&
+    return forge_is_flight(forge_action(f)) && i < f->commit &&
                    f->in->moves[i].kind == MV_DEPLOY
                ? i
                : 0;
 }
 
-static bool is_held(int def)
+bool forge_never_drawn(int def)
 {
     return def >= 0 && tile_group_rank(tile_get(def)->group) < 0;
 }
 
-/* Does a seat of this game hold tiles of kind def (the abbey)? */
-static bool held(const struct game *g, int def)
+/* Does a seat of this game keep tiles of kind def, which no pack holds? */
+static bool kept_by_seats(const struct game *g, int def)
 {
-    return is_held(def) && game_in_play(g, tile_get(def)->expansion);
+    return forge_never_drawn(def) &&
+           game_in_play(g, tile_get(def)->expansion);
 }
 
 /* ---- tile rules --------------------------------------------------------- */
@@ -184,31 +167,31 @@ static bool f_tile_unknown(struct forge *f)
     struct move *m = &f->out->moves[f->place];
     m->tile = -1;
     snprintf(m->tile_id, sizeof m->tile_id, "XX/Forged");
-    set_how(f, "placed tile id XX/Forged instead of %s",
-            f->in->moves[f->place].tile_id);
+    forge_how(f, "placed tile id XX/Forged instead of %s",
+              f->in->moves[f->place].tile_id);
     return true;
 }
 
 static bool f_tile_not_in_pack(struct forge *f)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place);
     int pick = -1;
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (g->pack[t] <= 0 && t != f->in->start_tile &&
-            !held(g, t)) { /* a held tile (the abbey) is in no pack */
+            !kept_by_seats(g, t)) { /* a seat's tile is in no pack */
             pick = t;
             if (tile_get(t)->flier_dir == NO_FLIER) /* keep flights apart */
                 break;
         }
-    state_end(&s);
+    forge_state_end(&s);
     if (pick < 0)
         return false;
     struct move *m = &f->out->moves[f->place];
     m->tile = (int16_t)pick;
     snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
-    set_how(f, "placed %s, of which no copy is left, "
-            "instead of %s", m->tile_id, f->in->moves[f->place].tile_id);
+    forge_how(f, "placed %s, of which no copy is left, "
+              "instead of %s", m->tile_id, f->in->moves[f->place].tile_id);
     return true;
 }
 
@@ -236,8 +219,8 @@ static bool f_tile_not_drawn(struct forge *f)
     int pick = -1;
     if (m->draw < 0 || m->tile < 0)
         return false;
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place);
     /* tiles without a flying machine first: keep flights apart */
     for (int pass = 0; pass < 2 && pick < 0; pass++)
         for (int t = 0; t < tile_count() && t < TILE_KINDS && pick < 0; t++)
@@ -245,7 +228,7 @@ static bool f_tile_not_drawn(struct forge *f)
                 (pass || tile_get(t)->flier_dir == NO_FLIER) &&
                 placement_of(g, t, m->at, &pl))
                 pick = t;
-    state_end(&s);
+    forge_state_end(&s);
     if (pick < 0)
         return false;
     struct move *o = &f->out->moves[f->place];
@@ -253,9 +236,9 @@ static bool f_tile_not_drawn(struct forge *f)
     snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(pick)->id);
     o->at = pl.at;
     o->rot = (uint8_t)pl.rot;
-    set_how(f, "placed %s at (%d,%d) where the save's "
-            "random number draws %s", o->tile_id, pl.at.x, pl.at.y,
-            m->tile_id);
+    forge_how(f, "placed %s at (%d,%d) where the save's "
+              "random number draws %s", o->tile_id, pl.at.x, pl.at.y,
+              m->tile_id);
     return true;
 }
 
@@ -263,8 +246,8 @@ static bool f_tile_occupied(struct forge *f)
 {
     struct move *m = &f->out->moves[f->place];
     m->at = f->in->start_at;
-    set_how(f, "placed %s on the start tile's square",
-            m->tile_id);
+    forge_how(f, "placed %s on the start tile's square",
+              m->tile_id);
     return true;
 }
 
@@ -272,50 +255,50 @@ static bool f_tile_not_adjacent(struct forge *f)
 {
     struct move *m = &f->out->moves[f->place];
     m->at = (struct pos){ 120, -120 };
-    set_how(f, "placed %s at (120,-120), far from the "
-            "board", m->tile_id);
+    forge_how(f, "placed %s at (120,-120), far from the "
+              "board", m->tile_id);
     return true;
 }
 
 static bool f_tile_edge_mismatch(struct forge *f)
 {
-    struct state s;
+    struct forge_state s;
     const struct move *m = &f->in->moves[f->place];
-    const struct game *g = state_at(&s, f->in, f->place);
+    const struct game *g = forge_state_at(&s, f->in, f->place);
     char why[8];
     int rot = -1;
     for (int r = 1; r < 4 && rot < 0; r++)
         if (game_check_place(g, m->tile, m->at, (m->rot + r) % 4, why,
                              sizeof why) == RULE_TILE_EDGE_MISMATCH)
             rot = (m->rot + r) % 4;
-    state_end(&s);
+    forge_state_end(&s);
     if (rot < 0)
         return false;
     f->out->moves[f->place].rot = (uint8_t)rot;
-    set_how(f, "turned %s to R%d, where its edges do "
-            "not match", m->tile_id, 90 * rot);
+    forge_how(f, "turned %s to R%d, where its edges do "
+              "not match", m->tile_id, 90 * rot);
     return true;
 }
 
 static bool f_tile_discard_fits(struct forge *f)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place);
     int placed = f->in->moves[f->place].tile, pick = -1;
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (g->pack[t] > 0 && t != placed && game_fits_anywhere(g, t)) {
             pick = t;
             break;
         }
-    state_end(&s);
+    forge_state_end(&s);
     if (pick < 0)
         return false;
-    struct move *m = insert_move(f->out, f->place);
+    struct move *m = forge_insert(f->out, f->place);
     m->kind = MV_DISCARD;
     m->tile = (int16_t)pick;
     snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
-    set_how(f, "discarded %s, which fits on the board",
-            m->tile_id);
+    forge_how(f, "discarded %s, which fits on the board",
+              m->tile_id);
     return true;
 }
 
@@ -323,37 +306,37 @@ static bool f_tile_discard_fits(struct forge *f)
 
 static bool f_none_left(struct forge *f)
 {
-    const struct move *a = action(f);
-    if (!is_deploy(a))
+    const struct move *a = forge_action(f);
+    if (!forge_is_deploy(a))
         return false;
     struct move *m = &f->out->moves[f->place + 1];
     int have = f->in->rules.figures[a->meeple];
     m->meeple_n = (uint8_t)(have + 1);
-    set_how(f, "deployed %s number %d of a supply of %d",
-            figure_class(a->meeple)->name, have + 1, have);
+    forge_how(f, "deployed %s number %d of a supply of %d",
+              figure_class(a->meeple)->name, have + 1, have);
     return true;
 }
 
 static bool f_not_on_placed_tile(struct forge *f)
 {
-    const struct move *a = action(f);
-    if (!is_deploy(a))
+    const struct move *a = forge_action(f);
+    if (!forge_is_deploy(a))
         return false;
     struct move *m = &f->out->moves[f->place + 1];
     m->at = f->in->start_at;
-    set_how(f, "deployed on the start tile, not on this "
-            "turn's tile");
+    forge_how(f, "deployed on the start tile, not on this "
+              "turn's tile");
     return true;
 }
 
 /* A deployment of a meeple in supply on a segment of the placed tile that
  * game_check_deploy() refuses with `want`; with say_why, f->how ends with
  * the engine's reason. */
-static bool deploy_refused_as(struct forge *f, enum rule want, int kind,
+bool forge_deploy_refused(struct forge *f, enum rule want, int kind,
                               bool say_why)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 1);
     const struct placed *t = &g->tiles[g->now.tile];
     int mi = game_meeple(g, f->seat, kind, 0), pick = -1;
     char why[120];
@@ -364,87 +347,72 @@ static bool deploy_refused_as(struct forge *f, enum rule want, int kind,
             break;
         }
     if (pick >= 0) {
-        struct move *m = replace_action(f);
+        struct move *m = forge_replace_action(f);
         m->kind = MV_DEPLOY;
         m->at = game_tile_pos(g, g->now.tile);
         m->feature = g->segs[pick].kind;
         m->mask = g->segs[pick].mask;
-        set_meeple(m, g, mi);
+        forge_set_meeple(m, g, mi);
         char name[40];
         seg_format(m->feature, m->mask, name, sizeof name);
-        set_how(f, "deployed %s %s on %s",
-                a_or_an(figure_class(kind)->name), figure_class(kind)->name,
-                name);
+        const char *fig = figure_class(kind)->name;
+        forge_how(f, "deployed %s %s on %s", forge_a_or_an(fig), fig, name);
         if (say_why) {
-            strncat(f->how, ": ", sizeof f->how - strlen(f->how) - 1);
-            strncat(f->how, why, sizeof f->how - strlen(f->how) - 1);
+            forge_how_add(f, ": ");
+            forge_how_add(f, why);
         }
     }
-    state_end(&s);
+    forge_state_end(&s);
     return pick >= 0;
 }
 
 static bool deploy_refused(struct forge *f, enum rule want, int kind)
 {
-    return deploy_refused_as(f, want, kind, false);
-}
-
-/* Traders & Builders, Abbey & Mayor: a builder on a road or city without
- * its owner's follower (or completed), a pig in a field without its
- * owner's farmer, a barn off a corner where four fields meet. */
-static bool f_builder_placement(struct forge *f)
-{
-    return deploy_refused_as(f, RULE_BUILDER_PLACEMENT, FIG_BUILDER, true);
-}
-
-static bool f_pig_placement(struct forge *f)
-{
-    return deploy_refused_as(f, RULE_PIG_PLACEMENT, FIG_PIG, true);
-}
-
-static bool f_barn_placement(struct forge *f)
-{
-    return deploy_refused_as(f, RULE_BARN_PLACEMENT, FIG_BARN, true);
+    return forge_deploy_refused(f, want, kind, false);
 }
 
 static bool f_feature_occupied(struct forge *f)
 {
     if (!deploy_refused(f, RULE_MEEPLE_FEATURE_OCCUPIED, FIG_SMALL))
         return false;
-    strncat(f->how, ", an occupied feature", sizeof f->how - strlen(f->how) - 1);
+    forge_how_add(f, ", an occupied feature");
     return true;
 }
 
-/* A monastery on a tile without one, or an abbot on a road/city/field. */
+/* A unit's figure that stands on few feature kinds on one it may not
+ * (an abbot on a road), or a monastery on a tile without one. */
 static bool f_wrong_type(struct forge *f)
 {
-    if (f->in->rules.figures[FIG_ABBOT] && deploy_refused(f, RULE_MEEPLE_WRONG_TYPE,
-                                              FIG_ABBOT))
-        return true;
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
+    for (int u = 0; u < EXP__COUNT; u++) {
+        int fig = sim_units[u] ? sim_units[u]->wrong_type_figure : 0;
+        if (fig && f->in->rules.figures[fig] &&
+            deploy_refused(f, RULE_MEEPLE_WRONG_TYPE, fig))
+            return true;
+    }
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 1);
     int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
     bool ok = mi >= 0 && game_find_seg(g, g->now.tile, FEAT_MONASTERY, 0) < 0;
     if (ok) {
-        struct move *m = replace_action(f);
+        struct move *m = forge_replace_action(f);
         m->kind = MV_DEPLOY;
         m->at = game_tile_pos(g, g->now.tile);
         m->feature = FEAT_MONASTERY;
-        set_meeple(m, g, mi);
-        set_how(f, "deployed a follower on the "
-                "monastery of a tile without one");
+        forge_set_meeple(m, g, mi);
+        forge_how(f, "deployed a follower on the "
+                  "monastery of a tile without one");
     }
-    state_end(&s);
+    forge_state_end(&s);
     return ok;
 }
 
 static bool f_second_deploy(struct forge *f)
 {
-    const struct move *a = action(f);
-    if (!is_deploy(a))
+    const struct move *a = forge_action(f);
+    if (!forge_is_deploy(a))
         return false;
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 2);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 2);
     const struct placed *t = &g->tiles[g->now.tile];
     int mi = game_meeple(g, f->seat, FIG_SMALL, 0), pick = -1;
     char why[8];
@@ -456,16 +424,16 @@ static bool f_second_deploy(struct forge *f)
             break;
         }
     if (pick >= 0) {
-        struct move *m = insert_move(f->out, f->place + 2);
+        struct move *m = forge_insert(f->out, f->place + 2);
         m->kind = MV_DEPLOY;
         m->at = game_tile_pos(g, g->now.tile);
         m->feature = g->segs[pick].kind;
         m->mask = g->segs[pick].mask;
-        set_meeple(m, g, mi);
-        set_how(f, "deployed a second follower in the "
-                "same turn");
+        forge_set_meeple(m, g, mi);
+        forge_how(f, "deployed a second follower in the "
+                  "same turn");
     }
-    state_end(&s);
+    forge_state_end(&s);
     return pick >= 0;
 }
 
@@ -473,36 +441,36 @@ static bool f_second_deploy(struct forge *f)
 
 static bool f_no_machine(struct forge *f)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 1);
     int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
     bool ok = mi >= 0 && game_flier_dir(g, g->now.tile) == NO_FLIER;
     if (ok) {
-        struct move *m = replace_action(f);
+        struct move *m = forge_replace_action(f);
         m->kind = MV_DEPLOY;
         m->at = game_tile_pos(g, g->now.tile);
         m->feature = FEAT_FLIER;
         m->roll = 1;
-        set_meeple(m, g, mi);
-        set_how(f, "flew from %s, which has no flying "
-                "machine", tile_get(g->tiles[g->now.tile].def)->id);
+        forge_set_meeple(m, g, mi);
+        forge_how(f, "flew from %s, which has no flying "
+                  "machine", tile_get(g->tiles[g->now.tile].def)->id);
     }
-    state_end(&s);
+    forge_state_end(&s);
     return ok;
 }
 
 
 static bool f_wrong_target(struct forge *f)
 {
-    size_t li = landing_index(f);
+    size_t li = forge_landing_index(f);
     if (!li)
         return false;
     f->flew = f->in->moves[li].meeple;
     struct move *m = &f->out->moves[li];
     m->at.y += m->at.y > 0 ? -60 : 60; /* no tile there */
-    set_how(f, "landed at (%d,%d) instead of the rolled "
-            "target (%d,%d)", m->at.x, m->at.y, f->in->moves[li].at.x,
-            f->in->moves[li].at.y);
+    forge_how(f, "landed at (%d,%d) instead of the rolled "
+              "target (%d,%d)", m->at.x, m->at.y, f->in->moves[li].at.x,
+              f->in->moves[li].at.y);
     return true;
 }
 
@@ -517,7 +485,7 @@ static void relaunch(struct forge *f, int roll, struct pos at, int feature,
     bool landed = f->place + 2 < f->out->n_moves &&
                   f->out->moves[f->place + 2].kind == MV_DEPLOY;
     struct move *m = landed ? &f->out->moves[f->place + 2]
-                            : insert_move(f->out, f->place + 2);
+                            : forge_insert(f->out, f->place + 2);
     fl = &f->out->moves[f->place + 1];
     m->kind = MV_DEPLOY;
     m->meeple = fl->meeple;
@@ -534,8 +502,8 @@ static void relaunch(struct forge *f, int roll, struct pos at, int feature,
  * cannot be. Sets f->flew. */
 static bool ensure_flight(struct forge *f, const struct game *g)
 {
-    const struct move *a = action(f);
-    if (is_flight(a) && (f->figure < 0 || a->meeple == f->figure)) {
+    const struct move *a = forge_action(f);
+    if (forge_is_flight(a) && (f->figure < 0 || a->meeple == f->figure)) {
         f->flew = a->meeple;
         return true;
     }
@@ -543,26 +511,49 @@ static bool ensure_flight(struct forge *f, const struct game *g)
     int mi = game_meeple(g, f->seat, fig, 0);
     if (mi < 0 || game_check_flight(g, fig, NULL, 0) != RULE_OK)
         return false;
-    struct move *m = replace_action(f);
+    struct move *m = forge_replace_action(f);
     m->kind = MV_DEPLOY;
     m->at = game_tile_pos(g, g->now.tile);
     m->feature = FEAT_FLIER;
     m->roll = 1;
-    set_meeple(m, g, mi);
+    forge_set_meeple(m, g, mi);
     f->flew = fig;
     return true;
 }
 
 enum land_kind { LAND_NO_TILE, LAND_FIELD, LAND_COMPLETED, LAND_BAD,
-                 LAND_WRONG_TYPE, LAND_TOWER };
+                 LAND_WRONG_TYPE, LAND_FEATURE };
+
+/* Does segment seg of kind k suit a landing of figure fig that `want`s
+ * it (LAND_FEATURE: a feature of kind feat)? */
+static bool landing_hit(const struct game *g, enum land_kind want, int feat,
+                        int fig, int seg)
+{
+    int k = g->segs[seg].kind;
+    bool stands = figure_class(fig)->stands >> k & 1;
+    switch (want) {
+    case LAND_FIELD: /* a figure that may not stand on a field would break
+                      * MEEPLE_WRONG_TYPE first */
+        return k == FEAT_FIELD && stands;
+    case LAND_COMPLETED:
+        return feature_class(k)->landable && game_kind_allowed(g, fig, k) &&
+               game_feature_complete(g, seg);
+    case LAND_WRONG_TYPE:
+        return feature_class(k)->claimable && !stands;
+    case LAND_FEATURE:
+        return k == feat && stands;
+    default:
+        return false;
+    }
+}
 
 /* Looks for a roll whose target suits `want`; lands the flight there. */
-static bool f_landing(struct forge *f, enum land_kind want)
+static bool f_landing(struct forge *f, enum land_kind want, int feat)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 1);
     if (!ensure_flight(f, g)) {
-        state_end(&s);
+        forge_state_end(&s);
         return false;
     }
     const struct move *a = &f->out->moves[f->place + 1];
@@ -573,8 +564,10 @@ static bool f_landing(struct forge *f, enum land_kind want)
                                         "a completed feature",
                                         "a monastery the tile lacks",
                                         "a feature it may not stand on",
-                                        "a tower" };
-    char on[40] = "";
+                                        "" };
+    char on[40] = "", kind[48];
+    const char *name = want == LAND_FEATURE ? feature_class(feat)->name : "";
+    snprintf(kind, sizeof kind, "%s %s", forge_a_or_an(name), name);
     for (int roll = 1; roll <= 3 && !found && dir != NO_FLIER; roll++) {
         struct pos tg = game_flight_target(from, dir, roll);
         int tile = game_tile_at(g, tg);
@@ -591,23 +584,7 @@ static bool f_landing(struct forge *f, enum land_kind want)
         const struct placed *t = &g->tiles[tile];
         for (int seg = t->seg0; seg < t->seg0 + t->n_seg && !found; seg++) {
             int k = g->segs[seg].kind;
-            /* a figure that may not stand on a field would break
-             * MEEPLE_WRONG_TYPE first */
-            bool hit = want == LAND_FIELD
-                           ? k == FEAT_FIELD &&
-                                 (figure_class(a_meeple)->stands >> k & 1)
-                       : want == LAND_COMPLETED
-                           ? (k == FEAT_ROAD || k == FEAT_CITY ||
-                              k == FEAT_MONASTERY || k == FEAT_GARDEN) &&
-                                 game_kind_allowed(g, a_meeple, k) &&
-                                 game_feature_complete(g, seg)
-                       : want == LAND_WRONG_TYPE
-                           ? feature_class(k)->claimable &&
-                                 !(figure_class(a_meeple)->stands >> k & 1)
-                       : want == LAND_TOWER
-                           ? k == FEAT_TOWER &&
-                                 (figure_class(a_meeple)->stands >> k & 1)
-                           : false;
+            bool hit = landing_hit(g, want, feat, a_meeple, seg);
             if (hit) {
                 relaunch(f, roll, tg, k, g->segs[seg].mask);
                 found = roll;
@@ -615,149 +592,68 @@ static bool f_landing(struct forge *f, enum land_kind want)
             }
         }
     }
-    state_end(&s);
+    forge_state_end(&s);
     if (found && want == LAND_WRONG_TYPE)
-        set_how(f, "%s %s flew, rolled %d and landed "
-                "on %s, %s", a_or_an(figure_class(a_meeple)->name),
-                figure_class(a_meeple)->name, found, on, what[want]);
+        forge_how(f, "%s %s flew, rolled %d and landed "
+                  "on %s, %s", forge_a_or_an(figure_class(a_meeple)->name),
+                  figure_class(a_meeple)->name, found, on, what[want]);
     else if (found)
-        set_how(f, "%s %s flew, rolled %d and landed "
-                "on %s", a_or_an(figure_class(a_meeple)->name),
-                figure_class(a_meeple)->name, found, what[want]);
+        forge_how(f, "%s %s flew, rolled %d and landed "
+                  "on %s", forge_a_or_an(figure_class(a_meeple)->name),
+                  figure_class(a_meeple)->name, found,
+                  want == LAND_FEATURE ? kind : what[want]);
     return found > 0;
 }
 
 static bool f_bad_roll(struct forge *f)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
+    struct forge_state s;
+    const struct game *g = forge_state_at(&s, f->in, f->place + 1);
     bool ok = ensure_flight(f, g);
-    state_end(&s);
+    forge_state_end(&s);
     if (!ok)
         return false;
     struct move *m = &f->out->moves[f->place + 1];
     m->roll = 4;
     m->draw = -1;
-    set_how(f, "a flight of %s %s with a roll of 4",
-            a_or_an(figure_class(m->meeple)->name),
-            figure_class(m->meeple)->name);
+    forge_how(f, "a flight of %s %s with a roll of 4",
+              forge_a_or_an(figure_class(m->meeple)->name),
+              figure_class(m->meeple)->name);
     return true;
 }
 
-static bool f_no_tile(struct forge *f) { return f_landing(f, LAND_NO_TILE); }
-static bool f_field(struct forge *f) { return f_landing(f, LAND_FIELD); }
+static bool f_no_tile(struct forge *f)
+{
+    return f_landing(f, LAND_NO_TILE, 0);
+}
+static bool f_field(struct forge *f) { return f_landing(f, LAND_FIELD, 0); }
 static bool f_completed(struct forge *f)
 {
-    return f_landing(f, LAND_COMPLETED);
+    return f_landing(f, LAND_COMPLETED, 0);
 }
-static bool f_bad_feature(struct forge *f) { return f_landing(f, LAND_BAD); }
-/* A mayor landing on a road, a wagon on a field: the landing breaks the
- * figure's own rule first (MEEPLE_WRONG_TYPE precedes the FLIER_* ids). */
-static bool f_wrong_landing(struct forge *f)
+static bool f_bad_feature(struct forge *f)
 {
-    return f_landing(f, LAND_WRONG_TYPE);
+    return f_landing(f, LAND_BAD, 0);
 }
 
-/* ---- The Tower ----------------------------------------------------------- */
-
-static bool f_flier_on_tower(struct forge *f)
+bool forge_wrong_landing(struct forge *f)
 {
-    return f_landing(f, LAND_TOWER);
+    return f_landing(f, LAND_WRONG_TYPE, 0);
 }
 
-/* The turn's action becomes a floor on this turn's tile, which has no
- * tower. */
-static bool f_tower_placement(struct forge *f)
+bool forge_landing_on(struct forge *f, int feat)
 {
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    int tile = g->now.tile;
-    bool ok = tile >= 0 && game_find_seg(g, tile, FEAT_TOWER, 0) < 0;
-    if (ok) {
-        struct move *m = replace_action(f);
-        m->kind = MV_TOWER;
-        m->at = game_tile_pos(g, tile);
-        m->feature = FEAT_TOWER;
-        set_how(f, "built a tower floor on %s at (%d,%d), which has no "
-                "tower", tile_get(g->tiles[tile].def)->id, m->at.x, m->at.y);
-    }
-    state_end(&s);
-    return ok;
+    return f_landing(f, LAND_FEATURE, feat);
 }
-
-/* The turn's action becomes a floor on a tower that may take one, then
- * the capture of a follower out of its sight. */
-static bool f_tower_capture(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    int tower = -1, victim = -1;
-    for (int t = 0; t < g->n_tiles && tower < 0; t++)
-        if (game_find_seg(g, t, FEAT_TOWER, 0) >= 0 &&
-            game_check_tower(g, f->seat, game_tile_pos(g, t), NULL, 0) ==
-                RULE_OK)
-            tower = t;
-    struct pos tp = tower >= 0 ? game_tile_pos(g, tower) : (struct pos){ 0, 0 };
-    int reach = tower >= 0 ? game_tower_height(g, tower) + 1 : 0;
-    for (int mi = 0; mi < g->n_meeples && tower >= 0 && victim < 0; mi++) {
-        const struct meeple *mp = &g->meeples[mi];
-        if (mp->seg < 0 || !figure_class(mp->kind)->follower)
-            continue;
-        struct pos p = game_tile_pos(g, g->segs[mp->seg].tile);
-        int d = p.x == tp.x ? abs(p.y - tp.y) : p.y == tp.y ? abs(p.x - tp.x)
-                                                            : 1000;
-        if (d > reach)
-            victim = mi;
-    }
-    if (victim >= 0) {
-        const struct seg *sg = &g->segs[g->meeples[victim].seg];
-        struct move *m = replace_action(f);
-        m->kind = MV_TOWER;
-        m->at = tp;
-        m->feature = FEAT_TOWER;
-        m = insert_move(f->out, f->place + 2);
-        f->commit++;
-        m->kind = MV_CAPTURE;
-        m->at = game_tile_pos(g, sg->tile);
-        m->feature = sg->kind;
-        m->mask = sg->mask;
-        set_meeple(m, g, victim);
-        set_how(f, "a floor on the tower at (%d,%d) (%d high), then the "
-                "capture of a follower at (%d,%d), out of its sight",
-                tp.x, tp.y, reach, m->at.x, m->at.y);
-    }
-    state_end(&s);
-    return victim >= 0;
-}
-
-/* A ransom, right after the tile, for a follower of the seat's own that
- * nobody holds. */
-static bool f_tower_ransom(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
-    if (mi >= 0) {
-        struct move *m = insert_move(f->out, f->place + 1);
-        f->commit++;
-        m->kind = MV_RANSOM;
-        set_meeple(m, g, mi);
-        set_how(f, "paid a ransom for %d.small.%d, which is in its owner's "
-                "supply", f->seat, g->meeples[mi].n);
-    }
-    state_end(&s);
-    return mi >= 0;
-}
-
 static bool f_must_land(struct forge *f)
 {
-    size_t li = landing_index(f);
+    size_t li = forge_landing_index(f);
     if (!li)
         return false;
     f->flew = f->in->moves[li].meeple;
-    remove_moves(f->out, li, li + 1);
-    set_how(f, "the flier went back to supply although "
-            "it could land");
+    forge_remove(f->out, li, li + 1);
+    forge_how(f, "the flier went back to supply although "
+              "it could land");
     return true;
 }
 
@@ -765,7 +661,7 @@ static bool f_must_land(struct forge *f)
 
 /* A square next to the board and a turn of def there for which
  * game_check_place() answers `want`; false when there is none. */
-static bool find_spot(const struct game *g, int def, enum rule want,
+bool forge_find_spot(const struct game *g, int def, enum rule want,
                       struct pos *at, int *rot)
 {
     char why[8];
@@ -784,67 +680,15 @@ static bool find_spot(const struct game *g, int def, enum rule want,
     return false;
 }
 
-/* A tile of a group not open yet (a base tile while the river flows, the
- * lake before the river's other tiles) placed where its edges match. The
- * save cannot say what was drawn, so the draw is left unknown. */
-static bool f_river_order(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
-    struct pos at = { 0, 0 };
-    int pick = -1, rot = 0;
-    /* tiles without a flying machine first: keep flights apart */
-    for (int pass = 0; pass < 2 && pick < 0; pass++)
-        for (int t = 0; t < tile_count() && t < TILE_KINDS && pick < 0; t++)
-            if (g->pack[t] > 0 && !game_drawable(g, t) &&
-                (pass || tile_get(t)->flier_dir == NO_FLIER) &&
-                find_spot(g, t, RULE_RIVER_ORDER, &at, &rot))
-                pick = t;
-    state_end(&s);
-    if (pick < 0)
-        return false;
-    struct move *m = &f->out->moves[f->place];
-    m->tile = (int16_t)pick;
-    snprintf(m->tile_id, sizeof m->tile_id, "%s", tile_get(pick)->id);
-    m->at = at;
-    m->rot = (uint8_t)rot;
-    m->draw = -1;
-    set_how(f, "placed %s at (%d,%d) instead of %s, "
-            "whose tile group is drawn first", m->tile_id, at.x, at.y,
-            f->in->moves[f->place].tile_id);
-    return true;
-}
-
-/* The turn's own river tile where its edges match but the river cannot
- * flow on (it does not continue the river, or turns back on itself). */
-static bool f_river_flow(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
-    const struct move *m = &f->in->moves[f->place];
-    struct pos at = { 0, 0 };
-    int rot = 0;
-    bool ok = m->tile >= 0 &&
-              find_spot(g, m->tile, RULE_RIVER_FLOW, &at, &rot);
-    state_end(&s);
-    if (!ok)
-        return false;
-    f->out->moves[f->place].at = at;
-    f->out->moves[f->place].rot = (uint8_t)rot;
-    set_how(f, "placed %s at (%d,%d) R%d, where the "
-            "river cannot flow on", m->tile_id, at.x, at.y, 90 * rot);
-    return true;
-}
-
 /* Makes the turn's action a legal flight when it is none (g: the state
  * after the PLACE): the first figure in supply that may fly, the roll
  * from the turn, a landing on the target's first valid feature when it
  * has one. Returns the index after the flight and its landing in f->out,
  * or 0 when the tile has no flying machine or no figure may fly. */
-static size_t legal_flight(struct forge *f, const struct game *g)
+size_t forge_legal_flight(struct forge *f, const struct game *g)
 {
-    size_t li = landing_index(f);
-    if (is_flight(action(f)))
+    size_t li = forge_landing_index(f);
+    if (forge_is_flight(forge_action(f)))
         return li ? li + 1 : f->place + 2;
     int fig = 0, segs[TILE_MAX_SEGS];
     while (fig < FIG__COUNT && (game_meeple(g, f->seat, fig, 0) < 0 ||
@@ -856,310 +700,25 @@ static size_t legal_flight(struct forge *f, const struct game *g)
     struct pos from = game_tile_pos(g, g->now.tile);
     struct pos tg = game_flight_target(from, game_flier_dir(g, g->now.tile),
                                        roll);
-    struct move *m = replace_action(f);
+    struct move *m = forge_replace_action(f);
     m->kind = MV_DEPLOY;
     m->at = from;
     m->feature = FEAT_FLIER;
     m->roll = roll;
-    set_meeple(m, g, mi);
+    forge_set_meeple(m, g, mi);
     if (game_landings(g, tg, fig, segs, TILE_MAX_SEGS) == 0)
         return f->place + 2;
-    m = insert_move(f->out, f->place + 2);
+    m = forge_insert(f->out, f->place + 2);
     m->kind = MV_DEPLOY;
     m->at = tg;
     m->feature = g->segs[segs[0]].kind;
     m->mask = g->segs[segs[0]].mask;
-    set_meeple(m, g, mi);
+    forge_set_meeple(m, g, mi);
     f->commit++;
     return f->place + 3;
 }
 
-/* After the turn's flight (and its landing), a second figure the turn
- * allows (the phantom) flies from the same flying machine: the seeds'
- * clarification of 5/2013 forbids it. */
-static bool f_flier_used(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    size_t after = legal_flight(f, g);
-    state_end(&s);
-    if (!after)
-        return false;
-    const struct move first = f->out->moves[f->place + 1];
-    g = state_at(&s, f->out, after);
-    int fig = -1, mi = -1;
-    char why[8];
-    for (int k = 0; k < FIG__COUNT && fig < 0; k++) {
-        mi = game_meeple(g, f->seat, k, 0);
-        if (k != first.meeple && mi >= 0 &&
-            game_check_flight(g, k, why, sizeof why) == RULE_FLIER_USED)
-            fig = k;
-    }
-    if (fig >= 0) {
-        remove_moves(f->out, after, f->commit);
-        struct move *m = insert_move(f->out, after);
-        m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, g->now.tile);
-        m->feature = FEAT_FLIER;
-        m->roll = 1 + f->turn % 3;
-        set_meeple(m, g, mi);
-        f->flew = fig;
-        set_how(f, "after %s %s flew, %s %s flew from "
-                "the same flying machine",
-                a_or_an(figure_class(first.meeple)->name),
-                figure_class(first.meeple)->name,
-                a_or_an(figure_class(fig)->name), figure_class(fig)->name);
-    }
-    state_end(&s);
-    return fig >= 0;
-}
-
-/* ---- Abbey & Mayor: the abbey, the wagons; a builder's second tile ------ */
-
-/* Did the legal game place a held tile (an abbey) anywhere? */
-static bool any_held(const struct game_log *l)
-{
-    for (size_t i = 0; i < l->n_moves; i++)
-        if (l->moves[i].kind == MV_PLACE && is_held(l->moves[i].tile))
-            return true;
-    return false;
-}
-
-/* The held tile (the abbey) of a unit in play, as the engine knows it. */
-static int held_kind(const struct game *g)
-{
-    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
-        if (held(g, t))
-            return t;
-    return -1;
-}
-
-/* The turn's abbey moved off its hole to a square next to the board that
- * is none (the turn's moves on it follow it); in a game where no abbey
- * was placed, the turn's drawn tile replaced by an abbey on a square
- * that is no hole, the turn's action by a pass. */
-static bool f_abbey_placement(struct forge *f)
-{
-    const struct move *m = &f->in->moves[f->place];
-    bool moved = is_held(m->tile);
-    if (!moved && any_held(f->in))
-        return false; /* forge the abbeys the game has */
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place);
-    int def = moved ? m->tile : held_kind(g), rot = moved ? m->rot : 0;
-    struct pos at = { 0, 0 };
-    bool ok = false;
-    char why[120] = "";
-    /* the logged square first when it is no hole, then the board's edge */
-    if (def >= 0 && !moved &&
-        game_check_place(g, def, m->at, rot, why, sizeof why) ==
-            RULE_ABBEY_PLACEMENT) {
-        at = m->at;
-        ok = true;
-    }
-    for (int t = 0; def >= 0 && t < g->n_tiles && !ok; t++)
-        for (int side = 0; side < 4 && !ok; side++) {
-            struct pos q = pos_step(game_tile_pos(g, t), side);
-            if (game_check_place(g, def, q, rot, why, sizeof why) ==
-                RULE_ABBEY_PLACEMENT) {
-                at = q;
-                ok = true;
-            }
-        }
-    state_end(&s);
-    if (!ok)
-        return false;
-    struct move *o = &f->out->moves[f->place];
-    if (moved) {
-        for (size_t i = f->place + 1; i < f->commit; i++)
-            if (f->out->moves[i].at.x == m->at.x &&
-                f->out->moves[i].at.y == m->at.y)
-                f->out->moves[i].at = at;
-        set_how(f, "moved the abbey from the hole "
-                "(%d,%d) to (%d,%d): %s", m->at.x, m->at.y, at.x, at.y, why);
-    } else {
-        o->tile = (int16_t)def;
-        snprintf(o->tile_id, sizeof o->tile_id, "%s", tile_get(def)->id);
-        o->rot = (uint8_t)rot;
-        replace_action(f)->kind = MV_PASS;
-        set_how(f, "placed an abbey at (%d,%d) instead "
-                "of %s: %s", at.x, at.y, m->tile_id, why);
-    }
-    o->at = at;
-    return true;
-}
-
-/* The first move between turns after this turn's COMMIT, when a wagon
- * the turn sent back waits (it is that wagon's move or pass), becomes a
- * move of the wagon where game_check_wagon_move() refuses it: an
- * unoccupied unfinished road, city or monastery out of its reach if
- * there is one, else an occupied or finished one; the owner's COMMIT
- * follows. */
-static bool f_wagon_move(struct forge *f)
-{
-    size_t at = f->commit + 1;
-    if (at >= f->in->n_moves)
-        return false;
-    struct state s;
-    /* the replay's own game: asking it for the next wagon drops those
-     * with nowhere to go, as the auditor's next step does */
-    struct game *g = (struct game *)state_at(&s, f->in, at);
-    int w = game_wagon_next(g), pick = -1, best = 0;
-    if (f->in->moves[at].kind != MV_DEPLOY && f->in->moves[at].kind != MV_PASS)
-        w = -1;
-    char why[120] = "";
-    for (int i = 0; w >= 0 && i < g->n_segs && best < 2; i++) {
-        char reason[120];
-        if (!game_kind_allowed(g, FIG_WAGON, g->segs[i].kind) ||
-            game_check_wagon_move(g, w, i, reason, sizeof reason) !=
-                RULE_WAGON_MOVE)
-            continue;
-        int rank = game_feature_meeples(g, i, NULL) == 0 &&
-                           !game_feature_complete(g, i)
-                       ? 2
-                       : 1;
-        if (rank > best) {
-            best = rank;
-            pick = i;
-            memcpy(why, reason, sizeof why);
-        }
-    }
-    if (pick >= 0) {
-        const struct move *was = &f->in->moves[at];
-        bool pass = was->kind == MV_PASS;
-        struct move *m = &f->out->moves[at];
-        char name[40];
-        memset(m, 0, sizeof *m);
-        m->kind = MV_DEPLOY;
-        m->player = -1;
-        m->tile = -1;
-        m->draw = -1;
-        m->src = was->src;
-        m->at = game_tile_pos(g, g->segs[pick].tile);
-        m->feature = g->segs[pick].kind;
-        m->mask = g->segs[pick].mask;
-        set_meeple(m, g, w);
-        if (pass && (at + 1 >= f->in->n_moves ||
-                     f->in->moves[at + 1].kind != MV_COMMIT))
-            insert_move(f->out, at + 1)->kind = MV_COMMIT;
-        seg_format(m->feature, m->mask, name, sizeof name);
-        set_how(f, "%s the wagon to %s at (%d,%d): %s",
-                pass ? "instead of a pass, moved" : "moved", name, m->at.x,
-                m->at.y, why);
-    }
-    state_end(&s);
-    return pick >= 0;
-}
-
-/* The turn's tile placed by the player of the turn before, as a
- * builder's second tile is: without the builder's right to it. */
-static bool f_builder_bonus(struct forge *f)
-{
-    if (f->prev_seat < 0 || f->prev_seat == f->seat)
-        return false;
-    f->out->moves[f->place].player = (int8_t)f->prev_seat;
-    set_how(f, "%s placed a second tile in a row, "
-            "without a builder's right to it, on %s's turn",
-            f->in->names[f->prev_seat], f->in->names[f->seat]);
-    return true;
-}
-
-/* ---- The Count of Carcassonne ------------------------------------------ */
-
-/* Between this turn's COMMIT and the next tile, where the log has
- * nothing (no City offer, no wagon, no scoring held): the state there,
- * and a quarter other than the count's (its segment), or -1. */
-static int quiet_quarter(struct forge *f, struct state *s,
-                         const struct game **out)
-{
-    size_t at = f->commit + 1;
-    *out = NULL;
-    if (at >= f->in->n_moves || f->in->moves[at].kind != MV_PLACE)
-        return -1;
-    const struct game *g = state_at(s, f->in, at);
-    *out = g;
-    if (g->held || game_city_offer(g) >= 0 ||
-        game_city_count_mover(g) >= 0 || game_count_seg(g) < 0)
-        return -1;
-    for (int i = 0; i < g->n_segs; i++)
-        if (g->segs[i].kind == FEAT_QUARTER && i != game_count_seg(g))
-            return i;
-    return -1;
-}
-
-/* A follower of the player on turn sent into a quarter after the turn,
- * with no offer (nobody else scored, or that player did). */
-static bool f_quarter_deploy(struct forge *f)
-{
-    struct state s;
-    const struct game *g;
-    int q = quiet_quarter(f, &s, &g);
-    int mi = q >= 0 ? game_meeple(g, f->seat, FIG_SMALL, 0) : -1;
-    if (mi >= 0) {
-        struct move *m = insert_move(f->out, f->commit + 1);
-        char name[40];
-        m->kind = MV_DEPLOY;
-        m->player = -1;
-        m->tile = -1;
-        m->draw = -1;
-        m->at = game_tile_pos(g, g->segs[q].tile);
-        m->feature = FEAT_QUARTER;
-        m->mask = g->segs[q].mask;
-        set_meeple(m, g, mi);
-        seg_format(m->feature, m->mask, name, sizeof name);
-        set_how(f, "after the turn, a follower sent into the City (%s) "
-                "without an offer", name);
-    }
-    if (g)
-        state_end(&s);
-    return mi >= 0;
-}
-
-/* The count moved after the turn, with no follower sent into the City. */
-static bool f_count_move(struct forge *f)
-{
-    struct state s;
-    const struct game *g;
-    int q = quiet_quarter(f, &s, &g);
-    if (q >= 0) {
-        struct move *m = insert_move(f->out, f->commit + 1);
-        char name[40];
-        m->kind = MV_NEUTRAL;
-        m->neutral = FIG_COUNT;
-        m->player = -1;
-        m->tile = -1;
-        m->draw = -1;
-        m->meeple_owner = -1;
-        m->at = game_tile_pos(g, g->segs[q].tile);
-        m->feature = FEAT_QUARTER;
-        m->mask = g->segs[q].mask;
-        seg_format(m->feature, m->mask, name, sizeof name);
-        set_how(f, "after the turn, the count moved to %s without a "
-                "follower sent into the City", name);
-    }
-    if (g)
-        state_end(&s);
-    return q >= 0;
-}
-
 /* ---- turns and claims --------------------------------------------------- */
-
-static bool f_abbot_recall(struct forge *f)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    struct move *m = replace_action(f);
-    m->kind = MV_RECALL;
-    m->at = game_tile_pos(g, g->now.tile);
-    m->feature = FEAT_MONASTERY;
-    m->meeple = FIG_ABBOT;
-    m->meeple_n = 1;
-    m->meeple_owner = (int8_t)f->seat;
-    state_end(&s);
-    set_how(f, "recalled an abbot from this turn's "
-            "tile, where none stands");
-    return true;
-}
 
 static bool f_turn_order(struct forge *f)
 {
@@ -1167,17 +726,17 @@ static bool f_turn_order(struct forge *f)
         return false;
     int other = (f->seat + 1) % f->in->rules.n_players;
     f->out->moves[f->place].player = (int8_t)other;
-    set_how(f, "the tile placed by %s on %s's turn",
-            f->in->names[other], f->in->names[f->seat]);
+    forge_how(f, "the tile placed by %s on %s's turn",
+              f->in->names[other], f->in->names[f->seat]);
     return true;
 }
 
 static bool f_turn_sequence(struct forge *f)
 {
-    struct move *m = insert_move(f->out, f->place);
+    struct move *m = forge_insert(f->out, f->place);
     m->kind = MV_PASS;
     f->want_turn = f->turn - 1;
-    set_how(f, "a pass before the turn's tile");
+    forge_how(f, "a pass before the turn's tile");
     return true;
 }
 
@@ -1194,8 +753,8 @@ static bool f_score_mismatch(struct forge *f)
             c->seats |= (uint8_t)(1u << p);
             c->score[p] = r.running[f->turn][p] + (p == f->seat ? 5 : 0);
         }
-        set_how(f, "claimed 5 points too many for %s "
-                "after the turn", f->in->names[f->seat]);
+        forge_how(f, "claimed 5 points too many for %s "
+                  "after the turn", f->in->names[f->seat]);
     }
     report_release(&r);
     return ok;
@@ -1203,158 +762,23 @@ static bool f_score_mismatch(struct forge *f)
 
 /* ---- driver ------------------------------------------------------------- */
 
-typedef bool (*forge_fn)(struct forge *f);
-
-/* Which figure a forger's flight is made by: none (the forgery is no
- * flight of a figure asked for), any figure that flies, or one that
- * flies but may not stand on every feature a flier may reach (a mayor,
- * a wagon, an abbot: their wrong landings). */
-enum by_figure { BY_NONE, BY_FLIER, BY_PICKY_FLIER };
-
-/* The forgers of each rule, tried in this order, each with the unit it
- * needs in play (-1: none) and how it picks the figure of its flight. */
-/* ---- The Princess & the Dragon ----------------------------------------- */
-
-/* A dragon step where it may not go: the turn's first step moved two
- * squares on, or, in a turn where the dragon does not move, a step
- * added before the COMMIT. */
-static bool f_dragon_move(struct forge *f)
-{
-    for (size_t i = f->place + 1; i < f->commit; i++) {
-        struct move *m = &f->out->moves[i];
-        if (m->kind != MV_NEUTRAL || m->neutral != FIG_DRAGON)
-            continue;
-        m->at.x += 2;
-        set_how(f, "moved the dragon's first step to (%d,%d), two squares "
-                "from where it stood", m->at.x, m->at.y);
-        return true;
-    }
-    struct move *m = insert_move(f->out, f->commit);
-    m->kind = MV_NEUTRAL;
-    m->neutral = FIG_DRAGON;
-    m->at = f->in->moves[f->place].at;
-    f->commit++;
-    set_how(f, "added a dragon step to (%d,%d) in a turn where the dragon "
-            "does not move", m->at.x, m->at.y);
-    return true;
-}
-
-/* The turn's action replaced by the fairy (or the princess) naming a
- * follower of the seat that stands nowhere. */
-static bool beside_nothing(struct forge *f, bool princess)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    int mi = game_meeple(g, f->seat, FIG_SMALL, 0);
-    int tile = g->now.tile;
-    if (mi >= 0 && tile >= 0) {
-        const struct seg *sg = &g->segs[g->tiles[tile].seg0];
-        struct move *m = replace_action(f);
-        m->kind = princess ? MV_PRINCESS : MV_NEUTRAL;
-        m->neutral = princess ? 0 : FIG_FAIRY;
-        m->at = game_tile_pos(g, tile);
-        m->feature = sg->kind;
-        m->mask = sg->mask;
-        set_meeple(m, g, mi);
-        set_how(f, "%s beside follower %d.small.%d, which is in supply",
-                princess ? "the princess sent home" : "put the fairy",
-                g->meeples[mi].owner, g->meeples[mi].n);
-    }
-    state_end(&s);
-    return mi >= 0 && tile >= 0;
-}
-
-static bool f_fairy_placement(struct forge *f)
-{
-    return beside_nothing(f, false);
-}
-
-static bool f_princess(struct forge *f)
-{
-    return beside_nothing(f, true);
-}
-
-/* The turn's action replaced by a follower on a feature of the tile the
- * dragon stands on (f: the placed tile, a volcano; the portal's: another
- * tile), or, with the magic portal, on a completed feature elsewhere. */
-static bool deploy_where(struct forge *f, bool dragon)
-{
-    struct state s;
-    const struct game *g = state_at(&s, f->in, f->place + 1);
-    int mi = game_meeple(g, f->seat, FIG_SMALL, 0), pick = -1;
-    int tile = g->now.tile;
-    struct pos d;
-    bool portal = tile >= 0 &&
-                  (tile_get(g->tiles[tile].def)->marks & TILE_MARK(PORTAL));
-    bool on = tile >= 0 && game_dragon_at(g, &d) &&
-              game_tile_at(g, d) == tile;
-    if (mi >= 0 && tile >= 0 && (dragon ? on : portal))
-        for (int i = 0; i < g->n_segs && pick < 0; i++) {
-            const struct seg *sg = &g->segs[i];
-            bool here = sg->tile == tile;
-            if ((dragon ? !here : here) ||
-                !game_kind_allowed(g, FIG_SMALL, sg->kind) ||
-                game_feature_meeples(g, i, NULL) > 0 ||
-                (!dragon && !game_feature_complete(g, i)))
-                continue;
-            pick = i;
-        }
-    if (pick >= 0) {
-        const struct seg *sg = &g->segs[pick];
-        char name[40];
-        struct move *m = replace_action(f);
-        m->kind = MV_DEPLOY;
-        m->at = game_tile_pos(g, sg->tile);
-        m->feature = sg->kind;
-        m->mask = sg->mask;
-        set_meeple(m, g, mi);
-        seg_format(sg->kind, sg->mask, name, sizeof name);
-        set_how(f, "deployed a follower on %s at (%d,%d), %s", name, m->at.x,
-                m->at.y, dragon ? "where the dragon stands"
-                                : "completed, through the magic portal");
-    }
-    state_end(&s);
-    return pick >= 0;
-}
-
-static bool f_dragon_tile(struct forge *f)
-{
-    return deploy_where(f, true);
-}
-
-static bool f_portal(struct forge *f)
-{
-    return deploy_where(f, false);
-}
-
-static const struct {
-    enum rule rule;
-    forge_fn fn;
-    int needs;
-    enum by_figure by_figure;
-} forgers[] = {
+/* The generic forgers of each rule, tried in this order after the
+ * units' own (sim_unit.forgers), each with the unit it needs in play (-1:
+ * none) and how it picks the figure of its flight. */
+static const struct forger generic[] = {
     { RULE_TILE_UNKNOWN, f_tile_unknown, -1, BY_NONE },
     { RULE_TILE_NOT_IN_PACK, f_tile_not_in_pack, -1, BY_NONE },
     { RULE_TILE_NOT_DRAWN, f_tile_not_drawn, -1, BY_NONE },
     { RULE_TILE_OCCUPIED, f_tile_occupied, -1, BY_NONE },
     { RULE_TILE_NOT_ADJACENT, f_tile_not_adjacent, -1, BY_NONE },
     { RULE_TILE_EDGE_MISMATCH, f_tile_edge_mismatch, -1, BY_NONE },
-    { RULE_ABBEY_PLACEMENT, f_abbey_placement, EXP_ABBEY, BY_NONE },
-    { RULE_RIVER_ORDER, f_river_order, EXP_RIVER, BY_NONE },
-    { RULE_RIVER_FLOW, f_river_flow, EXP_RIVER, BY_NONE },
     { RULE_TILE_DISCARD_FITS, f_tile_discard_fits, -1, BY_NONE },
     { RULE_MEEPLE_NONE_LEFT, f_none_left, -1, BY_NONE },
     { RULE_MEEPLE_NOT_ON_PLACED_TILE, f_not_on_placed_tile, -1, BY_NONE },
     { RULE_MEEPLE_FEATURE_OCCUPIED, f_feature_occupied, -1, BY_NONE },
-    /* with mayors and wagons: their landings first */
-    { RULE_MEEPLE_WRONG_TYPE, f_wrong_landing, EXP_ABBEY, BY_PICKY_FLIER },
     { RULE_MEEPLE_WRONG_TYPE, f_wrong_type, -1, BY_NONE },
-    { RULE_BUILDER_PLACEMENT, f_builder_placement, EXP_TRADERS, BY_NONE },
-    { RULE_PIG_PLACEMENT, f_pig_placement, EXP_TRADERS, BY_NONE },
-    { RULE_BARN_PLACEMENT, f_barn_placement, EXP_ABBEY, BY_NONE },
     { RULE_MEEPLE_SECOND_DEPLOY, f_second_deploy, -1, BY_NONE },
     { RULE_FLIER_NO_MACHINE, f_no_machine, -1, BY_NONE },
-    { RULE_FLIER_USED, f_flier_used, EXP_PHANTOM, BY_NONE },
     { RULE_FLIER_BAD_ROLL, f_bad_roll, -1, BY_FLIER },
     { RULE_FLIER_WRONG_TARGET, f_wrong_target, -1, BY_NONE },
     { RULE_FLIER_NO_TILE, f_no_tile, -1, BY_FLIER },
@@ -1362,41 +786,47 @@ static const struct {
     { RULE_FLIER_COMPLETED, f_completed, -1, BY_FLIER },
     { RULE_FLIER_BAD_FEATURE, f_bad_feature, -1, BY_FLIER },
     { RULE_FLIER_MUST_LAND, f_must_land, -1, BY_NONE },
-    { RULE_ABBOT_RECALL, f_abbot_recall, -1, BY_NONE },
-    { RULE_WAGON_MOVE, f_wagon_move, EXP_ABBEY, BY_NONE },
-    { RULE_BUILDER_BONUS, f_builder_bonus, EXP_TRADERS, BY_NONE },
     { RULE_TURN_ORDER, f_turn_order, -1, BY_NONE },
     { RULE_TURN_SEQUENCE, f_turn_sequence, -1, BY_NONE },
     { RULE_SCORE_MISMATCH, f_score_mismatch, -1, BY_NONE },
-    { RULE_TOWER_PLACEMENT, f_tower_placement, EXP_TOWER, BY_NONE },
-    { RULE_TOWER_CAPTURE, f_tower_capture, EXP_TOWER, BY_NONE },
-    { RULE_TOWER_RANSOM, f_tower_ransom, EXP_TOWER, BY_NONE },
-    { RULE_FLIER_ON_TOWER, f_flier_on_tower, EXP_TOWER, BY_FLIER },
-    { RULE_DRAGON_TILE, f_dragon_tile, EXP_DRAGON, BY_NONE },
-    { RULE_DRAGON_MOVE, f_dragon_move, EXP_DRAGON, BY_NONE },
-    { RULE_FAIRY_PLACEMENT, f_fairy_placement, EXP_DRAGON, BY_NONE },
-    { RULE_PRINCESS, f_princess, EXP_DRAGON, BY_NONE },
-    { RULE_PORTAL, f_portal, EXP_DRAGON, BY_NONE },
-    { RULE_QUARTER_DEPLOY, f_quarter_deploy, EXP_COUNT, BY_NONE },
-    { RULE_COUNT_MOVE, f_count_move, EXP_COUNT, BY_NONE },
 };
 
-#define N_FORGERS (sizeof forgers / sizeof forgers[0])
+#define N_GENERIC (sizeof generic / sizeof generic[0])
+/* Every forger, the units' and the generic ones. */
+#define MAX_FORGERS 96
 
-/* Does forger i suit a game whose rules put these units in play? */
-static bool forger_for(size_t i, uint32_t units)
+/* The forgers in the order they are tried: each unit's rows in registry
+ * order (a unit's figures break a rule before the common follower does),
+ * then the generic ones. Returns the count. */
+static size_t all_forgers(const struct forger **out)
 {
-    return forgers[i].needs < 0 || (units >> forgers[i].needs & 1);
+    size_t n = 0;
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct forger *r = sim_units[u] ? sim_units[u]->forgers
+                                                   : NULL;
+             r && r->fn && n < MAX_FORGERS; r++)
+            out[n++] = r;
+    for (size_t i = 0; i < N_GENERIC && n < MAX_FORGERS; i++)
+        out[n++] = &generic[i];
+    return n;
+}
+
+/* Does forger r suit a game whose rules put these units in play? */
+static bool forger_for(const struct forger *r, uint32_t units)
+{
+    return r->needs < 0 || (units >> r->needs & 1);
 }
 
 /* The rules of enum order with a forger whose unit units holds. */
 static int rules_in(uint32_t units, enum rule *out, int max)
 {
+    const struct forger *fs[MAX_FORGERS];
+    size_t nf = all_forgers(fs);
     int n = 0;
     for (int r = RULE_OK + 1; r < RULE__COUNT; r++) {
         bool any = false;
-        for (size_t i = 0; i < N_FORGERS && !any; i++)
-            any = forgers[i].rule == (enum rule)r && forger_for(i, units);
+        for (size_t i = 0; i < nf && !any; i++)
+            any = fs[i]->rule == (enum rule)r && forger_for(fs[i], units);
         if (!any)
             continue;
         if (n < max)
@@ -1442,7 +872,7 @@ static bool find_turn(const struct game_log *l, int t, size_t *place,
     return false;
 }
 
-static int count_turns(const struct game_log *l)
+static int turns_in(const struct game_log *l)
 {
     int n = 0;
     for (size_t i = 0; i < l->n_moves; i++)
@@ -1458,7 +888,8 @@ static bool picky(int k)
     for (int feat = 0; feat < FEAT__COUNT; feat++)
         if (feature_class(feat)->landable || feat == FEAT_FIELD)
             all |= 1u << feat;
-    all &= ~(1u << FEAT_GARDEN); /* only the abbot's, C3 */
+    /* not those only a unit's figure stands on (the abbot's garden) */
+    all &= figure_class(FIG_SMALL)->stands;
     return (figure_class(k)->stands & all) != all;
 }
 
@@ -1477,13 +908,14 @@ static int flight_figure(const struct game_log *in, enum by_figure how,
     return n ? figs[mix(seed ^ 0x5eed) % (uint64_t)n] : -1;
 }
 
-/* One attempt at turn t with forger fi: true when the forged log is
+/* One attempt at turn t with forger fr: true when the forged log is
  * flagged as wanted. */
-static bool try_turn(const struct game_log *in, size_t fi, int t,
+static bool try_turn(const struct game_log *in, const struct forger *fr,
+                     int t,
                      const int *seats, int figure, struct game_log *out,
                      struct sim_forgery *out_f)
 {
-    enum rule rule = forgers[fi].rule;
+    enum rule rule = fr->rule;
     struct forge f = { .in = in, .out = out, .turn = t, .want_turn = t,
                        .figure = figure, .flew = -1 };
     if (!find_turn(in, t, &f.place, &f.commit))
@@ -1491,7 +923,7 @@ static bool try_turn(const struct game_log *in, size_t fi, int t,
     f.seat = seats[t - 1];
     f.prev_seat = t > 1 ? seats[t - 2] : -1;
     log_copy(in, out);
-    bool ok = forgers[fi].fn(&f);
+    bool ok = fr->fn(&f);
     if (ok) {
         struct report r;
         out_f->rule = rule;
@@ -1524,19 +956,20 @@ static void turn_seats(const struct game_log *in, int *seats, int n)
     report_release(&r);
 }
 
-/* Tries each turn from one the seed picks, with forger fi and the
+/* Tries each turn from one the seed picks, with forger fr and the
  * forged flight's figure (-1: any). */
-static bool forge_turns(const struct game_log *in, size_t fi, int figure,
+static bool forge_turns(const struct game_log *in, const struct forger *fr,
+                        int figure,
                         uint64_t seed, struct game_log *out,
                         struct sim_forgery *out_f)
 {
-    int n = count_turns(in);
+    int n = turns_in(in);
     int first = n ? (int)(mix(seed) % (uint64_t)n) : 0;
     int *seats = xcalloc((size_t)n + 1, sizeof *seats);
     bool ok = false;
     turn_seats(in, seats, n);
     for (int k = 0; k < n && !ok; k++)
-        ok = try_turn(in, fi, 1 + (first + k) % n, seats, figure, out,
+        ok = try_turn(in, fr, 1 + (first + k) % n, seats, figure, out,
                       out_f);
     free(seats);
     return ok;
@@ -1548,7 +981,7 @@ static bool forge_start(const struct game_log *in, struct game_log *out,
     memset(out_f, 0, sizeof *out_f);
     out_f->figure = -1;
     game_log_init(out);
-    return count_turns(in) > 0 && in->rules.n_players >= 1;
+    return turns_in(in) > 0 && in->rules.n_players >= 1;
 }
 
 bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
@@ -1557,16 +990,18 @@ bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
     uint32_t units = game_rules_units(&in->rules);
     if (!forge_start(in, out, out_f))
         return false;
-    for (size_t i = 0; i < N_FORGERS; i++) {
-        if (forgers[i].rule != rule || !forger_for(i, units))
+    const struct forger *fs[MAX_FORGERS];
+    size_t nf = all_forgers(fs);
+    for (size_t i = 0; i < nf; i++) {
+        if (fs[i]->rule != rule || !forger_for(fs[i], units))
             continue;
         /* a forged flight: first by the seed's figure, then by whichever
          * figure a turn allows */
-        int want = forgers[i].by_figure != BY_NONE
-                       ? flight_figure(in, forgers[i].by_figure, seed)
+        int want = fs[i]->by_figure != BY_NONE
+                       ? flight_figure(in, fs[i]->by_figure, seed)
                        : -1;
-        if ((want >= 0 && forge_turns(in, i, want, seed, out, out_f)) ||
-            forge_turns(in, i, -1, seed, out, out_f))
+        if ((want >= 0 && forge_turns(in, fs[i], want, seed, out, out_f)) ||
+            forge_turns(in, fs[i], -1, seed, out, out_f))
             return true;
     }
     game_log_init(out);
@@ -1580,10 +1015,12 @@ bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
     uint32_t units = game_rules_units(&in->rules);
     if (!forge_start(in, out, out_f) || !figure_class(figure))
         return false;
-    for (size_t i = 0; i < N_FORGERS; i++)
-        if (forgers[i].rule == rule && forgers[i].by_figure != BY_NONE &&
-            forger_for(i, units) &&
-            forge_turns(in, i, figure, seed, out, out_f))
+    const struct forger *fs[MAX_FORGERS];
+    size_t nf = all_forgers(fs);
+    for (size_t i = 0; i < nf; i++)
+        if (fs[i]->rule == rule && fs[i]->by_figure != BY_NONE &&
+            forger_for(fs[i], units) &&
+            forge_turns(in, fs[i], figure, seed, out, out_f))
             return true;
     game_log_init(out);
     return false;

@@ -24,10 +24,9 @@ struct sim_forgery {
 /* Every rule sim_forge() can break, in enum order; returns the count and
  * stores up to max. */
 int sim_forge_rules(enum rule *out, int max);
-/* The same, less the rules that need an expansion r does not put in play
- * (RIVER_ORDER and RIVER_FLOW need The River, FLIER_USED a second
- * figure a turn: the phantom, the TOWER_* ids and FLIER_ON_TOWER The
- * Tower). */
+/* The same, less the rules whose forgers need a unit r does not put in
+ * play (RIVER_ORDER needs The River, FLIER_USED a second figure a turn:
+ * the phantom; each unit's rows in src/sim/exp/ say). */
 int sim_forge_rules_for(const struct rules *r, enum rule *out, int max);
 
 /* Writes into out (initialised here; the caller releases it with

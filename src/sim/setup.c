@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim.h"
+#include "sim/sim_int.h"
 
 #define WORD_MAX 48
 
@@ -151,8 +151,10 @@ enum status sim_rules(const struct sim_setup *s, int n_players,
     out->set_copies[tile_set_find(c3 ? "basic:2" : "basic:1")] = 1;
     out->set_copies[tile_set_find(c3 ? "flier:2" : "flier:1")] = 1;
     out->figures[FIG_SMALL] = 7;
-    out->figures[FIG_ABBOT] = c3;
-    out->flags = RF_FARMERS | (c3 ? RF_GARDENS : 0);
+    out->flags = RF_FARMERS;
+    for (int u = 0; u < EXP__COUNT; u++) /* the edition's own (C3) */
+        if (sim_units[u] && sim_units[u]->edition)
+            sim_units[u]->edition(out, s->edition);
     st = each_word(s->expansions, LIST_EXPANSIONS, s->edition, out, e);
     if (st == ST_OK)
         st = each_word(s->sets, LIST_SETS, s->edition, out, e);

@@ -2,50 +2,108 @@
  *
  * The simulator asks the engine what is legal (game_list_placements,
  * game_list_deploys, which lists each figure's flights too,
- * game_landings, game_check_action; between turns game_abbey_offered,
- * game_wagon_next, game_check_wagon_move) and only ever picks among those
+ * game_landings, game_check_action) and only ever picks among those
  * answers, so a game it plays is legal by construction, and the auditor,
  * which replays the same engine, must agree. Tests rely on that. Nothing
  * here knows an expansion's rules: a river tile's placements, a large
  * follower's landings, the phantom's second action, a builder's second
- * tile (the seat the engine keeps on turn), a barn's corner, an abbey's
- * hole and a wagon's moves are the engine's answers like any other. */
-#include "sim/sim.h"
+ * tile (the seat the engine keeps on turn) and a barn's corner are the
+ * engine's answers like any other, and the moves a unit adds (a tower's
+ * floor, the dragon's steps, a wagon's move, ...) its own file in
+ * src/sim/exp/ plays from the hooks of struct sim_unit (sim_int.h),
+ * called here at fixed points of the turn. */
+#include "sim/sim_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/xalloc.h"
 
-/* Empty cells next to the board times four rotations. */
-#define SIM_MAX_PLACEMENTS (4 * GAME_MAX_TILES * 4)
 /* Deployments on the placed tile, and on the tiles around it where a
  * unit lets a figure stand off it (the barn's corner). */
 #define SIM_MAX_OPTIONS (2 * TILE_MAX_SEGS * FIG__COUNT)
 /* Actions in one turn (the first and those units allow after it). */
 #define SIM_MAX_ACTIONS 4
 
-struct sim {
-    struct game *g;
-    struct game_log *log;
-    const struct sim_policy *p;
-    struct sim_result *res;
-    uint64_t rng;
-    uint32_t src; /* index of the next message of a .jcz replay */
-    bool drew;    /* this turn's draw has taken its random number */
-    bool offered; /* this turn part's seat was offered its held tile */
-    double redraw;/* after a discard: the number the next tile is drawn
-                     with (game_redraw_random()), else -1 */
-    int n_pack;
-    int16_t pack[GAME_MAX_TILES];
-    struct placement place[SIM_MAX_PLACEMENTS];
-    int targets[GAME_MAX_SEGS]; /* a wagon's moves */
-};
+/* Each registered unit u with a sim_unit, in registry order (two loops:
+ * leave with return, not break). */
+#define EACH_UNIT(u)                                                       \
+    for (int u##_id = 0; u##_id < EXP__COUNT; u##_id++)                    \
+        for (const struct sim_unit *u = sim_units[u##_id]; u; u = NULL)
+
+/* ---- the units' rates and tallies: slots in registry order ------------ */
+
+/* The slot of unit u's k-th rate (tally): after every row of the units
+ * before it. */
+static int rate_slot(int u, int k)
+{
+    int n = 0;
+    for (int e = 0; e < u && e < EXP__COUNT; e++)
+        for (int i = 0; sim_units[e] && sim_units[e]->rates &&
+                        sim_units[e]->rates[i].name; i++)
+            n++;
+    return n + k;
+}
+
+static int tally_slot(int u, int k)
+{
+    int n = 0;
+    for (int e = 0; e < u && e < EXP__COUNT; e++)
+        for (int i = 0; sim_units[e] && sim_units[e]->counts &&
+                        sim_units[e]->counts[i]; i++)
+            n++;
+    return n + k;
+}
+
+double sim_rate(const struct sim *s, int u, int k)
+{
+    int slot = rate_slot(u, k);
+    return slot < SIM_MAX_RATES ? s->p->unit_rate[slot] : 0.0;
+}
+
+void sim_tally(struct sim *s, int u, int k)
+{
+    int slot = tally_slot(u, k);
+    if (slot < SIM_MAX_COUNTS)
+        s->res->unit_count[slot]++;
+}
+
+double *sim_policy_rate(struct sim_policy *p, const char *name)
+{
+    int slot = 0;
+    EACH_UNIT(u)
+        for (int i = 0; u->rates && u->rates[i].name; i++, slot++)
+            if (strcmp(u->rates[i].name, name) == 0 && slot < SIM_MAX_RATES)
+                return &p->unit_rate[slot];
+    return NULL;
+}
+
+int sim_result_count(const struct sim_result *r, const char *name)
+{
+    int slot = 0;
+    EACH_UNIT(u)
+        for (int i = 0; u->counts && u->counts[i]; i++, slot++)
+            if (strcmp(u->counts[i], name) == 0 && slot < SIM_MAX_COUNTS)
+                return r->unit_count[slot];
+    return 0;
+}
 
 struct sim_policy sim_policy_default(void)
 {
-    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, 0.4, 0.6, 0.3, 0.7, 0.5,
-                            0.6 };
+    struct sim_policy p = { 0.7, 0.6, 0.15, 0.6, { 0 } };
+    int slot = 0;
+    EACH_UNIT(u)
+        for (int i = 0; u->rates && u->rates[i].name; i++, slot++)
+            if (slot < SIM_MAX_RATES)
+                p.unit_rate[slot] = u->rates[i].def;
+    return p;
+}
+
+struct sim_policy sim_policy_uniform(double v)
+{
+    struct sim_policy p = { v, v, v, v, { 0 } };
+    for (int i = 0; i < SIM_MAX_RATES; i++)
+        p.unit_rate[i] = v;
     return p;
 }
 
@@ -71,9 +129,19 @@ static double rng_unit(uint64_t *s)
     return (double)(rng_next(s) >> 11) / 9007199254740992.0;
 }
 
-static bool chance(struct sim *s, double rate)
+bool sim_chance(struct sim *s, double rate)
 {
     return rng_unit(&s->rng) < rate;
+}
+
+int sim_below(struct sim *s, int n)
+{
+    return rng_below(&s->rng, n);
+}
+
+double sim_random(struct sim *s)
+{
+    return rng_unit(&s->rng);
 }
 
 /* An index in 0..n-1 drawn with these weights (each >= 1). */
@@ -102,7 +170,7 @@ static void copy_str(char *dst, size_t cap, const char *src)
 
 /* Appends a move; a discard has no message of its own in a .jcz, so it
  * shares the index of the message that follows it. */
-static struct move *emit(struct sim *s, enum move_kind kind)
+struct move *sim_emit(struct sim *s, enum move_kind kind)
 {
     struct move *m = game_log_push(s->log);
     m->kind = (uint8_t)kind;
@@ -112,20 +180,20 @@ static struct move *emit(struct sim *s, enum move_kind kind)
     return m;
 }
 
-static struct move *emit_tile(struct sim *s, enum move_kind kind, int def)
+struct move *sim_emit_tile(struct sim *s, enum move_kind kind, int def)
 {
-    struct move *m = emit(s, kind);
+    struct move *m = sim_emit(s, kind);
     m->tile = (int16_t)def;
     copy_str(m->tile_id, sizeof m->tile_id, tile_get(def)->id);
     return m;
 }
 
 /* A deploy-like move of meeple mi onto (feature, mask) of the tile at. */
-static struct move *emit_meeple(struct sim *s, enum move_kind kind, int mi,
+struct move *sim_emit_meeple(struct sim *s, enum move_kind kind, int mi,
                                 struct pos at, int feature, uint8_t mask)
 {
     const struct meeple *mp = &s->g->meeples[mi];
-    struct move *m = emit(s, kind);
+    struct move *m = sim_emit(s, kind);
     m->at = at;
     m->feature = (uint8_t)feature;
     m->mask = mask;
@@ -133,6 +201,14 @@ static struct move *emit_meeple(struct sim *s, enum move_kind kind, int mi,
     m->meeple_n = mp->n;
     m->meeple_owner = mp->owner;
     return m;
+}
+
+struct move *sim_emit_on(struct sim *s, enum move_kind kind, int mi,
+                         int seg)
+{
+    const struct seg *sg = &s->g->segs[seg];
+    return sim_emit_meeple(s, kind, mi, game_tile_pos(s->g, sg->tile),
+                           sg->kind, sg->mask);
 }
 
 /* ---- the pack ---------------------------------------------------------- */
@@ -199,7 +275,8 @@ static void list_offer(const struct game *g, int seat, struct offer *o)
         o->n = SIM_MAX_OPTIONS;
 }
 
-static bool is_flight_option(const struct game *g, const struct deploy_option *o)
+static bool is_flight_option(const struct game *g,
+                             const struct deploy_option *o)
 {
     return g->segs[o->seg].kind == FEAT_FLIER;
 }
@@ -237,7 +314,7 @@ static bool lands_somewhere(const struct game *g, struct pos from, int dir,
 }
 
 /* Flies a figure from the tile just placed when one is offered a flight
- * that some roll (1..3) would land and chance(rate) says so; returns
+ * that some roll (1..3) would land and sim_chance(rate) says so; returns
  * whether it flew. */
 static bool try_fly(struct sim *s, int seat, const struct offer *o,
                     double rate)
@@ -252,7 +329,7 @@ static bool try_fly(struct sim *s, int seat, const struct offer *o,
         if (is_flight_option(g, &o->opt[i]) &&
             lands_somewhere(g, from, dir, o->opt[i].figure))
             kinds[n_kinds++] = o->opt[i].figure;
-    if (n_kinds == 0 || !chance(s, rate))
+    if (n_kinds == 0 || !sim_chance(s, rate))
         return false;
     int weight[FIG__COUNT];
     for (int i = 0; i < n_kinds; i++)
@@ -260,7 +337,7 @@ static bool try_fly(struct sim *s, int seat, const struct offer *o,
     int kind = kinds[weighted_pick(s, weight, n_kinds)];
     int mi = game_meeple(g, seat, kind, 0);
     int roll = 1 + rng_below(&s->rng, 3);
-    emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
+    sim_emit_meeple(s, MV_DEPLOY, mi, from, FEAT_FLIER, 0)->roll = roll;
     game_fly(g, kind);
     s->res->flights++;
     s->res->flights_by[kind]++;
@@ -269,8 +346,8 @@ static bool try_fly(struct sim *s, int seat, const struct offer *o,
     int n = game_landings(g, target, kind, segs, TILE_MAX_SEGS);
     if (n > 0) { /* landing is mandatory; otherwise back to supply */
         int seg = segs[rng_below(&s->rng, n)];
-        emit_meeple(s, MV_DEPLOY, mi, target, g->segs[seg].kind,
-                    g->segs[seg].mask);
+        sim_emit_meeple(s, MV_DEPLOY, mi, target, g->segs[seg].kind,
+                        g->segs[seg].mask);
         game_land(g, mi, seg);
         s->res->landed++;
         s->res->landed_by[kind]++;
@@ -322,7 +399,7 @@ static bool try_deploy(struct sim *s, int seat, const struct offer *o,
     struct game *g = s->g;
     struct option opt[SIM_MAX_OPTIONS];
     int n = deploy_options(g, seat, o, opt);
-    if (n == 0 || !chance(s, rate))
+    if (n == 0 || !sim_chance(s, rate))
         return false;
     /* Farmers never come back: weighting them down keeps followers in
      * play for flights and completions, as human players do. */
@@ -331,186 +408,15 @@ static bool try_deploy(struct sim *s, int seat, const struct offer *o,
         weight[i] = option_weight(g, seat, &opt[i]);
     int k = weighted_pick(s, weight, n);
     struct option c = opt[k];
-    const struct seg *sg = &g->segs[c.seg];
     int fig = g->meeples[c.meeple].kind;
-    emit_meeple(s, MV_DEPLOY, c.meeple, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask);
+    sim_emit_on(s, MV_DEPLOY, c.meeple, c.seg);
     s->res->deploys++;
     s->res->deploys_by[fig]++;
-    s->res->abbot_deploys += fig == FIG_ABBOT;
-    s->res->garden_deploys += sg->kind == FEAT_GARDEN;
     game_deploy(g, c.meeple, c.seg);
+    EACH_UNIT(u)
+        if (u->deployed)
+            u->deployed(s, fig, c.seg);
     return true;
-}
-
-static bool try_recall(struct sim *s, int seat)
-{
-    struct game *g = s->g;
-    int mi;
-    for (mi = 0; mi < g->n_meeples; mi++)
-        if (g->meeples[mi].owner == seat && g->meeples[mi].kind == FIG_ABBOT &&
-            g->meeples[mi].seg >= 0)
-            break;
-    if (mi == g->n_meeples ||
-        game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK ||
-        !chance(s, s->p->recall_rate))
-        return false;
-    const struct seg *sg = &g->segs[g->meeples[mi].seg];
-    emit_meeple(s, MV_RECALL, mi, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask);
-    game_recall(g, mi);
-    s->res->recalls++;
-    return true;
-}
-
-/* ---- The Tower ----------------------------------------------------------- */
-
-/* At the start of the turn: buy back one of the seat's prisoners. */
-static void try_ransom(struct sim *s, int seat)
-{
-    struct game *g = s->g;
-    if (!game_in_play(g, EXP_TOWER))
-        return;
-    for (int mi = 0; mi < g->n_meeples; mi++) {
-        if (g->meeples[mi].owner != seat ||
-            game_check_ransom(g, seat, mi, NULL, 0) != RULE_OK)
-            continue;
-        if (!chance(s, s->p->ransom_rate))
-            return;
-        const struct meeple *mp = &g->meeples[mi];
-        struct move *m = emit(s, MV_RANSOM);
-        m->meeple = mp->kind;
-        m->meeple_n = mp->n;
-        m->meeple_owner = mp->owner;
-        game_pay_ransom(g, mi);
-        s->res->ransoms++;
-        return;
-    }
-}
-
-/* A floor on a tower (then a prisoner, or a pass when one was in sight)
- * or a follower on top of one, with chance tower_rate; returns whether
- * the seat acted. */
-static bool try_tower(struct sim *s, int seat)
-{
-    struct game *g = s->g;
-    int floors = 0, tops = 0, m = game_meeple(g, seat, FIG_SMALL, 0);
-    if (!game_in_play(g, EXP_TOWER))
-        return false;
-    for (int t = 0; t < g->n_tiles; t++) {
-        int seg = game_find_seg(g, t, FEAT_TOWER, 0);
-        if (seg < 0)
-            continue;
-        if (game_check_tower(g, seat, game_tile_pos(g, t), NULL, 0) ==
-            RULE_OK)
-            s->targets[floors++] = t;
-        else if (m >= 0 &&
-                 game_check_deploy(g, seat, m, seg, NULL, 0) == RULE_OK)
-            s->targets[GAME_MAX_SEGS - 1 - tops++] = seg;
-    }
-    if (floors + tops == 0 || !chance(s, s->p->tower_rate))
-        return false;
-    int k = rng_below(&s->rng, floors + tops);
-    if (k >= floors) { /* a follower on top */
-        int seg = s->targets[GAME_MAX_SEGS - 1 - (k - floors)];
-        emit_meeple(s, MV_DEPLOY, m, game_tile_pos(g, g->segs[seg].tile),
-                    FEAT_TOWER, g->segs[seg].mask);
-        game_deploy(g, m, seg);
-        s->res->tower_tops++;
-        return true;
-    }
-    struct pos at = game_tile_pos(g, s->targets[k]);
-    struct move *mv = emit(s, MV_TOWER);
-    mv->at = at;
-    mv->feature = FEAT_TOWER;
-    game_raise_tower(g, seat, at);
-    s->res->tower_floors++;
-    int opts[GAME_MAX_MEEPLES];
-    int n = game_capture_options(g, opts, GAME_MAX_MEEPLES);
-    if (n == 0)
-        return true;
-    if (!chance(s, s->p->capture_rate)) {
-        emit(s, MV_PASS); /* the capture declined */
-        game_capture_declined(g);
-        return true;
-    }
-    int c = opts[rng_below(&s->rng, n)];
-    const struct seg *sg = &g->segs[g->meeples[c].seg];
-    emit_meeple(s, MV_CAPTURE, c, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask);
-    game_capture(g, seat, c);
-    s->res->captures++;
-    /* the victim holds the capturer's of several kinds: one comes back */
-    int back[FIG__COUNT];
-    int k2 = game_exchange_options(g, back, FIG__COUNT);
-    if (k2 > 0) {
-        int b = back[rng_below(&s->rng, k2)];
-        struct move *mx = emit(s, MV_EXCHANGE);
-        mx->meeple = g->meeples[b].kind;
-        mx->meeple_n = g->meeples[b].n;
-        mx->meeple_owner = g->meeples[b].owner;
-        game_exchange(g, b);
-    }
-    return true;
-}
-
-/* The Princess & the Dragon's actions instead of a deployment: the
- * princess sends a knight of her city home, the fairy goes beside one of
- * the seat's followers; each as the engine allows, by chance. */
-static bool try_princess(struct sim *s)
-{
-    struct game *g = s->g;
-    int n = 0;
-    for (int mi = 0; mi < g->n_meeples; mi++)
-        if (g->meeples[mi].seg >= 0 &&
-            game_check_princess(g, mi, NULL, 0) == RULE_OK)
-            s->targets[n++] = mi;
-    if (n == 0 || !chance(s, s->p->deploy_rate))
-        return false;
-    int mi = s->targets[rng_below(&s->rng, n)];
-    const struct seg *sg = &g->segs[g->meeples[mi].seg];
-    emit_meeple(s, MV_PRINCESS, mi, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask);
-    game_princess(g, mi);
-    s->res->princess_removals++;
-    return true;
-}
-
-static bool try_fairy(struct sim *s, int seat)
-{
-    struct game *g = s->g;
-    int n = 0;
-    for (int mi = 0; mi < g->n_meeples; mi++)
-        if (g->meeples[mi].seg >= 0 &&
-            game_check_fairy(g, seat, mi, NULL, 0) == RULE_OK)
-            s->targets[n++] = mi;
-    if (n == 0 || !chance(s, s->p->recall_rate))
-        return false;
-    int mi = s->targets[rng_below(&s->rng, n)];
-    const struct seg *sg = &g->segs[g->meeples[mi].seg];
-    emit_meeple(s, MV_NEUTRAL, mi, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask)->neutral = FIG_FAIRY;
-    game_fairy(g, mi);
-    s->res->fairy_moves++;
-    return true;
-}
-
-/* The dragon's steps after the turn's action, each to a square the
- * engine offers, chosen at random (the players who move it are the
- * engine's to know: a step names none). */
-static void move_dragon(struct sim *s)
-{
-    struct game *g = s->g;
-    struct pos opt[4];
-    while (game_dragon_steps(g) > 0) {
-        int n = game_dragon_options(g, opt);
-        struct pos to = opt[rng_below(&s->rng, n)];
-        struct move *m = emit(s, MV_NEUTRAL);
-        m->neutral = FIG_DRAGON;
-        m->at = to;
-        game_dragon_step(g, to);
-        s->res->dragon_steps++;
-    }
 }
 
 /* The actions a unit allows after the turn's first (the phantom's phase):
@@ -523,187 +429,62 @@ static void extra_actions(struct sim *s, int seat)
         list_offer(s->g, seat, &o);
         if (o.n == 0)
             return;
-        if (!chance(s, s->p->extra_rate) ||
+        if (!sim_chance(s, s->p->extra_rate) ||
             (!try_fly(s, seat, &o, s->p->flier_rate) &&
              !try_deploy(s, seat, &o, 1.0))) {
-            emit(s, MV_PASS);
+            sim_emit(s, MV_PASS);
             return;
         }
         s->res->extra_actions++;
     }
 }
 
-/* The wagons the turn part's scoring sent back, in the engine's order:
- * each moves (with chance wagon_rate) to a feature the engine allows it,
- * or its owner passes; a COMMIT follows when the engine says so. */
-static void move_wagons(struct sim *s)
+/* The turn's first action: a flight, a unit's action before a
+ * deployment (a tower's floor), a deployment, or a unit's other actions
+ * (a recall, the princess, the fairy); false when the seat does none. */
+static bool first_action(struct sim *s, int seat, const struct offer *o)
 {
-    struct game *g = s->g;
-    int w;
-    while ((w = game_wagon_next(g)) >= 0) {
-        int n = 0, seg = -1;
-        for (int i = 0; i < g->n_segs; i++)
-            if (game_check_wagon_move(g, w, i, NULL, 0) == RULE_OK)
-                s->targets[n++] = i;
-        if (n > 0 && chance(s, s->p->wagon_rate)) {
-            seg = s->targets[rng_below(&s->rng, n)];
-            const struct seg *sg = &g->segs[seg];
-            emit_meeple(s, MV_DEPLOY, w, game_tile_pos(g, sg->tile), sg->kind,
-                        sg->mask);
-            s->res->wagon_moves++;
-        } else {
-            emit(s, MV_PASS);
-            s->res->wagon_passes++;
-        }
-        if (game_wagon_move(g, w, seg))
-            emit(s, MV_COMMIT);
-    }
-}
-
-/* ---- The Count of Carcassonne: the City's followers ------------------- */
-
-/* Seat's moves out of the City the engine allows now (held: onto what
- * the turn completed; else at the end): meeple and segment pairs into
- * s->targets (meeple * GAME_MAX_SEGS + seg). */
-static int city_leaves(struct sim *s, int seat)
-{
-    struct game *g = s->g;
-    int n = 0;
-    for (int m = 0; m < g->n_meeples; m++) {
-        int at = g->meeples[m].seg;
-        if (g->meeples[m].owner != seat || at < 0 ||
-            g->segs[at].kind != FEAT_QUARTER)
-            continue;
-        for (int i = 0; i < g->n_segs && n < GAME_MAX_SEGS; i++)
-            if (g->segs[i].parent == i &&
-                game_check_quarter_leave(g, seat, m, i, NULL, 0) == RULE_OK)
-                s->targets[n++] = m * GAME_MAX_SEGS + i;
-    }
-    return n;
-}
-
-/* One move out of the City by seat, or none (false). */
-static bool city_leave(struct sim *s, int seat)
-{
-    int n = city_leaves(s, seat);
-    if (n == 0 || !chance(s, s->p->city_rate))
-        return false;
-    int t = s->targets[rng_below(&s->rng, n)];
-    int m = t / GAME_MAX_SEGS, seg = t % GAME_MAX_SEGS;
-    const struct seg *sg = &s->g->segs[seg];
-    emit_meeple(s, MV_DEPLOY, m, game_tile_pos(s->g, sg->tile), sg->kind,
-                sg->mask);
-    game_quarter_leave(s->g, m, seg);
-    s->res->city_leaves++;
-    return true;
-}
-
-/* Before the turn's scoring: the seats the engine asks, in its order. */
-static void city_held(struct sim *s)
-{
-    bool moved = false;
-    int seat;
-    while ((seat = game_city_held_seat(s->g)) >= 0) {
-        if (city_leave(s, seat)) {
-            moved = true;
-            continue;
-        }
-        emit(s, MV_PASS);
-        game_quarter_leave(s->g, -1, -1);
-    }
-    if (moved)
-        emit(s, MV_COMMIT);
-}
-
-/* After the scoring: the seat offered the City sends a follower into a
- * quarter and moves the count, or declines. */
-static void city_offer(struct sim *s)
-{
-    struct game *g = s->g;
-    int seat = game_city_offer(g), n = 0;
-    if (seat < 0)
-        return;
-    for (int m = 0; m < g->n_meeples; m++)
-        for (int i = 0; i < g->n_segs && n < GAME_MAX_SEGS; i++)
-            if (g->segs[i].kind == FEAT_QUARTER &&
-                game_check_quarter_deploy(g, seat, m, i, NULL, 0) == RULE_OK)
-                s->targets[n++] = m * GAME_MAX_SEGS + i;
-    if (n == 0 || !chance(s, s->p->city_rate)) {
-        emit(s, MV_PASS);
-        game_quarter_deploy(g, -1, -1);
-        return;
-    }
-    int t = s->targets[rng_below(&s->rng, n)];
-    int m = t / GAME_MAX_SEGS, seg = t % GAME_MAX_SEGS;
-    const struct seg *sg = &g->segs[seg];
-    emit_meeple(s, MV_DEPLOY, m, game_tile_pos(g, sg->tile), sg->kind,
-                sg->mask);
-    game_quarter_deploy(g, m, seg);
-    s->res->city_deploys++;
-    n = 0;
-    for (int i = 0; i < g->n_segs; i++)
-        if (g->segs[i].kind == FEAT_QUARTER &&
-            game_check_count_move(g, seat, i, NULL, 0) == RULE_OK)
-            s->targets[n++] = i;
-    if (n == 0 || !chance(s, s->p->city_rate)) {
-        emit(s, MV_PASS);
-        game_count_move(g, -1);
-        return;
-    }
-    seg = s->targets[rng_below(&s->rng, n)];
-    struct move *mv = emit(s, MV_NEUTRAL);
-    mv->neutral = FIG_COUNT;
-    mv->at = game_tile_pos(g, g->segs[seg].tile);
-    mv->feature = FEAT_QUARTER;
-    mv->mask = g->segs[seg].mask;
-    game_count_move(g, seg);
-    s->res->count_moves++;
-}
-
-/* After the last turn: seat by seat from the one after the last on turn,
- * followers leave the City, or their owners pass (once). */
-static void city_final(struct sim *s)
-{
-    struct game *g = s->g;
-    int np = g->rules.n_players;
-    bool passed[GAME_MAX_PLAYERS] = { false };
-    for (int p = g->seat, left = np; game_city_final_open(g) && left > 0;
-         p = (p + 1) % np) {
-        if (passed[p])
-            continue;
-        if (city_leaves(s, p) == 0 || !city_leave(s, p)) {
-            if (city_leaves(s, p) > 0)
-                emit(s, MV_PASS);
-            passed[p] = true;
-            left--;
-        }
-    }
+    if (try_fly(s, seat, o, s->p->flier_rate))
+        return true;
+    EACH_UNIT(u)
+        if (u->first_act && u->first_act(s, seat))
+            return true;
+    if (try_deploy(s, seat, o, s->p->deploy_rate))
+        return true;
+    EACH_UNIT(u)
+        if (u->act && u->act(s, seat))
+            return true;
+    return false;
 }
 
 /* The turn part on the tile just placed: the action phase, COMMIT, the
- * scoring, then the wagons. */
-static void play_part(struct sim *s, int seat)
+ * scoring, then what the units play after it. */
+void sim_play_part(struct sim *s, int seat)
 {
     struct game *g = s->g;
     struct offer o;
-    try_ransom(s, seat); /* The Tower: before the action */
+    EACH_UNIT(u)
+        if (u->part_start)
+            u->part_start(s, seat);
     list_offer(g, seat, &o);
     /* A pass in the action phase ends the turn's actions. */
-    if (try_fly(s, seat, &o, s->p->flier_rate) || try_tower(s, seat) ||
-        try_deploy(s, seat, &o, s->p->deploy_rate) || try_recall(s, seat) ||
-        try_princess(s) || try_fairy(s, seat))
+    if (first_action(s, seat, &o))
         extra_actions(s, seat);
     else
-        emit(s, MV_PASS);
-    move_dragon(s);
-    emit(s, MV_COMMIT);
+        sim_emit(s, MV_PASS);
+    EACH_UNIT(u)
+        if (u->acted)
+            u->acted(s);
+    sim_emit(s, MV_COMMIT);
     game_end_turn(g);
-    city_held(s); /* the scoring may wait for the City's followers */
+    EACH_UNIT(u) /* the scoring may wait for moves */
+        if (u->ended)
+            u->ended(s);
     s->res->extra_parts += g->seat == seat && g->rules.n_players > 1;
     s->drew = false;
-    s->offered = false;
-    move_wagons(s);
-    city_offer(s);
+    EACH_UNIT(u)
+        if (u->after)
+            u->after(s);
 }
 
 /* One drawn tile: a turn, or a discard when it fits nowhere. */
@@ -714,7 +495,7 @@ static void draw(struct sim *s, int def)
     double used;
     double r = next_draw(s, def, &used);
     if (n == 0) {
-        emit_tile(s, MV_DISCARD, def)->draw = r;
+        sim_emit_tile(s, MV_DISCARD, def)->draw = r;
         game_discard(g, def);
         s->res->discards++;
         s->redraw = game_redraw_random(used);
@@ -726,79 +507,25 @@ static void draw(struct sim *s, int def)
     struct placement pl = s->place[rng_below(&s->rng, n)];
     int turn = ++s->res->turns;
     int seat = g->seat; /* the engine keeps who is on turn */
-    struct move *m = emit_tile(s, MV_PLACE, def);
+    struct move *m = sim_emit_tile(s, MV_PLACE, def);
     m->draw = r;
     m->at = pl.at;
     m->rot = (uint8_t)pl.rot;
     if (!game_place(g, def, pl.at, pl.rot, turn))
         abort(); /* the engine listed it as legal: our invariant */
-    play_part(s, seat);
+    sim_play_part(s, seat);
 }
 
-/* The tile a seat holds instead of drawing (the abbey): a kind of a
- * group that is never drawn, of a unit in play; -1 when there is none. */
-static int held_tile(const struct game *g)
+/* At the start of a turn part, before the draw: a unit may play a turn
+ * part without one (a tile the seat holds); true when it did. */
+static bool before_draw(struct sim *s)
 {
-    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++) {
-        const struct tile_def *d = tile_get(t);
-        if (tile_group_rank(d->group) < 0 && game_in_play(g, d->expansion))
-            return t;
-    }
-    return -1;
-}
-
-/* The seat on turn, offered its held tile, places it (chance abbey_rate)
- * where the engine allows, as a turn part; false when it declines. */
-static bool place_held(struct sim *s)
-{
-    struct game *g = s->g;
-    int def = held_tile(g);
-    int n = def < 0 ? 0 : game_list_placements(g, def, s->place,
-                                               SIM_MAX_PLACEMENTS);
-    if (n == 0 || !chance(s, s->p->abbey_rate)) {
-        s->res->held_declined++;
+    if (s->drew)
         return false;
-    }
-    if (n > SIM_MAX_PLACEMENTS)
-        n = SIM_MAX_PLACEMENTS;
-    struct placement pl = s->place[rng_below(&s->rng, n)];
-    int turn = ++s->res->turns;
-    int seat = g->seat;
-    struct move *m = emit_tile(s, MV_PLACE, def);
-    m->draw = rng_unit(&s->rng); /* the COMMIT before it has one */
-    m->at = pl.at;
-    m->rot = (uint8_t)pl.rot;
-    if (!game_place(g, def, pl.at, pl.rot, turn))
-        abort();
-    s->res->held_placed++;
-    play_part(s, seat);
-    return true;
-}
-
-/* At the start of a turn part, before the draw: the engine may offer the
- * seat its held tile. Placed, it is the turn part (true); declined, a
- * PASS and a COMMIT, whose random number draws the tile. */
-static bool held_phase(struct sim *s)
-{
-    if (s->drew || s->offered || !game_abbey_offered(s->g))
-        return false;
-    s->offered = true;
-    if (place_held(s))
-        return true;
-    emit(s, MV_PASS);
-    emit(s, MV_COMMIT);
+    EACH_UNIT(u)
+        if (u->before_draw && u->before_draw(s))
+            return true;
     return false;
-}
-
-/* When the pack is used up: the engine's last round of offers, each a
- * placement or a bare PASS. */
-static void last_round(struct sim *s)
-{
-    while (game_abbey_offered(s->g))
-        if (!place_held(s)) {
-            emit(s, MV_PASS);
-            game_abbey_declined(s->g);
-        }
 }
 
 int sim_start_tile(const struct rules *r)
@@ -849,7 +576,7 @@ void sim_play_result(const struct rules *r, const char *const names[],
     shuffle_pack(s);
     s->redraw = -1.0;
     for (int i = 0; i < s->n_pack;) {
-        if (held_phase(s))
+        if (before_draw(s))
             continue; /* a turn part without a draw */
         if (s->redraw >= 0) { /* after a discard the generator chooses */
             int want = game_pack_draw(s->g, s->redraw);
@@ -872,8 +599,9 @@ void sim_play_result(const struct rules *r, const char *const names[],
         s->pack[i] = next;
         draw(s, s->pack[i++]);
     }
-    last_round(s);
-    city_final(s);
+    EACH_UNIT(u)
+        if (u->end)
+            u->end(s);
     game_final_scoring(s->g);
 
     memcpy(out_res->score, s->g->score, sizeof out_res->score);

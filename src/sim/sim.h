@@ -9,39 +9,24 @@
  * phase, one of
  *   MV_DEPLOY                       a normal deployment
  *   MV_DEPLOY on FEAT_FLIER (roll)  a flight [+ MV_DEPLOY, the landing]
- *   MV_RECALL                       C3: the player's abbot taken back
- *   MV_TOWER [+ MV_CAPTURE or MV_PASS when a follower is in sight]
- *                                   The Tower: a floor, a prisoner
+ *   a unit's action instead of a deployment (struct sim_unit.first_act,
+ *   tried before one, and .act, after)
  *   MV_PASS
- * (a ransom, MV_RANSOM, comes first when the player buys a prisoner
- * back; a follower on top of a tower is an MV_DEPLOY off the tile)
- * then, after a deployment, flight or recall, each further action a unit
- * allows (the phantom's phase: a deployment or flight of the phantom, or
- * MV_PASS; nothing at all when the engine offers nothing), then
- * MV_COMMIT. A drawn tile that fits nowhere is an MV_DISCARD and the same
- * player draws again (a .jcz writer drops it). Moves name no player
- * (player -1), like the saves of the development corpus; meeple ids do.
+ * then, after the first action, each further action a unit allows (the
+ * phantom's phase: a deployment or flight of the phantom, or MV_PASS;
+ * nothing at all when the engine offers nothing), then MV_COMMIT. A
+ * drawn tile that fits nowhere is an MV_DISCARD and the same player
+ * draws again (a .jcz writer drops it). Moves name no player (player
+ * -1), like the saves of the development corpus; meeple ids do.
  *
- * Between turns come the moves JCloisterZone writes there (Abbey & Mayor):
- *   - before the draw, when the engine offers the seat the tile it holds
- *     (game_abbey_offered()): its MV_PLACE instead of the draw, a turn
- *     like the others, or MV_PASS + MV_COMMIT (that COMMIT's random
- *     number draws the tile); when the pack is used up, the last round
- *     of offers, each a placement or a bare MV_PASS;
- *   - after a turn's COMMIT, each wagon the engine queues
- *     (game_wagon_next()): an MV_DEPLOY of it, or MV_PASS to leave it in
- *     supply, and an MV_COMMIT when game_wagon_move() says one follows
- *     (after its owner's last move);
- *   - The Count of Carcassonne: after a turn's COMMIT, before it scores,
- *     each seat the engine asks (game_city_held_seat()) takes a follower
- *     out of the City onto what the turn completed (MV_DEPLOY, and once
- *     the scoring is done an MV_COMMIT) or passes (MV_PASS); after the
- *     scoring, the seat offered the City (game_city_offer()) sends a
- *     follower into a quarter (MV_DEPLOY) and moves the count (MV_NEUTRAL)
- *     or leaves it (MV_PASS), or declines (MV_PASS); after the last turn,
- *     seat by seat, followers leave the City or their owners pass.
- * A held tile is drawn by no random number; its MV_PLACE carries one
- * anyway (the COMMIT before it has one in a save), which no draw uses.
+ * The other moves a unit adds, at the start of a turn, before its
+ * COMMIT, between turns (where JCloisterZone writes them) or after the
+ * last, are played by its file in src/sim/exp/, whose head says which
+ * and where, from the hooks of struct sim_unit (sim_int.h) the simulator
+ * calls at those points; its chances and tallies are named rows of
+ * struct sim_policy and struct sim_result. A tile a seat holds (the
+ * abbey) is drawn by no random number; its MV_PLACE carries one anyway
+ * (the COMMIT before it has one in a save), which no draw uses.
  *
  * The draw is JCloisterZone's: only the open tile group can be drawn (the
  * river's tiles first), and the tile at floor(random x tiles open) of the
@@ -59,42 +44,37 @@
 #include "util/err.h"
 
 /* Probabilities in [0, 1]; they steer choices, never legality. */
+#define SIM_MAX_RATES 16
 struct sim_policy {
     double flier_rate;  /* fly when the tile has a flying machine and some
                          * roll (1..3) would give a landing */
     double deploy_rate; /* otherwise deploy, when a deployment is legal */
-    double recall_rate; /* otherwise recall the abbot, when it is out */
+    double recall_rate; /* otherwise recall a figure, when one may be */
     double extra_rate;  /* after the turn's first action, act again when a
                          * unit allows it and the engine offers something
                          * (the phantom), else pass */
-    double abbey_rate;  /* place the tile the seat holds (the abbey) when
-                         * the engine offers it, else decline */
-    double wagon_rate;  /* move a wagon whose feature scored when it has
-                         * somewhere to go, else pass */
-    double tower_rate;  /* The Tower: before deploying, build a floor or
-                         * put a follower on top of a tower when one may */
-    double capture_rate;/* after a floor, take a follower in sight
-                         * prisoner (else pass) */
-    double ransom_rate; /* at the start of the turn, buy back a prisoner
-                         * when the rules allow it */
-    double city_rate;   /* The Count of Carcassonne: send a follower into
-                         * the City when offered, move the count, take a
-                         * follower out when it may leave (0: never) */
+    double unit_rate[SIM_MAX_RATES]; /* the units' own, by name through
+                                      * sim_policy_rate() */
 };
 
-/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, abbey 0.4, wagon 0.6,
- * tower 0.3, capture 0.7, ransom 0.5, city 0.6. */
+/* flier 0.7, deploy 0.6, recall 0.15, extra 0.6, and each unit's rate its
+ * default (src/sim/exp/). */
 struct sim_policy sim_policy_default(void);
+/* Every rate, the units' too, v (policy extremes for tests). */
+struct sim_policy sim_policy_uniform(double v);
+/* The unit rate called name ("abbey": place the held tile when offered,
+ * "wagon", "tower", "capture", "ransom", "city"), to read or set; NULL
+ * when no unit has one. */
+double *sim_policy_rate(struct sim_policy *p, const char *name);
 
 /* What the simulator saw, for tests and sample selection. */
+#define SIM_MAX_COUNTS 32
 struct sim_result {
     int score[GAME_MAX_PLAYERS]; /* after final scoring */
     uint64_t state_hash;         /* game_hash() of the final state */
     int turns;                   /* tiles placed, start tile excluded */
     int discards;
     int deploys;                 /* normal deployments (any meeple) */
-    int abbot_deploys;           /* of which abbots */
-    int garden_deploys;          /* of which on a garden */
     int recalls;
     int flights;
     int landed;
@@ -103,22 +83,18 @@ struct sim_result {
     int flights_by[FIG__COUNT];  /* flights, per figure that flew */
     int landed_by[FIG__COUNT];
     int extra_flights;           /* flights that were a second action */
-    int held_placed;             /* held tiles (abbeys) placed, turns too */
-    int held_declined;           /* offers of one declined */
-    int wagon_moves;             /* wagons moved after their feature scored */
-    int wagon_passes;            /* ... or left in supply by their owner */
     int extra_parts;             /* a seat's second turn part (builder) */
-    int tower_floors;            /* The Tower: floors built */
-    int tower_tops;              /* followers put on top of a tower */
-    int captures;                /* followers taken prisoner */
-    int ransoms;                 /* prisoners bought back */
-    int fairy_moves;             /* the fairy put beside a follower */
-    int princess_removals;       /* knights the princess sent home */
-    int dragon_steps;            /* the dragon's steps */
-    int city_deploys;            /* followers sent into the City */
-    int count_moves;             /* the count moved by them */
-    int city_leaves;             /* followers out of the City */
+    int unit_count[SIM_MAX_COUNTS]; /* the units' own tallies, by name
+                                     * through sim_result_count() */
 };
+
+/* The unit tally called name, e.g. "held_placed" (tiles a seat held
+ * placed), "held_declined", "wagon_moves", "wagon_passes",
+ * "abbot_deploys", "garden_deploys", "tower_floors", "tower_tops",
+ * "captures", "ransoms", "fairy_moves", "princess_removals",
+ * "dragon_steps", "city_deploys", "count_moves", "city_leaves"; 0 when
+ * no unit keeps one. */
+int sim_result_count(const struct sim_result *r, const char *name);
 
 /* Plays one complete game: the start tile (sim_start_tile()) at (0,0),
  * or the start a unit lays out (game_start_layout(): the City),

@@ -959,7 +959,8 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     /* every tile of the pack is drawn once; held tiles (abbeys) are turns
      * without a draw */
     EXPECT_INT(name, "turns + discards",
-               res.turns - res.held_placed + res.discards,
+               res.turns - sim_result_count(&res, "held_placed") +
+                   res.discards,
                game_pack_size(rules) - (game_pack_copies(rules, l.start_tile)
                                             ? 1
                                             : 0));
@@ -970,14 +971,14 @@ static void check_sim_rules(const char *name, const struct rules *rules,
     t->discards += res.discards;
     t->flights += res.flights;
     t->landed += res.landed;
-    t->abbot_deploys += res.abbot_deploys;
-    t->garden_deploys += res.garden_deploys;
+    t->abbot_deploys += sim_result_count(&res, "abbot_deploys");
+    t->garden_deploys += sim_result_count(&res, "garden_deploys");
     t->recalls += res.recalls;
     t->extra_actions += res.extra_actions;
-    t->held_placed += res.held_placed;
-    t->held_declined += res.held_declined;
-    t->wagon_moves += res.wagon_moves;
-    t->wagon_passes += res.wagon_passes;
+    t->held_placed += sim_result_count(&res, "held_placed");
+    t->held_declined += sim_result_count(&res, "held_declined");
+    t->wagon_moves += sim_result_count(&res, "wagon_moves");
+    t->wagon_passes += sim_result_count(&res, "wagon_passes");
     t->extra_parts += res.extra_parts;
     for (int f = 0; f < FIG__COUNT; f++) {
         t->deploys_by[f] += res.deploys_by[f];
@@ -1139,8 +1140,8 @@ static void test_sim_deterministic(void **state)
  * and always flying flies whenever it can. */
 static void test_sim_policies(void **state)
 {
-    static const struct sim_policy none = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-                                   all = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    const struct sim_policy none = sim_policy_uniform(0),
+                            all = sim_policy_uniform(1);
     struct totals t = { 0 };
     (void)state;
     for (uint64_t seed = 1; seed <= 20; seed++) {

@@ -29,6 +29,7 @@
 #include "mlog/mlog.h"
 #include "sim/forge.h"
 #include "sim/sim.h"
+#include "sim/sim_int.h" /* the units' registry */
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -875,6 +876,29 @@ static void test_same_seed_same_bytes(void **state)
     same_bytes(box);
 }
 
+/* The units' rates and tallies fit the policy's and the result's
+ * arrays, each name once, each rate found by name with its default. */
+static void test_unit_rows_fit(void **state)
+{
+    int rates = 0, counts = 0;
+    struct sim_policy p = sim_policy_default();
+    (void)state;
+    for (int u = 0; u < EXP__COUNT; u++) {
+        const struct sim_unit *su = sim_units[u];
+        for (int i = 0; su && su->rates && su->rates[i].name; i++, rates++) {
+            double *r = sim_policy_rate(&p, su->rates[i].name);
+            assert_non_null(r);
+            assert_true(*r == su->rates[i].def);
+            assert_ptr_equal(r, &p.unit_rate[rates]);
+        }
+        for (int i = 0; su && su->counts && su->counts[i]; i++)
+            counts++;
+    }
+    assert_true(rates <= SIM_MAX_RATES);
+    assert_true(counts <= SIM_MAX_COUNTS);
+    assert_null(sim_policy_rate(&p, "no-such-rate"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -888,6 +912,7 @@ int main(void)
         cmocka_unit_test(test_forged_count_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
+        cmocka_unit_test(test_unit_rows_fit),
         cmocka_unit_test(test_dragon_games_audit_valid),
         cmocka_unit_test(test_forged_dragon_games_flagged),
     };

@@ -108,10 +108,10 @@ static bool parse_args(int argc, char **argv, struct args *a)
             if (!parse_double(v, &a->policy.extra_rate))
                 return false;
         } else if (strcmp(k, "--abbey-rate") == 0) {
-            if (!parse_double(v, &a->policy.abbey_rate))
+            if (!parse_double(v, sim_policy_rate(&a->policy, "abbey")))
                 return false;
         } else if (strcmp(k, "--wagon-rate") == 0) {
-            if (!parse_double(v, &a->policy.wagon_rate))
+            if (!parse_double(v, sim_policy_rate(&a->policy, "wagon")))
                 return false;
         } else if (strcmp(k, "--expansions") == 0) {
             a->expansions = v;
@@ -287,13 +287,17 @@ static void summary(const struct game_log *l, const struct sim_result *res)
     fprintf(stderr, "turns %d, discards %d, deploys %d (abbot %d, garden "
             "%d), recalls %d, flights %d, landed %d, second actions %d "
             "(flights %d);",
-            res->turns, res->discards, res->deploys, res->abbot_deploys,
-            res->garden_deploys, res->recalls, res->flights, res->landed,
-            res->extra_actions, res->extra_flights);
+            res->turns, res->discards, res->deploys,
+            sim_result_count(res, "abbot_deploys"),
+            sim_result_count(res, "garden_deploys"), res->recalls,
+            res->flights, res->landed, res->extra_actions,
+            res->extra_flights);
     if (game_rules_units(&l->rules) >> EXP_ABBEY & 1)
         fprintf(stderr, " abbeys placed %d, declined %d; wagons moved %d, "
-                "left %d;", res->held_placed, res->held_declined,
-                res->wagon_moves, res->wagon_passes);
+                "left %d;", sim_result_count(res, "held_placed"),
+                sim_result_count(res, "held_declined"),
+                sim_result_count(res, "wagon_moves"),
+                sim_result_count(res, "wagon_passes"));
     if (res->extra_parts)
         fprintf(stderr, " second turn parts %d;", res->extra_parts);
     for (int f = 0; f < FIG__COUNT; f++)

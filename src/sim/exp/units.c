@@ -1,0 +1,14 @@
+/* units.c - the simulator's registry: one line per unit that plays or
+ * forges moves of its own, indexed like the core's EXPANSIONS. */
+#include "sim/exp/units.h"
+
+const struct sim_unit *const sim_units[EXP__COUNT] = {
+    [EXP_C3] = &sim_c3,
+    [EXP_RIVER] = &sim_river,
+    [EXP_PHANTOM] = &sim_phantom,
+    [EXP_TRADERS] = &sim_traders,
+    [EXP_ABBEY] = &sim_abbey,
+    [EXP_TOWER] = &sim_tower,
+    [EXP_DRAGON] = &sim_dragon,
+    [EXP_COUNT] = &sim_count,
+};

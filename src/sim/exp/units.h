@@ -1,0 +1,11 @@
+/* units.h - the simulator's units (src/sim/exp/ only): what each file
+ * needs, and the objects the registry (units.c) lists. */
+#ifndef SIM_EXP_UNITS_H
+#define SIM_EXP_UNITS_H
+#include "sim/forge_int.h"
+#include "sim/sim_int.h"
+
+extern const struct sim_unit sim_c3, sim_river, sim_phantom, sim_traders,
+    sim_abbey, sim_tower, sim_dragon, sim_count;
+
+#endif
