@@ -2327,10 +2327,12 @@ static void test_doc_example_dragon(void **state)
     struct buf rj = BUF_INIT;
     replay_build(&l, NULL, &rp, NULL);
     mlog_replay_json(&l, &r, &rp, &rj);
-    must_have(rj.p, "\"rotation\":90,\"placed\":[],\"removed\":[],"
-                    "\"dragon\":[1,0]");
-    must_have(rj.p, "\"dragon\":[1,-1]");
-    must_have(rj.p, "\"fairy\":[-1,0]");
+    must_have(rj.p, "\"figures\":[{\"unit\":\"dragon\",\"name\":"
+                    "\"dragon\",\"at\":[1,0]}]");
+    must_have(rj.p, "\"figures\":[{\"unit\":\"dragon\",\"name\":"
+                    "\"dragon\",\"at\":[1,-1]}]");
+    must_have(rj.p, "{\"unit\":\"dragon\",\"name\":\"fairy\","
+                    "\"at\":[-1,0]}");
     must_have(rj.p, "\"marks\":[\"volcano\"]");
     must_have(rj.p, "\"princess\":true");
     replay_release(&rp);
@@ -2461,13 +2463,16 @@ static void test_doc_example_tower(void **state)
     cJSON *doc = cJSON_Parse(rj.p), *t;
     int towers = 0, held = 0;
     cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "turns")) {
-        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "towers");
-        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "prisoners");
+        /* the tower's marks (its height) and counters (prisoners each
+         * seat holds, Ada's first) */
+        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "marks");
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "counters");
         if (tw)
             towers = cJSON_GetObjectItemCaseSensitive(
-                         cJSON_GetArrayItem(tw, 0), "height")->valueint;
+                         cJSON_GetArrayItem(tw, 0), "value")->valueint;
         if (pr)
-            held = cJSON_GetArrayItem(pr, 0)->valueint;
+            held = cJSON_GetObjectItemCaseSensitive(
+                       cJSON_GetArrayItem(pr, 0), "value")->valueint;
         if (cJSON_GetObjectItemCaseSensitive(t, "turn")->valueint == 5) {
             assert_int_equal(towers, 2);
             assert_int_equal(held, 1); /* Ada holds Ben's farmer */

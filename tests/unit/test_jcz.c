@@ -1215,8 +1215,17 @@ static void test_city_of_carcassonne(void **state)
     expect_str(cJSON_GetArrayItem(get(rj, "start"), 6), "tile", "CO/7");
     assert_non_null(tile_segment(rj, "CO/7", "quarter:cathedral"));
     assert_non_null(tile_segment(rj, "CO/12", "city:E"));
-    const cJSON *t3 = cJSON_GetArrayItem(get(rj, "turns"), 3);
-    expect_str(get(t3, "count"), "segment", "quarter:castle");
+    /* the count: a figure of its unit, listed on the turns it moved */
+    const cJSON *figs = NULL;
+    for (int i = 0; i <= 3; i++) {
+        const cJSON *t = cJSON_GetArrayItem(get(rj, "turns"), i);
+        if (cJSON_GetObjectItemCaseSensitive(t, "figures"))
+            figs = get(t, "figures");
+    }
+    assert_non_null(figs);
+    expect_str(cJSON_GetArrayItem(figs, 0), "unit", "count");
+    expect_str(cJSON_GetArrayItem(figs, 0), "name", "count");
+    expect_str(cJSON_GetArrayItem(figs, 0), "segment", "quarter:castle");
     cJSON_Delete(rj);
     struct buf out = BUF_INIT;
     mlog_write_jcz(&log, &out);
