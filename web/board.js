@@ -7,8 +7,13 @@ import { s, clear } from './dom.js';
 import { TILE, DIRS, tileGeometry, locateSegment, rotatePoint } from './geometry.js';
 import { outlineFor } from './colors.js';
 import { figure, figureShape, figureTitle, token, tokenTitle } from './figures.js';
+import { TILE_MARKS, CLOSED, drawers, itemSpec } from './exp/index.js';
 
-const DIR_ANGLE = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
+// A tile is drawn in stages, each unit's module adding its features
+// (exp/): under (water under the roads), over (roads), areas (cities),
+// ground (what covers a tile's ground), inner (things inside the tile);
+// then the tokens and the tile's marks.
+const STAGES = ['under', 'over', 'areas', 'ground', 'inner'];
 
 function tileTransform(at, rotation) {
   return `translate(${at[0] * TILE} ${at[1] * TILE}) rotate(${rotation || 0} 50 50)`;
@@ -30,85 +35,17 @@ export function drawTile(id, def, at, rotation) {
   }
   const geo = tileGeometry(id, def);
   if (geo.closed) g.classList.add('closed');
-  // Water under everything: a road crosses a river on a bridge.
-  for (const r of geo.rivers) g.appendChild(s('path', { class: 'river-bank', d: r.d, dataset: { segment: r.key } }));
-  if (geo.pond) g.appendChild(s('circle', { class: 'river-bank', cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r + 2 }));
-  for (const r of geo.rivers) g.appendChild(s('path', { class: 'river', d: r.d }));
-  if (geo.pond) g.appendChild(s('circle', { class: ['river', geo.pond.lake ? 'lake' : null], cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r }));
-  for (const r of geo.roads) g.appendChild(s('path', { class: 'road-edge', d: r.d }));
-  for (const r of geo.roads) g.appendChild(s('path', { class: 'road', d: r.d }));
-  if (geo.junction) {
-    g.appendChild(s('g', { class: 'junction', transform: upright([50, 50], rotation) },
-      s('rect', { x: 42, y: 44, width: 16, height: 12, rx: 1 }),
-      s('path', { class: 'junction-roof', d: 'M40 45L50 37L60 45Z' })));
-  }
-  for (const c of geo.cities) {
-    g.appendChild(s('path', { class: 'city', d: c.d }));
-    if (c.wall) g.appendChild(s('path', { class: 'city-wall', d: c.wall }));
-  }
-  for (const c of geo.cities) {
-    if (!c.pennants) continue;
-    const [px, py] = c.pennantAt;
-    g.appendChild(s('path', {
-      class: 'pennant', transform: `${upright(c.pennantAt, rotation)} translate(${px} ${py})`,
-      d: 'M-5.5 -6.5H5.5V1Q5.5 5.5 0 8Q-5.5 5.5 -5.5 1Z',
-    }));
-  }
-  for (const q of geo.quarters) {
-    // The City of Carcassonne's quarters: four walled squares.
-    g.appendChild(s('g', { class: 'quarter', dataset: { quarter: q.name } },
-      s('title', { text: `the ${q.name} quarter` }),
-      s('rect', { class: 'quarter-ground', x: q.at[0] - 19, y: q.at[1] - 19, width: 38, height: 38, rx: 3 })));
-  }
-  if (geo.closed) {
-    // The abbey: a walled close; its walls end whatever they meet.
-    g.appendChild(s('rect', { class: 'abbey-ground', x: 7, y: 7, width: TILE - 14, height: TILE - 14 }));
-    g.appendChild(s('rect', { class: 'abbey-wall', x: 5, y: 5, width: TILE - 10, height: TILE - 10 }));
-  }
-  if (geo.monastery) {
-    const [mx, my] = geo.monastery.at;
-    g.appendChild(s('g', { class: ['monastery', geo.closed ? 'abbey' : null], transform: `${upright(geo.monastery.at, rotation)} translate(${mx} ${my})${geo.closed ? ' scale(1.3)' : ''}` },
-      geo.closed ? s('title', { text: 'abbey' }) : null,
-      s('rect', { class: 'monastery-body', x: -11, y: -5, width: 22, height: 16 }),
-      s('path', { class: 'monastery-roof', d: 'M-14 -4L0 -16L14 -4Z' }),
-      s('path', { class: 'monastery-door', d: 'M-3 11V4Q0 1 3 4V11Z' }),
-      s('rect', { class: 'monastery-roof', x: -1.2, y: -22, width: 2.4, height: 8 }),
-      s('rect', { class: 'monastery-roof', x: -4, y: -19.5, width: 8, height: 2.2 })));
-  }
-  if (geo.garden) {
-    const [gx, gy] = geo.garden.at, r = geo.garden.r;
-    g.appendChild(s('g', { class: 'garden' },
-      s('circle', { class: 'garden-bed', cx: gx, cy: gy, r }),
-      s('circle', { class: 'flower-a', cx: gx - r * 0.4, cy: gy - r * 0.3, r: r * 0.2 }),
-      s('circle', { class: 'flower-b', cx: gx + r * 0.35, cy: gy - r * 0.15, r: r * 0.2 }),
-      s('circle', { class: 'flower-a', cx: gx, cy: gy + r * 0.4, r: r * 0.2 })));
-  }
-  if (geo.tower) {
-    // The Tower's foundation: a keep with battlements.
-    const [tx, ty] = geo.tower.at;
-    g.appendChild(s('g', { class: 'tower', transform: `${upright(geo.tower.at, rotation)} translate(${tx} ${ty})` },
-      s('title', { text: 'tower' }),
-      s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1.5V-9H1.5V-6H4V-9H7V9Z' })));
-  }
-  if (geo.flier) {
-    const [fx, fy] = geo.flier.at;
-    const angle = DIR_ANGLE[geo.flier.dir] ?? 0;
-    g.appendChild(s('g', { class: 'flier', transform: `translate(${fx} ${fy}) rotate(${angle})` },
-      s('path', { class: 'flier-arrow', d: 'M0 -7V-26' }),
-      s('path', { class: 'flier-head', d: 'M0 -34L-6 -24H6Z' }),
-      s('ellipse', { class: 'flier-wing', cx: 0, cy: 3, rx: 16, ry: 4.5 }),
-      s('ellipse', { class: 'flier-wing', cx: 0, cy: 10, rx: 9, ry: 3 }),
-      s('ellipse', { class: 'flier-body', cx: 0, cy: 2, rx: 4.5, ry: 10 })));
-  }
+  const ctx = { def, rotation, upright: (p) => upright(p, rotation), closed: geo.closed ? CLOSED : null };
+  for (const stage of STAGES) for (const draw of drawers(stage)) draw(g, geo, ctx);
   for (const t of geo.tokens) {
     const tk = token(t.attr);
     g.appendChild(s('g', {
-      class: ['token', `token-${t.attr}`, tk.goods ? 'goods' : null],
+      class: ['token', `token-${t.attr}`, tk.cls],
       transform: `${upright(t.at, rotation)} translate(${t.at[0]} ${t.at[1]})`,
       dataset: { attr: t.attr, feature: t.feature },
     }, s('title', { text: tokenTitle(t.attr) }), ...tk.draw()));
   }
-  // The Princess & the Dragon's marks, upright by the south-west corner.
+  // The tile's marks, upright by the south-west corner.
   (def.marks || []).forEach((mark, j) => {
     const at = [14 + 20 * j, 86];
     const m = TILE_MARKS[mark] || { title: String(mark), d: 'M-5 0A5 5 0 1 1 5 0A5 5 0 1 1 -5 0Z' };
@@ -121,13 +58,6 @@ export function drawTile(id, def, at, rotation) {
   g.appendChild(s('rect', { class: 'tile-border', x: 0, y: 0, width: TILE, height: TILE }));
   return g;
 }
-
-/** Marks of a whole tile: what a title says, and a small silhouette. */
-const TILE_MARKS = {
-  volcano: { title: 'volcano: the dragon comes here', d: 'M-9 7L-3 -5H3L9 7Z M-3 -5L-1 -9L1 -7L3 -5Z' },
-  dragon: { title: "the dragon's symbol: the dragon moves", d: 'M-8 5C-8 1 -5 -1 -1 -1L2 -6L6 -7L4 -4L3 0C5 1 5 3 5 5Z M-2 -2L-6 -8L0 -5Z' },
-  portal: { title: 'magic portal', d: 'M-7 8V-2A7 7 0 0 1 7 -2V8H3V-2A3 3 0 0 0 -3 -2V8Z' },
-};
 
 const key = (at) => `${at[0]},${at[1]}`;
 
@@ -269,29 +199,23 @@ export class Board {
         this.gMeeples.appendChild(this.meeple(m, [loc.anchor[0] + off, loc.anchor[1]], loc.feature));
       });
     }
-    // The Tower: each tower's floors, beside it.
-    for (const tw of t.towerList || []) {
-      const loc = this.locate(tw.at, 'tower');
-      this.gMeeples.appendChild(s('g', { class: 'tower-height', dataset: { at: key(tw.at), height: tw.height } },
-        s('circle', { cx: loc.anchor[0] + 11, cy: loc.anchor[1] - 11, r: 7 }),
-        s('text', { x: loc.anchor[0] + 11, y: loc.anchor[1] - 8, 'text-anchor': 'middle', text: String(tw.height) })));
-    }
-    if (t.count && Array.isArray(t.count.at)) {
-      // The count, a neutral figure, in its quarter of the City.
-      const [x, y] = this.locate(t.count.at, t.count.segment).anchor;
-      this.gMeeples.appendChild(s('g', { class: 'count', transform: `translate(${x} ${y - 10})`, dataset: { segment: t.count.segment } },
-        s('title', { text: `the count in the ${String(t.count.segment).split(':')[1] || 'City'}` }),
-        s('circle', { class: 'count-body', r: 6 })));
+    // The units' items their modules draw (figures drawn as figures
+    // stand with the meeples).
+    for (const k of ['marks', 'tokens', 'figures']) {
+      for (const it of (t.items && t.items[k]) || []) {
+        const spec = itemSpec(it);
+        if (spec.draw) this.gMeeples.appendChild(spec.draw(this, it));
+      }
     }
   }
 
-  /** Where figure m stands: its segment's anchor, or for a barn the corner
-   * north-west of its tile (where the four fields meet). */
+  /** Where figure m stands: its segment's anchor, or for a figure on a
+   * corner the corner north-west of its tile (where the four fields meet). */
   place(m) {
     if (figure(m.kind).corner && Array.isArray(m.at)) return { anchor: [m.at[0] * TILE, m.at[1] * TILE], feature: 'field' };
-    // the dragon in the middle of its square, the fairy by a corner
+    // a neutral figure on its square, at its spot
     if (figure(m.kind).neutral && Array.isArray(m.at)) {
-      const [dx, dy] = m.kind === 'fairy' ? [0.8, 0.2] : [0.5, 0.5];
+      const [dx, dy] = figure(m.kind).spot || [0.5, 0.5];
       return { anchor: [(m.at[0] + dx) * TILE, (m.at[1] + dy) * TILE], feature: null };
     }
     return this.locate(m.at, m.segment);

@@ -6,7 +6,11 @@
 // From that we build the shapes to draw (city polygons, road polylines) and,
 // with a coarse raster of the tile, the field regions, plus an anchor point
 // for every segment (where a meeple stands or a highlight is centred).
-// Everything here is pure computation; board.js draws it.
+// Everything here is pure computation; board.js draws it. How a feature's
+// segments lie (by edges, by half-edges, inside the tile, at named spots)
+// and where its things stand comes from its unit's module (exp/).
+
+import { FEATURES } from './exp/index.js';
 
 export const TILE = 100;
 export const EDGES = ['N', 'E', 'S', 'W'];
@@ -19,28 +23,25 @@ export const DIRS = {
   N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1],
 };
 
-// Features whose segments are named by edges; the others are fields (by
-// half-edges) or lie inside the tile (monastery, garden, flier).
-const BY_EDGES = new Set(['road', 'city', 'river']);
+// A feature's class: its shape ('edges', 'halves', 'inner', 'spots').
+const featureClass = (f) => (Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f] : {});
 
 /** "city:_S" -> {feature: 'city', edges: [0, 1, 3]}; fields get halves. */
-/** Where the City of Carcassonne's quarters lie on their tile (CO/7). */
-const QUARTER_AT = { castle: [28, 28], market: [72, 28], blacksmith: [28, 72], cathedral: [72, 72] };
-
 export function parseSegment(str) {
   const text = String(str || '');
   const i = text.indexOf(':');
   const feature = i < 0 ? text : text.slice(0, i);
   const rest = i < 0 ? '' : text.slice(i + 1);
-  // The City of Carcassonne's quarters: "quarter:castle" and the like.
-  if (feature === 'quarter') return { feature, inner: rest };
-  if (feature === 'field') {
+  const shape = featureClass(feature).shape;
+  // spots told apart by name: "spot:name"
+  if (shape === 'spots') return { feature, inner: rest };
+  if (shape === 'halves') {
     // "field:I" and "field:II": fields inside a tile's cities, touching no edge.
     if (rest === 'I' || rest === 'II') return { feature, halves: [], inner: rest };
     const halves = [...new Set(rest.split('.').map((x) => HALVES.indexOf(x)).filter((x) => x >= 0))];
     return { feature, halves: halves.sort((a, b) => a - b) };
   }
-  if (BY_EDGES.has(feature)) {
+  if (shape === 'edges') {
     let edges;
     if (rest.startsWith('_')) {
       const out = EDGES.indexOf(rest[1]);
@@ -265,62 +266,63 @@ const NOT_ATTRS = new Set(['feature', 'segment', 'pennants', 'cities']);
 const segAttrs = (sg) => Object.keys(sg).filter((k) => !NOT_ATTRS.has(k) && sg[k] === true);
 
 /**
- * The drawable geometry of tile `id` from its definition {flier, segments}.
- * Returns {cities, roads, rivers, fields, monastery, garden, flier, tower,
+ * The drawable geometry of tile `id` from its definition {segments, ...}.
+ * Returns {cities (areas by edges), roads (lines by edges), under (lines
+ * by edges drawn under the roads), fields, spots: [{key, feature, name,
+ * at}], inner: Map(feature -> {key, feature, at, r, attrs, cls}),
  * junction, pond, closed, tokens: [{attr, feature, key, at}],
- * segments: Map(key -> {feature, anchor, shape})}. A closed tile (the
- * abbey) has no segment on its edges: it ends whatever it meets.
+ * segments: Map(key -> {feature, anchor, shape})}. A closed tile has no
+ * segment on its edges: it ends whatever it meets.
  */
 export function tileGeometry(id, def) {
   if (cache.has(id)) return cache.get(id);
   const segs = (def && Array.isArray(def.segments)) ? def.segments : [];
   const geo = {
-    id, cities: [], roads: [], rivers: [], fields: [], quarters: [], monastery: null, garden: null, flier: null, tower: null,
+    id, cities: [], roads: [], under: [], fields: [], spots: [], inner: new Map(),
     junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
   };
 
   for (const sg of segs) {
     const p = parseSegment(sg.segment);
+    const cls = featureClass(p.feature);
     const attrs = segAttrs(sg);
-    if (p.feature === 'city' && p.edges.length) {
-      geo.cities.push({ key: segmentKey(p), edges: p.edges, pennants: sg.pennants || 0, attrs, ...cityShape(p.edges) });
-    } else if (p.feature === 'road' && p.edges.length) {
-      geo.roads.push({ key: segmentKey(p), edges: p.edges, attrs, ...roadShape(p.edges) });
-    } else if (p.feature === 'river' && p.edges.length) {
-      geo.rivers.push({ key: segmentKey(p), edges: p.edges, ...roadShape(p.edges) });
-    } else if (p.feature === 'field') {
-      geo.fields.push({ key: segmentKey(p), halves: p.halves, cities: sg.cities || '', attrs });
-    } else if (p.feature === 'monastery') {
-      geo.monastery = { key: 'monastery', at: [50, 50], r: 19, attrs };
-    } else if (p.feature === 'garden') {
-      geo.garden = { key: 'garden', at: [50, 50], r: 11, attrs };
-    } else if (p.feature === 'tower') {
-      geo.tower = { key: 'tower', at: [50, 50], r: 9, attrs };
-    } else if (p.feature === 'flier') {
-      geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier || 'N', attrs };
-    } else if (p.feature === 'quarter') {
-      geo.quarters.push({ key: segmentKey(p), name: p.inner, at: QUARTER_AT[p.inner] || [50, 50] });
+    const key = segmentKey(p), feature = p.feature;
+    if (cls.shape === 'edges' && p.edges.length) {
+      if (cls.area) geo.cities.push({ key, feature, edges: p.edges, pennants: sg.pennants || 0, attrs, ...cityShape(p.edges) });
+      else if (cls.line === 'under') geo.under.push({ key, feature, edges: p.edges, ...roadShape(p.edges) });
+      else geo.roads.push({ key, feature, edges: p.edges, attrs, ...roadShape(p.edges) });
+    } else if (cls.shape === 'halves') {
+      geo.fields.push({ key, feature, halves: p.halves, cities: sg.cities || '', attrs });
+    } else if (cls.shape === 'inner') {
+      geo.inner.set(feature, { key: feature, feature, at: [50, 50], r: cls.r, attrs, cls });
+    } else if (cls.shape === 'spots') {
+      geo.spots.push({ key, feature, name: p.inner, at: (cls.spots || {})[p.inner] || [50, 50], cls });
     }
   }
-  if (!geo.flier && def && def.flier) geo.flier = { key: 'flier', at: [50, 50], r: 14, dir: def.flier, attrs: [] };
+  // a thing the definition names without its segment (a flying machine's direction)
+  for (const [f, cls] of Object.entries(FEATURES)) {
+    if (cls.implied && !geo.inner.has(f) && def && def[cls.implied]) geo.inner.set(f, { key: f, feature: f, at: [50, 50], r: cls.r, attrs: [], cls });
+  }
+  const things = [...geo.inner.values()].sort((a, b) => (a.cls.order ?? 9) - (b.cls.order ?? 9));
+  const center = things.find((x) => x.cls.place === 'center'); // roads end at it
   const stubs = geo.roads.filter((r) => r.stub).length;
-  geo.junction = stubs >= 3 || (stubs >= 1 && !geo.monastery && !geo.cities.length) || stubs === 2;
-  // A river that ends on the tile ends in a lake (the spring, the lake, the volcano).
-  if (geo.rivers.length === 1 && geo.rivers[0].stub) geo.pond = { at: [50, 50], r: 13, lake: true };
-  // Where a river forks, its arms meet in the middle.
-  else if (geo.rivers.some((r) => r.edges.length > 2)) geo.pond = { at: [50, 50], r: 6, lake: false };
-  geo.closed = segs.length > 0 && !geo.cities.length && !geo.roads.length && !geo.rivers.length && !geo.fields.length &&
-    !geo.quarters.length;
+  geo.junction = stubs >= 3 || (stubs >= 1 && !center && !geo.cities.length) || stubs === 2;
+  // A line under the roads that ends on the tile ends in a lake (a spring, a lake).
+  if (geo.under.length === 1 && geo.under[0].stub) geo.pond = { at: [50, 50], r: 13, lake: true };
+  // Where it forks, its arms meet in the middle.
+  else if (geo.under.some((r) => r.edges.length > 2)) geo.pond = { at: [50, 50], r: 6, lake: false };
+  geo.closed = segs.length > 0 && !geo.cities.length && !geo.roads.length && !geo.under.length && !geo.fields.length &&
+    !geo.spots.length;
 
-  // Raster: which cells are city, road, river or free (field).
-  const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road, -3 river
+  // Raster: which cells are city, road, water or free (field).
+  const owner = new Int16Array(G * G).fill(-1); // -1 free, k >= 0 city k, -2 road, -3 under the roads
   for (let i = 0; i < G * G; i++) {
     const p = cellCenter(i);
     const k = geo.cities.findIndex((c) => inPolygon(p, c.poly));
     if (k >= 0) { owner[i] = k; continue; }
     if (geo.roads.some((r) => distToPolyline(p, r.pts) < 6.5)) owner[i] = -2;
     else if (geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 9) owner[i] = -2;
-    else if (geo.rivers.some((r) => distToPolyline(p, r.pts) < 7.5)) owner[i] = -3;
+    else if (geo.under.some((r) => distToPolyline(p, r.pts) < 7.5)) owner[i] = -3;
     else if (geo.pond && Math.hypot(p[0] - geo.pond.at[0], p[1] - geo.pond.at[1]) < geo.pond.r + 1.5) owner[i] = -3;
   }
   const free = new Uint8Array(G * G);
@@ -328,7 +330,7 @@ export function tileGeometry(id, def) {
 
   // Fields: one flood fill from all their half-edges at once, so that two
   // fields the drawing does not wall off from each other (a city's curve
-  // that stops short of a river) share the region by nearness.
+  // that stops short of water) share the region by nearness.
   const claim = new Int16Array(G * G).fill(-1);
   const queue = [];
   geo.fields.forEach((f, k) => {
@@ -379,28 +381,19 @@ export function tileGeometry(id, def) {
   const taken = new Uint8Array(G * G);
   const take = (center, r) => { const m = discMask(center, r); for (let i = 0; i < G * G; i++) if (m[i]) taken[i] = 1; };
   const freeNotTaken = () => { const m = new Uint8Array(G * G); for (let i = 0; i < G * G; i++) m[i] = free[i] && !taken[i] ? 1 : 0; return m; };
-  if (geo.monastery && geo.rivers.length) {
-    // Beside the river (RI.1/LIFI), not on it.
-    const p = pole(freeNotTaken());
-    const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
-    if (p) geo.monastery.at = [clamp(p.at[0], 16, 84), clamp(p.at[1], 24, 86)]; // its cross stays on the tile
-  }
-  if (geo.monastery) take(geo.monastery.at, 22);
-  if (geo.flier) {
-    const p = pole(freeNotTaken());
-    if (p) geo.flier.at = p.at;
-    take(geo.flier.at, 20);
-  }
-  if (geo.garden) {
-    const p = pole(freeNotTaken());
-    if (p) { geo.garden.at = p.at; geo.garden.r = Math.max(7, Math.min(12, p.radius - 3)); }
-    take(geo.garden.at, geo.garden.r + 6);
-  }
-  if (geo.tower) {
-    // The Tower: its foundation where the field leaves room.
-    const p = pole(freeNotTaken());
-    if (p) geo.tower.at = p.at;
-    take(geo.tower.at, geo.tower.r + 6);
+  // The things inside the tile, in their order: one in the middle, beside
+  // the water if any runs there; the others where the field leaves room.
+  const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+  for (const x of things) {
+    if (x.cls.place === 'center') {
+      const p = geo.under.length ? pole(freeNotTaken()) : null;
+      if (p) x.at = [clamp(p.at[0], 16, 84), clamp(p.at[1], 24, 86)]; // its cross stays on the tile
+    } else {
+      const p = pole(freeNotTaken());
+      if (p) x.at = p.at;
+      if (p && x.cls.fit) x.r = clamp(p.radius - 3, x.cls.fit[0], x.cls.fit[1]);
+    }
+    take(x.at, x.r + (x.cls.clear ?? 6));
   }
 
   // Anchors and highlight shapes of every segment.
@@ -432,9 +425,9 @@ export function tileGeometry(id, def) {
   });
   geo.roads.forEach((r) => {
     const visible = r.pts.filter((p) => !geo.cities.some((c) => inPolygon(p, c.poly)) &&
-      !(geo.monastery && Math.hypot(p[0] - 50, p[1] - 50) < 20) &&
+      !(center && Math.hypot(p[0] - 50, p[1] - 50) < 20) &&
       !(geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 10) &&
-      !geo.rivers.some((w) => distToPolyline(p, w.pts) < 9)); // not on the bridge
+      !geo.under.some((w) => distToPolyline(p, w.pts) < 9)); // not on the bridge
     const list = visible.length ? visible : r.pts;
     r.anchor = list[Math.floor(list.length / 2)];
     // An inn stands on the road, some way from where the meeple stands and
@@ -453,8 +446,8 @@ export function tileGeometry(id, def) {
     }
     geo.segments.set(r.key, { feature: 'road', anchor: r.anchor, shape: { kind: 'stroke', d: r.d } });
   });
-  geo.rivers.forEach((r) => {
-    geo.segments.set(r.key, { feature: 'river', anchor: geo.pond ? geo.pond.at : r.pts[Math.floor(r.pts.length / 2)], shape: { kind: 'stroke', d: r.d } });
+  geo.under.forEach((r) => {
+    geo.segments.set(r.key, { feature: r.feature, anchor: geo.pond ? geo.pond.at : r.pts[Math.floor(r.pts.length / 2)], shape: { kind: 'stroke', d: r.d } });
   });
   geo.fields.forEach((f, k) => {
     const m = fieldMask(k);
@@ -473,13 +466,10 @@ export function tileGeometry(id, def) {
     }
     geo.segments.set(f.key, { feature: 'field', anchor: f.anchor, shape: { kind: 'path', d: f.d } });
   });
-  for (const q of geo.quarters) geo.segments.set(q.key, { feature: 'quarter', anchor: q.at, shape: { kind: 'circle', at: q.at, r: 14 } });
-  if (geo.monastery) geo.segments.set('monastery', { feature: 'monastery', anchor: geo.monastery.at, shape: { kind: 'circle', at: geo.monastery.at, r: 22 } });
-  if (geo.garden) geo.segments.set('garden', { feature: 'garden', anchor: geo.garden.at, shape: { kind: 'circle', at: geo.garden.at, r: geo.garden.r + 4 } });
-  if (geo.flier) geo.segments.set('flier', { feature: 'flier', anchor: geo.flier.at, shape: { kind: 'circle', at: geo.flier.at, r: 18 } });
-  if (geo.tower) geo.segments.set('tower', { feature: 'tower', anchor: geo.tower.at, shape: { kind: 'circle', at: geo.tower.at, r: geo.tower.r + 4 } });
-  for (const x of [geo.monastery, geo.garden, geo.flier]) {
-    (x ? x.attrs : []).forEach((attr, j) => geo.tokens.push({ attr, feature: x.key, key: x.key, at: [x.at[0] + 16, x.at[1] - 14 + 12 * j] }));
+  for (const q of geo.spots) geo.segments.set(q.key, { feature: q.feature, anchor: q.at, shape: { kind: 'circle', at: q.at, r: q.cls.ring ?? 14 } });
+  for (const x of things) {
+    geo.segments.set(x.key, { feature: x.feature, anchor: x.at, shape: { kind: 'circle', at: x.at, r: x.r + (x.cls.ring ?? 4) } });
+    if (x.cls.tokens) x.attrs.forEach((attr, j) => geo.tokens.push({ attr, feature: x.key, key: x.key, at: [x.at[0] + 16, x.at[1] - 14 + 12 * j] }));
   }
 
   cache.set(id, geo);

@@ -20,6 +20,7 @@ struct rules;
 struct score_event;
 struct score_item;
 struct pos;
+struct replay_out;
 
 /* The registry: X(ID, unit object, its id in .tiles files and reports).
  * The order is the order hooks run in and the unit's bit in
@@ -177,6 +178,11 @@ struct expansion {
      * unit keeps that tiles, meeples and scores do not show (towers'
      * heights, prisoners, the dragon): board state, not bookkeeping. */
     uint64_t (*hash)(const struct game *g, uint64_t h);
+    /* Lists for a replay viewer, with replay_put() (core/replay.h), what
+     * of the unit's board state the board's tiles and meeples do not
+     * show, after a turn: neutral figures, tokens, marks on tiles (a
+     * tower's height), counters (prisoners a seat holds). */
+    void (*replay)(const struct game *g, struct replay_out *out);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -185,7 +191,7 @@ struct expansion {
     X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
-    X(scored) X(check_stand) X(hold_scoring) X(hash)
+    X(scored) X(check_stand) X(hold_scoring) X(hash) X(replay)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

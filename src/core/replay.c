@@ -6,7 +6,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/game_int.h" /* FOR_UNITS */
 #include "util/xalloc.h"
+
+struct replay_out {
+    struct replay *r;
+    struct replay_turn *t;
+    uint8_t unit;
+};
+
+void replay_put(struct replay_out *out, struct replay_item it)
+{
+    struct replay *r = out->r;
+    xgrow((void **)&r->items, &r->cap_items, r->n_items + 1,
+          sizeof *r->items);
+    it.unit = out->unit;
+    r->items[r->n_items++] = it;
+    out->t->n_items++;
+}
+
+/* Every unit in play lists what it shows (towers' heights, the dragon,
+ * prisoners held), in registry order. */
+static void unit_items(struct replay *r, struct replay_turn *t,
+                       const struct game *g)
+{
+    struct replay_out out = { r, t, 0 };
+    t->item0 = r->n_items;
+    FOR_UNITS(g, u, replay) {
+        out.unit = 0;
+        while (out.unit < EXP__COUNT && expansion_get(out.unit) != u)
+            out.unit++;
+        u->replay(g, &out);
+    }
+}
 
 static void snapshot(struct replay *r, const struct game *g, int turn,
                      int player, int tile)
@@ -23,13 +55,6 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
         t->rot = g->tiles[tile].rot;
     }
     memcpy(t->score, g->score, sizeof t->score);
-    t->dragon_on = game_dragon_at(g, &t->dragon);
-    t->fairy_on = game_fairy_at(g, &t->fairy);
-    int cs = game_count_seg(g);
-    if (cs >= 0) {
-        t->count_at = game_tile_pos(g, g->segs[cs].tile);
-        t->count_mask = g->segs[cs].mask;
-    }
     t->meeple0 = r->n_meeples;
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
@@ -44,24 +69,7 @@ static void snapshot(struct replay *r, const struct game *g, int turn,
         };
         t->n_meeples++;
     }
-    /* The Tower: the towers' floors, the prisoners each seat holds */
-    t->tower0 = r->n_towers;
-    for (int i = 0; i < g->n_tiles; i++) {
-        int h = game_tower_height(g, i);
-        if (h <= 0)
-            continue;
-        xgrow((void **)&r->towers, &r->cap_towers, r->n_towers + 1,
-              sizeof *r->towers);
-        r->towers[r->n_towers++] = (struct replay_tower){
-            game_tile_pos(g, i), (uint8_t)h
-        };
-        t->n_towers++;
-    }
-    for (int i = 0; i < g->n_meeples; i++) {
-        int j = game_meeple_jailer(g, i);
-        if (j >= 0 && j < GAME_MAX_PLAYERS)
-            t->held[j]++;
-    }
+    unit_items(r, t, g);
 }
 
 void replay_build(const struct game_log *log, const struct audit_opts *o,
@@ -121,6 +129,6 @@ void replay_release(struct replay *r)
 {
     free(r->turns);
     free(r->meeples);
-    free(r->towers);
+    free(r->items);
     memset(r, 0, sizeof *r);
 }

@@ -15,11 +15,42 @@ struct replay_meeple {
     struct pos at;
 };
 
-/* A tower with its floors (The Tower). */
-struct replay_tower {
-    struct pos at;
-    uint8_t height;
+/* What a unit shows on the board besides tiles and meeples, as the
+ * unit lists it after a turn (struct expansion.replay): X(ID, its key in
+ * the replay JSON, whether it stands on a square, whether it has a
+ * value): the dragon is a figure, a tower's height a mark, the prisoners
+ * a seat holds a counter. */
+#define REPLAY_ITEM_KINDS(X)                                               \
+    X(FIGURE, "figures", true, false)   /* a neutral figure */            \
+    X(TOKEN, "tokens", true, false)     /* a piece on a square */         \
+    X(MARK, "marks", true, true)        /* a number on a square */        \
+    X(COUNTER, "counters", false, true) /* a number, a seat's or none's */
+
+enum replay_item_kind {
+#define X(id, key, at, value) REPLAY_##id,
+    REPLAY_ITEM_KINDS(X)
+#undef X
+    REPLAY__KINDS
 };
+
+/* One item. A unit fills kind, name, and what its kind has (at, value),
+ * with feature/mask when it stands on a segment (FEAT_NONE: the whole
+ * square) and seat when it is a player's (-1: nobody's); replay_put()
+ * adds the unit. */
+struct replay_item {
+    uint8_t kind;      /* enum replay_item_kind */
+    uint8_t unit;      /* enum expansion_id, set by replay_put() */
+    uint8_t feature;   /* enum feat of its segment, FEAT_NONE if none */
+    uint8_t mask;
+    int8_t seat;
+    struct pos at;
+    int value;
+    const char *name;  /* the unit's name for it: "dragon", "height" */
+};
+
+/* Where a unit's hook puts its items (replay.c). */
+struct replay_out;
+void replay_put(struct replay_out *out, struct replay_item it);
 
 struct replay_turn {
     int turn;          /* 0: the start tile; -1: after final scoring */
@@ -30,14 +61,8 @@ struct replay_turn {
     size_t meeple0;    /* meeples on the board after it: */
     size_t n_meeples;  /*   meeples[meeple0 .. meeple0 + n_meeples) */
     int score[GAME_MAX_PLAYERS];
-    size_t tower0;     /* towers with a floor after it: */
-    size_t n_towers;   /*   towers[tower0 .. tower0 + n_towers) */
-    uint8_t held[GAME_MAX_PLAYERS]; /* prisoners each seat holds */
-    /* The Princess & the Dragon's neutral figures after it */
-    bool dragon_on, fairy_on;
-    struct pos dragon, fairy;
-    struct pos count_at; /* the count's quarter (The Count of Carcassonne): */
-    uint8_t count_mask;  /*   its tile and quarter mask, 0: no count */
+    size_t item0;      /* the units' items after it, in registry order: */
+    size_t n_items;    /*   items[item0 .. item0 + n_items) */
 };
 
 struct replay {
@@ -49,8 +74,8 @@ struct replay {
     size_t n_turns, cap_turns;
     struct replay_meeple *meeples;
     size_t n_meeples, cap_meeples;
-    struct replay_tower *towers;
-    size_t n_towers, cap_towers;
+    struct replay_item *items;
+    size_t n_items, cap_items;
 };
 
 /* Replays log (as audit_run does, with o) and keeps the board after each

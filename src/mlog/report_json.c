@@ -594,35 +594,88 @@ static void meeple_delta(struct jw *w, const struct game_log *log,
                                                    : GAME_MAX_MEEPLES;
 }
 
-/* The Tower, where this turn changed it: "towers", every tower with a
- * floor and its height, and "prisoners", how many each seat holds. */
-static void add_towers(struct jw *w, const struct game_log *log,
-                       const struct replay *rp, size_t i)
+static bool same_item(const struct replay_item *a,
+                      const struct replay_item *b)
 {
+    return a->kind == b->kind && a->unit == b->unit &&
+           a->feature == b->feature && a->mask == b->mask &&
+           a->seat == b->seat && a->at.x == b->at.x && a->at.y == b->at.y &&
+           a->value == b->value && strcmp(a->name, b->name) == 0;
+}
+
+/* The next item of kind k among t's from its j-th on (j then past it),
+ * or NULL. */
+static const struct replay_item *next_item(const struct replay *rp,
+                                           const struct replay_turn *t,
+                                           int k, size_t *j)
+{
+    while (t && *j < t->n_items) {
+        const struct replay_item *it = &rp->items[t->item0 + (*j)++];
+        if (it->kind == k)
+            return it;
+    }
+    return NULL;
+}
+
+/* Do turns t and p (NULL: before the first) list the same items of
+ * kind k? */
+static bool same_items(const struct replay *rp, const struct replay_turn *t,
+                       const struct replay_turn *p, int k)
+{
+    size_t a = 0, b = 0;
+    for (;;) {
+        const struct replay_item *x = next_item(rp, t, k, &a);
+        const struct replay_item *y = next_item(rp, p, k, &b);
+        if (!x || !y)
+            return x == y;
+        if (!same_item(x, y))
+            return false;
+    }
+}
+
+static void item_json(struct jw *w, const struct game_log *log,
+                      const struct replay_item *it, bool at, bool value)
+{
+    const struct expansion *u = expansion_get(it->unit);
+    jw_object(w, NULL);
+    jw_string(w, "unit", u ? u->id : "?");
+    jw_string(w, "name", it->name);
+    if (at)
+        pos_json(w, "at", it->at);
+    if (it->feature != FEAT_NONE) {
+        char seg[40];
+        seg_format(it->feature, it->mask, seg, sizeof seg);
+        jw_string(w, "segment", seg);
+    }
+    if (it->seat >= 0)
+        player_or_null(w, "player", log, it->seat);
+    if (value)
+        jw_int(w, "value", it->value);
+    jw_end(w, '}');
+}
+
+/* What the units show besides tiles and meeples (towers' heights, the
+ * dragon, prisoners held): per kind of item, the whole list on a turn
+ * that changed it (turn 0: when it has any). */
+static void add_items(struct jw *w, const struct game_log *log,
+                      const struct replay *rp, size_t i)
+{
+    static const struct {
+        const char *key;
+        bool at, value;
+    } kinds[] = {
+#define X(id, key, at, value) { key, at, value },
+        REPLAY_ITEM_KINDS(X)
+#undef X
+    };
     const struct replay_turn *t = &rp->turns[i], *p = i ? t - 1 : NULL;
-    bool same = p && p->n_towers == t->n_towers;
-    for (size_t k = 0; same && k < t->n_towers; k++) {
-        const struct replay_tower *a = &rp->towers[t->tower0 + k];
-        const struct replay_tower *b = &rp->towers[p->tower0 + k];
-        same = a->at.x == b->at.x && a->at.y == b->at.y &&
-               a->height == b->height;
-    }
-    if (!same && (t->n_towers || p)) {
-        jw_array(w, "towers");
-        for (size_t k = 0; k < t->n_towers; k++) {
-            const struct replay_tower *to = &rp->towers[t->tower0 + k];
-            jw_object(w, NULL);
-            pos_json(w, "at", to->at);
-            jw_int(w, "height", to->height);
-            jw_end(w, '}');
-        }
-        jw_end(w, ']');
-    }
-    static const uint8_t none[GAME_MAX_PLAYERS];
-    if (memcmp(t->held, p ? p->held : none, sizeof t->held) != 0) {
-        jw_array(w, "prisoners");
-        for (int s = 0; s < log->rules.n_players; s++)
-            jw_int(w, NULL, t->held[s]);
+    for (int k = 0; k < REPLAY__KINDS; k++) {
+        if (same_items(rp, t, p, k))
+            continue;
+        jw_array(w, kinds[k].key);
+        const struct replay_item *it;
+        for (size_t j = 0; (it = next_item(rp, t, k, &j)) != NULL;)
+            item_json(w, log, it, kinds[k].at, kinds[k].value);
         jw_end(w, ']');
     }
 }
@@ -641,24 +694,8 @@ static void replay_turn_json(struct jw *w, const struct game_log *log,
         jw_int(w, "rotation", 90 * t->rot);
     }
     meeple_delta(w, log, rp, t, i ? rp->turns[i - 1].meeple0 : 0, ids);
-    /* the dragon and the fairy where they came to stand this turn */
-    const struct replay_turn *b = i ? &rp->turns[i - 1] : NULL;
-    if (t->dragon_on && (!b || !b->dragon_on || b->dragon.x != t->dragon.x ||
-                         b->dragon.y != t->dragon.y))
-        pos_json(w, "dragon", t->dragon);
-    if (t->fairy_on && (!b || !b->fairy_on || b->fairy.x != t->fairy.x ||
-                        b->fairy.y != t->fairy.y))
-        pos_json(w, "fairy", t->fairy);
-    if (t->count_mask) { /* the count, in a quarter of the City */
-        char seg[40];
-        seg_format(FEAT_QUARTER, t->count_mask, seg, sizeof seg);
-        jw_object(w, "count");
-        pos_json(w, "at", t->count_at);
-        jw_string(w, "segment", seg);
-        jw_end(w, '}');
-    }
     ints_json(w, "scores", t->score, log->rules.n_players);
-    add_towers(w, log, rp, i);
+    add_items(w, log, rp, i);
     jw_end(w, '}');
 }
 

@@ -398,10 +398,12 @@ describe('the dashboard', () => {
     const id = await gameId('/tower-c2-3p.jcz');
     assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
     const replay = (await api(`/api/games/${id}/replay`)).body;
-    const k = replay.turns.findIndex((t) => Array.isArray(t.prisoners) && t.prisoners.some((n) => n > 0));
+    // the tower unit's items: its marks (heights) and counters (prisoners)
+    const prisoners = (t) => (t.counters || []).filter((c) => c.unit === 'tower' && c.name === 'prisoners');
+    const k = replay.turns.findIndex((t) => prisoners(t).some((c) => c.value > 0));
     assert.ok(k > 0, 'a turn takes a prisoner');
     let towers = [];
-    for (const t of replay.turns.slice(0, k + 1)) if (Array.isArray(t.towers)) towers = t.towers;
+    for (const t of replay.turns.slice(0, k + 1)) if (Array.isArray(t.marks)) towers = t.marks.filter((m) => m.unit === 'tower' && m.name === 'height').map((m) => ({ at: m.at, height: m.value }));
     assert.ok(towers.length > 0, 'towers stand by then');
     const page = await newPage();
     await page.goto(`${base}/games/${id}?turn=${replay.turns[k].turn}`);
@@ -413,9 +415,9 @@ describe('the dashboard', () => {
     assert.equal(await page.locator('[data-testid=board-key] li[data-attr=tower]').count(), 1, 'the key shows the tower');
     const heights = await page.locator('svg.board .tower-height').evaluateAll((es) => es.map((e) => `${e.dataset.at}=${e.dataset.height}`).sort());
     assert.deepEqual(heights, towers.map((t) => `${t.at[0]},${t.at[1]}=${t.height}`).sort(), 'each tower with a floor shows its height');
-    const held = replay.turns[k].prisoners;
+    const held = Object.fromEntries(prisoners(replay.turns[k]).map((c) => [c.player, c.value]));
     const text = await page.locator('[data-testid=prisoners]').textContent();
-    replay.players.forEach((p, s) => assert.ok(text.includes(`${p.name} ${held[s]}`), `${p.name} holds ${held[s]}: ${text}`));
+    replay.players.forEach((p) => assert.ok(text.includes(`${p.name} ${held[p.name]}`), `${p.name} holds ${held[p.name]}: ${text}`));
     // A ransom is two score events, the payer's -3 and the jailer's +3.
     const ransom = replay.events.filter((e) => e.feature === 'ransom');
     assert.equal(ransom.length, 4, 'two ransoms, two events each');

@@ -2358,13 +2358,16 @@ static void tower_ransom(const char *what, const struct game_log *l,
     cJSON *doc = cJSON_Parse(rj.p), *t;
     int towers = 0, held = 0;
     cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "turns")) {
-        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "towers");
-        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "prisoners");
+        /* the tower's marks (its height) and counters (prisoners each
+         * seat holds, Ada's first) */
+        const cJSON *tw = cJSON_GetObjectItemCaseSensitive(t, "marks");
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(t, "counters");
         if (tw)
             towers = cJSON_GetObjectItemCaseSensitive(
-                         cJSON_GetArrayItem(tw, 0), "height")->valueint;
+                         cJSON_GetArrayItem(tw, 0), "value")->valueint;
         if (pr)
-            held = cJSON_GetArrayItem(pr, 0)->valueint;
+            held = cJSON_GetObjectItemCaseSensitive(
+                       cJSON_GetArrayItem(pr, 0), "value")->valueint;
         if (cJSON_GetObjectItemCaseSensitive(t, "turn")->valueint == 5) {
             same(what, "floors by turn 5", towers, 2);
             same(what, "held on turn 5", held, 1); /* Ben's farmer */
@@ -2406,9 +2409,12 @@ static const struct doc_case doc_cases[] = {
       .score = { 5, 9 },
       .events = { FX_EV(7, FEAT_FAIRY, FXW_EXPR, .expr = EXPR_TURN) },
       .event_at = { 0 },
-      .replay_has = { "\"rotation\":90,\"placed\":[],\"removed\":[],"
-                      "\"dragon\":[1,0]",
-                      "\"dragon\":[1,-1]", "\"fairy\":[-1,0]",
+      .replay_has = { "\"figures\":[{\"unit\":\"dragon\",\"name\":"
+                      "\"dragon\",\"at\":[1,0]}]",
+                      "\"figures\":[{\"unit\":\"dragon\",\"name\":"
+                      "\"dragon\",\"at\":[1,-1]}]",
+                      "{\"unit\":\"dragon\",\"name\":\"fairy\","
+                      "\"at\":[-1,0]}",
                       "\"marks\":[\"volcano\"]", "\"princess\":true" },
       .writes_back = true,
       .jcz_has = { "\"MOVE_NEUTRAL_FIGURE\"",

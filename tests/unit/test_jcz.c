@@ -1104,6 +1104,51 @@ static cJSON *audit_json(const struct game_log *log, int kind,
     return o;
 }
 
+/* The abbey unit's counters in a replay: each seat holds one abbey at the
+ * start (samples/bigbox-c2-4p.jcz), and a turn that changes the list
+ * lists every seat again, one abbey fewer for its player. */
+static void test_replay_unit_counters(void **state)
+{
+    (void)state;
+    FILE *f = fopen(FLIERD_SOURCE_DIR "/samples/bigbox-c2-4p.jcz", "rb");
+    assert_non_null(f);
+    struct buf in = BUF_INIT;
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_append(&in, chunk, n);
+    fclose(f);
+    struct game_log log;
+    struct report r;
+    struct err e;
+    enum mlog_format fmt;
+    game_log_init(&log);
+    assert_int_equal(parse_doc(in.p, in.len, &log, &fmt, &e), ST_OK);
+    audit_run(&log, NULL, &r, NULL);
+    cJSON *rj = audit_json(&log, 0, &r), *t;
+    int left = -1, changes = 0;
+    cJSON_ArrayForEach(t, get(rj, "turns")) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(t, "counters"), *it;
+        if (!c)
+            continue;
+        int sum = 0;
+        assert_int_equal(cJSON_GetArraySize(c), 4);
+        cJSON_ArrayForEach(it, c) {
+            expect_str(it, "unit", "abbey");
+            expect_str(it, "name", "abbeys");
+            sum += get(it, "value")->valueint;
+        }
+        assert_int_equal(sum, left < 0 ? 4 : left - 1);
+        left = sum;
+        changes++;
+    }
+    assert_true(changes > 1);
+    cJSON_Delete(rj);
+    report_release(&r);
+    game_log_release(&log);
+    buf_release(&in);
+}
+
 static void test_replay_and_live_json(void **state)
 {
     struct game_log log;
@@ -1215,8 +1260,17 @@ static void test_city_of_carcassonne(void **state)
     expect_str(cJSON_GetArrayItem(get(rj, "start"), 6), "tile", "CO/7");
     assert_non_null(tile_segment(rj, "CO/7", "quarter:cathedral"));
     assert_non_null(tile_segment(rj, "CO/12", "city:E"));
-    const cJSON *t3 = cJSON_GetArrayItem(get(rj, "turns"), 3);
-    expect_str(get(t3, "count"), "segment", "quarter:castle");
+    /* the count: a figure of its unit, listed on the turns it moved */
+    const cJSON *figs = NULL;
+    for (int i = 0; i <= 3; i++) {
+        const cJSON *t = cJSON_GetArrayItem(get(rj, "turns"), i);
+        if (cJSON_GetObjectItemCaseSensitive(t, "figures"))
+            figs = get(t, "figures");
+    }
+    assert_non_null(figs);
+    expect_str(cJSON_GetArrayItem(figs, 0), "unit", "count");
+    expect_str(cJSON_GetArrayItem(figs, 0), "name", "count");
+    expect_str(cJSON_GetArrayItem(figs, 0), "segment", "quarter:castle");
     cJSON_Delete(rj);
     struct buf out = BUF_INIT;
     mlog_write_jcz(&log, &out);
@@ -1828,6 +1882,7 @@ int main(void)
         cmocka_unit_test(test_error_json),
         cmocka_unit_test(test_unsupported_json),
         cmocka_unit_test(test_replay_and_live_json),
+        cmocka_unit_test(test_replay_unit_counters),
         cmocka_unit_test(test_city_of_carcassonne),
         cmocka_unit_test(test_hostile_numbers),
         cmocka_unit_test(test_hostile_nan),

@@ -7,7 +7,7 @@ import { h, icon, fmtDate, fmtPct, gameTitle } from '../dom.js';
 import { getCached } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { RULES } from '../rules.js';
-import { eventFeature, elementsText } from '../figures.js';
+import { eventFeature, elementsText, settingsText } from '../figures.js';
 import { verdictBadge, liveBadge } from './games.js';
 
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '—');
@@ -126,7 +126,7 @@ export function auditPage(main, [idText]) {
         h('dt', { text: 'Input SHA-256' }), h('dd', null, h('code', { class: 'hash', text: a.input_sha256 || game.sha256 || '—' })),
         h('dt', { text: 'File' }), h('dd', { text: `${game.name || '—'} (${game.format}, ${game.size} bytes, uploaded ${fmtDate(game.uploaded_at)} via ${game.source})` }),
         h('dt', { text: 'Tile sets' }), h('dd', { text: sets || '—' }),
-        h('dt', { text: 'Rules' }), h('dd', { text: `${rules.followers} followers, farmers ${rules.farmers ? 'on' : 'off'}, abbots ${rules.abbots ? 'on' : 'off'}, gardens ${rules.gardens ? 'on' : 'off'}, a completed 2-tile city scores ${rules['tiny-city-scoring']}` }),
+        h('dt', { text: 'Rules' }), h('dd', { text: settingsText(rules) }),
         rules.elements ? [h('dt', { text: 'Game elements' }), h('dd', { dataset: { testid: 'elements' }, text: elementsText(rules.elements) })] : null,
         h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }))));
   }).catch((e) => {

@@ -12,6 +12,7 @@ import { lineChart } from '../charts.js';
 import { RULES, moveLocation } from '../rules.js';
 import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle } from '../figures.js';
 import { tileGeometry } from '../geometry.js';
+import { FEATURES, CLOSED, itemSpec } from '../exp/index.js';
 import { verdictBadge, liveBadge } from './games.js';
 
 const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
@@ -19,36 +20,45 @@ const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
 const turnLabel = (t) => (t === null || t === undefined ? 'final scoring' : `turn ${t}`);
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '?');
 
-/** The figures and tokens a game shows, in table order, then any other. */
+// The kinds of the replay's items (docs/api.md), as the turns list them.
+const ITEM_KINDS = ['figures', 'tokens', 'marks', 'counters'];
+const allItems = (t) => ITEM_KINDS.flatMap((k) => (t.items && t.items[k]) || []);
+
+/** The figures, tokens and other things with a key entry a game shows:
+ * figures and tokens in the order met, then the closed tile's look, the
+ * features with a key entry and the items with one. */
 function gameKinds(replay) {
-  const figs = new Set(), toks = new Set();
-  let abbey = false, tower = false, count = false;
+  const figs = new Set(), toks = new Set(), feats = new Set(), items = new Map();
+  let closed = false;
   for (const t of replay.turns || []) for (const m of t.placed || t.meeples || []) figs.add(m.kind);
-  for (const t of replay.turns || []) for (const k of ['dragon', 'fairy']) if (t[k]) figs.add(k);
+  for (const t of replay.turns || []) for (const it of allItems(t)) if (itemSpec(it).figure) figs.add(it.name);
   for (const t of replay.turns || []) {
     const def = t.tile && (replay.tiles || {})[t.tile];
     if (!def) continue;
     const geo = tileGeometry(t.tile, def);
     for (const x of geo.tokens) toks.add(x.attr);
-    abbey = abbey || geo.closed;
-    tower = tower || !!geo.tower;
+    closed = closed || geo.closed;
+    for (const f of geo.inner.keys()) if (FEATURES[f] && FEATURES[f].legend) feats.add(f);
   }
-  for (const t of replay.turns || []) count = count || !!t.count;
-  return { figs: [...figs], toks: [...toks], abbey, tower, count };
+  for (const t of replay.turns || []) for (const it of allItems(t)) if (itemSpec(it).legend) items.set(`${it.unit}/${it.name}`, itemSpec(it).legend);
+  const legends = [
+    ...(closed && CLOSED && CLOSED.legend ? [CLOSED.legend] : []),
+    ...[...feats].map((f) => FEATURES[f].legend),
+    ...items.values(),
+  ];
+  return { figs: [...figs], toks: [...toks], legends };
 }
 
 /** A key to the board: one entry per figure kind and token in this game. */
 function legend(replay) {
-  const { figs, toks, abbey, tower, count } = gameKinds(replay);
-  if (!figs.length && !toks.length && !abbey && !tower && !count) return null;
+  const { figs, toks, legends } = gameKinds(replay);
+  if (!figs.length && !toks.length && !legends.length) return null;
   const icon = (...children) => s('svg', { class: 'key-icon', viewBox: '-19 -19 38 38', width: 28, height: 28, 'aria-hidden': 'true' }, ...children);
   const items = [
     ...figs.map((k) => h('li', { dataset: { kind: k } }, icon(figureShape(k, '#8a8f98', '#1b1b1b')), figureName(k))),
     ...toks.map((a) => h('li', { dataset: { attr: a } }, icon(s('g', { transform: 'scale(0.8)' }, ...token(a).draw())), tokenTitle(a))),
-    abbey ? h('li', { dataset: { attr: 'abbey' } }, icon(s('rect', { class: 'abbey-wall', x: -11, y: -11, width: 22, height: 22 })), 'abbey') : null,
-    // the same shapes as the board's (board.js)
-    tower ? h('li', { dataset: { attr: 'tower' } }, icon(s('g', { class: 'tower' }, s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1.5V-9H1.5V-6H4V-9H7V9Z' }))), 'tower (its floors beside it)') : null,
-    count ? h('li', { dataset: { kind: 'count' } }, icon(s('g', { class: 'count' }, s('circle', { class: 'count-body', r: 6 }))), 'the count') : null,
+    // the same shapes as the board's (their units' modules)
+    ...legends.map((l) => h('li', { dataset: { attr: l.attr, kind: l.kind } }, icon(...l.icon()), l.text)),
   ];
   return h('div', { class: 'board-key', dataset: { testid: 'board-key' } },
     h('h2', { class: 'sr-only', text: 'Key to the board' }),
@@ -94,29 +104,59 @@ function meepleDiff(a, b) {
 
 /**
  * The API sends each turn's meeples as changes (`placed` meeples with ids,
- * `removed` ids); the board and the move text want every turn's whole set.
- * Idempotent: cached replays are shared between visits.
+ * `removed` ids) and the units' items (`figures`, `tokens`, `marks`,
+ * `counters`) on the turns that change them; the board and the move text
+ * want every turn's whole set: t.meeples (the items that are figures
+ * among them) and t.items. Idempotent: cached replays are shared between
+ * visits.
  */
 function withBoards(replay) {
   const turns = replay.turns || [];
   if (turns.length && Array.isArray(turns[0].meeples)) return replay;
   const on = new Map();
-  let towers = [], prisoners = null;
-  // the neutral figures (the dragon, the fairy) stand where a turn last
-  // said, and are drawn with the meeples
-  const neutral = new Map();
+  let items = Object.fromEntries(ITEM_KINDS.map((k) => [k, []]));
   for (const t of turns) {
     for (const id of t.removed || []) on.delete(id);
     for (const m of t.placed || []) on.set(m.id, m);
-    for (const k of ['dragon', 'fairy']) if (Array.isArray(t[k])) neutral.set(k, { kind: k, player: null, at: t[k], segment: null });
-    t.meeples = [...on.values(), ...neutral.values()];
-    // The Tower: the towers' floors and the prisoners, where they changed
-    if (Array.isArray(t.towers)) towers = t.towers;
-    if (Array.isArray(t.prisoners)) prisoners = t.prisoners;
-    t.towerList = towers;
-    t.held = prisoners;
+    items = { ...items };
+    for (const k of ITEM_KINDS) if (Array.isArray(t[k])) items[k] = t[k];
+    t.items = items;
+    // figures of the units (neutral ones) stand with the meeples
+    const neutral = items.figures.filter((it) => itemSpec(it).figure)
+      .map((it) => ({ kind: it.name, player: null, at: it.at, segment: it.segment ?? null }));
+    t.meeples = [...on.values(), ...neutral];
   }
   return replay;
+}
+
+/** What changed in the units' items from turn prev to t, in sentences:
+ * a figure that came or moved, a mark whose value changed, a counter of
+ * the players that changed (their values, in seat order). */
+function itemChanges(prev, t, players) {
+  const parts = [];
+  const same = (a, b) => a.unit === b.unit && a.name === b.name;
+  const at = (a, b) => Array.isArray(a.at) && Array.isArray(b.at) && a.at[0] === b.at[0] && a.at[1] === b.at[1];
+  for (const it of t.items.marks) {
+    const spec = itemSpec(it), was = prev.items.marks.find((x) => same(x, it) && at(x, it));
+    if (spec.changed && (!was || was.value !== it.value)) parts.push(h('p', { class: spec.cls, text: spec.changed(it) }));
+  }
+  const groups = new Map();
+  for (const it of t.items.counters) {
+    const k = `${it.unit}/${it.name}`;
+    if (!groups.has(k)) groups.set(k, { spec: itemSpec(it), now: [], was: [] });
+    groups.get(k).now.push(it);
+  }
+  for (const it of prev.items.counters) { const g = groups.get(`${it.unit}/${it.name}`); if (g) g.was.push(it); }
+  for (const { spec, now, was } of groups.values()) {
+    const value = (list, p) => (list.find((x) => x.player === p.name) || {}).value || 0;
+    if (!spec.label || players.every((p) => value(now, p) === value(was, p))) continue;
+    parts.push(h('p', { class: spec.cls, dataset: { testid: spec.testid }, text: `${spec.label}: ${players.map((p) => `${p.name} ${value(now, p)}`).join(', ')}.` }));
+  }
+  for (const it of t.items.figures) {
+    const spec = itemSpec(it), was = prev.items.figures.find((x) => same(x, it));
+    if (spec.moved && (!was || !at(was, it))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name }, text: spec.moved(it) }));
+  }
+  return parts;
 }
 
 export function replayPage(main, [idText], query) {
@@ -338,9 +378,9 @@ export function replayPage(main, [idText], query) {
       const prev = turns[i - 1];
       // Two turns in a row: the builder's second tile.
       const again = i > 1 && t.player && prev.player === t.player &&
-        (prev.meeples || []).some((m) => m.player === t.player && m.kind === 'builder');
+        (prev.meeples || []).find((m) => m.player === t.player && figure(m.kind).again);
       if (t.tile) {
-        parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ' plays again (the builder\'s second tile):' : '',
+        parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ` plays again (${figure(again.kind).again}):` : '',
           ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
       } else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
       const diff = movedFigures(meepleDiff(prev.meeples, t.meeples), meepleDiff(t.meeples, prev.meeples));
@@ -358,19 +398,8 @@ export function replayPage(main, [idText], query) {
       if (diff.gone.length) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
       }
-      // The Tower: a floor built, prisoners taken, exchanged or bought back.
-      for (const tw of t.towerList || []) {
-        const was = (prev.towerList || []).find((x) => x.at[0] === tw.at[0] && x.at[1] === tw.at[1]);
-        if (!was || was.height !== tw.height) {
-          parts.push(h('p', { class: 'tower-floor', text: `The tower at ${at(tw.at)} is now ${tw.height} floor${tw.height === 1 ? '' : 's'} high.` }));
-        }
-      }
-      if (t.held && (t.held !== prev.held)) {
-        parts.push(h('p', { class: 'prisoners', dataset: { testid: 'prisoners' },
-          text: `Prisoners held: ${players.map((p, k) => `${p.name} ${t.held[k] || 0}`).join(', ')}.` }));
-      }
-      if (Array.isArray(t.dragon)) parts.push(h('p', { class: 'deploy', dataset: { kind: 'dragon' }, text: `The dragon came to ${at(t.dragon)}.` }));
-      if (Array.isArray(t.fairy)) parts.push(h('p', { class: 'deploy', dataset: { kind: 'fairy' }, text: `The fairy went to ${at(t.fairy)}.` }));
+      // The units' items: a figure come or moved, a mark or a count changed.
+      parts.push(...itemChanges(prev, t, players));
       moveBox.append(...parts);
     }
 
@@ -428,7 +457,7 @@ export function replayPage(main, [idText], query) {
       const t = turns[i];
       if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', `The move of ${turnLabel(t.turn)}`);
       for (const v of list) {
-        const loc = moveLocation(v.message);
+        const loc = moveLocation(v);
         if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${loc.segment} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
       }
       const rules = [...new Set(list.map((v) => v.rule))];

@@ -9,12 +9,11 @@ import { barChart, hbarChart, dieChart } from '../charts.js';
 import { setQuery } from '../router.js';
 import { FEATURES, featureName } from '../figures.js';
 
-// The base game's features are always charted; the expansions' (a barn's
-// points, trade goods, ...) when someone scored with them.
-const BASE_FEATURES = ['road', 'city', 'field', 'monastery', 'garden'];
+// Features their units chart always (charted), the others when someone
+// scored with them; in their rank, those without one last.
 function chartedFeatures(...points) {
-  const known = Object.keys(FEATURES);
-  const seen = new Set(BASE_FEATURES);
+  const known = Object.keys(FEATURES).filter((f) => FEATURES[f].rank !== undefined).sort((a, b) => FEATURES[a].rank - FEATURES[b].rank);
+  const seen = new Set(known.filter((f) => FEATURES[f].charted));
   for (const pts of points) for (const [f, v] of Object.entries(pts || {})) if (v) seen.add(f);
   return [...seen].sort((a, b) => (known.indexOf(a) + 1 || 1e9) - (known.indexOf(b) + 1 || 1e9));
 }

@@ -26,6 +26,7 @@
 
 #include "core/exp/units.h"
 #include "core/game_int.h"
+#include "core/replay.h"
 
 #define MAX_WAITING (GAME_MAX_PLAYERS * 2)
 
@@ -539,6 +540,18 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* For a replay: the abbeys each seat holds yet, in a game with any. */
+static void replay(const struct game *g, struct replay_out *out)
+{
+    if (!g->rules.counts[COUNT_ABBEYS])
+        return;
+    for (int p = 0; p < g->rules.n_players; p++)
+        replay_put(out, (struct replay_item){ .kind = REPLAY_COUNTER,
+                                              .name = "abbeys",
+                                              .seat = (int8_t)p,
+                                              .value = cstate(g)->abbeys[p] });
+}
+
 const struct expansion expansion_abbey = {
     .id = "abbey",
     .name = "Abbey & Mayor",
@@ -552,4 +565,5 @@ const struct expansion expansion_abbey = {
     .turn_scoring = turn_scoring,
     .turn_done = turn_done,
     .final_scoring = final_scoring,
+    .replay = replay,
 };

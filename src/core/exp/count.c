@@ -30,6 +30,7 @@
 
 #include "core/game_int.h"
 #include "core/move.h"
+#include "core/replay.h"
 
 const struct figure_class figure_class_COUNT = {
     .jcz = "count", .name = "count", .names = "counts",
@@ -258,6 +259,17 @@ static const struct move_class moves[] = {
     { .name = NULL },
 };
 
+/* For a replay: the count, in its quarter of the City. */
+static void replay(const struct game *g, struct replay_out *out)
+{
+    int cs = game_count_seg(g);
+    if (cs >= 0)
+        replay_put(out, (struct replay_item){
+            .kind = REPLAY_FIGURE, .name = "count", .seat = -1,
+            .at = game_tile_pos(g, g->segs[cs].tile),
+            .feature = g->segs[cs].kind, .mask = g->segs[cs].mask });
+}
+
 const struct expansion expansion_count = {
     .id = "count",
     .name = "The Count of Carcassonne",
@@ -270,6 +282,7 @@ const struct expansion expansion_count = {
     .turn_done = turn_done,
     .score = score,
     .hash = hash,
+    .replay = replay,
 };
 
 /* ---- the engine's questions (game.h) ---------------------------------- */

@@ -31,6 +31,7 @@
 #include "core/game_int.h"
 #include "core/log.h"
 #include "core/move.h"
+#include "core/replay.h"
 
 #define DRAGON_STEPS 6
 
@@ -461,6 +462,20 @@ static const struct move_class moves[] = {
     { .name = NULL },
 };
 
+/* For a replay: where the dragon and the fairy stand. */
+static void replay(const struct game *g, struct replay_out *out)
+{
+    struct replay_item it = { .kind = REPLAY_FIGURE, .seat = -1 };
+    if (game_dragon_at(g, &it.at)) {
+        it.name = "dragon";
+        replay_put(out, it);
+    }
+    if (game_fairy_at(g, &it.at)) {
+        it.name = "fairy";
+        replay_put(out, it);
+    }
+}
+
 const struct expansion expansion_dragon = {
     .id = "dragon",
     .name = "The Princess & the Dragon",
@@ -474,4 +489,5 @@ const struct expansion expansion_dragon = {
     .scored = scored,
     .turn_scoring = turn_scoring,
     .hash = hash,
+    .replay = replay,
 };

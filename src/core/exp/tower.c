@@ -36,6 +36,7 @@
 #include "core/game_int.h"
 #include "core/log.h"
 #include "core/move.h"
+#include "core/replay.h"
 
 #define RANSOM_POINTS 3
 #define MAX_HELD 40
@@ -532,6 +533,28 @@ static const struct move_class moves[] = {
     { .name = NULL },
 };
 
+/* For a replay: each tower with a floor and its height, and the
+ * prisoners each seat holds. */
+static void replay(const struct game *g, struct replay_out *out)
+{
+    int held[GAME_MAX_PLAYERS] = { 0 };
+    for (int i = 0; i < g->n_tiles; i++)
+        if (game_tower_height(g, i) > 0)
+            replay_put(out, (struct replay_item){
+                .kind = REPLAY_MARK, .name = "height", .seat = -1,
+                .at = game_tile_pos(g, i), .value = game_tower_height(g, i) });
+    for (int i = 0; i < g->n_meeples; i++) {
+        int j = game_meeple_jailer(g, i);
+        if (j >= 0 && j < GAME_MAX_PLAYERS)
+            held[j]++;
+    }
+    for (int p = 0; p < g->rules.n_players; p++)
+        replay_put(out, (struct replay_item){ .kind = REPLAY_COUNTER,
+                                              .name = "prisoners",
+                                              .seat = (int8_t)p,
+                                              .value = held[p] });
+}
+
 const struct expansion expansion_tower = {
     .id = "tower",
     .name = "The Tower",
@@ -541,4 +564,5 @@ const struct expansion expansion_tower = {
     .placed = placed,
     .check_deploy = check_deploy,
     .hash = hash,
+    .replay = replay,
 };

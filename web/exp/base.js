@@ -1,0 +1,91 @@
+// exp/base.js - the base game on the dashboard: roads, cities, fields and
+// monasteries (how they lie on a tile and how the board draws them), the
+// follower and the large follower, the rules every game has, and the
+// names of its game elements and settings.
+
+import { s } from '../dom.js';
+
+// A meeple standing, centred on (0, 0), about 26 units tall.
+export const MEEPLE_D = 'M2.8 -4.6C6 -4.6 11.5 -3.8 11.5 -1C11.5 1.2 9 1.8 6.5 2L10.2 10.8C10.6 12.2 9.8 12.8 8.6 12.8H3.6L0 6.4L-3.6 12.8H-8.6C-9.8 12.8-10.6 12.2-10.2 10.8L-6.5 2C-9 1.8-11.5 1.2-11.5 -1C-11.5 -3.8-6 -4.6-2.8 -4.6A4.8 4.8 0 1 1 2.8 -4.6Z';
+
+export default {
+  id: 'base',
+  figures: {
+    small: { name: 'follower', d: MEEPLE_D, scale: 0.8, lies: true },
+    big: { name: 'large follower', d: MEEPLE_D, scale: 1.15, lies: true },
+  },
+  features: {
+    road: { name: 'road', shape: 'edges', line: 'over', charted: true, rank: 0 },
+    city: { name: 'city', shape: 'edges', area: true, charted: true, rank: 1 },
+    field: { name: 'field', shape: 'halves', open: true, charted: true, rank: 2 },
+    // in the middle of its tile; roads end at it
+    monastery: { name: 'monastery', shape: 'inner', place: 'center', r: 19, clear: 3, ring: 3, order: 0, tokens: true, charted: true, rank: 3 },
+  },
+  draw: {
+    over(g, geo, ctx) {
+      for (const r of geo.roads) g.appendChild(s('path', { class: 'road-edge', d: r.d }));
+      for (const r of geo.roads) g.appendChild(s('path', { class: 'road', d: r.d }));
+      if (geo.junction) {
+        g.appendChild(s('g', { class: 'junction', transform: ctx.upright([50, 50]) },
+          s('rect', { x: 42, y: 44, width: 16, height: 12, rx: 1 }),
+          s('path', { class: 'junction-roof', d: 'M40 45L50 37L60 45Z' })));
+      }
+    },
+    areas(g, geo, ctx) {
+      for (const c of geo.cities) {
+        g.appendChild(s('path', { class: 'city', d: c.d }));
+        if (c.wall) g.appendChild(s('path', { class: 'city-wall', d: c.wall }));
+      }
+      for (const c of geo.cities) {
+        if (!c.pennants) continue;
+        const [px, py] = c.pennantAt;
+        g.appendChild(s('path', {
+          class: 'pennant', transform: `${ctx.upright(c.pennantAt)} translate(${px} ${py})`,
+          d: 'M-5.5 -6.5H5.5V1Q5.5 5.5 0 8Q-5.5 5.5 -5.5 1Z',
+        }));
+      }
+    },
+    inner(g, geo, ctx) {
+      const m = geo.inner.get('monastery');
+      if (!m) return;
+      // on a closed tile, the look its unit gives it (ctx.closed)
+      const c = ctx.closed;
+      const [mx, my] = m.at;
+      g.appendChild(s('g', { class: ['monastery', c ? c.cls : null], transform: `${ctx.upright(m.at)} translate(${mx} ${my})${c && c.scale ? ` scale(${c.scale})` : ''}` },
+        c ? s('title', { text: c.title }) : null,
+        s('rect', { class: 'monastery-body', x: -11, y: -5, width: 22, height: 16 }),
+        s('path', { class: 'monastery-roof', d: 'M-14 -4L0 -16L14 -4Z' }),
+        s('path', { class: 'monastery-door', d: 'M-3 11V4Q0 1 3 4V11Z' }),
+        s('rect', { class: 'monastery-roof', x: -1.2, y: -22, width: 2.4, height: 8 }),
+        s('rect', { class: 'monastery-roof', x: -4, y: -19.5, width: 8, height: 2.2 })));
+    },
+  },
+  // the audit's rule ids: [rank in the engine's order of precedence, text]
+  rules: {
+    TILE_UNKNOWN: [0, 'No such tile id.'],
+    TILE_NOT_IN_PACK: [1, 'The tile is not in the game\'s tile sets, or more copies were played than they hold.'],
+    TILE_NOT_DRAWN: [2, 'The save\'s random number draws another tile here, one that fits: the tile was swapped.'],
+    TILE_OCCUPIED: [3, 'The square already holds a tile.'],
+    TILE_NOT_ADJACENT: [4, 'The tile has no orthogonal neighbour.'],
+    TILE_EDGE_MISMATCH: [5, 'An edge of the tile does not match its neighbour.'],
+    TILE_DISCARD_FITS: [9, 'A tile was discarded although it fits somewhere.'],
+    MEEPLE_NONE_LEFT: [10, 'The player has no such meeple in supply.'],
+    MEEPLE_NOT_ON_PLACED_TILE: [11, 'A normal deployment must be on the tile just placed.'],
+    MEEPLE_FEATURE_OCCUPIED: [12, 'A normal deployment on a feature that already holds a meeple.'],
+    MEEPLE_WRONG_TYPE: [13, 'That meeple may not stand on that feature (or there is no such feature).'],
+    MEEPLE_SECOND_DEPLOY: [17, 'An action after the turn\'s one (with the phantom, after its second): a second deployment, flight or recall.'],
+    TURN_ORDER: [30, 'The log names another player than the one on turn.'],
+    TURN_SEQUENCE: [31, 'A message out of place (a deployment before any tile, moves after the last turn).'],
+    SCORE_MISMATCH: [32, 'A claimed score differs from what the rules give.'],
+  },
+  // game elements (JCloisterZone's keys): those that count figures, by
+  // the figure kind they count, and the others' names in text
+  elementFigures: { 'small-follower': 'small', 'big-follower': 'big' },
+  elementNames: { farmers: 'farmers' },
+  // the audit's rules, in text: [rank, key, how to say its value]
+  settings: [
+    [0, 'followers', (v) => `${v} followers`],
+    [1, 'farmers', (v) => `farmers ${v ? 'on' : 'off'}`],
+    [9, 'tiny-city-scoring', (v) => `a completed 2-tile city scores ${v}`],
+  ],
+};

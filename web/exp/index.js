@@ -1,0 +1,62 @@
+// exp/index.js - the registry of the dashboard's units, one line each, in
+// the engine's order (src/core/expansion.h). A unit's module says how the
+// board draws its features, figures, tokens and the replay's items of its
+// unit, its rule texts and its names; the rest of the dashboard asks the
+// tables below and names no unit.
+//
+// A module is an object, every key optional:
+//   id            the unit's id, as the replay's items name it
+//   figures       {kind: {name, d, scale, lies, cls, underlay, corner,
+//                 moves, neutral, fill, spot, again}} by meeple kind
+//   features      {name: {name, open, charted, shape, line, area, place, r,
+//                 clear, ring, order, fit, tokens, implied, spots,
+//                 legend, rank}} by the segments' and score events' feature
+//   tokens        {attr: {name, group, cls, draw()}} by segment attribute
+//   tileMarks     {mark: {title, d}} by the marks of a tile's definition
+//   closed        the look of a closed tile {cls, title, scale, legend}
+//   draw          {stage: (g, geo, ctx)} a tile's drawing, by stage
+//   items         {name: {figure, draw(board, it), moved(it), changed(it),
+//                 label, cls, testid, legend}} the replay's items
+//   rules         {RULE_ID: [rank, text]}
+//   elementFigures, elementNames, settings: the audit's elements and rules
+
+import base from './base.js';
+import c3 from './c3.js';
+import flier from './flier.js';
+import river from './river.js';
+import inns from './inns.js';
+import phantom from './phantom.js';
+import traders from './traders.js';
+import abbey from './abbey.js';
+import tower from './tower.js';
+import dragon from './dragon.js';
+import count from './count.js';
+
+export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count];
+
+const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
+
+export const FIGURES = merged('figures');
+export const FEATURES = merged('features');
+export const TOKENS = merged('tokens');
+export const TILE_MARKS = merged('tileMarks');
+export const ELEMENT_FIGURES = merged('elementFigures');
+export const ELEMENT_NAMES = merged('elementNames');
+/** The look of a closed tile, or null. */
+export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
+
+/** Rule texts, in the engine's order of precedence. */
+export const RULES = Object.fromEntries(Object.entries(merged('rules'))
+  .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, text]));
+
+/** The audit's rules in text, in order: [key, (value) => text]. */
+export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
+
+/** The drawers of a tile's stage (see board.js), in registry order. */
+export const drawers = (stage) => UNITS.map((u) => u.draw && u.draw[stage]).filter(Boolean);
+
+/** The spec of a replay item {unit, name} from its unit's module, or {}. */
+export function itemSpec(it) {
+  const u = UNITS.find((x) => x.id === it.unit);
+  return (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
+}

@@ -1,0 +1,25 @@
+// exp/river.js - The River on the dashboard: water under the roads (a
+// road crosses it on a bridge), its spring and lake, and its rules.
+
+import { s } from '../dom.js';
+
+export default {
+  id: 'river',
+  features: {
+    // a line by its edges, drawn under the roads; where it ends on a tile
+    // it ends in a lake
+    river: { name: 'river', shape: 'edges', line: 'under' },
+  },
+  draw: {
+    under(g, geo) {
+      for (const r of geo.under) g.appendChild(s('path', { class: 'river-bank', d: r.d, dataset: { segment: r.key } }));
+      if (geo.pond) g.appendChild(s('circle', { class: 'river-bank', cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r + 2 }));
+      for (const r of geo.under) g.appendChild(s('path', { class: 'river', d: r.d }));
+      if (geo.pond) g.appendChild(s('circle', { class: ['river', geo.pond.lake ? 'lake' : null], cx: geo.pond.at[0], cy: geo.pond.at[1], r: geo.pond.r }));
+    },
+  },
+  rules: {
+    RIVER_ORDER: [7, 'A tile of the river out of order: a tile of the pack while river tiles are left, or the lake before the river\'s other tiles.'],
+    RIVER_FLOW: [8, 'A river tile that does not continue the river, or leaves it no room to flow on (a U-turn).'],
+  },
+};

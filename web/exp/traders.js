@@ -1,0 +1,71 @@
+// exp/traders.js - Traders & Builders on the dashboard: the builder and
+// the pig, trade goods and the pig herd as tokens, their rules and names.
+
+import { s } from '../dom.js';
+
+// The builder: a figure with a hammer raised.
+const BUILDER_D = 'M-2 -14A4.4 4.4 0 1 1 -2.01 -14Z M-9.5 12.8L-7 -3.3Q-2.2 -5.6 2.6 -3.3L5.1 12.8Z' +
+  'M1.4 -2.2L8.9 -12.6L10.9 -11.2L3.4 -0.8Z M5.6 -16.6L13.4 -11L11.3 -8L3.4 -13.6Z';
+// A pig, facing east: body, snout, legs, an ear, an eye (a hole).
+const PIG_D = 'M-12 0C-12 -6 -6 -8.5 1 -8.5C6.5 -8.5 10 -6.5 11.2 -3.2L14 -3.6V2.4L11.2 2C10.3 4.4 8.6 5.8 7 6.4V11H3.6V7H-4.6V11H-8V6C-10.6 4.6 -12 2.6 -12 0Z' +
+  'M2.6 -8.2L5.4 -12.8L7.4 -7.6Z M6.1 -4.4a1.2 1.2 0 1 0 2.4 0a1.2 1.2 0 1 0 -2.4 0Z';
+
+const grapes = [[-4, -3], [0, -3], [4, -3], [-2, 1], [2, 1], [0, 5]];
+
+export default {
+  id: 'traders',
+  figures: {
+    // again: what the move text says when its owner plays a second tile
+    builder: { name: 'builder', d: BUILDER_D, scale: 0.9, again: 'the builder\'s second tile' },
+    pig: { name: 'pig', d: PIG_D, scale: 0.85 },
+  },
+  features: {
+    'trade-goods': { name: 'trade goods', open: true, rank: 6 },
+  },
+  // group: named "trade goods: wine"; cls: a class for the board's style
+  tokens: {
+    wine: {
+      name: 'wine',
+      group: 'trade goods', cls: 'goods',
+      draw: () => [
+        s('circle', { class: 'goods-badge', r: 10 }),
+        s('path', { class: 'wine-leaf', d: 'M0 -6L3.5 -9.5L6 -6.5Z' }),
+        ...grapes.map(([cx, cy]) => s('circle', { class: 'wine-grape', cx, cy, r: 2.3 })),
+      ],
+    },
+    cloth: {
+      name: 'cloth',
+      group: 'trade goods', cls: 'goods',
+      draw: () => [
+        s('circle', { class: 'goods-badge', r: 10 }),
+        s('rect', { class: 'cloth-bolt', x: -6.5, y: -5.5, width: 13, height: 11, rx: 2 }),
+        s('path', { class: 'cloth-stripe', d: 'M-6.5 -1.8H6.5M-6.5 1.8H6.5' }),
+      ],
+    },
+    grain: {
+      name: 'grain',
+      group: 'trade goods', cls: 'goods',
+      draw: () => [
+        s('circle', { class: 'goods-badge', r: 10 }),
+        s('path', { class: 'grain-stalk', d: 'M0 7.5V-6M-4 7.5L0 1L4 7.5' }),
+        ...[-6, -2.5, 1].map((cy) => s('ellipse', { class: 'grain-ear', cx: 0, cy, rx: 2.2, ry: 2.6 })),
+        ...[-4.5, -1].map((cy) => s('ellipse', { class: 'grain-ear', cx: -2.8, cy, rx: 1.8, ry: 2.3 })),
+        ...[-4.5, -1].map((cy) => s('ellipse', { class: 'grain-ear', cx: 2.8, cy, rx: 1.8, ry: 2.3 })),
+      ],
+    },
+    'pig-herd': {
+      name: 'pig herd',
+      draw: () => [
+        s('path', { class: 'pig-herd-fence', d: 'M-13 7H13M-13 3H13M-11 9V0M0 9V0M11 9V0' }),
+        s('path', { class: 'pig-herd-pig', d: PIG_D, 'fill-rule': 'evenodd', transform: 'translate(0 -2) scale(0.62)' }),
+      ],
+    },
+  },
+  rules: {
+    BUILDER_PLACEMENT: [14, 'A builder goes on an unfinished road or city where its owner has a follower.'],
+    PIG_PLACEMENT: [15, 'A pig goes on a field where its owner has a farmer.'],
+    BUILDER_BONUS: [29, 'The same player placed again without a builder\'s right to a second tile.'],
+  },
+  elementFigures: { builder: 'builder', pig: 'pig' },
+  elementNames: { traders: 'trade goods', 'pig-herd': 'pig herds' },
+};
