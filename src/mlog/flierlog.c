@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/move.h"
 #include "mlog/mlog_int.h"
 #include "util/xalloc.h"
 
@@ -918,131 +919,244 @@ static enum status read_regular(const struct entry *en, const cJSON *obj,
 
 /* ---- the "moves" form --------------------------------------------------- */
 
-/* What a "move" names: its kind and, for a neutral figure's move, which
- * figure. The order is the one the error message lists. */
-static const struct move_name {
-    const char *name;
-    uint8_t kind, neutral;
-} move_names[] = {
-    { "place", MV_PLACE, 0 },         { "discard", MV_DISCARD, 0 },
-    { "deploy", MV_DEPLOY, 0 },       { "pass", MV_PASS, 0 },
-    { "recall", MV_RECALL, 0 },       { "commit", MV_COMMIT, 0 },
-    { "tower", MV_TOWER, 0 },         { "capture", MV_CAPTURE, 0 },
-    { "ransom", MV_RANSOM, 0 },       { "exchange", MV_EXCHANGE, 0 },
-    { "dragon", MV_NEUTRAL, FIG_DRAGON }, { "fairy", MV_NEUTRAL, FIG_FAIRY },
-    { "princess", MV_PRINCESS, 0 },   { "count", MV_NEUTRAL, FIG_COUNT },
+/* The rows' names as a message lists them: "place, ..., exchange or
+ * count". */
+static const char *move_names(char *out, size_t len)
+{
+    const char *last = NULL;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct move_class *c = expansion_get(u)->moves;
+             c && c->name; c++) {
+            if (last)
+                n += (size_t)snprintf(out + (n < len ? n : len),
+                                      n < len ? len - n : 0, "%s%s",
+                                      n ? ", " : "", last);
+            last = c->name;
+        }
+    if (last)
+        snprintf(out + (n < len ? n : len), n < len ? len - n : 0, "%s%s",
+                 n ? " or " : "", last);
+    return out;
+}
+
+bool fl_next_key(const char **p, char key[16], char arg[16])
+{
+    size_t k = 0, a = 0;
+    while (**p == ' ')
+        (*p)++;
+    if (!**p)
+        return false;
+    for (; **p && **p != ' ' && **p != '='; (*p)++)
+        if (k < 15)
+            key[k++] = **p;
+    if (**p == '=')
+        for ((*p)++; **p && **p != ' '; (*p)++)
+            if (a < 15)
+                arg[a++] = **p;
+    key[k] = arg[a] = '\0';
+    return true;
+}
+
+void fl_meeple_default(const char *arg, int *kind, int *n)
+{
+    char name[16];
+    const char *dot = strchr(arg, '.');
+    size_t len = dot ? (size_t)(dot - arg) : strlen(arg);
+    *kind = FIG_SMALL;
+    *n = 0;
+    if (!len || len >= sizeof name)
+        return;
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    int fig = fl_figure_find(name);
+    *kind = fig >= 0 ? fig : FIG_SMALL;
+    *n = dot ? (int)strtol(dot + 1, NULL, 10) : 0;
+}
+/* What reading one "moves" item gathers. */
+struct fields {
+    const struct entry *en;
+    const cJSON *o;
+    const char *path;
+    struct move *m;
+    bool meeple, roll;      /* the row has a "meeple", a "roll" */
 };
 
-static enum status read_move_meeple(const struct entry *en, const cJSON *o,
-                                    const char *path, struct move *m,
-                                    struct err *e)
+static enum status fd_tile(struct fields *f, const char *arg, struct err *e)
 {
-    const struct fl_ctx *c = en->c;
     char s[FL_PATH];
-    bool recall = m->kind == MV_RECALL;
-    const cJSON *seg = get(o, "segment"), *roll = get(o, "roll");
-    uint8_t kind = m->kind;
+    (void)arg;
+    return get_tile(f->en->c, get(f->o, "tile"), sub(s, f->path, "tile"),
+                    f->m, e);
+}
+
+static enum status fd_at(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_pos(f->en->c, get(f->o, "at"), sub(s, f->path, "at"),
+                   &f->m->at, e);
+}
+
+static enum status fd_rot(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_rot(f->en->c, get(f->o, "rot"), sub(s, f->path, "rot"),
+                   &f->m->rot, e);
+}
+
+static enum status fd_draw(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_draw(f->en->c, get(f->o, "draw"), sub(s, f->path, "draw"),
+                    &f->m->draw, e);
+}
+
+static enum status fd_segment(struct fields *f, const char *arg,
+                              struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_segment(f->en->c, get(f->o, "segment"),
+                       sub(s, f->path, "segment"), &f->m->feature,
+                       &f->m->mask, e);
+}
+
+/* "segment?": absent, the monastery or garden of the tile at "at". */
+static enum status fd_segment_opt(struct fields *f, const char *arg,
+                                  struct err *e)
+{
+    if (get(f->o, "segment"))
+        return fd_segment(f, arg, e);
+    fl_recall_segment(f->en->c, f->m->at, &f->m->feature, &f->m->mask);
+    return ST_OK;
+}
+
+/* A move naming no player leaves the figure's owner open (the auditor's
+ * default: the seat on turn, or the waiting wagon). */
+static enum status fd_meeple(struct fields *f, const char *arg, struct err *e)
+{
+    int kind, n;
+    struct move *m = f->m;
+    uint8_t k = m->kind;
     int8_t player = m->player;
-    if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
-        /* a move naming no player leaves the figure's owner open (the
-         * auditor's default: the seat on turn, or the waiting wagon) */
-        get_meeple(c, o, path, recall ? FIG_ABBOT : FIG_SMALL, m->player,
-                   recall ? 1 : 0, m, e))
+    fl_meeple_default(arg, &kind, &n);
+    f->meeple = true;
+    if (get_meeple(f->en->c, f->o, f->path, kind, m->player, n, m, e))
         return e->code;
-    m->kind = kind;
+    m->kind = k;
     m->player = player;
-    if (recall && !seg)
-        fl_recall_segment(c, m->at, &m->feature, &m->mask);
-    else if (get_segment(c, seg, sub(s, path, "segment"), &m->feature,
-                         &m->mask, e))
-        return e->code;
-    if (m->feature != FEAT_FLIER || recall) {
-        if (roll || get(o, "random"))
-            return bad(c, e, sub(s, path, roll ? "roll" : "random"),
+    return ST_OK;
+}
+
+static enum status fd_meeple_id(struct fields *f, const char *arg,
+                                struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_meeple_id(f->en->c, get(f->o, "meeple_id"),
+                         sub(s, f->path, "meeple_id"), f->m, e);
+}
+
+static enum status fd_roll(struct fields *f, const char *arg, struct err *e)
+{
+    (void)arg, (void)e;
+    f->roll = true;
+    return ST_OK;
+}
+
+/* A flight's "roll" and "random", after the other fields: only a move
+ * that may fly, onto the flying machine, has them. */
+static enum status fd_flight(struct fields *f, struct err *e)
+{
+    const struct fl_ctx *c = f->en->c;
+    char s[FL_PATH];
+    struct move *m = f->m;
+    const cJSON *roll = get(f->o, "roll"), *rnd = get(f->o, "random");
+    if (!f->meeple && !f->roll)
+        return ST_OK;
+    if (!f->roll || m->feature != FEAT_FLIER) {
+        if (roll || rnd)
+            return bad(c, e, sub(s, f->path, roll ? "roll" : "random"),
                        "only a flight (segment \"flier\") has a roll");
         return ST_OK;
     }
-    if (roll && get_int(c, roll, sub(s, path, "roll"), -FL_NUM_MAX,
+    if (roll && get_int(c, roll, sub(s, f->path, "roll"), -FL_NUM_MAX,
                         FL_NUM_MAX, &m->roll, e))
         return e->code;
-    const cJSON *rnd = get(o, "random");
     if (!rnd)
         return ST_OK;
     if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble) ||
         mlog_roll_of(rnd->valuedouble) != m->roll)
-        return bad(c, e, sub(s, path, "random"), "expected a number that "
+        return bad(c, e, sub(s, f->path, "random"), "expected a number that "
                    "rolls %d", m->roll);
     m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
     return ST_OK;
+}
+
+/* The keys a row's fields may have (core/move.h). */
+static const struct field_key {
+    const char *key;
+    enum status (*read)(struct fields *f, const char *arg, struct err *e);
+} field_keys[] = {
+    { "tile", fd_tile },       { "at", fd_at },
+    { "rot", fd_rot },         { "draw", fd_draw },
+    { "segment", fd_segment }, { "segment?", fd_segment_opt },
+    { "meeple", fd_meeple },   { "meeple_id", fd_meeple_id },
+    { "roll", fd_roll },
+};
+
+/* The fields of o by the row's keys, onto m. */
+static enum status read_fields(const struct entry *en, const cJSON *o,
+                               const char *path,
+                               const struct move_class *row, struct move *m,
+                               struct err *e)
+{
+    struct fields f = { en, o, path, m, false, false };
+    char key[16], arg[16];
+    const char *p = row->fl_fields ? row->fl_fields : "";
+    while (fl_next_key(&p, key, arg)) {
+        size_t k = 0;
+        while (k < N_KEYS(field_keys) && strcmp(field_keys[k].key, key) != 0)
+            k++;
+        if (k == N_KEYS(field_keys))
+            abort(); /* a row's key no reader knows: test_moves names it */
+        if (field_keys[k].read(&f, arg, e))
+            return e->code;
+    }
+    return fd_flight(&f, e);
 }
 
 static enum status read_move(const struct entry *en, const cJSON *o,
                              const char *path, int *turns, struct err *e)
 {
     const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
+    char s[FL_PATH], names[320];
     const char *name;
-    struct move m;
-    int k;
     if (!cJSON_IsObject(o))
         return bad(c, e, path, "expected an object");
     if (get_str(c, get(o, "move"), sub(s, path, "move"), &name, e))
         return e->code;
-    const struct move_name *mn = move_names;
-    while (mn < move_names + N_KEYS(move_names) && strcmp(name, mn->name) != 0)
-        mn++;
-    if (mn == move_names + N_KEYS(move_names))
-        return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
-                   "pass, recall, commit, tower, capture, ransom, "
-                   "exchange, dragon, fairy, princess or count", name);
-    k = mn->kind;
-    int neutral = mn->neutral;
-    m = blank();
-    m.kind = mn->kind;
-    m.neutral = mn->neutral;
+    const struct move_class *row = move_class_named(name);
+    if (!row)
+        return bad(c, e, s, "'%.40s' is not %s", name,
+                   move_names(names, sizeof names));
+    struct move m = blank();
+    m.kind = row->kind;
+    m.neutral = row->neutral;
+    m.feature = row->feature;
     int player = en->player;
     if (get(o, "player") &&
         get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
         return e->code;
     m.player = (int8_t)player;
-    if (k == MV_PLACE || k == MV_DISCARD) {
-        if (get_tile(c, get(o, "tile"), sub(s, path, "tile"), &m, e) ||
-            get_draw(c, get(o, "draw"), sub(s, path, "draw"), &m.draw, e))
-            return e->code;
-        if (k == MV_PLACE &&
-            (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-             get_rot(c, get(o, "rot"), sub(s, path, "rot"), &m.rot, e)))
-            return e->code;
-        *turns += k == MV_PLACE;
-    } else if ((k == MV_DEPLOY || k == MV_RECALL || k == MV_PRINCESS ||
-                (k == MV_NEUTRAL && neutral == FIG_FAIRY)) &&
-               read_move_meeple(en, o, path, &m, e)) {
+    if (read_fields(en, o, path, row, &m, e))
         return e->code;
-    } else if (k == MV_TOWER) {
-        if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e))
-            return e->code;
-        m.feature = FEAT_TOWER;
-    } else if (k == MV_CAPTURE &&
-               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
-                            &m.feature, &m.mask, e) ||
-                get_meeple_id(c, get(o, "meeple_id"),
-                              sub(s, path, "meeple_id"), &m, e))) {
-        return e->code;
-    } else if ((k == MV_RANSOM || k == MV_EXCHANGE) &&
-               get_meeple_id(c, get(o, "meeple_id"),
-                             sub(s, path, "meeple_id"), &m, e)) {
-        return e->code;
-    } else if (k == MV_NEUTRAL && neutral == FIG_DRAGON &&
-               get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e)) {
-        return e->code;
-    } else if (k == MV_NEUTRAL && neutral == FIG_COUNT &&
-               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
-                            &m.feature, &m.mask, e))) {
-        return e->code;
-    }
-    struct move *to = push(en, k, player);
+    *turns += m.kind == MV_PLACE;
+    struct move *to = push(en, m.kind, player);
     m.src = to->src;
     *to = m;
     return ST_OK;

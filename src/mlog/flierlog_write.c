@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/move.h"
 #include "mlog/mlog_int.h"
 
 /* ---- printing ----------------------------------------------------------- */
@@ -809,67 +810,96 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
     return ok;
 }
 
-/* One move of a "moves" list; its "player" only where it is not the
- * entry's (entry_player, -1 when the entry names none). */
+/* The fields of a move under its row's keys (core/move.h; flierlog.c
+ * reads them), each key's default after '=' in arg. */
+static void wf_tile(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddStringToObject(o, "tile", m->tile_id);
+}
+
+static void wf_at(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "at", pos_json(m->at));
+}
+
+static void wf_rot(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
+}
+
+static void wf_draw(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    add_draw(o, "draw", m->draw);
+}
+
+/* "segment" and "segment?" alike: the writer always says it. */
+static void wf_segment(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
+}
+
+static void wf_meeple(cJSON *o, const struct move *m, const char *arg)
+{
+    int kind, n;
+    fl_meeple_default(arg, &kind, &n);
+    add_meeple(o, m, kind, m->player, n);
+}
+
+static void wf_meeple_id(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
+}
+
+/* A flight's roll, and its random number when the log keeps one. */
+static void wf_roll(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    if (m->feature != FEAT_FLIER)
+        return;
+    cJSON_AddNumberToObject(o, "roll", m->roll);
+    if (m->draw >= 0 && m->draw < 1 && mlog_roll_of(m->draw) == m->roll)
+        cJSON_AddNumberToObject(o, "random", m->draw);
+}
+
+static const struct {
+    const char *key;
+    void (*write)(cJSON *o, const struct move *m, const char *arg);
+} field_keys[] = {
+    { "tile", wf_tile },       { "at", wf_at },
+    { "rot", wf_rot },         { "draw", wf_draw },
+    { "segment", wf_segment }, { "segment?", wf_segment },
+    { "meeple", wf_meeple },   { "meeple_id", wf_meeple_id },
+    { "roll", wf_roll },
+};
+
+static void add_field(cJSON *o, const struct move *m, const char *key,
+                      const char *arg)
+{
+    for (size_t k = 0; k < sizeof field_keys / sizeof *field_keys; k++)
+        if (strcmp(field_keys[k].key, key) == 0)
+            field_keys[k].write(o, m, arg);
+}
+
+/* One move of a "moves" list, by its row; its "player" only where it is
+ * not the entry's (entry_player, -1 when the entry names none). */
 static cJSON *move_json(const struct wr *w, const struct move *m,
                         int entry_player)
 {
-    static const char *const names[] = { "place",  "discard", "deploy",
-                                         "pass",   "recall",  "commit",
-                                         "tower",  "capture", "ransom",
-                                         "exchange" };
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
     cJSON *o = cJSON_CreateObject();
-    bool recall = m->kind == MV_RECALL;
-    bool beside = m->kind == MV_PRINCESS ||
-                  (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY);
-    const char *name = m->kind <= MV_EXCHANGE ? names[m->kind]
-                       : m->kind == MV_PRINCESS ? "princess"
-                       : m->neutral == FIG_DRAGON ? "dragon"
-                       : m->neutral == FIG_FAIRY  ? "fairy"
-                       : m->neutral == FIG_COUNT  ? "count"
-                                                  : "place";
-    cJSON_AddStringToObject(o, "move", name);
+    char key[16], arg[16];
+    const char *p = row && row->fl_fields ? row->fl_fields : "";
+    cJSON_AddStringToObject(o, "move", row ? row->name : "place");
     if (m->player != entry_player)
         add_player(w, o, m);
-    if (m->kind == MV_NEUTRAL && m->neutral == FIG_DRAGON)
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    if (beside) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, FIG_SMALL, m->player, 0);
-    }
-    if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
-        cJSON_AddStringToObject(o, "tile", m->tile_id);
-        if (m->kind == MV_PLACE) {
-            cJSON_AddItemToObject(o, "at", pos_json(m->at));
-            cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
-        }
-        add_draw(o, "draw", m->draw);
-    } else if (m->kind == MV_TOWER) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    } else if (m->kind == MV_CAPTURE || m->kind == MV_RANSOM ||
-               m->kind == MV_EXCHANGE) {
-        if (m->kind == MV_CAPTURE) {
-            cJSON_AddItemToObject(o, "at", pos_json(m->at));
-            cJSON_AddItemToObject(o, "segment", seg_json(m->feature,
-                                                         m->mask));
-        }
-        cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
-    } else if (m->kind == MV_NEUTRAL && m->neutral == FIG_COUNT) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-    } else if (m->kind == MV_DEPLOY || recall) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, recall ? FIG_ABBOT : FIG_SMALL, m->player,
-                   recall ? 1 : 0);
-        if (!recall && m->feature == FEAT_FLIER) {
-            cJSON_AddNumberToObject(o, "roll", m->roll);
-            if (m->draw >= 0 && m->draw < 1 &&
-                mlog_roll_of(m->draw) == m->roll)
-                cJSON_AddNumberToObject(o, "random", m->draw);
-        }
-    }
+    while (fl_next_key(&p, key, arg))
+        add_field(o, m, key, arg);
     return o;
 }
 

@@ -195,6 +195,13 @@ void fl_edition_rules(bool c3, struct rules *r);
  * -1 when none. fl_figure_name() is the name the writer gives fig. */
 int fl_figure_find(const char *name);
 const char *fl_figure_name(int fig);
+/* The next key of a move class's flierlog fields at *p (core/move.h,
+ * "meeple=abbot.1"): its name in key[], its default after '=' in arg[];
+ * false at the end. */
+bool fl_next_key(const char **p, char key[16], char arg[16]);
+/* A "meeple" key's default ("abbot.1"): the figure and number a move's
+ * meeple is unless it says (any follower: FIG_SMALL, 0). */
+void fl_meeple_default(const char *arg, int *kind, int *n);
 /* Does a flierlog/1.0 reader know figure fig (the follower and the
  * abbot)? Others need flierlog/1.1. */
 bool fl_figure_in_1_0(int fig);
