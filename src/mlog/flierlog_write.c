@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "core/move.h"
+#include "mlog/fl_turn.h"
 #include "mlog/mlog_int.h"
 
 /* ---- printing ----------------------------------------------------------- */
@@ -156,8 +157,6 @@ struct wr {
     uint8_t *part;          /* a placement's turn part (1, 2) */
     bool uses_1_2;          /* an entry says "abbey", "wagons" or "part",
                                or deploys off its tile */
-    bool uses_1_3;          /* an entry says "fairy", "princess", "dragon",
-                               or spells one of them out */
 };
 
 /* What each move is to the auditor (a turn's, or one between turns: an
@@ -415,7 +414,7 @@ static void add_setup(cJSON *o, const struct game_log *l)
     add_rules(o, r);
 }
 
-static cJSON *pos_json(struct pos p)
+cJSON *fl_pos_json(struct pos p)
 {
     int xy[2] = { p.x, p.y };
     return cJSON_CreateIntArray(xy, 2);
@@ -430,7 +429,7 @@ static void add_start_players(cJSON *o, const struct game_log *l)
             struct start_place sp = game_log_start(l, i);
             cJSON *s = cJSON_CreateObject();
             cJSON_AddStringToObject(s, "tile", tile_get(sp.tile)->id);
-            cJSON_AddItemToObject(s, "at", pos_json(sp.at));
+            cJSON_AddItemToObject(s, "at", fl_pos_json(sp.at));
             cJSON_AddNumberToObject(s, "rot", 90 * (sp.rot & 3));
             cJSON_AddItemToArray(a, s);
         }
@@ -439,7 +438,7 @@ static void add_start_players(cJSON *o, const struct game_log *l)
          l->start_rot)) {
         cJSON *s = cJSON_AddObjectToObject(o, "start");
         cJSON_AddStringToObject(s, "tile", tile_get(l->start_tile)->id);
-        cJSON_AddItemToObject(s, "at", pos_json(l->start_at));
+        cJSON_AddItemToObject(s, "at", fl_pos_json(l->start_at));
         cJSON_AddNumberToObject(s, "rot", 90 * (l->start_rot & 3));
     }
     cJSON *pl = cJSON_AddArrayToObject(o, "players");
@@ -486,8 +485,7 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", needs_1_3(l) || w->uses_1_3
-                                             ? "flierlog/1.3"
+    cJSON_AddStringToObject(o, "format", needs_1_3(l) ? "flierlog/1.3"
                                          : w->uses_1_2 ? "flierlog/1.2"
                                          : needs_1_1(l) ? "flierlog/1.1"
                                                         : "flierlog/1");
@@ -506,7 +504,7 @@ static cJSON *header_json(const struct wr *w, bool final)
 
 /* ---- turn entries ------------------------------------------------------- */
 
-static cJSON *seg_json(int kind, uint8_t mask)
+cJSON *fl_seg_json(int kind, uint8_t mask)
 {
     char s[48];
     seg_format(kind, mask, s, sizeof s);
@@ -515,8 +513,8 @@ static cJSON *seg_json(int kind, uint8_t mask)
 
 /* "meeple" and "meeple_id" where they differ from what the reader
  * assumes without them. */
-static void add_meeple(cJSON *o, const struct move *m, int kind, int owner,
-                       int n)
+void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner,
+                   int n)
 {
     char id[40];
     if (m->meeple != kind)
@@ -534,42 +532,10 @@ static void add_draw(cJSON *o, const char *key, double d)
         cJSON_AddNumberToObject(o, key, d);
 }
 
-static cJSON *fly_json(const struct move *place, const struct move *f,
-                       const struct move *land)
-{
-    cJSON *o = cJSON_CreateObject();
-    struct pos t;
-    cJSON_AddNumberToObject(o, "roll", f->roll);
-    if (f->draw >= 0 && f->draw < 1 && mlog_roll_of(f->draw) == f->roll)
-        cJSON_AddNumberToObject(o, "random", f->draw);
-    if (!land) {
-        cJSON_AddStringToObject(o, "land", "returned");
-    } else if (fl_flight_target(place, f->roll, &t) && t.x == land->at.x &&
-               t.y == land->at.y) {
-        cJSON_AddItemToObject(o, "land", seg_json(land->feature, land->mask));
-    } else {
-        cJSON *l = cJSON_AddObjectToObject(o, "land");
-        cJSON_AddItemToObject(l, "at", pos_json(land->at));
-        cJSON_AddItemToObject(l, "segment", seg_json(land->feature,
-                                                     land->mask));
-    }
-    return o;
-}
 
-static cJSON *recall_json(const struct wr *w, const struct move *m)
-{
-    uint8_t kind, mask;
-    fl_recall_segment(&w->c, m->at, &kind, &mask);
-    if (kind == m->feature && mask == m->mask)
-        return pos_json(m->at);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-    return o;
-}
 
 /* "<seat>.<kind>.<n>" of m's meeple. */
-static cJSON *meeple_id_json(const struct move *m)
+cJSON *fl_meeple_id_json(const struct move *m)
 {
     char id[40];
     snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
@@ -577,36 +543,69 @@ static cJSON *meeple_id_json(const struct move *m)
     return cJSON_CreateString(id);
 }
 
-/* The Tower: "tower": [x, y], its "capture" (a[1]) and the capture's
- * "exchange" (a[2]). */
-static bool add_tower(cJSON *o, const struct move *a, size_t n)
+
+
+/* The units' parts of the turn before its action, when the moves a[0..n)
+ * start with them: how many (-1: they have no short form). */
+static int add_before(cJSON *o, const struct move *a, size_t n)
 {
-    if (n > 3 || (n >= 2 && a[1].kind != MV_CAPTURE) ||
-        (n >= 2 && a[1].meeple_owner < 0) ||
-        (n == 3 && (a[2].kind != MV_EXCHANGE || a[2].meeple_owner < 0)))
-        return false;
-    cJSON_AddItemToObject(o, "tower", pos_json(a[0].at));
-    if (n >= 2) {
-        cJSON *c = cJSON_AddObjectToObject(o, "capture");
-        cJSON_AddItemToObject(c, "at", pos_json(a[1].at));
-        cJSON_AddItemToObject(c, "segment", seg_json(a[1].feature,
-                                                     a[1].mask));
-        cJSON_AddItemToObject(c, "meeple_id", meeple_id_json(&a[1]));
-        if (n == 3)
-            cJSON_AddItemToObject(c, "exchange", meeple_id_json(&a[2]));
+    size_t k = 0;
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        int took = (*u)->write_before ? (*u)->write_before(o, a + k, n - k)
+                                      : 0;
+        if (took < 0)
+            return -1;
+        k += (size_t)took;
+    }
+    return (int)k;
+}
+
+#define MAX_UNITS 16
+
+/* The units' parts after the action and its pass at the end of a[0..n):
+ * how many of the moves each takes, in at[]; their total. */
+static size_t count_after(const struct move *a, size_t n,
+                          size_t at[MAX_UNITS])
+{
+    size_t u = 0, total = 0;
+    while (fl_turn_units[u] && u < MAX_UNITS)
+        u++;
+    while (u-- > 0) { /* from the end, the last unit's first */
+        const struct fl_turn_unit *t = fl_turn_units[u];
+        at[u] = t->count_after ? t->count_after(a, n - total) : 0;
+        total += at[u];
+    }
+    return total;
+}
+
+static bool add_after(cJSON *o, const struct move *a, const size_t at[])
+{
+    for (size_t u = 0; fl_turn_units[u] && u < MAX_UNITS; u++) {
+        if (fl_turn_units[u]->write_after && at[u])
+            fl_turn_units[u]->write_after(o, a, at[u]);
+        a += at[u];
     }
     return true;
 }
 
-/* "dragon": the dragon's steps a[0..steps), when there are; true. */
-static bool add_dragon(cJSON *o, const struct move *a, size_t steps)
+/* The one action the moves a[0..n) are, with its meeple; false if they
+ * are none. */
+static bool add_one_action(const struct wr *w, cJSON *o, const struct move *p,
+                           const struct move *a, size_t n)
 {
-    if (!steps)
-        return true;
-    cJSON *d = cJSON_AddArrayToObject(o, "dragon");
-    for (size_t k = 0; k < steps; k++)
-        cJSON_AddItemToArray(d, pos_json(a[k].at));
-    return true;
+    int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const struct fl_action *t = (*u)->actions; t && t->key; t++) {
+            if (!t->write(&w->c, o, p, a, n))
+                continue;
+            if (t->meeple) {
+                int kind, k;
+                fl_meeple_default(t->meeple, &kind, &k);
+                fl_add_meeple(o, &a[0], kind, t->anyones ? -1 : owner, k);
+            }
+            return true;
+        }
+    return false;
 }
 
 /* The action between PLACE and COMMIT (a[0..n)); false if it has no
@@ -614,67 +613,26 @@ static bool add_dragon(cJSON *o, const struct move *a, size_t steps)
 static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
                        const struct move *a, size_t n)
 {
-    int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
-    if (n >= 1 && a[0].kind == MV_RANSOM) { /* The Tower: before it */
-        if (a[0].meeple_owner < 0)
-            return false;
-        cJSON_AddItemToObject(o, "ransom", meeple_id_json(&a[0]));
-        a++;
-        n--;
-    }
-    /* the dragon's steps close the turn, naming no player */
-    size_t steps = 0;
-    while (steps < n && a[n - 1 - steps].kind == MV_NEUTRAL &&
-           a[n - 1 - steps].neutral == FIG_DRAGON &&
-           a[n - 1 - steps].player < 0)
-        steps++;
-    n -= steps;
+    size_t at[MAX_UNITS] = { 0 };
+    int before = add_before(o, a, n);
+    if (before < 0)
+        return false;
+    a += before;
+    n -= (size_t)before;
+    n -= count_after(a, n, at);
     bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
     n -= pass;
     if (n == 0) {
         cJSON_AddBoolToObject(o, "pass", false);
-        return !pass && add_dragon(o, &a[n], steps);
+        return !pass && add_after(o, &a[n], at);
     }
     if (n == 1 && a[0].kind == MV_PASS)
-        return !pass && add_dragon(o, &a[n], steps);
-    if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
-        if (a[0].at.x == p->at.x && a[0].at.y == p->at.y) {
-            cJSON_AddItemToObject(o, "deploy",
-                                  seg_json(a[0].feature, a[0].mask));
-        } else { /* a barn's corner, or a deployment off the tile */
-            cJSON *d = cJSON_AddObjectToObject(o, "deploy");
-            cJSON_AddItemToObject(d, "at", pos_json(a[0].at));
-            cJSON_AddItemToObject(d, "segment",
-                                  seg_json(a[0].feature, a[0].mask));
-        }
-        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
-    } else if (a[0].kind == MV_DEPLOY && a[0].feature == FEAT_FLIER &&
-               (n == 1 || (n == 2 && a[1].kind == MV_DEPLOY))) {
-        cJSON_AddItemToObject(o, "fly", fly_json(p, &a[0],
-                                                 n == 2 ? &a[1] : NULL));
-        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
-    } else if (a[0].kind == MV_RECALL && n == 1) {
-        cJSON_AddItemToObject(o, "recall", recall_json(w, &a[0]));
-        add_meeple(o, &a[0], FIG_ABBOT, owner, 1);
-    } else if (a[0].kind == MV_TOWER) {
-        if (!add_tower(o, a, n))
-            return false;
-    } else if (n == 1 && (a[0].kind == MV_PRINCESS ||
-                          (a[0].kind == MV_NEUTRAL &&
-                           a[0].neutral == FIG_FAIRY))) {
-        bool princess = a[0].kind == MV_PRINCESS;
-        cJSON *b = cJSON_AddObjectToObject(o, princess ? "princess"
-                                                       : "fairy");
-        cJSON_AddItemToObject(b, "at", pos_json(a[0].at));
-        cJSON_AddItemToObject(b, "segment",
-                              seg_json(a[0].feature, a[0].mask));
-        add_meeple(o, &a[0], FIG_SMALL, princess ? -1 : owner, 0);
-    } else {
+        return !pass && add_after(o, &a[n], at);
+    if (!add_one_action(w, o, p, a, n))
         return false;
-    }
     if (pass)
         cJSON_AddBoolToObject(o, "pass", true);
-    return add_dragon(o, &a[n + pass], steps);
+    return add_after(o, &a[n + pass], at);
 }
 
 static void add_player(const struct wr *w, cJSON *o, const struct move *m)
@@ -724,10 +682,10 @@ static bool add_wagons(const struct wr *w, cJSON *o, size_t k, size_t j)
         if (stays) {
             cJSON_AddBoolToObject(it, "stays", true);
         } else {
-            cJSON_AddItemToObject(it, "at", pos_json(m->at));
+            cJSON_AddItemToObject(it, "at", fl_pos_json(m->at));
             cJSON_AddItemToObject(it, "segment",
-                                  seg_json(m->feature, m->mask));
-            add_meeple(it, m, FIG_WAGON, m->player, 0);
+                                  fl_seg_json(m->feature, m->mask));
+            fl_add_meeple(it, m, FIG_WAGON, m->player, 0);
         }
         cJSON_AddItemToArray(list, it);
     }
@@ -767,7 +725,7 @@ static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
         add_draw(o, "draw", p->draw);
         return o;
     }
-    cJSON_AddItemToObject(o, "at", pos_json(p->at));
+    cJSON_AddItemToObject(o, "at", fl_pos_json(p->at));
     cJSON_AddNumberToObject(o, "rot", 90 * (p->rot & 3));
     add_draw(o, "draw", p->draw);
     size_t c = k + 1; /* the turn's COMMIT */
@@ -821,7 +779,7 @@ static void wf_tile(cJSON *o, const struct move *m, const char *arg)
 static void wf_at(cJSON *o, const struct move *m, const char *arg)
 {
     (void)arg;
-    cJSON_AddItemToObject(o, "at", pos_json(m->at));
+    cJSON_AddItemToObject(o, "at", fl_pos_json(m->at));
 }
 
 static void wf_rot(cJSON *o, const struct move *m, const char *arg)
@@ -840,20 +798,20 @@ static void wf_draw(cJSON *o, const struct move *m, const char *arg)
 static void wf_segment(cJSON *o, const struct move *m, const char *arg)
 {
     (void)arg;
-    cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
+    cJSON_AddItemToObject(o, "segment", fl_seg_json(m->feature, m->mask));
 }
 
 static void wf_meeple(cJSON *o, const struct move *m, const char *arg)
 {
     int kind, n;
     fl_meeple_default(arg, &kind, &n);
-    add_meeple(o, m, kind, m->player, n);
+    fl_add_meeple(o, m, kind, m->player, n);
 }
 
 static void wf_meeple_id(cJSON *o, const struct move *m, const char *arg)
 {
     (void)arg;
-    cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
+    cJSON_AddItemToObject(o, "meeple_id", fl_meeple_id_json(m));
 }
 
 /* A flight's roll, and its random number when the log keeps one. */
@@ -969,22 +927,6 @@ static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
                                   role_is(w, k, STEP_ABBEY_LAST));
 }
 
-/* Did the entry o take a key of flierlog/1.3 (The Princess & the
- * Dragon), or spell one of its moves out? */
-static bool keys_1_3(const cJSON *o)
-{
-    const cJSON *moves = mlog_get(o, "moves"), *m;
-    cJSON_ArrayForEach(m, moves) {
-        const cJSON *k = mlog_get(m, "move");
-        if (cJSON_IsString(k) && (strcmp(k->valuestring, "dragon") == 0 ||
-                                  strcmp(k->valuestring, "fairy") == 0 ||
-                                  strcmp(k->valuestring, "princess") == 0))
-            return true;
-    }
-    return mlog_get(o, "fairy") ||
-           mlog_get(o, "princess") ||
-           mlog_get(o, "dragon");
-}
 
 /* Did the entry o take a key of flierlog/1.2, or a deployment off the
  * tile? */
@@ -1018,7 +960,6 @@ static cJSON *entries_json(struct wr *w)
         if (!o)
             o = moves_json(w, i, j);
         w->uses_1_2 = w->uses_1_2 || keys_1_2(o);
-        w->uses_1_3 = w->uses_1_3 || keys_1_3(o);
         for (size_t k = i; k < j; k++) {
             placed = placed || l->moves[k].kind == MV_PLACE;
             fl_ctx_apply(&w->c, &l->moves[k]);

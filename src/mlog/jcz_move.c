@@ -22,10 +22,10 @@
 struct rd {
     const struct move_class *row;
     struct move *m;
-    double *draw;            /* the running draw (jcz_move_read()) */
-    bool pointer;            /* the template has a "$pointer" */
-    bool has_random;         /* ... a "$random": */
-    const cJSON *random;     /* its value, or NULL */
+    double *draw;        /* the running draw (jcz_move_read()) */
+    bool pointer;        /* the template has a "$pointer" */
+    bool has_random;     /* ... a "$random": */
+    const cJSON *random; /* its value, or NULL */
     char random_path[112];
 };
 
@@ -71,8 +71,8 @@ static enum status rd_position(const cJSON *v, const char *path, struct rd *r,
 }
 
 /* {position, feature, location}; on the row's feature, if it has one. */
-static enum status rd_pointer(const cJSON *ptr, const char *path,
-                              struct rd *r, struct err *e)
+static enum status rd_pointer(const cJSON *ptr, const char *path, struct rd *r,
+                              struct err *e)
 {
     char sub[120];
     struct move *m = r->m;
@@ -83,16 +83,19 @@ static enum status rd_pointer(const cJSON *ptr, const char *path,
         return e->code;
     const char *feat = str_at(ptr, "feature"), *loc = str_at(ptr, "location");
     if (!feat || !loc)
-        return err_set(e, ST_PARSE, "%s: expected feature and location",
-                       path);
+        return err_set(e, ST_PARSE, "%s: expected feature and location", path);
     int kind = feat_find_jcz(feat);
     if (kind < 0)
-        return err_set(e, ST_UNSUPPORTED, "unsupported: feature '%.40s' "
-                       "(%s.feature)", feat, path);
+        return err_set(e, ST_UNSUPPORTED,
+                       "unsupported: feature '%.40s' "
+                       "(%s.feature)",
+                       feat, path);
     m->feature = (uint8_t)kind;
     if (!loc_parse(m->feature, loc, &m->mask))
-        return err_set(e, ST_PARSE, "%s.location: '%.40s' is no location of "
-                       "a %s", path, loc, feat);
+        return err_set(e, ST_PARSE,
+                       "%s.location: '%.40s' is no location of "
+                       "a %s",
+                       path, loc, feat);
     if (r->row->feature && m->feature != r->row->feature)
         return err_set(e, ST_PARSE, "%s.feature: a %s goes on a %s", path,
                        r->row->name, feature_class(r->row->feature)->jcz);
@@ -122,7 +125,7 @@ static enum status rd_tile(const cJSON *v, const char *path, struct rd *r,
     return ST_OK;
 }
 
-static const char *const rots[4] = { "R0", "R90", "R180", "R270" };
+static const char *const rots[4] = {"R0", "R90", "R180", "R270"};
 
 static enum status rd_rotation(const cJSON *v, const char *path, struct rd *r,
                                struct err *e)
@@ -133,8 +136,10 @@ static enum status rd_rotation(const cJSON *v, const char *path, struct rd *r,
     while (k < 4 && !mlog_same(rots[k], v->valuestring))
         k++;
     if (k == 4)
-        return err_set(e, ST_PARSE, "%s: '%.20s' is not R0, R90, R180 or "
-                       "R270", path, v->valuestring);
+        return err_set(e, ST_PARSE,
+                       "%s: '%.20s' is not R0, R90, R180 or "
+                       "R270",
+                       path, v->valuestring);
     r->m->rot = (uint8_t)k;
     return ST_OK;
 }
@@ -164,7 +169,8 @@ static enum status rd_random_done(struct rd *r, struct err *e)
         if (!v || cJSON_IsNull(v))
             return ST_OK;
         if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble < 1))
-            return err_set(e, ST_PARSE, "%s: expected a number in [0, 1) "
+            return err_set(e, ST_PARSE,
+                           "%s: expected a number in [0, 1) "
                            "(the random number of the next draw)",
                            r->random_path);
         *r->draw = v->valuedouble;
@@ -177,9 +183,10 @@ static enum status rd_random_done(struct rd *r, struct err *e)
     if (!cJSON_IsNumber(v))
         return err_set(e, ST_PARSE, "%s: expected a number", r->random_path);
     if (!mlog_random_ok(v->valuedouble))
-        return err_set(e, ST_PARSE, "%s: %g is no die's random number "
-                       "(JCloisterZone's are in [0, 1))", r->random_path,
-                       v->valuedouble);
+        return err_set(e, ST_PARSE,
+                       "%s: %g is no die's random number "
+                       "(JCloisterZone's are in [0, 1))",
+                       r->random_path, v->valuedouble);
     m->roll = mlog_roll_of(v->valuedouble);
     /* the die's own number, when the writer would not give it back */
     m->draw = mlog_flight_draw(v->valuedouble, m->roll);
@@ -190,7 +197,7 @@ static enum status rd_random_done(struct rd *r, struct err *e)
 
 static cJSON *pos_json(struct pos p)
 {
-    int xy[2] = { p.x, p.y };
+    int xy[2] = {p.x, p.y};
     return cJSON_CreateIntArray(xy, 2);
 }
 
@@ -242,8 +249,8 @@ static cJSON *wr_meeple(const struct move *m, double draw)
     int owner = m->meeple_owner >= 0 ? m->meeple_owner
                                      : (m->player >= 0 ? m->player : 0);
     (void)draw;
-    snprintf(id, sizeof id, "%d.%s.%d", owner,
-             figure_class(m->meeple)->jcz, (int)m->meeple_n);
+    snprintf(id, sizeof id, "%d.%s.%d", owner, figure_class(m->meeple)->jcz,
+             (int)m->meeple_n);
     return cJSON_CreateString(id);
 }
 
@@ -276,8 +283,7 @@ static cJSON *wr_random(const struct move *m, double draw, bool pointer)
 
 /* ---- the codec table --------------------------------------------------- */
 
-enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION,
-       C_RANDOM };
+enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION, C_RANDOM };
 
 static const struct codec {
     const char *name;
@@ -285,12 +291,12 @@ static const struct codec {
                         struct err *e);
     cJSON *(*write)(const struct move *m, double draw); /* NULL: random */
 } codecs[] = {
-    [C_POSITION] = { "$position", rd_position, wr_position },
-    [C_POINTER] = { "$pointer", rd_pointer, wr_pointer },
-    [C_MEEPLE] = { "$meeple", rd_meeple, wr_meeple },
-    [C_TILE] = { "$tile", rd_tile, wr_tile },
-    [C_ROTATION] = { "$rotation", rd_rotation, wr_rotation },
-    [C_RANDOM] = { "$random", rd_random, NULL },
+    [C_POSITION] = {"$position", rd_position, wr_position},
+    [C_POINTER] = {"$pointer", rd_pointer, wr_pointer},
+    [C_MEEPLE] = {"$meeple", rd_meeple, wr_meeple},
+    [C_TILE] = {"$tile", rd_tile, wr_tile},
+    [C_ROTATION] = {"$rotation", rd_rotation, wr_rotation},
+    [C_RANDOM] = {"$random", rd_random, NULL},
 };
 #define N_CODECS (int)(sizeof codecs / sizeof *codecs)
 
@@ -309,9 +315,9 @@ static int codec_of(const cJSON *t)
 struct jcz_type {
     const struct move_class *row;
     cJSON *tmpl;
-    size_t len;              /* strlen(row->jcz) */
-    bool pointer;            /* the template has a "$pointer" */
-    int group;               /* the same for the rows of one type */
+    size_t len;   /* strlen(row->jcz) */
+    bool pointer; /* the template has a "$pointer" */
+    int group;    /* the same for the rows of one type */
 };
 
 static struct jcz_type types[MAX_ROWS];
@@ -361,20 +367,19 @@ static void load_types(void)
     bool parsing = mlog_alloc_pause();
     int groups = 0;
     for (int u = 0; u < EXP__COUNT; u++)
-        for (const struct move_class *c = expansion_get(u)->moves;
-             c && c->name; c++) {
+        for (const struct move_class *c = expansion_get(u)->moves; c && c->name;
+             c++) {
             bool seen = false;
             for (int k = 0; k < n_types; k++)
-                seen = seen || strcmp(types[k].row->jcz, c->jcz ? c->jcz
-                                                                : "") == 0;
+                seen = seen ||
+                       strcmp(types[k].row->jcz, c->jcz ? c->jcz : "") == 0;
             if (!c->jcz || !c->jcz_payload || seen)
                 continue;
             /* this type's rows, all units' */
             for (int v = u; v < EXP__COUNT; v++)
                 for (const struct move_class *d = expansion_get(v)->moves;
                      d && d->name; d++)
-                    if (d->jcz && d->jcz_payload &&
-                        strcmp(d->jcz, c->jcz) == 0)
+                    if (d->jcz && d->jcz_payload && strcmp(d->jcz, c->jcz) == 0)
                         add_row(d, groups);
             groups++;
         }
@@ -447,17 +452,18 @@ static enum status mismatch(const char *type, const cJSON *t, const cJSON *v,
         if (cJSON_IsObject(c) && !consts_match(c, x))
             return mismatch(type, c, x, sub, e);
         if (!cJSON_IsObject(c) && !const_equal(c, x))
-            return err_set(e, ST_UNSUPPORTED, "unsupported: %s %s '%.40s' "
-                           "(%s)", type, c->string,
-                           cJSON_IsString(x) ? x->valuestring : "(none)",
-                           sub);
+            return err_set(e, ST_UNSUPPORTED,
+                           "unsupported: %s %s '%.40s' "
+                           "(%s)",
+                           type, c->string,
+                           cJSON_IsString(x) ? x->valuestring : "(none)", sub);
     }
     return err_set(e, ST_UNSUPPORTED, "unsupported: %s (%s)", type, path);
 }
 
 /* The fields of template object t from v onto the move. */
-static enum status read_fields(const cJSON *t, const cJSON *v,
-                               const char *path, struct rd *r, struct err *e)
+static enum status read_fields(const cJSON *t, const cJSON *v, const char *path,
+                               struct rd *r, struct err *e)
 {
     char sub[112];
     if (!cJSON_IsObject(v))
@@ -485,8 +491,7 @@ enum status jcz_move_read(const struct jcz_type *t, const cJSON *payload,
         t++;
     if (t == end || t->group != first->group)
         return mismatch(first->row->jcz, first->tmpl, payload, path, e);
-    struct rd r = { .row = t->row, .m = m, .draw = draw,
-                    .pointer = t->pointer };
+    struct rd r = {.row = t->row, .m = m, .draw = draw, .pointer = t->pointer};
     m->kind = t->row->kind;
     m->neutral = t->row->neutral;
     if (read_fields(t->tmpl, payload, path, &r, e))
@@ -502,8 +507,8 @@ static cJSON *write_fields(const cJSON *t, const struct move *m, double draw,
     cJSON *o = cJSON_CreateObject();
     for (const cJSON *c = t->child; c; c = c->next) {
         int k = codec_of(c);
-        cJSON *v = k == C_RANDOM ? wr_random(m, draw, pointer)
-                   : k != C_CONST ? codecs[k].write(m, draw)
+        cJSON *v = k == C_RANDOM       ? wr_random(m, draw, pointer)
+                   : k != C_CONST      ? codecs[k].write(m, draw)
                    : cJSON_IsObject(c) ? write_fields(c, m, draw, pointer)
                                        : cJSON_Duplicate(c, true);
         if (v)

@@ -28,19 +28,18 @@
 static const struct move_class *row_at(int i)
 {
     for (int u = 0; u < EXP__COUNT; u++)
-        for (const struct move_class *c = expansion_get(u)->moves;
-             c && c->name; c++)
+        for (const struct move_class *c = expansion_get(u)->moves; c && c->name;
+             c++)
             if (i-- == 0)
                 return c;
     return NULL;
 }
 
-static const char *const jcz_fields[] = { "$position", "$pointer", "$meeple",
-                                          "$tile",     "$rotation",
-                                          "$random" };
-static const char *const fl_keys[] = { "tile",     "at",        "rot",
-                                       "draw",     "segment",   "segment?",
-                                       "meeple",   "meeple_id", "roll" };
+static const char *const jcz_fields[] = {"$position", "$pointer",  "$meeple",
+                                         "$tile",     "$rotation", "$random"};
+static const char *const fl_keys[] = {"tile",   "at",        "rot",
+                                      "draw",   "segment",   "segment?",
+                                      "meeple", "meeple_id", "roll"};
 
 static bool listed(const char *s, const char *const *list, size_t n)
 {
@@ -110,8 +109,7 @@ static void test_names_unique(void **state)
             if (strcmp(a->name, b->name) == 0)
                 fail_msg("two rows are named '%s'", a->name);
             if (a->kind == b->kind && a->neutral == b->neutral)
-                fail_msg("'%s' and '%s' are the same move", a->name,
-                         b->name);
+                fail_msg("'%s' and '%s' are the same move", a->name, b->name);
         }
     /* the lookups find each row */
     for (int i = 0; row_at(i); i++) {
@@ -123,13 +121,13 @@ static void test_names_unique(void **state)
 
 /* ---- write -> read ---------------------------------------------------- */
 
-#define SETUP                                                                \
-    "{\"format\": \"flierlog/1.3\", \"edition\": \"C2\","                    \
-    " \"sets\": {\"basic:1\": 1, \"tower:1\": 1,"                            \
-    " \"princess-and-dragon:1\": 1},"                                        \
-    " \"elements\": {\"tower\": 1, \"dragon\": 1, \"fairy\": 1,"             \
-    " \"princess\": true, \"abbot\": 1},"                                    \
-    " \"players\": [{\"name\": \"Ada\"}, {\"name\": \"Ben\"}],"              \
+#define SETUP                                                                  \
+    "{\"format\": \"flierlog/1.3\", \"edition\": \"C2\","                      \
+    " \"sets\": {\"basic:1\": 1, \"tower:1\": 1,"                              \
+    " \"princess-and-dragon:1\": 1},"                                          \
+    " \"elements\": {\"tower\": 1, \"dragon\": 1, \"fairy\": 1,"               \
+    " \"princess\": true, \"abbot\": 1},"                                      \
+    " \"players\": [{\"name\": \"Ada\"}, {\"name\": \"Ben\"}],"                \
     " \"turns\": [], \"final\": {}}"
 
 /* A move of row c with every field its flierlog keys name set. */
@@ -150,7 +148,7 @@ static struct move sample(const struct move_class *c)
         m.draw = 0.25;
     }
     if (strstr(c->fl_fields, "at"))
-        m.at = (struct pos){ 1, -2 };
+        m.at = (struct pos){1, -2};
     if (strstr(c->fl_fields, "rot"))
         m.rot = 3;
     if (strstr(c->fl_fields, "segment")) {
