@@ -63,7 +63,7 @@ struct fl_turn_unit {
      * start are the unit's, said onto o (-1: they have no short form);
      * how many at their end are, and saying those. */
     int (*write_before)(cJSON *o, const struct move *a, size_t n);
-    size_t (*count_after)(const struct move *a, size_t n);
+    size_t (*n_after)(const struct move *a, size_t n);
     void (*write_after)(cJSON *o, const struct move *a, size_t n);
 };
 

@@ -564,7 +564,7 @@ static int add_before(cJSON *o, const struct move *a, size_t n)
 
 /* The units' parts after the action and its pass at the end of a[0..n):
  * how many of the moves each takes, in at[]; their total. */
-static size_t count_after(const struct move *a, size_t n,
+static size_t n_after(const struct move *a, size_t n,
                           size_t at[MAX_UNITS])
 {
     size_t u = 0, total = 0;
@@ -572,7 +572,7 @@ static size_t count_after(const struct move *a, size_t n,
         u++;
     while (u-- > 0) { /* from the end, the last unit's first */
         const struct fl_turn_unit *t = fl_turn_units[u];
-        at[u] = t->count_after ? t->count_after(a, n - total) : 0;
+        at[u] = t->n_after ? t->n_after(a, n - total) : 0;
         total += at[u];
     }
     return total;
@@ -619,7 +619,7 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
         return false;
     a += before;
     n -= (size_t)before;
-    n -= count_after(a, n, at);
+    n -= n_after(a, n, at);
     bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
     n -= pass;
     if (n == 0) {

@@ -139,6 +139,6 @@ const struct fl_turn_unit fl_turn_dragon = {
     .actions = actions,
     .keys = keys,
     .read_after = read_dragon,
-    .count_after = count_steps,
+    .n_after = count_steps,
     .write_after = write_steps,
 };
