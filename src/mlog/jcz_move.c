@@ -22,12 +22,34 @@
 struct rd {
     const struct move_class *row;
     struct move *m;
-    double *draw;        /* the running draw (jcz_move_read()) */
-    bool pointer;        /* the template has a "$pointer" */
-    bool has_random;     /* ... a "$random": */
-    const cJSON *random; /* its value, or NULL */
-    char random_path[112];
+    double *draw; /* the running draw (jcz_move_read()) */
+    bool pointer; /* the template has a "$pointer" (before any "$random") */
 };
+
+/* The JSON path of an item, spelled out only for a message (a save has
+ * thousands of messages): the root ("replay[3].payload") where up is
+ * NULL, else a key below up. */
+struct jpath {
+    const struct jpath *up;
+    const char *s;
+};
+
+#define PATH_MAX_LEN 112
+
+static const char *spell(const struct jpath *p, char *buf)
+{
+    if (!p->up) {
+        mlog_copy_text(buf, PATH_MAX_LEN, p->s);
+        return buf;
+    }
+    spell(p->up, buf);
+    size_t n = strlen(buf);
+    if (n + 2 < PATH_MAX_LEN) {
+        buf[n] = '.';
+        mlog_copy_text(buf + n + 1, PATH_MAX_LEN - n - 1, p->s);
+    }
+    return buf;
+}
 
 /* A coordinate as JCloisterZone writes it: an integer, well inside an
  * int. */
@@ -37,11 +59,11 @@ static bool coord_ok(const cJSON *v)
            v->valuedouble >= -1000000 && v->valuedouble <= 1000000;
 }
 
-/* [x, y] at path (the path is spelled out only for a message). */
-static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
-                            struct err *e)
+/* [x, y] at jp. */
+static enum status read_pos(const cJSON *v, const struct jpath *jp,
+                            struct pos *p, struct err *e)
 {
-    char sub[120];
+    char path[PATH_MAX_LEN], sub[PATH_MAX_LEN + 8];
     const cJSON *x = cJSON_IsArray(v) ? v->child : NULL;
     const cJSON *y = x ? x->next : NULL;
     if (y && !y->next && coord_ok(x) && coord_ok(y)) {
@@ -49,6 +71,7 @@ static enum status read_pos(const cJSON *v, const char *path, struct pos *p,
         p->y = (int)y->valuedouble;
         return ST_OK;
     }
+    spell(jp, path);
     if (!y || y->next)
         return err_set(e, ST_PARSE, "%s: expected [x, y]", path);
     mlog_path(sub, sizeof sub, path, "[0]");
@@ -64,59 +87,63 @@ static const char *str_at(const cJSON *obj, const char *key)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-static enum status rd_position(const cJSON *v, const char *path, struct rd *r,
-                               struct err *e)
+static enum status rd_position(const cJSON *v, const struct jpath *jp,
+                               struct rd *r, struct err *e)
 {
-    return read_pos(v, path, &r->m->at, e);
+    return read_pos(v, jp, &r->m->at, e);
 }
 
 /* {position, feature, location}; on the row's feature, if it has one. */
-static enum status rd_pointer(const cJSON *ptr, const char *path, struct rd *r,
-                              struct err *e)
+static enum status rd_pointer(const cJSON *ptr, const struct jpath *jp,
+                              struct rd *r, struct err *e)
 {
-    char sub[120];
+    char path[PATH_MAX_LEN];
     struct move *m = r->m;
+    struct jpath pos = { jp, "position" };
     if (!cJSON_IsObject(ptr))
-        return err_set(e, ST_PARSE, "%s: expected an object", path);
-    mlog_path(sub, sizeof sub, path, ".position");
-    if (read_pos(mlog_get(ptr, "position"), sub, &m->at, e))
+        return err_set(e, ST_PARSE, "%s: expected an object",
+                       spell(jp, path));
+    if (read_pos(mlog_get(ptr, "position"), &pos, &m->at, e))
         return e->code;
     const char *feat = str_at(ptr, "feature"), *loc = str_at(ptr, "location");
     if (!feat || !loc)
-        return err_set(e, ST_PARSE, "%s: expected feature and location", path);
+        return err_set(e, ST_PARSE, "%s: expected feature and location",
+                       spell(jp, path));
     int kind = feat_find_jcz(feat);
     if (kind < 0)
-        return err_set(e, ST_UNSUPPORTED,
-                       "unsupported: feature '%.40s' "
-                       "(%s.feature)",
-                       feat, path);
+        return err_set(e, ST_UNSUPPORTED, "unsupported: feature '%.40s' "
+                       "(%s.feature)", feat, spell(jp, path));
     m->feature = (uint8_t)kind;
     if (!loc_parse(m->feature, loc, &m->mask))
-        return err_set(e, ST_PARSE,
-                       "%s.location: '%.40s' is no location of "
-                       "a %s",
-                       path, loc, feat);
+        return err_set(e, ST_PARSE, "%s.location: '%.40s' is no location of "
+                       "a %s", spell(jp, path), loc, feat);
     if (r->row->feature && m->feature != r->row->feature)
-        return err_set(e, ST_PARSE, "%s.feature: a %s goes on a %s", path,
-                       r->row->name, feature_class(r->row->feature)->jcz);
+        return err_set(e, ST_PARSE, "%s.feature: a %s goes on a %s",
+                       spell(jp, path), r->row->name,
+                       feature_class(r->row->feature)->jcz);
     return ST_OK;
 }
 
-static enum status rd_meeple(const cJSON *v, const char *path, struct rd *r,
-                             struct err *e)
+static enum status rd_meeple(const cJSON *v, const struct jpath *jp,
+                             struct rd *r, struct err *e)
 {
+    char path[PATH_MAX_LEN];
     if (!cJSON_IsString(v))
-        return err_set(e, ST_PARSE, "%s: expected a string", path);
-    return mlog_meeple_id(v->valuestring, path, r->m, e);
+        return err_set(e, ST_PARSE, "%s: expected a string", spell(jp, path));
+    enum status st = mlog_meeple_id(v->valuestring, "", r->m, e);
+    if (st != ST_OK) /* again, with the path for the message */
+        st = mlog_meeple_id(v->valuestring, spell(jp, path), r->m, e);
+    return st;
 }
 
 /* The tile drawn takes the running draw. */
-static enum status rd_tile(const cJSON *v, const char *path, struct rd *r,
-                           struct err *e)
+static enum status rd_tile(const cJSON *v, const struct jpath *jp,
+                           struct rd *r, struct err *e)
 {
+    char path[PATH_MAX_LEN];
     struct move *m = r->m;
     if (!cJSON_IsString(v))
-        return err_set(e, ST_PARSE, "%s: expected a string", path);
+        return err_set(e, ST_PARSE, "%s: expected a string", spell(jp, path));
     const char *id = v->valuestring;
     mlog_copy_text(m->tile_id, sizeof m->tile_id, id);
     m->tile = (int16_t)(strlen(id) < sizeof m->tile_id ? tile_find(id) : -1);
@@ -125,68 +152,60 @@ static enum status rd_tile(const cJSON *v, const char *path, struct rd *r,
     return ST_OK;
 }
 
-static const char *const rots[4] = {"R0", "R90", "R180", "R270"};
+static const char *const rots[4] = { "R0", "R90", "R180", "R270" };
 
-static enum status rd_rotation(const cJSON *v, const char *path, struct rd *r,
-                               struct err *e)
+static enum status rd_rotation(const cJSON *v, const struct jpath *jp,
+                               struct rd *r, struct err *e)
 {
+    char path[PATH_MAX_LEN];
     if (!cJSON_IsString(v))
-        return err_set(e, ST_PARSE, "%s: expected R0..R270", path);
+        return err_set(e, ST_PARSE, "%s: expected R0..R270", spell(jp, path));
     int k = 0;
     while (k < 4 && !mlog_same(rots[k], v->valuestring))
         k++;
     if (k == 4)
-        return err_set(e, ST_PARSE,
-                       "%s: '%.20s' is not R0, R90, R180 or "
-                       "R270",
-                       path, v->valuestring);
+        return err_set(e, ST_PARSE, "%s: '%.20s' is not R0, R90, R180 or "
+                       "R270", spell(jp, path), v->valuestring);
     r->m->rot = (uint8_t)k;
     return ST_OK;
 }
 
-/* Kept for rd_random_done(): what it is depends on the other fields. */
-static enum status rd_random(const cJSON *v, const char *path, struct rd *r,
-                             struct err *e)
+/* The random number of the next draw: in [0, 1), or absent (null) when
+ * the save does not know it. */
+static enum status next_draw(const cJSON *v, const struct jpath *jp,
+                             struct rd *r, struct err *e)
 {
-    (void)e;
-    r->has_random = true;
-    r->random = v;
-    mlog_copy_text(r->random_path, sizeof r->random_path, path);
+    char path[PATH_MAX_LEN];
+    *r->draw = -1.0;
+    if (!v || cJSON_IsNull(v))
+        return ST_OK;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble < 1))
+        return err_set(e, ST_PARSE, "%s: expected a number in [0, 1) (the "
+                       "random number of the next draw)", spell(jp, path));
+    *r->draw = v->valuedouble;
     return ST_OK;
 }
 
-/* "$random" in a payload with a pointer is the die's, which only a
- * flight (onto the flying machine) has; in one without, the random number
- * of the next draw, in [0, 1) or absent (null): unknown. */
-static enum status rd_random_done(struct rd *r, struct err *e)
+/* "$random" in a payload with a pointer (which comes first) is the
+ * die's, which only a flight (onto the flying machine) has; in one
+ * without, the random number of the next draw. */
+static enum status rd_random(const cJSON *v, const struct jpath *jp,
+                             struct rd *r, struct err *e)
 {
-    const cJSON *v = r->random;
+    char path[PATH_MAX_LEN];
     struct move *m = r->m;
-    if (!r->has_random)
-        return ST_OK;
-    if (!r->pointer) {
-        *r->draw = -1.0;
-        if (!v || cJSON_IsNull(v))
-            return ST_OK;
-        if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble < 1))
-            return err_set(e, ST_PARSE,
-                           "%s: expected a number in [0, 1) "
-                           "(the random number of the next draw)",
-                           r->random_path);
-        *r->draw = v->valuedouble;
-        return ST_OK;
-    }
+    if (!r->pointer)
+        return next_draw(v, jp, r, e);
     /* Without a random number a flight is no roll at all: the auditor
      * judges it (a landing on the machine, or a bad roll). */
     if (m->feature != FEAT_FLIER || !v)
         return ST_OK;
     if (!cJSON_IsNumber(v))
-        return err_set(e, ST_PARSE, "%s: expected a number", r->random_path);
+        return err_set(e, ST_PARSE, "%s: expected a number", spell(jp, path));
     if (!mlog_random_ok(v->valuedouble))
-        return err_set(e, ST_PARSE,
-                       "%s: %g is no die's random number "
-                       "(JCloisterZone's are in [0, 1))",
-                       r->random_path, v->valuedouble);
+        return err_set(e, ST_PARSE, "%s: %g is no die's random number "
+                       "(JCloisterZone's are in [0, 1))", spell(jp, path),
+                       v->valuedouble);
     m->roll = mlog_roll_of(v->valuedouble);
     /* the die's own number, when the writer would not give it back */
     m->draw = mlog_flight_draw(v->valuedouble, m->roll);
@@ -287,7 +306,7 @@ enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION, C_RANDOM };
 
 static const struct codec {
     const char *name;
-    enum status (*read)(const cJSON *v, const char *path, struct rd *r,
+    enum status (*read)(const cJSON *v, const struct jpath *jp, struct rd *r,
                         struct err *e);
     cJSON *(*write)(const struct move *m, double draw); /* NULL: random */
 } codecs[] = {
@@ -317,47 +336,53 @@ struct jcz_type {
     cJSON *tmpl;
     size_t len;   /* strlen(row->jcz) */
     bool pointer; /* the template has a "$pointer" */
-    int group;    /* the same for the rows of one type */
+    bool consts;  /* ... a constant */
+    int rows;     /* the first row of a type: how many the type has */
 };
 
 static struct jcz_type types[MAX_ROWS];
 static int n_types;
 static pthread_once_t types_once = PTHREAD_ONCE_INIT;
 
-/* Marks the codec of each "$field" in t (valueint), and whether there is
- * a pointer; false for an unknown field. */
-static bool compile(cJSON *t, bool *pointer)
+/* Marks the codec of each "$field" in t (valueint), and whether the row
+ * has a pointer, a constant; false for an unknown field, or a "$random"
+ * before the pointer (rd_random() reads the pointer's feature). */
+static bool compile(cJSON *t, struct jcz_type *row, bool *random)
 {
     for (cJSON *c = t->child; c; c = c->next) {
-        if (cJSON_IsObject(c) && !compile(c, pointer))
+        if (cJSON_IsObject(c) && !compile(c, row, random))
             return false;
         if (!cJSON_IsString(c) || c->valuestring[0] != '$') {
             if (cJSON_IsString(c))
                 c->valueint = C_CONST;
+            row->consts = row->consts || !cJSON_IsObject(c);
             continue;
         }
         int k = 1;
         while (k < N_CODECS && strcmp(codecs[k].name, c->valuestring) != 0)
             k++;
-        if (k == N_CODECS)
+        if (k == N_CODECS || (k == C_POINTER && *random))
             return false;
         c->valueint = k;
-        *pointer = *pointer || k == C_POINTER;
+        row->pointer = row->pointer || k == C_POINTER;
+        *random = *random || k == C_RANDOM;
     }
     return true;
 }
 
-static void add_row(const struct move_class *row, int group)
+static void add_row(const struct move_class *row)
 {
     if (n_types == MAX_ROWS)
         abort(); /* raise MAX_ROWS */
     struct jcz_type *t = &types[n_types++];
     t->row = row;
-    t->group = group;
     t->len = strlen(row->jcz);
-    t->pointer = false;
+    bool random = false;
+    t->pointer = t->consts = false;
+    t->rows = 0;
     t->tmpl = cJSON_Parse(row->jcz_payload);
-    if (!t->tmpl || !cJSON_IsObject(t->tmpl) || !compile(t->tmpl, &t->pointer))
+    if (!t->tmpl || !cJSON_IsObject(t->tmpl) ||
+        !compile(t->tmpl, t, &random))
         abort(); /* a unit's template is broken: test_moves says which */
 }
 
@@ -365,7 +390,6 @@ static void load_types(void)
 {
     /* the trees outlive any parse: from the heap, not a parse's arena */
     bool parsing = mlog_alloc_pause();
-    int groups = 0;
     for (int u = 0; u < EXP__COUNT; u++)
         for (const struct move_class *c = expansion_get(u)->moves; c && c->name;
              c++) {
@@ -376,12 +400,13 @@ static void load_types(void)
             if (!c->jcz || !c->jcz_payload || seen)
                 continue;
             /* this type's rows, all units' */
+            int first = n_types;
             for (int v = u; v < EXP__COUNT; v++)
                 for (const struct move_class *d = expansion_get(v)->moves;
                      d && d->name; d++)
                     if (d->jcz && d->jcz_payload && strcmp(d->jcz, c->jcz) == 0)
-                        add_row(d, groups);
-            groups++;
+                        add_row(d);
+            types[first].rows = n_types - first;
         }
     mlog_alloc_resume(parsing);
 }
@@ -396,8 +421,7 @@ void jcz_moves_init(void)
 const struct jcz_type *jcz_move_type(const char *type)
 {
     size_t n = strlen(type);
-    jcz_moves_init();
-    for (int k = 0; k < n_types; k++) {
+    for (int k = 0; k < n_types; k += types[k].rows) {
         const struct jcz_type *t = &types[k];
         if (t->len == n && t->row->jcz[0] == type[0] &&
             memcmp(t->row->jcz, type, n) == 0)
@@ -462,20 +486,22 @@ static enum status mismatch(const char *type, const cJSON *t, const cJSON *v,
 }
 
 /* The fields of template object t from v onto the move. */
-static enum status read_fields(const cJSON *t, const cJSON *v, const char *path,
-                               struct rd *r, struct err *e)
+static enum status read_fields(const cJSON *t, const cJSON *v,
+                               const struct jpath *jp, struct rd *r,
+                               struct err *e)
 {
-    char sub[112];
+    char path[PATH_MAX_LEN];
     if (!cJSON_IsObject(v))
-        return err_set(e, ST_PARSE, "%s: expected an object", path);
+        return err_set(e, ST_PARSE, "%s: expected an object",
+                       spell(jp, path));
     for (const cJSON *c = t->child; c; c = c->next) {
         int k = codec_of(c);
         if (k == C_CONST && !cJSON_IsObject(c))
             continue; /* matched before */
-        join(sub, sizeof sub, path, c->string);
+        struct jpath sub = { jp, c->string };
         const cJSON *x = mlog_get(v, c->string);
-        if (k == C_CONST ? read_fields(c, x, sub, r, e)
-                         : codecs[k].read(x, sub, r, e))
+        if (k == C_CONST ? read_fields(c, x, &sub, r, e)
+                         : codecs[k].read(x, &sub, r, e))
             return e->code;
     }
     return ST_OK;
@@ -485,18 +511,17 @@ enum status jcz_move_read(const struct jcz_type *t, const cJSON *payload,
                           const char *path, struct move *m, double *draw,
                           struct err *e)
 {
-    const struct jcz_type *end = types + n_types, *first = t;
-    while (t < end && t->group == first->group &&
-           !consts_match(t->tmpl, payload))
+    const struct jcz_type *first = t, *end = t + t->rows;
+    while (t < end && t->consts && !consts_match(t->tmpl, payload))
         t++;
-    if (t == end || t->group != first->group)
+    if (t == end)
         return mismatch(first->row->jcz, first->tmpl, payload, path, e);
-    struct rd r = {.row = t->row, .m = m, .draw = draw, .pointer = t->pointer};
+    struct rd r = { .row = t->row, .m = m, .draw = draw,
+                    .pointer = t->pointer };
+    struct jpath root = { NULL, path };
     m->kind = t->row->kind;
     m->neutral = t->row->neutral;
-    if (read_fields(t->tmpl, payload, path, &r, e))
-        return e->code;
-    return rd_random_done(&r, e);
+    return read_fields(t->tmpl, payload, &root, &r, e);
 }
 
 /* ---- writing by the template ------------------------------------------- */

@@ -132,6 +132,7 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
     /* JCloisterZone draws each turn's tile with the random number of the
      * previous COMMIT (initialRandom for the first draw). */
     double draw = initial_random;
+    jcz_moves_init();
     if (!cJSON_IsArray(replay))
         return err_set(e, ST_PARSE, "replay: expected an array");
     cJSON_ArrayForEach(msg, replay) {

@@ -247,7 +247,8 @@ void fl_print(const cJSON *v, struct buf *out);
  * Each move class's payload template (core/move.h), parsed once, read and
  * written by one matcher; only the fields' codecs are the format's. */
 
-/* The rows of a message type, or NULL when no unit has one. */
+/* The rows of a message type, or NULL when no unit has one; after
+ * jcz_moves_init(). */
 struct jcz_type;
 const struct jcz_type *jcz_move_type(const char *type);
 /* Reads the payload (path "replay[3].payload") of a message of type t
