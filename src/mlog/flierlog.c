@@ -42,8 +42,8 @@ static enum status unsupported(const struct fl_ctx *c, struct err *e,
                                const char *path, const char *fmt, ...)
     PRINTF_LIKE(4, 5);
 
-enum status fl_bad(const struct fl_ctx *c, struct err *e,
-                       const char *path, const char *fmt, ...)
+enum status fl_bad(const struct fl_ctx *c, struct err *e, const char *path,
+                   const char *fmt, ...)
 {
     char msg[ERR_MSG_MAX];
     va_list ap;
@@ -91,9 +91,8 @@ const char *fl_nth(char *out, const char *path, int i)
     return out;
 }
 
-enum status fl_get_int(const struct fl_ctx *c, const cJSON *v,
-                           const char *path, int lo, int hi, int *out,
-                           struct err *e)
+enum status fl_get_int(const struct fl_ctx *c, const cJSON *v, const char *path,
+                       int lo, int hi, int *out, struct err *e)
 {
     if (!v)
         return fl_bad(c, e, path, "missing");
@@ -102,8 +101,8 @@ enum status fl_get_int(const struct fl_ctx *c, const cJSON *v,
     /* never cast what an int cannot hold (1e20, 1e999 read as inf) */
     if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
         v->valuedouble > hi)
-        return fl_bad(c, e, path, "expected an integer in %d..%d, not %.17g", lo,
-                   hi, v->valuedouble);
+        return fl_bad(c, e, path, "expected an integer in %d..%d, not %.17g",
+                      lo, hi, v->valuedouble);
     *out = (int)v->valuedouble;
     return ST_OK;
 }
@@ -132,19 +131,19 @@ static enum status get_bool(const struct fl_ctx *c, const cJSON *v,
     return ST_OK;
 }
 
-enum status fl_get_pos(const struct fl_ctx *c, const cJSON *v,
-                           const char *path, struct pos *p, struct err *e)
+enum status fl_get_pos(const struct fl_ctx *c, const cJSON *v, const char *path,
+                       struct pos *p, struct err *e)
 {
     char s[FL_PATH];
     if (!v)
         return fl_bad(c, e, path, "missing");
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
         return fl_bad(c, e, path, "expected [x, y]");
-    if (fl_get_int(c, cJSON_GetArrayItem(v, 0), fl_nth(s, path, 0), -FL_COORD_MAX,
-                FL_COORD_MAX, &p->x, e))
+    if (fl_get_int(c, cJSON_GetArrayItem(v, 0), fl_nth(s, path, 0),
+                   -FL_COORD_MAX, FL_COORD_MAX, &p->x, e))
         return e->code;
     return fl_get_int(c, cJSON_GetArrayItem(v, 1), fl_nth(s, path, 1),
-                   -FL_COORD_MAX, FL_COORD_MAX, &p->y, e);
+                      -FL_COORD_MAX, FL_COORD_MAX, &p->y, e);
 }
 
 static enum status get_rot(const struct fl_ctx *c, const cJSON *v,
@@ -188,8 +187,10 @@ static enum status seat_by_name(const struct fl_ctx *c, const char *name,
     if (n == 0)
         return fl_bad(c, e, path, "no player is named '%.40s'", name);
     if (n > 1)
-        return fl_bad(c, e, path, "'%.40s' names more than one seat; give the "
-                   "seat number", name);
+        return fl_bad(c, e, path,
+                      "'%.40s' names more than one seat; give the "
+                      "seat number",
+                      name);
     *seat = found;
     return ST_OK;
 }
@@ -199,7 +200,8 @@ static enum status get_seat(const struct fl_ctx *c, const cJSON *v,
                             const char *path, int *seat, struct err *e)
 {
     if (cJSON_IsNumber(v))
-        return fl_get_int(c, v, path, 0, c->setup->rules.n_players - 1, seat, e);
+        return fl_get_int(c, v, path, 0, c->setup->rules.n_players - 1, seat,
+                          e);
     if (!cJSON_IsString(v))
         return fl_bad(c, e, path, "expected a player's name or seat number");
     return seat_by_name(c, v->valuestring, path, seat, e);
@@ -219,8 +221,8 @@ static int feat_by_name(const char *s, size_t len)
  * "garden", "flier" (board orientation). Only a feature a save can point
  * at (one with a JCloisterZone name): nothing stands on a river. */
 enum status fl_get_segment(const struct fl_ctx *c, const cJSON *v,
-                               const char *path, uint8_t *kind,
-                               uint8_t *mask, struct err *e)
+                           const char *path, uint8_t *kind, uint8_t *mask,
+                           struct err *e)
 {
     const char *s, *colon;
     if (get_str(c, v, path, &s, e))
@@ -233,11 +235,13 @@ enum status fl_get_segment(const struct fl_ctx *c, const cJSON *v,
                            s);
     if (!feature_class(f)->jcz)
         return fl_bad(c, e, path, "'%.40s': no figure stands on a %s", s,
-                   feat_name(f));
+                      feat_name(f));
     bool inner = feat_shape(f) == SHAPE_INNER;
     if ((!colon && !inner) || (colon && !loc_parse(f, colon + 1, mask)))
-        return fl_bad(c, e, path, "'%.40s' is no segment (e.g. city:NE, "
-                   "road:WE, field:NL.NR, monastery)", s);
+        return fl_bad(c, e, path,
+                      "'%.40s' is no segment (e.g. city:NE, "
+                      "road:WE, field:NL.NR, monastery)",
+                      s);
     *kind = (uint8_t)f;
     if (!colon)
         *mask = 0;
@@ -415,18 +419,14 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
         w.meeple_n = 0;
     if (k && w.meeple != m->meeple)
         return fl_bad(c, e, s, "'%.40s' is not the %s \"meeple\" says", name,
-                   figure_class(m->meeple)->name);
+                      figure_class(m->meeple)->name);
     *m = w;
     return ST_OK;
 }
 
-
-
-
 /* A meeple id alone ("0.small.2"), onto m. */
 enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
-                                 const char *path, struct move *m,
-                                 struct err *e)
+                             const char *path, struct move *m, struct err *e)
 {
     const char *id;
     char where[FL_PATH];
@@ -438,13 +438,11 @@ enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
     return mlog_meeple_id(id, where, m, e);
 }
 
-
-
 /* ---- the units' keys (fl_turn.h) ---------------------------------------- */
 
 const struct fl_turn_unit *const fl_turn_units[] = {
-    &fl_turn_base, &fl_turn_flier, &fl_turn_c3, &fl_turn_tower,
-    &fl_turn_dragon, NULL,
+    &fl_turn_base,  &fl_turn_flier,  &fl_turn_c3,
+    &fl_turn_tower, &fl_turn_dragon, NULL,
 };
 
 /* The units' actions, in turn (i = 0, 1, ... until NULL). */
@@ -470,8 +468,8 @@ static const char *action_list(char *out, size_t len, const char *and,
         if (meeples && !a->meeple)
             continue;
         if (last && n < len)
-            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "",
-                                  last);
+            n +=
+                (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", last);
         last = a->key;
     }
     if (last && n < len)
@@ -493,14 +491,17 @@ static enum status find_action(const struct fl_entry *en, const cJSON *obj,
             n++;
         }
     if (n > 1)
-        return fl_bad(en->c, e, en->path, "%s exclude each other (write the "
+        return fl_bad(en->c, e, en->path,
+                      "%s exclude each other (write the "
                       "turn as a \"moves\" list)",
                       action_list(list, sizeof list, " and ", false));
     for (int i = 0; action_at(i); i++) {
         const struct fl_action *a = action_at(i);
         if (a->with && get(obj, a->with) && *out != a)
-            return fl_bad(en->c, e, fl_sub(s, en->path, a->with), "a %s "
-                          "follows %s (\"%s\")", a->with, a->noun, a->key);
+            return fl_bad(en->c, e, fl_sub(s, en->path, a->with),
+                          "a %s "
+                          "follows %s (\"%s\")",
+                          a->with, a->noun, a->key);
     }
     return ST_OK;
 }
@@ -511,8 +512,8 @@ static enum status read_around(const struct fl_entry *en, const cJSON *obj,
 {
     for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
         enum status (*read)(const struct fl_entry *, const cJSON *,
-                            struct err *) = after ? (*u)->read_after
-                                                  : (*u)->read_before;
+                            struct err *) =
+            after ? (*u)->read_after : (*u)->read_before;
         if (read && read(en, obj, e))
             return e->code;
     }
@@ -521,15 +522,13 @@ static enum status read_around(const struct fl_entry *en, const cJSON *obj,
 
 /* The meeple the entry names for action a ("meeple", "meeple_id", by
  * the action's defaults), onto m. */
-static enum status action_meeple(const struct fl_entry *en,
-                                 const cJSON *obj,
+static enum status action_meeple(const struct fl_entry *en, const cJSON *obj,
                                  const struct fl_action *a, struct move *m,
                                  struct err *e)
 {
     const struct fl_ctx *c = en->c;
     /* the princess's knight may be anyone's: the auditor finds it */
-    int owner = a->anyones ? -1 : fl_default_seat(c, en->player,
-                                                  c->turns + 1);
+    int owner = a->anyones ? -1 : fl_default_seat(c, en->player, c->turns + 1);
     int kind, n;
     fl_meeple_default(a->meeple, &kind, &n);
     return get_meeple(c, obj, en->path, kind, owner, n, m, e);
@@ -545,7 +544,7 @@ static enum status read_action(const struct fl_entry *en, const cJSON *obj,
     struct move m = fl_blank();
     if (find_action(en, obj, &a, e) || read_around(en, obj, false, e))
         return e->code;
-    const char *key = get(obj, "meeple") ? "meeple"
+    const char *key = get(obj, "meeple")      ? "meeple"
                       : get(obj, "meeple_id") ? "meeple_id"
                                               : NULL;
     if (!a && key)
@@ -569,7 +568,6 @@ static enum status read_action(const struct fl_entry *en, const cJSON *obj,
     fl_push(en, MV_COMMIT, en->player);
     return ST_OK;
 }
-
 
 /* The first key of a placement that obj has: of the list (up to NULL),
  * then the units' (their actions' and other keys); NULL when none. */
@@ -629,22 +627,25 @@ static enum status read_wagon(const struct fl_entry *en, const cJSON *o,
     *m = fl_blank();
     *stays = false;
     if (!cJSON_IsObject(o))
-        return fl_bad(c, e, path, "expected {\"at\": [x, y], \"segment\": ...} "
-                   "or {\"stays\": true}");
+        return fl_bad(c, e, path,
+                      "expected {\"at\": [x, y], \"segment\": ...} "
+                      "or {\"stays\": true}");
     if (get(o, "player") &&
         get_seat(c, get(o, "player"), fl_sub(s, path, "player"), &player, e))
         return e->code;
     m->player = (int8_t)player;
     if (get(o, "stays")) {
         if (!cJSON_IsTrue(get(o, "stays")))
-            return fl_bad(c, e, fl_sub(s, path, "stays"), "expected true (a wagon "
-                       "that moves has \"at\" and \"segment\")");
+            return fl_bad(c, e, fl_sub(s, path, "stays"),
+                          "expected true (a wagon "
+                          "that moves has \"at\" and \"segment\")");
         static const char *const moving[] = { "at", "segment", "meeple",
                                               "meeple_id" };
         for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
             if (get(o, moving[i]))
-                return fl_bad(c, e, fl_sub(s, path, moving[i]), "a wagon that "
-                           "stays goes nowhere");
+                return fl_bad(c, e, fl_sub(s, path, moving[i]),
+                              "a wagon that "
+                              "stays goes nowhere");
         m->kind = MV_PASS;
         *stays = true;
         return ST_OK;
@@ -652,7 +653,7 @@ static enum status read_wagon(const struct fl_entry *en, const cJSON *o,
     m->kind = MV_DEPLOY;
     if (fl_get_pos(c, get(o, "at"), fl_sub(s, path, "at"), &m->at, e) ||
         fl_get_segment(c, get(o, "segment"), fl_sub(s, path, "segment"),
-                    &m->feature, &m->mask, e) ||
+                       &m->feature, &m->mask, e) ||
         get_meeple(c, o, path, FIG_WAGON, player, 0, m, e))
         return e->code;
     m->kind = MV_DEPLOY;
@@ -702,15 +703,16 @@ static enum status read_declined(const struct fl_entry *en, const cJSON *obj,
     if (!v)
         return ST_OK;
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "declined") != 0)
-        return fl_bad(en->c, e, fl_sub(s, en->path, "abbey"), "expected "
-                   "\"declined\" (an abbey is placed as the tile AM/A)");
+        return fl_bad(en->c, e, fl_sub(s, en->path, "abbey"),
+                      "expected "
+                      "\"declined\" (an abbey is placed as the tile AM/A)");
     *declined = true;
     return ST_OK;
 }
 
 static const char *const not_on_declined[] = {
-    "at", "rot", "draw", "pass", "meeple", "meeple_id", "wagons", "part",
-    "discard", NULL,
+    "at",        "rot",    "draw", "pass",    "meeple",
+    "meeple_id", "wagons", "part", "discard", NULL,
 };
 
 /* An entry with "abbey": "declined" and no tile: the last round. */
@@ -790,8 +792,8 @@ static const char *move_names(char *out, size_t len)
     size_t n = 0;
     out[0] = '\0';
     for (int u = 0; u < EXP__COUNT; u++)
-        for (const struct move_class *c = expansion_get(u)->moves;
-             c && c->name; c++) {
+        for (const struct move_class *c = expansion_get(u)->moves; c && c->name;
+             c++) {
             if (last)
                 n += (size_t)snprintf(out + (n < len ? n : len),
                                       n < len ? len - n : 0, "%s%s",
@@ -843,7 +845,7 @@ struct fields {
     const cJSON *o;
     const char *path;
     struct move *m;
-    bool meeple, roll;      /* the row has a "meeple", a "roll" */
+    bool meeple, roll; /* the row has a "meeple", a "roll" */
 };
 
 static enum status fd_tile(struct fields *f, const char *arg, struct err *e)
@@ -859,7 +861,7 @@ static enum status fd_at(struct fields *f, const char *arg, struct err *e)
     char s[FL_PATH];
     (void)arg;
     return fl_get_pos(f->en->c, get(f->o, "at"), fl_sub(s, f->path, "at"),
-                   &f->m->at, e);
+                      &f->m->at, e);
 }
 
 static enum status fd_rot(struct fields *f, const char *arg, struct err *e)
@@ -878,14 +880,13 @@ static enum status fd_draw(struct fields *f, const char *arg, struct err *e)
                     &f->m->draw, e);
 }
 
-static enum status fd_segment(struct fields *f, const char *arg,
-                              struct err *e)
+static enum status fd_segment(struct fields *f, const char *arg, struct err *e)
 {
     char s[FL_PATH];
     (void)arg;
     return fl_get_segment(f->en->c, get(f->o, "segment"),
-                       fl_sub(s, f->path, "segment"), &f->m->feature,
-                       &f->m->mask, e);
+                          fl_sub(s, f->path, "segment"), &f->m->feature,
+                          &f->m->mask, e);
 }
 
 /* "segment?": absent, the monastery or garden of the tile at "at". */
@@ -921,7 +922,7 @@ static enum status fd_meeple_id(struct fields *f, const char *arg,
     char s[FL_PATH];
     (void)arg;
     return fl_get_meeple_id(f->en->c, get(f->o, "meeple_id"),
-                         fl_sub(s, f->path, "meeple_id"), f->m, e);
+                            fl_sub(s, f->path, "meeple_id"), f->m, e);
 }
 
 static enum status fd_roll(struct fields *f, const char *arg, struct err *e)
@@ -944,18 +945,20 @@ static enum status fd_flight(struct fields *f, struct err *e)
     if (!f->roll || m->feature != FEAT_FLIER) {
         if (roll || rnd)
             return fl_bad(c, e, fl_sub(s, f->path, roll ? "roll" : "random"),
-                       "only a flight (segment \"flier\") has a roll");
+                          "only a flight (segment \"flier\") has a roll");
         return ST_OK;
     }
     if (roll && fl_get_int(c, roll, fl_sub(s, f->path, "roll"), -FL_NUM_MAX,
-                        FL_NUM_MAX, &m->roll, e))
+                           FL_NUM_MAX, &m->roll, e))
         return e->code;
     if (!rnd)
         return ST_OK;
     if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble) ||
         mlog_roll_of(rnd->valuedouble) != m->roll)
-        return fl_bad(c, e, fl_sub(s, f->path, "random"), "expected a number that "
-                   "rolls %d", m->roll);
+        return fl_bad(c, e, fl_sub(s, f->path, "random"),
+                      "expected a number that "
+                      "rolls %d",
+                      m->roll);
     m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
     return ST_OK;
 }
@@ -965,20 +968,19 @@ static const struct field_key {
     const char *key;
     enum status (*read)(struct fields *f, const char *arg, struct err *e);
 } field_keys[] = {
-    { "tile", fd_tile },       { "at", fd_at },
-    { "rot", fd_rot },         { "draw", fd_draw },
-    { "segment", fd_segment }, { "segment?", fd_segment_opt },
-    { "meeple", fd_meeple },   { "meeple_id", fd_meeple_id },
-    { "roll", fd_roll },
+    {"tile", fd_tile},       {"at", fd_at},
+    {"rot", fd_rot},         {"draw", fd_draw},
+    {"segment", fd_segment}, {"segment?", fd_segment_opt},
+    {"meeple", fd_meeple},   {"meeple_id", fd_meeple_id},
+    {"roll", fd_roll},
 };
 
 /* The fields of o by the row's keys, onto m. */
 static enum status read_fields(const struct fl_entry *en, const cJSON *o,
-                               const char *path,
-                               const struct move_class *row, struct move *m,
-                               struct err *e)
+                               const char *path, const struct move_class *row,
+                               struct move *m, struct err *e)
 {
-    struct fields f = { en, o, path, m, false, false };
+    struct fields f = {en, o, path, m, false, false};
     char key[16], arg[16];
     const char *p = row->fl_fields ? row->fl_fields : "";
     while (fl_next_key(&p, key, arg)) {
@@ -1006,7 +1008,7 @@ static enum status read_move(const struct fl_entry *en, const cJSON *o,
     const struct move_class *row = move_class_named(name);
     if (!row)
         return fl_bad(c, e, s, "'%.40s' is not %s", name,
-                   move_names(names, sizeof names));
+                      move_names(names, sizeof names));
     struct move m = fl_blank();
     m.kind = row->kind;
     m.neutral = row->neutral;
@@ -1057,13 +1059,17 @@ static enum status check_turn(const struct fl_entry *en, const cJSON *obj,
     }
     fl_sub(s, en->path, "turn");
     if (!placed && !get(obj, "moves"))
-        return fl_bad(en->c, e, s, get(obj, "tile") ? "a discarded tile is not "
-                   "a turn" : "an abbey declined is not a turn");
+        return fl_bad(en->c, e, s,
+                      get(obj, "tile") ? "a discarded tile is not "
+                                         "a turn"
+                                       : "an abbey declined is not a turn");
     if (fl_get_int(en->c, v, s, 0, FL_NUM_MAX, &got, e))
         return e->code;
     if (got != want)
-        return fl_bad(en->c, e, s, "%d, but the placements so far make this "
-                   "turn %d", got, want);
+        return fl_bad(en->c, e, s,
+                      "%d, but the placements so far make this "
+                      "turn %d",
+                      got, want);
     return ST_OK;
 }
 
@@ -1072,7 +1078,7 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
                            struct game_log *into, struct err *e)
 {
     char s[FL_PATH];
-    struct fl_entry en = { c, path, src, -1, into };
+    struct fl_entry en = {c, path, src, -1, into};
     size_t first = into->n_moves;
     const cJSON *moves = get(obj, "moves");
     if (!cJSON_IsObject(obj))
@@ -1086,7 +1092,7 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
     for (size_t i = 0; moves && i < N_KEYS(not_with_moves); i++)
         if (get(obj, not_with_moves[i]))
             return fl_bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
-                       not_with_moves[i]);
+                          not_with_moves[i]);
     if (moves && check_part(&en, obj, e))
         return e->code;
     if (moves ? read_moves(&en, moves, e) : read_regular(&en, obj, e))
@@ -1130,8 +1136,9 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     int seat, i = 0, points = 0;
     uint8_t players = 0;
     if (!cJSON_IsObject(o))
-        return fl_bad(c, e, path, "expected {\"players\", \"feature\", "
-                   "\"points\"}");
+        return fl_bad(c, e, path,
+                      "expected {\"players\", \"feature\", "
+                      "\"points\"}");
     who = get(o, "players");
     fl_sub(s, path, "players");
     if (!cJSON_IsArray(who))
@@ -1147,10 +1154,10 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (!scores(f)) {
         char kinds[FL_PATH];
         return fl_bad(c, e, s, "'%.40s' is not %s", feat,
-                   claimable_names(kinds, sizeof kinds));
+                      claimable_names(kinds, sizeof kinds));
     }
     if (fl_get_int(c, get(o, "points"), fl_sub(s, path, "points"), -FL_NUM_MAX,
-                FL_NUM_MAX, &points, e))
+                   FL_NUM_MAX, &points, e))
         return e->code;
     struct claim_event *ce = game_log_push_claim(l);
     *ce = (struct claim_event){ turn, players, (uint8_t)f, points, src };
@@ -1185,8 +1192,8 @@ static enum status read_totals(const struct fl_ctx *c, const cJSON *v,
     if (cJSON_IsArray(v) && cJSON_GetArraySize(v) <= l->rules.n_players) {
         cJSON_ArrayForEach(it, v) {
             if (!cJSON_IsNull(it) &&
-                fl_get_int(c, it, fl_nth(s, path, seat), -FL_NUM_MAX, FL_NUM_MAX,
-                        &t.score[seat], e))
+                fl_get_int(c, it, fl_nth(s, path, seat), -FL_NUM_MAX,
+                           FL_NUM_MAX, &t.score[seat], e))
                 return e->code;
             t.seats |= (uint8_t)(!cJSON_IsNull(it) << seat);
             seat++;
@@ -1195,13 +1202,15 @@ static enum status read_totals(const struct fl_ctx *c, const cJSON *v,
         cJSON_ArrayForEach(it, v) {
             fl_sub(s, path, it->string);
             if (seat_by_name(c, it->string, s, &seat, e) ||
-                fl_get_int(c, it, s, -FL_NUM_MAX, FL_NUM_MAX, &t.score[seat], e))
+                fl_get_int(c, it, s, -FL_NUM_MAX, FL_NUM_MAX, &t.score[seat],
+                           e))
                 return e->code;
             t.seats |= (uint8_t)(1u << seat);
         }
     } else {
-        return fl_bad(c, e, path, "expected {\"<name>\": points, ...} or one "
-                   "number (or null) per seat");
+        return fl_bad(c, e, path,
+                      "expected {\"<name>\": points, ...} or one "
+                      "number (or null) per seat");
     }
     *game_log_push_total(l) = t;
     return ST_OK;
@@ -1246,8 +1255,8 @@ static enum status list_turn(const struct fl_ctx *c, const cJSON *o,
     char s[FL_PATH];
     if (!cJSON_IsObject(o))
         return fl_bad(c, e, path, "expected an object");
-    return fl_get_int(c, get(o, "turn"), fl_sub(s, path, "turn"), -1, FL_NUM_MAX,
-                   turn, e);
+    return fl_get_int(c, get(o, "turn"), fl_sub(s, path, "turn"), -1,
+                      FL_NUM_MAX, turn, e);
 }
 
 enum status fl_read_claim_list(const struct fl_ctx *c, const cJSON *v,
@@ -1364,8 +1373,8 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
         if (idx < 0)
             return unsupported(c, e, "sets", "tile set '%.40s' belongs to an "
                                "expansion flierd does not know", it->string);
-        if (fl_get_int(c, it, fl_sub(s, "sets", it->string), 0, GAME_MAX_SET_COPIES,
-                    &n, e))
+        if (fl_get_int(c, it, fl_sub(s, "sets", it->string), 0,
+                       GAME_MAX_SET_COPIES, &n, e))
             return e->code;
         r->set_copies[idx] = (uint8_t)n;
     }
@@ -1419,9 +1428,8 @@ static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
         }
         if (n < 0)
             return unsupported(c, e, fl_sub(s, "rules", it->string),
-                               "value of rule '%s'; expected %s",
-                               option_key(o), fl_option_values(o, values,
-                                                               sizeof values));
+                               "value of rule '%s'; expected %s", option_key(o),
+                               fl_option_values(o, values, sizeof values));
         r->opt[o] = n;
     }
     return ST_OK;
@@ -1479,7 +1487,7 @@ static enum status read_element(const struct fl_ctx *c, const cJSON *root,
     for (size_t i = 0; i < sizeof legacy_keys / sizeof legacy_keys[0]; i++)
         if (strcmp(legacy_keys[i][1], k) == 0 && get(root, legacy_keys[i][0]))
             return fl_bad(c, e, s, "\"%s\" says the same; give one of them",
-                       legacy_keys[i][0]);
+                          legacy_keys[i][0]);
     if (cJSON_IsBool(it))
         n = cJSON_IsTrue(it);
     else if (el->kind == EL_FLAG && !(cJSON_IsNumber(it) &&
@@ -1499,8 +1507,9 @@ static enum status read_elements(const struct fl_ctx *c, const cJSON *root,
     if (!v)
         return ST_OK;
     if (!cJSON_IsObject(v))
-        return fl_bad(c, e, "elements", "expected {\"<element>\": count, "
-                   "\"<switch>\": true, ...}");
+        return fl_bad(c, e, "elements",
+                      "expected {\"<element>\": count, "
+                      "\"<switch>\": true, ...}");
     cJSON_ArrayForEach(it, v) {
         if (read_element(c, root, it, r, e))
             return e->code;
@@ -1527,7 +1536,7 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     if ((get(root, "sets") && read_sets(c, get(root, "sets"), r, e)) ||
         (get(root, "followers") &&
          fl_get_int(c, get(root, "followers"), "followers", 0,
-                 GAME_MAX_FOLLOWERS, &followers, e)) ||
+                    GAME_MAX_FOLLOWERS, &followers, e)) ||
         get_bool(c, get(root, "farmers"), "farmers", &farmers, e) ||
         get_bool(c, get(root, "gardens"), "gardens", &gardens, e) ||
         (get(root, "rules") && read_rules(c, get(root, "rules"), r, e)))
@@ -1570,7 +1579,8 @@ static enum status read_start_tile(const struct fl_ctx *c, const cJSON *v,
         return e->code;
     if (sp->at.x < -100 || sp->at.x > 100 || sp->at.y < -100 ||
         sp->at.y > 100)
-        return fl_bad(c, e, fl_sub(s, path, "at"), "expected x and y in -100..100");
+        return fl_bad(c, e, fl_sub(s, path, "at"),
+                      "expected x and y in -100..100");
     if (get_rot(c, get(v, "rot"), fl_sub(s, path, "rot"), &rot, e))
         return e->code;
     sp->rot = rot;
@@ -1591,18 +1601,19 @@ static enum status read_start(const struct fl_ctx *c, const cJSON *v,
     int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 1;
     if (n < 1 || n > LOG_MAX_STARTS)
         return fl_bad(c, e, "start", "expected 1 to %d start tiles",
-                   LOG_MAX_STARTS);
+                      LOG_MAX_STARTS);
     for (int i = 0; i < n; i++) {
         struct start_place sp;
         const cJSON *t = cJSON_IsArray(v) ? cJSON_GetArrayItem(v, i) : v;
-        if (read_start_tile(c, t, cJSON_IsArray(v) ? fl_nth(s, "start", i)
-                                                  : "start", &sp, e))
+        if (read_start_tile(c, t,
+                            cJSON_IsArray(v) ? fl_nth(s, "start", i) : "start",
+                            &sp, e))
             return e->code;
         for (int k = 0; k < i; k++) {
             struct start_place o = game_log_start(l, k);
             if (o.at.x == sp.at.x && o.at.y == sp.at.y)
                 return fl_bad(c, e, s, "(%d,%d) already holds a start tile",
-                           sp.at.x, sp.at.y);
+                              sp.at.x, sp.at.y);
         }
         if (i == 0) {
             l->start_tile = sp.tile;
@@ -1639,14 +1650,14 @@ static enum status read_players(const struct fl_ctx *c, const cJSON *v,
             return e->code;
         if (strlen(name) >= sizeof l->names[i])
             return fl_bad(c, e, t, "longer than %zu bytes",
-                       sizeof l->names[i] - 1);
+                          sizeof l->names[i] - 1);
         snprintf(l->names[i], sizeof l->names[i], "%s", name);
         if (get(pl, "color")) {
             if (get_str(c, get(pl, "color"), fl_sub(t, s, "color"), &color, e))
                 return e->code;
             if (strlen(color) >= sizeof l->colors[i])
                 return fl_bad(c, e, t, "longer than %zu bytes",
-                           sizeof l->colors[i] - 1);
+                              sizeof l->colors[i] - 1);
             snprintf(l->colors[i], sizeof l->colors[i], "%s", color);
         }
         i++;
@@ -1803,8 +1814,8 @@ static enum status read_stream_header(struct fl_ctx *c, const cJSON *h,
         return fl_bad(c, e, "$", "expected the flierlog header object");
     if (get(h, "turns") || get(h, "final"))
         return fl_bad(c, e, get(h, "turns") ? "turns" : "final",
-                   "the header of a streaming flierlog holds no turns; one "
-                   "entry follows per line");
+                      "the header of a streaming flierlog holds no turns; one "
+                      "entry follows per line");
     return read_header(c, h, l, e);
 }
 

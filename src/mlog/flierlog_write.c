@@ -485,10 +485,11 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", needs_1_3(l) ? "flierlog/1.3"
-                                         : w->uses_1_2 ? "flierlog/1.2"
-                                         : needs_1_1(l) ? "flierlog/1.1"
-                                                        : "flierlog/1");
+    cJSON_AddStringToObject(o, "format",
+                            needs_1_3(l)   ? "flierlog/1.3"
+                            : w->uses_1_2  ? "flierlog/1.2"
+                            : needs_1_1(l) ? "flierlog/1.1"
+                                           : "flierlog/1");
     add_setup(o, l);
     add_start_players(o, l);
     int implied = final ? w->n_turns : -1;
@@ -513,8 +514,7 @@ cJSON *fl_seg_json(int kind, uint8_t mask)
 
 /* "meeple" and "meeple_id" where they differ from what the reader
  * assumes without them. */
-void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner,
-                   int n)
+void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner, int n)
 {
     char id[40];
     if (m->meeple != kind)
@@ -532,8 +532,6 @@ static void add_draw(cJSON *o, const char *key, double d)
         cJSON_AddNumberToObject(o, key, d);
 }
 
-
-
 /* "<seat>.<kind>.<n>" of m's meeple. */
 cJSON *fl_meeple_id_json(const struct move *m)
 {
@@ -543,16 +541,13 @@ cJSON *fl_meeple_id_json(const struct move *m)
     return cJSON_CreateString(id);
 }
 
-
-
 /* The units' parts of the turn before its action, when the moves a[0..n)
  * start with them: how many (-1: they have no short form). */
 static int add_before(cJSON *o, const struct move *a, size_t n)
 {
     size_t k = 0;
     for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
-        int took = (*u)->write_before ? (*u)->write_before(o, a + k, n - k)
-                                      : 0;
+        int took = (*u)->write_before ? (*u)->write_before(o, a + k, n - k) : 0;
         if (took < 0)
             return -1;
         k += (size_t)took;
@@ -564,8 +559,7 @@ static int add_before(cJSON *o, const struct move *a, size_t n)
 
 /* The units' parts after the action and its pass at the end of a[0..n):
  * how many of the moves each takes, in at[]; their total. */
-static size_t n_after(const struct move *a, size_t n,
-                          size_t at[MAX_UNITS])
+static size_t n_after(const struct move *a, size_t n, size_t at[MAX_UNITS])
 {
     size_t u = 0, total = 0;
     while (fl_turn_units[u] && u < MAX_UNITS)
@@ -613,7 +607,7 @@ static bool add_one_action(const struct wr *w, cJSON *o, const struct move *p,
 static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
                        const struct move *a, size_t n)
 {
-    size_t at[MAX_UNITS] = { 0 };
+    size_t at[MAX_UNITS] = {0};
     int before = add_before(o, a, n);
     if (before < 0)
         return false;
@@ -829,11 +823,11 @@ static const struct {
     const char *key;
     void (*write)(cJSON *o, const struct move *m, const char *arg);
 } field_keys[] = {
-    { "tile", wf_tile },       { "at", wf_at },
-    { "rot", wf_rot },         { "draw", wf_draw },
-    { "segment", wf_segment }, { "segment?", wf_segment },
-    { "meeple", wf_meeple },   { "meeple_id", wf_meeple_id },
-    { "roll", wf_roll },
+    {"tile", wf_tile},       {"at", wf_at},
+    {"rot", wf_rot},         {"draw", wf_draw},
+    {"segment", wf_segment}, {"segment?", wf_segment},
+    {"meeple", wf_meeple},   {"meeple_id", wf_meeple_id},
+    {"roll", wf_roll},
 };
 
 static void add_field(cJSON *o, const struct move *m, const char *key,
@@ -926,7 +920,6 @@ static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
     return m->kind == MV_PASS && (role_is(w, k, STEP_ABBEY_DECLINED) ||
                                   role_is(w, k, STEP_ABBEY_LAST));
 }
-
 
 /* Did the entry o take a key of flierlog/1.2, or a deployment off the
  * tile? */

@@ -263,8 +263,7 @@ enum status jcz_move_read(const struct jcz_type *t, const cJSON *payload,
 /* The message type of m and its payload, or NULL for a move a save does
  * not record; draw is the random number a move of no feature hands to the
  * next draw (negative: none). */
-cJSON *jcz_move_payload(const struct move *m, double draw,
-                        const char **type);
+cJSON *jcz_move_payload(const struct move *m, double draw, const char **type);
 /* Parses the templates, if not yet: before a parse's arena, since they
  * outlive it (any thread, any time: once). */
 void jcz_moves_init(void);
