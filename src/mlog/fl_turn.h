@@ -65,10 +65,35 @@ struct fl_turn_unit {
     int (*write_before)(cJSON *o, const struct move *a, size_t n);
     size_t (*n_after)(const struct move *a, size_t n);
     void (*write_after)(cJSON *o, const struct move *a, size_t n);
+
+    /* Between turns: moves before a turn's tile, or an entry of their
+     * own without one (an abbey declined), and after its COMMIT (the
+     * wagons). */
+    const char *const *entry_keys; /* its keys an entry may have without a
+                                      placement, which a "moves" list
+                                      says itself; up to NULL */
+    const char *alone;      /* what such an entry without a tile is
+                               called, "an abbey declined" */
+    /* Appends the moves before the tile; *alone: the entry is complete
+     * without one. */
+    enum status (*read_pre)(const struct fl_entry *en, const cJSON *obj,
+                            bool *alone, struct err *e);
+    enum status (*read_between)(const struct fl_entry *en, const cJSON *obj,
+                                struct err *e);
+    /* The writer's side. role[] is each move's enum step_role (audit.h).
+     * How many of mv[0..n) before a tile are the unit's; is m alone an
+     * entry (and the start of one); saying either onto o; how many of
+     * mv[0..n) after a COMMIT are the unit's, said onto o. */
+    size_t (*n_pre)(const struct move *mv, const uint8_t *role, size_t n);
+    bool (*is_alone)(const struct move *m, uint8_t role);
+    void (*write_pre)(cJSON *o);
+    size_t (*write_between)(cJSON *o, const struct game_log *l,
+                            bool seats_by_number, const struct move *mv,
+                            const uint8_t *role, size_t n);
 };
 
 extern const struct fl_turn_unit fl_turn_base, fl_turn_flier, fl_turn_c3,
-    fl_turn_tower, fl_turn_dragon;
+    fl_turn_abbey, fl_turn_tower, fl_turn_dragon;
 /* The registry, in the order messages list the actions; NULL last. */
 extern const struct fl_turn_unit *const fl_turn_units[];
 
@@ -90,6 +115,15 @@ enum status fl_get_segment(const struct fl_ctx *c, const cJSON *v,
 /* A meeple id alone ("0.small.2"), onto m. */
 enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
                              const char *path, struct move *m, struct err *e);
+/* The first key of obj of the list (up to NULL) or of the units' keys
+ * that only a placement has; NULL when none. */
+const char *fl_placement_key(const cJSON *obj, const char *const *list);
+/* "meeple" and "meeple_id" of obj onto m, over the defaults given. */
+enum status fl_get_meeple(const struct fl_ctx *c, const cJSON *obj,
+                          const char *path, int kind, int owner, int n,
+                          struct move *m, struct err *e);
+enum status fl_get_seat(const struct fl_ctx *c, const cJSON *v,
+                        const char *path, int *seat, struct err *e);
 /* A move as game_log_push() starts one: nothing known. */
 struct move fl_blank(void);
 /* Appends a move of kind by player; m of kind by the entry's player. */
@@ -101,6 +135,8 @@ void fl_emit(const struct fl_entry *en, int kind, const struct move *m);
 cJSON *fl_pos_json(struct pos p);
 cJSON *fl_seg_json(int kind, uint8_t mask);
 cJSON *fl_meeple_id_json(const struct move *m);
+/* A seat as the entries name it: the player's name, or the number. */
+cJSON *fl_seat_json(const struct game_log *l, int seat, bool by_number);
 /* "meeple" and "meeple_id" where they differ from what the reader
  * assumes without them (the figure kind, number n of seat owner). */
 void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner, int n);

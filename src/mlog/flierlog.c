@@ -196,7 +196,7 @@ static enum status seat_by_name(const struct fl_ctx *c, const char *name,
 }
 
 /* A seat: a player's name (unique) or the seat number. */
-static enum status get_seat(const struct fl_ctx *c, const cJSON *v,
+enum status fl_get_seat(const struct fl_ctx *c, const cJSON *v,
                             const char *path, int *seat, struct err *e)
 {
     if (cJSON_IsNumber(v))
@@ -380,8 +380,7 @@ const char *fl_figure_name(int fig)
     return fig == FIG_SMALL ? "follower" : figure_class(fig)->jcz;
 }
 
-/* "meeple" and "meeple_id" of obj onto m, over the defaults given. */
-static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
+enum status fl_get_meeple(const struct fl_ctx *c, const cJSON *obj,
                               const char *path, int kind, int owner, int n,
                               struct move *m, struct err *e)
 {
@@ -440,9 +439,15 @@ enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
 
 /* ---- the units' keys (fl_turn.h) ---------------------------------------- */
 
+/* One line per unit; the actions' order is the messages'. */
 const struct fl_turn_unit *const fl_turn_units[] = {
-    &fl_turn_base,  &fl_turn_flier,  &fl_turn_c3,
-    &fl_turn_tower, &fl_turn_dragon, NULL,
+    &fl_turn_base,
+    &fl_turn_flier,
+    &fl_turn_c3,
+    &fl_turn_abbey,
+    &fl_turn_tower,
+    &fl_turn_dragon,
+    NULL,
 };
 
 /* The units' actions, in turn (i = 0, 1, ... until NULL). */
@@ -531,7 +536,7 @@ static enum status action_meeple(const struct fl_entry *en, const cJSON *obj,
     int owner = a->anyones ? -1 : fl_default_seat(c, en->player, c->turns + 1);
     int kind, n;
     fl_meeple_default(a->meeple, &kind, &n);
-    return get_meeple(c, obj, en->path, kind, owner, n, m, e);
+    return fl_get_meeple(c, obj, en->path, kind, owner, n, m, e);
 }
 
 /* The action of a placement entry, its pass and its COMMIT. */
@@ -571,7 +576,7 @@ static enum status read_action(const struct fl_entry *en, const cJSON *obj,
 
 /* The first key of a placement that obj has: of the list (up to NULL),
  * then the units' (their actions' and other keys); NULL when none. */
-static const char *placement_key(const cJSON *obj, const char *const *list)
+const char *fl_placement_key(const cJSON *obj, const char *const *list)
 {
     for (; *list; list++)
         if (get(obj, *list))
@@ -588,7 +593,7 @@ static const char *placement_key(const cJSON *obj, const char *const *list)
 }
 
 static const char *const not_on_discard[] = {
-    "at", "rot", "pass", "meeple", "meeple_id", "wagons", "part", NULL,
+    "at", "rot", "pass", "meeple", "meeple_id", "part", NULL,
 };
 
 static enum status read_discard(const struct fl_entry *en, const cJSON *obj,
@@ -596,7 +601,7 @@ static enum status read_discard(const struct fl_entry *en, const cJSON *obj,
 {
     char s[FL_PATH];
     struct move m;
-    const char *key = placement_key(obj, not_on_discard);
+    const char *key = fl_placement_key(obj, not_on_discard);
     if (key)
         return fl_bad(en->c, e, fl_sub(s, en->path, key),
                       "a discarded tile is not placed");
@@ -612,122 +617,8 @@ static enum status read_discard(const struct fl_entry *en, const cJSON *obj,
     return ST_OK;
 }
 
-/* "wagons": the wagons the turn's scoring sent back, in the order their
- * owners chose: {"at", "segment"} moves one (a DEPLOY; "meeple" is the
- * wagon, its owner the item's "player" unless "meeple_id" says), and a
- * COMMIT follows once its owner has no other wagon to move next;
- * {"stays": true} leaves one in supply (a PASS). */
-static enum status read_wagon(const struct fl_entry *en, const cJSON *o,
-                              const char *path, struct move *m, bool *stays,
-                              struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    int player = -1;
-    *m = fl_blank();
-    *stays = false;
-    if (!cJSON_IsObject(o))
-        return fl_bad(c, e, path,
-                      "expected {\"at\": [x, y], \"segment\": ...} "
-                      "or {\"stays\": true}");
-    if (get(o, "player") &&
-        get_seat(c, get(o, "player"), fl_sub(s, path, "player"), &player, e))
-        return e->code;
-    m->player = (int8_t)player;
-    if (get(o, "stays")) {
-        if (!cJSON_IsTrue(get(o, "stays")))
-            return fl_bad(c, e, fl_sub(s, path, "stays"),
-                          "expected true (a wagon "
-                          "that moves has \"at\" and \"segment\")");
-        static const char *const moving[] = { "at", "segment", "meeple",
-                                              "meeple_id" };
-        for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
-            if (get(o, moving[i]))
-                return fl_bad(c, e, fl_sub(s, path, moving[i]),
-                              "a wagon that "
-                              "stays goes nowhere");
-        m->kind = MV_PASS;
-        *stays = true;
-        return ST_OK;
-    }
-    m->kind = MV_DEPLOY;
-    if (fl_get_pos(c, get(o, "at"), fl_sub(s, path, "at"), &m->at, e) ||
-        fl_get_segment(c, get(o, "segment"), fl_sub(s, path, "segment"),
-                       &m->feature, &m->mask, e) ||
-        get_meeple(c, o, path, FIG_WAGON, player, 0, m, e))
-        return e->code;
-    m->kind = MV_DEPLOY;
-    m->player = (int8_t)player;
-    return ST_OK;
-}
 
-static enum status read_wagons(const struct fl_entry *en, const cJSON *list,
-                               struct err *e)
-{
-    char s[FL_PATH], t[FL_PATH];
-    const cJSON *o;
-    int i = 0;
-    fl_sub(s, en->path, "wagons");
-    if (!cJSON_IsArray(list))
-        return fl_bad(en->c, e, s, "expected an array of wagons");
-    for (o = list->child; o; o = o->next, i++) {
-        struct move m, next;
-        bool stays, next_stays, same_owner = false;
-        if (read_wagon(en, o, fl_nth(t, s, i), &m, &stays, e))
-            return e->code;
-        if (o->next && !stays) {
-            if (read_wagon(en, o->next, fl_nth(t, s, i + 1), &next, &next_stays,
-                           e))
-                return e->code;
-            same_owner = !next_stays && m.meeple_owner >= 0 &&
-                         next.meeple_owner == m.meeple_owner;
-        }
-        struct move *to = game_log_push(en->into);
-        *to = m;
-        to->src = en->src;
-        if (!stays && !same_owner) /* the owner's last move: a COMMIT */
-            fl_push(en, MV_COMMIT, m.player);
-    }
-    return ST_OK;
-}
 
-/* "abbey": "declined": the player on turn declined the abbey before
- * drawing (a PASS and a COMMIT before the tile), or, on an entry with no
- * tile, in the last round of abbeys (a PASS alone). */
-static enum status read_declined(const struct fl_entry *en, const cJSON *obj,
-                                 bool *declined, struct err *e)
-{
-    char s[FL_PATH];
-    const cJSON *v = get(obj, "abbey");
-    *declined = false;
-    if (!v)
-        return ST_OK;
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "declined") != 0)
-        return fl_bad(en->c, e, fl_sub(s, en->path, "abbey"),
-                      "expected "
-                      "\"declined\" (an abbey is placed as the tile AM/A)");
-    *declined = true;
-    return ST_OK;
-}
-
-static const char *const not_on_declined[] = {
-    "at",        "rot",    "draw", "pass",    "meeple",
-    "meeple_id", "wagons", "part", "discard", NULL,
-};
-
-/* An entry with "abbey": "declined" and no tile: the last round. */
-static enum status read_last_declined(const struct fl_entry *en,
-                                      const cJSON *obj, struct err *e)
-{
-    char s[FL_PATH];
-    const char *key = placement_key(obj, not_on_declined);
-    if (key)
-        return fl_bad(en->c, e, fl_sub(s, en->path, key),
-                      "an abbey declined with no tile after it is all the "
-                      "entry says (give \"tile\" for the one drawn)");
-    fl_push(en, MV_PASS, en->player);
-    return ST_OK;
-}
 
 /* "part": 1, or 2 for a builder's second tile; for readers: the auditor
  * judges the builder's right. */
@@ -746,19 +637,17 @@ static enum status read_regular(const struct fl_entry *en, const cJSON *obj,
 {
     const struct fl_ctx *c = en->c;
     char s[FL_PATH];
-    bool discard = false, declined = false;
+    bool discard = false, alone = false;
     struct move p;
-    if (read_declined(en, obj, &declined, e))
-        return e->code;
-    if (declined && !get(obj, "tile"))
-        return read_last_declined(en, obj, e);
+    /* the units' moves before the draw, or all the entry says */
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->read_pre && (*u)->read_pre(en, obj, &alone, e))
+            return e->code;
+    if (alone)
+        return ST_OK;
     if (get_bool(c, get(obj, "discard"), fl_sub(s, en->path, "discard"),
                  &discard, e))
         return e->code;
-    if (declined) { /* before the draw */
-        fl_push(en, MV_PASS, en->player);
-        fl_push(en, MV_COMMIT, en->player);
-    }
     if (discard)
         return read_discard(en, obj, e);
     if (check_part(en, obj, e))
@@ -778,8 +667,11 @@ static enum status read_regular(const struct fl_entry *en, const cJSON *obj,
     p = *m; /* m moves when the log grows */
     if (read_action(en, obj, &p, e))
         return e->code;
-    const cJSON *wagons = get(obj, "wagons");
-    return wagons ? read_wagons(en, wagons, e) : ST_OK;
+    /* the units' moves after the COMMIT, before the next tile */
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->read_between && (*u)->read_between(en, obj, e))
+            return e->code;
+    return ST_OK;
 }
 
 /* ---- the "moves" form --------------------------------------------------- */
@@ -909,7 +801,7 @@ static enum status fd_meeple(struct fields *f, const char *arg, struct err *e)
     int8_t player = m->player;
     fl_meeple_default(arg, &kind, &n);
     f->meeple = true;
-    if (get_meeple(f->en->c, f->o, f->path, kind, m->player, n, m, e))
+    if (fl_get_meeple(f->en->c, f->o, f->path, kind, m->player, n, m, e))
         return e->code;
     m->kind = k;
     m->player = player;
@@ -1015,7 +907,7 @@ static enum status read_move(const struct fl_entry *en, const cJSON *o,
     m.feature = row->feature;
     int player = en->player;
     if (get(o, "player") &&
-        get_seat(c, get(o, "player"), fl_sub(s, path, "player"), &player, e))
+        fl_get_seat(c, get(o, "player"), fl_sub(s, path, "player"), &player, e))
         return e->code;
     m.player = (int8_t)player;
     if (read_fields(en, o, path, row, &m, e))
@@ -1043,6 +935,30 @@ static enum status read_moves(const struct fl_entry *en, const cJSON *list,
     return ST_OK;
 }
 
+/* What an entry of a unit's without a tile is called ("an abbey
+ * declined"). */
+static const char *alone_name(const cJSON *obj)
+{
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if ((*u)->alone && get(obj, *k))
+                return (*u)->alone;
+    return "an entry without a tile";
+}
+
+/* "tile", or a unit's key of an entry between turns, if obj has one: a
+ * "moves" list says them itself. */
+static const char *between_key(const cJSON *obj)
+{
+    if (get(obj, "tile"))
+        return "tile";
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if (get(obj, *k))
+                return *k;
+    return NULL;
+}
+
 /* "turn", if given, is the running count of placements. */
 static enum status check_turn(const struct fl_entry *en, const cJSON *obj,
                               size_t first, struct err *e)
@@ -1058,11 +974,10 @@ static enum status check_turn(const struct fl_entry *en, const cJSON *obj,
         placed |= en->into->moves[i].kind == MV_PLACE;
     }
     fl_sub(s, en->path, "turn");
+    if (!placed && !get(obj, "moves") && get(obj, "tile"))
+        return fl_bad(en->c, e, s, "a discarded tile is not a turn");
     if (!placed && !get(obj, "moves"))
-        return fl_bad(en->c, e, s,
-                      get(obj, "tile") ? "a discarded tile is not "
-                                         "a turn"
-                                       : "an abbey declined is not a turn");
+        return fl_bad(en->c, e, s, "%s is not a turn", alone_name(obj));
     if (fl_get_int(en->c, v, s, 0, FL_NUM_MAX, &got, e))
         return e->code;
     if (got != want)
@@ -1084,15 +999,13 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
     if (!cJSON_IsObject(obj))
         return fl_bad(c, e, path, "expected an object");
     if (get(obj, "player") &&
-        get_seat(c, get(obj, "player"), fl_sub(s, path, "player"), &en.player,
+        fl_get_seat(c, get(obj, "player"), fl_sub(s, path, "player"), &en.player,
                  e))
         return e->code;
-    static const char *const not_with_moves[] = { "tile", "abbey",
-                                                  "wagons" };
-    for (size_t i = 0; moves && i < N_KEYS(not_with_moves); i++)
-        if (get(obj, not_with_moves[i]))
-            return fl_bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
-                          not_with_moves[i]);
+    const char *key = moves ? between_key(obj) : NULL;
+    if (key)
+        return fl_bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
+                      key);
     if (moves && check_part(&en, obj, e))
         return e->code;
     if (moves ? read_moves(&en, moves, e) : read_regular(&en, obj, e))
@@ -1144,7 +1057,7 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (!cJSON_IsArray(who))
         return fl_bad(c, e, s, who ? "expected an array" : "missing");
     cJSON_ArrayForEach(it, who) {
-        if (get_seat(c, it, fl_nth(t, s, i++), &seat, e))
+        if (fl_get_seat(c, it, fl_nth(t, s, i++), &seat, e))
             return e->code;
         players |= (uint8_t)(1u << seat);
     }

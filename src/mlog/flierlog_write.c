@@ -89,7 +89,7 @@ void fl_print(const cJSON *v, struct buf *out)
 
 /* ---- claims, totals, notes ---------------------------------------------- */
 
-static cJSON *seat_json(const struct game_log *l, int seat, bool by_number)
+cJSON *fl_seat_json(const struct game_log *l, int seat, bool by_number)
 {
     if (by_number || seat < 0 || seat >= l->rules.n_players ||
         seat >= GAME_MAX_PLAYERS)
@@ -106,7 +106,7 @@ cJSON *fl_claim_json(const struct game_log *l, const struct claim_event *c,
     cJSON *who = cJSON_AddArrayToObject(o, "players");
     for (int p = 0; p < l->rules.n_players && p < 8; p++)
         if (c->players & (1u << p))
-            cJSON_AddItemToArray(who, seat_json(l, p, seats_by_number));
+            cJSON_AddItemToArray(who, fl_seat_json(l, p, seats_by_number));
     cJSON_AddStringToObject(o, "feature", feat_name((enum feat)c->feature));
     cJSON_AddNumberToObject(o, "points", c->points);
     return o;
@@ -632,74 +632,74 @@ static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
 static void add_player(const struct wr *w, cJSON *o, const struct move *m)
 {
     if (m->player >= 0)
-        cJSON_AddItemToObject(o, "player", seat_json(w->l, m->player,
+        cJSON_AddItemToObject(o, "player", fl_seat_json(w->l, m->player,
                                                      w->by_number));
 }
 
-/* Is the move at k a turn's, or one between turns of that role? */
-static bool role_is(const struct wr *w, size_t k, enum step_role role)
-{
-    return w->role[k] == role;
-}
 
-/* Does the entry at i open with the abbey declined before the draw (its
- * PASS and COMMIT)? */
-static bool declined_first(const struct wr *w, size_t i, size_t j)
-{
-    const struct move *mv = w->l->moves;
-    return i + 1 < j && mv[i].kind == MV_PASS && mv[i + 1].kind == MV_COMMIT &&
-           role_is(w, i, STEP_ABBEY_DECLINED) &&
-           role_is(w, i + 1, STEP_ABBEY_DECLINED);
-}
 
-/* "wagons" of the moves [k, j) after a turn's COMMIT: each a wagon's move
- * or stay; the COMMITs between are the reader's to make. False when
- * something else is there. */
-static bool add_wagons(const struct wr *w, cJSON *o, size_t k, size_t j)
+
+/* How many moves from i (before j) are a unit's before a tile (the
+ * abbey declined), and whose. */
+static size_t n_pre(const struct wr *w, size_t i, size_t j,
+                    const struct fl_turn_unit **unit)
 {
-    const struct move *mv = w->l->moves;
-    cJSON *list = NULL;
-    for (; k < j; k++) {
-        const struct move *m = &mv[k];
-        if (m->kind == MV_COMMIT && role_is(w, k, STEP_WAGON_MOVE))
-            continue;
-        bool moves = m->kind == MV_DEPLOY && role_is(w, k, STEP_WAGON_MOVE);
-        bool stays = m->kind == MV_PASS && role_is(w, k, STEP_WAGON_STAYS);
-        if (!moves && !stays)
-            return false;
-        if (!list)
-            list = cJSON_AddArrayToObject(o, "wagons");
-        cJSON *it = cJSON_CreateObject();
-        if (m->player >= 0)
-            cJSON_AddItemToObject(it, "player",
-                                  seat_json(w->l, m->player, w->by_number));
-        if (stays) {
-            cJSON_AddBoolToObject(it, "stays", true);
-        } else {
-            cJSON_AddItemToObject(it, "at", fl_pos_json(m->at));
-            cJSON_AddItemToObject(it, "segment",
-                                  fl_seg_json(m->feature, m->mask));
-            fl_add_meeple(it, m, FIG_WAGON, m->player, 0);
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        size_t n = (*u)->n_pre ? (*u)->n_pre(&w->l->moves[i], &w->role[i],
+                                             j - i)
+                               : 0;
+        if (n) {
+            *unit = *u;
+            return n;
         }
-        cJSON_AddItemToArray(list, it);
+    }
+    return 0;
+}
+
+/* The unit whose entry of its own the move at k is, or NULL. */
+static const struct fl_turn_unit *alone_unit(const struct wr *w, size_t k)
+{
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->is_alone && (*u)->is_alone(&w->l->moves[k], w->role[k]))
+            return *u;
+    return NULL;
+}
+
+/* The units' moves [k, j) after a turn's COMMIT (the wagons), onto o;
+ * false when something else is there. */
+static bool add_between(const struct wr *w, cJSON *o, size_t k, size_t j)
+{
+    while (k < j) {
+        size_t took = 0;
+        for (const struct fl_turn_unit *const *u = fl_turn_units;
+             *u && !took; u++)
+            if ((*u)->write_between)
+                took = (*u)->write_between(o, w->l, w->by_number,
+                                           &w->l->moves[k], &w->role[k],
+                                           j - k);
+        if (!took)
+            return false;
+        k += took;
     }
     return true;
 }
 
-/* The short form of moves [i, j), or NULL: [the abbey declined,] the
- * tile, its action, the wagons after it; or an abbey declined in the
- * last round, alone. */
+/* The short form of moves [i, j), or NULL: [a unit's moves before the
+ * tile,] the tile, its action, the units' moves after it; or a unit's
+ * entry of its own (an abbey declined in the last round). */
 static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
 {
     const struct move *mv = w->l->moves;
-    size_t k = declined_first(w, i, j) ? i + 2 : i;
+    const struct fl_turn_unit *pre = NULL;
+    size_t k = i + n_pre(w, i, j, &pre);
     const struct move *p = &mv[k < j ? k : i];
+    const struct fl_turn_unit *alone = k == i && j == i + 1
+                                           ? alone_unit(w, i)
+                                           : NULL;
     cJSON *o = cJSON_CreateObject();
-    if (k == i && j == i + 1 && p->kind == MV_PASS &&
-        (role_is(w, i, STEP_ABBEY_LAST) ||
-         role_is(w, i, STEP_ABBEY_DECLINED))) {
+    if (alone) {
         add_player(w, o, p);
-        cJSON_AddStringToObject(o, "abbey", "declined");
+        alone->write_pre(o);
         return o;
     }
     if (k >= j || (p->kind != MV_PLACE && p->kind != MV_DISCARD)) {
@@ -711,8 +711,8 @@ static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
     if (p->kind == MV_PLACE && w->part[k] == 2)
         cJSON_AddNumberToObject(o, "part", 2);
     add_player(w, o, p);
-    if (k > i)
-        cJSON_AddStringToObject(o, "abbey", "declined");
+    if (pre)
+        pre->write_pre(o);
     cJSON_AddStringToObject(o, "tile", p->tile_id);
     if (p->kind == MV_DISCARD) {
         cJSON_AddBoolToObject(o, "discard", true);
@@ -726,7 +726,7 @@ static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
     while (c < j && mv[c].kind != MV_COMMIT)
         c++;
     if (c >= j || !add_action(w, o, p, &mv[k + 1], c - k - 1) ||
-        !add_wagons(w, o, c + 1, j)) {
+        !add_between(w, o, c + 1, j)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -872,7 +872,7 @@ static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
     if (places == 1 && part == 2)
         cJSON_AddNumberToObject(o, "part", 2);
     if (player >= 0)
-        cJSON_AddItemToObject(o, "player", seat_json(w->l, player,
+        cJSON_AddItemToObject(o, "player", fl_seat_json(w->l, player,
                                                      w->by_number));
     cJSON *a = cJSON_AddArrayToObject(o, "moves");
     for (size_t k = i; k < j; k++) {
@@ -909,26 +909,27 @@ static void add_extras(struct wr *w, cJSON *o, int t)
 }
 
 /* Does an entry start at move k, the entry before having started at i?
- * At each tile (but the one drawn after the abbey declined that opens
- * the entry), at an abbey declined: the moves between a turn's COMMIT
- * and the next tile are the wagons of the turn before. */
+ * At each tile (but the one drawn after a unit's moves that open the
+ * entry), at a unit's entry of its own: the moves between a turn's COMMIT
+ * and the next tile are the turn before's. */
 static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
 {
     const struct move *m = &w->l->moves[k];
+    const struct fl_turn_unit *pre = NULL;
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
-        return !(k == i + 2 && declined_first(w, i, n));
-    return m->kind == MV_PASS && (role_is(w, k, STEP_ABBEY_DECLINED) ||
-                                  role_is(w, k, STEP_ABBEY_LAST));
+        return k != i + n_pre(w, i, n, &pre);
+    return alone_unit(w, k) != NULL;
 }
 
-/* Did the entry o take a key of flierlog/1.2, or a deployment off the
- * tile? */
+/* Did the entry o take a key of flierlog/1.2 (a unit's between turns,
+ * "part"), or a deployment off the tile? */
 static bool keys_1_2(const cJSON *o)
 {
-    return mlog_get(o, "abbey") ||
-           mlog_get(o, "wagons") ||
-           mlog_get(o, "part") ||
-           cJSON_IsObject(mlog_get(o, "deploy"));
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if (mlog_get(o, *k))
+                return true;
+    return mlog_get(o, "part") || cJSON_IsObject(mlog_get(o, "deploy"));
 }
 
 /* The entries: a placement with what follows it (the abbey declined
