@@ -50,6 +50,8 @@ struct fl_action {
 
 /* A unit's part of the turn form. Any member may be NULL. */
 struct fl_turn_unit {
+    /* Does the log need flierlog/1.3 for the unit (its game, its moves)? */
+    bool (*needs_1_3)(const struct game_log *l);
     const struct fl_action *actions; /* up to a key NULL */
     const char *const *keys; /* its other keys of a placement entry, up to
                                 NULL: no other entry may have them */
@@ -72,8 +74,8 @@ struct fl_turn_unit {
     const char *const *entry_keys; /* its keys an entry may have without a
                                       placement, which a "moves" list
                                       says itself; up to NULL */
-    const char *alone;      /* what such an entry without a tile is
-                               called, "an abbey declined" */
+    const char *alone;             /* what such an entry without a tile is
+                                      called, "an abbey declined" */
     /* Appends the moves before the tile; *alone: the entry is complete
      * without one. */
     enum status (*read_pre)(const struct fl_entry *en, const cJSON *obj,
@@ -93,7 +95,7 @@ struct fl_turn_unit {
 };
 
 extern const struct fl_turn_unit fl_turn_base, fl_turn_flier, fl_turn_c3,
-    fl_turn_abbey, fl_turn_tower, fl_turn_dragon;
+    fl_turn_abbey, fl_turn_tower, fl_turn_dragon, fl_turn_count;
 /* The registry, in the order messages list the actions; NULL last. */
 extern const struct fl_turn_unit *const fl_turn_units[];
 

@@ -447,6 +447,7 @@ const struct fl_turn_unit *const fl_turn_units[] = {
     &fl_turn_abbey,
     &fl_turn_tower,
     &fl_turn_dragon,
+    &fl_turn_count,
     NULL,
 };
 

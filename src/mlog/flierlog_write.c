@@ -324,18 +324,12 @@ static bool needs_1_1(const struct game_log *l)
     return false;
 }
 
-/* Is l written as flierlog/1.3: The Tower's floors, captures, ransoms? */
-/* flierlog/1.3: a game of The Tower, several start tiles (the City of
- * Carcassonne), a move of 1.3's (The Tower's, the neutral figures', the
- * princess's) or a follower sent into a quarter of the City. */
+/* Is l written as flierlog/1.3: does a unit of 1.3's say so (its game,
+ * its moves)? */
 static bool needs_1_3(const struct game_log *l)
 {
-    if ((l->rules.flags & RF_TOWER) || game_log_n_starts(l) > 1)
-        return true;
-    for (size_t i = 0; i < l->n_moves; i++)
-        if (l->moves[i].kind >= MV_TOWER ||
-            (l->moves[i].kind == MV_DEPLOY &&
-             l->moves[i].feature == FEAT_QUARTER))
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->needs_1_3 && (*u)->needs_1_3(l))
             return true;
     return false;
 }

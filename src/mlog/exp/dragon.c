@@ -118,6 +118,17 @@ static void write_steps(cJSON *o, const struct move *a, size_t steps)
         cJSON_AddItemToArray(d, fl_pos_json(a[k].at));
 }
 
+/* flierlog/1.3: a move of the dragon's, the fairy's, the princess's. */
+static bool needs_1_3(const struct game_log *l)
+{
+    for (size_t i = 0; i < l->n_moves; i++)
+        if (l->moves[i].kind == MV_PRINCESS ||
+            (l->moves[i].kind == MV_NEUTRAL &&
+             l->moves[i].neutral != FIG_COUNT))
+            return true;
+    return false;
+}
+
 static const struct fl_action actions[] = {
     {.key = "fairy",
      .meeple = "",
@@ -136,6 +147,7 @@ static const struct fl_action actions[] = {
 static const char *const keys[] = {"dragon", NULL};
 
 const struct fl_turn_unit fl_turn_dragon = {
+    .needs_1_3 = needs_1_3,
     .actions = actions,
     .keys = keys,
     .read_after = read_dragon,

@@ -93,6 +93,18 @@ static int write_ransom(cJSON *o, const struct move *a, size_t n)
     return 1;
 }
 
+/* flierlog/1.3: a game of The Tower, or a move of its. */
+static bool needs_1_3(const struct game_log *l)
+{
+    if (l->rules.flags & RF_TOWER)
+        return true;
+    for (size_t i = 0; i < l->n_moves; i++)
+        if (l->moves[i].kind == MV_TOWER || l->moves[i].kind == MV_CAPTURE ||
+            l->moves[i].kind == MV_RANSOM || l->moves[i].kind == MV_EXCHANGE)
+            return true;
+    return false;
+}
+
 static const struct fl_action actions[] = {
     {.key = "tower",
      .meeple = NULL,
@@ -106,6 +118,7 @@ static const struct fl_action actions[] = {
 static const char *const keys[] = {"capture", "ransom", NULL};
 
 const struct fl_turn_unit fl_turn_tower = {
+    .needs_1_3 = needs_1_3,
     .actions = actions,
     .keys = keys,
     .read_before = read_ransom,
