@@ -17,7 +17,9 @@
  *     "$meeple"    "<seat>.<kind>.<n>": m->meeple, m->meeple_n,
  *                  m->meeple_owner
  *     "$tile"      m->tile_id (m->tile), "$rotation" "R0".."R270": m->rot
- *     "$random"    the die's or the draw's number (m->roll, m->draw)
+ *     "$random"    the die's or the draw's number (m->roll, m->draw):
+ *                  after a "$pointer", a flight's die; in a payload
+ *                  without one, the number of the next tile's draw
  *   A template of NULL: the move is never written to a .jcz (a discard).
  * - flierlog: the move's name ("tower") and the keys of its fields, a
  *   list like "at segment meeple roll":
@@ -55,7 +57,7 @@ struct move_class {
                                 elsewhere is malformed, a flierlog names
                                 none */
     const char *fl_fields;   /* flierlog, the "moves" form: the keys of
-                                the fields, in the order written (below) */
+                                the fields, in the order written (above) */
 };
 
 /* The row of a move (its kind, and for MV_NEUTRAL its figure), or NULL;
