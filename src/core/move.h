@@ -17,9 +17,23 @@
  *     "$meeple"    "<seat>.<kind>.<n>": m->meeple, m->meeple_n,
  *                  m->meeple_owner
  *     "$tile"      m->tile_id (m->tile), "$rotation" "R0".."R270": m->rot
- *     "$random"    the die's or the draw's number (m->roll, m->draw)
+ *     "$random"    the die's or the draw's number (m->roll, m->draw):
+ *                  after a "$pointer", a flight's die; in a payload
+ *                  without one, the number of the next tile's draw
  *   A template of NULL: the move is never written to a .jcz (a discard).
- * - flierlog: the move's name ("tower") and the keys of its fields.
+ * - flierlog: the move's name ("tower") and the keys of its fields, a
+ *   list like "at segment meeple roll":
+ *     "tile"       the tile's id: m->tile_id (m->tile)
+ *     "at", "rot"  [x, y]: m->at; 0..270: m->rot
+ *     "draw"       the draw's random number, optional: m->draw
+ *     "segment"    "road:WE": m->feature, m->mask; "segment?" optional,
+ *                  the monastery or garden of the tile at "at" if absent
+ *     "meeple"     "meeple" and "meeple_id", both optional: the figure
+ *                  and its id, by default any follower of the player;
+ *                  "meeple=abbot.1" names another default
+ *     "meeple_id"  the id alone, required
+ *     "roll"       a flight's "roll" and "random" (segment "flier");
+ *                  without it, a move with a "meeple" has neither
  *
  * Pure. */
 #ifndef CORE_MOVE_H
@@ -38,6 +52,12 @@ struct move_class {
     const char *name;        /* flierlog: the move's name, "tower" */
     const char *jcz;         /* .jcz message type, "PLACE_TOKEN", or NULL */
     const char *jcz_payload; /* .jcz payload template (above), or NULL */
+    uint8_t feature;         /* enum feat the move is always on (a floor:
+                                FEAT_TOWER), 0 if any: a .jcz pointer
+                                elsewhere is malformed, a flierlog names
+                                none */
+    const char *fl_fields;   /* flierlog, the "moves" form: the keys of
+                                the fields, in the order written (above) */
 };
 
 /* The row of a move (its kind, and for MV_NEUTRAL its figure), or NULL;

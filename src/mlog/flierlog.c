@@ -28,25 +28,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/move.h"
+#include "mlog/fl_turn.h"
 #include "mlog/mlog_int.h"
 #include "util/xalloc.h"
 
 #define FL_COORD_MAX 1000000 /* as the .jcz reader: far beyond any board */
-#define FL_NUM_MAX 1000000   /* rolls, points, turns */
-#define FL_PATH 160
 #define N_KEYS(a) (sizeof(a) / sizeof *(a))
 
 /* ---- errors and small readers ------------------------------------------- */
 
-static enum status bad(const struct fl_ctx *c, struct err *e,
-                       const char *path, const char *fmt, ...)
-    PRINTF_LIKE(4, 5);
 static enum status unsupported(const struct fl_ctx *c, struct err *e,
                                const char *path, const char *fmt, ...)
     PRINTF_LIKE(4, 5);
 
-static enum status bad(const struct fl_ctx *c, struct err *e,
-                       const char *path, const char *fmt, ...)
+enum status fl_bad(const struct fl_ctx *c, struct err *e, const char *path,
+                   const char *fmt, ...)
 {
     char msg[ERR_MSG_MAX];
     va_list ap;
@@ -79,7 +76,7 @@ static const cJSON *get(const cJSON *o, const char *key)
 }
 
 /* path.key (or key alone at the top) */
-static const char *sub(char *out, const char *path, const char *key)
+const char *fl_sub(char *out, const char *path, const char *key)
 {
     if (snprintf(out, FL_PATH, "%s%s%s", path, path[0] ? "." : "", key) >=
         FL_PATH)
@@ -87,26 +84,25 @@ static const char *sub(char *out, const char *path, const char *key)
     return out;
 }
 
-static const char *nth(char *out, const char *path, int i)
+const char *fl_nth(char *out, const char *path, int i)
 {
     if (snprintf(out, FL_PATH, "%s[%d]", path, i) >= FL_PATH)
         memcpy(out + FL_PATH - 4, "...", 4);
     return out;
 }
 
-static enum status get_int(const struct fl_ctx *c, const cJSON *v,
-                           const char *path, int lo, int hi, int *out,
-                           struct err *e)
+enum status fl_get_int(const struct fl_ctx *c, const cJSON *v, const char *path,
+                       int lo, int hi, int *out, struct err *e)
 {
     if (!v)
-        return bad(c, e, path, "missing");
+        return fl_bad(c, e, path, "missing");
     if (!cJSON_IsNumber(v))
-        return bad(c, e, path, "expected an integer in %d..%d", lo, hi);
+        return fl_bad(c, e, path, "expected an integer in %d..%d", lo, hi);
     /* never cast what an int cannot hold (1e20, 1e999 read as inf) */
     if (v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo ||
         v->valuedouble > hi)
-        return bad(c, e, path, "expected an integer in %d..%d, not %.17g", lo,
-                   hi, v->valuedouble);
+        return fl_bad(c, e, path, "expected an integer in %d..%d, not %.17g",
+                      lo, hi, v->valuedouble);
     *out = (int)v->valuedouble;
     return ST_OK;
 }
@@ -116,9 +112,9 @@ static enum status get_str(const struct fl_ctx *c, const cJSON *v,
 {
     *out = "";
     if (!v)
-        return bad(c, e, path, "missing");
+        return fl_bad(c, e, path, "missing");
     if (!cJSON_IsString(v))
-        return bad(c, e, path, "expected a string");
+        return fl_bad(c, e, path, "expected a string");
     *out = v->valuestring;
     return ST_OK;
 }
@@ -130,24 +126,24 @@ static enum status get_bool(const struct fl_ctx *c, const cJSON *v,
     if (!v)
         return ST_OK;
     if (!cJSON_IsBool(v))
-        return bad(c, e, path, "expected true or false");
+        return fl_bad(c, e, path, "expected true or false");
     *out = cJSON_IsTrue(v);
     return ST_OK;
 }
 
-static enum status get_pos(const struct fl_ctx *c, const cJSON *v,
-                           const char *path, struct pos *p, struct err *e)
+enum status fl_get_pos(const struct fl_ctx *c, const cJSON *v, const char *path,
+                       struct pos *p, struct err *e)
 {
     char s[FL_PATH];
     if (!v)
-        return bad(c, e, path, "missing");
+        return fl_bad(c, e, path, "missing");
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2)
-        return bad(c, e, path, "expected [x, y]");
-    if (get_int(c, cJSON_GetArrayItem(v, 0), nth(s, path, 0), -FL_COORD_MAX,
-                FL_COORD_MAX, &p->x, e))
+        return fl_bad(c, e, path, "expected [x, y]");
+    if (fl_get_int(c, cJSON_GetArrayItem(v, 0), fl_nth(s, path, 0),
+                   -FL_COORD_MAX, FL_COORD_MAX, &p->x, e))
         return e->code;
-    return get_int(c, cJSON_GetArrayItem(v, 1), nth(s, path, 1),
-                   -FL_COORD_MAX, FL_COORD_MAX, &p->y, e);
+    return fl_get_int(c, cJSON_GetArrayItem(v, 1), fl_nth(s, path, 1),
+                      -FL_COORD_MAX, FL_COORD_MAX, &p->y, e);
 }
 
 static enum status get_rot(const struct fl_ctx *c, const cJSON *v,
@@ -156,10 +152,10 @@ static enum status get_rot(const struct fl_ctx *c, const cJSON *v,
     int deg = 0;
     if (!v)
         return ST_OK; /* 0 */
-    if (get_int(c, v, path, 0, 270, &deg, e))
+    if (fl_get_int(c, v, path, 0, 270, &deg, e))
         return e->code;
     if (deg % 90)
-        return bad(c, e, path, "expected 0, 90, 180 or 270");
+        return fl_bad(c, e, path, "expected 0, 90, 180 or 270");
     *rot = (uint8_t)(deg / 90);
     return ST_OK;
 }
@@ -172,7 +168,7 @@ static enum status get_draw(const struct fl_ctx *c, const cJSON *v,
     if (!v)
         return ST_OK;
     if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble < 1))
-        return bad(c, e, path, "expected a number in [0, 1)");
+        return fl_bad(c, e, path, "expected a number in [0, 1)");
     *out = v->valuedouble;
     return ST_OK;
 }
@@ -189,22 +185,25 @@ static enum status seat_by_name(const struct fl_ctx *c, const char *name,
         }
     }
     if (n == 0)
-        return bad(c, e, path, "no player is named '%.40s'", name);
+        return fl_bad(c, e, path, "no player is named '%.40s'", name);
     if (n > 1)
-        return bad(c, e, path, "'%.40s' names more than one seat; give the "
-                   "seat number", name);
+        return fl_bad(c, e, path,
+                      "'%.40s' names more than one seat; give the "
+                      "seat number",
+                      name);
     *seat = found;
     return ST_OK;
 }
 
 /* A seat: a player's name (unique) or the seat number. */
-static enum status get_seat(const struct fl_ctx *c, const cJSON *v,
+enum status fl_get_seat(const struct fl_ctx *c, const cJSON *v,
                             const char *path, int *seat, struct err *e)
 {
     if (cJSON_IsNumber(v))
-        return get_int(c, v, path, 0, c->setup->rules.n_players - 1, seat, e);
+        return fl_get_int(c, v, path, 0, c->setup->rules.n_players - 1, seat,
+                          e);
     if (!cJSON_IsString(v))
-        return bad(c, e, path, "expected a player's name or seat number");
+        return fl_bad(c, e, path, "expected a player's name or seat number");
     return seat_by_name(c, v->valuestring, path, seat, e);
 }
 
@@ -221,9 +220,9 @@ static int feat_by_name(const char *s, size_t len)
 /* Our notation: "city:NE", "road:WE", "field:NL.NR", "monastery",
  * "garden", "flier" (board orientation). Only a feature a save can point
  * at (one with a JCloisterZone name): nothing stands on a river. */
-static enum status get_segment(const struct fl_ctx *c, const cJSON *v,
-                               const char *path, uint8_t *kind,
-                               uint8_t *mask, struct err *e)
+enum status fl_get_segment(const struct fl_ctx *c, const cJSON *v,
+                           const char *path, uint8_t *kind, uint8_t *mask,
+                           struct err *e)
 {
     const char *s, *colon;
     if (get_str(c, v, path, &s, e))
@@ -235,12 +234,14 @@ static enum status get_segment(const struct fl_ctx *c, const cJSON *v,
         return unsupported(c, e, path, "feature '%.*s'", (int)(n < 40 ? n : 40),
                            s);
     if (!feature_class(f)->jcz)
-        return bad(c, e, path, "'%.40s': no figure stands on a %s", s,
-                   feat_name(f));
+        return fl_bad(c, e, path, "'%.40s': no figure stands on a %s", s,
+                      feat_name(f));
     bool inner = feat_shape(f) == SHAPE_INNER;
     if ((!colon && !inner) || (colon && !loc_parse(f, colon + 1, mask)))
-        return bad(c, e, path, "'%.40s' is no segment (e.g. city:NE, "
-                   "road:WE, field:NL.NR, monastery)", s);
+        return fl_bad(c, e, path,
+                      "'%.40s' is no segment (e.g. city:NE, "
+                      "road:WE, field:NL.NR, monastery)",
+                      s);
     *kind = (uint8_t)f;
     if (!colon)
         *mask = 0;
@@ -326,16 +327,7 @@ int fl_default_seat(const struct fl_ctx *c, int player, int turns)
 
 /* ---- one turn entry ----------------------------------------------------- */
 
-/* What the moves of one entry share. */
-struct entry {
-    const struct fl_ctx *c;
-    const char *path;
-    uint32_t src;
-    int player;             /* seat the entry names, -1 */
-    struct game_log *into;
-};
-
-static struct move *push(const struct entry *en, int kind, int player)
+struct move *fl_push(const struct fl_entry *en, int kind, int player)
 {
     struct move *m = game_log_push(en->into);
     m->kind = (uint8_t)kind;
@@ -345,7 +337,7 @@ static struct move *push(const struct entry *en, int kind, int player)
 }
 
 /* A move as game_log_push() starts one: nothing known. */
-static struct move blank(void)
+struct move fl_blank(void)
 {
     struct move m;
     memset(&m, 0, sizeof m);
@@ -357,7 +349,7 @@ static struct move blank(void)
 }
 
 /* Appends m as a move of kind by the entry's player. */
-static void emit(const struct entry *en, int kind, const struct move *m)
+void fl_emit(const struct fl_entry *en, int kind, const struct move *m)
 {
     struct move *to = game_log_push(en->into);
     *to = *m;
@@ -388,8 +380,7 @@ const char *fl_figure_name(int fig)
     return fig == FIG_SMALL ? "follower" : figure_class(fig)->jcz;
 }
 
-/* "meeple" and "meeple_id" of obj onto m, over the defaults given. */
-static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
+enum status fl_get_meeple(const struct fl_ctx *c, const cJSON *obj,
                               const char *path, int kind, int owner, int n,
                               struct move *m, struct err *e)
 {
@@ -400,7 +391,7 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
     m->meeple_owner = (int8_t)owner;
     m->meeple_n = (uint8_t)n;
     if (k) {
-        if (get_str(c, k, sub(s, path, "meeple"), &name, e))
+        if (get_str(c, k, fl_sub(s, path, "meeple"), &name, e))
             return e->code;
         int fig = fl_figure_find(name);
         const char *exp = fig < 0 ? expansion_unsupported(name) : NULL;
@@ -414,7 +405,7 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
     if (!id)
         return ST_OK;
     struct move w = *m;
-    if (get_str(c, id, sub(s, path, "meeple_id"), &name, e))
+    if (get_str(c, id, fl_sub(s, path, "meeple_id"), &name, e))
         return e->code;
     if (c->line <= 0 || snprintf(where, sizeof where, "line %d: %s", c->line,
                                  s) >= (int)sizeof where)
@@ -426,113 +417,15 @@ static enum status get_meeple(const struct fl_ctx *c, const cJSON *obj,
     if (strlen(name) >= 2 && strcmp(name + strlen(name) - 2, ".0") == 0)
         w.meeple_n = 0;
     if (k && w.meeple != m->meeple)
-        return bad(c, e, s, "'%.40s' is not the %s \"meeple\" says", name,
-                   figure_class(m->meeple)->name);
+        return fl_bad(c, e, s, "'%.40s' is not the %s \"meeple\" says", name,
+                      figure_class(m->meeple)->name);
     *m = w;
     return ST_OK;
 }
 
-static enum status read_land(const struct entry *en, const cJSON *land,
-                             const char *path, const struct move *place,
-                             const struct move *flight, struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    struct move m = *flight;
-    m.roll = 0;
-    m.draw = -1.0;
-    if (cJSON_IsString(land)) {
-        if (!fl_flight_target(place, flight->roll, &m.at))
-            return bad(c, e, path, "%s %s no flying machine to aim with; "
-                       "write {\"at\": [x, y], \"segment\": ...}",
-                       place->tile_id, place->tile < 0 ? "is unknown, so"
-                                                       : "has");
-        if (get_segment(c, land, path, &m.feature, &m.mask, e))
-            return e->code;
-    } else if (cJSON_IsObject(land)) {
-        if (get_pos(c, get(land, "at"), sub(s, path, "at"), &m.at, e) ||
-            get_segment(c, get(land, "segment"), sub(s, path, "segment"),
-                        &m.feature, &m.mask, e))
-            return e->code;
-    } else {
-        return bad(c, e, path, "expected a segment, {\"at\": [x, y], "
-                   "\"segment\": ...}, null or \"returned\"");
-    }
-    emit(en, MV_DEPLOY, &m);
-    return ST_OK;
-}
-
-/* "fly": {"roll": R, "random"?: r, "land": ...}. */
-static enum status read_fly(const struct entry *en, const cJSON *fly,
-                            const char *path, const struct move *place,
-                            const struct move *meeple, struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    struct move m = *meeple;
-    const cJSON *rnd, *land;
-    if (!cJSON_IsObject(fly))
-        return bad(c, e, path, "expected {\"roll\": R, \"land\": ...}");
-    if (get_int(c, get(fly, "roll"), sub(s, path, "roll"), -FL_NUM_MAX,
-                FL_NUM_MAX, &m.roll, e))
-        return e->code;
-    rnd = get(fly, "random");
-    if (rnd) {
-        if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble))
-            return bad(c, e, sub(s, path, "random"), "expected a die's "
-                       "random number (JCloisterZone's are in [0, 1))");
-        if (mlog_roll_of(rnd->valuedouble) != m.roll)
-            return bad(c, e, sub(s, path, "random"), "%.17g rolls %d, not %d",
-                       rnd->valuedouble, mlog_roll_of(rnd->valuedouble),
-                       m.roll);
-        m.draw = mlog_flight_draw(rnd->valuedouble, m.roll);
-    }
-    m.at = place->at;
-    m.feature = FEAT_FLIER;
-    m.mask = 0;
-    emit(en, MV_DEPLOY, &m);
-    land = get(fly, "land");
-    if (!land || cJSON_IsNull(land) ||
-        (cJSON_IsString(land) && strcmp(land->valuestring, "returned") == 0))
-        return ST_OK; /* the meeple went back to supply */
-    return read_land(en, land, sub(s, path, "land"), place, &m, e);
-}
-
-/* "recall": [x, y] or {"at": [x, y], "segment"?: ...}. */
-static enum status read_recall(const struct entry *en, const cJSON *v,
-                               const char *path, const struct move *meeple,
-                               struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    struct move m = *meeple;
-    const cJSON *seg = NULL;
-    if (cJSON_IsArray(v)) {
-        if (get_pos(c, v, path, &m.at, e))
-            return e->code;
-    } else if (cJSON_IsObject(v)) {
-        if (get_pos(c, get(v, "at"), sub(s, path, "at"), &m.at, e))
-            return e->code;
-        seg = get(v, "segment");
-    } else {
-        return bad(c, e, path, "expected [x, y] or {\"at\": [x, y], "
-                   "\"segment\": ...}");
-    }
-    if (seg) {
-        if (get_segment(c, seg, sub(s, path, "segment"), &m.feature, &m.mask,
-                        e))
-            return e->code;
-    } else {
-        fl_recall_segment(c, m.at, &m.feature, &m.mask);
-    }
-    emit(en, MV_RECALL, &m);
-    return ST_OK;
-}
-
 /* A meeple id alone ("0.small.2"), onto m. */
-static enum status get_meeple_id(const struct fl_ctx *c, const cJSON *v,
-                                 const char *path, struct move *m,
-                                 struct err *e)
+enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
+                             const char *path, struct move *m, struct err *e)
 {
     const char *id;
     char where[FL_PATH];
@@ -544,366 +437,229 @@ static enum status get_meeple_id(const struct fl_ctx *c, const cJSON *v,
     return mlog_meeple_id(id, where, m, e);
 }
 
-/* The Tower (1.3): "ransom": "0.small.2", the player buys their follower
- * back before the action. */
-static enum status read_ransom(const struct entry *en, const cJSON *obj,
-                               struct err *e)
+/* ---- the units' keys (fl_turn.h) ---------------------------------------- */
+
+/* One line per unit; the actions' order is the messages'. */
+const struct fl_turn_unit *const fl_turn_units[] = {
+    &fl_turn_base,
+    &fl_turn_flier,
+    &fl_turn_c3,
+    &fl_turn_abbey,
+    &fl_turn_tower,
+    &fl_turn_dragon,
+    &fl_turn_count,
+    NULL,
+};
+
+/* The units' actions, in turn (i = 0, 1, ... until NULL). */
+static const struct fl_action *action_at(int i)
 {
-    char s[FL_PATH];
-    const cJSON *v = get(obj, "ransom");
-    struct move m = blank();
-    if (!v)
-        return ST_OK;
-    if (get_meeple_id(en->c, v, sub(s, en->path, "ransom"), &m, e))
-        return e->code;
-    emit(en, MV_RANSOM, &m);
-    return ST_OK;
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const struct fl_action *a = (*u)->actions; a && a->key; a++)
+            if (i-- == 0)
+                return a;
+    return NULL;
 }
 
-/* The Tower (1.3): "tower": [x, y], a floor on the tower there, and
- * "capture": {"at": [x, y], "segment": ..., "meeple_id": ...}, the
- * follower it takes prisoner. */
-static enum status read_tower(const struct entry *en, const cJSON *obj,
-                              struct err *e)
+/* The action keys as a message lists them, "deploy, fly or recall" (and
+ * for "and"), those that move a meeple only if meeples. */
+static const char *action_list(char *out, size_t len, const char *and,
+                               bool meeples)
 {
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH], t[FL_PATH];
-    const cJSON *cap = get(obj, "capture");
-    struct move m = blank();
-    if (get_pos(c, get(obj, "tower"), sub(s, en->path, "tower"), &m.at, e))
-        return e->code;
-    m.feature = FEAT_TOWER;
-    emit(en, MV_TOWER, &m);
-    if (!cap)
-        return ST_OK;
-    sub(s, en->path, "capture");
-    m = blank();
-    if (!cJSON_IsObject(cap))
-        return bad(c, e, s, "expected {\"at\", \"segment\", \"meeple_id\"}");
-    if (get_pos(c, get(cap, "at"), sub(t, s, "at"), &m.at, e) ||
-        get_segment(c, get(cap, "segment"), sub(t, s, "segment"), &m.feature,
-                    &m.mask, e) ||
-        get_meeple_id(c, get(cap, "meeple_id"), sub(t, s, "meeple_id"), &m,
-                      e))
-        return e->code;
-    emit(en, MV_CAPTURE, &m);
-    if (!get(cap, "exchange"))
-        return ST_OK;
-    m = blank(); /* the prisoner the capturer takes back for it */
-    if (get_meeple_id(c, get(cap, "exchange"), sub(t, s, "exchange"), &m, e))
-        return e->code;
-    emit(en, MV_EXCHANGE, &m);
-    return ST_OK;
-}
-
-static const char *const actions[] = { "deploy", "fly", "recall", "tower",
-                                       "fairy", "princess" };
-#define N_ACTIONS (int)(sizeof actions / sizeof *actions)
-
-/* "fairy" (the fairy beside the entry's player's follower) or "princess"
- * (she sends a knight home): {"at": [x, y], "segment": ...}, the meeple
- * named as for a deployment. */
-static enum status read_beside(const struct entry *en, const cJSON *v,
-                               const char *path, bool princess,
-                               const struct move *meeple, struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    struct move m = *meeple;
-    if (!cJSON_IsObject(v))
-        return bad(c, e, path, "expected {\"at\": [x, y], \"segment\": "
-                   "...}");
-    if (get_pos(c, get(v, "at"), sub(s, path, "at"), &m.at, e) ||
-        get_segment(c, get(v, "segment"), sub(s, path, "segment"),
-                    &m.feature, &m.mask, e))
-        return e->code;
-    m.neutral = princess ? 0 : FIG_FAIRY;
-    emit(en, princess ? MV_PRINCESS : MV_NEUTRAL, &m);
-    return ST_OK;
-}
-
-/* "dragon": the dragon's steps after the action, [[x, y], ...]; the
- * players who move it are the auditor's to know (from the one on turn,
- * in seat order). */
-static enum status read_dragon(const struct entry *en, const cJSON *v,
-                               const char *path, struct err *e)
-{
-    char s[FL_PATH];
-    const cJSON *p;
-    int i = 0;
-    if (!cJSON_IsArray(v))
-        return bad(en->c, e, path, "expected an array of [x, y]");
-    cJSON_ArrayForEach(p, v) {
-        struct pos at;
-        if (get_pos(en->c, p, nth(s, path, i++), &at, e))
-            return e->code;
-        struct move *m = push(en, MV_NEUTRAL, -1);
-        m->at = at;
-        m->neutral = FIG_DRAGON;
+    const char *last = NULL;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; action_at(i); i++) {
+        const struct fl_action *a = action_at(i);
+        if (meeples && !a->meeple)
+            continue;
+        if (last && n < len)
+            n +=
+                (size_t)snprintf(out + n, len - n, "%s%s", n ? ", " : "", last);
+        last = a->key;
     }
-    return ST_OK;
+    if (last && n < len)
+        snprintf(out + n, len - n, "%s%s", n ? and : "", last);
+    return out;
 }
 
-/* The action of a placement entry, its pass and its COMMIT. */
-static enum status read_action(const struct entry *en, const cJSON *obj,
-                               const struct move *place, struct err *e)
+/* The entry's action, NULL if none; false when it has two. Another
+ * action's own key ("capture") without that action is an error too. */
+static enum status find_action(const struct fl_entry *en, const cJSON *obj,
+                               const struct fl_action **out, struct err *e)
 {
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    int which = -1, n = 0;
-    struct move m;
-    for (int i = 0; i < N_ACTIONS; i++)
-        if (get(obj, actions[i])) {
-            which = i;
+    char s[FL_PATH], list[160];
+    int n = 0;
+    *out = NULL;
+    for (int i = 0; action_at(i); i++)
+        if (get(obj, action_at(i)->key)) {
+            *out = action_at(i);
             n++;
         }
     if (n > 1)
-        return bad(c, e, en->path, "deploy, fly, recall, tower, fairy and "
-                   "princess exclude each other (write the turn as a "
-                   "\"moves\" list)");
-    if (get(obj, "capture") && which != 3)
-        return bad(c, e, sub(s, en->path, "capture"), "a capture follows a "
-                   "tower floor (\"tower\")");
-    if (read_ransom(en, obj, e))
-        return e->code;
-    if (which < 0 && (get(obj, "meeple") || get(obj, "meeple_id")))
-        return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
-                                                            : "meeple_id"),
-                   "no deploy, fly, recall, fairy or princess to go with "
-                   "it");
-    /* the princess's knight may be anyone's: the auditor finds it */
-    int owner = which == 5 ? -1 : fl_default_seat(c, en->player,
-                                                   c->turns + 1);
-    m = blank();
-    bool pass = which < 0;
-    if (get_bool(c, get(obj, "pass"), sub(s, en->path, "pass"), &pass, e))
-        return e->code;
-    if (which == 3 && (get(obj, "meeple") || get(obj, "meeple_id")))
-        return bad(c, e, sub(s, en->path, get(obj, "meeple") ? "meeple"
-                                                            : "meeple_id"),
-                   "a tower floor moves no meeple");
-    if (which >= 0 && which != 3 &&
-        get_meeple(c, obj, en->path, which == 2 ? FIG_ABBOT : FIG_SMALL, owner,
-                   which == 2 ? 1 : 0, &m, e))
-        return e->code;
-    const cJSON *v = which >= 0 ? get(obj, actions[which]) : NULL;
-    sub(s, en->path, which >= 0 ? actions[which] : "");
-    if (which == 0) {
-        /* a segment of the tile placed, or {"at", "segment"} elsewhere
-         * (a barn stands on the tile south-east of its corner) */
-        char t[FL_PATH];
-        m.at = place->at;
-        if (cJSON_IsObject(v)) {
-            if (get_pos(c, get(v, "at"), sub(t, s, "at"), &m.at, e) ||
-                get_segment(c, get(v, "segment"), sub(t, s, "segment"),
-                            &m.feature, &m.mask, e))
-                return e->code;
-        } else if (get_segment(c, v, s, &m.feature, &m.mask, e)) {
-            return e->code;
-        }
-        emit(en, MV_DEPLOY, &m);
-    } else if (which == 1 && read_fly(en, v, s, place, &m, e)) {
-        return e->code;
-    } else if (which == 2 && read_recall(en, v, s, &m, e)) {
-        return e->code;
-    } else if (which == 3 && read_tower(en, obj, e)) {
-        return e->code;
-    } else if (which >= 4 && read_beside(en, v, s, which == 5, &m, e)) {
-        return e->code;
+        return fl_bad(en->c, e, en->path,
+                      "%s exclude each other (write the "
+                      "turn as a \"moves\" list)",
+                      action_list(list, sizeof list, " and ", false));
+    for (int i = 0; action_at(i); i++) {
+        const struct fl_action *a = action_at(i);
+        if (a->with && get(obj, a->with) && *out != a)
+            return fl_bad(en->c, e, fl_sub(s, en->path, a->with),
+                          "a %s "
+                          "follows %s (\"%s\")",
+                          a->with, a->noun, a->key);
     }
-    if (pass)
-        push(en, MV_PASS, en->player);
-    const cJSON *dragon = get(obj, "dragon");
-    if (dragon && read_dragon(en, dragon, sub(s, en->path, "dragon"), e))
-        return e->code;
-    push(en, MV_COMMIT, en->player);
     return ST_OK;
 }
 
+/* The units' keys before the action (a ransom), or after it. */
+static enum status read_around(const struct fl_entry *en, const cJSON *obj,
+                               bool after, struct err *e)
+{
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        enum status (*read)(const struct fl_entry *, const cJSON *,
+                            struct err *) =
+            after ? (*u)->read_after : (*u)->read_before;
+        if (read && read(en, obj, e))
+            return e->code;
+    }
+    return ST_OK;
+}
+
+/* The meeple the entry names for action a ("meeple", "meeple_id", by
+ * the action's defaults), onto m. */
+static enum status action_meeple(const struct fl_entry *en, const cJSON *obj,
+                                 const struct fl_action *a, struct move *m,
+                                 struct err *e)
+{
+    const struct fl_ctx *c = en->c;
+    /* the princess's knight may be anyone's: the auditor finds it */
+    int owner = a->anyones ? -1 : fl_default_seat(c, en->player, c->turns + 1);
+    int kind, n;
+    fl_meeple_default(a->meeple, &kind, &n);
+    return fl_get_meeple(c, obj, en->path, kind, owner, n, m, e);
+}
+
+/* The action of a placement entry, its pass and its COMMIT. */
+static enum status read_action(const struct fl_entry *en, const cJSON *obj,
+                               const struct move *place, struct err *e)
+{
+    const struct fl_ctx *c = en->c;
+    char s[FL_PATH], list[160];
+    const struct fl_action *a;
+    struct move m = fl_blank();
+    if (find_action(en, obj, &a, e) || read_around(en, obj, false, e))
+        return e->code;
+    const char *key = get(obj, "meeple")      ? "meeple"
+                      : get(obj, "meeple_id") ? "meeple_id"
+                                              : NULL;
+    if (!a && key)
+        return fl_bad(c, e, fl_sub(s, en->path, key), "no %s to go with it",
+                      action_list(list, sizeof list, " or ", true));
+    bool pass = !a;
+    if (get_bool(c, get(obj, "pass"), fl_sub(s, en->path, "pass"), &pass, e))
+        return e->code;
+    if (a && !a->meeple && key)
+        return fl_bad(c, e, fl_sub(s, en->path, key), "%s moves no meeple",
+                      a->noun);
+    if (a && a->meeple && action_meeple(en, obj, a, &m, e))
+        return e->code;
+    if (a && a->read(en, obj, get(obj, a->key), fl_sub(s, en->path, a->key),
+                     place, &m, e))
+        return e->code;
+    if (pass)
+        fl_push(en, MV_PASS, en->player);
+    if (read_around(en, obj, true, e))
+        return e->code;
+    fl_push(en, MV_COMMIT, en->player);
+    return ST_OK;
+}
+
+/* The first key of a placement that obj has: of the list (up to NULL),
+ * then the units' (their actions' and other keys); NULL when none. */
+const char *fl_placement_key(const cJSON *obj, const char *const *list)
+{
+    for (; *list; list++)
+        if (get(obj, *list))
+            return *list;
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        for (const struct fl_action *a = (*u)->actions; a && a->key; a++)
+            if (get(obj, a->key))
+                return a->key;
+        for (const char *const *k = (*u)->keys; k && *k; k++)
+            if (get(obj, *k))
+                return *k;
+    }
+    return NULL;
+}
+
 static const char *const not_on_discard[] = {
-    "at", "rot", "deploy", "fly", "recall", "pass", "meeple", "meeple_id",
-    "wagons", "part", "tower", "capture", "ransom",
-    "fairy", "princess", "dragon",
+    "at", "rot", "pass", "meeple", "meeple_id", "part", NULL,
 };
 
-static enum status read_discard(const struct entry *en, const cJSON *obj,
+static enum status read_discard(const struct fl_entry *en, const cJSON *obj,
                                 struct err *e)
 {
     char s[FL_PATH];
     struct move m;
-    for (size_t i = 0; i < sizeof not_on_discard / sizeof *not_on_discard;
-         i++)
-        if (get(obj, not_on_discard[i]))
-            return bad(en->c, e, sub(s, en->path, not_on_discard[i]),
-                       "a discarded tile is not placed");
+    const char *key = fl_placement_key(obj, not_on_discard);
+    if (key)
+        return fl_bad(en->c, e, fl_sub(s, en->path, key),
+                      "a discarded tile is not placed");
     memset(&m, 0, sizeof m);
-    if (get_tile(en->c, get(obj, "tile"), sub(s, en->path, "tile"), &m, e) ||
-        get_draw(en->c, get(obj, "draw"), sub(s, en->path, "draw"), &m.draw,
+    if (get_tile(en->c, get(obj, "tile"), fl_sub(s, en->path, "tile"), &m, e) ||
+        get_draw(en->c, get(obj, "draw"), fl_sub(s, en->path, "draw"), &m.draw,
                  e))
         return e->code;
-    struct move *d = push(en, MV_DISCARD, en->player);
+    struct move *d = fl_push(en, MV_DISCARD, en->player);
     snprintf(d->tile_id, sizeof d->tile_id, "%s", m.tile_id);
     d->tile = m.tile;
     d->draw = m.draw;
     return ST_OK;
 }
 
-/* "wagons": the wagons the turn's scoring sent back, in the order their
- * owners chose: {"at", "segment"} moves one (a DEPLOY; "meeple" is the
- * wagon, its owner the item's "player" unless "meeple_id" says), and a
- * COMMIT follows once its owner has no other wagon to move next;
- * {"stays": true} leaves one in supply (a PASS). */
-static enum status read_wagon(const struct entry *en, const cJSON *o,
-                              const char *path, struct move *m, bool *stays,
-                              struct err *e)
-{
-    const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
-    int player = -1;
-    *m = blank();
-    *stays = false;
-    if (!cJSON_IsObject(o))
-        return bad(c, e, path, "expected {\"at\": [x, y], \"segment\": ...} "
-                   "or {\"stays\": true}");
-    if (get(o, "player") &&
-        get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
-        return e->code;
-    m->player = (int8_t)player;
-    if (get(o, "stays")) {
-        if (!cJSON_IsTrue(get(o, "stays")))
-            return bad(c, e, sub(s, path, "stays"), "expected true (a wagon "
-                       "that moves has \"at\" and \"segment\")");
-        static const char *const moving[] = { "at", "segment", "meeple",
-                                              "meeple_id" };
-        for (size_t i = 0; i < sizeof moving / sizeof *moving; i++)
-            if (get(o, moving[i]))
-                return bad(c, e, sub(s, path, moving[i]), "a wagon that "
-                           "stays goes nowhere");
-        m->kind = MV_PASS;
-        *stays = true;
-        return ST_OK;
-    }
-    m->kind = MV_DEPLOY;
-    if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
-        get_segment(c, get(o, "segment"), sub(s, path, "segment"),
-                    &m->feature, &m->mask, e) ||
-        get_meeple(c, o, path, FIG_WAGON, player, 0, m, e))
-        return e->code;
-    m->kind = MV_DEPLOY;
-    m->player = (int8_t)player;
-    return ST_OK;
-}
 
-static enum status read_wagons(const struct entry *en, const cJSON *list,
-                               struct err *e)
-{
-    char s[FL_PATH], t[FL_PATH];
-    const cJSON *o;
-    int i = 0;
-    sub(s, en->path, "wagons");
-    if (!cJSON_IsArray(list))
-        return bad(en->c, e, s, "expected an array of wagons");
-    for (o = list->child; o; o = o->next, i++) {
-        struct move m, next;
-        bool stays, next_stays, same_owner = false;
-        if (read_wagon(en, o, nth(t, s, i), &m, &stays, e))
-            return e->code;
-        if (o->next && !stays) {
-            if (read_wagon(en, o->next, nth(t, s, i + 1), &next, &next_stays,
-                           e))
-                return e->code;
-            same_owner = !next_stays && m.meeple_owner >= 0 &&
-                         next.meeple_owner == m.meeple_owner;
-        }
-        struct move *to = game_log_push(en->into);
-        *to = m;
-        to->src = en->src;
-        if (!stays && !same_owner) /* the owner's last move: a COMMIT */
-            push(en, MV_COMMIT, m.player);
-    }
-    return ST_OK;
-}
 
-/* "abbey": "declined": the player on turn declined the abbey before
- * drawing (a PASS and a COMMIT before the tile), or, on an entry with no
- * tile, in the last round of abbeys (a PASS alone). */
-static enum status read_declined(const struct entry *en, const cJSON *obj,
-                                 bool *declined, struct err *e)
-{
-    char s[FL_PATH];
-    const cJSON *v = get(obj, "abbey");
-    *declined = false;
-    if (!v)
-        return ST_OK;
-    if (!cJSON_IsString(v) || strcmp(v->valuestring, "declined") != 0)
-        return bad(en->c, e, sub(s, en->path, "abbey"), "expected "
-                   "\"declined\" (an abbey is placed as the tile AM/A)");
-    *declined = true;
-    return ST_OK;
-}
-
-static const char *const not_on_declined[] = {
-    "at", "rot", "draw", "deploy", "fly", "recall", "pass", "meeple",
-    "meeple_id", "wagons", "part", "discard", "tower", "capture", "ransom",
-    "fairy", "princess", "dragon",
-};
-
-/* An entry with "abbey": "declined" and no tile: the last round. */
-static enum status read_last_declined(const struct entry *en,
-                                      const cJSON *obj, struct err *e)
-{
-    char s[FL_PATH];
-    for (size_t i = 0; i < sizeof not_on_declined / sizeof *not_on_declined;
-         i++)
-        if (get(obj, not_on_declined[i]))
-            return bad(en->c, e, sub(s, en->path, not_on_declined[i]),
-                       "an abbey declined with no tile after it is all the "
-                       "entry says (give \"tile\" for the one drawn)");
-    push(en, MV_PASS, en->player);
-    return ST_OK;
-}
 
 /* "part": 1, or 2 for a builder's second tile; for readers: the auditor
  * judges the builder's right. */
-static enum status check_part(const struct entry *en, const cJSON *obj,
+static enum status check_part(const struct fl_entry *en, const cJSON *obj,
                               struct err *e)
 {
     char s[FL_PATH];
     int part = 1;
     const cJSON *v = get(obj, "part");
-    return v ? get_int(en->c, v, sub(s, en->path, "part"), 1, 2, &part, e)
+    return v ? fl_get_int(en->c, v, fl_sub(s, en->path, "part"), 1, 2, &part, e)
              : ST_OK;
 }
 
-static enum status read_regular(const struct entry *en, const cJSON *obj,
+static enum status read_regular(const struct fl_entry *en, const cJSON *obj,
                                 struct err *e)
 {
     const struct fl_ctx *c = en->c;
     char s[FL_PATH];
-    bool discard = false, declined = false;
+    bool discard = false, alone = false;
     struct move p;
-    if (read_declined(en, obj, &declined, e))
-        return e->code;
-    if (declined && !get(obj, "tile"))
-        return read_last_declined(en, obj, e);
-    if (get_bool(c, get(obj, "discard"), sub(s, en->path, "discard"),
+    /* the units' moves before the draw, or all the entry says */
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->read_pre && (*u)->read_pre(en, obj, &alone, e))
+            return e->code;
+    if (alone)
+        return ST_OK;
+    if (get_bool(c, get(obj, "discard"), fl_sub(s, en->path, "discard"),
                  &discard, e))
         return e->code;
-    if (declined) { /* before the draw */
-        push(en, MV_PASS, en->player);
-        push(en, MV_COMMIT, en->player);
-    }
     if (discard)
         return read_discard(en, obj, e);
     if (check_part(en, obj, e))
         return e->code;
     memset(&p, 0, sizeof p);
-    if (get_tile(c, get(obj, "tile"), sub(s, en->path, "tile"), &p, e) ||
-        get_pos(c, get(obj, "at"), sub(s, en->path, "at"), &p.at, e) ||
-        get_rot(c, get(obj, "rot"), sub(s, en->path, "rot"), &p.rot, e) ||
-        get_draw(c, get(obj, "draw"), sub(s, en->path, "draw"), &p.draw, e))
+    if (get_tile(c, get(obj, "tile"), fl_sub(s, en->path, "tile"), &p, e) ||
+        fl_get_pos(c, get(obj, "at"), fl_sub(s, en->path, "at"), &p.at, e) ||
+        get_rot(c, get(obj, "rot"), fl_sub(s, en->path, "rot"), &p.rot, e) ||
+        get_draw(c, get(obj, "draw"), fl_sub(s, en->path, "draw"), &p.draw, e))
         return e->code;
-    struct move *m = push(en, MV_PLACE, en->player);
+    struct move *m = fl_push(en, MV_PLACE, en->player);
     snprintf(m->tile_id, sizeof m->tile_id, "%s", p.tile_id);
     m->tile = p.tile;
     m->at = p.at;
@@ -912,160 +668,300 @@ static enum status read_regular(const struct entry *en, const cJSON *obj,
     p = *m; /* m moves when the log grows */
     if (read_action(en, obj, &p, e))
         return e->code;
-    const cJSON *wagons = get(obj, "wagons");
-    return wagons ? read_wagons(en, wagons, e) : ST_OK;
+    /* the units' moves after the COMMIT, before the next tile */
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->read_between && (*u)->read_between(en, obj, e))
+            return e->code;
+    return ST_OK;
 }
 
 /* ---- the "moves" form --------------------------------------------------- */
 
-/* What a "move" names: its kind and, for a neutral figure's move, which
- * figure. The order is the one the error message lists. */
-static const struct move_name {
-    const char *name;
-    uint8_t kind, neutral;
-} move_names[] = {
-    { "place", MV_PLACE, 0 },         { "discard", MV_DISCARD, 0 },
-    { "deploy", MV_DEPLOY, 0 },       { "pass", MV_PASS, 0 },
-    { "recall", MV_RECALL, 0 },       { "commit", MV_COMMIT, 0 },
-    { "tower", MV_TOWER, 0 },         { "capture", MV_CAPTURE, 0 },
-    { "ransom", MV_RANSOM, 0 },       { "exchange", MV_EXCHANGE, 0 },
-    { "dragon", MV_NEUTRAL, FIG_DRAGON }, { "fairy", MV_NEUTRAL, FIG_FAIRY },
-    { "princess", MV_PRINCESS, 0 },   { "count", MV_NEUTRAL, FIG_COUNT },
+/* The rows' names as a message lists them: "place, ..., exchange or
+ * count". */
+static const char *move_names(char *out, size_t len)
+{
+    const char *last = NULL;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int u = 0; u < EXP__COUNT; u++)
+        for (const struct move_class *c = expansion_get(u)->moves; c && c->name;
+             c++) {
+            if (last)
+                n += (size_t)snprintf(out + (n < len ? n : len),
+                                      n < len ? len - n : 0, "%s%s",
+                                      n ? ", " : "", last);
+            last = c->name;
+        }
+    if (last)
+        snprintf(out + (n < len ? n : len), n < len ? len - n : 0, "%s%s",
+                 n ? " or " : "", last);
+    return out;
+}
+
+bool fl_next_key(const char **p, char key[16], char arg[16])
+{
+    size_t k = 0, a = 0;
+    while (**p == ' ')
+        (*p)++;
+    if (!**p)
+        return false;
+    for (; **p && **p != ' ' && **p != '='; (*p)++)
+        if (k < 15)
+            key[k++] = **p;
+    if (**p == '=')
+        for ((*p)++; **p && **p != ' '; (*p)++)
+            if (a < 15)
+                arg[a++] = **p;
+    key[k] = arg[a] = '\0';
+    return true;
+}
+
+void fl_meeple_default(const char *arg, int *kind, int *n)
+{
+    char name[16];
+    const char *dot = strchr(arg, '.');
+    size_t len = dot ? (size_t)(dot - arg) : strlen(arg);
+    *kind = FIG_SMALL;
+    *n = 0;
+    if (!len || len >= sizeof name)
+        return;
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    int fig = fl_figure_find(name);
+    *kind = fig >= 0 ? fig : FIG_SMALL;
+    *n = dot ? (int)strtol(dot + 1, NULL, 10) : 0;
+}
+/* What reading one "moves" item gathers. */
+struct fields {
+    const struct fl_entry *en;
+    const cJSON *o;
+    const char *path;
+    struct move *m;
+    bool meeple, roll; /* the row has a "meeple", a "roll" */
 };
 
-static enum status read_move_meeple(const struct entry *en, const cJSON *o,
-                                    const char *path, struct move *m,
-                                    struct err *e)
+static enum status fd_tile(struct fields *f, const char *arg, struct err *e)
 {
-    const struct fl_ctx *c = en->c;
     char s[FL_PATH];
-    bool recall = m->kind == MV_RECALL;
-    const cJSON *seg = get(o, "segment"), *roll = get(o, "roll");
-    uint8_t kind = m->kind;
+    (void)arg;
+    return get_tile(f->en->c, get(f->o, "tile"), fl_sub(s, f->path, "tile"),
+                    f->m, e);
+}
+
+static enum status fd_at(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return fl_get_pos(f->en->c, get(f->o, "at"), fl_sub(s, f->path, "at"),
+                      &f->m->at, e);
+}
+
+static enum status fd_rot(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_rot(f->en->c, get(f->o, "rot"), fl_sub(s, f->path, "rot"),
+                   &f->m->rot, e);
+}
+
+static enum status fd_draw(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return get_draw(f->en->c, get(f->o, "draw"), fl_sub(s, f->path, "draw"),
+                    &f->m->draw, e);
+}
+
+static enum status fd_segment(struct fields *f, const char *arg, struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return fl_get_segment(f->en->c, get(f->o, "segment"),
+                          fl_sub(s, f->path, "segment"), &f->m->feature,
+                          &f->m->mask, e);
+}
+
+/* "segment?": absent, the monastery or garden of the tile at "at". */
+static enum status fd_segment_opt(struct fields *f, const char *arg,
+                                  struct err *e)
+{
+    if (get(f->o, "segment"))
+        return fd_segment(f, arg, e);
+    fl_recall_segment(f->en->c, f->m->at, &f->m->feature, &f->m->mask);
+    return ST_OK;
+}
+
+/* A move naming no player leaves the figure's owner open (the auditor's
+ * default: the seat on turn, or the waiting wagon). */
+static enum status fd_meeple(struct fields *f, const char *arg, struct err *e)
+{
+    int kind, n;
+    struct move *m = f->m;
+    uint8_t k = m->kind;
     int8_t player = m->player;
-    if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m->at, e) ||
-        /* a move naming no player leaves the figure's owner open (the
-         * auditor's default: the seat on turn, or the waiting wagon) */
-        get_meeple(c, o, path, recall ? FIG_ABBOT : FIG_SMALL, m->player,
-                   recall ? 1 : 0, m, e))
+    fl_meeple_default(arg, &kind, &n);
+    f->meeple = true;
+    if (fl_get_meeple(f->en->c, f->o, f->path, kind, m->player, n, m, e))
         return e->code;
-    m->kind = kind;
+    m->kind = k;
     m->player = player;
-    if (recall && !seg)
-        fl_recall_segment(c, m->at, &m->feature, &m->mask);
-    else if (get_segment(c, seg, sub(s, path, "segment"), &m->feature,
-                         &m->mask, e))
-        return e->code;
-    if (m->feature != FEAT_FLIER || recall) {
-        if (roll || get(o, "random"))
-            return bad(c, e, sub(s, path, roll ? "roll" : "random"),
-                       "only a flight (segment \"flier\") has a roll");
+    return ST_OK;
+}
+
+static enum status fd_meeple_id(struct fields *f, const char *arg,
+                                struct err *e)
+{
+    char s[FL_PATH];
+    (void)arg;
+    return fl_get_meeple_id(f->en->c, get(f->o, "meeple_id"),
+                            fl_sub(s, f->path, "meeple_id"), f->m, e);
+}
+
+static enum status fd_roll(struct fields *f, const char *arg, struct err *e)
+{
+    (void)arg, (void)e;
+    f->roll = true;
+    return ST_OK;
+}
+
+/* A flight's "roll" and "random", after the other fields: only a move
+ * that may fly, onto the flying machine, has them. */
+static enum status fd_flight(struct fields *f, struct err *e)
+{
+    const struct fl_ctx *c = f->en->c;
+    char s[FL_PATH];
+    struct move *m = f->m;
+    const cJSON *roll = get(f->o, "roll"), *rnd = get(f->o, "random");
+    if (!f->meeple && !f->roll)
+        return ST_OK;
+    if (!f->roll || m->feature != FEAT_FLIER) {
+        if (roll || rnd)
+            return fl_bad(c, e, fl_sub(s, f->path, roll ? "roll" : "random"),
+                          "only a flight (segment \"flier\") has a roll");
         return ST_OK;
     }
-    if (roll && get_int(c, roll, sub(s, path, "roll"), -FL_NUM_MAX,
-                        FL_NUM_MAX, &m->roll, e))
+    if (roll && fl_get_int(c, roll, fl_sub(s, f->path, "roll"), -FL_NUM_MAX,
+                           FL_NUM_MAX, &m->roll, e))
         return e->code;
-    const cJSON *rnd = get(o, "random");
     if (!rnd)
         return ST_OK;
     if (!cJSON_IsNumber(rnd) || !mlog_random_ok(rnd->valuedouble) ||
         mlog_roll_of(rnd->valuedouble) != m->roll)
-        return bad(c, e, sub(s, path, "random"), "expected a number that "
-                   "rolls %d", m->roll);
+        return fl_bad(c, e, fl_sub(s, f->path, "random"),
+                      "expected a number that "
+                      "rolls %d",
+                      m->roll);
     m->draw = mlog_flight_draw(rnd->valuedouble, m->roll);
     return ST_OK;
 }
 
-static enum status read_move(const struct entry *en, const cJSON *o,
+/* The keys a row's fields may have (core/move.h). */
+static const struct field_key {
+    const char *key;
+    enum status (*read)(struct fields *f, const char *arg, struct err *e);
+} field_keys[] = {
+    {"tile", fd_tile},       {"at", fd_at},
+    {"rot", fd_rot},         {"draw", fd_draw},
+    {"segment", fd_segment}, {"segment?", fd_segment_opt},
+    {"meeple", fd_meeple},   {"meeple_id", fd_meeple_id},
+    {"roll", fd_roll},
+};
+
+/* The fields of o by the row's keys, onto m. */
+static enum status read_fields(const struct fl_entry *en, const cJSON *o,
+                               const char *path, const struct move_class *row,
+                               struct move *m, struct err *e)
+{
+    struct fields f = {en, o, path, m, false, false};
+    char key[16], arg[16];
+    const char *p = row->fl_fields ? row->fl_fields : "";
+    while (fl_next_key(&p, key, arg)) {
+        size_t k = 0;
+        while (k < N_KEYS(field_keys) && strcmp(field_keys[k].key, key) != 0)
+            k++;
+        if (k == N_KEYS(field_keys))
+            abort(); /* a row's key no reader knows: test_moves names it */
+        if (field_keys[k].read(&f, arg, e))
+            return e->code;
+    }
+    return fd_flight(&f, e);
+}
+
+static enum status read_move(const struct fl_entry *en, const cJSON *o,
                              const char *path, int *turns, struct err *e)
 {
     const struct fl_ctx *c = en->c;
-    char s[FL_PATH];
+    char s[FL_PATH], names[320];
     const char *name;
-    struct move m;
-    int k;
     if (!cJSON_IsObject(o))
-        return bad(c, e, path, "expected an object");
-    if (get_str(c, get(o, "move"), sub(s, path, "move"), &name, e))
+        return fl_bad(c, e, path, "expected an object");
+    if (get_str(c, get(o, "move"), fl_sub(s, path, "move"), &name, e))
         return e->code;
-    const struct move_name *mn = move_names;
-    while (mn < move_names + N_KEYS(move_names) && strcmp(name, mn->name) != 0)
-        mn++;
-    if (mn == move_names + N_KEYS(move_names))
-        return bad(c, e, s, "'%.40s' is not place, discard, deploy, "
-                   "pass, recall, commit, tower, capture, ransom, "
-                   "exchange, dragon, fairy, princess or count", name);
-    k = mn->kind;
-    int neutral = mn->neutral;
-    m = blank();
-    m.kind = mn->kind;
-    m.neutral = mn->neutral;
+    const struct move_class *row = move_class_named(name);
+    if (!row)
+        return fl_bad(c, e, s, "'%.40s' is not %s", name,
+                      move_names(names, sizeof names));
+    struct move m = fl_blank();
+    m.kind = row->kind;
+    m.neutral = row->neutral;
+    m.feature = row->feature;
     int player = en->player;
     if (get(o, "player") &&
-        get_seat(c, get(o, "player"), sub(s, path, "player"), &player, e))
+        fl_get_seat(c, get(o, "player"), fl_sub(s, path, "player"), &player, e))
         return e->code;
     m.player = (int8_t)player;
-    if (k == MV_PLACE || k == MV_DISCARD) {
-        if (get_tile(c, get(o, "tile"), sub(s, path, "tile"), &m, e) ||
-            get_draw(c, get(o, "draw"), sub(s, path, "draw"), &m.draw, e))
-            return e->code;
-        if (k == MV_PLACE &&
-            (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-             get_rot(c, get(o, "rot"), sub(s, path, "rot"), &m.rot, e)))
-            return e->code;
-        *turns += k == MV_PLACE;
-    } else if ((k == MV_DEPLOY || k == MV_RECALL || k == MV_PRINCESS ||
-                (k == MV_NEUTRAL && neutral == FIG_FAIRY)) &&
-               read_move_meeple(en, o, path, &m, e)) {
+    if (read_fields(en, o, path, row, &m, e))
         return e->code;
-    } else if (k == MV_TOWER) {
-        if (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e))
-            return e->code;
-        m.feature = FEAT_TOWER;
-    } else if (k == MV_CAPTURE &&
-               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
-                            &m.feature, &m.mask, e) ||
-                get_meeple_id(c, get(o, "meeple_id"),
-                              sub(s, path, "meeple_id"), &m, e))) {
-        return e->code;
-    } else if ((k == MV_RANSOM || k == MV_EXCHANGE) &&
-               get_meeple_id(c, get(o, "meeple_id"),
-                             sub(s, path, "meeple_id"), &m, e)) {
-        return e->code;
-    } else if (k == MV_NEUTRAL && neutral == FIG_DRAGON &&
-               get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e)) {
-        return e->code;
-    } else if (k == MV_NEUTRAL && neutral == FIG_COUNT &&
-               (get_pos(c, get(o, "at"), sub(s, path, "at"), &m.at, e) ||
-                get_segment(c, get(o, "segment"), sub(s, path, "segment"),
-                            &m.feature, &m.mask, e))) {
-        return e->code;
-    }
-    struct move *to = push(en, k, player);
+    *turns += m.kind == MV_PLACE;
+    struct move *to = fl_push(en, m.kind, player);
     m.src = to->src;
     *to = m;
     return ST_OK;
 }
 
-static enum status read_moves(const struct entry *en, const cJSON *list,
+static enum status read_moves(const struct fl_entry *en, const cJSON *list,
                               struct err *e)
 {
     char s[FL_PATH], t[FL_PATH];
     const cJSON *o;
     int i = 0, turns = en->c->turns;
-    sub(s, en->path, "moves");
+    fl_sub(s, en->path, "moves");
     if (!cJSON_IsArray(list))
-        return bad(en->c, e, s, "expected an array of moves");
+        return fl_bad(en->c, e, s, "expected an array of moves");
     cJSON_ArrayForEach(o, list) {
-        if (read_move(en, o, nth(t, s, i++), &turns, e))
+        if (read_move(en, o, fl_nth(t, s, i++), &turns, e))
             return e->code;
     }
     return ST_OK;
 }
 
+/* What an entry of a unit's without a tile is called ("an abbey
+ * declined"). */
+static const char *alone_name(const cJSON *obj)
+{
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if ((*u)->alone && get(obj, *k))
+                return (*u)->alone;
+    return "an entry without a tile";
+}
+
+/* "tile", or a unit's key of an entry between turns, if obj has one: a
+ * "moves" list says them itself. */
+static const char *between_key(const cJSON *obj)
+{
+    if (get(obj, "tile"))
+        return "tile";
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if (get(obj, *k))
+                return *k;
+    return NULL;
+}
+
 /* "turn", if given, is the running count of placements. */
-static enum status check_turn(const struct entry *en, const cJSON *obj,
+static enum status check_turn(const struct fl_entry *en, const cJSON *obj,
                               size_t first, struct err *e)
 {
     char s[FL_PATH];
@@ -1078,15 +974,18 @@ static enum status check_turn(const struct entry *en, const cJSON *obj,
         want += en->into->moves[i].kind == MV_PLACE;
         placed |= en->into->moves[i].kind == MV_PLACE;
     }
-    sub(s, en->path, "turn");
+    fl_sub(s, en->path, "turn");
+    if (!placed && !get(obj, "moves") && get(obj, "tile"))
+        return fl_bad(en->c, e, s, "a discarded tile is not a turn");
     if (!placed && !get(obj, "moves"))
-        return bad(en->c, e, s, get(obj, "tile") ? "a discarded tile is not "
-                   "a turn" : "an abbey declined is not a turn");
-    if (get_int(en->c, v, s, 0, FL_NUM_MAX, &got, e))
+        return fl_bad(en->c, e, s, "%s is not a turn", alone_name(obj));
+    if (fl_get_int(en->c, v, s, 0, FL_NUM_MAX, &got, e))
         return e->code;
     if (got != want)
-        return bad(en->c, e, s, "%d, but the placements so far make this "
-                   "turn %d", got, want);
+        return fl_bad(en->c, e, s,
+                      "%d, but the placements so far make this "
+                      "turn %d",
+                      got, want);
     return ST_OK;
 }
 
@@ -1095,21 +994,19 @@ enum status fl_entry_moves(const struct fl_ctx *c, const cJSON *obj,
                            struct game_log *into, struct err *e)
 {
     char s[FL_PATH];
-    struct entry en = { c, path, src, -1, into };
+    struct fl_entry en = {c, path, src, -1, into};
     size_t first = into->n_moves;
     const cJSON *moves = get(obj, "moves");
     if (!cJSON_IsObject(obj))
-        return bad(c, e, path, "expected an object");
+        return fl_bad(c, e, path, "expected an object");
     if (get(obj, "player") &&
-        get_seat(c, get(obj, "player"), sub(s, path, "player"), &en.player,
+        fl_get_seat(c, get(obj, "player"), fl_sub(s, path, "player"), &en.player,
                  e))
         return e->code;
-    static const char *const not_with_moves[] = { "tile", "abbey",
-                                                  "wagons" };
-    for (size_t i = 0; moves && i < N_KEYS(not_with_moves); i++)
-        if (get(obj, not_with_moves[i]))
-            return bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
-                       not_with_moves[i]);
+    const char *key = moves ? between_key(obj) : NULL;
+    if (key)
+        return fl_bad(c, e, path, "\"moves\" and \"%s\" exclude each other",
+                      key);
     if (moves && check_part(&en, obj, e))
         return e->code;
     if (moves ? read_moves(&en, moves, e) : read_regular(&en, obj, e))
@@ -1153,27 +1050,28 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     int seat, i = 0, points = 0;
     uint8_t players = 0;
     if (!cJSON_IsObject(o))
-        return bad(c, e, path, "expected {\"players\", \"feature\", "
-                   "\"points\"}");
+        return fl_bad(c, e, path,
+                      "expected {\"players\", \"feature\", "
+                      "\"points\"}");
     who = get(o, "players");
-    sub(s, path, "players");
+    fl_sub(s, path, "players");
     if (!cJSON_IsArray(who))
-        return bad(c, e, s, who ? "expected an array" : "missing");
+        return fl_bad(c, e, s, who ? "expected an array" : "missing");
     cJSON_ArrayForEach(it, who) {
-        if (get_seat(c, it, nth(t, s, i++), &seat, e))
+        if (fl_get_seat(c, it, fl_nth(t, s, i++), &seat, e))
             return e->code;
         players |= (uint8_t)(1u << seat);
     }
-    if (get_str(c, get(o, "feature"), sub(s, path, "feature"), &feat, e))
+    if (get_str(c, get(o, "feature"), fl_sub(s, path, "feature"), &feat, e))
         return e->code;
     int f = feat_by_name(feat, strlen(feat));
     if (!scores(f)) {
         char kinds[FL_PATH];
-        return bad(c, e, s, "'%.40s' is not %s", feat,
-                   claimable_names(kinds, sizeof kinds));
+        return fl_bad(c, e, s, "'%.40s' is not %s", feat,
+                      claimable_names(kinds, sizeof kinds));
     }
-    if (get_int(c, get(o, "points"), sub(s, path, "points"), -FL_NUM_MAX,
-                FL_NUM_MAX, &points, e))
+    if (fl_get_int(c, get(o, "points"), fl_sub(s, path, "points"), -FL_NUM_MAX,
+                   FL_NUM_MAX, &points, e))
         return e->code;
     struct claim_event *ce = game_log_push_claim(l);
     *ce = (struct claim_event){ turn, players, (uint8_t)f, points, src };
@@ -1188,9 +1086,9 @@ static enum status read_claims(const struct fl_ctx *c, const cJSON *v,
     const cJSON *o;
     int i = 0;
     if (!cJSON_IsArray(v))
-        return bad(c, e, path, "expected an array of claims");
+        return fl_bad(c, e, path, "expected an array of claims");
     cJSON_ArrayForEach(o, v) {
-        if (read_claim(c, o, nth(s, path, i++), turn, src, l, e))
+        if (read_claim(c, o, fl_nth(s, path, i++), turn, src, l, e))
             return e->code;
     }
     return ST_OK;
@@ -1208,23 +1106,25 @@ static enum status read_totals(const struct fl_ctx *c, const cJSON *v,
     if (cJSON_IsArray(v) && cJSON_GetArraySize(v) <= l->rules.n_players) {
         cJSON_ArrayForEach(it, v) {
             if (!cJSON_IsNull(it) &&
-                get_int(c, it, nth(s, path, seat), -FL_NUM_MAX, FL_NUM_MAX,
-                        &t.score[seat], e))
+                fl_get_int(c, it, fl_nth(s, path, seat), -FL_NUM_MAX,
+                           FL_NUM_MAX, &t.score[seat], e))
                 return e->code;
             t.seats |= (uint8_t)(!cJSON_IsNull(it) << seat);
             seat++;
         }
     } else if (cJSON_IsObject(v)) {
         cJSON_ArrayForEach(it, v) {
-            sub(s, path, it->string);
+            fl_sub(s, path, it->string);
             if (seat_by_name(c, it->string, s, &seat, e) ||
-                get_int(c, it, s, -FL_NUM_MAX, FL_NUM_MAX, &t.score[seat], e))
+                fl_get_int(c, it, s, -FL_NUM_MAX, FL_NUM_MAX, &t.score[seat],
+                           e))
                 return e->code;
             t.seats |= (uint8_t)(1u << seat);
         }
     } else {
-        return bad(c, e, path, "expected {\"<name>\": points, ...} or one "
-                   "number (or null) per seat");
+        return fl_bad(c, e, path,
+                      "expected {\"<name>\": points, ...} or one "
+                      "number (or null) per seat");
     }
     *game_log_push_total(l) = t;
     return ST_OK;
@@ -1240,8 +1140,8 @@ static enum status read_note(const struct fl_ctx *c, const cJSON *o,
     char s[FL_PATH];
     const char *time = NULL, *text = NULL;
     const cJSON *tv = get(o, "time"), *xv = get(o, text_key);
-    if ((tv && get_str(c, tv, sub(s, path, "time"), &time, e)) ||
-        (xv && get_str(c, xv, sub(s, path, text_key), &text, e)))
+    if ((tv && get_str(c, tv, fl_sub(s, path, "time"), &time, e)) ||
+        (xv && get_str(c, xv, fl_sub(s, path, text_key), &text, e)))
         return e->code;
     if (time || text || listed)
         game_log_add_note(l, turn, time, text);
@@ -1254,10 +1154,10 @@ static enum status read_extras(const struct fl_ctx *c, const cJSON *o,
 {
     char s[FL_PATH];
     const cJSON *v = get(o, "claims");
-    if (v && read_claims(c, v, sub(s, path, "claims"), turn, src, l, e))
+    if (v && read_claims(c, v, fl_sub(s, path, "claims"), turn, src, l, e))
         return e->code;
     v = get(o, "totals");
-    if (v && read_totals(c, v, sub(s, path, "totals"), turn, src, l, e))
+    if (v && read_totals(c, v, fl_sub(s, path, "totals"), turn, src, l, e))
         return e->code;
     return read_note(c, o, path, "note", turn, l, e);
 }
@@ -1268,9 +1168,9 @@ static enum status list_turn(const struct fl_ctx *c, const cJSON *o,
 {
     char s[FL_PATH];
     if (!cJSON_IsObject(o))
-        return bad(c, e, path, "expected an object");
-    return get_int(c, get(o, "turn"), sub(s, path, "turn"), -1, FL_NUM_MAX,
-                   turn, e);
+        return fl_bad(c, e, path, "expected an object");
+    return fl_get_int(c, get(o, "turn"), fl_sub(s, path, "turn"), -1,
+                      FL_NUM_MAX, turn, e);
 }
 
 enum status fl_read_claim_list(const struct fl_ctx *c, const cJSON *v,
@@ -1281,9 +1181,9 @@ enum status fl_read_claim_list(const struct fl_ctx *c, const cJSON *v,
     const cJSON *o;
     int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
-        return bad(c, e, path, "expected an array");
+        return fl_bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
-        nth(s, path, i);
+        fl_nth(s, path, i);
         if (list_turn(c, o, s, &turn, e) ||
             read_claim(c, o, s, turn, (uint32_t)i, l, e))
             return e->code;
@@ -1300,14 +1200,14 @@ enum status fl_read_total_list(const struct fl_ctx *c, const cJSON *v,
     const cJSON *o;
     int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
-        return bad(c, e, path, "expected an array");
+        return fl_bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
-        nth(s, path, i);
+        fl_nth(s, path, i);
         if (list_turn(c, o, s, &turn, e))
             return e->code;
         if (!get(o, "scores"))
-            return bad(c, e, sub(t, s, "scores"), "missing");
-        if (read_totals(c, get(o, "scores"), sub(t, s, "scores"), turn,
+            return fl_bad(c, e, fl_sub(t, s, "scores"), "missing");
+        if (read_totals(c, get(o, "scores"), fl_sub(t, s, "scores"), turn,
                         (uint32_t)i, l, e))
             return e->code;
         i++;
@@ -1323,9 +1223,9 @@ enum status fl_read_note_list(const struct fl_ctx *c, const cJSON *v,
     const cJSON *o;
     int i = 0, turn = 0;
     if (!cJSON_IsArray(v))
-        return bad(c, e, path, "expected an array");
+        return fl_bad(c, e, path, "expected an array");
     cJSON_ArrayForEach(o, v) {
-        nth(s, path, i++);
+        fl_nth(s, path, i++);
         if (list_turn(c, o, s, &turn, e) ||
             read_note(c, o, s, "text", turn, l, e))
             return e->code;
@@ -1375,7 +1275,7 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
     char s[FL_PATH];
     const cJSON *it;
     if (!cJSON_IsObject(sets))
-        return bad(c, e, "sets", "expected {\"<set id>\": copies}");
+        return fl_bad(c, e, "sets", "expected {\"<set id>\": copies}");
     memset(r->set_copies, 0, sizeof r->set_copies);
     cJSON_ArrayForEach(it, sets) {
         int idx = tile_set_find(it->string), n = 0;
@@ -1387,8 +1287,8 @@ static enum status read_sets(const struct fl_ctx *c, const cJSON *sets,
         if (idx < 0)
             return unsupported(c, e, "sets", "tile set '%.40s' belongs to an "
                                "expansion flierd does not know", it->string);
-        if (get_int(c, it, sub(s, "sets", it->string), 0, GAME_MAX_SET_COPIES,
-                    &n, e))
+        if (fl_get_int(c, it, fl_sub(s, "sets", it->string), 0,
+                       GAME_MAX_SET_COPIES, &n, e))
             return e->code;
         r->set_copies[idx] = (uint8_t)n;
     }
@@ -1427,7 +1327,7 @@ static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
     char s[FL_PATH], num[24], values[48];
     const cJSON *it;
     if (!cJSON_IsObject(v))
-        return bad(c, e, "rules", "expected an object");
+        return fl_bad(c, e, "rules", "expected an object");
     cJSON_ArrayForEach(it, v) {
         int o = option_find(it->string), n = -1;
         if (o < 0)
@@ -1441,10 +1341,9 @@ static enum status read_rules(const struct fl_ctx *c, const cJSON *v,
             n = option_parse(o, num);
         }
         if (n < 0)
-            return unsupported(c, e, sub(s, "rules", it->string),
-                               "value of rule '%s'; expected %s",
-                               option_key(o), fl_option_values(o, values,
-                                                               sizeof values));
+            return unsupported(c, e, fl_sub(s, "rules", it->string),
+                               "value of rule '%s'; expected %s", option_key(o),
+                               fl_option_values(o, values, sizeof values));
         r->opt[o] = n;
     }
     return ST_OK;
@@ -1490,7 +1389,7 @@ static enum status read_element(const struct fl_ctx *c, const cJSON *root,
     const struct element *el = element_find(k, NULL);
     const char *other = el ? NULL : expansion_unsupported(k);
     int n = 0;
-    sub(s, "elements", k);
+    fl_sub(s, "elements", k);
     if (!el && element_off(it))
         return ST_OK; /* switched off: nothing to model */
     if (other)
@@ -1501,15 +1400,15 @@ static enum status read_element(const struct fl_ctx *c, const cJSON *root,
                            "expansion flierd does not model", k);
     for (size_t i = 0; i < sizeof legacy_keys / sizeof legacy_keys[0]; i++)
         if (strcmp(legacy_keys[i][1], k) == 0 && get(root, legacy_keys[i][0]))
-            return bad(c, e, s, "\"%s\" says the same; give one of them",
-                       legacy_keys[i][0]);
+            return fl_bad(c, e, s, "\"%s\" says the same; give one of them",
+                          legacy_keys[i][0]);
     if (cJSON_IsBool(it))
         n = cJSON_IsTrue(it);
     else if (el->kind == EL_FLAG && !(cJSON_IsNumber(it) &&
                                       (it->valuedouble == 0 ||
                                        it->valuedouble == 1)))
-        return bad(c, e, s, "expected true or false (or 1 or 0)");
-    else if (get_int(c, it, s, 0, el->max, &n, e))
+        return fl_bad(c, e, s, "expected true or false (or 1 or 0)");
+    else if (fl_get_int(c, it, s, 0, el->max, &n, e))
         return e->code;
     element_set(r, el, n);
     return ST_OK;
@@ -1522,8 +1421,9 @@ static enum status read_elements(const struct fl_ctx *c, const cJSON *root,
     if (!v)
         return ST_OK;
     if (!cJSON_IsObject(v))
-        return bad(c, e, "elements", "expected {\"<element>\": count, "
-                   "\"<switch>\": true, ...}");
+        return fl_bad(c, e, "elements",
+                      "expected {\"<element>\": count, "
+                      "\"<switch>\": true, ...}");
     cJSON_ArrayForEach(it, v) {
         if (read_element(c, root, it, r, e))
             return e->code;
@@ -1537,7 +1437,7 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     const char *ed;
     const cJSON *v = get(root, "edition");
     if (!v)
-        return bad(c, e, "edition", "missing (\"C2\" or \"C3\")");
+        return fl_bad(c, e, "edition", "missing (\"C2\" or \"C3\")");
     if (get_str(c, v, "edition", &ed, e))
         return e->code;
     if (strcmp(ed, "C2") != 0 && strcmp(ed, "C3") != 0)
@@ -1549,15 +1449,15 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     bool gardens = (r->flags & RF_GARDENS) != 0;
     if ((get(root, "sets") && read_sets(c, get(root, "sets"), r, e)) ||
         (get(root, "followers") &&
-         get_int(c, get(root, "followers"), "followers", 0,
-                 GAME_MAX_FOLLOWERS, &followers, e)) ||
+         fl_get_int(c, get(root, "followers"), "followers", 0,
+                    GAME_MAX_FOLLOWERS, &followers, e)) ||
         get_bool(c, get(root, "farmers"), "farmers", &farmers, e) ||
         get_bool(c, get(root, "gardens"), "gardens", &gardens, e) ||
         (get(root, "rules") && read_rules(c, get(root, "rules"), r, e)))
         return e->code;
     v = get(root, "abbot"); /* true / false, or JCloisterZone's 0 / 1 */
     if (cJSON_IsNumber(v)) {
-        if (get_int(c, v, "abbot", 0, 1, &abbots, e))
+        if (fl_get_int(c, v, "abbot", 0, 1, &abbots, e))
             return e->code;
     } else {
         bool abbot = abbots != 0;
@@ -1582,19 +1482,20 @@ static enum status read_start_tile(const struct fl_ctx *c, const cJSON *v,
     uint8_t rot = 0;
     sp->at = (struct pos){ 0, 0 };
     if (!cJSON_IsObject(v))
-        return bad(c, e, path, "expected {\"tile\", \"at\", \"rot\"}");
-    if (get_str(c, get(v, "tile"), sub(s, path, "tile"), &id, e))
+        return fl_bad(c, e, path, "expected {\"tile\", \"at\", \"rot\"}");
+    if (get_str(c, get(v, "tile"), fl_sub(s, path, "tile"), &id, e))
         return e->code;
     sp->tile = (int16_t)tile_find(id);
     if (sp->tile < 0)
         return unsupported(c, e, s, "start tile '%.40s'", id);
     if (get(v, "at") &&
-        get_pos(c, get(v, "at"), sub(s, path, "at"), &sp->at, e))
+        fl_get_pos(c, get(v, "at"), fl_sub(s, path, "at"), &sp->at, e))
         return e->code;
     if (sp->at.x < -100 || sp->at.x > 100 || sp->at.y < -100 ||
         sp->at.y > 100)
-        return bad(c, e, sub(s, path, "at"), "expected x and y in -100..100");
-    if (get_rot(c, get(v, "rot"), sub(s, path, "rot"), &rot, e))
+        return fl_bad(c, e, fl_sub(s, path, "at"),
+                      "expected x and y in -100..100");
+    if (get_rot(c, get(v, "rot"), fl_sub(s, path, "rot"), &rot, e))
         return e->code;
     sp->rot = rot;
     return ST_OK;
@@ -1613,19 +1514,20 @@ static enum status read_start(const struct fl_ctx *c, const cJSON *v,
         return ST_OK;
     int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 1;
     if (n < 1 || n > LOG_MAX_STARTS)
-        return bad(c, e, "start", "expected 1 to %d start tiles",
-                   LOG_MAX_STARTS);
+        return fl_bad(c, e, "start", "expected 1 to %d start tiles",
+                      LOG_MAX_STARTS);
     for (int i = 0; i < n; i++) {
         struct start_place sp;
         const cJSON *t = cJSON_IsArray(v) ? cJSON_GetArrayItem(v, i) : v;
-        if (read_start_tile(c, t, cJSON_IsArray(v) ? nth(s, "start", i)
-                                                  : "start", &sp, e))
+        if (read_start_tile(c, t,
+                            cJSON_IsArray(v) ? fl_nth(s, "start", i) : "start",
+                            &sp, e))
             return e->code;
         for (int k = 0; k < i; k++) {
             struct start_place o = game_log_start(l, k);
             if (o.at.x == sp.at.x && o.at.y == sp.at.y)
-                return bad(c, e, s, "(%d,%d) already holds a start tile",
-                           sp.at.x, sp.at.y);
+                return fl_bad(c, e, s, "(%d,%d) already holds a start tile",
+                              sp.at.x, sp.at.y);
         }
         if (i == 0) {
             l->start_tile = sp.tile;
@@ -1646,30 +1548,30 @@ static enum status read_players(const struct fl_ctx *c, const cJSON *v,
     const char *name, *color;
     int i = 0;
     if (!v)
-        return bad(c, e, "players", "missing");
+        return fl_bad(c, e, "players", "missing");
     if (!cJSON_IsArray(v))
-        return bad(c, e, "players", "expected an array of {\"name\"}");
+        return fl_bad(c, e, "players", "expected an array of {\"name\"}");
     int n = cJSON_GetArraySize(v);
     if (n < 1 || n > GAME_MAX_PLAYERS)
         return unsupported(c, e, "players", "%d players (flierd audits games "
                            "of 1 to %d)", n, GAME_MAX_PLAYERS);
     l->rules.n_players = n;
     cJSON_ArrayForEach(pl, v) {
-        nth(s, "players", i);
+        fl_nth(s, "players", i);
         if (!cJSON_IsObject(pl))
-            return bad(c, e, s, "expected {\"name\": ...}");
-        if (get_str(c, get(pl, "name"), sub(t, s, "name"), &name, e))
+            return fl_bad(c, e, s, "expected {\"name\": ...}");
+        if (get_str(c, get(pl, "name"), fl_sub(t, s, "name"), &name, e))
             return e->code;
         if (strlen(name) >= sizeof l->names[i])
-            return bad(c, e, t, "longer than %zu bytes",
-                       sizeof l->names[i] - 1);
+            return fl_bad(c, e, t, "longer than %zu bytes",
+                          sizeof l->names[i] - 1);
         snprintf(l->names[i], sizeof l->names[i], "%s", name);
         if (get(pl, "color")) {
-            if (get_str(c, get(pl, "color"), sub(t, s, "color"), &color, e))
+            if (get_str(c, get(pl, "color"), fl_sub(t, s, "color"), &color, e))
                 return e->code;
             if (strlen(color) >= sizeof l->colors[i])
-                return bad(c, e, t, "longer than %zu bytes",
-                           sizeof l->colors[i] - 1);
+                return fl_bad(c, e, t, "longer than %zu bytes",
+                              sizeof l->colors[i] - 1);
             snprintf(l->colors[i], sizeof l->colors[i], "%s", color);
         }
         i++;
@@ -1710,7 +1612,7 @@ static enum status read_end(const struct fl_ctx *c, const cJSON *root,
         l->end_turn = -1;
         return ST_OK;
     }
-    return get_int(c, v, "end_turn", 0, FL_NUM_MAX, &l->end_turn, e);
+    return fl_get_int(c, v, "end_turn", 0, FL_NUM_MAX, &l->end_turn, e);
 }
 
 /* One entry: its moves into l, the board, then its claims and notes. */
@@ -1732,7 +1634,7 @@ static enum status read_final(const struct fl_ctx *c, const cJSON *v,
                               struct err *e)
 {
     if (!cJSON_IsObject(v))
-        return bad(c, e, "final", "expected an object");
+        return fl_bad(c, e, "final", "expected an object");
     return read_extras(c, v, "final", -1, src, l, e);
 }
 
@@ -1748,7 +1650,7 @@ enum status flierlog_read(const cJSON *root, struct game_log *l,
     fl_ctx_init(&c, l);
     turns = get(root, "turns");
     if (turns && !cJSON_IsArray(turns)) {
-        st = bad(&c, e, "turns", "expected an array of turn entries");
+        st = fl_bad(&c, e, "turns", "expected an array of turn entries");
         goto out;
     }
     cJSON_ArrayForEach(o, turns) {
@@ -1823,11 +1725,11 @@ static enum status read_stream_header(struct fl_ctx *c, const cJSON *h,
                                       struct game_log *l, struct err *e)
 {
     if (!cJSON_IsObject(h))
-        return bad(c, e, "$", "expected the flierlog header object");
+        return fl_bad(c, e, "$", "expected the flierlog header object");
     if (get(h, "turns") || get(h, "final"))
-        return bad(c, e, get(h, "turns") ? "turns" : "final",
-                   "the header of a streaming flierlog holds no turns; one "
-                   "entry follows per line");
+        return fl_bad(c, e, get(h, "turns") ? "turns" : "final",
+                      "the header of a streaming flierlog holds no turns; one "
+                      "entry follows per line");
     return read_header(c, h, l, e);
 }
 
@@ -1847,9 +1749,9 @@ static enum status read_stream_body(struct fl_ctx *c, struct cursor *cu,
             break;
         c->line = line;
         if (final)
-            st = bad(c, e, "final", "nothing may follow the final line");
+            st = fl_bad(c, e, "final", "nothing may follow the final line");
         else if (!cJSON_IsObject(rec))
-            st = bad(c, e, "$", "expected a turn entry or {\"final\": ...}");
+            st = fl_bad(c, e, "$", "expected a turn entry or {\"final\": ...}");
         else if (get(rec, "final"))
             st = read_final(c, get(rec, "final"), i, l, e);
         else

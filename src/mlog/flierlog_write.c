@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/move.h"
+#include "mlog/fl_turn.h"
 #include "mlog/mlog_int.h"
 
 /* ---- printing ----------------------------------------------------------- */
@@ -87,7 +89,7 @@ void fl_print(const cJSON *v, struct buf *out)
 
 /* ---- claims, totals, notes ---------------------------------------------- */
 
-static cJSON *seat_json(const struct game_log *l, int seat, bool by_number)
+cJSON *fl_seat_json(const struct game_log *l, int seat, bool by_number)
 {
     if (by_number || seat < 0 || seat >= l->rules.n_players ||
         seat >= GAME_MAX_PLAYERS)
@@ -104,7 +106,7 @@ cJSON *fl_claim_json(const struct game_log *l, const struct claim_event *c,
     cJSON *who = cJSON_AddArrayToObject(o, "players");
     for (int p = 0; p < l->rules.n_players && p < 8; p++)
         if (c->players & (1u << p))
-            cJSON_AddItemToArray(who, seat_json(l, p, seats_by_number));
+            cJSON_AddItemToArray(who, fl_seat_json(l, p, seats_by_number));
     cJSON_AddStringToObject(o, "feature", feat_name((enum feat)c->feature));
     cJSON_AddNumberToObject(o, "points", c->points);
     return o;
@@ -155,8 +157,6 @@ struct wr {
     uint8_t *part;          /* a placement's turn part (1, 2) */
     bool uses_1_2;          /* an entry says "abbey", "wagons" or "part",
                                or deploys off its tile */
-    bool uses_1_3;          /* an entry says "fairy", "princess", "dragon",
-                               or spells one of them out */
 };
 
 /* What each move is to the auditor (a turn's, or one between turns: an
@@ -324,18 +324,12 @@ static bool needs_1_1(const struct game_log *l)
     return false;
 }
 
-/* Is l written as flierlog/1.3: The Tower's floors, captures, ransoms? */
-/* flierlog/1.3: a game of The Tower, several start tiles (the City of
- * Carcassonne), a move of 1.3's (The Tower's, the neutral figures', the
- * princess's) or a follower sent into a quarter of the City. */
+/* Is l written as flierlog/1.3: does a unit of 1.3's say so (its game,
+ * its moves)? */
 static bool needs_1_3(const struct game_log *l)
 {
-    if ((l->rules.flags & RF_TOWER) || game_log_n_starts(l) > 1)
-        return true;
-    for (size_t i = 0; i < l->n_moves; i++)
-        if (l->moves[i].kind >= MV_TOWER ||
-            (l->moves[i].kind == MV_DEPLOY &&
-             l->moves[i].feature == FEAT_QUARTER))
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->needs_1_3 && (*u)->needs_1_3(l))
             return true;
     return false;
 }
@@ -414,7 +408,7 @@ static void add_setup(cJSON *o, const struct game_log *l)
     add_rules(o, r);
 }
 
-static cJSON *pos_json(struct pos p)
+cJSON *fl_pos_json(struct pos p)
 {
     int xy[2] = { p.x, p.y };
     return cJSON_CreateIntArray(xy, 2);
@@ -429,7 +423,7 @@ static void add_start_players(cJSON *o, const struct game_log *l)
             struct start_place sp = game_log_start(l, i);
             cJSON *s = cJSON_CreateObject();
             cJSON_AddStringToObject(s, "tile", tile_get(sp.tile)->id);
-            cJSON_AddItemToObject(s, "at", pos_json(sp.at));
+            cJSON_AddItemToObject(s, "at", fl_pos_json(sp.at));
             cJSON_AddNumberToObject(s, "rot", 90 * (sp.rot & 3));
             cJSON_AddItemToArray(a, s);
         }
@@ -438,7 +432,7 @@ static void add_start_players(cJSON *o, const struct game_log *l)
          l->start_rot)) {
         cJSON *s = cJSON_AddObjectToObject(o, "start");
         cJSON_AddStringToObject(s, "tile", tile_get(l->start_tile)->id);
-        cJSON_AddItemToObject(s, "at", pos_json(l->start_at));
+        cJSON_AddItemToObject(s, "at", fl_pos_json(l->start_at));
         cJSON_AddNumberToObject(s, "rot", 90 * (l->start_rot & 3));
     }
     cJSON *pl = cJSON_AddArrayToObject(o, "players");
@@ -485,11 +479,11 @@ static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "format", needs_1_3(l) || w->uses_1_3
-                                             ? "flierlog/1.3"
-                                         : w->uses_1_2 ? "flierlog/1.2"
-                                         : needs_1_1(l) ? "flierlog/1.1"
-                                                        : "flierlog/1");
+    cJSON_AddStringToObject(o, "format",
+                            needs_1_3(l)   ? "flierlog/1.3"
+                            : w->uses_1_2  ? "flierlog/1.2"
+                            : needs_1_1(l) ? "flierlog/1.1"
+                                           : "flierlog/1");
     add_setup(o, l);
     add_start_players(o, l);
     int implied = final ? w->n_turns : -1;
@@ -505,7 +499,7 @@ static cJSON *header_json(const struct wr *w, bool final)
 
 /* ---- turn entries ------------------------------------------------------- */
 
-static cJSON *seg_json(int kind, uint8_t mask)
+cJSON *fl_seg_json(int kind, uint8_t mask)
 {
     char s[48];
     seg_format(kind, mask, s, sizeof s);
@@ -514,8 +508,7 @@ static cJSON *seg_json(int kind, uint8_t mask)
 
 /* "meeple" and "meeple_id" where they differ from what the reader
  * assumes without them. */
-static void add_meeple(cJSON *o, const struct move *m, int kind, int owner,
-                       int n)
+void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner, int n)
 {
     char id[40];
     if (m->meeple != kind)
@@ -533,42 +526,8 @@ static void add_draw(cJSON *o, const char *key, double d)
         cJSON_AddNumberToObject(o, key, d);
 }
 
-static cJSON *fly_json(const struct move *place, const struct move *f,
-                       const struct move *land)
-{
-    cJSON *o = cJSON_CreateObject();
-    struct pos t;
-    cJSON_AddNumberToObject(o, "roll", f->roll);
-    if (f->draw >= 0 && f->draw < 1 && mlog_roll_of(f->draw) == f->roll)
-        cJSON_AddNumberToObject(o, "random", f->draw);
-    if (!land) {
-        cJSON_AddStringToObject(o, "land", "returned");
-    } else if (fl_flight_target(place, f->roll, &t) && t.x == land->at.x &&
-               t.y == land->at.y) {
-        cJSON_AddItemToObject(o, "land", seg_json(land->feature, land->mask));
-    } else {
-        cJSON *l = cJSON_AddObjectToObject(o, "land");
-        cJSON_AddItemToObject(l, "at", pos_json(land->at));
-        cJSON_AddItemToObject(l, "segment", seg_json(land->feature,
-                                                     land->mask));
-    }
-    return o;
-}
-
-static cJSON *recall_json(const struct wr *w, const struct move *m)
-{
-    uint8_t kind, mask;
-    fl_recall_segment(&w->c, m->at, &kind, &mask);
-    if (kind == m->feature && mask == m->mask)
-        return pos_json(m->at);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-    return o;
-}
-
 /* "<seat>.<kind>.<n>" of m's meeple. */
-static cJSON *meeple_id_json(const struct move *m)
+cJSON *fl_meeple_id_json(const struct move *m)
 {
     char id[40];
     snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
@@ -576,36 +535,65 @@ static cJSON *meeple_id_json(const struct move *m)
     return cJSON_CreateString(id);
 }
 
-/* The Tower: "tower": [x, y], its "capture" (a[1]) and the capture's
- * "exchange" (a[2]). */
-static bool add_tower(cJSON *o, const struct move *a, size_t n)
+/* The units' parts of the turn before its action, when the moves a[0..n)
+ * start with them: how many (-1: they have no short form). */
+static int add_before(cJSON *o, const struct move *a, size_t n)
 {
-    if (n > 3 || (n >= 2 && a[1].kind != MV_CAPTURE) ||
-        (n >= 2 && a[1].meeple_owner < 0) ||
-        (n == 3 && (a[2].kind != MV_EXCHANGE || a[2].meeple_owner < 0)))
-        return false;
-    cJSON_AddItemToObject(o, "tower", pos_json(a[0].at));
-    if (n >= 2) {
-        cJSON *c = cJSON_AddObjectToObject(o, "capture");
-        cJSON_AddItemToObject(c, "at", pos_json(a[1].at));
-        cJSON_AddItemToObject(c, "segment", seg_json(a[1].feature,
-                                                     a[1].mask));
-        cJSON_AddItemToObject(c, "meeple_id", meeple_id_json(&a[1]));
-        if (n == 3)
-            cJSON_AddItemToObject(c, "exchange", meeple_id_json(&a[2]));
+    size_t k = 0;
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        int took = (*u)->write_before ? (*u)->write_before(o, a + k, n - k) : 0;
+        if (took < 0)
+            return -1;
+        k += (size_t)took;
+    }
+    return (int)k;
+}
+
+#define MAX_UNITS 16
+
+/* The units' parts after the action and its pass at the end of a[0..n):
+ * how many of the moves each takes, in at[]; their total. */
+static size_t n_after(const struct move *a, size_t n, size_t at[MAX_UNITS])
+{
+    size_t u = 0, total = 0;
+    while (fl_turn_units[u] && u < MAX_UNITS)
+        u++;
+    while (u-- > 0) { /* from the end, the last unit's first */
+        const struct fl_turn_unit *t = fl_turn_units[u];
+        at[u] = t->n_after ? t->n_after(a, n - total) : 0;
+        total += at[u];
+    }
+    return total;
+}
+
+static bool add_after(cJSON *o, const struct move *a, const size_t at[])
+{
+    for (size_t u = 0; fl_turn_units[u] && u < MAX_UNITS; u++) {
+        if (fl_turn_units[u]->write_after && at[u])
+            fl_turn_units[u]->write_after(o, a, at[u]);
+        a += at[u];
     }
     return true;
 }
 
-/* "dragon": the dragon's steps a[0..steps), when there are; true. */
-static bool add_dragon(cJSON *o, const struct move *a, size_t steps)
+/* The one action the moves a[0..n) are, with its meeple; false if they
+ * are none. */
+static bool add_one_action(const struct wr *w, cJSON *o, const struct move *p,
+                           const struct move *a, size_t n)
 {
-    if (!steps)
-        return true;
-    cJSON *d = cJSON_AddArrayToObject(o, "dragon");
-    for (size_t k = 0; k < steps; k++)
-        cJSON_AddItemToArray(d, pos_json(a[k].at));
-    return true;
+    int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const struct fl_action *t = (*u)->actions; t && t->key; t++) {
+            if (!t->write(&w->c, o, p, a, n))
+                continue;
+            if (t->meeple) {
+                int kind, k;
+                fl_meeple_default(t->meeple, &kind, &k);
+                fl_add_meeple(o, &a[0], kind, t->anyones ? -1 : owner, k);
+            }
+            return true;
+        }
+    return false;
 }
 
 /* The action between PLACE and COMMIT (a[0..n)); false if it has no
@@ -613,140 +601,99 @@ static bool add_dragon(cJSON *o, const struct move *a, size_t steps)
 static bool add_action(const struct wr *w, cJSON *o, const struct move *p,
                        const struct move *a, size_t n)
 {
-    int owner = fl_default_seat(&w->c, p->player, w->c.turns + 1);
-    if (n >= 1 && a[0].kind == MV_RANSOM) { /* The Tower: before it */
-        if (a[0].meeple_owner < 0)
-            return false;
-        cJSON_AddItemToObject(o, "ransom", meeple_id_json(&a[0]));
-        a++;
-        n--;
-    }
-    /* the dragon's steps close the turn, naming no player */
-    size_t steps = 0;
-    while (steps < n && a[n - 1 - steps].kind == MV_NEUTRAL &&
-           a[n - 1 - steps].neutral == FIG_DRAGON &&
-           a[n - 1 - steps].player < 0)
-        steps++;
-    n -= steps;
+    size_t at[MAX_UNITS] = {0};
+    int before = add_before(o, a, n);
+    if (before < 0)
+        return false;
+    a += before;
+    n -= (size_t)before;
+    n -= n_after(a, n, at);
     bool pass = n >= 2 && a[n - 1].kind == MV_PASS;
     n -= pass;
     if (n == 0) {
         cJSON_AddBoolToObject(o, "pass", false);
-        return !pass && add_dragon(o, &a[n], steps);
+        return !pass && add_after(o, &a[n], at);
     }
     if (n == 1 && a[0].kind == MV_PASS)
-        return !pass && add_dragon(o, &a[n], steps);
-    if (a[0].kind == MV_DEPLOY && a[0].feature != FEAT_FLIER && n == 1) {
-        if (a[0].at.x == p->at.x && a[0].at.y == p->at.y) {
-            cJSON_AddItemToObject(o, "deploy",
-                                  seg_json(a[0].feature, a[0].mask));
-        } else { /* a barn's corner, or a deployment off the tile */
-            cJSON *d = cJSON_AddObjectToObject(o, "deploy");
-            cJSON_AddItemToObject(d, "at", pos_json(a[0].at));
-            cJSON_AddItemToObject(d, "segment",
-                                  seg_json(a[0].feature, a[0].mask));
-        }
-        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
-    } else if (a[0].kind == MV_DEPLOY && a[0].feature == FEAT_FLIER &&
-               (n == 1 || (n == 2 && a[1].kind == MV_DEPLOY))) {
-        cJSON_AddItemToObject(o, "fly", fly_json(p, &a[0],
-                                                 n == 2 ? &a[1] : NULL));
-        add_meeple(o, &a[0], FIG_SMALL, owner, 0);
-    } else if (a[0].kind == MV_RECALL && n == 1) {
-        cJSON_AddItemToObject(o, "recall", recall_json(w, &a[0]));
-        add_meeple(o, &a[0], FIG_ABBOT, owner, 1);
-    } else if (a[0].kind == MV_TOWER) {
-        if (!add_tower(o, a, n))
-            return false;
-    } else if (n == 1 && (a[0].kind == MV_PRINCESS ||
-                          (a[0].kind == MV_NEUTRAL &&
-                           a[0].neutral == FIG_FAIRY))) {
-        bool princess = a[0].kind == MV_PRINCESS;
-        cJSON *b = cJSON_AddObjectToObject(o, princess ? "princess"
-                                                       : "fairy");
-        cJSON_AddItemToObject(b, "at", pos_json(a[0].at));
-        cJSON_AddItemToObject(b, "segment",
-                              seg_json(a[0].feature, a[0].mask));
-        add_meeple(o, &a[0], FIG_SMALL, princess ? -1 : owner, 0);
-    } else {
+        return !pass && add_after(o, &a[n], at);
+    if (!add_one_action(w, o, p, a, n))
         return false;
-    }
     if (pass)
         cJSON_AddBoolToObject(o, "pass", true);
-    return add_dragon(o, &a[n + pass], steps);
+    return add_after(o, &a[n + pass], at);
 }
 
 static void add_player(const struct wr *w, cJSON *o, const struct move *m)
 {
     if (m->player >= 0)
-        cJSON_AddItemToObject(o, "player", seat_json(w->l, m->player,
+        cJSON_AddItemToObject(o, "player", fl_seat_json(w->l, m->player,
                                                      w->by_number));
 }
 
-/* Is the move at k a turn's, or one between turns of that role? */
-static bool role_is(const struct wr *w, size_t k, enum step_role role)
-{
-    return w->role[k] == role;
-}
 
-/* Does the entry at i open with the abbey declined before the draw (its
- * PASS and COMMIT)? */
-static bool declined_first(const struct wr *w, size_t i, size_t j)
-{
-    const struct move *mv = w->l->moves;
-    return i + 1 < j && mv[i].kind == MV_PASS && mv[i + 1].kind == MV_COMMIT &&
-           role_is(w, i, STEP_ABBEY_DECLINED) &&
-           role_is(w, i + 1, STEP_ABBEY_DECLINED);
-}
 
-/* "wagons" of the moves [k, j) after a turn's COMMIT: each a wagon's move
- * or stay; the COMMITs between are the reader's to make. False when
- * something else is there. */
-static bool add_wagons(const struct wr *w, cJSON *o, size_t k, size_t j)
+
+/* How many moves from i (before j) are a unit's before a tile (the
+ * abbey declined), and whose. */
+static size_t n_pre(const struct wr *w, size_t i, size_t j,
+                    const struct fl_turn_unit **unit)
 {
-    const struct move *mv = w->l->moves;
-    cJSON *list = NULL;
-    for (; k < j; k++) {
-        const struct move *m = &mv[k];
-        if (m->kind == MV_COMMIT && role_is(w, k, STEP_WAGON_MOVE))
-            continue;
-        bool moves = m->kind == MV_DEPLOY && role_is(w, k, STEP_WAGON_MOVE);
-        bool stays = m->kind == MV_PASS && role_is(w, k, STEP_WAGON_STAYS);
-        if (!moves && !stays)
-            return false;
-        if (!list)
-            list = cJSON_AddArrayToObject(o, "wagons");
-        cJSON *it = cJSON_CreateObject();
-        if (m->player >= 0)
-            cJSON_AddItemToObject(it, "player",
-                                  seat_json(w->l, m->player, w->by_number));
-        if (stays) {
-            cJSON_AddBoolToObject(it, "stays", true);
-        } else {
-            cJSON_AddItemToObject(it, "at", pos_json(m->at));
-            cJSON_AddItemToObject(it, "segment",
-                                  seg_json(m->feature, m->mask));
-            add_meeple(it, m, FIG_WAGON, m->player, 0);
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++) {
+        size_t n = (*u)->n_pre ? (*u)->n_pre(&w->l->moves[i], &w->role[i],
+                                             j - i)
+                               : 0;
+        if (n) {
+            *unit = *u;
+            return n;
         }
-        cJSON_AddItemToArray(list, it);
+    }
+    return 0;
+}
+
+/* The unit whose entry of its own the move at k is, or NULL. */
+static const struct fl_turn_unit *alone_unit(const struct wr *w, size_t k)
+{
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        if ((*u)->is_alone && (*u)->is_alone(&w->l->moves[k], w->role[k]))
+            return *u;
+    return NULL;
+}
+
+/* The units' moves [k, j) after a turn's COMMIT (the wagons), onto o;
+ * false when something else is there. */
+static bool add_between(const struct wr *w, cJSON *o, size_t k, size_t j)
+{
+    while (k < j) {
+        size_t took = 0;
+        for (const struct fl_turn_unit *const *u = fl_turn_units;
+             *u && !took; u++)
+            if ((*u)->write_between)
+                took = (*u)->write_between(o, w->l, w->by_number,
+                                           &w->l->moves[k], &w->role[k],
+                                           j - k);
+        if (!took)
+            return false;
+        k += took;
     }
     return true;
 }
 
-/* The short form of moves [i, j), or NULL: [the abbey declined,] the
- * tile, its action, the wagons after it; or an abbey declined in the
- * last round, alone. */
+/* The short form of moves [i, j), or NULL: [a unit's moves before the
+ * tile,] the tile, its action, the units' moves after it; or a unit's
+ * entry of its own (an abbey declined in the last round). */
 static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
 {
     const struct move *mv = w->l->moves;
-    size_t k = declined_first(w, i, j) ? i + 2 : i;
+    const struct fl_turn_unit *pre = NULL;
+    size_t k = i + n_pre(w, i, j, &pre);
     const struct move *p = &mv[k < j ? k : i];
+    const struct fl_turn_unit *alone = k == i && j == i + 1
+                                           ? alone_unit(w, i)
+                                           : NULL;
     cJSON *o = cJSON_CreateObject();
-    if (k == i && j == i + 1 && p->kind == MV_PASS &&
-        (role_is(w, i, STEP_ABBEY_LAST) ||
-         role_is(w, i, STEP_ABBEY_DECLINED))) {
+    if (alone) {
         add_player(w, o, p);
-        cJSON_AddStringToObject(o, "abbey", "declined");
+        alone->write_pre(o);
         return o;
     }
     if (k >= j || (p->kind != MV_PLACE && p->kind != MV_DISCARD)) {
@@ -758,22 +705,22 @@ static cJSON *regular_json(const struct wr *w, size_t i, size_t j)
     if (p->kind == MV_PLACE && w->part[k] == 2)
         cJSON_AddNumberToObject(o, "part", 2);
     add_player(w, o, p);
-    if (k > i)
-        cJSON_AddStringToObject(o, "abbey", "declined");
+    if (pre)
+        pre->write_pre(o);
     cJSON_AddStringToObject(o, "tile", p->tile_id);
     if (p->kind == MV_DISCARD) {
         cJSON_AddBoolToObject(o, "discard", true);
         add_draw(o, "draw", p->draw);
         return o;
     }
-    cJSON_AddItemToObject(o, "at", pos_json(p->at));
+    cJSON_AddItemToObject(o, "at", fl_pos_json(p->at));
     cJSON_AddNumberToObject(o, "rot", 90 * (p->rot & 3));
     add_draw(o, "draw", p->draw);
     size_t c = k + 1; /* the turn's COMMIT */
     while (c < j && mv[c].kind != MV_COMMIT)
         c++;
     if (c >= j || !add_action(w, o, p, &mv[k + 1], c - k - 1) ||
-        !add_wagons(w, o, c + 1, j)) {
+        !add_between(w, o, c + 1, j)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -809,67 +756,96 @@ static bool reads_back(const struct wr *w, const cJSON *o, size_t i, size_t j,
     return ok;
 }
 
-/* One move of a "moves" list; its "player" only where it is not the
- * entry's (entry_player, -1 when the entry names none). */
+/* The fields of a move under its row's keys (core/move.h; flierlog.c
+ * reads them), each key's default after '=' in arg. */
+static void wf_tile(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddStringToObject(o, "tile", m->tile_id);
+}
+
+static void wf_at(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "at", fl_pos_json(m->at));
+}
+
+static void wf_rot(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
+}
+
+static void wf_draw(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    add_draw(o, "draw", m->draw);
+}
+
+/* "segment" and "segment?" alike: the writer always says it. */
+static void wf_segment(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "segment", fl_seg_json(m->feature, m->mask));
+}
+
+static void wf_meeple(cJSON *o, const struct move *m, const char *arg)
+{
+    int kind, n;
+    fl_meeple_default(arg, &kind, &n);
+    fl_add_meeple(o, m, kind, m->player, n);
+}
+
+static void wf_meeple_id(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddItemToObject(o, "meeple_id", fl_meeple_id_json(m));
+}
+
+/* A flight's roll, and its random number when the log keeps one. */
+static void wf_roll(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    if (m->feature != FEAT_FLIER)
+        return;
+    cJSON_AddNumberToObject(o, "roll", m->roll);
+    if (m->draw >= 0 && m->draw < 1 && mlog_roll_of(m->draw) == m->roll)
+        cJSON_AddNumberToObject(o, "random", m->draw);
+}
+
+static const struct {
+    const char *key;
+    void (*write)(cJSON *o, const struct move *m, const char *arg);
+} field_keys[] = {
+    {"tile", wf_tile},       {"at", wf_at},
+    {"rot", wf_rot},         {"draw", wf_draw},
+    {"segment", wf_segment}, {"segment?", wf_segment},
+    {"meeple", wf_meeple},   {"meeple_id", wf_meeple_id},
+    {"roll", wf_roll},
+};
+
+static void add_field(cJSON *o, const struct move *m, const char *key,
+                      const char *arg)
+{
+    for (size_t k = 0; k < sizeof field_keys / sizeof *field_keys; k++)
+        if (strcmp(field_keys[k].key, key) == 0)
+            field_keys[k].write(o, m, arg);
+}
+
+/* One move of a "moves" list, by its row; its "player" only where it is
+ * not the entry's (entry_player, -1 when the entry names none). */
 static cJSON *move_json(const struct wr *w, const struct move *m,
                         int entry_player)
 {
-    static const char *const names[] = { "place",  "discard", "deploy",
-                                         "pass",   "recall",  "commit",
-                                         "tower",  "capture", "ransom",
-                                         "exchange" };
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
     cJSON *o = cJSON_CreateObject();
-    bool recall = m->kind == MV_RECALL;
-    bool beside = m->kind == MV_PRINCESS ||
-                  (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY);
-    const char *name = m->kind <= MV_EXCHANGE ? names[m->kind]
-                       : m->kind == MV_PRINCESS ? "princess"
-                       : m->neutral == FIG_DRAGON ? "dragon"
-                       : m->neutral == FIG_FAIRY  ? "fairy"
-                       : m->neutral == FIG_COUNT  ? "count"
-                                                  : "place";
-    cJSON_AddStringToObject(o, "move", name);
+    char key[16], arg[16];
+    const char *p = row && row->fl_fields ? row->fl_fields : "";
+    cJSON_AddStringToObject(o, "move", row ? row->name : "place");
     if (m->player != entry_player)
         add_player(w, o, m);
-    if (m->kind == MV_NEUTRAL && m->neutral == FIG_DRAGON)
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    if (beside) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, FIG_SMALL, m->player, 0);
-    }
-    if (m->kind == MV_PLACE || m->kind == MV_DISCARD) {
-        cJSON_AddStringToObject(o, "tile", m->tile_id);
-        if (m->kind == MV_PLACE) {
-            cJSON_AddItemToObject(o, "at", pos_json(m->at));
-            cJSON_AddNumberToObject(o, "rot", 90 * (m->rot & 3));
-        }
-        add_draw(o, "draw", m->draw);
-    } else if (m->kind == MV_TOWER) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-    } else if (m->kind == MV_CAPTURE || m->kind == MV_RANSOM ||
-               m->kind == MV_EXCHANGE) {
-        if (m->kind == MV_CAPTURE) {
-            cJSON_AddItemToObject(o, "at", pos_json(m->at));
-            cJSON_AddItemToObject(o, "segment", seg_json(m->feature,
-                                                         m->mask));
-        }
-        cJSON_AddItemToObject(o, "meeple_id", meeple_id_json(m));
-    } else if (m->kind == MV_NEUTRAL && m->neutral == FIG_COUNT) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-    } else if (m->kind == MV_DEPLOY || recall) {
-        cJSON_AddItemToObject(o, "at", pos_json(m->at));
-        cJSON_AddItemToObject(o, "segment", seg_json(m->feature, m->mask));
-        add_meeple(o, m, recall ? FIG_ABBOT : FIG_SMALL, m->player,
-                   recall ? 1 : 0);
-        if (!recall && m->feature == FEAT_FLIER) {
-            cJSON_AddNumberToObject(o, "roll", m->roll);
-            if (m->draw >= 0 && m->draw < 1 &&
-                mlog_roll_of(m->draw) == m->roll)
-                cJSON_AddNumberToObject(o, "random", m->draw);
-        }
-    }
+    while (fl_next_key(&p, key, arg))
+        add_field(o, m, key, arg);
     return o;
 }
 
@@ -890,7 +866,7 @@ static cJSON *moves_json(const struct wr *w, size_t i, size_t j)
     if (places == 1 && part == 2)
         cJSON_AddNumberToObject(o, "part", 2);
     if (player >= 0)
-        cJSON_AddItemToObject(o, "player", seat_json(w->l, player,
+        cJSON_AddItemToObject(o, "player", fl_seat_json(w->l, player,
                                                      w->by_number));
     cJSON *a = cJSON_AddArrayToObject(o, "moves");
     for (size_t k = i; k < j; k++) {
@@ -927,43 +903,27 @@ static void add_extras(struct wr *w, cJSON *o, int t)
 }
 
 /* Does an entry start at move k, the entry before having started at i?
- * At each tile (but the one drawn after the abbey declined that opens
- * the entry), at an abbey declined: the moves between a turn's COMMIT
- * and the next tile are the wagons of the turn before. */
+ * At each tile (but the one drawn after a unit's moves that open the
+ * entry), at a unit's entry of its own: the moves between a turn's COMMIT
+ * and the next tile are the turn before's. */
 static bool starts_entry(const struct wr *w, size_t i, size_t k, size_t n)
 {
     const struct move *m = &w->l->moves[k];
+    const struct fl_turn_unit *pre = NULL;
     if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
-        return !(k == i + 2 && declined_first(w, i, n));
-    return m->kind == MV_PASS && (role_is(w, k, STEP_ABBEY_DECLINED) ||
-                                  role_is(w, k, STEP_ABBEY_LAST));
+        return k != i + n_pre(w, i, n, &pre);
+    return alone_unit(w, k) != NULL;
 }
 
-/* Did the entry o take a key of flierlog/1.3 (The Princess & the
- * Dragon), or spell one of its moves out? */
-static bool keys_1_3(const cJSON *o)
-{
-    const cJSON *moves = mlog_get(o, "moves"), *m;
-    cJSON_ArrayForEach(m, moves) {
-        const cJSON *k = mlog_get(m, "move");
-        if (cJSON_IsString(k) && (strcmp(k->valuestring, "dragon") == 0 ||
-                                  strcmp(k->valuestring, "fairy") == 0 ||
-                                  strcmp(k->valuestring, "princess") == 0))
-            return true;
-    }
-    return mlog_get(o, "fairy") ||
-           mlog_get(o, "princess") ||
-           mlog_get(o, "dragon");
-}
-
-/* Did the entry o take a key of flierlog/1.2, or a deployment off the
- * tile? */
+/* Did the entry o take a key of flierlog/1.2 (a unit's between turns,
+ * "part"), or a deployment off the tile? */
 static bool keys_1_2(const cJSON *o)
 {
-    return mlog_get(o, "abbey") ||
-           mlog_get(o, "wagons") ||
-           mlog_get(o, "part") ||
-           cJSON_IsObject(mlog_get(o, "deploy"));
+    for (const struct fl_turn_unit *const *u = fl_turn_units; *u; u++)
+        for (const char *const *k = (*u)->entry_keys; k && *k; k++)
+            if (mlog_get(o, *k))
+                return true;
+    return mlog_get(o, "part") || cJSON_IsObject(mlog_get(o, "deploy"));
 }
 
 /* The entries: a placement with what follows it (the abbey declined
@@ -988,7 +948,6 @@ static cJSON *entries_json(struct wr *w)
         if (!o)
             o = moves_json(w, i, j);
         w->uses_1_2 = w->uses_1_2 || keys_1_2(o);
-        w->uses_1_3 = w->uses_1_3 || keys_1_3(o);
         for (size_t k = i; k < j; k++) {
             placed = placed || l->moves[k].kind == MV_PLACE;
             fl_ctx_apply(&w->c, &l->moves[k]);

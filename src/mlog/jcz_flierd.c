@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/move.h"
 #include "mlog/mlog_int.h"
 #include "util/xalloc.h"
 
@@ -35,12 +36,17 @@
 
 /* ---- naming the open meeples -------------------------------------------- */
 
-/* A move that names a meeple (which a log may leave open). */
+/* A move that names a meeple a log may leave open: its row's flierlog
+ * fields have a "meeple" (core/move.h). */
 static bool open_kind(const struct move *m)
 {
-    return m->kind == MV_DEPLOY || m->kind == MV_RECALL ||
-           m->kind == MV_PRINCESS ||
-           (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY);
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
+    char key[16], arg[16];
+    const char *p = row && row->fl_fields ? row->fl_fields : "";
+    while (fl_next_key(&p, key, arg))
+        if (strcmp(key, "meeple") == 0)
+            return true;
+    return false;
 }
 
 static bool open_meeple(const struct move *m)

@@ -140,29 +140,6 @@ static double draw_after(const struct game_log *l, size_t i)
 
 /* ---- pieces ------------------------------------------------------------ */
 
-/* JCloisterZone's name of a feature kind, from its class; "None" for
- * one a save cannot point at (no reader makes such a move). */
-static const char *jcz_feature(int kind)
-{
-    const char *jcz = feature_class(kind)->jcz;
-    return jcz ? jcz : "None";
-}
-
-/* JCZ location of (kind, mask): our notation without its "feature:"
- * prefix ("city:NE" -> "NE"); "I" for inner features. */
-static void jcz_location(int kind, uint8_t mask, char *out, size_t len)
-{
-    char seg[48];
-    const char *colon;
-    if (feat_shape(kind) == SHAPE_SPOTS && mask) { /* QUARTER_CASTLE */
-        snprintf(out, len, "%s", tile_spot_jcz(__builtin_ctz(mask)));
-        return;
-    }
-    seg_format(kind, mask, seg, sizeof seg);
-    colon = strchr(seg, ':');
-    snprintf(out, len, "%s", colon ? colon + 1 : "I");
-}
-
 /* d in the shortest form that reads back to exactly d (as
  * JCloisterZone's Java writes doubles). cJSON's own printer settles for
  * 15 digits when they come within an epsilon, which would move a draw's
@@ -185,178 +162,15 @@ static void add_double(cJSON *o, const char *key, double d)
     cJSON_AddItemToObject(o, key, jcz_number(d));
 }
 
-static cJSON *pos_json(struct pos p)
-{
-    int xy[2] = { p.x, p.y };
-    return cJSON_CreateIntArray(xy, 2);
-}
-
-static cJSON *pointer_json(const struct move *m)
-{
-    char loc[48];
-    cJSON *o = cJSON_CreateObject();
-    jcz_location(m->feature, m->mask, loc, sizeof loc);
-    cJSON_AddItemToObject(o, "position", pos_json(m->at));
-    cJSON_AddStringToObject(o, "feature", jcz_feature(m->feature));
-    cJSON_AddStringToObject(o, "location", loc);
-    return o;
-}
-
-static void add_meeple_id(cJSON *o, const struct move *m)
-{
-    char id[32];
-    int owner = m->meeple_owner >= 0 ? m->meeple_owner
-                                     : (m->player >= 0 ? m->player : 0);
-    snprintf(id, sizeof id, "%d.%s.%d", owner,
-             figure_class(m->meeple)->jcz, (int)m->meeple_n);
-    cJSON_AddStringToObject(o, "meepleId", id);
-}
-
-/* The die's random number: the one the log keeps (mlog_flight_draw()),
- * else the middle of the roll's third, which no rounding can move. */
-static double flight_random(const struct move *m)
-{
-    if (m->draw >= 0 && m->draw < 1 && mlog_roll_of(m->draw) == m->roll)
-        return m->draw;
-    return mlog_roll_random(m->roll);
-}
-
-static cJSON *place_payload(const struct move *m)
-{
-    char rot[8];
-    const struct tile_def *t = m->tile >= 0 ? tile_get(m->tile) : NULL;
-    cJSON *o = cJSON_CreateObject();
-    snprintf(rot, sizeof rot, "R%d", 90 * (m->rot & 3));
-    cJSON_AddStringToObject(o, "tileId",
-                            m->tile_id[0] || !t ? m->tile_id : t->id);
-    cJSON_AddStringToObject(o, "rotation", rot);
-    cJSON_AddItemToObject(o, "position", pos_json(m->at));
-    return o;
-}
-
-static cJSON *deploy_payload(const struct move *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "pointer", pointer_json(m));
-    add_meeple_id(o, m);
-    if (m->feature == FEAT_FLIER)
-        add_double(o, "random", flight_random(m));
-    return o;
-}
-
-static cJSON *return_payload(const struct move *m)
-{
-    cJSON *o = cJSON_CreateObject(), *ptr = cJSON_CreateObject();
-    cJSON_AddItemToObject(ptr, "featurePointer", pointer_json(m));
-    add_meeple_id(ptr, m);
-    cJSON_AddItemToObject(o, "pointer", ptr);
-    cJSON_AddStringToObject(o, "source", m->kind == MV_PRINCESS
-                                             ? "PRINCESS"
-                                             : "ABBOT_RETURN");
-    return o;
-}
-
-/* MOVE_NEUTRAL_FIGURE: the dragon to a position, the fairy beside a
- * meeple, another figure (the count) to a feature. */
-static cJSON *neutral_payload(const struct move *m)
-{
-    char id[32];
-    cJSON *o = cJSON_CreateObject(), *to;
-    const struct figure_class *c = figure_class(m->neutral);
-    snprintf(id, sizeof id, "%s.1", c ? c->jcz : "?");
-    cJSON_AddStringToObject(o, "figureId", id);
-    if (m->neutral == FIG_DRAGON) {
-        to = pos_json(m->at);
-    } else if (m->neutral == FIG_FAIRY) {
-        to = cJSON_CreateObject();
-        cJSON_AddItemToObject(to, "featurePointer", pointer_json(m));
-        add_meeple_id(to, m);
-    } else {
-        to = pointer_json(m);
-    }
-    cJSON_AddItemToObject(o, "to", to);
-    return o;
-}
-
-/* The Tower: a floor, a capture, a ransom. */
-static cJSON *token_payload(const struct move *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "token", "TOWER_PIECE");
-    cJSON_AddItemToObject(o, "pointer", pointer_json(m));
-    return o;
-}
-
-static cJSON *capture_payload(const struct move *m)
-{
-    cJSON *o = cJSON_CreateObject(), *ptr = cJSON_CreateObject();
-    cJSON_AddItemToObject(ptr, "featurePointer", pointer_json(m));
-    add_meeple_id(ptr, m);
-    cJSON_AddItemToObject(o, "pointer", ptr);
-    return o;
-}
-
-static cJSON *ransom_payload(const struct move *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    add_meeple_id(o, m);
-    return o;
-}
-
 /* The message for m, or NULL for a move a .jcz does not record; draw is
  * the random number a COMMIT hands to the next draw (negative: none). */
 static cJSON *message_json(const struct move *m, double draw)
 {
     const char *type;
-    cJSON *payload, *msg;
-    switch ((enum move_kind)m->kind) {
-    case MV_PLACE:
-        type = "PLACE_TILE";
-        payload = place_payload(m);
-        break;
-    case MV_DEPLOY:
-        type = "DEPLOY_MEEPLE";
-        payload = deploy_payload(m);
-        break;
-    case MV_PASS:
-        type = "PASS";
-        payload = cJSON_CreateObject();
-        break;
-    case MV_RECALL:
-    case MV_PRINCESS:
-        type = "RETURN_MEEPLE";
-        payload = return_payload(m);
-        break;
-    case MV_TOWER:
-        type = "PLACE_TOKEN";
-        payload = token_payload(m);
-        break;
-    case MV_CAPTURE:
-        type = "CAPTURE_FOLLOWER";
-        payload = capture_payload(m);
-        break;
-    case MV_RANSOM:
-        type = "PAY_RANSOM";
-        payload = ransom_payload(m);
-        break;
-    case MV_EXCHANGE:
-        type = "EXCHANGE_FOLLOWER";
-        payload = ransom_payload(m); /* {meepleId} alike */
-        break;
-    case MV_NEUTRAL:
-        type = "MOVE_NEUTRAL_FIGURE";
-        payload = neutral_payload(m);
-        break;
-    case MV_COMMIT:
-        type = "COMMIT";
-        payload = cJSON_CreateObject();
-        if (draw >= 0)
-            add_double(payload, "random", draw);
-        break;
-    default: /* MV_DISCARD */
+    cJSON *payload = jcz_move_payload(m, draw, &type);
+    if (!payload)
         return NULL;
-    }
-    msg = cJSON_CreateObject();
+    cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", type);
     cJSON_AddItemToObject(msg, "payload", payload);
     if (m->player >= 0)

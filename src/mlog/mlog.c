@@ -108,6 +108,7 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
     bool ctrl = true, quick = mlog_json_quick(data, len, &ctrl);
     st = quick ? ST_OK : mlog_json_check(data, len, e);
     if (st == ST_OK) {
+        jcz_moves_init(); /* what outlives the parse's arena, before it */
         mlog_alloc_parse_begin();
         st = parse_json(data, len, quick, ctrl, out, out_format, e);
         if (mlog_alloc_parse_end()) /* whatever cJSON made of it */

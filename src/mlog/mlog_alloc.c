@@ -135,3 +135,15 @@ void mlog_tree_drop(cJSON *tree)
         return; /* mlog_alloc_parse_end() drops it with the rest */
     cJSON_Delete(tree);
 }
+
+bool mlog_alloc_pause(void)
+{
+    bool parsing = mode == PARSING;
+    mode = OFF;
+    return parsing;
+}
+
+void mlog_alloc_resume(bool parsing)
+{
+    mode = parsing ? PARSING : OFF;
+}

@@ -80,6 +80,11 @@ void jw_raw(struct jw *w, const char *key, const char *json, size_t len);
 void mlog_alloc_parse_begin(void);
 /* Back to aborting on OOM; true when an allocation failed meanwhile. */
 bool mlog_alloc_parse_end(void);
+/* Allocations of this thread from the heap again, as outside a parse,
+ * for what outlives it (the move templates, jcz_move.c); true when it
+ * was parsing, which mlog_alloc_resume() restores. */
+bool mlog_alloc_pause(void);
+void mlog_alloc_resume(bool parsing);
 /* Done with tree: one built while parsing goes at mlog_alloc_parse_end(),
  * any other is deleted. */
 void mlog_tree_drop(cJSON *tree);
@@ -190,6 +195,13 @@ void fl_edition_rules(bool c3, struct rules *r);
  * -1 when none. fl_figure_name() is the name the writer gives fig. */
 int fl_figure_find(const char *name);
 const char *fl_figure_name(int fig);
+/* The next key of a move class's flierlog fields at *p (core/move.h,
+ * "meeple=abbot.1"): its name in key[], its default after '=' in arg[];
+ * false at the end. */
+bool fl_next_key(const char **p, char key[16], char arg[16]);
+/* A "meeple" key's default ("abbot.1"): the figure and number a move's
+ * meeple is unless it says (any follower: FIG_SMALL, 0). */
+void fl_meeple_default(const char *arg, int *kind, int *n);
 /* Does a flierlog/1.0 reader know figure fig (the follower and the
  * abbot)? Others need flierlog/1.1. */
 bool fl_figure_in_1_0(int fig);
@@ -230,6 +242,31 @@ enum status flierlog_read_ndjson(const char *data, size_t len,
 /* Appends v as compact JSON with a space after ':' and ',', numbers in
  * the shortest form that reads back exactly. */
 void fl_print(const cJSON *v, struct buf *out);
+
+/* ---- moves in a .jcz (jcz_move.c) -------------------------------------
+ * Each move class's payload template (core/move.h), parsed once, read and
+ * written by one matcher; only the fields' codecs are the format's. */
+
+/* The rows of a message type, or NULL when no unit has one; after
+ * jcz_moves_init(). */
+struct jcz_type;
+const struct jcz_type *jcz_move_type(const char *type);
+/* Reads the payload (path "replay[3].payload") of a message of type t
+ * into m: the first row of the type whose constants the payload carries.
+ * *draw is the random number that draws the next tile: a tile's move
+ * takes it, a move of no feature with a random (the COMMIT) sets it.
+ * ST_UNSUPPORTED when no row's constants match, naming the first that
+ * differs. */
+enum status jcz_move_read(const struct jcz_type *t, const cJSON *payload,
+                          const char *path, struct move *m, double *draw,
+                          struct err *e);
+/* The message type of m and its payload, or NULL for a move a save does
+ * not record; draw is the random number a move of no feature hands to the
+ * next draw (negative: none). */
+cJSON *jcz_move_payload(const struct move *m, double draw, const char **type);
+/* Parses the templates, if not yet: before a parse's arena, since they
+ * outlive it (any thread, any time: once). */
+void jcz_moves_init(void);
 
 /* ---- the .jcz "flierd" object (jcz_flierd.c) ---------------------------
  * What a save has no place for: claims, totals, notes, colours, discards,

@@ -58,6 +58,7 @@ static const struct move_class moves[] = {
         .name = "recall",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"ABBOT_RETURN\"}",
+        .fl_fields = "at segment? meeple=abbot.1",
     },
     { .name = NULL },
 };

@@ -255,6 +255,7 @@ static const struct move_class moves[] = {
         .name = "count",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"count.1\",\"to\":\"$pointer\"}",
+        .fl_fields = "at segment",
     },
     { .name = NULL },
 };

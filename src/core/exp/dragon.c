@@ -445,6 +445,7 @@ static const struct move_class moves[] = {
         .name = "dragon",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"dragon.1\",\"to\":\"$position\"}",
+        .fl_fields = "at",
     },
     {
         .kind = MV_NEUTRAL,
@@ -452,12 +453,14 @@ static const struct move_class moves[] = {
         .name = "fairy",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"fairy.1\",\"to\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
+        .fl_fields = "at segment meeple",
     },
     {
         .kind = MV_PRINCESS,
         .name = "princess",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"PRINCESS\"}",
+        .fl_fields = "at segment meeple",
     },
     { .name = NULL },
 };
