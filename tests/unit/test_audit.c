@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "board_fixture.h"
@@ -544,6 +545,136 @@ static void test_halt_beyond_board(void **state)
     report_release(&rep);
 }
 
+/* ---- rounds between turns ------------------------------------------------ */
+
+static void print_violations(const struct report *r)
+{
+    for (size_t i = 0; i < r->n_violations; i++)
+        print_error("turn %d: %s: %s\n", r->violations[i].turn,
+                    rule_id(r->violations[i].rule), r->violations[i].msg);
+}
+
+/* The City of Carcassonne as the start: CO/1..CO/12, four by three, CO/7
+ * (the quarters) at (0,0). */
+static void city_log(struct game_log *l, const struct rules *r)
+{
+    fx_log_init(l, r);
+    for (int i = 0; i < 12; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "CO/%d", i + 1);
+        struct start_place s = { (int16_t)fx_tile(id), 0,
+                                 { i % 4 - 2, i / 4 - 1 } };
+        if (i == 0) {
+            l->start_tile = s.tile;
+            l->start_at = s.at;
+        } else {
+            l->more_starts[l->n_more_starts++] = s;
+        }
+    }
+}
+
+#define INTO(p, q, n) FX_DEPLOY_N(p, 0, 0, FEAT_QUARTER, q, FIG_SMALL, n)
+
+/* The Count: both players have a follower in the blacksmith's quarter
+ * when Blue's crossroads at (1,-3) ends the road north of the City in
+ * turn 6. Before it scores, the City asks Red first (the seat after
+ * Blue's), who moves out onto the road (a COMMIT follows), then Blue,
+ * the player on turn, asked last, who declines with a PASS. Red's
+ * follower joins Blue's on the road: 3 each. */
+static void test_city_asks_round_to_the_turn_player(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "count");
+    r.flags |= RF_COUNT;
+    const struct fx_step s[] = {
+        FX_PLACE(RED, "BA/L", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        /* Blue's road south of the City, ended by Red: Red goes in */
+        FX_PLACE(BLUE, "BA/RFr", 0, 2, 1),
+        FX_DEPLOY(BLUE, 0, 2, FEAT_ROAD, "NS"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/CRRR", 0, 3, 2),
+        FX_DEPLOY(RED, 0, 3, FEAT_ROAD, "E"), FX_COMMIT(RED),
+        INTO(RED, "blacksmith", 2), FX_COUNT_TO(RED, "market"),
+        /* Red's road ended by Blue: Blue goes in, the count stays */
+        FX_PLACE(BLUE, "BA/RRR", 1, 3, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PASS(RED), /* the road could take Red's out of the City */
+        INTO(BLUE, "blacksmith", 1), FX_PASS(BLUE),
+        /* the road north of the City, ended by Blue with a follower */
+        FX_PLACE(RED, "BA/RFr", 1, -2, 1), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/CRRR", 1, -3, 0),
+        FX_DEPLOY(BLUE, 1, -3, FEAT_ROAD, "S"), FX_COMMIT(BLUE),
+        FX_DEPLOY_N(RED, 1, -1, FEAT_ROAD, "N", FIG_SMALL, 2),
+        FX_COMMIT(RED),
+        FX_PASS(BLUE),
+        FX_PLACE(RED, "BA/L", 3, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+    };
+    struct game_log l;
+    struct report rep;
+    city_log(&l, &r);
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 7);
+    int north = -1;
+    for (size_t i = 0; i < rep.n_events; i++)
+        if (rep.events[i].turn == 6 && rep.events[i].feature == FEAT_ROAD)
+            north = (int)i;
+    assert_true(north >= 0);
+    assert_int_equal(rep.events[north].players, 1u << RED | 1u << BLUE);
+    assert_int_equal(rep.events[north].points, 3);
+    report_release(&rep);
+}
+
+/* Abbey & Mayor, the last round of abbeys: six players, each holding an
+ * abbey. The pack is The Abbey & Mayor's twelve tiles, ten of them laid
+ * as start tiles round two holes, (10,11) and (12,11); seats 0 and 1
+ * draw the last two. The round asks the seats after the last to draw,
+ * round to it: 2, 3, 4 and 5 decline (a bare PASS each), 0 plays its
+ * abbey into a hole (a PASS and a COMMIT follow), 1 declines. */
+static void test_last_round_of_abbeys(void **state)
+{
+    (void)state;
+    struct rules r;
+    rules_init(&r);
+    r.n_players = 6;
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.counts[COUNT_ABBEYS] = 1;
+    fx_add_set(&r, "abbey-and-mayor:1");
+    static const struct {
+        const char *id;
+        struct pos at;
+    } ring[] = {
+        { "AM/C++", { 9, 11 } },   { "AM/CCcc+", { 11, 11 } },
+        { "AM/CCc+", { 13, 11 } }, { "AM/CCRR", { 10, 12 } },
+        { "AM/LRRRR", { 12, 12 } }, { "AM/RC", { 12, 10 } },
+        { "AM/CRr", { 10, 10 } },  { "AM/RrC", { 20, 20 } },
+        { "AM/C!+", { 22, 20 } },  { "AM/CRcr+", { 24, 20 } },
+    };
+    struct game_log l;
+    fx_log_init(&l, &r);
+    for (size_t i = 0; i < sizeof ring / sizeof ring[0]; i++)
+        l.more_starts[l.n_more_starts++] = (struct start_place){
+            (int16_t)fx_tile(ring[i].id), 0, ring[i].at };
+    const struct fx_step s[] = {
+        FX_PLACE(0, "AM/R", -1, 0, 3), FX_PASS(0), FX_COMMIT(0),
+        FX_PLACE(1, "AM/Rrr", 1, 0, 0), FX_PASS(1), FX_COMMIT(1),
+        FX_PASS(2), FX_PASS(3), FX_PASS(4), FX_PASS(5),
+        FX_PLACE(0, "AM/A", 10, 11, 0), FX_PASS(0), FX_COMMIT(0),
+        FX_PASS(1),
+    };
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    struct report rep;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 3);
+    assert_true(rep.finished);
+    report_release(&rep);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -558,6 +689,8 @@ int main(void)
         cmocka_unit_test(test_flight_records),
         cmocka_unit_test(test_flight_lands_beside_opponent),
         cmocka_unit_test(test_halt_beyond_board),
+        cmocka_unit_test(test_city_asks_round_to_the_turn_player),
+        cmocka_unit_test(test_last_round_of_abbeys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
