@@ -804,13 +804,15 @@ void audit_pass(struct audit *a, const struct move *m)
 
 void audit_commit(struct audit *a, const struct move *m)
 {
-    if (a->phase == PH_ROUND) { /* nobody answers: the turn scores */
-        audit_end_turn(a, m);
+    /* the COMMIT after an answer in a round; before a held scoring the
+     * round goes on with the next seat asked */
+    if ((a->phase == PH_IDLE || a->phase == PH_ROUND) && a->commit_due) {
+        a->commit_due = false;
+        a->role = a->due_role;
         return;
     }
-    if (a->phase == PH_IDLE && a->commit_due) {
-        a->commit_due = false; /* ends an answer in a round */
-        a->role = a->due_role;
+    if (a->phase == PH_ROUND) { /* nobody answers: the turn scores */
+        audit_end_turn(a, m);
         return;
     }
     if (a->phase == PH_IDLE)

@@ -675,6 +675,66 @@ static void test_last_round_of_abbeys(void **state)
     report_release(&rep);
 }
 
+/* The same when the pack is not empty but its last tile fits nowhere:
+ * JCloisterZone puts it aside and the game is over, so the last round
+ * begins. Three players, one abbey each; the pack is The Abbey & Mayor's
+ * tiles, eight of them laid as start tiles; AM/C++ is left and fits
+ * nowhere. Blue plays its abbey into a hole in turn 2; Red places the
+ * last tile that fits in turn 4. The round asks Yellow (Blue holds no
+ * abbey any more), who plays its abbey into another hole (a PASS and a
+ * COMMIT follow), then Red, who declines with a bare PASS. */
+static void test_last_round_when_no_tile_fits(void **state)
+{
+    (void)state;
+    struct rules r;
+    rules_init(&r);
+    r.n_players = 3;
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.counts[COUNT_ABBEYS] = 1;
+    fx_add_set(&r, "abbey-and-mayor:1");
+    /* a ring of start tiles round three holes, (11,11), (13,11) and
+     * (15,11), no city of theirs facing an empty square that could take
+     * AM/C++ (every such square sees a road or a field too) */
+    static const struct {
+        const char *id;
+        int x, y, rot;
+    } starts[] = {
+        { "AM/CCRR", 10, 11, 1 }, { "AM/CCcc+", 12, 11, 0 },
+        { "AM/CCc+", 14, 11, 3 }, { "AM/CRcr+", 16, 11, 1 },
+        { "BA/L", 11, 10, 0 },    { "AM/C!+", 13, 10, 0 },
+        { "AM/RrC", 15, 10, 2 },  { "BA/L", 11, 12, 0 },
+        { "AM/CRr", 13, 12, 0 },  { "AM/RC", 15, 12, 0 },
+    };
+    struct game_log l;
+    fx_log_init(&l, &r);
+    l.start_tile = fx_tile("BA/L");
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        l.more_starts[l.n_more_starts++] = (struct start_place){
+            (int16_t)fx_tile(starts[i].id), (uint8_t)starts[i].rot,
+            { starts[i].x, starts[i].y } };
+    const struct fx_step s[] = {
+        FX_PLACE(RED, "AM/R", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "AM/A", 11, 11, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(YELLOW, "AM/Rrr", 1, 1, 0), FX_PASS(YELLOW),
+        FX_COMMIT(YELLOW),
+        FX_PLACE(RED, "AM/LRRRR", 2, 1, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(YELLOW, "AM/A", 13, 11, 0), FX_PASS(YELLOW),
+        FX_COMMIT(YELLOW),
+        FX_PASS(RED),
+    };
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    struct report rep;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 5);
+    assert_true(rep.finished);
+    assert_int_equal(rep.n_discards, 1);
+    assert_int_equal(rep.discards[0].tile, fx_tile("AM/C++"));
+    report_release(&rep);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -691,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_halt_beyond_board),
         cmocka_unit_test(test_city_asks_round_to_the_turn_player),
         cmocka_unit_test(test_last_round_of_abbeys),
+        cmocka_unit_test(test_last_round_when_no_tile_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

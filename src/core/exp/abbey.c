@@ -164,12 +164,36 @@ static void placed(struct game *g, int tile)
     }
 }
 
+/* Does anyone still hold an abbey? */
+static bool held_by_anyone(const struct abbey *st, int n_players)
+{
+    for (int p = 0; p < n_players; p++)
+        if (st->abbeys[p] > 0)
+            return true;
+    return false;
+}
+
+/* Is the last tile placed: the pack used up, or nothing left in it fits
+ * (JCloisterZone puts such tiles aside as it draws them, and the game is
+ * over when the pack is empty)? */
+static bool pack_done(const struct game *g)
+{
+    if (game_pack_left(g) == 0)
+        return true;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
+            return false;
+    return true;
+}
+
 bool game_abbey_offered(struct game *g)
 {
     if (!game_in_play(g, EXP_ABBEY))
         return false;
     struct abbey *st = state(g);
-    if (game_pack_left(g) > 0)
+    if (!st->round && (!held_by_anyone(st, g->rules.n_players) ||
+                       !pack_done(g)))
         return st->abbeys[g->seat] > 0 && any_hole(g);
     if (!st->round) { /* from the seat after the last to draw, to it */
         st->round = true;
@@ -587,16 +611,18 @@ static int abbey_asked(const struct game *g)
     return game_abbey_offered((struct game *)g) ? g->seat : -1;
 }
 
+/* A PASS while an abbey is offered: before the draw, or (once the last
+ * tile is placed, which game_abbey_offered() sees) in the last round. */
 static bool drawing_claims(const struct audit *a, const struct move *m)
 {
-    return m->kind == MV_PASS && game_pack_left(a->g) > 0 &&
-           game_abbey_offered(a->g);
+    return m->kind == MV_PASS && game_abbey_offered(a->g) &&
+           !cstate(a->g)->round;
 }
 
 static bool last_round_claims(const struct audit *a, const struct move *m)
 {
-    return m->kind == MV_PASS && game_pack_left(a->g) == 0 &&
-           game_abbey_offered(a->g);
+    return m->kind == MV_PASS && game_abbey_offered(a->g) &&
+           cstate(a->g)->round;
 }
 
 /* The abbey declined: before drawing, a COMMIT follows; in the last
@@ -605,7 +631,7 @@ static bool abbey_declined(struct audit *a, const struct move *m)
 {
     (void)m;
     a->player = a->g->seat;
-    if (game_pack_left(a->g) > 0)
+    if (!cstate(a->g)->round)
         return true;
     game_abbey_declined(a->g);
     return false;
@@ -637,14 +663,14 @@ static const struct round_class rounds[] = {
 };
 
 /* Before a tile: wagons the log leaves waiting stay in supply (their
- * owners passed); an abbey after the last tile is the last round's. */
+ * owners passed); an abbey after the last tile is the last round's
+ * (game_abbey_offered() gives the seat its turn). */
 static void before_place(struct audit *a, const struct move *m)
 {
     int w;
     while ((w = game_wagon_next(a->g)) >= 0)
         game_wagon_move(a->g, w, -1);
-    if (game_pack_left(a->g) == 0 && m->tile >= 0 &&
-        tile_group_rank(tile_get(m->tile)->group) < 0)
+    if (m->tile >= 0 && tile_group_rank(tile_get(m->tile)->group) < 0)
         (void)game_abbey_offered(a->g);
 }
 
