@@ -695,7 +695,6 @@ void audit_deploy(struct audit *a, const struct move *m)
                       audit_who(a, m->meeple_owner), audit_who(a, a->player));
 }
 
-
 /* ---- rounds between turns ---------------------------------------- */
 
 /* The units' rounds, in the registry's order: the first that claims m
