@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/audit_unit.h"
+#include "core/exp/abbey.h"
 #include "core/exp/units.h"
 #include "core/game_int.h"
 

@@ -3,6 +3,7 @@
  * takes it back and scores its monastery or garden at once, as at the
  * end of the game). The garden tiles are in base.tiles (set basic:2). */
 #include "core/audit_unit.h"
+#include "core/exp/c3.h"
 #include "core/exp/units.h"
 #include "core/game_int.h"
 #include "core/move.h"

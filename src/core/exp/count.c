@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/audit_unit.h"
+#include "core/exp/count.h"
 #include "core/game_int.h"
 #include "core/move.h"
 

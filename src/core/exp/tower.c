@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "core/audit_unit.h"
+#include "core/exp/tower.h"
 #include "core/game_int.h"
 #include "core/log.h"
 #include "core/move.h"
