@@ -142,6 +142,21 @@ struct pos pos_step(struct pos p, int side)
     return step(p, side & 3);
 }
 
+int game_seat_walk(const struct game *g, int first, int last,
+                   bool (*asks)(const struct game *g, int seat))
+{
+    int n = g->rules.n_players;
+    if (n <= 0 || first < 0 || last < 0)
+        return -1;
+    for (int p = first % n, i = 0; i < n; p = (p + 1) % n, i++) {
+        if (asks(g, p))
+            return p;
+        if (p == last % n)
+            break;
+    }
+    return -1;
+}
+
 static bool on_board(struct pos p)
 {
     const int lim = BOARD_SPAN / 2;

@@ -581,6 +581,13 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
 void game_end_turn(struct game *g);
 /* Ends a turn (part) whose tile was never placed: the turn moves on. */
 void game_skip_turn(struct game *g);
+/* A round between turns asks the seats in turn round the table, from
+ * `first` to `last`, both included (first one seat after last: the whole
+ * table): the first seat from `first` for which asks() holds, or -1 when
+ * none is left up to `last`. The units' rounds walk the table with it
+ * (the City's followers before a scoring, the last round of abbeys). */
+int game_seat_walk(const struct game *g, int first, int last,
+                   bool (*asks)(const struct game *g, int seat));
 /* Scores incomplete features with figures and fields (game end). */
 void game_final_scoring(struct game *g);
 

@@ -82,8 +82,8 @@ struct abbey {
     uint8_t n_barns;                    /* barns on the board (they stay) */
     int8_t last_drawn;                  /* seat of the last drawn tile */
     int8_t round_next;                  /* the last round: the next seat */
-    int8_t round_left;                  /*   to ask, and how many left */
-    bool round;                         /* it has started */
+    bool round;                         /*   to ask; it has started, */
+    bool round_over;                    /*   it is over */
 };
 UNIT_STATE_FITS(struct abbey);
 
@@ -150,6 +150,31 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
     return RULE_OK;
 }
 
+/* The last round asks up to the seat of the last tile drawn (with no
+ * tile drawn, round the whole table from the first seat). */
+static int last_seat(const struct game *g, const struct abbey *st)
+{
+    int n = g->rules.n_players;
+    return (st->last_drawn + n) % n;
+}
+
+/* Is seat p asked in the last round: it holds an abbey, and there is a
+ * hole to put it in? */
+static bool may_play(const struct game *g, int p)
+{
+    return cstate(g)->abbeys[p] > 0 && any_hole(g);
+}
+
+/* The seat on turn has answered in the last round: it goes on after it,
+ * or is over when that seat was the last to ask. */
+static void round_asked(const struct game *g, struct abbey *st)
+{
+    if (g->seat == last_seat(g, st))
+        st->round_over = true;
+    else
+        st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
+}
+
 static void placed(struct game *g, int tile)
 {
     struct abbey *st = state(g);
@@ -159,10 +184,8 @@ static void placed(struct game *g, int tile)
     }
     if (st->abbeys[g->seat] > 0)
         st->abbeys[g->seat]--;
-    if (st->round) { /* the last round goes on after this seat */
-        st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
-        st->round_left--;
-    }
+    if (st->round) /* the last round goes on after this seat */
+        round_asked(g, st);
 }
 
 /* Does anyone still hold an abbey? */
@@ -198,19 +221,20 @@ bool game_abbey_offered(struct game *g)
         return st->abbeys[g->seat] > 0 && any_hole(g);
     if (!st->round) { /* from the seat after the last to draw, to it */
         st->round = true;
-        st->round_next = (int8_t)((st->last_drawn + 1) % g->rules.n_players);
-        st->round_left = (int8_t)g->rules.n_players;
+        st->round_next = (int8_t)((last_seat(g, st) + 1) %
+                                  g->rules.n_players);
     }
-    for (; st->round_left > 0; st->round_left--) {
-        int p = st->round_next;
-        if (st->abbeys[p] > 0 && any_hole(g)) {
-            g->seat = p;
-            g->part = 1; /* no builder's tile after the last */
-            return true;
-        }
-        st->round_next = (int8_t)((p + 1) % g->rules.n_players);
+    int p = st->round_over ? -1
+                           : game_seat_walk(g, st->round_next,
+                                            last_seat(g, st), may_play);
+    if (p < 0) {
+        st->round_over = true;
+        return false;
     }
-    return false;
+    st->round_next = (int8_t)p;
+    g->seat = p;
+    g->part = 1; /* no builder's tile after the last */
+    return true;
 }
 
 void game_abbey_declined(struct game *g)
@@ -218,8 +242,7 @@ void game_abbey_declined(struct game *g)
     struct abbey *st = state(g);
     if (!game_in_play(g, EXP_ABBEY) || !st->round)
         return;
-    st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
-    st->round_left--;
+    round_asked(g, st);
 }
 
 /* ---- the barn --------------------------------------------------------- */

@@ -168,22 +168,14 @@ static bool may_leave(const struct game *g, int p)
 }
 
 /* The first seat from `from` (itself when `self`) round to the player
- * on turn that may move followers out before the held scoring; -1. */
+ * on turn, asked last, that may move followers out before the held
+ * scoring; -1. */
 static int next_held(const struct game *g, int from, bool self)
 {
-    int n = g->rules.n_players, p = from;
-    if (!self) {
-        if (from == g->seat)
-            return -1;
-        p = (from + 1) % n;
-    }
-    for (;;) {
-        if (may_leave(g, p))
-            return p;
-        if (p == g->seat)
-            return -1;
-        p = (p + 1) % n;
-    }
+    if (!self && from == g->seat)
+        return -1;
+    int first = self ? from : (from + 1) % g->rules.n_players;
+    return game_seat_walk(g, first, g->seat, may_leave);
 }
 
 static bool hold_scoring(struct game *g)
