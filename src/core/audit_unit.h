@@ -87,10 +87,12 @@ void audit_pass(struct audit *a, const struct move *m);
 void audit_commit(struct audit *a, const struct move *m);
 
 /* A round between turns: players asked, in seat order, outside the turn
- * of the player on turn. The unit's engine keeps whose answer is due
- * (from whom, until whom, who is asked at all); the row says what an
- * answer is and what follows it; the auditor checks that the move is
- * one and keeps the COMMITs due. */
+ * of the player on turn. The row says who is asked from whom until whom
+ * (.from; the unit's engine walks the table so, with game_seat_walk(),
+ * and keeps whose answer is due for the simulator too: .asked), what an
+ * answer is and what follows it; the auditor finds the round a move
+ * answers, lets the unit judge it, keeps the COMMITs due and lets a held
+ * scoring follow when the round is over. */
 enum round_from {
     ROUND_FROM_NEXT, /* from the seat after the turn's, round to it */
     ROUND_FROM_TURN, /* from the seat of the turn, round the table */
@@ -134,8 +136,9 @@ struct round_class {
      * NULL: when the round is open and m's kind is one of its answers. */
     bool (*claims)(const struct audit *a, const struct move *m);
     /* Checks and applies an answer that is no PASS, and a PASS. They
-     * return true when a COMMIT now follows (COMMIT_AFTER_SEAT: the
-     * seat's last answer; others: ignored). */
+     * return true when a COMMIT now follows (as .commit says: after a
+     * move accepted, after the seat's last answer...; ignored when
+     * COMMIT_NEVER). */
     bool (*answer)(struct audit *a, const struct move *m);
     bool (*pass)(struct audit *a, const struct move *m);
     /* The meeple (index) an answer m moves, for audit_meeple(); NULL:
