@@ -404,26 +404,11 @@ static void discard_checked(struct audit *a, const struct move *m)
 static bool rest_is_unplaceable(struct audit *a)
 {
     const struct game *g = a->g;
-    for (int k = 0; k < g->n_pack_kinds; k++)
-        if (g->pack[g->pack_kind[k]] > 0 &&
-            game_fits_anywhere(g, g->pack_kind[k]))
-            return false;
+    if (!game_pack_done(g))
+        return false;
     for (int k = 0; k < g->n_pack_kinds; k++)
         while (g->pack[g->pack_kind[k]] > 0)
             add_discard(a, a->turn + 1, g->pack_kind[k], false);
-    return true;
-}
-
-/* Is the last turn over: the pack used up, or no tile left fits (the
- * engine puts them aside)? */
-bool audit_pack_done(const struct game *g)
-{
-    if (game_pack_left(g) == 0)
-        return true;
-    for (int k = 0; k < g->n_pack_kinds; k++)
-        if (g->pack[g->pack_kind[k]] > 0 &&
-            game_fits_anywhere(g, g->pack_kind[k]))
-            return false;
     return true;
 }
 

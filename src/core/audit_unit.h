@@ -75,8 +75,6 @@ void audit_close_flight(struct audit *a, const struct move *m);
 /* The turn ends (its COMMIT, or what stands for it): scored, or held for
  * a round. */
 void audit_end_turn(struct audit *a, const struct move *m);
-/* Is the last turn over: the pack used up, or no tile left fits? */
-bool audit_pack_done(const struct game *g);
 
 /* The base game's moves (exp/base.c's rows): the tile, a discard, a
  * deployment (a flight, a landing), PASS, COMMIT. */

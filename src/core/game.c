@@ -1086,6 +1086,17 @@ bool game_fits_anywhere(const struct game *g, int def)
     return false;
 }
 
+bool game_pack_done(const struct game *g)
+{
+    if (game_pack_left(g) == 0)
+        return true;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
+            return false;
+    return true;
+}
+
 /* ---- features ---------------------------------------------------------- */
 
 int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)

@@ -452,6 +452,10 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
 bool game_fits(const struct game *g, int def, struct pos p, int rot);
 /* Does def fit anywhere on the board? */
 bool game_fits_anywhere(const struct game *g, int def);
+/* Is the last tile placed: the pack used up, or nothing left in it fits
+ * (JCloisterZone puts such tiles aside as it draws them, and the game is
+ * over when none is left)? */
+bool game_pack_done(const struct game *g);
 
 /* Places the start tile def at p turned rot (turn 0, no one's turn). */
 bool game_start(struct game *g, int def, struct pos p, int rot);

@@ -197,27 +197,13 @@ static bool held_by_anyone(const struct abbey *st, int n_players)
     return false;
 }
 
-/* Is the last tile placed: the pack used up, or nothing left in it fits
- * (JCloisterZone puts such tiles aside as it draws them, and the game is
- * over when the pack is empty)? */
-static bool pack_done(const struct game *g)
-{
-    if (game_pack_left(g) == 0)
-        return true;
-    for (int k = 0; k < g->n_pack_kinds; k++)
-        if (g->pack[g->pack_kind[k]] > 0 &&
-            game_fits_anywhere(g, g->pack_kind[k]))
-            return false;
-    return true;
-}
-
 bool game_abbey_offered(struct game *g)
 {
     if (!game_in_play(g, EXP_ABBEY))
         return false;
     struct abbey *st = state(g);
     if (!st->round && (!held_by_anyone(st, g->rules.n_players) ||
-                       !pack_done(g)))
+                       !game_pack_done(g)))
         return st->abbeys[g->seat] > 0 && any_hole(g);
     if (!st->round) { /* from the seat after the last to draw, to it */
         st->round = true;

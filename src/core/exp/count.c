@@ -299,7 +299,7 @@ static bool quarter_leave(struct audit *a, const struct move *m)
     bool held = a->phase == PH_ROUND;
     enum rule rule = game_check_quarter_leave(g, city_seat(a, m), mi, seg,
                                               why, sizeof why);
-    if (rule == RULE_OK && !held && !audit_pack_done(g)) {
+    if (rule == RULE_OK && !held && !game_pack_done(g)) {
         rule = RULE_QUARTER_LEAVE;
         snprintf(why, sizeof why, "followers leave the City only before a "
                  "turn's scoring or at the end of the game");
@@ -387,7 +387,7 @@ static bool final_claims(const struct audit *a, const struct move *m)
                m->feature != FEAT_QUARTER;
     return m->kind == MV_PASS && game_city_offer(a->g) < 0 &&
            game_city_count_mover(a->g) < 0 && final_seat(a->g) >= 0 &&
-           audit_pack_done(a->g);
+           game_pack_done(a->g);
 }
 
 /* A follower into a quarter between turns is the offer's answer, or out
