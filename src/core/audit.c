@@ -576,62 +576,40 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         a->phase = PH_FLYING;
 }
 
-/* A deployment (or a flight, or its landing) in the turn; between turns
- * only as a round's answer (taken before this). */
-static void deploy_checked(struct audit *a, const struct move *m)
+/* The figure of this turn's flight again: its landing, unless the
+ * flight offered none and it may act again (the phantom, back in supply,
+ * deployed in its own phase). True when the move was taken so. */
+static bool flight_again(struct audit *a, const struct move *m, int mi)
 {
-    char why[200], nm[32], name[40];
+    char nm[32];
     struct game *g = a->g;
-    if (a->phase == PH_IDLE || a->phase == PH_ROUND) {
-        audit_violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before "
-                      "the turn's tile was placed");
-        return;
-    }
-    if (a->phase == PH_VOID)
-        return;
-    int mi = audit_resolve_meeple(a, m);
-    if (a->passed) {
-        audit_violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
-                audit_meeple_name(m, nm, sizeof nm));
-        return;
-    }
-    /* the figure of this turn's flight again: its landing, unless the
-     * flight offered none and it may act again (the phantom, back in
-     * supply, deployed in its own phase) */
     bool again = a->flight >= 0 && a->r->flights[a->flight].n_options == 0 &&
                  meeple_free(g, mi) && m->feature != FEAT_FLIER &&
                  game_check_action(g, m->meeple, NULL, 0) == RULE_OK;
     if (again)
         audit_close_flight(a, m);
-    if (a->flight_meeple >= 0 && mi == a->flight_meeple && !again) {
-        if (a->flight_open && a->flight >= 0)
-            on_landing(a, m, mi);
-        else if (a->flight >= 0 && a->r->flights[a->flight].landed)
-            audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "the flier "
-                          "already landed this turn");
-        else if (a->flight >= 0)
-            on_landing(a, m, mi); /* a landing although none was possible */
-        else
-            audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already "
-                          "used for a refused flight this turn",
-                          audit_meeple_name(m, nm, sizeof nm));
-        return;
-    }
-    if (m->feature == FEAT_FLIER) {
-        on_flight(a, m, mi);
-        return;
-    }
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        if (u && u->turn_deploy && u->turn_deploy(a, m))
-            return;
-    }
-    if (a->phase == PH_FLYING)
-        audit_close_flight(a, m);
-    if (!meeple_free(g, mi)) {
-        none_left(a, m, "");
-        return;
-    }
+    if (a->flight_meeple < 0 || mi != a->flight_meeple || again)
+        return false;
+    if (a->flight_open && a->flight >= 0)
+        on_landing(a, m, mi);
+    else if (a->flight >= 0 && a->r->flights[a->flight].landed)
+        audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "the flier already "
+                      "landed this turn");
+    else if (a->flight >= 0)
+        on_landing(a, m, mi); /* a landing although none was possible */
+    else
+        audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already "
+                      "used for a refused flight this turn",
+                      audit_meeple_name(m, nm, sizeof nm));
+    return true;
+}
+
+/* Meeple mi onto the feature m names, on this turn's tile (or beside it,
+ * for a figure the game lets stand there). */
+static void deploy_on_tile(struct audit *a, const struct move *m, int mi)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
     enum rule rule;
@@ -649,17 +627,56 @@ static void deploy_checked(struct audit *a, const struct move *m)
         rule = game_check_deploy(g, a->player, mi, seg, why, sizeof why);
     }
     a->phase = PH_DONE;
-    if (rule != RULE_OK)
+    if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
-    if (rule != RULE_OK)
         audit_violate(a, m, rule, "%s on %s at (%d,%d): %s",
                       audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
+    }
     /* as logged, where the meeple can physically stand there */
-    if (seg >= 0 && game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
+    if (seg >= 0 &&
+        game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
         game_deploy(g, mi, seg);
     else
         game_act(g, g->meeples[mi].kind);
+}
+
+/* A deployment (or a flight, or its landing) in the turn; between turns
+ * only as a round's answer (taken before this). */
+static void deploy_checked(struct audit *a, const struct move *m)
+{
+    char nm[32];
+    if (a->phase == PH_IDLE || a->phase == PH_ROUND) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before "
+                      "the turn's tile was placed");
+        return;
+    }
+    if (a->phase == PH_VOID)
+        return;
+    int mi = audit_resolve_meeple(a, m);
+    if (a->passed) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
+                      audit_meeple_name(m, nm, sizeof nm));
+        return;
+    }
+    if (flight_again(a, m, mi))
+        return;
+    if (m->feature == FEAT_FLIER) {
+        on_flight(a, m, mi);
+        return;
+    }
+    for (int e = 0; e < EXP__COUNT; e++) { /* a unit's refusal first */
+        const struct audit_unit *u = expansion_units[e]->audit;
+        if (u && u->turn_deploy && u->turn_deploy(a, m))
+            return;
+    }
+    if (a->phase == PH_FLYING)
+        audit_close_flight(a, m);
+    if (!meeple_free(a->g, mi)) {
+        none_left(a, m, "");
+        return;
+    }
+    deploy_on_tile(a, m, mi);
 }
 
 /* TURN_ORDER comes last in precedence: only when the move broke nothing
