@@ -2,9 +2,17 @@
  *
  * One turn is: PLACE, then at most one of DEPLOY / flight (+ landing) /
  * RECALL / PASS, then COMMIT. Each message is checked in the precedence
- * order of enum rule; at most one violation is recorded per message. */
+ * order of enum rule; at most one violation is recorded per message.
+ *
+ * Each move goes through its row (core/move.h): the row says where the
+ * move sits in a turn, which is checked here, and its check, in the unit
+ * that owns the move, judges and applies it. Between turns a move may be
+ * an answer in one of the units' rounds (core/audit_unit.h). The base
+ * game's moves are this file's: the tile, deployments and flights,
+ * PASS and COMMIT. */
 #include "core/audit.h"
 #include "core/audit_int.h"
+#include "core/audit_unit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,45 +22,11 @@
 #include "util/err.h"
 #include "util/xalloc.h"
 
-enum phase {
-    PH_IDLE,   /* between turns */
-    PH_ACTION, /* tile placed, nothing else yet */
-    PH_FLYING, /* flown with landing options: a landing must follow */
-    PH_DONE,   /* the turn's action is taken */
-    PH_VOID,   /* the turn's tile could not be placed: skip to COMMIT */
-    PH_HELD,   /* COMMIT came, but the scoring waits for followers that
-                  may leave the City of Carcassonne first */
-};
-
-struct audit {
-    const struct game_log *log;
-    struct game *g;
-    struct report *r;
-    enum phase phase;
-    int turn;
-    int player;
-    int flight;       /* index in r->flights of this turn's flight, -1 */
-    int flight_meeple;/* meeple index of that flight, -1 */
-    bool flight_open; /* its landing is still to come (or be refused) */
-    bool passed;      /* this turn's player passed */
-    bool draw_trusted;/* every draw so far matched the save's randoms */
-    double redraw;    /* after a tile put aside: the number JCloisterZone
-                         draws the next with (-1: none) */
-    bool commit_due;  /* a COMMIT ends what happened between turns (an
-                         abbey declined before drawing, wagons moved) */
-    uint8_t due_role; /* enum step_role of that COMMIT */
-    uint8_t role;     /* enum step_role of the last move */
-    bool ended;       /* the log's last turn is over */
-};
-
-static const char *who(const struct audit *a, int seat)
+const char *audit_who(const struct audit *a, int seat)
 {
     return seat >= 0 && seat < a->log->rules.n_players ? a->log->names[seat]
                                                          : "?";
 }
-
-static void violate(struct audit *a, const struct move *m, enum rule rule,
-                    const char *fmt, ...) PRINTF_LIKE(4, 5);
 
 static struct violation *new_violation(struct report *r, int turn,
                                        int player, enum rule rule,
@@ -79,18 +53,26 @@ void report_violation(struct report *r, int turn, int player, enum rule rule,
     va_end(ap);
 }
 
-static void violate(struct audit *a, const struct move *m, enum rule rule,
-                    const char *fmt, ...)
+/* The row of move m, or NULL (a neutral figure no unit has). */
+static const struct move_class *row_of(const struct audit *a,
+                                       const struct move *m)
+{
+    if (m->kind >= AUDIT_MOVE_KINDS || m->neutral >= FIG__COUNT)
+        return NULL;
+    return a->rows[m->kind][m->neutral];
+}
+
+void audit_violate(struct audit *a, const struct move *m, enum rule rule,
+                   const char *fmt, ...)
 {
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
-    if (m && (m->kind == MV_PLACE || m->kind == MV_DEPLOY ||
-              m->kind == MV_RECALL || m->kind == MV_TOWER ||
-              m->kind == MV_CAPTURE)) {
+    const struct move_class *row = m ? row_of(a, m) : NULL;
+    if (row && row->at != AT_NONE) {
         v->has_at = true;
         v->at = m->at;
-        v->feature = m->kind == MV_PLACE ? FEAT_NONE : m->feature;
-        v->mask = m->kind == MV_PLACE ? 0 : m->mask;
+        v->feature = row->at == AT_TILE ? FEAT_NONE : m->feature;
+        v->mask = row->at == AT_TILE ? 0 : m->mask;
     }
     va_list ap;
     va_start(ap, fmt);
@@ -98,7 +80,7 @@ static void violate(struct audit *a, const struct move *m, enum rule rule,
     va_end(ap);
 }
 
-static const char *meeple_name(const struct move *m, char *buf, size_t len)
+const char *audit_meeple_name(const struct move *m, char *buf, size_t len)
 {
     const struct figure_class *f = figure_class(m->meeple);
     if (m->meeple_owner >= 0 && m->meeple_n > 0)
@@ -155,7 +137,7 @@ static void describe_options(const struct flight *f, char *out, size_t len)
 
 /* ---- turn boundaries ------------------------------------------------- */
 
-static void close_flight(struct audit *a, const struct move *m)
+void audit_close_flight(struct audit *a, const struct move *m)
 {
     if (!a->flight_open)
         return;
@@ -164,7 +146,7 @@ static void close_flight(struct audit *a, const struct move *m)
     if (f->n_options > 0 && !f->bad_roll) {
         char opts[200];
         describe_options(f, opts, sizeof opts);
-        violate(a, m, RULE_FLIER_MUST_LAND,
+        audit_violate(a, m, RULE_FLIER_MUST_LAND,
                 "flier rolled %d towards %s from (%d,%d) to (%d,%d); %s, but "
                 "the meeple went back to supply",
                 f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
@@ -188,23 +170,28 @@ static void record_running(struct audit *a, int t)
     memcpy(r->running[t], a->g->score, sizeof r->running[t]);
 }
 
-static void end_turn(struct audit *a, const struct move *m)
+/* The round that holds the turn's scoring now, or NULL. */
+static const struct round_class *holding_round(const struct audit *a);
+
+void audit_end_turn(struct audit *a, const struct move *m)
 {
-    close_flight(a, m);
-    int left = a->phase == PH_VOID ? 0 : game_dragon_steps(a->g);
-    if (left > 0)
-        violate(a, m, RULE_DRAGON_MOVE, "the dragon still had %d step%s to "
-                "take this turn, and a square to go to", left,
-                left == 1 ? "" : "s");
-    game_dragon_stop(a->g);
-    if (a->phase == PH_HELD)
-        game_city_release(a->g); /* nobody moves any more: it scores */
-    else if (a->phase != PH_IDLE && a->phase != PH_VOID)
+    audit_close_flight(a, m);
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct audit_unit *u = expansion_units[e]->audit;
+        if (u && u->turn_end && game_in_play(a->g, e))
+            u->turn_end(a, m, a->phase == PH_VOID);
+    }
+    if (a->phase == PH_ROUND) { /* nobody answers any more: it scores */
+        const struct round_class *rc = holding_round(a);
+        if (rc && rc->release)
+            rc->release(a->g);
+    } else if (a->phase != PH_IDLE && a->phase != PH_VOID) {
         game_end_turn(a->g);
-    else if (a->phase == PH_VOID)
+    } else if (a->phase == PH_VOID) {
         game_skip_turn(a->g);
-    if (a->g->held) { /* followers may leave the City before it scores */
-        a->phase = PH_HELD;
+    }
+    if (a->g->held) { /* a round before the turn's scoring */
+        a->phase = PH_ROUND;
         return;
     }
     if (a->phase != PH_IDLE)
@@ -214,7 +201,6 @@ static void end_turn(struct audit *a, const struct move *m)
     a->flight_meeple = -1;
     a->passed = false;
 }
-
 /* ---- the draw ----------------------------------------------------------
  * JCloisterZone keeps its pack sorted by tile id and draws the tile at
  * floor(random x tiles left), with the random number of the previous
@@ -313,7 +299,7 @@ static void place_checked(struct audit *a, const struct move *m)
 {
     char why[200];
     if (a->phase != PH_IDLE)
-        end_turn(a, m);
+        audit_end_turn(a, m);
     a->turn++;
     a->player = a->g->seat; /* the game keeps who is on turn */
     a->phase = PH_VOID;
@@ -325,14 +311,14 @@ static void place_checked(struct audit *a, const struct move *m)
                                  : game_check_place(a->g, m->tile, m->at,
                                                     m->rot, why, sizeof why);
     if (rule == RULE_TILE_UNKNOWN) {
-        violate(a, m, rule, "tile '%s' does not exist; the rest of the turn "
-                "is skipped", m->tile_id);
+        audit_violate(a, m, rule, "tile '%s' does not exist; the rest of the "
+                      "turn is skipped", m->tile_id);
         return;
     }
     if (!follows && (rule == RULE_OK || rule > RULE_TILE_NOT_DRAWN))
-        violate(a, m, RULE_TILE_NOT_DRAWN, "%s", drawn);
+        audit_violate(a, m, RULE_TILE_NOT_DRAWN, "%s", drawn);
     else if (rule != RULE_OK)
-        violate(a, m, rule, "%s at (%d,%d) R%d: %s", m->tile_id, m->at.x,
+        audit_violate(a, m, rule, "%s at (%d,%d) R%d: %s", m->tile_id, m->at.x,
                 m->at.y, 90 * m->rot, why);
     if (rule == RULE_TILE_OCCUPIED)
         return;
@@ -348,26 +334,21 @@ static void place_checked(struct audit *a, const struct move *m)
     a->phase = PH_ACTION;
 }
 
+
 static void discard_checked(struct audit *a, const struct move *m);
 
-/* Wagons the log leaves waiting stay in supply (their owners passed). */
-static void wagons_stay(struct audit *a)
-{
-    int w;
-    while ((w = game_wagon_next(a->g)) >= 0)
-        game_wagon_move(a->g, w, -1);
-}
-
-static void on_place(struct audit *a, const struct move *m)
+/* A tile: the turn begins (the units first let lapse what the log left
+ * undone between turns). */
+void audit_place(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
-        end_turn(a, m); /* the log skipped the COMMIT */
-    wagons_stay(a);
+        audit_end_turn(a, m); /* the log skipped the COMMIT */
     a->commit_due = false;
-    /* the game's last round of abbeys: whose it is */
-    if (game_pack_left(a->g) == 0 && m->tile >= 0 &&
-        tile_group_rank(tile_get(m->tile)->group) < 0)
-        (void)game_abbey_offered(a->g);
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct audit_unit *u = expansion_units[e]->audit;
+        if (u && u->before_place && game_in_play(a->g, e))
+            u->before_place(a, m);
+    }
     size_t before = a->r->n_violations;
     int last = a->player;
     place_checked(a, m);
@@ -375,18 +356,20 @@ static void on_place(struct audit *a, const struct move *m)
         m->player == a->player)
         return;
     if (m->player == last) /* the same player again: only a builder's */
-        violate(a, m, RULE_BUILDER_BONUS, "%s places a second tile in a row "
-                "without a builder's right to it; it is %s's turn",
-                who(a, m->player), who(a, a->player));
+        audit_violate(a, m, RULE_BUILDER_BONUS, "%s places a second tile "
+                      "in a row without a builder's right to it; it is "
+                      "%s's turn", audit_who(a, m->player),
+                      audit_who(a, a->player));
     else
-        violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is %s's "
-                "turn", who(a, m->player), who(a, a->player));
+        audit_violate(a, m, RULE_TURN_ORDER, "the log names %s, but it is "
+                      "%s's turn", audit_who(a, m->player),
+                      audit_who(a, a->player));
 }
 
-static void on_discard(struct audit *a, const struct move *m)
+void audit_discard(struct audit *a, const struct move *m)
 {
     if (a->phase != PH_IDLE)
-        end_turn(a, m);
+        audit_end_turn(a, m);
     /* the discarded tile is the next turn's draw: blame that player */
     int turn = a->turn, player = a->player;
     a->turn++;
@@ -399,16 +382,16 @@ static void on_discard(struct audit *a, const struct move *m)
 static void discard_checked(struct audit *a, const struct move *m)
 {
     if (m->tile < 0) {
-        violate(a, m, RULE_TILE_UNKNOWN, "discarded tile '%s' does not exist",
-                m->tile_id);
+        audit_violate(a, m, RULE_TILE_UNKNOWN, "discarded tile '%s' does not "
+                      "exist", m->tile_id);
         return;
     }
     if (a->g->pack[m->tile] <= 0)
-        violate(a, m, RULE_TILE_NOT_IN_PACK,
+        audit_violate(a, m, RULE_TILE_NOT_IN_PACK,
                 "discarded %s, but no copy is left in the game's tile sets",
                 m->tile_id);
     else if (game_fits_anywhere(a->g, m->tile))
-        violate(a, m, RULE_TILE_DISCARD_FITS,
+        audit_violate(a, m, RULE_TILE_DISCARD_FITS,
                 "%s was discarded, but it fits on the board", m->tile_id);
     /* the next tile comes from the generator's next number */
     double r = m->draw >= 0 ? m->draw : a->redraw;
@@ -421,33 +404,18 @@ static void discard_checked(struct audit *a, const struct move *m)
 static bool rest_is_unplaceable(struct audit *a)
 {
     const struct game *g = a->g;
-    for (int k = 0; k < g->n_pack_kinds; k++)
-        if (g->pack[g->pack_kind[k]] > 0 &&
-            game_fits_anywhere(g, g->pack_kind[k]))
-            return false;
+    if (!game_pack_done(g))
+        return false;
     for (int k = 0; k < g->n_pack_kinds; k++)
         while (g->pack[g->pack_kind[k]] > 0)
             add_discard(a, a->turn + 1, g->pack_kind[k], false);
     return true;
 }
 
-/* Is the last turn over: the pack used up, or no tile left fits (the
- * engine puts them aside)? */
-static bool pack_done(const struct game *g)
-{
-    if (game_pack_left(g) == 0)
-        return true;
-    for (int k = 0; k < g->n_pack_kinds; k++)
-        if (g->pack[g->pack_kind[k]] > 0 &&
-            game_fits_anywhere(g, g->pack_kind[k]))
-            return false;
-    return true;
-}
-
 /* ---- meeples ---------------------------------------------------------- */
 
 /* Seat whose meeple this is: the id's, else the player on turn. */
-static int meeple_owner(const struct audit *a, const struct move *m)
+int audit_meeple_owner(const struct audit *a, const struct move *m)
 {
     return m->meeple_owner >= 0 ? m->meeple_owner : a->player;
 }
@@ -459,104 +427,26 @@ static void none_left(struct audit *a, const struct move *m, const char *what)
     char nm[32];
     const char *kind = figure_class(m->meeple)->name;
     if (m->meeple_n > 0)
-        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s %s in supply",
-                what, who(a, meeple_owner(a, m)), kind,
-                meeple_name(m, nm, sizeof nm));
+        audit_violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s %s in "
+                      "supply", what, audit_who(a, audit_meeple_owner(a, m)),
+                      kind, audit_meeple_name(m, nm, sizeof nm));
     else
-        violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s left in supply",
-                what, who(a, meeple_owner(a, m)), kind);
+        audit_violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s left in "
+                      "supply", what, audit_who(a, audit_meeple_owner(a, m)),
+                      kind);
 }
 
-static int resolve_meeple(const struct audit *a, const struct move *m)
+int audit_resolve_meeple(const struct audit *a, const struct move *m)
 {
-    int owner = meeple_owner(a, m);
+    int owner = audit_meeple_owner(a, m);
     if (owner < 0 || owner >= a->log->rules.n_players)
         return -1;
     return game_meeple(a->g, owner, m->meeple, m->meeple_n);
 }
 
-/* A wagon's move: the wagon that waits when the log leaves it open (no
- * n, and no owner or the waiting wagon's), else the one named. */
-static int resolve_wagon(const struct audit *a, const struct move *m)
+int audit_move_seg(const struct game *g, const struct move *m)
 {
-    int w = game_wagon_next(a->g);
-    if (w >= 0 && m->meeple_n == 0 && m->meeple == a->g->meeples[w].kind &&
-        (m->meeple_owner < 0 || m->meeple_owner == a->g->meeples[w].owner))
-        return w;
-    return resolve_meeple(a, m);
-}
-
-/* A recall: the abbot on the feature when the log leaves it open. */
-static int resolve_abbot(const struct audit *a, const struct move *m)
-{
-    const struct game *g = a->g;
-    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-    int mi = resolve_meeple(a, m);
-    if (m->meeple_n == 0) /* "the abbot": the one standing there */
-        for (int i = 0; i < g->n_meeples; i++)
-            if (g->meeples[i].owner == meeple_owner(a, m) &&
-                g->meeples[i].kind == FIG_ABBOT && g->meeples[i].seg >= 0 &&
-                g->meeples[i].seg == seg)
-                mi = i;
-    return mi;
-}
-
-/* A move around the City of Carcassonne: the seat whose follower it
- * moves (the id's, else the move's player, else the seat the engine
- * asks), and the follower: the one named, else for a move out of the
- * City one of that kind in a quarter the count leaves free, else one in
- * supply. */
-static int city_seat(const struct audit *a, const struct move *m)
-{
-    if (m->meeple_owner >= 0)
-        return m->meeple_owner;
-    if (m->player >= 0)
-        return m->player;
-    int held = game_city_held_seat(a->g), offer = game_city_offer(a->g);
-    return held >= 0 ? held : offer >= 0 ? offer : a->player;
-}
-
-static int resolve_city(const struct audit *a, const struct move *m)
-{
-    const struct game *g = a->g;
-    int owner = city_seat(a, m);
-    if (owner < 0 || owner >= a->log->rules.n_players)
-        return -1;
-    if (m->meeple_n == 0 && m->feature != FEAT_QUARTER) {
-        int pick = -1;
-        for (int i = 0; i < g->n_meeples; i++) {
-            int seg = g->meeples[i].seg;
-            if (g->meeples[i].owner != owner ||
-                g->meeples[i].kind != m->meeple || seg < 0 ||
-                g->segs[seg].kind != FEAT_QUARTER)
-                continue;
-            if (pick < 0 || seg != game_count_seg(g))
-                pick = i;
-            if (seg != game_count_seg(g))
-                break;
-        }
-        if (pick >= 0)
-            return pick;
-    }
-    return game_meeple(g, owner, m->meeple, m->meeple_n);
-}
-
-/* Is the move m at this point one around the City (a follower into or
- * out of it)? */
-static bool city_move(const struct audit *a, const struct move *m)
-{
-    const struct game *g = a->g;
-    if (m->kind != MV_DEPLOY || a->ended)
-        return false;
-    if (a->phase == PH_HELD)
-        return true;
-    if (a->phase != PH_IDLE || game_wagon_next((struct game *)g) >= 0)
-        return false;
-    if (game_city_offer(g) >= 0 || m->feature == FEAT_QUARTER)
-        return true;
-    int mi = resolve_city(a, m);
-    return mi >= 0 && g->meeples[mi].seg >= 0 &&
-           g->segs[g->meeples[mi].seg].kind == FEAT_QUARTER;
+    return game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
 }
 
 static bool meeple_free(const struct game *g, int mi)
@@ -581,7 +471,7 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
         describe_tile(a->g, f->target, tgt, sizeof tgt);
         describe_options(f, opts, sizeof opts);
         seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule,
+        audit_violate(a, m, rule,
                 "flier rolled %d towards %s from (%d,%d); target (%d,%d) "
                 "holds %s; %s; the log lands on %s at (%d,%d): %s",
                 f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
@@ -636,7 +526,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         return;
     }
     if (m->at.x != from.x || m->at.y != from.y) {
-        violate(a, m, RULE_MEEPLE_NOT_ON_PLACED_TILE,
+        audit_violate(a, m, RULE_MEEPLE_NOT_ON_PLACED_TILE,
                 "flight from (%d,%d), but this turn's tile is at (%d,%d)",
                 m->at.x, m->at.y, from.x, from.y);
         refuse_flight(a, fig);
@@ -648,8 +538,8 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
                  tile_get(g->tiles[placed].def)->id, from.x, from.y);
     if (rule != RULE_OK) {
         char nm[32];
-        violate(a, m, rule, "flight of %s: %s", meeple_name(m, nm, sizeof nm),
-                why);
+        audit_violate(a, m, rule, "flight of %s: %s",
+                      audit_meeple_name(m, nm, sizeof nm), why);
         refuse_flight(a, fig);
         return;
     }
@@ -662,7 +552,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     struct flight *f = &r->flights[a->flight];
     memset(f, 0, sizeof *f);
     f->turn = a->turn;
-    f->player = meeple_owner(a, m);
+    f->player = audit_meeple_owner(a, m);
     f->figure = (uint8_t)fig;
     f->from = from;
     f->dir = dir;
@@ -670,8 +560,8 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     f->target = game_flight_target(from, dir, m->roll);
     if (m->roll < 1 || m->roll > 3) {
         f->bad_roll = true;
-        violate(a, m, RULE_FLIER_BAD_ROLL, "flier roll %d is outside 1..3 "
-                "(the die shows 1, 2 or 3)", m->roll);
+        audit_violate(a, m, RULE_FLIER_BAD_ROLL, "flier roll %d is outside "
+                      "1..3 (the die shows 1, 2 or 3)", m->roll);
     }
     int kind = fig;
     for (int roll = 1; roll <= 3; roll++) {
@@ -686,145 +576,40 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
         a->phase = PH_FLYING;
 }
 
-static void wagon_move(struct audit *a, const struct move *m);
-
-/* The segment a move names, or -1. */
-static int move_seg(const struct game *g, const struct move *m)
+/* The figure of this turn's flight again: its landing, unless the
+ * flight offered none and it may act again (the phantom, back in supply,
+ * deployed in its own phase). True when the move was taken so. */
+static bool flight_again(struct audit *a, const struct move *m, int mi)
 {
-    return game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-}
-
-/* Held scoring, or the end: a follower leaves the City of Carcassonne
- * for the feature m names. A COMMIT follows such a move in a turn. */
-static void quarter_leave(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32], name[40];
+    char nm[32];
     struct game *g = a->g;
-    int mi = resolve_city(a, m), seg = move_seg(g, m);
-    bool held = a->phase == PH_HELD;
-    enum rule rule = game_check_quarter_leave(g, city_seat(a, m), mi, seg,
-                                              why, sizeof why);
-    if (rule == RULE_OK && !held && !pack_done(g)) {
-        rule = RULE_QUARTER_LEAVE;
-        snprintf(why, sizeof why, "followers leave the City only before a "
-                 "turn's scoring or at the end of the game");
-    }
-    a->role = STEP_CITY;
-    if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "%s out of the City, on %s at (%d,%d): %s",
-                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
-        return;
-    }
-    game_quarter_leave(g, mi, seg);
-    if (held) { /* its COMMIT follows */
-        a->commit_due = true;
-        a->due_role = STEP_CITY;
-    }
-    if (held && !g->held)
-        end_turn(a, m);
-}
-
-/* After the scoring: the player on turn sends a follower into a quarter
- * of the City (the offer), or the log does so out of place. */
-static void quarter_deploy(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32], name[40];
-    struct game *g = a->g;
-    int mi = resolve_city(a, m), seg = move_seg(g, m);
-    enum rule rule = game_check_quarter_deploy(g, city_seat(a, m), mi, seg,
-                                               why, sizeof why);
-    a->role = STEP_CITY;
-    if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "%s into the City, on %s at (%d,%d): %s",
-                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
-        return;
-    }
-    game_quarter_deploy(g, mi, seg);
-}
-
-static bool in_quarter(const struct game *g, int mi)
-{
-    int seg = mi >= 0 ? g->meeples[mi].seg : -1;
-    return seg >= 0 && g->segs[seg].kind == FEAT_QUARTER;
-}
-
-static void deploy_checked(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32], name[40];
-    struct game *g = a->g;
-    if (a->phase == PH_HELD) {
-        quarter_leave(a, m);
-        return;
-    }
-    if (a->phase == PH_IDLE && game_wagon_next(g) >= 0) {
-        wagon_move(a, m);
-        return;
-    }
-    if (a->phase == PH_IDLE && in_quarter(g, resolve_city(a, m)) &&
-        m->feature != FEAT_QUARTER) {
-        quarter_leave(a, m);
-        return;
-    }
-    if (a->phase == PH_IDLE && (game_city_offer(g) >= 0 ||
-                                m->feature == FEAT_QUARTER)) {
-        quarter_deploy(a, m);
-        return;
-    }
-    if (a->phase == PH_IDLE) {
-        violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before the turn's "
-                "tile was placed");
-        return;
-    }
-    if (a->phase == PH_VOID)
-        return;
-    int mi = resolve_meeple(a, m);
-    if (a->passed) {
-        violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
-                meeple_name(m, nm, sizeof nm));
-        return;
-    }
-    /* the figure of this turn's flight again: its landing, unless the
-     * flight offered none and it may act again (the phantom, back in
-     * supply, deployed in its own phase) */
     bool again = a->flight >= 0 && a->r->flights[a->flight].n_options == 0 &&
                  meeple_free(g, mi) && m->feature != FEAT_FLIER &&
                  game_check_action(g, m->meeple, NULL, 0) == RULE_OK;
     if (again)
-        close_flight(a, m);
-    if (a->flight_meeple >= 0 && mi == a->flight_meeple && !again) {
-        if (a->flight_open && a->flight >= 0)
-            on_landing(a, m, mi);
-        else if (a->flight >= 0 && a->r->flights[a->flight].landed)
-            violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "the flier already landed "
-                    "this turn");
-        else if (a->flight >= 0)
-            on_landing(a, m, mi); /* a landing although none was possible */
-        else
-            violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already used "
-                    "for a refused flight this turn",
-                    meeple_name(m, nm, sizeof nm));
-        return;
-    }
-    if (m->feature == FEAT_FLIER) {
-        on_flight(a, m, mi);
-        return;
-    }
-    if (m->feature == FEAT_QUARTER) {
-        a->phase = PH_DONE;
-        game_act(g, m->meeple);
-        violate(a, m, RULE_QUARTER_DEPLOY, "%s into the City during a "
-                "turn: only after the scoring, when others scored and the "
-                "player on turn did not", meeple_name(m, nm, sizeof nm));
-        return;
-    }
-    if (a->phase == PH_FLYING)
-        close_flight(a, m);
-    if (!meeple_free(g, mi)) {
-        none_left(a, m, "");
-        return;
-    }
+        audit_close_flight(a, m);
+    if (a->flight_meeple < 0 || mi != a->flight_meeple || again)
+        return false;
+    if (a->flight_open && a->flight >= 0)
+        on_landing(a, m, mi);
+    else if (a->flight >= 0 && a->r->flights[a->flight].landed)
+        audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "the flier already "
+                      "landed this turn");
+    else if (a->flight >= 0)
+        on_landing(a, m, mi); /* a landing although none was possible */
+    else
+        audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already "
+                      "used for a refused flight this turn",
+                      audit_meeple_name(m, nm, sizeof nm));
+    return true;
+}
+
+/* Meeple mi onto the feature m names, on this turn's tile (or beside it,
+ * for a figure the game lets stand there). */
+static void deploy_on_tile(struct audit *a, const struct move *m, int mi)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
     enum rule rule;
@@ -842,390 +627,276 @@ static void deploy_checked(struct audit *a, const struct move *m)
         rule = game_check_deploy(g, a->player, mi, seg, why, sizeof why);
     }
     a->phase = PH_DONE;
-    if (rule != RULE_OK)
+    if (rule != RULE_OK) {
         seg_format(m->feature, m->mask, name, sizeof name);
-    if (rule != RULE_OK)
-        violate(a, m, rule, "%s on %s at (%d,%d): %s",
-                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+        audit_violate(a, m, rule, "%s on %s at (%d,%d): %s",
+                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      m->at.y, why);
+    }
     /* as logged, where the meeple can physically stand there */
-    if (seg >= 0 && game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
+    if (seg >= 0 &&
+        game_kind_allowed(g, g->meeples[mi].kind, g->segs[seg].kind))
         game_deploy(g, mi, seg);
     else
         game_act(g, g->meeples[mi].kind);
 }
 
+/* A deployment (or a flight, or its landing) in the turn; between turns
+ * only as a round's answer (taken before this). */
+static void deploy_checked(struct audit *a, const struct move *m)
+{
+    char nm[32];
+    if (a->phase == PH_IDLE || a->phase == PH_ROUND) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before "
+                      "the turn's tile was placed");
+        return;
+    }
+    if (a->phase == PH_VOID)
+        return;
+    int mi = audit_resolve_meeple(a, m);
+    if (a->passed) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
+                      audit_meeple_name(m, nm, sizeof nm));
+        return;
+    }
+    if (flight_again(a, m, mi))
+        return;
+    if (m->feature == FEAT_FLIER) {
+        on_flight(a, m, mi);
+        return;
+    }
+    for (int e = 0; e < EXP__COUNT; e++) { /* a unit's refusal first */
+        const struct audit_unit *u = expansion_units[e]->audit;
+        if (u && u->turn_deploy && u->turn_deploy(a, m))
+            return;
+    }
+    if (a->phase == PH_FLYING)
+        audit_close_flight(a, m);
+    if (!meeple_free(a->g, mi)) {
+        none_left(a, m, "");
+        return;
+    }
+    deploy_on_tile(a, m, mi);
+}
+
 /* TURN_ORDER comes last in precedence: only when the move broke nothing
  * else is a meeple of the wrong seat reported. */
-static void on_deploy(struct audit *a, const struct move *m)
+void audit_deploy(struct audit *a, const struct move *m)
 {
     char nm[32];
     size_t before = a->r->n_violations;
     enum phase ph = a->phase;
     deploy_checked(a, m);
-    if (ph == PH_IDLE || ph == PH_VOID || ph == PH_HELD ||
+    if (ph == PH_IDLE || ph == PH_VOID || ph == PH_ROUND ||
         a->r->n_violations != before)
         return;
     if (m->meeple_owner >= 0 && m->meeple_owner < a->log->rules.n_players &&
         m->meeple_owner != a->player)
-        violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but it is "
-                "%s's turn", meeple_name(m, nm, sizeof nm),
-                who(a, m->meeple_owner), who(a, a->player));
+        audit_violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but "
+                      "it is %s's turn", audit_meeple_name(m, nm, sizeof nm),
+                      audit_who(a, m->meeple_owner), audit_who(a, a->player));
 }
 
-/* A pass between turns: a waiting wagon stays, or the player on turn
- * declines the abbey (before drawing: a COMMIT follows; in the last
- * round: the round goes on). */
-static void pass_between_turns(struct audit *a, const struct move *m)
+/* ---- rounds between turns ---------------------------------------- */
+
+/* The units' rounds, in the registry's order: the first that claims m
+ * takes it. Holding rounds are asked while the scoring waits (PH_ROUND),
+ * the others between turns. */
+static bool round_claims(const struct audit *a, const struct round_class *rc,
+                         const struct move *m)
 {
-    if (game_city_offer(a->g) >= 0) { /* no follower into the City */
-        a->role = STEP_CITY;
-        game_quarter_deploy(a->g, -1, -1);
-        return;
-    }
-    if (game_city_count_mover(a->g) >= 0) { /* the count stays */
-        a->role = STEP_CITY;
-        game_count_move(a->g, -1);
-        return;
-    }
-    if (game_city_final_open(a->g) && pack_done(a->g)) {
-        a->role = STEP_CITY; /* no follower out of the City at the end */
-        return;
-    }
-    int w = game_wagon_next(a->g);
-    if (w >= 0) {
-        a->role = STEP_WAGON_STAYS;
-        if (game_wagon_move(a->g, w, -1)) { /* its owner moved another */
-            a->commit_due = true;
-            a->due_role = STEP_WAGON_MOVE;
-        }
-        return;
-    }
-    if (game_abbey_offered(a->g)) {
-        a->player = a->g->seat;
-        if (game_pack_left(a->g) > 0) {
-            a->role = a->due_role = STEP_ABBEY_DECLINED;
-            a->commit_due = true;
-        } else {
-            a->role = STEP_ABBEY_LAST;
-            game_abbey_declined(a->g);
-        }
-        return;
-    }
-    violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's tile was "
-            "placed");
+    if (rc->holds != (a->phase == PH_ROUND))
+        return false;
+    if (rc->claims)
+        return rc->claims(a, m);
+    bool answer = m->kind == MV_PASS ||
+                  (m->kind < AUDIT_MOVE_KINDS && (rc->answers >> m->kind & 1));
+    return answer && rc->asked(a->g) >= 0;
 }
 
-/* A wagon's move after its feature scored, by its owner. */
-static void wagon_move(struct audit *a, const struct move *m)
+static const struct round_class *claiming_round(const struct audit *a,
+                                                const struct move *m)
 {
-    char why[200], nm[32], name[40];
-    struct game *g = a->g;
-    int mi = resolve_wagon(a, m);
-    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-    enum rule rule = game_check_wagon_move(g, mi, seg, why, sizeof why);
-    a->role = a->due_role = STEP_WAGON_MOVE;
-    if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "%s to %s at (%d,%d): %s",
-                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
-        seg = -1;
+    if (a->ended || (a->phase != PH_IDLE && a->phase != PH_ROUND))
+        return NULL;
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct audit_unit *u = expansion_units[e]->audit;
+        for (const struct round_class *rc = u ? u->rounds : NULL;
+             rc && rc->asked; rc++)
+            if (round_claims(a, rc, m))
+                return rc;
     }
-    if (mi >= 0 && game_wagon_move(g, mi, seg))
+    return NULL;
+}
+
+static const struct round_class *holding_round(const struct audit *a)
+{
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct audit_unit *u = expansion_units[e]->audit;
+        for (const struct round_class *rc = u ? u->rounds : NULL;
+             rc && rc->asked; rc++)
+            if (rc->holds && rc->asked(a->g) >= 0)
+                return rc;
+    }
+    return NULL;
+}
+
+/* An answer in round rc: the unit judges and applies it; a COMMIT is due
+ * after it when the round says so. A holding round that nobody is left
+ * to answer lets the turn score. */
+static void round_answer(struct audit *a, const struct round_class *rc,
+                         const struct move *m)
+{
+    bool pass = m->kind == MV_PASS;
+    a->role = pass ? rc->pass_role : rc->role;
+    bool commit = pass ? rc->pass(a, m) : rc->answer(a, m);
+    if (commit && rc->commit != COMMIT_NEVER) {
         a->commit_due = true;
-    else if (rule != RULE_OK)
-        a->commit_due = true; /* its owner's COMMIT follows */
+        a->due_role = rc->role;
+    }
+    if (rc->holds && a->phase == PH_ROUND && !a->g->held)
+        audit_end_turn(a, m);
 }
 
-static void on_pass(struct audit *a, const struct move *m)
+/* May m come after the log's last turn: an answer, or any move some
+ * round open now lets through? */
+static bool round_after_end(const struct audit *a, const struct move *m)
 {
-    if (a->phase == PH_HELD) { /* no (more) followers out of the City */
-        a->role = STEP_CITY;
-        game_quarter_leave(a->g, -1, -1);
-        if (!a->g->held)
-            end_turn(a, m);
-        return;
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct audit_unit *u = expansion_units[e]->audit;
+        for (const struct round_class *rc = u ? u->rounds : NULL;
+             rc && rc->asked; rc++) {
+            if (rc->after_end == AFTER_END_NONE || rc->holds)
+                continue;
+            if (rc->after_end == AFTER_END_CLAIMED) {
+                if (round_claims(a, rc, m))
+                    return true;
+            } else if (rc->asked(a->g) >= 0 &&
+                       (rc->after_end == AFTER_END_ANY ||
+                        m->kind != MV_PLACE)) {
+                return true;
+            }
+        }
     }
-    /* after a floor with followers in sight: the capture declined, not
-     * the end of the actions (a phantom may still act) */
-    if (a->phase == PH_DONE && !a->passed &&
-        game_capture_options(a->g, NULL, 0) > 0) {
-        game_capture_declined(a->g);
-        return;
-    }
-    if (a->phase == PH_IDLE)
-        pass_between_turns(a, m);
+    return false;
+}
+
+/* ---- the turn's PASS and COMMIT ---------------------------------- */
+
+void audit_pass(struct audit *a, const struct move *m)
+{
+    /* a PASS that ends no action phase (a capture declined) */
+    if (a->phase == PH_DONE && !a->passed)
+        for (int e = 0; e < EXP__COUNT; e++) {
+            const struct audit_unit *u = expansion_units[e]->audit;
+            if (u && u->turn_pass && u->turn_pass(a, m))
+                return;
+        }
+    if (a->phase == PH_IDLE || a->phase == PH_ROUND)
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "a pass before the turn's "
+                      "tile was placed");
     else if (a->phase == PH_FLYING)
-        close_flight(a, m);
+        audit_close_flight(a, m);
     if (a->phase == PH_ACTION || a->phase == PH_FLYING) {
         a->phase = PH_DONE;
         a->passed = true;
     }
 }
 
-/* The count moves to another quarter, by the player who sent a follower
- * into the City. */
-static void on_count(struct audit *a, const struct move *m)
+void audit_commit(struct audit *a, const struct move *m)
 {
-    char why[200], name[40];
-    struct game *g = a->g;
-    if (a->phase == PH_HELD)
-        end_turn(a, m);
-    int seg = move_seg(g, m);
-    int mover = game_city_count_mover(g);
-    int player = m->player >= 0 ? m->player : mover;
-    enum rule rule = a->phase != PH_IDLE
-                         ? RULE_COUNT_MOVE
-                         : game_check_count_move(g, player, seg, why,
-                                                 sizeof why);
-    if (a->phase != PH_IDLE)
-        snprintf(why, sizeof why, "the count moves only between turns");
-    a->role = STEP_CITY;
-    if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "the count to %s: %s", name, why);
+    /* the COMMIT after an answer in a round; before a held scoring the
+     * round goes on with the next seat asked */
+    if ((a->phase == PH_IDLE || a->phase == PH_ROUND) && a->commit_due) {
+        a->commit_due = false;
+        a->role = a->due_role;
         return;
     }
-    game_count_move(g, seg);
+    if (a->phase == PH_ROUND) { /* nobody answers: the turn scores */
+        audit_end_turn(a, m);
+        return;
+    }
+    if (a->phase == PH_IDLE)
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "end of turn without a "
+                      "tile placed");
+    audit_end_turn(a, m);
 }
 
-static void on_recall(struct audit *a, const struct move *m)
-{
-    char nm[32];
-    struct game *g = a->g;
-    if (a->phase == PH_HELD)
-        end_turn(a, m);
-    if (a->phase == PH_IDLE) {
-        violate(a, m, RULE_TURN_SEQUENCE, "an abbot recalled before the "
-                "turn's tile was placed");
-        return;
-    }
-    if (a->phase == PH_VOID)
-        return;
-    if (a->phase == PH_FLYING)
-        close_flight(a, m);
-    int tile = game_tile_at(g, m->at);
-    int seg = game_find_seg(g, tile, m->feature, m->mask);
-    int mi = resolve_abbot(a, m);
-    if (mi < 0 || g->meeples[mi].kind != FIG_ABBOT ||
-        g->meeples[mi].owner != a->player) {
-        violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
-                meeple_name(m, nm, sizeof nm), who(a, a->player));
-        return;
-    }
-    if (g->meeples[mi].seg < 0 || g->meeples[mi].seg != seg) {
-        violate(a, m, RULE_ABBOT_RECALL, "%s's abbot is not on a %s at "
-                "(%d,%d)", who(a, a->player), feat_name(m->feature), m->at.x,
-                m->at.y);
-        return;
-    }
-    if (game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK) {
-        violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "an abbot recall after a "
-                "meeple was already deployed this turn");
-    }
-    game_recall(g, mi);
-    a->phase = PH_DONE;
-}
+/* ---- where a move sits ------------------------------------------ */
 
 /* The turn's action slot for a move that replaces a deployment (the
- * fairy, the princess): false when it must be skipped. */
+ * fairy, the princess, a floor): false when it must be skipped. */
 static bool action_slot(struct audit *a, const struct move *m,
                         const char *what)
 {
     if (a->phase == PH_IDLE) {
-        violate(a, m, RULE_TURN_SEQUENCE, "%s before the turn's tile was "
-                "placed", what);
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "%s before the turn's tile "
+                      "was placed", what);
         return false;
     }
     if (a->phase == PH_VOID)
         return false;
     if (a->phase == PH_FLYING)
-        close_flight(a, m);
+        audit_close_flight(a, m);
     if (a->passed) {
-        violate(a, m, RULE_TURN_SEQUENCE, "%s after passing", what);
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "%s after passing", what);
         return false;
     }
     return true;
 }
 
-/* The meeple a fairy or princess message names: by id, else the one of
- * that kind and seat standing on the named feature. */
-static int resolve_on_board(const struct audit *a, const struct move *m)
+/* After the turn's action (the dragon's steps): false when skipped. */
+static bool after_slot(struct audit *a, const struct move *m,
+                       const char *what)
 {
-    const struct game *g = a->g;
-    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-    /* the princess's knight may be anyone's: a log that names no owner
-     * means the one standing there */
-    bool anyone = m->kind == MV_PRINCESS && m->meeple_owner < 0;
-    int owner = meeple_owner(a, m);
-    if (!anyone && (owner < 0 || owner >= a->log->rules.n_players))
-        return -1;
-    if (m->meeple_n > 0 && !anyone)
-        return game_meeple(g, owner, m->meeple, m->meeple_n);
-    for (int i = 0; i < g->n_meeples; i++)
-        if ((anyone || g->meeples[i].owner == owner) &&
-            g->meeples[i].kind == m->meeple && g->meeples[i].seg >= 0 &&
-            g->meeples[i].seg == seg)
-            return i;
-    return -1;
-}
-
-/* Is meeple mi standing on the feature the message names? */
-static bool stands_as_logged(const struct game *g, int mi,
-                             const struct move *m)
-{
-    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-    return mi >= 0 && seg >= 0 && g->meeples[mi].seg == seg;
-}
-
-static void on_fairy(struct audit *a, const struct move *m)
-{
-    char why[200];
-    if (!action_slot(a, m, "the fairy moved"))
-        return;
-    int mi = resolve_on_board(a, m);
-    enum rule rule = game_check_fairy(a->g, a->player, mi, why, sizeof why);
-    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
-        rule = RULE_FAIRY_PLACEMENT;
-        snprintf(why, sizeof why, "that follower does not stand on the %s "
-                 "at (%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
-    }
-    a->phase = PH_DONE;
-    if (rule != RULE_OK) {
-        violate(a, m, rule, "the fairy beside a follower at (%d,%d): %s",
-                m->at.x, m->at.y, why);
-        game_act(a->g, FIG_FAIRY);
-        return;
-    }
-    game_fairy(a->g, mi);
-}
-
-static void on_dragon(struct audit *a, const struct move *m)
-{
-    char why[200];
     if (a->phase == PH_IDLE || a->phase == PH_VOID) {
         if (a->phase == PH_IDLE)
-            violate(a, m, RULE_TURN_SEQUENCE, "the dragon moved between "
-                    "turns");
-        return;
+            audit_violate(a, m, RULE_TURN_SEQUENCE, "%s between turns",
+                          what);
+        return false;
     }
     if (a->phase == PH_FLYING)
-        close_flight(a, m);
-    a->phase = PH_DONE; /* its steps follow the turn's action */
-    enum rule rule = game_check_dragon_step(a->g, m->at, why, sizeof why);
-    if (rule != RULE_OK) {
-        violate(a, m, rule, "%s", why);
-        return;
-    }
-    int mover = game_dragon_mover(a->g);
-    game_dragon_step(a->g, m->at);
-    if (m->player >= 0 && m->player != mover)
-        violate(a, m, RULE_TURN_ORDER, "the log names %s for the dragon's "
-                "step, but it is %s's", who(a, m->player), who(a, mover));
-}
-
-static void on_neutral(struct audit *a, const struct move *m)
-{
-    if (m->neutral == FIG_DRAGON)
-        on_dragon(a, m);
-    else if (m->neutral == FIG_FAIRY)
-        on_fairy(a, m);
-    else if (m->neutral == FIG_COUNT)
-        on_count(a, m);
-    else
-        violate(a, m, RULE_TURN_SEQUENCE, "a %s moved, which this game "
-                "does not have", figure_class(m->neutral)
-                                     ? figure_class(m->neutral)->name
-                                     : "neutral figure");
-}
-
-static void on_princess(struct audit *a, const struct move *m)
-{
-    char why[200];
-    if (!action_slot(a, m, "the princess acted"))
-        return;
-    int mi = resolve_on_board(a, m);
-    enum rule rule = game_check_princess(a->g, mi, why, sizeof why);
-    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
-        rule = RULE_PRINCESS;
-        snprintf(why, sizeof why, "that knight does not stand on the %s at "
-                 "(%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
-    }
+        audit_close_flight(a, m);
     a->phase = PH_DONE;
-    if (rule != RULE_OK) {
-        violate(a, m, rule, "the princess at (%d,%d): %s", m->at.x, m->at.y,
-                why);
-        game_act(a->g, FIG_FAIRY);
+    return true;
+}
+
+static bool slot_ok(struct audit *a, const struct move_class *row,
+                    const struct move *m)
+{
+    switch ((enum move_slot)row->slot) {
+    case SLOT_ACTION:
+        return action_slot(a, m, row->what);
+    case SLOT_AFTER:
+        return after_slot(a, m, row->what);
+    case SLOT_BETWEEN:
+        if (a->phase == PH_ROUND) /* nobody leaves the City: it scores */
+            audit_end_turn(a, m);
+        return true;
+    case SLOT_ANY:
+        break;
+    }
+    return true;
+}
+
+static void dispatch(struct audit *a, const struct move *m)
+{
+    const struct round_class *rc = claiming_round(a, m);
+    if (rc) {
+        round_answer(a, rc, m);
         return;
     }
-    game_princess(a->g, mi);
-}
-
-/* ---- The Tower: floors, captures, ransoms ----------------------------- */
-
-static void on_tower(struct audit *a, const struct move *m)
-{
-    char why[200];
-    if (!action_slot(a, m, "a tower floor"))
-        return;
-    enum rule rule = game_check_tower(a->g, a->player, m->at, why,
-                                      sizeof why);
-    if (rule != RULE_OK)
-        violate(a, m, rule, "a floor on tower at (%d,%d): %s", m->at.x,
-                m->at.y, why);
-    game_raise_tower(a->g, a->player, m->at); /* as logged, where it can */
-    a->phase = PH_DONE;
-}
-
-static void on_capture(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32], name[40];
-    struct game *g = a->g;
-    if (!action_slot(a, m, "a capture"))
-        return;
-    int mi = resolve_meeple(a, m);
-    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
-    enum rule rule = game_check_capture(g, mi, seg, why, sizeof why);
-    if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
-        violate(a, m, rule, "capture of %s on %s at (%d,%d): %s",
-                meeple_name(m, nm, sizeof nm), name, m->at.x, m->at.y, why);
+    const struct move_class *row = row_of(a, m);
+    if (!row || !row->check) {
+        const struct figure_class *f = figure_class(m->neutral);
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "a %s moved, which this "
+                      "game does not have", f ? f->name : "neutral figure");
         return;
     }
-    game_capture(g, a->player, mi);
+    if (slot_ok(a, row, m))
+        row->check(a, m);
 }
 
-static void on_exchange(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32];
-    if (!action_slot(a, m, "an exchange of prisoners"))
-        return;
-    int mi = resolve_meeple(a, m);
-    enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
-    if (rule != RULE_OK) {
-        violate(a, m, rule, "exchange for %s: %s",
-                meeple_name(m, nm, sizeof nm), why);
-        return;
-    }
-    game_exchange(a->g, mi);
-}
-
-/* A ransom, by the player on turn: after the tile or before it (then by
- * the seat about to draw). */
-static void on_ransom(struct audit *a, const struct move *m)
-{
-    char why[200], nm[32];
-    int payer = a->phase == PH_IDLE ? a->g->seat : a->player;
-    int mi = resolve_meeple(a, m);
-    enum rule rule = game_check_ransom(a->g, payer, mi, why, sizeof why);
-    if (rule != RULE_OK) {
-        violate(a, m, rule, "ransom for %s: %s",
-                meeple_name(m, nm, sizeof nm), why);
-        return;
-    }
-    game_pay_ransom(a->g, mi);
-}
-
-/* ---- driver ------------------------------------------------------------ */
 
 /* The score events and their refs into r: copied when the game lives
  * on, else taken over (the game is freed right after). */
@@ -1258,6 +929,13 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->player = -1; /* nobody is on turn before the first tile */
     a->draw_trusted = true;
     a->redraw = -1.0;
+    /* every unit's rows, whether the game has the unit or not (a log
+     * may hold moves of one it lacks) */
+    for (int e = 0; e < EXP__COUNT; e++)
+        for (const struct move_class *c = expansion_units[e]->moves;
+             c && c->name; c++)
+            if (c->kind < AUDIT_MOVE_KINDS && c->neutral < FIG__COUNT)
+                a->rows[c->kind][c->neutral] = c;
     memset(r, 0, sizeof *r);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
@@ -1281,48 +959,16 @@ size_t audit_step(struct audit *a, const struct move *m)
     a->role = STEP_TURN;
     if (a->ended || a->r->halted)
         return 0;
-    /* after the last turn: wagons may move, and the holders of abbeys
-     * decline them (or place them, which are turns) */
+    /* after the last turn: the rounds' answers (a wagon's move, an
+     * abbey declined) */
     if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn &&
-        a->phase == PH_IDLE && !a->commit_due &&
-        game_wagon_next(a->g) < 0 && game_city_offer(a->g) < 0 &&
-        game_city_count_mover(a->g) < 0 &&
-        !(m->kind != MV_PLACE && game_city_final_open(a->g)) &&
-        !(m->kind == MV_PASS && game_pack_left(a->g) == 0 &&
-          game_abbey_offered(a->g))) {
-        violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's last turn "
-                "%d", a->log->end_turn);
+        a->phase == PH_IDLE && !a->commit_due && !round_after_end(a, m)) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "moves after the game's "
+                      "last turn %d", a->log->end_turn);
         a->ended = true;
         return 1;
     }
-    switch ((enum move_kind)m->kind) {
-    case MV_PLACE: on_place(a, m); break;
-    case MV_DISCARD: on_discard(a, m); break;
-    case MV_DEPLOY: on_deploy(a, m); break;
-    case MV_PASS: on_pass(a, m); break;
-    case MV_RECALL: on_recall(a, m); break;
-    case MV_TOWER: on_tower(a, m); break;
-    case MV_CAPTURE: on_capture(a, m); break;
-    case MV_RANSOM: on_ransom(a, m); break;
-    case MV_EXCHANGE: on_exchange(a, m); break;
-    case MV_NEUTRAL: on_neutral(a, m); break;
-    case MV_PRINCESS: on_princess(a, m); break;
-    case MV_COMMIT:
-        if (a->phase == PH_HELD) { /* nobody moves: the turn scores */
-            end_turn(a, m);
-            break;
-        }
-        if (a->phase == PH_IDLE && a->commit_due) {
-            a->commit_due = false; /* ends an abbey's pass, wagons' moves */
-            a->role = a->due_role;
-            break;
-        }
-        if (a->phase == PH_IDLE)
-            violate(a, m, RULE_TURN_SEQUENCE, "end of turn without a tile "
-                    "placed");
-        end_turn(a, m);
-        break;
-    }
+    dispatch(a, m);
     return a->r->n_violations - before;
 }
 
@@ -1353,25 +999,19 @@ int audit_turn_part(const struct audit *a)
 
 int audit_meeple(const struct audit *a, const struct move *m)
 {
-    if (m->kind == MV_RECALL)
-        return resolve_abbot(a, m);
-    if (m->kind == MV_PRINCESS ||
-        (m->kind == MV_NEUTRAL && m->neutral == FIG_FAIRY))
-        return resolve_on_board(a, m);
-    if (m->kind == MV_DEPLOY && a->phase == PH_IDLE && !a->ended &&
-        game_wagon_next(a->g) >= 0)
-        return resolve_wagon(a, m);
-    if (city_move(a, m))
-        return resolve_city(a, m);
-    return m->kind == MV_DEPLOY ? resolve_meeple(a, m) : -1;
+    const struct round_class *rc = claiming_round(a, m);
+    if (rc && m->kind != MV_PASS && rc->meeple)
+        return rc->meeple(a, m);
+    const struct move_class *row = row_of(a, m);
+    return row && row->meeple ? row->meeple(a, m) : -1;
 }
 
 void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game)
 {
     struct report *r = a->r;
-    if (a->phase == PH_HELD)
-        end_turn(a, NULL);
+    if (a->phase == PH_ROUND)
+        audit_end_turn(a, NULL);
     r->turns = a->turn;
     if (a->log->end_turn >= 0)
         r->finished = a->turn >= a->log->end_turn;
@@ -1386,9 +1026,9 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
     if (!r->finished && a->flight_open && a->phase == PH_FLYING)
         r->flights[a->flight].pending = true;
     if (r->finished) {
-        end_turn(a, NULL);
-        if (a->phase == PH_HELD) /* the log ends before the moves out */
-            end_turn(a, NULL);
+        audit_end_turn(a, NULL);
+        if (a->phase == PH_ROUND) /* the log ends before the moves out */
+            audit_end_turn(a, NULL);
         game_final_scoring(a->g);
     }
     memcpy(r->score, a->g->score, sizeof r->score);
@@ -1422,3 +1062,4 @@ void report_release(struct report *r)
     free(r->running);
     memset(r, 0, sizeof *r);
 }
+

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct audit_unit;
 struct game;
 struct move_class;
 struct rules;
@@ -122,6 +123,9 @@ struct expansion {
     const struct element *elements; /* up to a { NULL } entry */
     const struct move_class *moves; /* the moves it adds (core/move.h), up
                                        to a row whose name is NULL */
+    const struct audit_unit *audit; /* the rounds between turns it adds
+                                       and its say in the auditor's turn
+                                       (core/audit_unit.h), or NULL */
 
     /* Placement: RULE_OK, or a rule the tile breaks at p turned rot
      * (edges already match), with a sentence in why. */

@@ -142,6 +142,21 @@ struct pos pos_step(struct pos p, int side)
     return step(p, side & 3);
 }
 
+int game_seat_walk(const struct game *g, int first, int last,
+                   bool (*asks)(const struct game *g, int seat))
+{
+    int n = g->rules.n_players;
+    if (n <= 0 || first < 0 || last < 0)
+        return -1;
+    for (int p = first % n, i = 0; i < n; p = (p + 1) % n, i++) {
+        if (asks(g, p))
+            return p;
+        if (p == last % n)
+            break;
+    }
+    return -1;
+}
+
 static bool on_board(struct pos p)
 {
     const int lim = BOARD_SPAN / 2;
@@ -1069,6 +1084,17 @@ bool game_fits_anywhere(const struct game *g, int def)
         }
     }
     return false;
+}
+
+bool game_pack_done(const struct game *g)
+{
+    if (game_pack_left(g) == 0)
+        return true;
+    for (int k = 0; k < g->n_pack_kinds; k++)
+        if (g->pack[g->pack_kind[k]] > 0 &&
+            game_fits_anywhere(g, g->pack_kind[k]))
+            return false;
+    return true;
 }
 
 /* ---- features ---------------------------------------------------------- */

@@ -42,6 +42,29 @@
 
 #include "core/log.h" /* enum move_kind */
 
+struct audit;
+struct move;
+
+/* Where a move sits in a turn, for the auditor: it checks the place
+ * before the row's check judges the move. */
+enum move_slot {
+    SLOT_ANY,    /* the check judges its place itself (a ransom, before
+                    the tile or in the turn; the base game's moves) */
+    SLOT_ACTION, /* the turn's action instead of a deployment: after the
+                    tile, not after a PASS (a floor, the fairy) */
+    SLOT_AFTER,  /* after the turn's action, before its COMMIT (the
+                    dragon's steps) */
+    SLOT_BETWEEN,/* between turns (the count's move); a held scoring
+                    takes place first */
+};
+
+/* Does a violation at the move show where it happened? */
+enum move_at {
+    AT_NONE,
+    AT_TILE,     /* the tile at m->at (a placement) */
+    AT_FEATURE,  /* the feature m->feature / m->mask at m->at */
+};
+
 /* One move class. A unit lists its rows in struct expansion.moves, up to
  * a row whose name is NULL. */
 struct move_class {
@@ -49,6 +72,16 @@ struct move_class {
     uint8_t neutral;         /* MV_NEUTRAL: the figure moved (enum
                                 figure), telling the rows of one kind
                                 apart; 0 otherwise */
+    /* the auditor's side (core/audit_unit.h) */
+    uint8_t slot;            /* enum move_slot */
+    uint8_t at;              /* enum move_at */
+    const char *what;        /* in a message about its place: "a tower
+                                floor", "the dragon moved" */
+    /* Checks the move and applies it (as logged, where it can). */
+    void (*check)(struct audit *a, const struct move *m);
+    /* The meeple (index into the game's) the move would take; NULL:
+     * none (-1). */
+    int (*meeple)(const struct audit *a, const struct move *m);
     const char *name;        /* flierlog: the move's name, "tower" */
     const char *jcz;         /* .jcz message type, "PLACE_TOKEN", or NULL */
     const char *jcz_payload; /* .jcz payload template (above), or NULL */

@@ -50,11 +50,12 @@ static enum status choose(const struct game *g, const struct whatif *w,
     list_names(g, segs, n, list, sizeof list);
     *out_seg = -1;
     if (w->has_landing) {
+        /* a feature inside the tile is one whatever its mask says */
+        bool inner = feat_shape(w->feature) == SHAPE_INNER;
         seg_format(w->feature, w->mask, want, sizeof want);
         for (int i = 0; i < n; i++)
             if (g->segs[segs[i]].kind == w->feature &&
-                (g->segs[segs[i]].mask == w->mask ||
-                 w->feature == FEAT_MONASTERY || w->feature == FEAT_GARDEN)) {
+                (g->segs[segs[i]].mask == w->mask || inner)) {
                 *out_seg = segs[i];
                 return ST_OK;
             }

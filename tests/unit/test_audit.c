@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "board_fixture.h"
@@ -544,6 +545,196 @@ static void test_halt_beyond_board(void **state)
     report_release(&rep);
 }
 
+/* ---- rounds between turns ------------------------------------------------ */
+
+static void print_violations(const struct report *r)
+{
+    for (size_t i = 0; i < r->n_violations; i++)
+        print_error("turn %d: %s: %s\n", r->violations[i].turn,
+                    rule_id(r->violations[i].rule), r->violations[i].msg);
+}
+
+/* The City of Carcassonne as the start: CO/1..CO/12, four by three, CO/7
+ * (the quarters) at (0,0). */
+static void city_log(struct game_log *l, const struct rules *r)
+{
+    fx_log_init(l, r);
+    for (int i = 0; i < 12; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "CO/%d", i + 1);
+        struct start_place s = { (int16_t)fx_tile(id), 0,
+                                 { i % 4 - 2, i / 4 - 1 } };
+        if (i == 0) {
+            l->start_tile = s.tile;
+            l->start_at = s.at;
+        } else {
+            l->more_starts[l->n_more_starts++] = s;
+        }
+    }
+}
+
+#define INTO(p, q, n) FX_DEPLOY_N(p, 0, 0, FEAT_QUARTER, q, FIG_SMALL, n)
+
+/* The Count: both players have a follower in the blacksmith's quarter
+ * when Blue's crossroads at (1,-3) ends the road north of the City in
+ * turn 6. Before it scores, the City asks Red first (the seat after
+ * Blue's), who moves out onto the road (a COMMIT follows), then Blue,
+ * the player on turn, asked last, who declines with a PASS. Red's
+ * follower joins Blue's on the road: 3 each. */
+static void test_city_asks_round_to_the_turn_player(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "count");
+    r.flags |= RF_COUNT;
+    const struct fx_step s[] = {
+        FX_PLACE(RED, "BA/L", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        /* Blue's road south of the City, ended by Red: Red goes in */
+        FX_PLACE(BLUE, "BA/RFr", 0, 2, 1),
+        FX_DEPLOY(BLUE, 0, 2, FEAT_ROAD, "NS"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "BA/CRRR", 0, 3, 2),
+        FX_DEPLOY(RED, 0, 3, FEAT_ROAD, "E"), FX_COMMIT(RED),
+        INTO(RED, "blacksmith", 2), FX_COUNT_TO(RED, "market"),
+        /* Red's road ended by Blue: Blue goes in, the count stays */
+        FX_PLACE(BLUE, "BA/RRR", 1, 3, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PASS(RED), /* the road could take Red's out of the City */
+        INTO(BLUE, "blacksmith", 1), FX_PASS(BLUE),
+        /* the road north of the City, ended by Blue with a follower */
+        FX_PLACE(RED, "BA/RFr", 1, -2, 1), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/CRRR", 1, -3, 0),
+        FX_DEPLOY(BLUE, 1, -3, FEAT_ROAD, "S"), FX_COMMIT(BLUE),
+        FX_DEPLOY_N(RED, 1, -1, FEAT_ROAD, "N", FIG_SMALL, 2),
+        FX_COMMIT(RED),
+        FX_PASS(BLUE),
+        FX_PLACE(RED, "BA/L", 3, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+    };
+    struct game_log l;
+    struct report rep;
+    city_log(&l, &r);
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 7);
+    int north = -1;
+    for (size_t i = 0; i < rep.n_events; i++)
+        if (rep.events[i].turn == 6 && rep.events[i].feature == FEAT_ROAD)
+            north = (int)i;
+    assert_true(north >= 0);
+    assert_int_equal(rep.events[north].players, 1u << RED | 1u << BLUE);
+    assert_int_equal(rep.events[north].points, 3);
+    report_release(&rep);
+}
+
+/* Abbey & Mayor, the last round of abbeys: six players, each holding an
+ * abbey. The pack is The Abbey & Mayor's twelve tiles, ten of them laid
+ * as start tiles round two holes, (10,11) and (12,11); seats 0 and 1
+ * draw the last two. The round asks the seats after the last to draw,
+ * round to it: 2, 3, 4 and 5 decline (a bare PASS each), 0 plays its
+ * abbey into a hole (a PASS and a COMMIT follow), 1 declines. */
+static void test_last_round_of_abbeys(void **state)
+{
+    (void)state;
+    struct rules r;
+    rules_init(&r);
+    r.n_players = 6;
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.counts[COUNT_ABBEYS] = 1;
+    fx_add_set(&r, "abbey-and-mayor:1");
+    static const struct {
+        const char *id;
+        struct pos at;
+    } ring[] = {
+        { "AM/C++", { 9, 11 } },   { "AM/CCcc+", { 11, 11 } },
+        { "AM/CCc+", { 13, 11 } }, { "AM/CCRR", { 10, 12 } },
+        { "AM/LRRRR", { 12, 12 } }, { "AM/RC", { 12, 10 } },
+        { "AM/CRr", { 10, 10 } },  { "AM/RrC", { 20, 20 } },
+        { "AM/C!+", { 22, 20 } },  { "AM/CRcr+", { 24, 20 } },
+    };
+    struct game_log l;
+    fx_log_init(&l, &r);
+    for (size_t i = 0; i < sizeof ring / sizeof ring[0]; i++)
+        l.more_starts[l.n_more_starts++] = (struct start_place){
+            (int16_t)fx_tile(ring[i].id), 0, ring[i].at };
+    const struct fx_step s[] = {
+        FX_PLACE(0, "AM/R", -1, 0, 3), FX_PASS(0), FX_COMMIT(0),
+        FX_PLACE(1, "AM/Rrr", 1, 0, 0), FX_PASS(1), FX_COMMIT(1),
+        FX_PASS(2), FX_PASS(3), FX_PASS(4), FX_PASS(5),
+        FX_PLACE(0, "AM/A", 10, 11, 0), FX_PASS(0), FX_COMMIT(0),
+        FX_PASS(1),
+    };
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    struct report rep;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 3);
+    assert_true(rep.finished);
+    report_release(&rep);
+}
+
+/* The same when the pack is not empty but its last tile fits nowhere:
+ * JCloisterZone puts it aside and the game is over, so the last round
+ * begins. Three players, one abbey each; the pack is The Abbey & Mayor's
+ * tiles, eight of them laid as start tiles; AM/C++ is left and fits
+ * nowhere. Blue plays its abbey into a hole in turn 2; Red places the
+ * last tile that fits in turn 4. The round asks Yellow (Blue holds no
+ * abbey any more), who plays its abbey into another hole (a PASS and a
+ * COMMIT follow), then Red, who declines with a bare PASS. */
+static void test_last_round_when_no_tile_fits(void **state)
+{
+    (void)state;
+    struct rules r;
+    rules_init(&r);
+    r.n_players = 3;
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.counts[COUNT_ABBEYS] = 1;
+    fx_add_set(&r, "abbey-and-mayor:1");
+    /* a ring of start tiles round three holes, (11,11), (13,11) and
+     * (15,11), no city of theirs facing an empty square that could take
+     * AM/C++ (every such square sees a road or a field too) */
+    static const struct {
+        const char *id;
+        int x, y, rot;
+    } starts[] = {
+        { "AM/CCRR", 10, 11, 1 }, { "AM/CCcc+", 12, 11, 0 },
+        { "AM/CCc+", 14, 11, 3 }, { "AM/CRcr+", 16, 11, 1 },
+        { "BA/L", 11, 10, 0 },    { "AM/C!+", 13, 10, 0 },
+        { "AM/RrC", 15, 10, 2 },  { "BA/L", 11, 12, 0 },
+        { "AM/CRr", 13, 12, 0 },  { "AM/RC", 15, 12, 0 },
+    };
+    struct game_log l;
+    fx_log_init(&l, &r);
+    l.start_tile = fx_tile("BA/L");
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        l.more_starts[l.n_more_starts++] = (struct start_place){
+            (int16_t)fx_tile(starts[i].id), (uint8_t)starts[i].rot,
+            { starts[i].x, starts[i].y } };
+    const struct fx_step s[] = {
+        FX_PLACE(RED, "AM/R", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "AM/A", 11, 11, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+        FX_PLACE(YELLOW, "AM/Rrr", 1, 1, 0), FX_PASS(YELLOW),
+        FX_COMMIT(YELLOW),
+        FX_PLACE(RED, "AM/LRRRR", 2, 1, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(YELLOW, "AM/A", 13, 11, 0), FX_PASS(YELLOW),
+        FX_COMMIT(YELLOW),
+        FX_PASS(RED),
+    };
+    fx_log_add(&l, s, sizeof s / sizeof s[0]);
+    struct report rep;
+    fx_audit(&l, &rep);
+    game_log_release(&l);
+    print_violations(&rep);
+    assert_true(rep.valid);
+    assert_int_equal(rep.turns, 5);
+    assert_true(rep.finished);
+    assert_int_equal(rep.n_discards, 1);
+    assert_int_equal(rep.discards[0].tile, fx_tile("AM/C++"));
+    report_release(&rep);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -558,6 +749,9 @@ int main(void)
         cmocka_unit_test(test_flight_records),
         cmocka_unit_test(test_flight_lands_beside_opponent),
         cmocka_unit_test(test_halt_beyond_board),
+        cmocka_unit_test(test_city_asks_round_to_the_turn_player),
+        cmocka_unit_test(test_last_round_of_abbeys),
+        cmocka_unit_test(test_last_round_when_no_tile_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

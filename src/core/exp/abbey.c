@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/audit_unit.h"
+#include "core/exp/abbey.h"
 #include "core/exp/units.h"
 #include "core/game_int.h"
 #include "core/replay.h"
@@ -81,8 +83,8 @@ struct abbey {
     uint8_t n_barns;                    /* barns on the board (they stay) */
     int8_t last_drawn;                  /* seat of the last drawn tile */
     int8_t round_next;                  /* the last round: the next seat */
-    int8_t round_left;                  /*   to ask, and how many left */
-    bool round;                         /* it has started */
+    bool round;                         /*   to ask; it has started, */
+    bool round_over;                    /*   it is over */
 };
 UNIT_STATE_FITS(struct abbey);
 
@@ -149,6 +151,31 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
     return RULE_OK;
 }
 
+/* The last round asks up to the seat of the last tile drawn (with no
+ * tile drawn, round the whole table from the first seat). */
+static int last_seat(const struct game *g, const struct abbey *st)
+{
+    int n = g->rules.n_players;
+    return (st->last_drawn + n) % n;
+}
+
+/* Is seat p asked in the last round: it holds an abbey, and there is a
+ * hole to put it in? */
+static bool may_play(const struct game *g, int p)
+{
+    return cstate(g)->abbeys[p] > 0 && any_hole(g);
+}
+
+/* The seat on turn has answered in the last round: it goes on after it,
+ * or is over when that seat was the last to ask. */
+static void round_asked(const struct game *g, struct abbey *st)
+{
+    if (g->seat == last_seat(g, st))
+        st->round_over = true;
+    else
+        st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
+}
+
 static void placed(struct game *g, int tile)
 {
     struct abbey *st = state(g);
@@ -158,10 +185,17 @@ static void placed(struct game *g, int tile)
     }
     if (st->abbeys[g->seat] > 0)
         st->abbeys[g->seat]--;
-    if (st->round) { /* the last round goes on after this seat */
-        st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
-        st->round_left--;
-    }
+    if (st->round) /* the last round goes on after this seat */
+        round_asked(g, st);
+}
+
+/* Does anyone still hold an abbey? */
+static bool held_by_anyone(const struct abbey *st, int n_players)
+{
+    for (int p = 0; p < n_players; p++)
+        if (st->abbeys[p] > 0)
+            return true;
+    return false;
 }
 
 bool game_abbey_offered(struct game *g)
@@ -169,23 +203,25 @@ bool game_abbey_offered(struct game *g)
     if (!game_in_play(g, EXP_ABBEY))
         return false;
     struct abbey *st = state(g);
-    if (game_pack_left(g) > 0)
+    if (!st->round && (!held_by_anyone(st, g->rules.n_players) ||
+                       !game_pack_done(g)))
         return st->abbeys[g->seat] > 0 && any_hole(g);
     if (!st->round) { /* from the seat after the last to draw, to it */
         st->round = true;
-        st->round_next = (int8_t)((st->last_drawn + 1) % g->rules.n_players);
-        st->round_left = (int8_t)g->rules.n_players;
+        st->round_next = (int8_t)((last_seat(g, st) + 1) %
+                                  g->rules.n_players);
     }
-    for (; st->round_left > 0; st->round_left--) {
-        int p = st->round_next;
-        if (st->abbeys[p] > 0 && any_hole(g)) {
-            g->seat = p;
-            g->part = 1; /* no builder's tile after the last */
-            return true;
-        }
-        st->round_next = (int8_t)((p + 1) % g->rules.n_players);
+    int p = st->round_over ? -1
+                           : game_seat_walk(g, st->round_next,
+                                            last_seat(g, st), may_play);
+    if (p < 0) {
+        st->round_over = true;
+        return false;
     }
-    return false;
+    st->round_next = (int8_t)p;
+    g->seat = p;
+    g->part = 1; /* no builder's tile after the last */
+    return true;
 }
 
 void game_abbey_declined(struct game *g)
@@ -193,8 +229,7 @@ void game_abbey_declined(struct game *g)
     struct abbey *st = state(g);
     if (!game_in_play(g, EXP_ABBEY) || !st->round)
         return;
-    st->round_next = (int8_t)((g->seat + 1) % g->rules.n_players);
-    st->round_left--;
+    round_asked(g, st);
 }
 
 /* ---- the barn --------------------------------------------------------- */
@@ -532,6 +567,129 @@ bool game_wagon_move(struct game *g, int m, int seg)
     return (st->moved >> owner) & 1;
 }
 
+/* ---- the auditor's side: the wagons' moves, the abbeys' rounds -------- */
+
+/* A wagon's move: the wagon that waits when the log leaves it open (no
+ * n, and no owner or the waiting wagon's), else the one named. */
+static int resolve_wagon(const struct audit *a, const struct move *m)
+{
+    int w = game_wagon_next(a->g);
+    if (w >= 0 && m->meeple_n == 0 && m->meeple == a->g->meeples[w].kind &&
+        (m->meeple_owner < 0 || m->meeple_owner == a->g->meeples[w].owner))
+        return w;
+    return audit_resolve_meeple(a, m);
+}
+
+/* A wagon's move after its feature scored, by its owner: a COMMIT
+ * follows its owner's last (or a refused one). */
+static bool wagon_move(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_wagon(a, m);
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    enum rule rule = game_check_wagon_move(g, mi, seg, why, sizeof why);
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        audit_violate(a, m, rule, "%s to %s at (%d,%d): %s",
+                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      m->at.y, why);
+        seg = -1;
+    }
+    if (mi >= 0 && game_wagon_move(g, mi, seg))
+        return true;
+    return rule != RULE_OK; /* its owner's COMMIT follows */
+}
+
+/* A waiting wagon stays in supply: a COMMIT follows when its owner
+ * moved another. */
+static bool wagon_stays(struct audit *a, const struct move *m)
+{
+    (void)m;
+    return game_wagon_move(a->g, game_wagon_next(a->g), -1);
+}
+
+static int wagon_asked(const struct game *g)
+{
+    int w = game_wagon_next((struct game *)g);
+    return w >= 0 ? g->meeples[w].owner : -1;
+}
+
+/* The seat offered its abbey now (the seat on turn before drawing; in
+ * the last round, the next holder), -1. */
+static int abbey_asked(const struct game *g)
+{
+    return game_abbey_offered((struct game *)g) ? g->seat : -1;
+}
+
+/* A PASS while an abbey is offered: before the draw, or (once the last
+ * tile is placed, which game_abbey_offered() sees) in the last round. */
+static bool drawing_claims(const struct audit *a, const struct move *m)
+{
+    return m->kind == MV_PASS && game_abbey_offered(a->g) &&
+           !cstate(a->g)->round;
+}
+
+static bool last_round_claims(const struct audit *a, const struct move *m)
+{
+    return m->kind == MV_PASS && game_abbey_offered(a->g) &&
+           cstate(a->g)->round;
+}
+
+/* The abbey declined: before drawing, a COMMIT follows; in the last
+ * round, the round goes on. */
+static bool abbey_declined(struct audit *a, const struct move *m)
+{
+    (void)m;
+    a->player = a->g->seat;
+    if (!cstate(a->g)->round)
+        return true;
+    game_abbey_declined(a->g);
+    return false;
+}
+
+static const struct round_class rounds[] = {
+    { /* after a scoring: the wagons that left it move on, or stay */
+      .what = "the wagons' moves",
+      .role = STEP_WAGON_MOVE, .pass_role = STEP_WAGON_STAYS,
+      .from = ROUND_FROM_TURN, .commit = COMMIT_AFTER_SEAT,
+      .after_end = AFTER_END_ANY, .answers = 1u << MV_DEPLOY,
+      .asked = wagon_asked, .answer = wagon_move, .pass = wagon_stays,
+      .meeple = resolve_wagon },
+    { /* before drawing: the seat on turn declines its abbey (playing it
+         is the turn's tile) */
+      .what = "the abbey before the draw",
+      .role = STEP_ABBEY_DECLINED, .pass_role = STEP_ABBEY_DECLINED,
+      .from = ROUND_ONLY_TURN, .commit = COMMIT_AFTER_PASS,
+      .after_end = AFTER_END_NONE, .asked = abbey_asked,
+      .claims = drawing_claims, .pass = abbey_declined },
+    { /* after the last tile: the holders, from the seat after the last
+         to draw round to it, decline (a bare PASS) or play it (a turn) */
+      .what = "the last round of abbeys",
+      .role = STEP_ABBEY_LAST, .pass_role = STEP_ABBEY_LAST,
+      .from = ROUND_FROM_LAST, .commit = COMMIT_NEVER,
+      .after_end = AFTER_END_CLAIMED, .asked = abbey_asked,
+      .claims = last_round_claims, .pass = abbey_declined },
+    { .asked = NULL },
+};
+
+/* Before a tile: wagons the log leaves waiting stay in supply (their
+ * owners passed); an abbey after the last tile is the last round's
+ * (game_abbey_offered() gives the seat its turn). */
+static void before_place(struct audit *a, const struct move *m)
+{
+    int w;
+    while ((w = game_wagon_next(a->g)) >= 0)
+        game_wagon_move(a->g, w, -1);
+    if (m->tile >= 0 && tile_group_rank(tile_get(m->tile)->group) < 0)
+        (void)game_abbey_offered(a->g);
+}
+
+static const struct audit_unit audit = {
+    .rounds = rounds,
+    .before_place = before_place,
+};
+
 static const struct element elements[] = {
     { "abbey", EL_COUNT, COUNT_ABBEYS, 2, true },
     { "mayor", EL_FIGURES, FIG_MAYOR, 2, true },
@@ -556,6 +714,7 @@ const struct expansion expansion_abbey = {
     .id = "abbey",
     .name = "Abbey & Mayor",
     .elements = elements,
+    .audit = &audit,
     .start = start,
     .check_place = check_place,
     .placed = placed,

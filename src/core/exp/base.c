@@ -3,6 +3,7 @@
  * how each feature scores. Tiles: base.tiles. */
 #include <stdio.h>
 
+#include "core/audit_unit.h"
 #include "core/exp/units.h"
 #include "core/move.h"
 #include "core/receipt.h"
@@ -207,6 +208,8 @@ static const struct element elements[] = {
 static const struct move_class moves[] = {
     {
         .kind = MV_PLACE,
+        .at = AT_TILE,
+        .check = audit_place,
         .name = "place",
         .jcz = "PLACE_TILE",
         .jcz_payload = "{\"tileId\":\"$tile\",\"rotation\":\"$rotation\",\"position\":\"$position\"}",
@@ -214,6 +217,7 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_DISCARD,
+        .check = audit_discard,
         .name = "discard",
         .jcz = NULL,
         .jcz_payload = NULL,
@@ -221,6 +225,9 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_DEPLOY,
+        .at = AT_FEATURE,
+        .check = audit_deploy,
+        .meeple = audit_resolve_meeple,
         .name = "deploy",
         .jcz = "DEPLOY_MEEPLE",
         .jcz_payload = "{\"pointer\":\"$pointer\",\"meepleId\":\"$meeple\",\"random\":\"$random\"}",
@@ -228,6 +235,7 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_PASS,
+        .check = audit_pass,
         .name = "pass",
         .jcz = "PASS",
         .jcz_payload = "{}",
@@ -235,6 +243,7 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_COMMIT,
+        .check = audit_commit,
         .name = "commit",
         .jcz = "COMMIT",
         .jcz_payload = "{\"random\":\"$random\"}",

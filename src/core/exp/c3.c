@@ -2,6 +2,8 @@
  * abbot, gardens, and the abbot's recall (instead of deploying, its owner
  * takes it back and scores its monastery or garden at once, as at the
  * end of the game). The garden tiles are in base.tiles (set basic:2). */
+#include "core/audit_unit.h"
+#include "core/exp/c3.h"
 #include "core/exp/units.h"
 #include "core/game_int.h"
 #include "core/move.h"
@@ -51,10 +53,69 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* ---- the auditor's side: the recall ------------------------------- */
+
+/* A recall: the abbot on the feature when the log leaves it open. */
+static int resolve_abbot(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    int mi = audit_resolve_meeple(a, m);
+    if (m->meeple_n == 0) /* "the abbot": the one standing there */
+        for (int i = 0; i < g->n_meeples; i++)
+            if (g->meeples[i].owner == audit_meeple_owner(a, m) &&
+                g->meeples[i].kind == FIG_ABBOT && g->meeples[i].seg >= 0 &&
+                g->meeples[i].seg == seg)
+                mi = i;
+    return mi;
+}
+
+/* Instead of the turn's action (a held scoring takes place first). */
+static void check_recall(struct audit *a, const struct move *m)
+{
+    char nm[32];
+    struct game *g = a->g;
+    if (a->phase == PH_ROUND)
+        audit_end_turn(a, m);
+    if (a->phase == PH_IDLE) {
+        audit_violate(a, m, RULE_TURN_SEQUENCE, "an abbot recalled before the "
+                "turn's tile was placed");
+        return;
+    }
+    if (a->phase == PH_VOID)
+        return;
+    if (a->phase == PH_FLYING)
+        audit_close_flight(a, m);
+    int tile = game_tile_at(g, m->at);
+    int seg = game_find_seg(g, tile, m->feature, m->mask);
+    int mi = resolve_abbot(a, m);
+    if (mi < 0 || g->meeples[mi].kind != FIG_ABBOT ||
+        g->meeples[mi].owner != a->player) {
+        audit_violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
+                audit_meeple_name(m, nm, sizeof nm), audit_who(a, a->player));
+        return;
+    }
+    if (g->meeples[mi].seg < 0 || g->meeples[mi].seg != seg) {
+        audit_violate(a, m, RULE_ABBOT_RECALL, "%s's abbot is not on a %s at "
+                      "(%d,%d)", audit_who(a, a->player),
+                      feat_name(m->feature), m->at.x, m->at.y);
+        return;
+    }
+    if (game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK) {
+        audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "an abbot recall "
+                      "after a meeple was already deployed this turn");
+    }
+    game_recall(g, mi);
+    a->phase = PH_DONE;
+}
+
 /* The moves this unit adds to a log (core/move.h). */
 static const struct move_class moves[] = {
     {
         .kind = MV_RECALL,
+        .at = AT_FEATURE,
+        .check = check_recall,
+        .meeple = resolve_abbot,
         .name = "recall",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"ABBOT_RETURN\"}",

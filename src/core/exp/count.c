@@ -28,6 +28,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/audit_unit.h"
+#include "core/exp/count.h"
 #include "core/game_int.h"
 #include "core/move.h"
 #include "core/replay.h"
@@ -167,22 +169,14 @@ static bool may_leave(const struct game *g, int p)
 }
 
 /* The first seat from `from` (itself when `self`) round to the player
- * on turn that may move followers out before the held scoring; -1. */
+ * on turn, asked last, that may move followers out before the held
+ * scoring; -1. */
 static int next_held(const struct game *g, int from, bool self)
 {
-    int n = g->rules.n_players, p = from;
-    if (!self) {
-        if (from == g->seat)
-            return -1;
-        p = (from + 1) % n;
-    }
-    for (;;) {
-        if (may_leave(g, p))
-            return p;
-        if (p == g->seat)
-            return -1;
-        p = (p + 1) % n;
-    }
+    if (!self && from == g->seat)
+        return -1;
+    int first = self ? from : (from + 1) % g->rules.n_players;
+    return game_seat_walk(g, first, g->seat, may_leave);
 }
 
 static bool hold_scoring(struct game *g)
@@ -247,11 +241,261 @@ static uint64_t hash(const struct game *g, uint64_t h)
     return game_hash_mix(h, game_count_seg(g));
 }
 
+/* ---- the auditor's side: the count's move, the City's rounds ---------- */
+
+/* A move around the City of Carcassonne: the seat whose follower it
+ * moves (the id's, else the move's player, else the seat the engine
+ * asks), and the follower: the one named, else for a move out of the
+ * City one of that kind in a quarter the count leaves free, else one in
+ * supply. */
+static int city_seat(const struct audit *a, const struct move *m)
+{
+    if (m->meeple_owner >= 0)
+        return m->meeple_owner;
+    if (m->player >= 0)
+        return m->player;
+    int held = game_city_held_seat(a->g), offer = game_city_offer(a->g);
+    return held >= 0 ? held : offer >= 0 ? offer : a->player;
+}
+
+static int resolve_city(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int owner = city_seat(a, m);
+    if (owner < 0 || owner >= a->log->rules.n_players)
+        return -1;
+    if (m->meeple_n == 0 && m->feature != FEAT_QUARTER) {
+        int pick = -1;
+        for (int i = 0; i < g->n_meeples; i++) {
+            int seg = g->meeples[i].seg;
+            if (g->meeples[i].owner != owner ||
+                g->meeples[i].kind != m->meeple || seg < 0 ||
+                g->segs[seg].kind != FEAT_QUARTER)
+                continue;
+            if (pick < 0 || seg != game_count_seg(g))
+                pick = i;
+            if (seg != game_count_seg(g))
+                break;
+        }
+        if (pick >= 0)
+            return pick;
+    }
+    return game_meeple(g, owner, m->meeple, m->meeple_n);
+}
+
+static bool in_quarter(const struct game *g, int mi)
+{
+    int seg = mi >= 0 ? g->meeples[mi].seg : -1;
+    return seg >= 0 && g->segs[seg].kind == FEAT_QUARTER;
+}
+
+/* Held scoring, or the end: a follower leaves the City of Carcassonne
+ * for the feature m names. A COMMIT follows such a move before a
+ * turn's scoring. */
+static bool quarter_leave(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_city(a, m), seg = audit_move_seg(g, m);
+    bool held = a->phase == PH_ROUND;
+    enum rule rule = game_check_quarter_leave(g, city_seat(a, m), mi, seg,
+                                              why, sizeof why);
+    if (rule == RULE_OK && !held && !game_pack_done(g)) {
+        rule = RULE_QUARTER_LEAVE;
+        snprintf(why, sizeof why, "followers leave the City only before a "
+                 "turn's scoring or at the end of the game");
+    }
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        audit_violate(a, m, rule, "%s out of the City, on %s at (%d,%d): %s",
+                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      m->at.y, why);
+        return false;
+    }
+    game_quarter_leave(g, mi, seg);
+    return held; /* its COMMIT follows */
+}
+
+/* A seat asked before the held scoring declines (the turn's player last:
+ * the scoring follows). */
+static bool held_pass(struct audit *a, const struct move *m)
+{
+    (void)m;
+    game_quarter_leave(a->g, -1, -1);
+    return false;
+}
+
+/* After the scoring: the player on turn sends a follower into a quarter
+ * of the City (the offer), or the log does so out of place. */
+static bool quarter_deploy(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = resolve_city(a, m), seg = audit_move_seg(g, m);
+    enum rule rule = game_check_quarter_deploy(g, city_seat(a, m), mi, seg,
+                                               why, sizeof why);
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        audit_violate(a, m, rule, "%s into the City, on %s at (%d,%d): %s",
+                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      m->at.y, why);
+        return false;
+    }
+    game_quarter_deploy(g, mi, seg);
+    return false;
+}
+
+static bool offer_pass(struct audit *a, const struct move *m)
+{
+    (void)m;
+    game_quarter_deploy(a->g, -1, -1); /* no follower into the City */
+    return false;
+}
+
+static bool count_stays(struct audit *a, const struct move *m)
+{
+    (void)m;
+    game_count_move(a->g, -1);
+    return false;
+}
+
+static bool final_pass(struct audit *a, const struct move *m)
+{
+    (void)a;
+    (void)m;
+    return false; /* no follower out of the City at the end */
+}
+
+/* The first seat that may take a follower out of the City at the end,
+ * or -1. */
+static int final_seat(const struct game *g)
+{
+    if (!game_city_final_open(g))
+        return -1;
+    for (int p = 0; p < g->rules.n_players; p++)
+        if (may_leave(g, p))
+            return p;
+    return -1;
+}
+
+/* Between turns, a deployment out of a quarter goes for the end's moves
+ * out of the City (judged there, wherever it stands); a PASS only once
+ * the offer and the count's move are done and the game is. */
+static bool final_claims(const struct audit *a, const struct move *m)
+{
+    if (m->kind == MV_DEPLOY)
+        return in_quarter(a->g, resolve_city(a, m)) &&
+               m->feature != FEAT_QUARTER;
+    return m->kind == MV_PASS && game_city_offer(a->g) < 0 &&
+           game_city_count_mover(a->g) < 0 && final_seat(a->g) >= 0 &&
+           game_pack_done(a->g);
+}
+
+/* A follower into a quarter between turns is the offer's answer, or out
+ * of place (judged there). */
+static bool offer_claims(const struct audit *a, const struct move *m)
+{
+    if (m->kind == MV_DEPLOY)
+        return game_city_offer(a->g) >= 0 || m->feature == FEAT_QUARTER;
+    return m->kind == MV_PASS && game_city_offer(a->g) >= 0;
+}
+
+static int held_asked(const struct game *g)
+{
+    return game_city_held_seat(g);
+}
+
+static int offer_asked(const struct game *g)
+{
+    return game_city_offer(g);
+}
+
+static int mover_asked(const struct game *g)
+{
+    return game_city_count_mover(g);
+}
+
+static const struct round_class rounds[] = {
+    { /* before a turn's scoring: followers out onto what it completed */
+      .what = "the City's followers before the scoring",
+      .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_FROM_NEXT,
+      .commit = COMMIT_AFTER_MOVE, .after_end = AFTER_END_NONE,
+      .holds = true, .answers = 1u << MV_DEPLOY, .asked = held_asked,
+      .answer = quarter_leave, .pass = held_pass, .meeple = resolve_city,
+      .release = game_city_release },
+    { /* at the end, before the final scoring: out of the market */
+      .what = "the City's followers at the end",
+      .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_FROM_TURN,
+      .commit = COMMIT_NEVER, .after_end = AFTER_END_NO_TILE,
+      .answers = 1u << MV_DEPLOY, .asked = final_seat,
+      .claims = final_claims, .answer = quarter_leave, .pass = final_pass,
+      .meeple = resolve_city },
+    { /* after the scoring: the turn's player into the City */
+      .what = "a follower into the City",
+      .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_ONLY_TURN,
+      .commit = COMMIT_NEVER, .after_end = AFTER_END_ANY,
+      .answers = 1u << MV_DEPLOY, .asked = offer_asked,
+      .claims = offer_claims, .answer = quarter_deploy, .pass = offer_pass,
+      .meeple = resolve_city },
+    { /* then the count's move (its row), or a PASS: it stays */
+      .what = "the count's move",
+      .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_ONLY_TURN,
+      .commit = COMMIT_NEVER, .after_end = AFTER_END_ANY,
+      .answers = 0, .asked = mover_asked, .pass = count_stays },
+    { .asked = NULL },
+};
+
+/* A follower into the City during a turn: only after the scoring. */
+static bool turn_deploy(struct audit *a, const struct move *m)
+{
+    char nm[32];
+    if (m->feature != FEAT_QUARTER)
+        return false;
+    a->phase = PH_DONE;
+    game_act(a->g, m->meeple);
+    audit_violate(a, m, RULE_QUARTER_DEPLOY, "%s into the City during a "
+                  "turn: only after the scoring, when others scored and the "
+                  "player on turn did not",
+                  audit_meeple_name(m, nm, sizeof nm));
+    return true;
+}
+
+static const struct audit_unit audit = {
+    .rounds = rounds,
+    .turn_deploy = turn_deploy,
+};
+
+/* The count moves to another quarter, by the player who sent a follower
+ * into the City (a held scoring took place first). */
+static void check_count(struct audit *a, const struct move *m)
+{
+    char why[200], name[40];
+    struct game *g = a->g;
+    int seg = audit_move_seg(g, m);
+    int mover = game_city_count_mover(g);
+    int player = m->player >= 0 ? m->player : mover;
+    enum rule rule = a->phase != PH_IDLE
+                         ? RULE_COUNT_MOVE
+                         : game_check_count_move(g, player, seg, why,
+                                                 sizeof why);
+    if (a->phase != PH_IDLE)
+        snprintf(why, sizeof why, "the count moves only between turns");
+    a->role = STEP_CITY;
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        audit_violate(a, m, rule, "the count to %s: %s", name, why);
+        return;
+    }
+    game_count_move(g, seg);
+}
+
 /* The moves this unit adds to a log (core/move.h). */
 static const struct move_class moves[] = {
     {
         .kind = MV_NEUTRAL,
         .neutral = FIG_COUNT,
+        .slot = SLOT_BETWEEN,
+        .check = check_count,
         .name = "count",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"count.1\",\"to\":\"$pointer\"}",
@@ -276,6 +520,7 @@ const struct expansion expansion_count = {
     .name = "The Count of Carcassonne",
     .elements = elements,
     .moves = moves,
+    .audit = &audit,
     .start = start,
     .placed = placed,
     .hold_scoring = hold_scoring,

@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/audit_unit.h"
+#include "core/exp/dragon.h"
 #include "core/game_int.h"
 #include "core/log.h"
 #include "core/move.h"
@@ -438,10 +440,121 @@ static uint64_t hash(const struct game *g, uint64_t h)
 }
 
 /* The moves this unit adds to a log (core/move.h). */
+
+/* ---- the auditor's side: the dragon, the fairy, the princess ------- */
+
+/* The meeple a fairy or princess message names: by id, else the one of
+ * that kind and seat standing on the named feature. */
+static int resolve_on_board(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    /* the princess's knight may be anyone's: a log that names no owner
+     * means the one standing there */
+    bool anyone = m->kind == MV_PRINCESS && m->meeple_owner < 0;
+    int owner = audit_meeple_owner(a, m);
+    if (!anyone && (owner < 0 || owner >= a->log->rules.n_players))
+        return -1;
+    if (m->meeple_n > 0 && !anyone)
+        return game_meeple(g, owner, m->meeple, m->meeple_n);
+    for (int i = 0; i < g->n_meeples; i++)
+        if ((anyone || g->meeples[i].owner == owner) &&
+            g->meeples[i].kind == m->meeple && g->meeples[i].seg >= 0 &&
+            g->meeples[i].seg == seg)
+            return i;
+    return -1;
+}
+
+/* Is meeple mi standing on the feature the message names? */
+static bool stands_as_logged(const struct game *g, int mi,
+                             const struct move *m)
+{
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    return mi >= 0 && seg >= 0 && g->meeples[mi].seg == seg;
+}
+
+/* The fairy beside a follower, as the turn's action. */
+static void check_fairy(struct audit *a, const struct move *m)
+{
+    char why[200];
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_fairy(a->g, a->player, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_FAIRY_PLACEMENT;
+        snprintf(why, sizeof why, "that follower does not stand on the %s "
+                 "at (%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "the fairy beside a follower at (%d,%d): %s",
+                m->at.x, m->at.y, why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_fairy(a->g, mi);
+}
+
+/* A step of the dragon, after the turn's action. */
+static void check_dragon(struct audit *a, const struct move *m)
+{
+    char why[200];
+    enum rule rule = game_check_dragon_step(a->g, m->at, why, sizeof why);
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "%s", why);
+        return;
+    }
+    int mover = game_dragon_mover(a->g);
+    game_dragon_step(a->g, m->at);
+    if (m->player >= 0 && m->player != mover)
+        audit_violate(a, m, RULE_TURN_ORDER, "the log names %s for the "
+                      "dragon's step, but it is %s's", audit_who(a, m->player),
+                      audit_who(a, mover));
+}
+
+/* The princess sends a knight home, as the turn's action. */
+static void check_princess(struct audit *a, const struct move *m)
+{
+    char why[200];
+    int mi = resolve_on_board(a, m);
+    enum rule rule = game_check_princess(a->g, mi, why, sizeof why);
+    if (rule == RULE_OK && !stands_as_logged(a->g, mi, m)) {
+        rule = RULE_PRINCESS;
+        snprintf(why, sizeof why, "that knight does not stand on the %s at "
+                 "(%d,%d)", feat_name(m->feature), m->at.x, m->at.y);
+    }
+    a->phase = PH_DONE;
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "the princess at (%d,%d): %s", m->at.x,
+                      m->at.y, why);
+        game_act(a->g, FIG_FAIRY);
+        return;
+    }
+    game_princess(a->g, mi);
+}
+
+/* The turn ends: the dragon must have taken its steps, if it had a
+ * square to go to. */
+static void turn_end(struct audit *a, const struct move *m, bool void_turn)
+{
+    int left = void_turn ? 0 : game_dragon_steps(a->g);
+    if (left > 0)
+        audit_violate(a, m, RULE_DRAGON_MOVE, "the dragon still had %d step%s "
+                      "to take this turn, and a square to go to", left,
+                      left == 1 ? "" : "s");
+    game_dragon_stop(a->g);
+}
+
+static const struct audit_unit audit = {
+    .turn_end = turn_end,
+};
+
 static const struct move_class moves[] = {
     {
         .kind = MV_NEUTRAL,
         .neutral = FIG_DRAGON,
+        .slot = SLOT_AFTER,
+        .what = "the dragon moved",
+        .check = check_dragon,
         .name = "dragon",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"dragon.1\",\"to\":\"$position\"}",
@@ -450,6 +563,10 @@ static const struct move_class moves[] = {
     {
         .kind = MV_NEUTRAL,
         .neutral = FIG_FAIRY,
+        .slot = SLOT_ACTION,
+        .what = "the fairy moved",
+        .check = check_fairy,
+        .meeple = resolve_on_board,
         .name = "fairy",
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"fairy.1\",\"to\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
@@ -457,6 +574,10 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_PRINCESS,
+        .slot = SLOT_ACTION,
+        .what = "the princess acted",
+        .check = check_princess,
+        .meeple = resolve_on_board,
         .name = "princess",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"PRINCESS\"}",
@@ -484,6 +605,7 @@ const struct expansion expansion_dragon = {
     .name = "The Princess & the Dragon",
     .elements = elements,
     .moves = moves,
+    .audit = &audit,
     .start = start,
     .placed = placed,
     .check_deploy = check_deploy,

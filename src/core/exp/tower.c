@@ -33,6 +33,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/audit_unit.h"
+#include "core/exp/tower.h"
 #include "core/game_int.h"
 #include "core/log.h"
 #include "core/move.h"
@@ -254,7 +256,8 @@ enum rule game_check_capture(const struct game *g, int m, int seg,
         struct pos t = game_tile_pos(g, st->raised);
         snprintf(why, why_len, "the tower at (%d,%d), %d floor%s high, sees "
                  "only its row and column up to %d tiles away", t.x, t.y,
-                 st->height[st->raised], st->height[st->raised] == 1 ? "" : "s",
+                 st->height[st->raised],
+                 st->height[st->raised] == 1 ? "" : "s",
                  st->height[st->raised]);
         return RULE_TOWER_CAPTURE;
     }
@@ -505,9 +508,93 @@ static uint64_t hash(const struct game *g, uint64_t h)
 }
 
 /* The moves this unit adds to a log (core/move.h). */
+/* ---- the auditor's side: floors, captures, ransoms ---------------- */
+
+/* A floor, as the turn's action. */
+static void check_tower(struct audit *a, const struct move *m)
+{
+    char why[200];
+    enum rule rule = game_check_tower(a->g, a->player, m->at, why,
+                                      sizeof why);
+    if (rule != RULE_OK)
+        audit_violate(a, m, rule, "a floor on tower at (%d,%d): %s", m->at.x,
+                m->at.y, why);
+    game_raise_tower(a->g, a->player, m->at); /* as logged, where it can */
+    a->phase = PH_DONE;
+}
+
+/* A prisoner after the turn's floor. */
+static void check_capture(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32], name[40];
+    struct game *g = a->g;
+    int mi = audit_resolve_meeple(a, m);
+    int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
+    enum rule rule = game_check_capture(g, mi, seg, why, sizeof why);
+    if (rule != RULE_OK) {
+        seg_format(m->feature, m->mask, name, sizeof name);
+        audit_violate(a, m, rule, "capture of %s on %s at (%d,%d): %s",
+                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      m->at.y, why);
+        return;
+    }
+    game_capture(g, a->player, mi);
+}
+
+/* After a capture: the prisoner taken back in exchange. */
+static void check_exchange(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32];
+    int mi = audit_resolve_meeple(a, m);
+    enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "exchange for %s: %s",
+                audit_meeple_name(m, nm, sizeof nm), why);
+        return;
+    }
+    game_exchange(a->g, mi);
+}
+
+/* A ransom, by the player on turn: after the tile or before it (then by
+ * the seat about to draw). */
+static void check_ransom(struct audit *a, const struct move *m)
+{
+    char why[200], nm[32];
+    int payer = a->phase == PH_IDLE ? a->g->seat : a->player;
+    int mi = audit_resolve_meeple(a, m);
+    enum rule rule = game_check_ransom(a->g, payer, mi, why, sizeof why);
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "ransom for %s: %s",
+                audit_meeple_name(m, nm, sizeof nm), why);
+        return;
+    }
+    game_pay_ransom(a->g, mi);
+}
+
+/* ---- driver ------------------------------------------------------------ */
+
+/* After a floor with followers in sight, a PASS declines the capture; it
+ * ends no action phase (a phantom may still act). */
+static bool turn_pass(struct audit *a, const struct move *m)
+{
+    (void)m;
+    if (game_capture_options(a->g, NULL, 0) <= 0)
+        return false;
+    game_capture_declined(a->g);
+    return true;
+}
+
+static const struct audit_unit audit = {
+    .turn_pass = turn_pass,
+};
+
 static const struct move_class moves[] = {
     {
         .kind = MV_TOWER,
+        .slot = SLOT_ACTION,
+        .at = AT_FEATURE,
+        .what = "a tower floor",
+        .check = check_tower,
         .name = "tower",
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"TOWER_PIECE\",\"pointer\":\"$pointer\"}",
@@ -516,6 +603,10 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_CAPTURE,
+        .slot = SLOT_ACTION,
+        .at = AT_FEATURE,
+        .what = "a capture",
+        .check = check_capture,
         .name = "capture",
         .jcz = "CAPTURE_FOLLOWER",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
@@ -523,6 +614,7 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_RANSOM,
+        .check = check_ransom,
         .name = "ransom",
         .jcz = "PAY_RANSOM",
         .jcz_payload = "{\"meepleId\":\"$meeple\"}",
@@ -530,6 +622,9 @@ static const struct move_class moves[] = {
     },
     {
         .kind = MV_EXCHANGE,
+        .slot = SLOT_ACTION,
+        .what = "an exchange of prisoners",
+        .check = check_exchange,
         .name = "exchange",
         .jcz = "EXCHANGE_FOLLOWER",
         .jcz_payload = "{\"meepleId\":\"$meeple\"}",
@@ -565,6 +660,7 @@ const struct expansion expansion_tower = {
     .name = "The Tower",
     .elements = elements,
     .moves = moves,
+    .audit = &audit,
     .start = start,
     .placed = placed,
     .check_deploy = check_deploy,
