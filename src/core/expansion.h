@@ -17,6 +17,7 @@
 struct audit_unit;
 struct game;
 struct move_class;
+struct start_place;
 struct rules;
 struct score_event;
 struct score_item;
@@ -187,6 +188,12 @@ struct expansion {
      * show, after a turn: neutral figures, tokens, marks on tiles (a
      * tower's height), counters (prisoners a seat holds). */
     void (*replay)(const struct game *g, struct replay_out *out);
+    /* The start tiles the rules r call for when the unit brings its own
+     * start (the City of Carcassonne): how many (at most max) into out;
+     * 0 when r does not. Asked before a game exists, so not a hook of
+     * the game's units (UNIT_HOOKS). */
+    int (*start_layout)(const struct rules *r, struct start_place *out,
+                        int max);
 };
 
 /* The hooks above, for the engine to know which a game's units have:

@@ -992,6 +992,18 @@ bool game_start(struct game *g, int def, struct pos p, int rot)
     return game_start_tiles(g, &s, 1);
 }
 
+int game_start_layout(const struct rules *r, struct start_place *out,
+                      int max)
+{
+    for (int e = 0; e < EXP__COUNT; e++) {
+        const struct expansion *u = expansion_units[e];
+        int n = u->start_layout ? u->start_layout(r, out, max) : 0;
+        if (n > 0)
+            return n;
+    }
+    return 0;
+}
+
 bool game_start_tiles(struct game *g, const struct start_place *s, int n)
 {
     for (int i = 0; i < n; i++)

@@ -467,6 +467,11 @@ struct start_place {
     struct pos at;
 };
 bool game_start_tiles(struct game *g, const struct start_place *s, int n);
+/* The start tiles the rules call for when a unit brings its own start
+ * (expansion.start_layout: the City of Carcassonne): how many (at most
+ * max) into out; 0 when the game starts from one start tile. */
+int game_start_layout(const struct rules *r, struct start_place *out,
+                      int max);
 /* Places def at p turned rot and starts turn `turn`. Merges features
  * across matching edges. Takes the tile from the pack when a copy is
  * left. Returns false only when p is taken or off the board, leaving g
@@ -606,13 +611,5 @@ void seg_format(int kind, uint8_t mask, char *out, size_t len);
  * kind into a board-frame mask; false when malformed. */
 bool loc_parse(int kind, const char *s, uint8_t *mask);
 
-/* What each unit adds to the engine's calls (src/core/exp/ID.h), for
- * those that still reach them through this header (the simulator, the
- * tests); a file that names a unit's calls includes its header. */
-#include "core/exp/abbey.h"
-#include "core/exp/c3.h"
-#include "core/exp/count.h"
-#include "core/exp/dragon.h"
-#include "core/exp/tower.h"
 
 #endif

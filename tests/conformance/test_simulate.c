@@ -26,6 +26,7 @@
 
 #include "cli/cli.h"
 #include "core/audit.h"
+#include "core/exp/abbey.h"
 #include "mlog/mlog.h"
 #include "sim/forge.h"
 #include "sim/sim.h"

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "board_fixture.h"
+#include "core/exp/c3.h"
 
 #define BIT(p) (1u << (p))
 

@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "board_fixture.h"
+#include "core/exp/dragon.h"
+#include "core/exp/tower.h"
 #include "fx_cases.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))

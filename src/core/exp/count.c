@@ -515,6 +515,9 @@ static void replay(const struct game *g, struct replay_out *out)
             .feature = g->segs[cs].kind, .mask = g->segs[cs].mask });
 }
 
+static int start_layout(const struct rules *r, struct start_place *out,
+                        int max);
+
 const struct expansion expansion_count = {
     .id = "count",
     .name = "The Count of Carcassonne",
@@ -529,6 +532,7 @@ const struct expansion expansion_count = {
     .score = score,
     .hash = hash,
     .replay = replay,
+    .start_layout = start_layout,
 };
 
 /* ---- the engine's questions (game.h) ---------------------------------- */
@@ -699,8 +703,9 @@ static const char *const city_layout[3][4] = {
     { "CO/9", "CO/10", "CO/11", "CO/12" },
 };
 
-int game_start_layout(const struct rules *r, struct start_place *out,
-                      int max)
+/* The City of Carcassonne: CO/1..CO/12, four by three, CO/7 at (0,0). */
+static int start_layout(const struct rules *r, struct start_place *out,
+                        int max)
 {
     int set = tile_set_find("count"), n = 0;
     if (set < 0 || !r->set_copies[set])

@@ -45,10 +45,5 @@ void game_count_move(struct game *g, int seg);
 void game_city_release(struct game *g);
 /* The quarter the count stands in (its segment), -1 without the City. */
 int game_count_seg(const struct game *g);
-/* The start tiles the rules call for when a unit brings its own start
- * (the City of Carcassonne: CO/1..CO/12, four by three, CO/7 at (0,0)):
- * how many (at most max) into out; 0 when none does. */
-int game_start_layout(const struct rules *r, struct start_place *out,
-                      int max);
 
 #endif

@@ -12,6 +12,7 @@
  *     (after its owner's last move).
  * Forgeries: an abbey off a hole, a wagon's move out of reach, a barn off
  * its corner, a mayor's or a wagon's wrong landing. */
+#include "core/exp/abbey.h"
 #include "sim/exp/units.h"
 
 #include <stdio.h>

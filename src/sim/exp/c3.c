@@ -2,6 +2,7 @@
  * games: the edition's abbots and gardens, the abbot's recall
  * (MV_RECALL) as a turn's action when no deployment is made, and a
  * forged recall of an abbot that stands nowhere. */
+#include "core/exp/c3.h"
 #include "sim/exp/units.h"
 
 #include <stdio.h>

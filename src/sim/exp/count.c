@@ -10,6 +10,7 @@
  *     their owners pass.
  * Forgeries: a follower sent into the City, and the count moved, without
  * an offer. */
+#include "core/exp/count.h"
 #include "sim/exp/units.h"
 
 #include <stdio.h>

@@ -4,6 +4,7 @@
  * is made, the dragon's steps (MV_NEUTRAL each) after the turn's actions,
  * before its COMMIT. Forgeries of each, and of a deployment on the
  * dragon's tile or through the magic portal onto a completed feature. */
+#include "core/exp/dragon.h"
 #include "sim/exp/units.h"
 
 #include <stdio.h>

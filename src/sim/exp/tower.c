@@ -5,6 +5,7 @@
  * the engine offers a prisoner back) or a follower on top of a
  * tower (an MV_DEPLOY off the tile). Forgeries: a floor, a capture and a
  * ransom the rules refuse, and a flight landing on a tower. */
+#include "core/exp/tower.h"
 #include "sim/exp/units.h"
 
 #include <stdlib.h>
