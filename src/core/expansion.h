@@ -5,9 +5,9 @@
  * asks it what is special. A NULL hook means "nothing special". The base
  * game, the C3 abbot and garden and The Flier are units like the others.
  *
- * Adding an expansion: its files in src/core/exp/ (ID.c, ID.tiles), one
- * line in EXPANSIONS below, and a line in FEATURES/FIGURES (feature.h)
- * for each new kind it brings. Pure. */
+ * Adding an expansion: its files in each layer's exp/ folder and one
+ * registry line per layer; docs/architecture.md, "Adding an expansion",
+ * lists them. Pure. */
 #ifndef CORE_EXPANSION_H
 #define CORE_EXPANSION_H
 #include <stdbool.h>
