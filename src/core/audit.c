@@ -176,9 +176,9 @@ static const struct round_class *holding_round(const struct audit *a);
 void audit_end_turn(struct audit *a, const struct move *m)
 {
     audit_close_flight(a, m);
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        if (u && u->turn_end && game_in_play(a->g, e))
+    for (int i = 0; i < a->n_units; i++) {
+        const struct audit_unit *u = a->units[i];
+        if (u->turn_end)
             u->turn_end(a, m, a->phase == PH_VOID);
     }
     if (a->phase == PH_ROUND) { /* nobody answers any more: it scores */
@@ -344,9 +344,9 @@ void audit_place(struct audit *a, const struct move *m)
     if (a->phase != PH_IDLE)
         audit_end_turn(a, m); /* the log skipped the COMMIT */
     a->commit_due = false;
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        if (u && u->before_place && game_in_play(a->g, e))
+    for (int i = 0; i < a->n_units; i++) {
+        const struct audit_unit *u = a->units[i];
+        if (u->before_place)
             u->before_place(a, m);
     }
     size_t before = a->r->n_violations;
@@ -665,9 +665,9 @@ static void deploy_checked(struct audit *a, const struct move *m)
         on_flight(a, m, mi);
         return;
     }
-    for (int e = 0; e < EXP__COUNT; e++) { /* a unit's refusal first */
-        const struct audit_unit *u = expansion_units[e]->audit;
-        if (u && u->turn_deploy && u->turn_deploy(a, m))
+    for (int i = 0; i < a->n_units; i++) { /* a unit's refusal first */
+        const struct audit_unit *u = a->units[i];
+        if (u->turn_deploy && u->turn_deploy(a, m))
             return;
     }
     if (a->phase == PH_FLYING)
@@ -719,9 +719,9 @@ static const struct round_class *claiming_round(const struct audit *a,
 {
     if (a->ended || (a->phase != PH_IDLE && a->phase != PH_ROUND))
         return NULL;
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        for (const struct round_class *rc = u ? u->rounds : NULL;
+    for (int i = 0; i < a->n_units; i++) {
+        const struct audit_unit *u = a->units[i];
+        for (const struct round_class *rc = u->rounds;
              rc && rc->asked; rc++)
             if (round_claims(a, rc, m))
                 return rc;
@@ -731,9 +731,9 @@ static const struct round_class *claiming_round(const struct audit *a,
 
 static const struct round_class *holding_round(const struct audit *a)
 {
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        for (const struct round_class *rc = u ? u->rounds : NULL;
+    for (int i = 0; i < a->n_units; i++) {
+        const struct audit_unit *u = a->units[i];
+        for (const struct round_class *rc = u->rounds;
              rc && rc->asked; rc++)
             if (rc->holds && rc->asked(a->g) >= 0)
                 return rc;
@@ -762,9 +762,9 @@ static void round_answer(struct audit *a, const struct round_class *rc,
  * round open now lets through? */
 static bool round_after_end(const struct audit *a, const struct move *m)
 {
-    for (int e = 0; e < EXP__COUNT; e++) {
-        const struct audit_unit *u = expansion_units[e]->audit;
-        for (const struct round_class *rc = u ? u->rounds : NULL;
+    for (int i = 0; i < a->n_units; i++) {
+        const struct audit_unit *u = a->units[i];
+        for (const struct round_class *rc = u->rounds;
              rc && rc->asked; rc++) {
             if (rc->after_end == AFTER_END_NONE || rc->holds)
                 continue;
@@ -787,9 +787,9 @@ void audit_pass(struct audit *a, const struct move *m)
 {
     /* a PASS that ends no action phase (a capture declined) */
     if (a->phase == PH_DONE && !a->passed)
-        for (int e = 0; e < EXP__COUNT; e++) {
-            const struct audit_unit *u = expansion_units[e]->audit;
-            if (u && u->turn_pass && u->turn_pass(a, m))
+        for (int i = 0; i < a->n_units; i++) {
+            const struct audit_unit *u = a->units[i];
+            if (u->turn_pass && u->turn_pass(a, m))
                 return;
         }
     if (a->phase == PH_IDLE || a->phase == PH_ROUND)
@@ -881,7 +881,8 @@ static bool slot_ok(struct audit *a, const struct move_class *row,
 
 static void dispatch(struct audit *a, const struct move *m)
 {
-    const struct round_class *rc = claiming_round(a, m);
+    /* a game without rounds (the base game's) asks none, every move */
+    const struct round_class *rc = a->n_units ? claiming_round(a, m) : NULL;
     if (rc) {
         round_answer(a, rc, m);
         return;
@@ -939,6 +940,9 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     memset(r, 0, sizeof *r);
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
+    for (int e = 0; e < EXP__COUNT; e++)
+        if (expansion_units[e]->audit && game_in_play(a->g, e))
+            a->units[a->n_units++] = expansion_units[e]->audit;
     /* a total per turn: room for the whole pack up front */
     xgrow((void **)&r->running, &r->cap_running,
           (size_t)game_pack_left(a->g) + 1, sizeof *r->running);

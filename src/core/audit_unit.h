@@ -52,6 +52,10 @@ struct audit {
     bool ended;       /* the log's last turn is over */
     /* the rows, looked up once per move: [kind][neutral figure] */
     const struct move_class *rows[AUDIT_MOVE_KINDS][FIG__COUNT];
+    /* the auditor's hooks and rounds of the units the game has, in the
+     * registry's order: asked every move, so a base game asks none */
+    const struct audit_unit *units[EXP__COUNT];
+    uint8_t n_units;
 };
 
 /* Reports a violation of rule at move m (its position, for the moves
