@@ -707,11 +707,11 @@ static bool round_claims(const struct audit *a, const struct round_class *rc,
 {
     if (rc->holds != (a->phase == PH_ROUND))
         return false;
-    if (rc->claims)
-        return rc->claims(a, m);
     bool answer = m->kind == MV_PASS ||
                   (m->kind < AUDIT_MOVE_KINDS && (rc->answers >> m->kind & 1));
-    return answer && rc->asked(a->g) >= 0;
+    if (!answer) /* a tile, a COMMIT: no round's, and asked every turn */
+        return false;
+    return rc->claims ? rc->claims(a, m) : rc->asked(a->g) >= 0;
 }
 
 static const struct round_class *claiming_round(const struct audit *a,

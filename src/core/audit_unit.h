@@ -135,7 +135,8 @@ struct round_class {
      * open (nobody left to ask). */
     int (*asked)(const struct game *g);
     /* Is m, a move the turn does not take, this round's answer now?
-     * NULL: when the round is open and m's kind is one of its answers. */
+     * Asked only of a PASS or a kind in answers. NULL: when the round
+     * is open. */
     bool (*claims)(const struct audit *a, const struct move *m);
     /* Checks and applies an answer that is no PASS, and a PASS. They
      * return true when a COMMIT now follows (as .commit says: after a
