@@ -166,6 +166,22 @@ void fx_log_init(struct game_log *l, const struct rules *r)
     l->start_rot = 0;
 }
 
+void fx_log_init_layout(struct game_log *l, const struct rules *r)
+{
+    struct start_place s[LOG_MAX_STARTS];
+    int n = game_start_layout(r, s, LOG_MAX_STARTS);
+    fx_log_init(l, r);
+    for (int i = 0; i < n; i++) {
+        if (i == 0) {
+            l->start_tile = s[i].tile;
+            l->start_at = s[i].at;
+            l->start_rot = s[i].rot;
+        } else {
+            l->more_starts[l->n_more_starts++] = s[i];
+        }
+    }
+}
+
 static void fill_move(struct move *m, const struct fx_step *s)
 {
     m->kind = (uint8_t)s->kind;

@@ -133,6 +133,9 @@ struct fx_step {
 /* Initialises l for rules r with BA/RCr at (0,0) R0 and players named
  * "p0", "p1", ... Release with game_log_release(). */
 void fx_log_init(struct game_log *l, const struct rules *r);
+/* The same, started as a unit lays the start out when r calls for it
+ * (game_start_layout(): the City of Carcassonne, CO/7 at (0,0)). */
+void fx_log_init_layout(struct game_log *l, const struct rules *r);
 /* The audit of l's moves (audit_run without options); release with
  * report_release(). */
 void fx_audit(const struct game_log *l, struct report *out);

@@ -554,25 +554,6 @@ static void print_violations(const struct report *r)
                     rule_id(r->violations[i].rule), r->violations[i].msg);
 }
 
-/* The City of Carcassonne as the start: CO/1..CO/12, four by three, CO/7
- * (the quarters) at (0,0). */
-static void city_log(struct game_log *l, const struct rules *r)
-{
-    fx_log_init(l, r);
-    for (int i = 0; i < 12; i++) {
-        char id[8];
-        snprintf(id, sizeof id, "CO/%d", i + 1);
-        struct start_place s = { (int16_t)fx_tile(id), 0,
-                                 { i % 4 - 2, i / 4 - 1 } };
-        if (i == 0) {
-            l->start_tile = s.tile;
-            l->start_at = s.at;
-        } else {
-            l->more_starts[l->n_more_starts++] = s;
-        }
-    }
-}
-
 #define INTO(p, q, n) FX_DEPLOY_N(p, 0, 0, FEAT_QUARTER, q, FIG_SMALL, n)
 
 /* The Count: both players have a follower in the blacksmith's quarter
@@ -610,7 +591,7 @@ static void test_city_asks_round_to_the_turn_player(void **state)
     };
     struct game_log l;
     struct report rep;
-    city_log(&l, &r);
+    fx_log_init_layout(&l, &r);
     fx_log_add(&l, s, sizeof s / sizeof s[0]);
     fx_audit(&l, &rep);
     game_log_release(&l);

@@ -1365,26 +1365,6 @@ static const struct audit_case dragon_cases[] = {
 
 /* ---- The Count of Carcassonne ------------------------------------------ */
 
-/* The City of Carcassonne as the start: CO/1..CO/12, four by three, CO/7
- * (the quarters) at (0,0). Its outer roads: CO/11's south at (0,1),
- * CO/4's north at (1,-1). */
-static void city_log(struct game_log *l, const struct rules *r)
-{
-    fx_log_init(l, r);
-    for (int i = 0; i < 12; i++) {
-        char id[8];
-        snprintf(id, sizeof id, "CO/%d", i + 1);
-        struct start_place s = { (int16_t)fx_tile(id), 0,
-                                 { i % 4 - 2, i / 4 - 1 } };
-        if (i == 0) {
-            l->start_tile = s.tile;
-            l->start_at = s.at;
-        } else {
-            l->more_starts[l->n_more_starts++] = s;
-        }
-    }
-}
-
 static struct rules count_rules(void)
 {
     struct rules r = fx_rules_c2(2);
@@ -1520,7 +1500,7 @@ static void test_audit(void **state)
     struct game_log l;
     struct report rep;
     if (c->city)
-        city_log(&l, &r);
+        fx_log_init_layout(&l, &r);
     else
         fx_log_init(&l, &r);
     fx_log_add(&l, c->steps, c->n);
