@@ -536,8 +536,17 @@ enum status pg_pipeline(struct pg_store *s, struct pg_stmt *q, int n,
     }
     if (f < 0 || PQexitPipelineMode(s->conn) != 1) {
         /* what was left half sent or unread cannot be told apart from
-         * what comes next: start again on a new connection */
+         * what comes next: start again on a new connection. The server
+         * going away mid-pipeline ends here too ("cannot exit pipeline
+         * mode while busy", the connection still said to be up), so a
+         * failure without a cause of its own is one to retry (503). */
         st = pg_fail(s, NULL, what, e);
+        if (st == ST_DB) {
+            char why[ERR_MSG_MAX];
+            snprintf(why, sizeof why, "%s", e->msg);
+            st = err_set(e, ST_BUSY, "%s (the connection is opened again on "
+                         "the next request)", why);
+        }
         PQfinish(s->conn);
         s->conn = NULL;
         forget_statements(s);
