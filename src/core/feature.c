@@ -57,6 +57,13 @@ int feat_find_jcz(const char *jcz)
     return -1;
 }
 
+int feat_logged(int f)
+{
+    const char *jcz = feature_class(f)->jcz;
+    int k = jcz ? feat_find_jcz(jcz) : -1;
+    return k < 0 ? f : k;
+}
+
 int figure_find(const char *jcz)
 {
     for (int f = 0; f < FIG__COUNT; f++) {

@@ -193,6 +193,10 @@ static inline bool figure_stands_on(int fig, int f)
  * (-1: none). */
 const char *feat_name(int f);
 int feat_find(const char *name);
+/* The kind a log names for a segment of kind f: the first kind of its
+ * JCloisterZone name (a shrine is logged as a monastery, as .jcz saves
+ * point at it), so that a log reads the same in either format. */
+int feat_logged(int f);
 /* The kind whose JCloisterZone name this is ("Road"), or -1. */
 int feat_find_jcz(const char *jcz);
 /* The figure whose meeple id kind this is ("big"), or -1. */

@@ -241,7 +241,7 @@ static enum status get_segment(const struct fl_ctx *c, const cJSON *v,
     if ((!colon && !inner) || (colon && !loc_parse(f, colon + 1, mask)))
         return bad(c, e, path, "'%.40s' is no segment (e.g. city:NE, "
                    "road:WE, field:NL.NR, monastery)", s);
-    *kind = (uint8_t)f;
+    *kind = (uint8_t)feat_logged(f); /* "shrine": a monastery there */
     if (!colon)
         *mask = 0;
     return ST_OK;

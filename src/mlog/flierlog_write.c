@@ -508,7 +508,7 @@ static cJSON *header_json(const struct wr *w, bool final)
 static cJSON *seg_json(int kind, uint8_t mask)
 {
     char s[48];
-    seg_format(kind, mask, s, sizeof s);
+    seg_format(feat_logged(kind), mask, s, sizeof s); /* as read back */
     return cJSON_CreateString(s);
 }
 
