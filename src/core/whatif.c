@@ -52,9 +52,9 @@ static enum status choose(const struct game *g, const struct whatif *w,
     if (w->has_landing) {
         seg_format(w->feature, w->mask, want, sizeof want);
         for (int i = 0; i < n; i++)
-            if (g->segs[segs[i]].kind == w->feature &&
+            if (feat_is(g->segs[segs[i]].kind, w->feature) &&
                 (g->segs[segs[i]].mask == w->mask ||
-                 w->feature == FEAT_MONASTERY || w->feature == FEAT_GARDEN)) {
+                 feat_shape(w->feature) == SHAPE_INNER)) {
                 *out_seg = segs[i];
                 return ST_OK;
             }
