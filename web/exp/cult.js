@@ -38,4 +38,5 @@ export default {
     SHRINE_PLACEMENT: [8.5, 'A monastery or shrine next to two cloisters of the other kind, or next to one that already has a cloister of its own kind beside it.'],
   },
   elementNames: { shrine: 'shrines' },
+  exprNames: { challenged: 'challenged' },
 };

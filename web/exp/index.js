@@ -19,6 +19,9 @@
 //                 label, cls, testid, legend}} the replay's items
 //   rules         {RULE_ID: [rank, text]}
 //   elementFigures, elementNames, settings: the audit's elements and rules
+//   exprNames     {suffix: text} how an event's feature reads for a score
+//                 expression of the unit's ("challenged": "shrine
+//                 (challenged)", not "(incomplete)")
 
 import base from './base.js';
 import c3 from './c3.js';
@@ -43,6 +46,7 @@ export const TOKENS = merged('tokens');
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = merged('elementNames');
+export const EXPR_NAMES = merged('exprNames');
 /** The look of a closed tile, or null. */
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 
