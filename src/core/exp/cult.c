@@ -34,9 +34,9 @@ enum { NO_CLOISTER = -1, MONASTERY_KIND, SHRINE_KIND };
 
 static int cloister_kind(int feat)
 {
-    return feat == FEAT_SHRINE                  ? SHRINE_KIND
-           : feat_is(feat, FEAT_MONASTERY)      ? MONASTERY_KIND
-                                                : NO_CLOISTER;
+    if (feat == FEAT_SHRINE)
+        return SHRINE_KIND;
+    return feat_is(feat, FEAT_MONASTERY) ? MONASTERY_KIND : NO_CLOISTER;
 }
 
 /* The cloister segment of the tile at p (-1: none, no tile). */
