@@ -7,7 +7,7 @@
 // error.
 
 import { s } from './dom.js';
-import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS } from './exp/index.js';
+import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES } from './exp/index.js';
 
 // Anything else: a diamond.
 const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
@@ -90,9 +90,13 @@ export { FEATURES };
 
 export const featureName = (f) => (Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f].name : String(f));
 
-/** A score event's feature: "city", "road (incomplete)", "trade goods". */
+/** A score event's feature: "city", "road (incomplete)", "trade goods",
+ * or with a unit's name for its expression, "shrine (challenged)". */
 export function eventFeature(ev) {
   const f = FEATURES[ev.feature];
+  const dot = (ev.expr || '').indexOf('.');
+  const sfx = dot >= 0 ? ev.expr.slice(dot + 1) : '';
+  if (sfx && Object.prototype.hasOwnProperty.call(EXPR_NAMES, sfx)) return `${featureName(ev.feature)} (${EXPR_NAMES[sfx]})`;
   return `${featureName(ev.feature)}${ev.completed || (f && f.open) ? '' : ' (incomplete)'}`;
 }
 

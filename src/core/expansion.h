@@ -38,7 +38,8 @@ struct replay_out;
     X(ABBEY, expansion_abbey, "abbey")                                     \
     X(TOWER, expansion_tower, "tower")                                     \
     X(DRAGON, expansion_dragon, "dragon")                                  \
-    X(COUNT, expansion_count, "count")
+    X(COUNT, expansion_count, "count")                                     \
+    X(CULT, expansion_cult, "cult")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -61,7 +62,8 @@ enum expansion_id {
     X(FAIRY, "fairy")                                                      \
     X(PRINCESS, "princess")                                                \
     X(PORTAL, "portal")                                                    \
-    X(COUNT, "count")
+    X(COUNT, "count")                                                      \
+    X(SHRINE, "shrine")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,

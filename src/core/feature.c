@@ -57,6 +57,13 @@ int feat_find_jcz(const char *jcz)
     return -1;
 }
 
+int feat_logged(int f)
+{
+    const char *jcz = feature_class(f)->jcz;
+    int k = jcz ? feat_find_jcz(jcz) : -1;
+    return k < 0 ? f : k;
+}
+
 int figure_find(const char *jcz)
 {
     for (int f = 0; f < FIG__COUNT; f++) {
@@ -123,7 +130,7 @@ static const struct {
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
-    { "Cult, Siege & Creativity", { "cult", "siege", "shrine", "escape" } },
+    { "Cult, Siege & Creativity", { "siege", "escape" } },
     { "The Monasteries", { "monasteries" } },
     { "Darmstadt", { "darmstadt", "church" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },

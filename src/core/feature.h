@@ -40,7 +40,8 @@ enum feat_shape {
     X(TOWER, "tower", SHAPE_INNER)                                         \
     X(RANSOM, "ransom", SHAPE_NONE)                                        \
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
-    X(QUARTER, "quarter", SHAPE_SPOTS)
+    X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
+    X(SHRINE, "shrine", SHAPE_INNER)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -48,6 +49,8 @@ enum feat {
 #undef X
     FEAT__COUNT
 };
+_Static_assert(FEAT__COUNT <= 16, "a mask of feature kinds is 16 bits "
+               "(figure_class.stands, struct game's kinds)");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \
@@ -99,6 +102,13 @@ struct feature_class {
     uint32_t needs;         /* rules flags (enum rule_flag) without which
                                the feature is not in play */
     uint32_t stand_needs;   /* ... without which no figure stands on it */
+    uint8_t like;           /* a kind of this other kind (enum feat; 0:
+                               none): figures that may stand on that one
+                               may stand on it, a log naming that one on
+                               its tile means it (JCloisterZone calls a
+                               shrine a Monastery), and without its rule
+                               flags it is that one (a shrine without
+                               shrines is a monastery) */
     const char *role;       /* what a follower on it is: "knight" */
     const char *roles;      /* "knights" */
     /* Points of a measured feature (ev->tiles, pennants, cities, attrs,
@@ -163,10 +173,30 @@ static inline int feat_shape(int f)
 {
     return (unsigned)f < FEAT__COUNT ? feature_shapes[f] : SHAPE_NONE;
 }
+/* Is kind f the kind k, or a kind of it (its class's like)? */
+static inline bool feat_is(int f, int k)
+{
+    return f == k || (f != FEAT_NONE && feature_class(f)->like == k);
+}
+
+/* May figure fig stand on feature kind f, before the rules (as on the
+ * kind f is a kind of, if the figure's class does not name f)? */
+static inline bool figure_stands_on(int fig, int f)
+{
+    const struct figure_class *k = figure_class(fig);
+    int like = feature_class(f)->like;
+    return k && (unsigned)f < FEAT__COUNT &&
+           ((k->stands >> f & 1) || (like && (k->stands >> like & 1)));
+}
+
 /* Lower-case feature name ("road", ... "none" out of range), and back
  * (-1: none). */
 const char *feat_name(int f);
 int feat_find(const char *name);
+/* The kind a log names for a segment of kind f: the first kind of its
+ * JCloisterZone name (a shrine is logged as a monastery, as .jcz saves
+ * point at it), so that a log reads the same in either format. */
+int feat_logged(int f);
 /* The kind whose JCloisterZone name this is ("Road"), or -1. */
 int feat_find_jcz(const char *jcz);
 /* The figure whose meeple id kind this is ("big"), or -1. */

@@ -596,7 +596,9 @@ struct game *game_new(const struct rules *r)
             standable |= 1u << f;
     }
     for (int k = 0; k < FIG__COUNT; k++)
-        g->stands[k] = (uint16_t)(figure_class(k)->stands & standable);
+        for (int f = 1; f < FEAT__COUNT; f++)
+            if ((standable >> f & 1) && figure_stands_on(k, f))
+                g->stands[k] = (uint16_t)(g->stands[k] | 1u << f);
     for (int e = 0; e < EXP__COUNT; e++) {
         const struct expansion *u = expansion_get(e);
         if (!(g->units >> e & 1))
@@ -876,7 +878,9 @@ static bool seg_in_play(const struct game *g, int kind)
  * one road or city segment, a half-edge one field: tilegen checks it).
  * True when it has a monastery or garden. Tiles all of whose segments
  * are on the board copy their turned geometry from the tables; the
- * others (a river, a garden without gardens) work it out here. */
+ * others (a river, a garden without gardens) work it out here; a kind
+ * out of play that is a kind of another (a shrine without shrines) is
+ * that other. */
 static bool add_segs(struct game *g, int ti, const struct tile_def *t,
                      int rot)
 {
@@ -888,11 +892,13 @@ static bool add_segs(struct game *g, int ti, const struct tile_def *t,
     pl->seg0 = (uint16_t)g->n_segs;
     for (int i = 0; i < t->n_seg; i++) {
         const struct seg_def *d = &t->seg[i];
-        if (!all && !seg_in_play(g, d->kind))
+        int kind = all || seg_in_play(g, d->kind) ? d->kind
+                                                   : feature_class(d->kind)->like;
+        if (!all && !seg_in_play(g, kind))
             continue;
         int si = g->n_segs++;
         struct seg *s = &g->segs[si];
-        s->kind = d->kind;
+        s->kind = (uint8_t)kind;
         s->pennants = d->pennants;
         s->attrs = d->attrs;
         s->wagon = d->wagon;
@@ -1119,7 +1125,7 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
     bool inner = feat_shape(kind) == SHAPE_INNER;
     for (int i = t->seg0; i < t->seg0 + t->n_seg; i++) {
         const struct seg *s = &g->segs[i];
-        if (s->kind == kind && (inner || s->mask == mask))
+        if (feat_is(s->kind, kind) && (inner || s->mask == mask))
             return i;
     }
     return -1;

@@ -91,6 +91,7 @@ const char *rule_flag_key(int bit);
     X(ABBEY_PLACEMENT)                                                     \
     X(RIVER_ORDER)                                                         \
     X(RIVER_FLOW)                                                          \
+    X(SHRINE_PLACEMENT)                                                    \
     X(TILE_DISCARD_FITS)                                                   \
     X(MEEPLE_NONE_LEFT)                                                    \
     X(MEEPLE_NOT_ON_PLACED_TILE)                                           \
@@ -221,7 +222,8 @@ struct feature_ref {
     X(GRAIN, "trade-goods.GRAIN")                                          \
     X(RANSOM, "ransom")                                                    \
     X(FAIRY, "fairy")                                                      \
-    X(COC, "coc")
+    X(COC, "coc")                                                          \
+    X(SHRINE_CHALLENGE, "shrine-challenge")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
@@ -246,7 +248,9 @@ struct score_item {
     X(BARN_PLACED, ".barn-placed", "a barn placed on it")                  \
     X(BARN_CONNECTED, ".barn-connected", "joined to a barn")               \
     X(TURN, ".turn", "at the start of its owner's turn")                   \
-    X(COMPLETED, ".completed", "its follower's feature scored")
+    X(COMPLETED, ".completed", "its follower's feature scored")           \
+    X(CHALLENGED, ".challenged", "challenged by a completed neighbour of "   \
+      "the other kind")
 
 enum score_expr {
 #define X(id, suffix, note) EXPR_##id,

@@ -54,7 +54,7 @@ static enum status choose(const struct game *g, const struct whatif *w,
         bool inner = feat_shape(w->feature) == SHAPE_INNER;
         seg_format(w->feature, w->mask, want, sizeof want);
         for (int i = 0; i < n; i++)
-            if (g->segs[segs[i]].kind == w->feature &&
+            if (feat_is(g->segs[segs[i]].kind, w->feature) &&
                 (g->segs[segs[i]].mask == w->mask || inner)) {
                 *out_seg = segs[i];
                 return ST_OK;

@@ -242,7 +242,7 @@ enum status fl_get_segment(const struct fl_ctx *c, const cJSON *v,
                       "'%.40s' is no segment (e.g. city:NE, "
                       "road:WE, field:NL.NR, monastery)",
                       s);
-    *kind = (uint8_t)f;
+    *kind = (uint8_t)feat_logged(f); /* "shrine": a monastery there */
     if (!colon)
         *mask = 0;
     return ST_OK;

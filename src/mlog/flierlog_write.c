@@ -502,7 +502,7 @@ static cJSON *header_json(const struct wr *w, bool final)
 cJSON *fl_seg_json(int kind, uint8_t mask)
 {
     char s[48];
-    seg_format(kind, mask, s, sizeof s);
+    seg_format(feat_logged(kind), mask, s, sizeof s); /* as read back */
     return cJSON_CreateString(s);
 }
 

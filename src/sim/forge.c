@@ -530,7 +530,7 @@ static bool landing_hit(const struct game *g, enum land_kind want, int feat,
                         int fig, int seg)
 {
     int k = g->segs[seg].kind;
-    bool stands = figure_class(fig)->stands >> k & 1;
+    bool stands = figure_stands_on(fig, k);
     switch (want) {
     case LAND_FIELD: /* a figure that may not stand on a field would break
                       * MEEPLE_WRONG_TYPE first */

@@ -195,7 +195,7 @@ struct move *sim_emit_meeple(struct sim *s, enum move_kind kind, int mi,
     const struct meeple *mp = &s->g->meeples[mi];
     struct move *m = sim_emit(s, kind);
     m->at = at;
-    m->feature = (uint8_t)feature;
+    m->feature = (uint8_t)feat_logged(feature); /* as logs name it */
     m->mask = mask;
     m->meeple = mp->kind;
     m->meeple_n = mp->n;

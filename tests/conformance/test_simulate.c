@@ -629,6 +629,38 @@ static void test_forged_dragon_games_flagged(void **state)
     assert_true(seen.rule[RULE_DRAGON_MOVE] && seen.rule[RULE_PORTAL]);
 }
 
+/* The shrines, alone in both editions (as .jcz and as a flierlog) and
+ * with the Big Box's expansions: every game valid (the placement rule in
+ * the engine's placements and discards, wagons and abbots on shrines,
+ * challenges); forged, a cloister beside the other kind where the rule
+ * forbids it is flagged first, with every other rule. */
+static void test_cult_games(void **state)
+{
+    static const char *const runs[][12] = {
+        { "--edition", "c2", "--expansions", "cult", NULL },
+        { "--edition", "c3", "--expansions", "cult", "--format", "flierlog",
+          NULL },
+        { "--edition", "c3", "--expansions",
+          "river,inns,phantom,traders,abbey,cult", NULL },
+    };
+    static const char *const forged[] = { "--games", "300", "--seed", "35",
+                                          "--forge", "1", "--edition", "c2",
+                                          "--expansions", "cult", NULL };
+    static const struct sim_setup s_cult = { 2, "cult", NULL, NULL };
+    struct exp_tally t = { 0 };
+    struct forged_seen seen;
+    (void)state;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        const char *args[16] = { "--games", "60", "--seed", "34" };
+        for (int i = 0; runs[k][i]; i++)
+            args[4 + i] = runs[k][i];
+        check_legal_run(args, 60, &t);
+    }
+    assert_int_equal(t.games, 3 * 60);
+    check_forged(forged, 300, &s_cult, &seen);
+    assert_true(seen.rule[RULE_SHRINE_PLACEMENT]);
+}
+
 static void test_forged_games_flagged(void **state)
 {
     (void)state;
@@ -916,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_unit_rows_fit),
         cmocka_unit_test(test_dragon_games_audit_valid),
         cmocka_unit_test(test_forged_dragon_games_flagged),
+        cmocka_unit_test(test_cult_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

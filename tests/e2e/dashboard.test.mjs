@@ -447,6 +447,27 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a shrines replay draws the shrine apart from the monastery, and its challenge', async () => {
+    // samples/rules/shrine-challenged.flierlog: Ada's monastery, completed
+    // in turn 8, challenges Ben's shrine beside it.
+    const id = await gameId('/shrine-challenged.flierlog');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const challenged = replay.events.filter((e) => e.expr === 'shrine.challenged');
+    assert.equal(challenged.length, 1, 'one challenge');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=${challenged[0].turn}`);
+    await page.locator('svg.board .tile[data-tile="CU/S"] g.shrine').waitFor();
+    assert.equal(await page.locator('svg.board g.shrine').count(), 1, 'one shrine');
+    assert.equal(await page.locator('svg.board .tile[data-tile="CU/S"] g.monastery').count(), 0, 'drawn as a shrine, not a monastery');
+    assert.equal(await page.locator('svg.board g.monastery').count(), 2, 'the two monasteries');
+    assert.equal(await page.locator('[data-testid=board-key] li[data-attr=shrine]').count(), 1, 'the key shows the shrine');
+    await page.locator('[data-testid=events] .event-feature').first().waitFor();
+    const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
+    assert.ok(features.includes('shrine (challenged)'), features.join(', '));
+    await shot(page, '03e-shrine');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

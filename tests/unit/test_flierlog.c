@@ -961,7 +961,8 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery, garden, trade-goods, barn, ransom or fairy" } },
+                  "field, monastery, garden, trade-goods, barn, ransom, fairy or "
+                  "shrine" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
@@ -2444,6 +2445,22 @@ static const struct doc_case doc_cases[] = {
       .jcz_has = { "\"PLACE_TOKEN\"", "\"CAPTURE_FOLLOWER\"",
                    "\"PAY_RANSOM\"" },
       .jcz_back = true, .check_log = tower_log, .check = tower_ransom },
+    /* flierlog/1.1, the shrines: the monastery completed at turn 8
+     * challenges the shrine beside it (its monk home, a 0-point event)
+     * and scores 9. The writer gives it back to the byte; its .jcz calls
+     * the shrine a Monastery and reads back to the same audit. */
+    { "the example of the shrines", "\n## The shrines (flierlog/1.1)\n",
+      .turns = 8, .score = { 9, 0 }, .n_events = 2,
+      .events = { FX_EV(8, FEAT_SHRINE,
+                        FXW_EXPR | FXW_POINTS | FXW_PLAYERS | FXW_N_ITEMS |
+                            FXW_ITEMS,
+                        .expr = EXPR_CHALLENGED, .points = 0, .players = 2,
+                        .n_items = 1,
+                        .items = { { SI_SHRINE_CHALLENGE, -1, 0 } }),
+                  FX_EV(8, FEAT_MONASTERY, FXW_POINTS | FXW_PLAYERS,
+                        .points = 9, .players = 1) },
+      .event_at = { 0, 1 }, .writes_back = true, .lossless = true,
+      .jcz_has = { "\"feature\":\"Monastery\"" }, .jcz_back = true },
 };
 
 /* Everything c says of the audit r of its example l. */

@@ -12,7 +12,8 @@
  * "I" and "II", touching no edge) and
  * the cities they touch, compared as the city segments touched, since
  * JCloisterZone's TileBuilder and our game.c both take a named edge for
- * the city covering it; monastery, garden and flying machine; and the
+ * the city covering it; monastery (a shrine="true" one our shrine),
+ * garden and flying machine; and the
  * edge kinds that placement matches, derived from those segments.
  *
  * Every element and attribute met in a supported set is either read and
@@ -70,7 +71,7 @@ static const struct {
     { "city", "princess" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
-    { "monastery", "wagon-move" },
+    { "monastery", "wagon-move" }, { "monastery", "shrine" },
     { "tile-set", "id" },    { "ref", "tile" },
     { "ref", "count" },      { "remove", "tile" },
 };
@@ -554,6 +555,12 @@ static void read_seg(xmlNodePtr el, enum feat kind, struct tile_want *w,
             s->pennants = (uint8_t)p;
         xmlFree(v);
     }
+    v = kind == FEAT_MONASTERY ? prop(el, "shrine") : NULL;
+    if (v && strcmp(v, "true") == 0) /* a shrine: a kind of our own */
+        s->kind = FEAT_SHRINE;
+    else if (v && strcmp(v, "false") != 0)
+        differ(d, where, "shrine=\"%s\": not true or false", v);
+    xmlFree(v);
     v = prop(el, "wagon-move");
     if (v) {
         static const char *const groups[4] = { "a", "b", "c", "d" };

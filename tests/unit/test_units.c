@@ -4,7 +4,8 @@
  * (builder, pig, trade goods), Abbey & Mayor (abbey, mayor, barn, wagon),
  * The Tower (floors, captures, exchanges, ransoms, followers on towers),
  * The Princess & the Dragon (dragon, fairy, princess, portal), The Count
- * of Carcassonne (the City's quarters, the count) and the draw check.
+ * of Carcassonne (the City's quarters, the count), the shrines (their
+ * placement, a shrine without the element) and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -1512,6 +1513,81 @@ static void test_audit(void **state)
     report_release(&rep);
 }
 
+/* The shrines' placement rule, with a shrine at (0,1) and a monastery
+ * beside it at (1,1), each next to one cloister of the other kind:
+ *
+ *   (-1,1) ?   (0,1) shrine   (1,1) monastery   (2,1) ?
+ *                             (1,2) ?
+ */
+static const struct {
+    const char *what, *tile;
+    int x, y, rot;
+    enum rule rule;
+} shrine_place_cases[] = {
+    { "a shrine beside a monastery that has a shrine", "CU/S", 2, 1, 0,
+      RULE_SHRINE_PLACEMENT },
+    { "a shrine beside the same monastery, diagonally", "CU/S", 1, 2, 0,
+      RULE_SHRINE_PLACEMENT },
+    { "a monastery beside a shrine that has a monastery", "BA/L", -1, 1, 0,
+      RULE_SHRINE_PLACEMENT },
+    { "a monastery beside the monastery, one shrine", "BA/L", 1, 2, 0,
+      RULE_SHRINE_PLACEMENT },
+    { "a tile without a cloister anywhere", "BA/RFr", 2, 1, 1, RULE_OK },
+    { "a shrine beside the shrine only", "CU/S", -1, 1, 0, RULE_OK },
+};
+
+static struct game *shrine_board(bool shrines)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "cult/6");
+    r.set_copies[tile_set_find("cult/6")] = 2; /* a second CU/S to try */
+    if (shrines)
+        r.flags |= RF_SHRINE;
+    struct game *g = fx_new(&r);
+    fx_play(g, "CU/S", 0, 1, 0);
+    fx_play(g, "BA/L", 1, 1, 0);
+    return g;
+}
+
+static void test_shrine_placement(void **state)
+{
+    (void)state;
+    struct game *g = shrine_board(true);
+    for (size_t i = 0; i < N_OF(shrine_place_cases); i++) {
+        char why[200] = "";
+        int def = fx_tile(shrine_place_cases[i].tile);
+        struct pos at = { shrine_place_cases[i].x, shrine_place_cases[i].y };
+        enum rule got = game_check_place(g, def, at,
+                                         shrine_place_cases[i].rot, why,
+                                         sizeof why);
+        if (got != shrine_place_cases[i].rule)
+            fail_msg("%s: %s (%s)", shrine_place_cases[i].what, rule_id(got),
+                     why);
+        /* a placement the rule forbids does not fit (the draw's discards) */
+        assert_int_equal(game_fits(g, def, at, shrine_place_cases[i].rot),
+                         got == RULE_OK);
+    }
+    assert_true(fx_seg(g, 0, 1, FEAT_SHRINE, 0) >= 0);
+    /* a .jcz's Monastery there is the shrine */
+    assert_int_equal(game_find_seg(g, game_tile_at(g, (struct pos){ 0, 1 }),
+                                   FEAT_MONASTERY, 0),
+                     fx_seg(g, 0, 1, FEAT_SHRINE, 0));
+    game_free(g);
+}
+
+/* Without the element "shrine" a cult tile's cloister is a monastery,
+ * and nothing restricts where cloisters go. */
+static void test_shrine_off_is_monastery(void **state)
+{
+    (void)state;
+    struct game *g = shrine_board(false);
+    assert_true(fx_seg(g, 0, 1, FEAT_MONASTERY, 0) >= 0);
+    assert_int_equal(game_check_place(g, fx_tile("CU/S"), (struct pos){ 2, 1 },
+                                      0, NULL, 0),
+                     RULE_OK);
+    game_free(g);
+}
+
 int main(void)
 {
     static struct fx_tests ts;
@@ -1537,5 +1613,7 @@ int main(void)
     FX_TEST(&ts, test_dragon_draw_and_eats);
     FX_ROWS(&ts, dragon_cases, test_audit);
     FX_ROWS(&ts, city_cases, test_audit);
+    FX_TEST(&ts, test_shrine_placement);
+    FX_TEST(&ts, test_shrine_off_is_monastery);
     return fx_tests_run("test_units", &ts);
 }

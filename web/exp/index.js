@@ -19,6 +19,9 @@
 //                 label, cls, testid, legend}} the replay's items
 //   rules         {RULE_ID: [rank, text]}
 //   elementFigures, elementNames, settings: the audit's elements and rules
+//   exprNames     {suffix: text} how an event's feature reads for a score
+//                 expression of the unit's ("challenged": "shrine
+//                 (challenged)", not "(incomplete)")
 
 import base from './base.js';
 import c3 from './c3.js';
@@ -31,8 +34,9 @@ import abbey from './abbey.js';
 import tower from './tower.js';
 import dragon from './dragon.js';
 import count from './count.js';
+import cult from './cult.js';
 
-export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count];
+export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 
@@ -42,6 +46,7 @@ export const TOKENS = merged('tokens');
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = merged('elementNames');
+export const EXPR_NAMES = merged('exprNames');
 /** The look of a closed tile, or null. */
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 

@@ -145,6 +145,14 @@ int base_explain_cloister(const struct game_log *log,
     if (ev->recall)
         text_put(&t, "abbot recalled from the ");
     text_put(&t, feat_name(ev->feature));
+    const char *note = score_expr_note(ev->expr);
+    if (note) { /* a unit's way to score it (a shrine's challenge) */
+        text_put(&t, ", ");
+        text_put(&t, note);
+        text_put(&t, ": ");
+        text_int(&t, ev->points);
+        return (int)t.n;
+    }
     if (ev->completed) {
         text_put(&t, ", completed (all 8 neighbours): 9");
         return (int)t.n;

@@ -133,7 +133,7 @@ static bool done_now(const struct game *g, int root)
  * scoring of the City: the market only). */
 static bool leave_target(const struct game *g, int q, int seg)
 {
-    if (seg < 0 || seg >= g->n_segs || g->segs[seg].kind != serves[q])
+    if (seg < 0 || seg >= g->n_segs || !feat_is(g->segs[seg].kind, serves[q]))
         return false;
     if (!(g->kinds_on_board >> serves[q] & 1))
         return false;

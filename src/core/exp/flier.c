@@ -123,7 +123,7 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
                  "Carcassonne, only on features outside it");
         return RULE_FLIER_INTO_CITY;
     }
-    if (seg >= 0 && c->claimable && !(k->stands >> f & 1)) {
+    if (seg >= 0 && c->claimable && !figure_stands_on(fig, f)) {
         snprintf(why, why_len, "%s %s may not land on a %s",
                  k->name[0] == 'a' ? "an" : "a", k->name, c->name);
         return RULE_MEEPLE_WRONG_TYPE;
