@@ -36,7 +36,8 @@ struct replay_out;
     X(ABBEY, expansion_abbey, "abbey")                                     \
     X(TOWER, expansion_tower, "tower")                                     \
     X(DRAGON, expansion_dragon, "dragon")                                  \
-    X(COUNT, expansion_count, "count")
+    X(COUNT, expansion_count, "count")                                     \
+    X(DARMSTADT, expansion_darmstadt, "darmstadt")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,

@@ -40,7 +40,8 @@ enum feat_shape {
     X(TOWER, "tower", SHAPE_INNER)                                         \
     X(RANSOM, "ransom", SHAPE_NONE)                                        \
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
-    X(QUARTER, "quarter", SHAPE_SPOTS)
+    X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
+    X(CHURCH, "church", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
