@@ -18,13 +18,14 @@
 
 enum { CHURCH_POINTS = 3, DARMSTADTIUM_POINTS = 3 };
 
-/* "church at (1,1), completed: the most followers on it and its 8
- * neighbours (Bob 1, Carol 1, Alice 0): 3" */
+/* "church at (1,1), completed: 3 for the most followers on it and its 8
+ * neighbours" (the receipt then lists who stood there). */
 static int explain_church(const struct game_log *log,
                           const struct score_event *ev,
                           const struct feature_ref *refs, char *out,
                           size_t len)
 {
+    (void)log;
     struct text t = text_at(out, len);
     text_put(&t, "church");
     if (ev->n_refs) {
@@ -34,17 +35,9 @@ static int explain_church(const struct game_log *log,
         text_int(&t, refs[0].y);
         text_put(&t, ")");
     }
-    text_put(&t, ", completed: the most followers on it and its 8 "
-                 "neighbours (");
-    for (int p = 0; p < log->rules.n_players; p++) {
-        if (p)
-            text_put(&t, ", ");
-        text_put(&t, log->names[p]);
-        text_put(&t, " ");
-        text_int(&t, ev->meeples[p]);
-    }
-    text_put(&t, "): ");
+    text_put(&t, ", completed: ");
     text_int(&t, ev->points);
+    text_put(&t, " for the most followers on it and its 8 neighbours");
     return (int)t.n;
 }
 
@@ -54,9 +47,10 @@ const struct feature_class feature_class_CHURCH = {
     .name = "church", .explain = explain_church,
 };
 
-/* The followers of each seat standing on the 3x3 block around (x, y). */
+/* The followers of each seat standing on the 3x3 block around c, and
+ * of each kind (for the receipt). */
 static void count_block(const struct game *g, struct pos c,
-                        int counts[GAME_MAX_PLAYERS])
+                        int counts[GAME_MAX_PLAYERS], struct score_event *ev)
 {
     for (int i = 0; i < g->n_meeples; i++) {
         const struct meeple *m = &g->meeples[i];
@@ -66,24 +60,31 @@ static void count_block(const struct game *g, struct pos c,
         struct pos q = game_tile_pos(g, g->segs[m->seg].tile);
         if (q.x >= c.x - 1 && q.x <= c.x + 1 && q.y >= c.y - 1 &&
             q.y <= c.y + 1)
+        {
             counts[m->owner]++;
+            if (ev->figures[m->owner][m->kind] < UINT8_MAX)
+                ev->figures[m->owner][m->kind]++;
+        }
     }
 }
 
-/* The bonus of the church whose segment is root, completed this turn. */
+/* The bonus of the church whose segment is root, completed this turn:
+ * its event, dropped again when no follower stands on the block. */
 static void church_bonus(struct game *g, int root)
 {
     int counts[GAME_MAX_PLAYERS] = { 0 }, most = 0;
     unsigned who = 0;
-    count_block(g, game_tile_pos(g, g->segs[root].tile), counts);
+    struct score_event *ev = game_new_event(g);
+    count_block(g, game_tile_pos(g, g->segs[root].tile), counts, ev);
     for (int p = 0; p < g->rules.n_players; p++)
         most = counts[p] > most ? counts[p] : most;
     for (int p = 0; p < g->rules.n_players && most > 0; p++)
         if (counts[p] == most)
             who |= 1u << p;
-    if (!who)
+    if (!who) {
+        g->n_events--;
         return;
-    struct score_event *ev = game_new_event(g);
+    }
     game_measure(g, root, ev); /* the church's tile, for the receipt */
     ev->feature = FEAT_CHURCH;
     ev->completed = true;
