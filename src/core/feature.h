@@ -49,6 +49,9 @@ enum feat {
 #undef X
     FEAT__COUNT
 };
+/* A bit per kind in 16-bit masks (figure_class.stands, tile_def.kinds,
+ * the game's kinds_*). */
+_Static_assert(FEAT__COUNT <= 16, "feature kinds are masked in 16 bits");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \
