@@ -39,7 +39,8 @@ struct replay_out;
     X(TOWER, expansion_tower, "tower")                                     \
     X(DRAGON, expansion_dragon, "dragon")                                  \
     X(COUNT, expansion_count, "count")                                     \
-    X(CULT, expansion_cult, "cult")
+    X(CULT, expansion_cult, "cult")                                        \
+    X(DARMSTADT, expansion_darmstadt, "darmstadt")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,

@@ -132,7 +132,6 @@ static const struct {
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
     { "Cult, Siege & Creativity", { "siege", "escape" } },
     { "The Monasteries", { "monasteries" } },
-    { "Darmstadt", { "darmstadt", "church" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },

@@ -41,7 +41,8 @@ enum feat_shape {
     X(RANSOM, "ransom", SHAPE_NONE)                                        \
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
     X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
-    X(SHRINE, "shrine", SHAPE_INNER)
+    X(SHRINE, "shrine", SHAPE_INNER)                                       \
+    X(CHURCH, "church", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -49,8 +50,9 @@ enum feat {
 #undef X
     FEAT__COUNT
 };
-_Static_assert(FEAT__COUNT <= 16, "a mask of feature kinds is 16 bits "
-               "(figure_class.stands, struct game's kinds)");
+/* A bit per kind in 16-bit masks (figure_class.stands, tile_def.kinds,
+ * the game's kinds_*). */
+_Static_assert(FEAT__COUNT <= 16, "feature kinds are masked in 16 bits");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \

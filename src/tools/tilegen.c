@@ -261,11 +261,12 @@ static void parse_feature(struct ptile *t, const char *tok)
             [SA_BIT_INN] = FEAT_ROAD, [SA_BIT_CATHEDRAL] = FEAT_CITY,
             [SA_BIT_WINE] = FEAT_CITY, [SA_BIT_CLOTH] = FEAT_CITY,
             [SA_BIT_GRAIN] = FEAT_CITY, [SA_BIT_PIG_HERD] = FEAT_FIELD,
-            [SA_BIT_COC] = FEAT_FIELD,
+            [SA_BIT_COC] = FEAT_FIELD, [SA_BIT_CHURCH] = FEAT_MONASTERY,
+            [SA_BIT_DARMSTADTIUM] = FEAT_CITY,
         };
         if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);
-        s->attrs |= (uint8_t)(1u << a);
+        s->attrs |= (uint16_t)(1u << a);
         p += 1 + n;
     }
     if (*p)

@@ -34,10 +34,10 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd", "count", "cult" };
+                                         "pd", "count", "cult", "darmstadt" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
-                                       "count", "cult" };
+                                       "count", "cult",   "darmstadt" };
 
 static bool is_required(const char *folder)
 {

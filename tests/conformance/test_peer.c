@@ -143,6 +143,7 @@ static void test_engine_tests(void **state)
         { "/princess-and-dragon/", 4 },   /* the fifth needs Castles */
         { "/count/", 1 },
         { "/cult/", 2 },
+        { "/darmstadt/", 5 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

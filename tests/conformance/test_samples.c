@@ -610,6 +610,8 @@ static void test_samples_match_expected(void **state)
         "rules/shrine-challenged.flierlog",
         "rules/shrine-placement-refused.flierlog",
         "rules/flier-shares-shrine.flierlog",
+        "count-c2-4p.jcz", "darmstadt-c3-4p.jcz", "darmstadt-tour.flierlog",
+        "rules/flier-lands-on-church.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

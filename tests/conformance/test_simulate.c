@@ -421,6 +421,11 @@ static void test_expansion_games_audit_valid(void **state)
         { "--edition", "c2", "--expansions", "count", NULL },
         { "--edition", "c3", "--expansions", "count", "--format", "flierlog",
           NULL },
+        /* Darmstadt: churches (monasteries with a bonus) and darmstadtium;
+         * with abbots and wagons on the churches */
+        { "--edition", "c2", "--expansions", "darmstadt", NULL },
+        { "--edition", "c3", "--expansions", "darmstadt,abbey", "--format",
+          "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -452,9 +457,9 @@ static void test_expansion_games_audit_valid(void **state)
                   t.tower_tops, t.captures, t.ransoms, t.exchanges);
     assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
                 t.ransoms > 0 && t.exchanges > 0);
-    assert_int_equal(t.games, 17 * 150);
+    assert_int_equal(t.games, 19 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 13 * 150);
+    assert_int_equal(t.plain_checked, 14 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
@@ -725,6 +730,24 @@ static void test_forged_count_games_flagged(void **state)
     assert_true(seen.rule[RULE_QUARTER_DEPLOY] && seen.rule[RULE_COUNT_MOVE]);
 }
 
+/* Darmstadt brings no rule of its own: its games forge the others' (the
+ * flights' among them, onto churches too), and a church bonus claimed
+ * for the wrong players (SCORE_MISMATCH; this seed forges one, in
+ * game 135), each flagged at its turn. */
+static void test_forged_darmstadt_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c3[] = { "--games", "150", "--seed", "23",
+                                      "--forge", "1", "--edition", "c3",
+                                      "--expansions", "darmstadt,abbey",
+                                      NULL };
+    struct forged_seen seen;
+    check_forged(c3, 150, NULL, &seen);
+    assert_true(seen.rule[RULE_SCORE_MISMATCH] &&
+                seen.rule[RULE_FLIER_BAD_ROLL] &&
+                seen.rule[RULE_ABBOT_RECALL]);
+}
+
 /* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
  * hole, a builder, pig or barn where it may not go, a wagon moved out of
  * reach, a second tile without a builder's right; mayors and wagons
@@ -943,6 +966,7 @@ int main(void)
         cmocka_unit_test(test_forged_bigbox_games_flagged),
         cmocka_unit_test(test_forged_tower_games_flagged),
         cmocka_unit_test(test_forged_count_games_flagged),
+        cmocka_unit_test(test_forged_darmstadt_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_unit_rows_fit),

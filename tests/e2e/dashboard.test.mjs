@@ -468,6 +468,28 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Darmstadt replay draws the churches, darmstadtium and the church bonus', async () => {
+    // samples/darmstadt-tour.flierlog: the city of darmstadtium completed on
+    // turn 4 (13), the church's block on turn 12 (its bonus to both players).
+    const id = await gameId('/darmstadt-tour.flierlog');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=12`);
+    await page.locator('svg.board .tile').first().waitFor();
+    const tokens = async (attr) => page.locator(`svg.board .tile:not(.hidden) .token-${attr} > title`).allTextContents();
+    assert.deepEqual(await tokens('darmstadtium'), ['darmstadtium']);
+    assert.deepEqual(await tokens('church'), ['church']);
+    assert.equal(await page.locator('svg.board .tile[data-tile="DA/LRR"] .monastery').count(), 1, 'a church is a monastery');
+    assert.equal(await page.locator('svg.board .token-generic').count(), 0, 'no token drawn with the generic dot');
+    const key = await page.locator('[data-testid=board-key] li').allTextContents();
+    for (const n of ['church', 'darmstadtium']) assert.ok(key.includes(n), `the key names ${n}`);
+    await page.locator('[data-testid=events] .event-feature').first().waitFor();
+    const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
+    assert.ok(features.includes('church bonus'), features.join(', '));
+    await shot(page, '03d-darmstadt');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

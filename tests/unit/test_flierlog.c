@@ -961,8 +961,8 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery, garden, trade-goods, barn, ransom, fairy or "
-                  "shrine" } },
+                  "field, monastery, garden, trade-goods, barn, ransom, fairy, "
+                  "shrine or church" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
@@ -1909,7 +1909,7 @@ static int cmp_name(const void *a, const void *b)
 
 /* Every game JCloisterZone recorded with The River, Inns & Cathedrals,
  * the Phantom, Traders & Builders, Abbey & Mayor, the Big Box and The
- * Tower and The Princess & the Dragon (read
+ * Tower, The Princess & the Dragon, The Count and Darmstadt (read
  * in place from the shared folder, never copied here): .jcz -> .jcz and
  * .jcz -> flierlog -> .jcz give the same log, the flierlog survives its
  * own round trips, and all of them audit alike, to the bytes of the JSON
@@ -1919,7 +1919,7 @@ static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
                                         "tb",    "am", "bigbox", "tower",
-                                        "pd", "count" };
+                                        "pd", "count", "darmstadt" };
     static char names[128][128];
     int games = 0;
     (void)state;

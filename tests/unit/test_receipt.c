@@ -229,6 +229,26 @@ static const struct sentence_case sentences[] = {
       { { 0 } },
       "trade goods, cloth: Ada 2, Ben 2; 10 for the most (2) → Ada, Ben 10 "
       "each" },
+    /* Darmstadt: darmstadtium's 3 as a term; the church bonus with the
+     * followers on the church's block */
+    { "a completed city of darmstadtium",
+      { .turn = 4, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .points = 13, .tiles = 5,
+        .attrs = { [SA_BIT_DARMSTADTIUM] = 1 }, .meeples = { 1 },
+        .strength = { 1 }, .figures = { FIG(ADA, FIG_SMALL, 1) } },
+      { { 0 } },
+      "city, 5 tiles, completed: 5×2 + 3 (darmstadtium) = 13; Ada 1 knight "
+      "→ Ada 13" },
+    { "a church bonus tied",
+      { .turn = 12, .feature = FEAT_CHURCH, .players = 3u,
+        .completed = true, .points = 3, .tiles = 9, .meeples = { 2, 2 },
+        .strength = { 2, 2 }, .n_items = 1,
+        .items = { { SI_CHURCH, -1, 3 } },
+        .figures = { FIG(ADA, FIG_SMALL, 2), FIG(BEN, FIG_SMALL, 2) },
+        .ref0 = 0, .n_refs = 1 },
+      { { 0, 1, FEAT_MONASTERY, 0, 1 } },
+      "church at (0,1), completed: 3 for the most followers on it and its 8 "
+      "neighbours; Ada 2 followers, Ben 2 → Ada, Ben 3 each" },
 };
 
 /* The terms of a hand-written event, as the engine's scoring sets them

@@ -338,6 +338,54 @@ static void test_big_follower_ties_two(void **state)
     game_free(g);
 }
 
+/* ---- Darmstadt ------------------------------------------------------------ */
+
+/* A church's bonus counts followers on its block by figures, not strength
+ * (a large follower is one), on any feature (a farmer too), the church's
+ * own monk among them, before the completed features send theirs home:
+ * a tie, so both get 3, and the monk's owner the monastery's 9 too. */
+static void test_church_bonus_counts_figures(void **state)
+{
+    (void)state;
+    struct rules r = inns_rules();
+    fx_add_set(&r, "darmstadt");
+    struct game *g = fx_new(&r);
+    fx_play(g, "DA/LRR", 0, 1, 0);  /* the church, road E S */
+    fx_play(g, "BA/RFr", 1, 0, 0);
+    fx_play(g, "BA/RFr", 1, 1, 0);
+    fx_play(g, "BA/L", -1, 1, 0);
+    fx_play(g, "BA/RFr", -1, 0, 0);
+    fx_play(g, "BA/RFr", 0, 2, 1);
+    fx_play(g, "FL/F.o", 1, 2, 1);
+    game_deploy(g, game_meeple(g, RED, FIG_BIG, 0),
+                fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W));
+    game_deploy(g, game_meeple(g, RED, FIG_SMALL, 0),
+                fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    game_deploy(g, game_meeple(g, BLUE, FIG_SMALL, 0),
+                fx_seg(g, -1, 0, FEAT_FIELD, HE_SL));
+    game_deploy(g, game_meeple(g, BLUE, FIG_SMALL, 0),
+                fx_seg(g, -1, 1, FEAT_MONASTERY, 0));
+    fx_place(g, "BA/L", -1, 2, 0); /* fills the church's block */
+    game_end_turn(g);
+    int church = -1, cloister = -1;
+    for (int i = 0; i < g->n_events; i++) {
+        if (g->events[i].feature == FEAT_CHURCH)
+            church = i;
+        if (g->events[i].feature == FEAT_MONASTERY)
+            cloister = i;
+    }
+    assert_true(church >= 0 && cloister >= 0);
+    const struct score_event *ev = &g->events[church];
+    assert_int_equal(ev->players, (1u << RED) | (1u << BLUE));
+    assert_int_equal(ev->points, 3);
+    assert_int_equal(ev->meeples[RED], 2);
+    assert_int_equal(ev->meeples[BLUE], 2);
+    assert_int_equal(g->events[cloister].players, 1u << RED);
+    assert_int_equal(g->score[RED], 12);
+    assert_int_equal(g->score[BLUE], 3);
+    game_free(g);
+}
+
 /* ---- the Phantom -------------------------------------------------------- */
 
 /* A phantom's turn: every fault is the first turn's. */
@@ -1597,6 +1645,7 @@ int main(void)
     FX_TEST(&ts, test_river_is_no_feature);
     FX_ROWS(&ts, inn_cases, test_audit);
     FX_TEST(&ts, test_big_follower_ties_two);
+    FX_TEST(&ts, test_church_bonus_counts_figures);
     FX_ROWS(&ts, phantom_cases, test_audit);
     FX_TEST(&ts, test_phantom_scores_beside);
     FX_TEST(&ts, test_landings_by_figure);

@@ -35,8 +35,10 @@ import tower from './tower.js';
 import dragon from './dragon.js';
 import count from './count.js';
 import cult from './cult.js';
+import darmstadt from './darmstadt.js';
 
-export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult];
+export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
+  darmstadt];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -12,4 +12,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_DRAGON] = &sim_dragon,
     [EXP_COUNT] = &sim_count,
     [EXP_CULT] = &sim_cult,
+    [EXP_DARMSTADT] = &sim_darmstadt,
 };
