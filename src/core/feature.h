@@ -50,9 +50,9 @@ enum feat {
 #undef X
     FEAT__COUNT
 };
-/* A bit per kind in 16-bit masks (figure_class.stands, tile_def.kinds,
+/* A bit per kind in 32-bit masks (figure_class.stands, tile_def.kinds,
  * the game's kinds_*). */
-_Static_assert(FEAT__COUNT <= 16, "feature kinds are masked in 16 bits");
+_Static_assert(FEAT__COUNT <= 32, "feature kinds are masked in 32 bits");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \
@@ -131,7 +131,7 @@ struct figure_class {
     const char *name;       /* in messages: "follower" */
     const char *names;      /* "followers" */
     uint8_t strength;       /* weight in a majority */
-    uint16_t stands;        /* bit (1 << enum feat) per feature it may
+    uint32_t stands;        /* bit (1 << enum feat) per feature it may
                                occupy, before the rules (no farmers...) */
     bool follower;          /* counts for majorities */
     bool by_pennants;       /* its strength is its city's pennants (the

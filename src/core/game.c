@@ -587,18 +587,18 @@ struct game *game_new(const struct rules *r)
     for (int f = 1; f < FEAT__COUNT; f++) {
         const struct feature_class *c = feature_class(f);
         if (c->on_board && (c->needs & ~r->flags) == 0)
-            g->kinds_on_board = (uint16_t)(g->kinds_on_board | 1u << f);
+            g->kinds_on_board = (uint32_t)(g->kinds_on_board | 1u << f);
         if (c->done == DONE_BLOCK)
-            g->kinds_block = (uint16_t)(g->kinds_block | 1u << f);
+            g->kinds_block = (uint32_t)(g->kinds_block | 1u << f);
         if (c->done == DONE_EDGES)
-            g->kinds_edged = (uint16_t)(g->kinds_edged | 1u << f);
+            g->kinds_edged = (uint32_t)(g->kinds_edged | 1u << f);
         if (c->on_board && ((c->needs | c->stand_needs) & ~r->flags) == 0)
             standable |= 1u << f;
     }
     for (int k = 0; k < FIG__COUNT; k++)
         for (int f = 1; f < FEAT__COUNT; f++)
             if ((standable >> f & 1) && figure_stands_on(k, f))
-                g->stands[k] = (uint16_t)(g->stands[k] | 1u << f);
+                g->stands[k] = (uint32_t)(g->stands[k] | 1u << f);
     for (int e = 0; e < EXP__COUNT; e++) {
         const struct expansion *u = expansion_get(e);
         if (!(g->units >> e & 1))

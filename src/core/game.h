@@ -335,8 +335,8 @@ struct game {
      * rules, of them those complete with their 3x3 block and those
      * complete when their edges close, and for each figure kind those it
      * may stand on under the rules */
-    uint16_t kinds_on_board, kinds_block, kinds_edged;
-    uint16_t stands[FIG__COUNT];
+    uint32_t kinds_on_board, kinds_block, kinds_edged;
+    uint32_t stands[FIG__COUNT];
     int turn;                 /* number of the current/last turn */
     int n_tiles;
     int n_segs;

@@ -159,7 +159,7 @@ struct tile_def {
     uint16_t edges;   /* edge kinds of the unturned tile (see above); 0
                          for a closed tile (the abbey): it meets any edge
                          and ends the features it meets */
-    uint16_t kinds;   /* bit (1 << enum feat) per kind of its segments */
+    uint32_t kinds;   /* bit (1 << enum feat) per kind of its segments */
     uint8_t expansion;/* the unit whose .tiles defines it */
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];

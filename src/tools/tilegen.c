@@ -343,7 +343,7 @@ static void finish_turns(struct tile_def *d, const uint8_t *inner)
 {
     for (int i = 0; i < d->n_seg; i++) {
         struct seg_def *s = &d->seg[i];
-        d->kinds = (uint16_t)(d->kinds | 1u << s->kind);
+        d->kinds = (uint32_t)(d->kinds | 1u << s->kind);
         if (feat_shapes[s->kind] == SHAPE_EDGES)
             s->n_edges = (uint8_t)__builtin_popcount(s->mask);
     }

@@ -728,9 +728,9 @@ static int check_tile(const struct tile_def *t, xmlNodePtr node,
         differ(d, t->id, "flying machine %s in JCloisterZone, %s in flierd",
                x.flier_dir >= 0 ? dir_name(x.flier_dir) : "none",
                o.flier_dir >= 0 ? dir_name(o.flier_dir) : "none");
-    uint16_t kinds = 0;
+    uint32_t kinds = 0;
     for (int i = 0; i < x.n_seg; i++)
-        kinds |= (uint16_t)(1u << x.seg[i].kind);
+        kinds |= 1u << x.seg[i].kind;
     if (kinds != t->kinds)
         differ(d, t->id, "feature kinds 0x%04x from JCloisterZone, 0x%04x "
                "in flierd", kinds, t->kinds);
