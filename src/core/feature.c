@@ -57,6 +57,21 @@ int feat_find_jcz(const char *jcz)
     return -1;
 }
 
+/* Several classes may share a JCloisterZone name (a special monastery's
+ * monk place and abbot place are both "Monastery"): the location tells
+ * them apart. */
+int feat_find_jcz_loc(const char *jcz, const char *loc, uint8_t *mask)
+{
+    int first = feat_find_jcz(jcz);
+    for (int f = first; f > 0 && f < FEAT__COUNT; f++) {
+        const char *k = feature_classes[f]->jcz;
+        if (k && strcmp(k, jcz) == 0 && loc_parse(f, loc, mask))
+            return f;
+    }
+    *mask = 0;
+    return first < 0 ? -1 : -2;
+}
+
 int figure_find(const char *jcz)
 {
     for (int f = 0; f < FIG__COUNT; f++) {
@@ -124,7 +139,6 @@ static const struct {
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
     { "Cult, Siege & Creativity", { "cult", "siege", "shrine", "escape" } },
-    { "The Monasteries", { "monasteries" } },
     { "Darmstadt", { "darmstadt", "church" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },

@@ -40,7 +40,8 @@ enum feat_shape {
     X(TOWER, "tower", SHAPE_INNER)                                         \
     X(RANSOM, "ransom", SHAPE_NONE)                                        \
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
-    X(QUARTER, "quarter", SHAPE_SPOTS)
+    X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
+    X(ABBOT_SEAT, "special-monastery", SHAPE_SPOTS)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -99,6 +100,9 @@ struct feature_class {
     uint32_t needs;         /* rules flags (enum rule_flag) without which
                                the feature is not in play */
     uint32_t stand_needs;   /* ... without which no figure stands on it */
+    uint8_t recall_as;      /* an abbot recalled from it scores its tile's
+                               feature of this kind (enum feat; the abbot's
+                               place: the monastery), 0: this one */
     const char *role;       /* what a follower on it is: "knight" */
     const char *roles;      /* "knights" */
     /* Points of a measured feature (ev->tiles, pennants, cities, attrs,
@@ -169,6 +173,10 @@ const char *feat_name(int f);
 int feat_find(const char *name);
 /* The kind whose JCloisterZone name this is ("Road"), or -1. */
 int feat_find_jcz(const char *jcz);
+/* The kind of that JCloisterZone name whose locations hold loc (its
+ * mask in *mask): the first class of the name that reads it; -1: no
+ * class of that name, -2: none of them has that location. */
+int feat_find_jcz_loc(const char *jcz, const char *loc, uint8_t *mask);
 /* The figure whose meeple id kind this is ("big"), or -1. */
 int figure_find(const char *jcz);
 

@@ -34,10 +34,10 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd", "count" };
+                                         "pd", "count", "monasteries" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
-                                       "count" };
+                                       "count", "monasteries" };
 
 static bool is_required(const char *folder)
 {
@@ -208,13 +208,13 @@ static int compare_flight(const char *file, const struct game_log *log,
     bad += (f->n_options > 0) != offered;
     bad += f->landed != landed;
     if (landed && f->landed && cJSON_IsObject(landing)) {
-        int kind = feat_find_jcz(
-            cJSON_GetObjectItemCaseSensitive(landing, "feature")->valuestring);
         uint8_t mask = 0;
+        int kind = feat_find_jcz_loc(
+            cJSON_GetObjectItemCaseSensitive(landing, "feature")->valuestring,
+            cJSON_GetObjectItemCaseSensitive(landing, "location")->valuestring,
+            &mask);
         bad += kind != f->feature;
-        bad += !loc_parse(kind, cJSON_GetObjectItemCaseSensitive(
-                                    landing, "location")->valuestring,
-                          &mask) ||
+        bad += kind < 0 ||
                (feat_shape(kind) != SHAPE_INNER && mask != f->mask);
         bad += !pos_is(cJSON_GetObjectItemCaseSensitive(landing, "position"),
                        f->target);

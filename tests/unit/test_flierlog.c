@@ -961,7 +961,8 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
-                  "field, monastery, garden, trade-goods, barn, ransom or fairy" } },
+                  "field, monastery, garden, trade-goods, barn, ransom, "
+                  "fairy or special-monastery" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
