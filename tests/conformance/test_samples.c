@@ -606,7 +606,8 @@ static void test_samples_match_expected(void **state)
         "tower-c2-3p.jcz", "dragon-c2-3p.jcz",
         "rules/flier-lands-outside-city.flierlog",
         "rules/flier-into-city.flierlog",
-        "count-c2-4p.jcz",
+        "count-c2-4p.jcz", "monasteries-c3-4p.jcz",
+        "rules/monk-and-abbot-scored-apart.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
