@@ -9,9 +9,15 @@
  * monastery north, east, south and west until the first empty square,
  * over the whole board. An abbot recalled from there (C3) scores the
  * monastery, as from the monk's place (recall_as). A flier may land on
- * either place. Keeping the base game's monasteries is the rule variant
+ * either place. A deployment, though, finds a special monastery occupied
+ * when anyone stands on either of its places (JCloisterZone counts the
+ * monastery's meeples with its abbot's): on the turn's tile that is the
+ * phantom's second deployment (a deployment through the magic portal is
+ * the dragon unit's to judge, before this one). Keeping the base game's monasteries is the rule variant
  * keep-monasteries (the set's removals wait for it). */
 #include "core/exp/monasteries.h"
+
+#include <stdio.h>
 
 #include "core/exp/units.h"
 #include "core/game_int.h"
@@ -41,6 +47,36 @@ int monasteries_rows(const struct game *g, int seg, int rows[4])
         total += rows[d];
     }
     return total;
+}
+
+/* The other place of a special monastery's seg (its abbot's place, or
+ * its monastery), -1 for any other segment. */
+static int other_place(const struct game *g, int seg)
+{
+    const struct seg *s = &g->segs[seg];
+    if (s->kind == FEAT_ABBOT_SEAT)
+        return game_find_seg(g, s->tile, FEAT_MONASTERY, 0);
+    if (s->kind == FEAT_MONASTERY)
+        return game_find_seg(g, s->tile, FEAT_ABBOT_SEAT, 1u << SPOT_ABBOT);
+    return -1;
+}
+
+/* Only once the generic checks before occupancy pass (the tile, the
+ * place itself), so that their rules keep their precedence. */
+static int check_deploy(const struct game *g, int player, int m, int seg,
+                        char *why, size_t why_len)
+{
+    (void)player;
+    int other = other_place(g, seg);
+    if (other < 0 || game_feature_meeples(g, other, NULL) == 0 ||
+        game_feature_meeples(g, seg, NULL) > 0 ||
+        game_check_on_tile(g, seg, NULL, 0) != RULE_OK ||
+        !game_kind_allowed(g, g->meeples[m].kind, g->segs[seg].kind))
+        return -1;
+    snprintf(why, why_len, "the special monastery already holds a meeple "
+             "on its %s", g->segs[other].kind == FEAT_ABBOT_SEAT
+                              ? "abbot's place" : "monastery");
+    return RULE_MEEPLE_FEATURE_OCCUPIED;
 }
 
 /* The generic majority scores the place for nothing, then its events
@@ -103,5 +139,6 @@ static int explain_abbot(const struct game_log *log,
 const struct expansion expansion_monasteries = {
     .id = "monasteries",
     .name = "The Monasteries",
+    .check_deploy = check_deploy,
     .final_scoring = final_scoring,
 };
