@@ -39,19 +39,19 @@ static bool parse_int(const char *s, int *out)
     return true;
 }
 
-/* "city:N" -> (FEAT_CITY, N); "monastery", "garden". */
+/* "city:N" -> (FEAT_CITY, N); "monastery", "special-monastery:abbot":
+ * any kind a figure may stand on, as its class says. */
 static bool parse_segment(const char *s, struct whatif *w)
 {
-    static const int kinds[] = { FEAT_ROAD, FEAT_CITY, FEAT_FIELD,
-                                 FEAT_MONASTERY, FEAT_GARDEN };
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        const char *name = feat_name(kinds[i]);
+    for (int f = 1; f < FEAT__COUNT; f++) {
+        const char *name = feat_name(f);
         size_t n = strlen(name);
-        if (strncmp(s, name, n) != 0 || (s[n] != ':' && s[n] != '\0'))
+        if (!feature_class(f)->claimable || strncmp(s, name, n) != 0 ||
+            (s[n] != ':' && s[n] != '\0'))
             continue;
-        w->feature = kinds[i];
+        w->feature = f;
         w->has_landing = true;
-        return loc_parse(kinds[i], s[n] == ':' ? s + n + 1 : "", &w->mask);
+        return loc_parse(f, s[n] == ':' ? s + n + 1 : "", &w->mask);
     }
     return false;
 }
