@@ -100,9 +100,10 @@ struct feature_class {
     uint32_t needs;         /* rules flags (enum rule_flag) without which
                                the feature is not in play */
     uint32_t stand_needs;   /* ... without which no figure stands on it */
-    uint8_t recall_as;      /* an abbot recalled from it scores its tile's
-                               feature of this kind (enum feat; the abbot's
-                               place: the monastery), 0: this one */
+    uint8_t part_of;        /* the feature of its tile it belongs to (enum
+                               feat; the abbot's place: the monastery), 0:
+                               none: it is finished when that one is, and
+                               an abbot recalled from it scores that one */
     const char *role;       /* what a follower on it is: "knight" */
     const char *roles;      /* "knights" */
     /* Points of a measured feature (ev->tiles, pennants, cities, attrs,

@@ -1135,6 +1135,10 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
 bool game_feature_complete(const struct game *g, int seg)
 {
     const struct seg *s = &g->segs[seg];
+    int whole = feature_class(s->kind)->part_of;
+    if (whole) /* finished with the feature it belongs to */
+        return game_find_seg(g, s->tile, whole, 0) >= 0 &&
+               game_feature_complete(g, game_find_seg(g, s->tile, whole, 0));
     switch (feature_class(s->kind)->done) {
     case DONE_EDGES:
         return g->segs[find_root(g, seg)].open == 0;

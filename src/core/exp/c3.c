@@ -30,7 +30,7 @@ void game_recall(struct game *g, int m)
     if (seg < 0)
         return;
     int scored = seg;
-    if ((as = feature_class(g->segs[seg].kind)->recall_as) != 0 &&
+    if ((as = feature_class(g->segs[seg].kind)->part_of) != 0 &&
         game_find_seg(g, g->segs[seg].tile, as, 0) >= 0)
         scored = game_find_seg(g, g->segs[seg].tile, as, 0);
     /* the abbot's owner scores alone, as at game end */

@@ -3,13 +3,14 @@
  * ordinary monastery, whose followers are monks scored as any monastery's,
  * with a second place on it, the abbot's: a feature of its own that any
  * follower may take (not a builder, pig or barn: no figure class but the
- * followers' lists it), that nothing completes and that scores only at
- * the end of the game. Then the greatest strength among the followers
+ * followers' lists it), that no turn's scoring takes (its followers stay
+ * when the monastery completes) and that scores only at the end. Then the greatest strength among the followers
  * there (ties all) scores 1 + the rows of placed tiles running from the
  * monastery north, east, south and west until the first empty square,
  * over the whole board. An abbot recalled from there (C3) scores the
- * monastery, as from the monk's place (recall_as). A flier may land on
- * either place. A deployment, though, finds a special monastery occupied
+ * monastery, as from the monk's place, and a flier lands on either place
+ * while the monastery is unfinished (part_of: JCloisterZone's places of
+ * one feature). A deployment, though, finds a special monastery occupied
  * when anyone stands on either of its places (JCloisterZone counts the
  * monastery's meeples with its abbot's): on the turn's tile that is the
  * phantom's second deployment (a deployment through the magic portal is
@@ -31,7 +32,7 @@ static int explain_abbot(const struct game_log *log,
 const struct feature_class feature_class_ABBOT_SEAT = {
     .claimable = true,
     .name = "special-monastery", .jcz = "Monastery", .done = DONE_NEVER,
-    .on_board = true, .landable = true, .recall_as = FEAT_MONASTERY,
+    .on_board = true, .landable = true, .part_of = FEAT_MONASTERY,
     .role = "abbot", .roles = "abbots", .explain = explain_abbot,
 };
 
