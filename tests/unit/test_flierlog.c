@@ -1919,7 +1919,7 @@ static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
                                         "tb",    "am", "bigbox", "tower",
-                                        "pd", "count" };
+                                        "pd", "count", "monasteries" };
     static char names[128][128];
     int games = 0;
     (void)state;
