@@ -49,6 +49,8 @@ enum feat {
 #undef X
     FEAT__COUNT
 };
+_Static_assert(FEAT__COUNT <= 16, "a figure's stands and a tile's kinds "
+                                  "keep a bit per feature in 16 bits");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \
