@@ -39,19 +39,19 @@ static bool parse_int(const char *s, int *out)
     return true;
 }
 
-/* "city:N" -> (FEAT_CITY, N); "monastery", "garden", "shrine": any
- * kind a figure may stand on. */
+/* "city:N" -> (FEAT_CITY, N); "monastery", "shrine", "special-monastery:abbot":
+ * any kind a figure may stand on, as its class says. */
 static bool parse_segment(const char *s, struct whatif *w)
 {
-    for (int k = 1; k < FEAT__COUNT; k++) {
-        const char *name = feat_name(k);
+    for (int f = 1; f < FEAT__COUNT; f++) {
+        const char *name = feat_name(f);
         size_t n = strlen(name);
-        if (!feature_class(k)->claimable || strncmp(s, name, n) != 0 ||
+        if (!feature_class(f)->claimable || strncmp(s, name, n) != 0 ||
             (s[n] != ':' && s[n] != '\0'))
             continue;
-        w->feature = k;
+        w->feature = f;
         w->has_landing = true;
-        return loc_parse(k, s[n] == ':' ? s + n + 1 : "", &w->mask);
+        return loc_parse(f, s[n] == ':' ? s + n + 1 : "", &w->mask);
     }
     return false;
 }

@@ -40,7 +40,8 @@ struct replay_out;
     X(DRAGON, expansion_dragon, "dragon")                                  \
     X(COUNT, expansion_count, "count")                                     \
     X(CULT, expansion_cult, "cult")                                        \
-    X(DARMSTADT, expansion_darmstadt, "darmstadt")
+    X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
+    X(MONASTERIES, expansion_monasteries, "monasteries")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -82,7 +83,8 @@ enum rule_flag {
  * save may give are in game.c's table. */
 #define OPTIONS(X)                                                         \
     X(TINY_CITY, "tiny-city-scoring", 4)                                   \
-    X(WAGON_MOVE, "wagon-move", 2)
+    X(WAGON_MOVE, "wagon-move", 2)                                         \
+    X(KEEP_MONASTERIES, "keep-monasteries", 1)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */

@@ -59,9 +59,23 @@ int feat_find_jcz(const char *jcz)
 
 int feat_logged(int f)
 {
-    const char *jcz = feature_class(f)->jcz;
-    int k = jcz ? feat_find_jcz(jcz) : -1;
-    return k < 0 ? f : k;
+    int like = f > FEAT_NONE && f < FEAT__COUNT ? feature_class(f)->like : 0;
+    return like ? like : f;
+}
+
+/* Several classes may share a JCloisterZone name (a special monastery's
+ * monk place and abbot place are both "Monastery"): the location tells
+ * them apart. */
+int feat_find_jcz_loc(const char *jcz, const char *loc, uint8_t *mask)
+{
+    int first = feat_find_jcz(jcz);
+    for (int f = first; f > 0 && f < FEAT__COUNT; f++) {
+        const char *k = feature_classes[f]->jcz;
+        if (k && strcmp(k, jcz) == 0 && loc_parse(f, loc, mask))
+            return f;
+    }
+    *mask = 0;
+    return first < 0 ? -1 : -2;
 }
 
 int figure_find(const char *jcz)
@@ -131,7 +145,6 @@ static const struct {
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
     { "Cult, Siege & Creativity", { "siege", "escape" } },
-    { "The Monasteries", { "monasteries" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },

@@ -42,7 +42,8 @@ enum feat_shape {
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
     X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
     X(SHRINE, "shrine", SHAPE_INNER)                                       \
-    X(CHURCH, "church", SHAPE_NONE)
+    X(CHURCH, "church", SHAPE_NONE)                                        \
+    X(ABBOT_SEAT, "special-monastery", SHAPE_SPOTS)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -111,6 +112,10 @@ struct feature_class {
                                shrine a Monastery), and without its rule
                                flags it is that one (a shrine without
                                shrines is a monastery) */
+    uint8_t part_of;        /* the feature of its tile it belongs to (enum
+                               feat; the abbot's place: the monastery), 0:
+                               none: it is finished when that one is, and
+                               an abbot recalled from it scores that one */
     const char *role;       /* what a follower on it is: "knight" */
     const char *roles;      /* "knights" */
     /* Points of a measured feature (ev->tiles, pennants, cities, attrs,
@@ -195,12 +200,16 @@ static inline bool figure_stands_on(int fig, int f)
  * (-1: none). */
 const char *feat_name(int f);
 int feat_find(const char *name);
-/* The kind a log names for a segment of kind f: the first kind of its
- * JCloisterZone name (a shrine is logged as a monastery, as .jcz saves
+/* The kind a log names for a segment of kind f: the kind it is a kind
+ * of (its class's like: a shrine is logged as a monastery, as .jcz saves
  * point at it), so that a log reads the same in either format. */
 int feat_logged(int f);
 /* The kind whose JCloisterZone name this is ("Road"), or -1. */
 int feat_find_jcz(const char *jcz);
+/* The kind of that JCloisterZone name whose locations hold loc (its
+ * mask in *mask): the first class of the name that reads it; -1: no
+ * class of that name, -2: none of them has that location. */
+int feat_find_jcz_loc(const char *jcz, const char *loc, uint8_t *mask);
 /* The figure whose meeple id kind this is ("big"), or -1. */
 int figure_find(const char *jcz);
 

@@ -58,6 +58,10 @@ static const struct {
 } option_values[] = {
     { OPT_TINY_CITY, "2", 2 }, { OPT_TINY_CITY, "4", 4 },
     { OPT_WAGON_MOVE, "C1", 1 }, { OPT_WAGON_MOVE, "C2", 2 },
+    /* older clients than the v5 engine's "merge" say "add" or "keep" */
+    { OPT_KEEP_MONASTERIES, "replace", 1 },
+    { OPT_KEEP_MONASTERIES, "merge", 0 },
+    { OPT_KEEP_MONASTERIES, "add", 0 }, { OPT_KEEP_MONASTERIES, "keep", 0 },
 };
 
 int option_parse(int opt, const char *name)
@@ -388,10 +392,13 @@ static void pack_counts(const struct rules *r, int16_t *copies)
                 copies[t] = (int16_t)(copies[t] + d->refs[i].count * n);
         }
     }
-    for (int s = 0; s < TILE_SETS; s++)
-        for (int i = 0; r->set_copies[s] && i < tile_set_defs[s].n_removes;
-             i++)
-            copies[tile_set_defs[s].removes[i]] = 0;
+    for (int s = 0; s < TILE_SETS; s++) {
+        const struct tile_set_def *d = &tile_set_defs[s];
+        bool on = r->set_copies[s] &&
+                  (!d->removes_if || r->opt[d->removes_if - 1]);
+        for (int i = 0; on && i < d->n_removes; i++)
+            copies[d->removes[i]] = 0;
+    }
 }
 
 int game_pack_copies(const struct rules *r, int def)
@@ -1134,6 +1141,10 @@ int game_find_seg(const struct game *g, int tile, int kind, uint8_t mask)
 bool game_feature_complete(const struct game *g, int seg)
 {
     const struct seg *s = &g->segs[seg];
+    int whole = feature_class(s->kind)->part_of;
+    if (whole) /* finished with the feature it belongs to */
+        return game_find_seg(g, s->tile, whole, 0) >= 0 &&
+               game_feature_complete(g, game_find_seg(g, s->tile, whole, 0));
     switch (feature_class(s->kind)->done) {
     case DONE_EDGES:
         return g->segs[find_root(g, seg)].open == 0;

@@ -41,7 +41,8 @@
 #define GAME_MAX_MEEPLES (GAME_MAX_PLAYERS * GAME_MAX_SEAT_FIGURES)
 #define GAME_GRID_MIN 32 /* side of the board window a game starts with */
 #define GAME_MAX_SET_COPIES 3
-#define GAME_MAX_ITEMS 4 /* terms of one score event */
+#define GAME_MAX_ITEMS 5 /* terms of one score event (an abbot's: its
+                            tile and four rows) */
 #define GAME_MAX_DONE 32 /* features one turn may complete */
 #define UNIT_STATE_WORDS 48 /* what a unit keeps in a game, 8 bytes each
                                (The Tower: a height per tile) */
@@ -226,7 +227,11 @@ struct feature_ref {
     X(COC, "coc")                                                          \
     X(SHRINE_CHALLENGE, "shrine-challenge")                                \
     X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")
+    X(DARMSTADTIUM, "darmstadtium")                                        \
+    X(TILES_N, "tiles.N")                                                  \
+    X(TILES_E, "tiles.E")                                                  \
+    X(TILES_S, "tiles.S")                                                  \
+    X(TILES_W, "tiles.W")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,

@@ -121,7 +121,8 @@ struct seg_def {
     X(CASTLE, "castle", "QUARTER_CASTLE")                                  \
     X(MARKET, "market", "QUARTER_MARKET")                                  \
     X(BLACKSMITH, "blacksmith", "QUARTER_BLACKSMITH")                      \
-    X(CATHEDRAL, "cathedral", "QUARTER_CATHEDRAL")
+    X(CATHEDRAL, "cathedral", "QUARTER_CATHEDRAL")                         \
+    X(ABBOT, "abbot", "AS_ABBOT")
 
 enum tile_spot {
 #define X(id, name, jcz) SPOT_##id,
@@ -181,6 +182,10 @@ struct tile_set_def {
      * set holding them (The River II takes The River's lake out) */
     uint8_t n_removes;
     const int16_t *removes;
+    /* 1 + the rule variant (enum game_option) the removes wait for: they
+     * apply only while it is non-zero (the monasteries replace the base
+     * game's under keep-monasteries: replace); 0: always */
+    uint8_t removes_if;
 };
 
 /* Number of distinct tile kinds; indexes are stable within a build. */

@@ -109,14 +109,14 @@ static enum status rd_pointer(const cJSON *ptr, const struct jpath *jp,
     if (!feat || !loc)
         return err_set(e, ST_PARSE, "%s: expected feature and location",
                        spell(jp, path));
-    int kind = feat_find_jcz(feat);
-    if (kind < 0)
+    int kind = feat_find_jcz_loc(feat, loc, &m->mask);
+    if (kind == -1)
         return err_set(e, ST_UNSUPPORTED, "unsupported: feature '%.40s' "
                        "(%s.feature)", feat, spell(jp, path));
-    m->feature = (uint8_t)kind;
-    if (!loc_parse(m->feature, loc, &m->mask))
+    if (kind < 0)
         return err_set(e, ST_PARSE, "%s.location: '%.40s' is no location of "
                        "a %s", spell(jp, path), loc, feat);
+    m->feature = (uint8_t)kind;
     if (r->row->feature && m->feature != r->row->feature)
         return err_set(e, ST_PARSE, "%s.feature: a %s goes on a %s",
                        spell(jp, path), r->row->name,

@@ -47,6 +47,7 @@ struct pset {
     int count[MAX_REFS];
     char removes[8][32];
     int kind[MAX_REFS], remove_kind[8];
+    int removes_if; /* 1 + enum game_option the removes wait for, 0 */
     const char *file;
     int line;
 };
@@ -117,6 +118,11 @@ static const char *const exp_names[] = {
 static const char *const exp_ids[] = {
 #define X(id, obj, name) "EXP_" #id,
     EXPANSIONS(X)
+#undef X
+};
+static const char *const option_keys[] = {
+#define X(id, key, def) key,
+    OPTIONS(X)
 #undef X
 };
 static const char *const dir_names[8] = { "N", "NE", "E", "SE",
@@ -427,6 +433,13 @@ static void parse_set(char **tok, int n, const char *exp)
     s->file = cur_file;
     s->line = cur_line;
     for (int i = 2; i < n; i++) {
+        if (strncmp(tok[i], "if:", 3) == 0) {
+            s->removes_if = 1 + find_in(option_keys, OPT__COUNT, tok[i] + 3,
+                                        strlen(tok[i] + 3));
+            if (s->removes_if == 0)
+                die("'%s': no such rule variant", tok[i]);
+            continue;
+        }
         if (tok[i][0] == '-') {
             if (s->n_removes == 8)
                 die("set %s: too many removals", s->id);
@@ -645,9 +658,9 @@ static void emit_c(FILE *f, int argc, char **argv)
                                 strlen(sets[s].exp))],
                 sets[s].n_refs, s, sets[s].n_removes);
         if (sets[s].n_removes)
-            fprintf(f, "removes%d },\n", s);
+            fprintf(f, "removes%d, %d },\n", s, sets[s].removes_if);
         else
-            fprintf(f, "NULL },\n");
+            fprintf(f, "NULL, 0 },\n");
     }
     fprintf(f, "};\n");
 }

@@ -34,10 +34,12 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd", "count", "cult", "darmstadt" };
+                                         "pd", "count", "cult", "darmstadt",
+                                         "monasteries" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
-                                       "count", "cult",   "darmstadt" };
+                                       "count", "cult",   "darmstadt",
+                                       "monasteries" };
 
 static bool is_required(const char *folder)
 {
@@ -208,16 +210,15 @@ static int compare_flight(const char *file, const struct game_log *log,
     bad += (f->n_options > 0) != offered;
     bad += f->landed != landed;
     if (landed && f->landed && cJSON_IsObject(landing)) {
-        /* in JCloisterZone's names: a shrine is one of its Monasteries */
-        const char *jcz =
-            cJSON_GetObjectItemCaseSensitive(landing, "feature")->valuestring;
-        int kind = feat_find_jcz(jcz);
+        /* in JCloisterZone's names (a shrine is one of its Monasteries);
+         * the location tells a special monastery's two places apart */
         uint8_t mask = 0;
-        bad += !feature_class(f->feature)->jcz ||
-               strcmp(feature_class(f->feature)->jcz, jcz) != 0;
-        bad += !loc_parse(kind, cJSON_GetObjectItemCaseSensitive(
-                                    landing, "location")->valuestring,
-                          &mask) ||
+        int kind = feat_find_jcz_loc(
+            cJSON_GetObjectItemCaseSensitive(landing, "feature")->valuestring,
+            cJSON_GetObjectItemCaseSensitive(landing, "location")->valuestring,
+            &mask);
+        bad += kind < 0 || !feat_is(f->feature, kind);
+        bad += kind < 0 ||
                (feat_shape(kind) != SHAPE_INNER && mask != f->mask);
         bad += !pos_is(cJSON_GetObjectItemCaseSensitive(landing, "position"),
                        f->target);

@@ -144,6 +144,7 @@ static void test_engine_tests(void **state)
         { "/count/", 1 },
         { "/cult/", 2 },
         { "/darmstadt/", 5 },
+        { "/monasteries/", 1 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

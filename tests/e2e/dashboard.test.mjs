@@ -490,6 +490,20 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Monasteries replay draws the abbot\'s place and the follower standing on it', async () => {
+    // samples/rules/monk-and-abbot-scored-apart.flierlog: Ada's monk, then Ben's follower lands on the abbot's place.
+    const id = await gameId('/monk-and-abbot-scored-apart.flierlog');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=2`);
+    await page.locator('svg.board .tile[data-tile="MO/M1"]').waitFor();
+    assert.equal(await page.locator('svg.board .tile[data-tile="MO/M1"] .abbot-place').count(), 1, 'the abbot\'s place is drawn');
+    assert.equal(await page.locator('svg.board .tile[data-tile="MO/M1"] .monastery').count(), 1, 'beside the monastery');
+    assert.equal(await page.locator('svg.board .meeple[data-segment="special-monastery:abbot"]').count(), 1, 'Ben\'s follower on it');
+    assert.equal(await page.locator('svg.board .meeple[data-segment="monastery"]').count(), 1, 'Ada\'s monk');
+    await shot(page, '03e-monasteries');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

@@ -962,7 +962,7 @@ static const struct err_case err_cases[] = {
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
                   "field, monastery, garden, trade-goods, barn, ransom, fairy, "
-                  "shrine or church" } },
+                  "shrine, church or special-monastery" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },
@@ -1919,7 +1919,8 @@ static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
                                         "tb",    "am", "bigbox", "tower",
-                                        "pd", "count", "darmstadt" };
+                                        "pd", "count", "darmstadt",
+                                        "monasteries" };
     static char names[128][128];
     int games = 0;
     (void)state;

@@ -93,6 +93,16 @@ static const struct sentence_case sentences[] = {
       { { 0 } },
       "abbot recalled from the garden, incomplete: 1 + 3 neighbours = 4; "
       "Ben 1 abbot → Ben 4" },
+    /* The Monasteries: the abbot's place, its rows of tiles */
+    { "abbot's place of a special monastery",
+      { .turn = -1, .feature = FEAT_ABBOT_SEAT, .players = 1u << BEN,
+        .points = 11, .tiles = 1, .meeples = { 0, 1 }, .n_items = 5,
+        .items = { { SI_TILES, 1, 1 }, { SI_TILES_N, 0, 0 },
+                   { SI_TILES_E, 1, 1 }, { SI_TILES_S, 3, 3 },
+                   { SI_TILES_W, 6, 6 } } },
+      { { 0 } },
+      "special monastery's abbot place, the rows of tiles from it: 1 + N 0 "
+      "+ E 1 + S 3 + W 6 = 11; Ben 1 abbot → Ben 11" },
     { "field touching two cities",
       { .turn = -1, .feature = FEAT_FIELD, .players = 3u, .points = 6,
         .cities = 2, .meeples = { 1, 1 }, .ref0 = 0, .n_refs = 2 },

@@ -73,6 +73,7 @@ static const struct {
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" }, { "monastery", "shrine" },
+    { "monastery", "special" },
     { "tile-set", "id" },    { "ref", "tile" },
     { "ref", "count" },      { "remove", "tile" },
 };
@@ -622,7 +623,8 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         if (strcmp(name_of(el), "quarter") == 0) {
             /* the City's four quarters, which JCloisterZone makes in code
              * (CountCapability) on the tile holding this element */
-            for (int q = 0; q < SPOT__COUNT && w->n_seg < TILE_MAX_SEGS; q++)
+            for (int q = SPOT_CASTLE;
+                 q <= SPOT_CATHEDRAL && w->n_seg < TILE_MAX_SEGS; q++)
                 w->seg[w->n_seg++] = (struct seg_want){
                     FEAT_QUARTER, (uint8_t)(1u << q), 0, 0, 0, 0 };
             continue;
@@ -637,6 +639,13 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         while (strcmp(seg_elements[k].element, name_of(el)) != 0)
             k++;
         read_seg(el, seg_elements[k].kind, w, where, d);
+        char *special = prop(el, "special");
+        /* a special monastery: the abbot's place beside the monks' */
+        if (special && strcmp(special, "true") == 0 &&
+            w->n_seg < TILE_MAX_SEGS)
+            w->seg[w->n_seg++] = (struct seg_want){
+                FEAT_ABBOT_SEAT, (uint8_t)(1u << SPOT_ABBOT), 0, 0, 0, 0 };
+        xmlFree(special);
     }
     resolve_cities(w, where, "JCloisterZone", d);
     /* JCloisterZone knows the City of Carcassonne by its tiles' ids: its
@@ -766,7 +775,9 @@ static void check_set(const struct tile_set_def *s, xmlNodePtr node,
     memset(have_rm, 0, sizeof have_rm);
     for (int i = 0; i < s->n_refs; i++)
         have[s->refs[i].kind] += s->refs[i].count;
-    for (int i = 0; i < s->n_removes; i++)
+    /* removes that wait for a rule variant JCloisterZone makes in code
+     * (keep-monasteries: MonasteriesCapability), not in its sets */
+    for (int i = 0; !s->removes_if && i < s->n_removes; i++)
         have_rm[s->removes[i]] = true;
 
     check_attrs(node, s->id, d);

@@ -1168,6 +1168,62 @@ static void test_tower_exchange_choice(void **state)
 
 /* A flier never lands on a tower (the seeds: a tower is no feature to
  * claim and score); JCloisterZone offers no such landing either. */
+/* ---- The Monasteries -------------------------------------------------- */
+
+/* The special monasteries replace BA/L and BA/LR unless keep-monasteries
+ * says otherwise; a monk and an abbot on one special monastery are
+ * scored apart (the seeds' clarification), the abbot by the rows of
+ * tiles from it; a second deployment on it finds it occupied. */
+static void test_special_monastery(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "monasteries");
+    r.figures[FIG_PHANTOM] = 1;
+    assert_int_equal(game_pack_copies(&r, fx_tile("BA/L")), 0);
+    assert_int_equal(game_pack_copies(&r, fx_tile("MO/M1")), 1);
+    r.opt[OPT_KEEP_MONASTERIES] = 0; /* "merge" */
+    assert_int_equal(game_pack_copies(&r, fx_tile("BA/L")), 4);
+    r.opt[OPT_KEEP_MONASTERIES] = 1;
+    struct game *g = fx_new(&r);
+    fx_place(g, "MO/M1", 0, 1, 0);
+    fx_deploy(g, RED, FIG_SMALL, fx_seg(g, 0, 1, FEAT_MONASTERY, 0));
+    int seat = fx_seg(g, 0, 1, FEAT_ABBOT_SEAT, 1u << SPOT_ABBOT);
+    char why[200] = "";
+    assert_int_equal(game_check_deploy(g, RED,
+                                       game_meeple(g, RED, FIG_PHANTOM, 0),
+                                       seat, why, sizeof why),
+                     RULE_MEEPLE_FEATURE_OCCUPIED);
+    game_end_turn(g);
+    fx_place(g, "FL/F.o", 1, 1, 0); /* its arrow west: (0,1) at roll 1 */
+    struct pos target;
+    int land[TILE_MAX_SEGS];
+    int n = fx_fly(g, FIG_SMALL, 1, &target, land, TILE_MAX_SEGS);
+    assert_int_equal(n, 2); /* the monastery and the abbot's place */
+    assert_true(fx_has(land, n, seat));
+    fx_land(g, BLUE, FIG_SMALL, seat, target);
+    game_end_turn(g);
+    fx_play(g, "BA/RFr", 2, 1, 1);
+    int e0 = g->n_events;
+    game_final_scoring(g);
+    assert_int_equal(g->n_events - e0, 2);
+    for (int e = e0; e < g->n_events; e++) {
+        const struct score_event *ev = &g->events[e];
+        if (ev->feature == FEAT_MONASTERY) {
+            assert_int_equal(ev->players, 1u << RED);
+            assert_int_equal(ev->points, 3);
+        } else {
+            assert_int_equal(ev->feature, FEAT_ABBOT_SEAT);
+            assert_int_equal(ev->players, 1u << BLUE);
+            assert_int_equal(ev->points, 4); /* 1 + N 1 + E 2 */
+            assert_int_equal(ev->n_items, 5);
+            assert_int_equal(ev->items[2].kind, SI_TILES_E);
+            assert_int_equal(ev->items[2].count, 2);
+        }
+    }
+    game_free(g);
+}
+
 static void test_flier_never_on_tower(void **state)
 {
     (void)state;
@@ -1658,6 +1714,7 @@ int main(void)
     FX_TEST(&ts, test_tower_prisoners);
     FX_TEST(&ts, test_tower_exchange_choice);
     FX_TEST(&ts, test_flier_never_on_tower);
+    FX_TEST(&ts, test_special_monastery);
     FX_TEST(&ts, test_tile_not_drawn);
     FX_TEST(&ts, test_dragon_draw_and_eats);
     FX_ROWS(&ts, dragon_cases, test_audit);

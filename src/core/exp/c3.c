@@ -18,23 +18,28 @@ const struct feature_class feature_class_GARDEN = {
 
 const struct figure_class figure_class_ABBOT = {
     .jcz = "abbot", .name = "abbot", .names = "abbots", .strength = 1,
-    .stands = 1u << FEAT_MONASTERY | 1u << FEAT_GARDEN,
+    .stands = 1u << FEAT_MONASTERY | 1u << FEAT_GARDEN |
+              1u << FEAT_ABBOT_SEAT,
     .follower = true, .flies = true,
 };
 
 void game_recall(struct game *g, int m)
 {
     struct meeple *mp = &g->meeples[m];
-    int seg = mp->seg;
+    int seg = mp->seg, as;
     if (seg < 0)
         return;
+    int scored = seg;
+    if ((as = feature_class(g->segs[seg].kind)->part_of) != 0 &&
+        game_find_seg(g, g->segs[seg].tile, as, 0) >= 0)
+        scored = game_find_seg(g, g->segs[seg].tile, as, 0);
     /* the abbot's owner scores alone, as at game end */
     struct score_event *ev = game_new_event(g);
-    ev->feature = g->segs[seg].kind;
-    ev->completed = game_feature_complete(g, seg);
+    ev->feature = g->segs[scored].kind;
+    ev->completed = game_feature_complete(g, scored);
     ev->recall = true;
-    ev->seg = (uint16_t)seg;
-    game_measure(g, seg, ev);
+    ev->seg = (uint16_t)scored;
+    game_measure(g, scored, ev);
     game_score_points(g, ev);
     ev->players = (uint8_t)(1u << mp->owner);
     ev->meeples[mp->owner] = 1;
