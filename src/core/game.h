@@ -146,15 +146,16 @@ struct seg {
     uint8_t mask;     /* board frame: edges or half-edges */
     uint8_t pennants;
     uint8_t cities;   /* field: board-frame edges of touched city segments */
-    uint8_t attrs;    /* enum seg_attr */
     uint8_t wagon;    /* wagon-move groups (seg_def.wagon) */
+    uint8_t meeples;  /* root only: figures standing on the feature */
+    uint16_t attrs;   /* enum seg_attr (here, so that the segment keeps
+                         its 20 bytes) */
     uint16_t tile;    /* index into game.tiles */
     uint16_t parent;  /* the feature's root segment (a flat union-find) */
     uint16_t next;    /* the feature's segments as a circular list */
     uint16_t open;    /* root only: unmatched edges (road, city) */
     uint16_t size;    /* root only: segments in the feature */
     uint16_t min;     /* root only: its lowest segment, the feature's id */
-    uint8_t meeples;  /* root only: figures standing on the feature */
 };
 
 struct placed {

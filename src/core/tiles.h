@@ -92,7 +92,7 @@ enum seg_attr_bit {
 #undef X
     SA__COUNT
 };
-_Static_assert(SA__COUNT <= 8, "a segment keeps its attributes in 8 bits");
+_Static_assert(SA__COUNT <= 16, "a segment keeps its attributes in 16 bits");
 enum seg_attr {
 #define X(id, name) SA_##id = 1 << SA_BIT_##id,
     SEG_ATTRS(X)
@@ -105,7 +105,7 @@ struct seg_def {
                          0 for inner features and a field touching no edge */
     uint8_t pennants; /* city only */
     uint8_t cities;   /* field only: edges of the city segments it touches */
-    uint8_t attrs;    /* enum seg_attr bits */
+    uint16_t attrs;   /* enum seg_attr bits */
     uint8_t n_edges;  /* edges it covers (road, city, river) */
     uint8_t wagon;    /* JCloisterZone's wagon-move groups a, b, c, d as
                          bits 0..3: features of a tile sharing one are

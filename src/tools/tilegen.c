@@ -265,7 +265,7 @@ static void parse_feature(struct ptile *t, const char *tok)
         };
         if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);
-        s->attrs |= (uint8_t)(1u << a);
+        s->attrs |= (uint16_t)(1u << a);
         p += 1 + n;
     }
     if (*p)

@@ -377,7 +377,8 @@ static void edges_text(uint8_t mask, char *out, size_t len)
 /* ---- a tile as a multiset of segments ---------------------------------- */
 
 struct seg_want {
-    uint8_t kind, mask, pennants, attrs;
+    uint8_t kind, mask, pennants;
+    uint16_t attrs; /* enum seg_attr bits */
     uint8_t wagon;  /* wagon-move groups a..d as bits 0..3 */
     uint8_t cities; /* the masks of the city segments touched, or'ed */
 };
@@ -408,9 +409,9 @@ static int mark_of(const char *element)
 
 static uint64_t seg_key(const struct seg_want *s)
 {
-    return (uint64_t)s->wagon << 40 | (uint64_t)s->kind << 32 | (uint64_t)s->mask << 24 |
-           (uint64_t)s->pennants << 16 | (uint64_t)s->cities << 8 |
-           s->attrs;
+    return (uint64_t)s->wagon << 48 | (uint64_t)s->kind << 40 |
+           (uint64_t)s->mask << 32 | (uint64_t)s->pennants << 24 |
+           (uint64_t)s->cities << 16 | s->attrs;
 }
 
 static int cmp_seg(const void *a, const void *b)
@@ -514,7 +515,7 @@ static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
         for (a = 0; a < SA__COUNT && strcmp(names[a], res) != 0; a++)
             ;
         if (a < SA__COUNT)
-            s->attrs |= (uint8_t)(1u << a);
+            s->attrs |= (uint16_t)(1u << a);
         else
             differ(d, where, "resource=\"%s\": no such trade good", res);
         xmlFree(res);
@@ -524,7 +525,7 @@ static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
         if (!v)
             continue;
         if (strcmp(v, "true") == 0)
-            s->attrs |= (uint8_t)(1u << a);
+            s->attrs |= (uint16_t)(1u << a);
         else if (strcmp(v, "false") != 0)
             differ(d, where, "%s=\"%s\": not true or false", names[a], v);
         xmlFree(v);
