@@ -38,7 +38,8 @@ struct replay_out;
     X(ABBEY, expansion_abbey, "abbey")                                     \
     X(TOWER, expansion_tower, "tower")                                     \
     X(DRAGON, expansion_dragon, "dragon")                                  \
-    X(COUNT, expansion_count, "count")
+    X(COUNT, expansion_count, "count")                                     \
+    X(SIEGE, expansion_siege, "siege")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -61,7 +62,9 @@ enum expansion_id {
     X(FAIRY, "fairy")                                                      \
     X(PRINCESS, "princess")                                                \
     X(PORTAL, "portal")                                                    \
-    X(COUNT, "count")
+    X(COUNT, "count")                                                      \
+    X(SIEGE, "siege")                                                      \
+    X(ESCAPE, "escape")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -79,7 +82,8 @@ enum rule_flag {
  * save may give are in game.c's table. */
 #define OPTIONS(X)                                                         \
     X(TINY_CITY, "tiny-city-scoring", 4)                                   \
-    X(WAGON_MOVE, "wagon-move", 2)
+    X(WAGON_MOVE, "wagon-move", 2)                                         \
+    X(ESCAPE_VARIANT, "espace-variant", 0)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */

@@ -123,7 +123,7 @@ static const struct {
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
-    { "Cult, Siege & Creativity", { "cult", "siege", "shrine", "escape" } },
+    { "Cult, Siege & Creativity", { "cult", "shrine" } },
     { "The Monasteries", { "monasteries" } },
     { "Darmstadt", { "darmstadt", "church" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },

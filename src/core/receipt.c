@@ -40,6 +40,7 @@ static const char *plural(int n, const char *one, const char *many)
 static const char *const attr_phrase[SA__COUNT] = {
     [SA_BIT_INN] = "with an inn",
     [SA_BIT_CATHEDRAL] = "with a cathedral",
+    [SA_BIT_BESIEGED] = "besieged",
 };
 
 const char *receipt_item_word(int kind)

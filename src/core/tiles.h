@@ -71,7 +71,8 @@ enum tile_group {
     X(GRAIN, "grain")                                                      \
     X(PIG_HERD, "pig-herd")                                                \
     X(PRINCESS, "princess")                                                \
-    X(COC, "coc")
+    X(COC, "coc")                                                          \
+    X(BESIEGED, "besieged")
 
 /* Marks of a whole tile, a bit each: X(ID, name in the notation). */
 #define TILE_MARKS(X)                                                      \

@@ -34,10 +34,10 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd", "count" };
+                                         "pd", "count", "siege" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
-                                       "count" };
+                                       "count", "siege" };
 
 static bool is_required(const char *folder)
 {

@@ -142,6 +142,7 @@ static void test_engine_tests(void **state)
         { "/abbey-and-mayor/", 7 },       /* the eighth needs Bridges */
         { "/princess-and-dragon/", 4 },   /* the fifth needs Castles */
         { "/count/", 1 },
+        { "/siege/", 5 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

@@ -67,7 +67,7 @@ static const struct {
     { "road", "inn" },       { "city", "pennants" },
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
-    { "city", "princess" },
+    { "city", "princess" },  { "city", "besieged" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" },
