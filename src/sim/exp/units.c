@@ -11,4 +11,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_TOWER] = &sim_tower,
     [EXP_DRAGON] = &sim_dragon,
     [EXP_COUNT] = &sim_count,
+    [EXP_SIEGE] = &sim_siege,
 };
