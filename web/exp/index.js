@@ -31,8 +31,9 @@ import abbey from './abbey.js';
 import tower from './tower.js';
 import dragon from './dragon.js';
 import count from './count.js';
+import siege from './siege.js';
 
-export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count];
+export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, siege];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 
