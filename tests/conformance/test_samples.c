@@ -606,7 +606,7 @@ static void test_samples_match_expected(void **state)
         "tower-c2-3p.jcz", "dragon-c2-3p.jcz",
         "rules/flier-lands-outside-city.flierlog",
         "rules/flier-into-city.flierlog",
-        "count-c2-4p.jcz",
+        "count-c2-4p.jcz", "siege-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
