@@ -163,7 +163,10 @@ static bool has_escape(const struct game *g, int p)
 
 int game_escape_seat(const struct game *g)
 {
-    if (!game_in_play(g, EXP_SIEGE) || cst(g)->asked <= 0)
+    /* a builder's second tile comes first: JCloisterZone ends the turn's
+     * part before its escape phase and starts the next part from there
+     * (its phase order; no corpus has both) */
+    if (!game_in_play(g, EXP_SIEGE) || cst(g)->asked <= 0 || g->part > 1)
         return -1;
     int p = cst(g)->asked - 1;
     return has_escape(g, p) ? p : -1;
