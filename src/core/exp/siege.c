@@ -59,12 +59,16 @@ static int cities_rate(const struct score_event *ev)
 }
 
 /* A besieged city loses a point a tile and a pennant; a field counts
- * each completed besieged city it touches twice. */
+ * each completed besieged city it touches twice. A city that already
+ * scores nothing (a cathedral's, unfinished: Inns & Cathedrals scored it
+ * first) loses nothing: no corpus has both, and a city never scores
+ * below 0. */
 static void score(const struct rules *r, struct score_event *ev)
 {
     if (!(r->flags & RF_SIEGE))
         return;
-    if (ev->feature == FEAT_CITY && ev->attrs[SA_BIT_BESIEGED]) {
+    if (ev->feature == FEAT_CITY && ev->attrs[SA_BIT_BESIEGED] &&
+        ev->points > 0) {
         int less = ev->tiles + ev->pennants;
         score_add_item(ev, SI_BESIEGED, -1, -less);
         ev->points -= less;
