@@ -41,7 +41,8 @@ struct replay_out;
     X(COUNT, expansion_count, "count")                                     \
     X(CULT, expansion_cult, "cult")                                        \
     X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
-    X(MONASTERIES, expansion_monasteries, "monasteries")
+    X(MONASTERIES, expansion_monasteries, "monasteries")                   \
+    X(SIEGE, expansion_siege, "siege")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -65,7 +66,9 @@ enum expansion_id {
     X(PRINCESS, "princess")                                                \
     X(PORTAL, "portal")                                                    \
     X(COUNT, "count")                                                      \
-    X(SHRINE, "shrine")
+    X(SHRINE, "shrine")                                                    \
+    X(SIEGE, "siege")                                                      \
+    X(ESCAPE, "escape")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -84,7 +87,8 @@ enum rule_flag {
 #define OPTIONS(X)                                                         \
     X(TINY_CITY, "tiny-city-scoring", 4)                                   \
     X(WAGON_MOVE, "wagon-move", 2)                                         \
-    X(KEEP_MONASTERIES, "keep-monasteries", 1)
+    X(KEEP_MONASTERIES, "keep-monasteries", 1)                             \
+    X(ESCAPE_VARIANT, "espace-variant", 0)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */

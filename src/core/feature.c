@@ -144,7 +144,6 @@ static const struct {
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
-    { "Cult, Siege & Creativity", { "siege", "escape" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },

@@ -62,6 +62,8 @@ static const struct {
     { OPT_KEEP_MONASTERIES, "replace", 1 },
     { OPT_KEEP_MONASTERIES, "merge", 0 },
     { OPT_KEEP_MONASTERIES, "add", 0 }, { OPT_KEEP_MONASTERIES, "keep", 0 },
+    { OPT_ESCAPE_VARIANT, "any-tile", 0 },
+    { OPT_ESCAPE_VARIANT, "siege-tile", 1 },
 };
 
 int option_parse(int opt, const char *name)
@@ -1454,8 +1456,9 @@ static void push_ref(struct game *g, struct score_event *ev,
     ev->n_refs++;
 }
 
-/* Tiles covered by the feature of seg (each tile once). */
-static int feature_tiles(const struct game *g, int seg)
+/* Tiles covered by the feature of seg (each tile once), and the
+ * attributes its segments carry (or'ed into *attrs). */
+static int feature_tiles(const struct game *g, int seg, unsigned *attrs)
 {
     uint64_t seen[GAME_MAX_TILES / 64] = { 0 };
     int root = find_root(g, seg), s = root, tiles = 0;
@@ -1464,6 +1467,7 @@ static int feature_tiles(const struct game *g, int seg)
         uint64_t bit = 1ull << (t & 63);
         tiles += !(seen[t >> 6] & bit);
         seen[t >> 6] |= bit;
+        *attrs |= g->segs[s].attrs;
         s = g->segs[s].next;
     } while (s != root);
     return tiles;
@@ -1501,7 +1505,9 @@ static void touched_cities(const struct game *g, int si, struct touch *cities,
 }
 
 /* The refs of a field's score event: the completed cities it touches,
- * each with its size, in the order of their first touch. */
+ * each with its size, in the order of their first touch; how many of
+ * them carry each attribute (a besieged city counts twice for
+ * farmers). */
 static void push_cities(struct game *g, struct score_event *ev,
                         struct touch *cities, int n)
 {
@@ -1513,9 +1519,13 @@ static void push_cities(struct game *g, struct score_event *ev,
         cities[k] = t;
     }
     ev->cities = (uint16_t)n;
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
+        unsigned attrs = 0;
         push_ref(g, ev, &g->segs[cities[k].city],
-                 feature_tiles(g, cities[k].city));
+                 feature_tiles(g, cities[k].city, &attrs));
+        for (; attrs; attrs &= attrs - 1)
+            ev->city_attrs[__builtin_ctz(attrs)]++;
+    }
 }
 
 /* Size, pennants and touched completed cities of the feature of root,

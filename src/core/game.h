@@ -129,7 +129,8 @@ const char *rule_flag_key(int bit);
     X(QUARTER_DEPLOY)                                                      \
     X(QUARTER_LEAVE)                                                       \
     X(COUNT_MOVE)                                                          \
-    X(FLIER_INTO_CITY)
+    X(FLIER_INTO_CITY)                                                     \
+    X(SIEGE_ESCAPE)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -231,7 +232,8 @@ struct feature_ref {
     X(TILES_N, "tiles.N")                                                  \
     X(TILES_E, "tiles.E")                                                  \
     X(TILES_S, "tiles.S")                                                  \
-    X(TILES_W, "tiles.W")
+    X(TILES_W, "tiles.W")                                                  \
+    X(BESIEGED, "besieged")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
@@ -288,6 +290,9 @@ struct score_event {
     uint16_t pennants;
     uint16_t cities;  /* field: completed cities it touches */
     uint8_t attrs[SA__COUNT]; /* segments with each attribute (inns...) */
+    uint8_t city_attrs[SA__COUNT]; /* field: the completed cities it
+                                      touches with each attribute (a
+                                      besieged city) */
     uint8_t meeples[GAME_MAX_PLAYERS];  /* followers per seat on it */
     uint8_t strength[GAME_MAX_PLAYERS]; /* their weight in the majority
                                            (trade goods: those held) */

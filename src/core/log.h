@@ -33,6 +33,9 @@ enum move_kind {
                    quarter of the City (at, feature, mask) */
     MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
                    at `at`) home */
+    MV_ESCAPE,  /* the siege: after the turn, its player takes the follower
+                   meeple (on feature / mask at `at`) out of a besieged
+                   city */
 };
 
 struct move {

@@ -40,6 +40,7 @@ static const char *plural(int n, const char *one, const char *many)
 static const char *const attr_phrase[SA__COUNT] = {
     [SA_BIT_INN] = "with an inn",
     [SA_BIT_CATHEDRAL] = "with a cathedral",
+    [SA_BIT_BESIEGED] = "besieged",
 };
 
 const char *receipt_item_word(int kind)
@@ -60,8 +61,11 @@ static void items(struct text *t, const struct score_event *e)
     }
     for (int i = 0; i < e->n_items; i++) {
         const struct score_item *it = &e->items[i];
+        /* a term that takes points away (a besieged city's) reads as a
+         * subtraction: "5×2 - 5 (besieged)" */
+        bool minus = i && it->count < 0 && it->points < 0;
         if (i)
-            text_put(t, " + ");
+            text_put(t, minus ? " - " : " + ");
         if (it->count > 0) {
             text_int(t, it->count);
             text_put(t, "×");
@@ -69,7 +73,7 @@ static void items(struct text *t, const struct score_event *e)
         } else if (it->count == 0) {
             text_put(t, "0");
         } else {
-            text_int(t, it->points);
+            text_int(t, minus ? -it->points : it->points);
             text_put(t, " (");
             text_put(t, receipt_item_word(it->kind));
             text_put(t, ")");

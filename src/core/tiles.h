@@ -73,7 +73,8 @@ enum tile_group {
     X(PRINCESS, "princess")                                                \
     X(COC, "coc")                                                          \
     X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")
+    X(DARMSTADTIUM, "darmstadtium")                                        \
+    X(BESIEGED, "besieged")
 
 /* Marks of a whole tile, a bit each: X(ID, name in the notation). */
 #define TILE_MARKS(X)                                                      \

@@ -268,7 +268,7 @@ static void parse_feature(struct ptile *t, const char *tok)
             [SA_BIT_WINE] = FEAT_CITY, [SA_BIT_CLOTH] = FEAT_CITY,
             [SA_BIT_GRAIN] = FEAT_CITY, [SA_BIT_PIG_HERD] = FEAT_FIELD,
             [SA_BIT_COC] = FEAT_FIELD, [SA_BIT_CHURCH] = FEAT_MONASTERY,
-            [SA_BIT_DARMSTADTIUM] = FEAT_CITY,
+            [SA_BIT_DARMSTADTIUM] = FEAT_CITY, [SA_BIT_BESIEGED] = FEAT_CITY,
         };
         if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);

@@ -145,6 +145,7 @@ static void test_engine_tests(void **state)
         { "/cult/", 2 },
         { "/darmstadt/", 5 },
         { "/monasteries/", 1 },
+        { "/siege/", 5 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

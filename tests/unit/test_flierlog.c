@@ -1920,7 +1920,7 @@ static void test_expansion_corpora(void **state)
     static const char *const dirs[] = { "river", "ic", "phantom",
                                         "tb",    "am", "bigbox", "tower",
                                         "pd", "count", "darmstadt",
-                                        "monasteries" };
+                                        "monasteries", "siege" };
     static char names[128][128];
     int games = 0;
     (void)state;
@@ -1972,11 +1972,13 @@ static void test_expansion_corpora(void **state)
             expect_same_log(names[i], &jcz, &fl, false);
             /* every turn in its readable form: abbeys declined, wagons,
              * builders' second tiles (but the Phantom's two figures, and
-             * the turns with the City of Carcassonne's moves, which
-             * flierlog/1.3 spells out) */
+             * the turns with the City of Carcassonne's moves or an
+             * escape from a besieged city, which flierlog/1.3 spells
+             * out) */
             if (strcmp(dirs[k], "bigbox") != 0 &&
                 strcmp(dirs[k], "phantom") != 0 &&
-                strcmp(dirs[k], "count") != 0 && strstr(t2.p, "\"moves\""))
+                strcmp(dirs[k], "count") != 0 &&
+                strcmp(dirs[k], "siege") != 0 && strstr(t2.p, "\"moves\""))
                 fail_msg("%s: a turn spelt out:\n%s", names[i],
                          strstr(t2.p, "\"moves\""));
             games++;

@@ -138,6 +138,31 @@ static const struct sentence_case sentences[] = {
       "city, 6 tiles + 1 pennant, completed, with a cathedral: 6×2 + 1×2 + "
       "7 (cathedral) = 21; Ada 1 knight (strength 1), Ben 1 (strength 2) → "
       "Ben 21" },
+    /* the siege: a besieged city's loss reads as a subtraction; a field
+     * counts a completed besieged city twice */
+    { "besieged city",
+      { .turn = 7, .feature = FEAT_CITY, .players = 1u << ADA,
+        .completed = true, .points = 6, .tiles = 5, .pennants = 1,
+        .attrs = { [SA_BIT_BESIEGED] = 1 }, .meeples = { 1 } },
+      { { 0 } },
+      "city, 5 tiles + 1 pennant, completed, besieged: 5×2 + 1×2 - 6 "
+      "(besieged) = 6; Ada 1 knight → Ada 6" },
+    { "unfinished besieged city",
+      { .turn = -1, .feature = FEAT_CITY, .players = 1u << BEN,
+        .tiles = 4, .pennants = 2, .attrs = { [SA_BIT_BESIEGED] = 1 },
+        .meeples = { 0, 1 }, .expr = EXPR_INCOMPLETE, .n_items = 3,
+        .items = { { SI_TILES, 4, 4 }, { SI_PENNANTS, 2, 2 },
+                   { SI_BESIEGED, -1, -6 } } },
+      { { 0 } },
+      "city, 4 tiles + 2 pennants, incomplete, besieged: 4×1 + 2×1 - 6 "
+      "(besieged) = 0; Ben 1 knight → Ben 0" },
+    { "field touching a besieged city",
+      { .turn = -1, .feature = FEAT_FIELD, .players = 1u << ADA,
+        .points = 6, .cities = 1, .city_attrs = { [SA_BIT_BESIEGED] = 1 },
+        .meeples = { 1 }, .ref0 = 0, .n_refs = 1 },
+      { { 0, -1, FEAT_CITY, EDGE_S, 4 } },
+      "field touching 1 completed city [(0,-1) 4 tiles]: 1×3 + 3 "
+      "(besieged) = 6; Ada 1 farmer → Ada 6" },
     /* figures named by kind: the ordinary follower by its role, any other
      * by its name, with the strength when a figure weighs otherwise */
     { "a large follower, named",
@@ -266,7 +291,7 @@ static const struct sentence_case sentences[] = {
 static void score_terms(const char *what, struct score_event *ev)
 {
     struct rules r = fx_rules_c2(2);
-    r.flags |= RF_INNS | RF_CATHEDRALS;
+    r.flags |= RF_INNS | RF_CATHEDRALS | RF_SIEGE;
     if (ev->tiny)
         r.opt[OPT_TINY_CITY] = 2;
     int want = ev->points;

@@ -69,7 +69,7 @@ static const struct {
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },
-    { "monastery", "church" },
+    { "monastery", "church" }, { "city", "besieged" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" }, { "monastery", "shrine" },

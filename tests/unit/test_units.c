@@ -5,7 +5,8 @@
  * The Tower (floors, captures, exchanges, ransoms, followers on towers),
  * The Princess & the Dragon (dragon, fairy, princess, portal), The Count
  * of Carcassonne (the City's quarters, the count), the shrines (their
- * placement, a shrine without the element) and the draw check.
+ * placement, a shrine without the element), the siege (besieged cities,
+ * the escape) and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -1556,6 +1557,92 @@ static const struct audit_case city_cases[] = {
       .city = true, .flights = 1 },
 };
 
+/* ---- the siege ----------------------------------------------------------- */
+
+static struct rules siege_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "siege/cathars");
+    r.flags |= RF_SIEGE | RF_ESCAPE;
+    return r;
+}
+
+/* The follower n of owner on feature f at (x,y) escapes, by player p. */
+#define FX_ESCAPE(p, x, y, f, loc, owner, n) \
+    { MV_ESCAPE, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
+      (owner), 0, 0 }
+
+/* Red's monastery east of the start (BA/LR, its road west, at (1,0));
+ * Blue's knight in the besieged city SI.CA/Cc at (0,-1) makes with the
+ * start's: open to the east, the monastery beside its start tile. After
+ * Blue's turn Blue may take the knight out. */
+#define SIEGE_NEAR_CLOISTER                                                \
+    FX_PLACE(RED, "BA/LR", 1, 0, 1), FX_PASS(RED), FX_COMMIT(RED),         \
+    FX_PLACE(BLUE, "SI.CA/Cc", 0, -1, 2),                                  \
+    FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BLUE)
+#define BLUE_ESCAPES FX_ESCAPE(BLUE, 0, -1, FEAT_CITY, "SE", BLUE, 1)
+
+/* Nobody is left in the city at the end: it scores nothing. */
+static void no_city_scored(const char *what, const struct report *r)
+{
+    for (size_t i = 0; i < r->n_events; i++)
+        if (r->events[i].feature == FEAT_CITY)
+            fail_msg("%s: a city scored in turn %d", what, r->events[i].turn);
+}
+
+static const struct audit_case siege_cases[] = {
+    /* SI.CA/C turned onto the start's city closes a two-tile besieged
+     * city: 2×2 less 2, 2 points. */
+    { "siege: a besieged city completed", siege_rules, STEPS(
+          FX_PLACE(RED, "SI.CA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), FX_COMMIT(RED)),
+      .events = { FX_EV(1, FEAT_CITY, FXW_POINTS | FXW_ITEMS, .points = 2,
+                        .n_items = 2,
+                        .items = { { SI_TILES, 2, 4 },
+                                   { SI_BESIEGED, -1, -2 } }) } },
+    /* The same city for a farmer at the end: it counts twice, 6. */
+    { "siege: a farmer's besieged city counts twice", siege_rules, STEPS(
+          FX_PLACE(RED, "SI.CA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_FIELD, "NL.NR.EL.ER.WL.WR"),
+          FX_COMMIT(RED)), .end_turn = 1, .finished = true,
+      .events = { FX_EV(-1, FEAT_FIELD, FXW_POINTS | FXW_ITEMS, .points = 6,
+                        .n_items = 2,
+                        .items = { { SI_CITIES, 1, 3 },
+                                   { SI_BESIEGED, 1, 3 } }) } },
+    /* Blue declines the escape; at the end the unfinished besieged city
+     * scores 2 less 2: an event of 0. */
+    { "siege: the escape declined", siege_rules,
+      STEPS(SIEGE_NEAR_CLOISTER, FX_PASS(BLUE)), .end_turn = 2,
+      .finished = true,
+      .events = { FX_EV(-1, FEAT_CITY, FXW_POINTS | FXW_ITEMS, .points = 0,
+                        .n_items = 2,
+                        .items = { { SI_TILES, 2, 2 },
+                                   { SI_BESIEGED, -1, -2 } }) } },
+    { "siege: the knight escapes", siege_rules,
+      STEPS(SIEGE_NEAR_CLOISTER, BLUE_ESCAPES), .end_turn = 2,
+      .finished = true, .more = no_city_scored },
+    { "siege: SIEGE_ESCAPE: a second escape after the turn", siege_rules,
+      STEPS(SIEGE_NEAR_CLOISTER, BLUE_ESCAPES, BLUE_ESCAPES),
+      RULE_SIEGE_ESCAPE, 2, .msg_has = "no escape now" },
+    { "siege: SIEGE_ESCAPE: Red takes Blue's knight out", siege_rules,
+      STEPS(SIEGE_NEAR_CLOISTER,
+            FX_ESCAPE(RED, 0, -1, FEAT_CITY, "SE", BLUE, 1)),
+      RULE_SIEGE_ESCAPE, 2 },
+    { "siege: SIEGE_ESCAPE: during the turn", siege_rules, STEPS(
+          FX_PLACE(RED, "BA/LR", 1, 0, 1), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "SI.CA/Cc", 0, -1, 2),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "SE"), BLUE_ESCAPES,
+          FX_COMMIT(BLUE)),
+      RULE_SIEGE_ESCAPE, 2, .msg_has = "between turns" },
+    /* A straight road instead of the monastery: no cloister near. */
+    { "siege: SIEGE_ESCAPE: no cloister near the city", siege_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "SI.CA/Cc", 0, -1, 2),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BLUE),
+          BLUE_ESCAPES),
+      RULE_SIEGE_ESCAPE, 2 },
+};
+
 /* ---- the runner --------------------------------------------------------- */
 
 /* Everything c says of its audit r. */
@@ -1721,5 +1808,6 @@ int main(void)
     FX_ROWS(&ts, city_cases, test_audit);
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
+    FX_ROWS(&ts, siege_cases, test_audit);
     return fx_tests_run("test_units", &ts);
 }

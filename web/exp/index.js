@@ -37,9 +37,10 @@ import count from './count.js';
 import cult from './cult.js';
 import darmstadt from './darmstadt.js';
 import monasteries from './monasteries.js';
+import siege from './siege.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries];
+  darmstadt, monasteries, siege];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -14,4 +14,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_CULT] = &sim_cult,
     [EXP_DARMSTADT] = &sim_darmstadt,
     [EXP_MONASTERIES] = &sim_monasteries,
+    [EXP_SIEGE] = &sim_siege,
 };

@@ -1,0 +1,28 @@
+// exp/siege.js - the siege (Cult, Siege & Creativity's Cathars and
+// Besiegers) on the dashboard: a besieged city carries the besiegers'
+// camp, a tent beside two crossed spears, as a token; the escape's rule
+// and the elements' names. An escaped follower is simply gone from the
+// board in the replay's next turn.
+
+import { s } from '../dom.js';
+
+// Drawn with presentation attributes: the camp's colours are its own.
+const camp = () => [
+  s('path', { d: 'M-12 9L9 -9M-9 -9L12 9', stroke: '#3a2a1a', 'stroke-width': 1.6, 'stroke-linecap': 'round' }),
+  s('path', { d: 'M9 -9L11 -12.5L12.5 -8ZM-9 -9L-11 -12.5L-12.5 -8Z', fill: '#6e6e6e', stroke: '#3a2a1a', 'stroke-width': 0.8 }),
+  s('path', { d: 'M-9 8L0 -7L9 8Z', fill: '#c8453a', stroke: '#5a1c16', 'stroke-width': 1.3, 'stroke-linejoin': 'round' }),
+  s('path', { d: 'M-2.5 8L0 2L2.5 8Z', fill: '#5a1c16' }),
+  s('path', { d: 'M0 -7V-12L4.5 -10.5L0 -9', fill: '#f2c029', stroke: '#5a1c16', 'stroke-width': 0.8 }),
+];
+
+export default {
+  id: 'siege',
+  // tokens by segment attribute: a besieged city's camp
+  tokens: {
+    besieged: { name: 'besieged city (a point less a tile and pennant; twice for farmers)', draw: camp },
+  },
+  rules: {
+    SIEGE_ESCAPE: [46, 'After a turn its player may take one follower out of a besieged city with a monastery on or next to it; any other escape is out of place.'],
+  },
+  elementNames: { siege: 'besieged cities', escape: 'escapes from besieged cities' },
+};
