@@ -129,7 +129,6 @@ static const struct {
       { "under-the-big-top", "ringmaster", "big-top", "acrobats" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
-    { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
     { "Cult, Siege & Creativity", { "siege", "escape" } },
     { "The Monasteries", { "monasteries" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },

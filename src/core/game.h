@@ -128,7 +128,8 @@ const char *rule_flag_key(int bit);
     X(QUARTER_DEPLOY)                                                      \
     X(QUARTER_LEAVE)                                                       \
     X(COUNT_MOVE)                                                          \
-    X(FLIER_INTO_CITY)
+    X(FLIER_INTO_CITY)                                                     \
+    X(CORN_CIRCLE)
 
 enum rule {
 #define X(id) RULE_##id,

@@ -33,6 +33,11 @@ enum move_kind {
                    quarter of the City (at, feature, mask) */
     MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
                    at `at`) home */
+    MV_CIRCLE_DEPLOY, /* The Crop Circles: the player on turn chooses
+                         that each player adds a follower */
+    MV_CIRCLE_REMOVE, /* ... or takes one back */
+    MV_CIRCLE_RETURN, /* ... the follower meeple on feature / mask at
+                         `at` taken back by its owner */
 };
 
 struct move {
