@@ -448,6 +448,7 @@ const struct fl_turn_unit *const fl_turn_units[] = {
     &fl_turn_tower,
     &fl_turn_dragon,
     &fl_turn_count,
+    &fl_turn_corn,
     NULL,
 };
 
