@@ -129,6 +129,9 @@ struct round_class {
     uint8_t after_end;   /* enum round_after_end */
     bool holds;          /* it comes before the turn's scoring, which
                             waits for it (PH_ROUND) */
+    bool last;           /* it comes once every other round between
+                            turns is over (an abbey offered before the
+                            draw): asked only then */
     uint16_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not
