@@ -702,10 +702,22 @@ void audit_deploy(struct audit *a, const struct move *m)
 /* The units' rounds, in the registry's order: the first that claims m
  * takes it. Holding rounds are asked while the scoring waits (PH_ROUND),
  * the others between turns. */
+static bool other_round_open(const struct audit *a)
+{
+    for (int i = 0; i < a->n_units; i++)
+        for (const struct round_class *rc = a->units[i]->rounds;
+             rc && rc->asked; rc++)
+            if (!rc->last && !rc->holds && rc->asked(a->g) >= 0)
+                return true;
+    return false;
+}
+
 static bool round_claims(const struct audit *a, const struct round_class *rc,
                          const struct move *m)
 {
     if (rc->holds != (a->phase == PH_ROUND))
+        return false;
+    if (rc->last && other_round_open(a)) /* the others' first */
         return false;
     bool answer = m->kind == MV_PASS ||
                   (m->kind < AUDIT_MOVE_KINDS && (rc->answers >> m->kind & 1));

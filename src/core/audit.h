@@ -149,6 +149,8 @@ enum step_role {
                             PASS declining one of them */
     STEP_ESCAPE,         /* the siege: a follower out of a besieged city
                             after the turn, or a PASS declining it */
+    STEP_CORN,           /* a crop circle's round: the choice, a follower
+                            added or taken back and its COMMIT, a PASS */
 };
 enum step_role audit_step_role(const struct audit *a);
 /* The part of the turn now (after its COMMIT: of the turn to come): 1,

@@ -27,8 +27,10 @@ enum phase {
                   followers that may leave the City of Carcassonne) */
 };
 
-/* Move kinds a table of rows is indexed by (enum move_kind, log.h). */
-#define AUDIT_MOVE_KINDS 16
+/* Move kinds a table of rows is indexed by (enum move_kind, log.h); a
+ * round's answers keep a bit per kind. */
+#define AUDIT_MOVE_KINDS MV__COUNT
+_Static_assert(MV__COUNT <= 32, "a round's answers are a 32-bit mask");
 
 struct audit {
     const struct game_log *log;
@@ -129,7 +131,10 @@ struct round_class {
     uint8_t after_end;   /* enum round_after_end */
     bool holds;          /* it comes before the turn's scoring, which
                             waits for it (PH_ROUND) */
-    uint16_t answers;    /* bit per enum move_kind an answer may be
+    bool last;           /* it comes once every other round between
+                            turns is over (an abbey offered before the
+                            draw): asked only then */
+    uint32_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not
      * open (nobody left to ask). */

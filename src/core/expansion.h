@@ -42,7 +42,8 @@ struct replay_out;
     X(CULT, expansion_cult, "cult")                                        \
     X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
     X(MONASTERIES, expansion_monasteries, "monasteries")                   \
-    X(SIEGE, expansion_siege, "siege")
+    X(SIEGE, expansion_siege, "siege")                                     \
+    X(CORN, expansion_corn, "corn")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,

@@ -143,7 +143,6 @@ static const struct {
       { "under-the-big-top", "ringmaster", "big-top", "acrobats" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
-    { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },

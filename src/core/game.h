@@ -130,7 +130,8 @@ const char *rule_flag_key(int bit);
     X(QUARTER_LEAVE)                                                       \
     X(COUNT_MOVE)                                                          \
     X(FLIER_INTO_CITY)                                                     \
-    X(SIEGE_ESCAPE)
+    X(SIEGE_ESCAPE)                                                        \
+    X(CORN_CIRCLE)
 
 enum rule {
 #define X(id) RULE_##id,

@@ -36,6 +36,12 @@ enum move_kind {
     MV_ESCAPE,  /* the siege: after the turn, its player takes the follower
                    meeple (on feature / mask at `at`) out of a besieged
                    city */
+    MV_CIRCLE_DEPLOY, /* The Crop Circles: the player on turn chooses
+                         that each player adds a follower */
+    MV_CIRCLE_REMOVE, /* ... or takes one back */
+    MV_CIRCLE_RETURN, /* ... the follower meeple on feature / mask at
+                         `at` taken back by its owner */
+    MV__COUNT
 };
 
 struct move {

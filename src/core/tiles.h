@@ -80,7 +80,10 @@ enum tile_group {
 #define TILE_MARKS(X)                                                      \
     X(VOLCANO, "volcano")                                                  \
     X(DRAGON, "dragon")                                                    \
-    X(PORTAL, "portal")
+    X(PORTAL, "portal")                                                    \
+    X(CORN_CITY, "corn-circle-city")                                       \
+    X(CORN_ROAD, "corn-circle-road")                                       \
+    X(CORN_FIELD, "corn-circle-field")
 
 enum tile_mark {
 #define X(id, name) TM_BIT_##id,
@@ -166,7 +169,8 @@ struct tile_def {
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
     struct tile_turn turn[4];
-    uint8_t marks;    /* TILE_MARK() bits: volcano, dragon, portal */
+    uint8_t marks;    /* TILE_MARK() bits: volcano, dragon, portal, the
+                         crop circles */
 };
 
 struct set_ref {

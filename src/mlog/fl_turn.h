@@ -96,7 +96,7 @@ struct fl_turn_unit {
 
 extern const struct fl_turn_unit fl_turn_base, fl_turn_flier, fl_turn_c3,
     fl_turn_abbey, fl_turn_tower, fl_turn_dragon, fl_turn_count,
-    fl_turn_monasteries, fl_turn_siege;
+    fl_turn_monasteries, fl_turn_siege, fl_turn_corn;
 /* The registry, in the order messages list the actions; NULL last. */
 extern const struct fl_turn_unit *const fl_turn_units[];
 

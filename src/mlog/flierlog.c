@@ -450,6 +450,7 @@ const struct fl_turn_unit *const fl_turn_units[] = {
     &fl_turn_count,
     &fl_turn_monasteries,
     &fl_turn_siege,
+    &fl_turn_corn,
     NULL,
 };
 

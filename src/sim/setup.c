@@ -79,7 +79,8 @@ static enum status add_set(const char *word, int edition, struct rules *r,
     snprintf(id, sizeof id, "%s%s", word,
              strchr(word, ':') ? "" : edition_suffix(edition));
     int set = tile_set_find(id);
-    if (set < 0) /* a set of one edition only, without ":1" (siege/cathars) */
+    if (set < 0) /* a set of one edition only, without ":1" (siege/cathars,
+                    count) */
         set = tile_set_find(word);
     if (set < 0)
         return unknown("tile set", id, e);

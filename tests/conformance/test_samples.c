@@ -615,6 +615,7 @@ static void test_samples_match_expected(void **state)
         "monasteries-c3-4p.jcz",
         "rules/monk-and-abbot-scored-apart.flierlog",
         "siege-c2-3p.jcz",
+        "corn-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

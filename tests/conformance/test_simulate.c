@@ -672,6 +672,37 @@ static void test_cult_games(void **state)
     assert_true(seen.rule[RULE_SHRINE_PLACEMENT]);
 }
 
+/* The Crop Circles, alone in both editions' sets (as .jcz and as a
+ * flierlog) and with the abbeys, wagons and mayors (whose abbey before
+ * the draw comes after a crop circle's round): every game valid; forged,
+ * a crop circle's choice where none asks for one is flagged first, at
+ * its turn. */
+static void test_corn_games(void **state)
+{
+    static const char *const runs[][12] = {
+        { "--edition", "c2", "--expansions", "corn", NULL },
+        { "--edition", "c3", "--expansions", "corn", "--sets",
+          "corn-circles/2", "--format", "flierlog", NULL },
+        { "--edition", "c2", "--expansions", "corn,abbey,phantom", NULL },
+    };
+    static const char *const forged[] = { "--games", "200", "--seed", "37",
+                                          "--forge", "1", "--edition", "c2",
+                                          "--expansions", "corn", NULL };
+    static const struct sim_setup s_corn = { 2, "corn", NULL, NULL };
+    struct exp_tally t = { 0 };
+    struct forged_seen seen;
+    (void)state;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        const char *args[16] = { "--games", "60", "--seed", "36" };
+        for (int i = 0; runs[k][i]; i++)
+            args[4 + i] = runs[k][i];
+        check_legal_run(args, 60, &t);
+    }
+    assert_int_equal(t.games, 3 * 60);
+    check_forged(forged, 200, &s_corn, &seen);
+    assert_true(seen.rule[RULE_CORN_CIRCLE]);
+}
+
 static void test_forged_games_flagged(void **state)
 {
     (void)state;
@@ -996,6 +1027,7 @@ int main(void)
         cmocka_unit_test(test_dragon_games_audit_valid),
         cmocka_unit_test(test_forged_dragon_games_flagged),
         cmocka_unit_test(test_cult_games),
+        cmocka_unit_test(test_corn_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -504,6 +504,23 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a crop circles replay draws each circle in the middle of its tile, its kind marked', async () => {
+    // samples/corn-c2-3p.jcz: a road circle (CC.1/Rr) on turn 22, a city
+    // circle (CC.1/CC.2) on turn 30, each followed by its round.
+    const id = await gameId('/corn-c2-3p.jcz');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=30`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.equal(await page.locator('svg.board .tile[data-tile="CC.1/Rr"] .corn-circle-road').count(), 1, 'the road circle drawn');
+    assert.equal(await page.locator('svg.board .tile[data-tile="CC.1/CC.2"] .corn-circle-city').count(), 1, 'the city circle drawn');
+    assert.equal(await page.locator('svg.board .tile[data-tile="CC.1/CC.2"] .tile-mark-corn-circle-city').count(), 1, 'its kind marked');
+    const title = await page.locator('svg.board .tile[data-tile="CC.1/CC.2"] .tile-mark-corn-circle-city > title').textContent();
+    assert.match(title, /^crop circle \(city\)/);
+    await shot(page, '03f-corn');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

@@ -392,7 +392,8 @@ struct tile_want {
     uint8_t named[TILE_MAX_SEGS]; /* field: the city edges as named */
     int flier_dir;
     int group;
-    unsigned marks; /* TILE_MARK() bits: <volcano/>, <dragon/>, <portal/> */
+    unsigned marks; /* TILE_MARK() bits: <volcano/>, <dragon/>, <portal/>,
+                       <corn-circle type=.../> */
 };
 
 /* The tile marks (enum tile_mark) carry the names of JCloisterZone's
@@ -408,6 +409,20 @@ static int mark_of(const char *element)
         if (strcmp(names[i], element) == 0)
             return (int)i;
     return -1;
+}
+
+/* A mark element's name as our notation spells the mark: the element's,
+ * with its type when it has one (<corn-circle type="City"/>:
+ * "corn-circle-city"). */
+static const char *mark_name(xmlNodePtr el, char *out, size_t len)
+{
+    char *type = prop(el, "type");
+    snprintf(out, len, "%s%s%s", name_of(el), type ? "-" : "",
+             type ? type : "");
+    for (char *c = out; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    xmlFree(type);
+    return out;
 }
 
 static uint64_t seg_key(const struct seg_want *s)
@@ -593,6 +608,7 @@ static void read_seg(xmlNodePtr el, enum feat kind, struct tile_want *w,
 static void read_xml_tile(xmlNodePtr tile, const char *where,
                           struct tile_want *w, struct diffs *d)
 {
+    char name[48];
     memset(w, 0, sizeof *w);
     w->flier_dir = NO_FLIER;
     w->group = TG_NONE;
@@ -613,10 +629,11 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         }
         if (el->type != XML_ELEMENT_NODE)
             continue; /* comments */
-        if (mark_of(name_of(el)) >= 0) {
-            w->marks |= 1u << mark_of(name_of(el));
+        int mark = mark_of(mark_name(el, name, sizeof name));
+        if (mark >= 0) {
+            w->marks |= 1u << mark;
             /* JCloisterZone puts the dragon's tiles in group "dragon" */
-            if (mark_of(name_of(el)) == TM_BIT_DRAGON)
+            if (mark == TM_BIT_DRAGON)
                 w->group = TG_DRAGON;
             continue;
         }

@@ -1643,6 +1643,69 @@ static const struct audit_case siege_cases[] = {
       RULE_SIEGE_ESCAPE, 2 },
 };
 
+/* ---- The Crop Circles -------------------------------------------------- */
+
+static struct rules corn_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "corn-circles/1");
+    return r;
+}
+
+#define FX_CIRCLE(kind) \
+    { (kind), -1, NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0, 0 }
+#define FX_CIRCLE_RETURN(x, y, f, loc, owner, n) \
+    { MV_CIRCLE_RETURN, -1, NULL, (x), (y), 0, (f), (loc), FIG_SMALL, (n), \
+      (owner), 0, 0 }
+/* Red's highwayman on the road at (1,0), Blue's knight in the city at
+ * (0,1); Red's CC.1/RRR at (2,0), a road circle, ends the road's east end
+ * (its west end stays open): after its COMMIT, Red chooses. */
+#define CORN_ROAD_CIRCLE                                                   \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), \
+    FX_COMMIT(RED),                                                        \
+    FX_PLACE(BLUE, "BA/C", 0, 1, 2), FX_DEPLOY(BLUE, 0, 1, FEAT_CITY, "S"),  \
+    FX_COMMIT(BLUE),                                                       \
+    FX_PLACE(RED, "CC.1/RRR", 2, 0, 0), FX_PASS(RED), FX_COMMIT(RED)
+
+static const struct audit_case corn_cases[] = {
+    /* Take back: Blue has no follower on a road and is not asked; Red
+     * takes the highwayman back: at the end only Blue's city scores. */
+    { "corn: a road circle, take back", corn_rules, STEPS(CORN_ROAD_CIRCLE,
+          FX_CIRCLE(MV_CIRCLE_REMOVE),
+          FX_CIRCLE_RETURN(1, 0, FEAT_ROAD, "WE", RED, 1), FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true, .score = { 0, 1 } },
+    /* Add: Red puts a second highwayman on the very spot of the first;
+     * the road (4 tiles with the start, (-1,0)'s end open) gives 3. */
+    { "corn: a road circle, add", corn_rules, STEPS(CORN_ROAD_CIRCLE,
+          FX_CIRCLE(MV_CIRCLE_DEPLOY),
+          FX_DEPLOY_N(RED, 1, 0, FEAT_ROAD, "WE", FIG_SMALL, 2),
+          FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true, .score = { 3, 1 } },
+    { "corn: CORN_CIRCLE: a pass where each takes a follower back",
+      corn_rules, STEPS(CORN_ROAD_CIRCLE, FX_CIRCLE(MV_CIRCLE_REMOVE),
+            FX_PASS(RED)),
+      RULE_CORN_CIRCLE, 3, "must take one back" },
+    { "corn: CORN_CIRCLE: a follower added to a city on a road circle",
+      corn_rules, STEPS(CORN_ROAD_CIRCLE, FX_CIRCLE(MV_CIRCLE_DEPLOY),
+            FX_DEPLOY_N(RED, 0, 1, FEAT_CITY, "S", FIG_SMALL, 2),
+            FX_COMMIT(RED)),
+      RULE_CORN_CIRCLE, 3, "own followers on a road" },
+    { "corn: CORN_CIRCLE: Blue, not asked, takes its knight back",
+      corn_rules, STEPS(CORN_ROAD_CIRCLE, FX_CIRCLE(MV_CIRCLE_REMOVE),
+            FX_CIRCLE_RETURN(0, 1, FEAT_CITY, "S", BLUE, 1), FX_COMMIT(BLUE)),
+      RULE_CORN_CIRCLE, 3, "not that player's turn" },
+    { "corn: CORN_CIRCLE: a choice with no crop circle", corn_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+            FX_CIRCLE(MV_CIRCLE_DEPLOY)),
+      RULE_CORN_CIRCLE, 1, "no crop circle asks" },
+    { "corn: CORN_CIRCLE: the next tile before the round is over",
+      corn_rules, STEPS(CORN_ROAD_CIRCLE, FX_CIRCLE(MV_CIRCLE_REMOVE),
+            FX_PLACE(BLUE, "BA/RFr", -1, 0, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      RULE_CORN_CIRCLE, 3, "round is over" },
+};
+
 /* ---- the runner --------------------------------------------------------- */
 
 /* Everything c says of its audit r. */
@@ -1806,6 +1869,7 @@ int main(void)
     FX_TEST(&ts, test_dragon_draw_and_eats);
     FX_ROWS(&ts, dragon_cases, test_audit);
     FX_ROWS(&ts, city_cases, test_audit);
+    FX_ROWS(&ts, corn_cases, test_audit);
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
     FX_ROWS(&ts, siege_cases, test_audit);

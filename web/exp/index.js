@@ -38,9 +38,10 @@ import cult from './cult.js';
 import darmstadt from './darmstadt.js';
 import monasteries from './monasteries.js';
 import siege from './siege.js';
+import corn from './corn.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries, siege];
+  darmstadt, monasteries, siege, corn];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

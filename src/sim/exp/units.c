@@ -15,4 +15,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_DARMSTADT] = &sim_darmstadt,
     [EXP_MONASTERIES] = &sim_monasteries,
     [EXP_SIEGE] = &sim_siege,
+    [EXP_CORN] = &sim_corn,
 };

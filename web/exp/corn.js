@@ -1,0 +1,37 @@
+// exp/corn.js - The Crop Circles on the dashboard: the crop circle
+// trampled into the middle of its tile (a ring of flattened grain round a
+// disc), where the tile's roads end, and the tile's mark naming the
+// circle's kind; the rule.
+
+import { s } from '../dom.js';
+
+// the three kinds of circle, by the tile marks (src/core/tiles.h)
+const KINDS = { 'corn-circle-city': 'city', 'corn-circle-road': 'road', 'corn-circle-field': 'field' };
+
+// a small ring and disc, the mark's silhouette
+const GLYPH = 'M-7 0A7 7 0 1 1 7 0A7 7 0 1 1 -7 0Z M-4.5 0A4.5 4.5 0 1 0 4.5 0A4.5 4.5 0 1 0 -4.5 0Z M-2.2 0A2.2 2.2 0 1 1 2.2 0A2.2 2.2 0 1 1 -2.2 0Z';
+
+const mark = (kind) => ({
+  title: `crop circle (${kind}): after the turn, every player adds a follower to a ${kind} of theirs, or takes one back`,
+  d: GLYPH,
+});
+
+export default {
+  id: 'corn',
+  tileMarks: Object.fromEntries(Object.entries(KINDS).map(([m, kind]) => [m, mark(kind)])),
+  draw: {
+    // the circle over the tile's ground, in its middle
+    inner(g, geo, ctx) {
+      const m = (ctx.def.marks || []).find((x) => KINDS[x]);
+      if (!m) return;
+      g.appendChild(s('g', { class: ['corn-circle', `corn-circle-${KINDS[m]}`], dataset: { circle: KINDS[m] } },
+        s('title', { text: `crop circle (${KINDS[m]})` }),
+        s('circle', { class: 'corn-ring', cx: 50, cy: 50, r: 15 }),
+        s('circle', { class: 'corn-band', cx: 50, cy: 50, r: 10.5 }),
+        s('circle', { class: 'corn-core', cx: 50, cy: 50, r: 5 })));
+    },
+  },
+  rules: {
+    CORN_CIRCLE: [46, 'After a crop circle, the player on turn chooses add or take back, then each player from the next round to the player on turn adds a follower where one of their own of the circle\'s kind stands (or passes), or takes one of them back; nothing else, and nobody out of turn.'],
+  },
+};
