@@ -6,20 +6,21 @@
 # Counts the lines of src/core, src/mlog, src/sim and web/ outside any
 # exp/ folder (where a unit's own code lives) that name an expansion, its
 # figures or its moves; comments are not counted, nor the lines of the
-# X-macro registries of features, figures, units and their elements
-# (feature.h, expansion.h: one line per kind is what a registry is for). Prints the count per file, then
+# headers' X-macro registries (features, figures, units, elements, rule
+# ids, score terms, tile attributes and marks: one line per kind is what
+# a registry is for). Prints the count per file, then
 # the total; with BUDGET, fails when the total is over it, so that code
 # that should live in a unit does not creep back into generic files.
 set -u
 SRC=${1:?usage: unit_names.sh SOURCE_DIR [BUDGET]}
 BUDGET=${2:-}
 cd "$SRC" || exit 2
-WORDS='tower|dragon|fairy|princess|quarter|abbey|wagon|barn|mayor|builder|pig|river|\binns?\b|cathedral|phantom|portal|ransom|captur|prisoner|volcano|goods|trader|FIG_COUNT|EXP_COUNT|\bthe count\b|"count"'
+WORDS='shrine|church|darmstadt|siege|besieged|_ESCAPE|ESCAPE_|crop circle|corn-circle|CIRCLE_|\bcorn\b|\bcult\b|special-monastery|abbot_seat|tower|dragon|fairy|princess|quarter|abbey|wagon|barn|mayor|builder|pig|river|\binns?\b|cathedral|phantom|portal|ransom|captur|prisoner|volcano|goods|trader|FIG_COUNT|EXP_COUNT|\bthe count\b|"count"'
 total=0
 while IFS= read -r -d '' f; do
     # comments out (their newlines kept), then the registries' X(...) lines
     registry='^$'
-    case $f in */feature.h | */expansion.h) registry='^[[:space:]]*X\(' ;; esac
+    case $f in *.h) registry='^[[:space:]]*X\(' ;; esac
     n=$(perl -0777 -pe 's{/\*.*?\*/}{ (my $s = $&) =~ s/[^\n]//g; $s }gse;
                         s{(^|[^:"\\])//[^\n]*}{$1}g' "$f" |
         grep -Ev "$registry" | grep -Eic "$WORDS")
