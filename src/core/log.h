@@ -33,6 +33,8 @@ enum move_kind {
                    quarter of the City (at, feature, mask) */
     MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
                    at `at`) home */
+    MV_SCORE_ACROBATS, /* Under the Big Top: the complete pyramid on the
+                   acrobat space at `at` scores */
 };
 
 struct move {
@@ -96,6 +98,9 @@ struct game_log {
     struct start_place more_starts[LOG_MAX_STARTS - 1];
     int n_more_starts;
     int end_turn;        /* the log says the game ends after it; -1 */
+    double end_draw;     /* the random number of the log's last COMMIT,
+                            which no draw takes (JCloisterZone's, read
+                            from a .jcz save); -1 when unknown */
     struct move *moves;
     size_t n_moves;
     size_t cap_moves;

@@ -1600,10 +1600,14 @@ static enum status read_header(struct fl_ctx *c, const cJSON *root,
     return ST_OK;
 }
 
-/* "end_turn" if given (null: none), else the end "final" implies. */
+/* "end_turn" if given (null: none), else the end "final" implies; and
+ * "end_draw", the random number the last COMMIT of a .jcz save handed
+ * on, which no tile's "draw" keeps. */
 static enum status read_end(const struct fl_ctx *c, const cJSON *root,
                             bool final, struct game_log *l, struct err *e)
 {
+    if (get_draw(c, get(root, "end_draw"), "end_draw", &l->end_draw, e))
+        return e->code;
     const cJSON *v = get(root, "end_turn");
     l->end_turn = final ? c->turns : -1;
     if (!v)
