@@ -40,7 +40,8 @@ struct replay_out;
     X(DRAGON, expansion_dragon, "dragon")                                  \
     X(COUNT, expansion_count, "count")                                     \
     X(CULT, expansion_cult, "cult")                                        \
-    X(DARMSTADT, expansion_darmstadt, "darmstadt")
+    X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
+    X(BIGTOP, expansion_bigtop, "bigtop")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -64,7 +65,9 @@ enum expansion_id {
     X(PRINCESS, "princess")                                                \
     X(PORTAL, "portal")                                                    \
     X(COUNT, "count")                                                      \
-    X(SHRINE, "shrine")
+    X(SHRINE, "shrine")                                                    \
+    X(BIG_TOP, "big-top")                                                  \
+    X(ACROBATS, "acrobats")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -82,7 +85,8 @@ enum rule_flag {
  * save may give are in game.c's table. */
 #define OPTIONS(X)                                                         \
     X(TINY_CITY, "tiny-city-scoring", 4)                                   \
-    X(WAGON_MOVE, "wagon-move", 2)
+    X(WAGON_MOVE, "wagon-move", 2)                                         \
+    X(FLIER_ACROBATS, "flier-acrobats", 0)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */

@@ -125,8 +125,6 @@ static const struct {
     { "Bridges, Castles & Bazaars",
       { "bridges-castles-and-bazaars", "bridge", "castle", "bazaar" } },
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
-    { "Under the Big Top",
-      { "under-the-big-top", "ringmaster", "big-top", "acrobats" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Crop Circles", { "crop-circles", "corn-circles", "corn-circle" } },

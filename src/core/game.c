@@ -1443,6 +1443,13 @@ static void push_ref(struct game *g, struct score_event *ev,
     ev->n_refs++;
 }
 
+void game_event_ref(struct game *g, struct score_event *ev, int seg)
+{
+    if (!ev->n_refs)
+        ev->ref0 = (uint32_t)g->n_refs;
+    push_ref(g, ev, &g->segs[seg], 1);
+}
+
 /* Tiles covered by the feature of seg (each tile once). */
 static int feature_tiles(const struct game *g, int seg)
 {

@@ -79,7 +79,8 @@ enum tile_group {
 #define TILE_MARKS(X)                                                      \
     X(VOLCANO, "volcano")                                                  \
     X(DRAGON, "dragon")                                                    \
-    X(PORTAL, "portal")
+    X(PORTAL, "portal")                                                    \
+    X(CIRCUS, "circus")
 
 enum tile_mark {
 #define X(id, name) TM_BIT_##id,

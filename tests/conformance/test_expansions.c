@@ -34,10 +34,12 @@ static const struct audit_opts plain = { .assume_finished = false };
  * either pass or be refused as unsupported. */
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
-                                         "pd", "count", "cult", "darmstadt" };
+                                         "pd", "count", "cult", "darmstadt",
+                                         "bigtop" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
-                                       "count", "cult",   "darmstadt" };
+                                       "count", "cult",   "darmstadt",
+                                       "bigtop" };
 
 static bool is_required(const char *folder)
 {
