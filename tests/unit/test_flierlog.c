@@ -1919,7 +1919,8 @@ static void test_expansion_corpora(void **state)
 {
     static const char *const dirs[] = { "river", "ic", "phantom",
                                         "tb",    "am", "bigbox", "tower",
-                                        "pd", "count", "darmstadt" };
+                                        "pd", "count", "darmstadt",
+                                        "bigtop" };
     static char names[128][128];
     int games = 0;
     (void)state;
@@ -1972,9 +1973,11 @@ static void test_expansion_corpora(void **state)
             /* every turn in its readable form: abbeys declined, wagons,
              * builders' second tiles (but the Phantom's two figures, and
              * the turns with the City of Carcassonne's moves, which
-             * flierlog/1.3 spells out) */
+             * flierlog/1.3 spells out, and acrobats beside the turn's
+             * tile or a pyramid scored, spelt out as moves too) */
             if (strcmp(dirs[k], "bigbox") != 0 &&
                 strcmp(dirs[k], "phantom") != 0 &&
+                strcmp(dirs[k], "bigtop") != 0 &&
                 strcmp(dirs[k], "count") != 0 && strstr(t2.p, "\"moves\""))
                 fail_msg("%s: a turn spelt out:\n%s", names[i],
                          strstr(t2.p, "\"moves\""));
