@@ -81,12 +81,15 @@ enum rule_flag {
 #undef X
 };
 
-/* Rule variants (setup.rules): X(ID, key, default value); the values a
- * save may give are in game.c's table. */
+/* Rule variants (setup.rules): X(ID, key, default value, the value of
+ * the rule pages, the unit it concerns); the values a save may give are
+ * in game.c's table. A .jcz save that names none follows JCloisterZone
+ * (the default); a flierlog, a recording of a game at a table, the rule
+ * pages while the option's unit is in play. */
 #define OPTIONS(X)                                                         \
-    X(TINY_CITY, "tiny-city-scoring", 4)                                   \
-    X(WAGON_MOVE, "wagon-move", 2)                                         \
-    X(FLIER_ACROBATS, "flier-acrobats", 0)
+    X(TINY_CITY, "tiny-city-scoring", 4, 4, EXP_BASE)                      \
+    X(WAGON_MOVE, "wagon-move", 2, 2, EXP_ABBEY)                           \
+    X(FLIER_ACROBATS, "flier-acrobats", 0, 1, EXP_BIGTOP)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */
@@ -100,7 +103,7 @@ enum count {
 };
 
 enum game_option {
-#define X(id, key, def) OPT_##id,
+#define X(id, key, def, pages, unit) OPT_##id,
     OPTIONS(X)
 #undef X
     OPT__COUNT

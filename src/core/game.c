@@ -43,9 +43,9 @@ int rule_find(const char *id)
 
 static const struct {
     const char *key;
-    int def;
+    int def, pages, unit;
 } options[OPT__COUNT] = {
-#define X(id, key, def) { key, def },
+#define X(id, key, def, pages, unit) { key, def, pages, unit },
     OPTIONS(X)
 #undef X
 };
@@ -58,6 +58,7 @@ static const struct {
 } option_values[] = {
     { OPT_TINY_CITY, "2", 2 }, { OPT_TINY_CITY, "4", 4 },
     { OPT_WAGON_MOVE, "C1", 1 }, { OPT_WAGON_MOVE, "C2", 2 },
+    { OPT_FLIER_ACROBATS, "never", 0 }, { OPT_FLIER_ACROBATS, "small", 1 },
 };
 
 int option_parse(int opt, const char *name)
@@ -94,6 +95,14 @@ static const char *const flag_keys[RF__COUNT] = {
 int option_default(int opt)
 {
     return opt >= 0 && opt < OPT__COUNT ? options[opt].def : 0;
+}
+
+int option_log_default(const struct rules *r, int opt)
+{
+    if (opt < 0 || opt >= OPT__COUNT)
+        return 0;
+    return game_rules_units(r) >> options[opt].unit & 1 ? options[opt].pages
+                                                         : options[opt].def;
 }
 
 const char *option_key(int opt)

@@ -71,6 +71,9 @@ uint32_t game_rules_units(const struct rules *r);
  * -1); a value a save writes ("C1", "2") as the option's value (or -1),
  * and back (NULL: none). */
 int option_default(int opt);
+/* The value a flierlog (a game recorded at a table) means when it names
+ * none: the rule pages' while the option's unit is in play under r. */
+int option_log_default(const struct rules *r, int opt);
 const char *option_key(int opt);
 int option_find(const char *key);
 int option_parse(int opt, const char *name);

@@ -1469,7 +1469,13 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     r->figures[FIG_ABBOT] = (uint8_t)abbots;
     r->flags = (r->flags & ~(uint32_t)(RF_FARMERS | RF_GARDENS)) |
                (farmers ? RF_FARMERS : 0) | (gardens ? RF_GARDENS : 0);
-    return read_elements(c, root, r, e);
+    if (read_elements(c, root, r, e))
+        return e->code;
+    /* the variants it does not name: as the rule pages have them */
+    for (int o = 0; o < OPT__COUNT; o++)
+        if (!get(get(root, "rules"), option_key(o)))
+            r->opt[o] = option_log_default(r, o);
+    return ST_OK;
 }
 
 /* One start tile {"tile", "at", "rot"} at path. */

@@ -376,7 +376,7 @@ static void add_rules(cJSON *o, const struct rules *r)
     cJSON *rules = NULL;
     for (int k = 0; k < OPT__COUNT; k++) {
         const char *name = option_value_name(k, r->opt[k]);
-        if (r->opt[k] == option_default(k) || !name)
+        if (r->opt[k] == option_log_default(r, k) || !name)
             continue;
         if (!rules)
             rules = cJSON_AddObjectToObject(o, "rules");

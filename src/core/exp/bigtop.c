@@ -543,10 +543,55 @@ static void replay(const struct game *g, struct replay_out *out)
 
 /* ---- the auditor --------------------------------------------------------- */
 
+/* The acrobat space at the target of this turn's flight, when the
+ * variant decided whether the flier could land there: a small follower
+ * that came back to supply (JCloisterZone's way) or landed on acrobats
+ * (the rule pages'); -1 otherwise. */
+static int variant_landing(const struct audit *a)
+{
+    if (a->flight < 0 || (size_t)a->flight >= a->r->n_flights)
+        return -1;
+    const struct flight *f = &a->r->flights[a->flight];
+    if (f->figure != FIG_SMALL || f->bad_roll || f->pending)
+        return -1;
+    if (f->landed)
+        return f->feature == FEAT_ACROBATS
+                   ? acrobats_seg(a->g, game_tile_at(a->g, f->target)) : -1;
+    int seg = acrobats_seg(a->g, game_tile_at(a->g, f->target));
+    return seg >= 0 && game_feature_meeples(a->g, seg, NULL) < PYRAMID ? seg
+                                                                      : -1;
+}
+
+/* The report says which way the flier-acrobats variant was applied, and
+ * where it first decided a flight. */
+static void note_variant(struct audit *a)
+{
+    bool pages = a->g->rules.opt[OPT_FLIER_ACROBATS] != 0;
+    char *note = a->r->rule_note;
+    if (!note[0])
+        snprintf(note, AUDIT_MSG_MAX, "flier-acrobats=%s: %s",
+                 pages ? "small" : "never",
+                 pages ? "as the rule pages, a small follower may land on an "
+                         "acrobat space that is no complete pyramid"
+                       : "as JCloisterZone, a flier never lands on an "
+                         "acrobat space");
+    if (strstr(note, "; turn ") || variant_landing(a) < 0)
+        return;
+    const struct flight *f = &a->r->flights[a->flight];
+    size_t n = strlen(note);
+    snprintf(note + n, AUDIT_MSG_MAX - n, "; turn %d, %s's follower %s the "
+             "acrobats at (%d,%d), which %s", f->turn, audit_who(a, f->player),
+             f->landed ? "landed on" : "went back to supply beside",
+             f->target.x, f->target.y,
+             f->landed ? "JCloisterZone never offers a flier"
+                       : "the rule pages would have let it land on");
+}
+
 /* The turn ends: its random number, which the big top draws with. */
 static void turn_end(struct audit *a, const struct move *m, bool void_turn)
 {
     (void)void_turn;
+    note_variant(a);
     if (m) /* else the log's end, after the last turn's COMMIT */
         game_bigtop_random(a->g, audit_turn_random(a, m));
 }
