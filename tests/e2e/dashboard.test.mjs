@@ -149,7 +149,8 @@ describe('the dashboard', () => {
     const all = (await api('/api/games?limit=1000')).body;
     const invalid = (await api('/api/games?verdict=invalid&limit=1000')).body;
     const page = await newPage();
-    await page.goto(base + '/');
+    // every game on one page (the samples are more than the default 50)
+    await page.goto(base + '/?size=100');
     const rows = page.locator('[data-testid=games-table] tbody tr');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
     assert.match(await page.locator('.list-status').textContent(), new RegExp(`of ${all.total} games`));
@@ -491,12 +492,13 @@ describe('the dashboard', () => {
   });
 
   test('an Under the Big Top replay draws the acrobats, the circus tents, the big top and the ringmaster', async () => {
-    // samples/bigtop-c3-4p.jcz: the big top scores from turn 14 on; three
-    // acrobats stand on (-1,-3) until turn 33 scores their pyramid.
+    // samples/bigtop-c3-4p.jcz: the big top scores from turn 14 on (turn
+    // 29: Ada and Ben, 10 each); acrobats stand on (-1,-3) until turn 33
+    // scores their pyramid.
     const id = await gameId('/bigtop-c3-4p.jcz');
     assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
     const page = await newPage();
-    await page.goto(`${base}/games/${id}?turn=32`);
+    await page.goto(`${base}/games/${id}?turn=29`);
     await page.locator('svg.board .tile').first().waitFor();
     assert.ok(await page.locator('svg.board .tile g.acrobats').count() > 0, 'acrobat spaces drawn');
     assert.ok(await page.locator('svg.board .tile .tile-mark-circus').count() > 0, 'circus tiles marked');
