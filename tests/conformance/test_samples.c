@@ -615,6 +615,7 @@ static void test_samples_match_expected(void **state)
         "bigtop-c3-4p.jcz", "rules/flier-lands-on-acrobats.flierlog",
         "rules/flier-acrobats-as-jcloisterzone.flierlog",
         "rules/ringmaster-never-on-acrobats.flierlog",
+        "rules/flier-not-on-complete-pyramid.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

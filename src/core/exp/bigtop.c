@@ -372,12 +372,13 @@ static int check_deploy(const struct game *g, int player, int m, int seg,
 }
 
 /* A flier lands on an acrobat space (as the variant allows) only while
- * it is no complete pyramid. */
+ * it is no complete pyramid (a deployment onto one is refused before,
+ * by check_deploy). */
 static int check_stand(const struct game *g, int fig, int seg, char *why,
                        size_t why_len)
 {
     (void)fig;
-    if (g->segs[seg].kind != FEAT_ACROBATS || !g->now.flier_used ||
+    if (g->segs[seg].kind != FEAT_ACROBATS ||
         game_feature_meeples(g, seg, NULL) < PYRAMID)
         return RULE_OK;
     if (why)
