@@ -58,7 +58,6 @@ struct bigtop_state {
     bool on_board;
     bool used;          /* the last turn drew a token with its number */
     uint8_t drawn[TOKEN_VALUES]; /* tokens of each value drawn */
-    uint8_t last;       /* value of the last token drawn (0: none) */
     /* the turn each seat's ringmaster came onto the board (0: in supply,
      * or it came this turn), to tell which came first */
     uint16_t since[GAME_MAX_PLAYERS];
@@ -444,8 +443,7 @@ static void score_bigtop(struct game *g, double r, int turn)
 {
     struct bigtop_state *s = st(g);
     struct pos at = { s->x, s->y };
-    int v = draw_token(s, r < 0 ? 0 : r);
-    s->last = (uint8_t)v;
+    int v = draw_token(s, r < 0 ? 0 : r); /* unknown: the first left */
     int n[GAME_MAX_PLAYERS] = { 0 }, k[GAME_MAX_PLAYERS] = { 0 };
     struct score_item items[GAME_MAX_PLAYERS][2];
     memset(items, 0, sizeof items);
