@@ -18,7 +18,8 @@ struct audit_args {
     bool assume_finished;
     bool explain;          /* receipts for every score event in text */
     const char *variant;   /* "tiny-city-scoring=2" */
-    int tiny_city;         /* the variant's value, 0 when none */
+    int variant_opt;       /* its enum game_option */
+    int variant_value;     /* and the value it gives it */
 };
 
 static void print_flights(FILE *out, const struct game_log *log,
@@ -102,6 +103,8 @@ static void print_text(FILE *out, const struct report_meta *m,
                 r->discards[i].logged ? "" : " (inferred from the draw)");
     if (r->draw_note[0])
         fprintf(out, "  note: %s\n", r->draw_note);
+    if (r->rule_note[0])
+        fprintf(out, "  rule: %s\n", r->rule_note);
     if (r->halted)
         fprintf(out, "  stopped: %s\n", r->halt_msg);
     fprintf(out, "  score events: %zu\n", r->n_events);
@@ -136,6 +139,9 @@ static void print_variant(FILE *out, const struct game_log *log,
         fprintf(out, "  the winner does not change (%s)\n", after);
     else
         fprintf(out, "  the winner changes: %s (was %s)\n", after, before);
+    if (v->n_violations != r->n_violations)
+        fprintf(out, "  violations under it: %zu (were %zu)\n",
+                v->n_violations, r->n_violations);
 }
 
 /* An input that was not audited: why on errs, and with --json (json_out)
@@ -194,7 +200,7 @@ static int audit_one(const char *path, const struct audit_args *args,
                              NULL, NULL };
     if (args->variant) {
         struct game_log alt = log; /* shares the moves; only rules differ */
-        alt.rules.opt[OPT_TINY_CITY] = args->tiny_city;
+        alt.rules.opt[args->variant_opt] = args->variant_value;
         audit_run(&alt, &o, &var, NULL);
         m.variant = args->variant;
         m.variant_report = &var;
@@ -302,7 +308,8 @@ static void audit_release(void *ctx, void *slot)
 static void usage(FILE *f)
 {
     fputs("usage: flierd audit [--json] [--explain] [--assume-finished]\n"
-          "                    [--rule tiny-city-scoring=2|4] [-j N] "
+          "                    [--rule tiny-city-scoring=2|4] "
+          "[--rule flier-acrobats=never|small] [-j N] "
           "FILE...\n"
           "  Replays each game log (.jcz or flierlog; '-' reads stdin)\n"
           "  through the rules and reports violations, flights and scores.\n"
@@ -317,21 +324,28 @@ static void usage(FILE *f)
           f);
 }
 
+/* "KEY=VALUE": an option of the table (core/expansion.h) and a value it
+ * may take. */
 static bool parse_variant(const char *s, struct audit_args *args)
 {
-    if (strcmp(s, "tiny-city-scoring=2") == 0)
-        args->tiny_city = 2;
-    else if (strcmp(s, "tiny-city-scoring=4") == 0)
-        args->tiny_city = 4;
-    else
+    char key[40];
+    const char *eq = strchr(s, '=');
+    if (!eq || (size_t)(eq - s) >= sizeof key)
         return false;
+    memcpy(key, s, (size_t)(eq - s));
+    key[eq - s] = '\0';
+    int o = option_find(key), v = o >= 0 ? option_parse(o, eq + 1) : -1;
+    if (v < 0)
+        return false;
+    args->variant_opt = o;
+    args->variant_value = v;
     args->variant = s;
     return true;
 }
 
 int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
 {
-    struct audit_args args = { false, false, false, NULL, 0 };
+    struct audit_args args = { false, false, false, NULL, 0, 0 };
     const char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int n_files = 0, worst = 0, jobs = ordered_cpus();
     bool only_files = false;
@@ -351,7 +365,8 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
         } else if (strcmp(a, "--rule") == 0 && i + 1 < argc) {
             if (!parse_variant(argv[++i], &args)) {
                 fprintf(errs, "flierd audit: unknown rule variant '%s' "
-                        "(known: tiny-city-scoring=2, tiny-city-scoring=4)\n",
+                        "(known: tiny-city-scoring=2, tiny-city-scoring=4, "
+                        "flier-acrobats=never, flier-acrobats=small)\n",
                         argv[i]);
                 worst = 2;
                 goto out;

@@ -94,7 +94,8 @@ static void usage(FILE *f)
           "               traders (builders, pigs, trade goods), abbey\n"
           "               (abbeys, mayors, wagons, barns), tower\n"
           "               (floors, prisoners, ransoms), dragon (the\n"
-          "               dragon, the fairy, the princess, the portal);\n"
+          "               dragon, the fairy, the princess, the portal),\n"
+          "               bigtop (acrobats, the ringmaster, the big top);\n"
           "               all known: ",
           f);
     unit_ids(f);

@@ -194,6 +194,9 @@ void audit_end_turn(struct audit *a, const struct move *m)
         a->phase = PH_ROUND;
         return;
     }
+    for (int i = 0; i < a->n_units; i++)
+        if (a->units[i]->randoms_used)
+            a->draw_skip += a->units[i]->randoms_used(a->g);
     if (a->phase != PH_IDLE)
         record_running(a, a->turn);
     a->phase = PH_IDLE;
@@ -228,6 +231,29 @@ static void stop_trusting_draw(struct audit *a, const char *why)
              a->turn, why);
 }
 
+/* The number the next tile is drawn with when the save's is r: past those
+ * the last turn's units used up (randoms_used), once. */
+static double skip_used(struct audit *a, double r)
+{
+    for (; a->draw_skip > 0; a->draw_skip--)
+        r = game_redraw_random(r);
+    return r;
+}
+
+double audit_turn_random(const struct audit *a, const struct move *m)
+{
+    const struct game_log *l = a->log;
+    if (!m || m->kind != MV_COMMIT || m < l->moves || m >= l->moves + l->n_moves)
+        return -1.0;
+    for (const struct move *n = m + 1; n < l->moves + l->n_moves; n++) {
+        if (n->kind == MV_PLACE || n->kind == MV_DISCARD)
+            return n->draw;
+        if (n->kind == MV_COMMIT) /* another COMMIT's number comes first */
+            return -1.0;
+    }
+    return l->end_draw;
+}
+
 /* Does the placed tile follow the save's random number? False (with
  * the reason in why) when the number draws another tile that fits
  * somewhere: the tile was swapped, by hand or by a tool, and JCloisterZone
@@ -241,9 +267,10 @@ static void stop_trusting_draw(struct audit *a, const char *why)
 static bool follow_draw(struct audit *a, const struct move *m, char *why,
                         size_t why_len)
 {
-    double r = m->draw >= 0 ? m->draw : a->redraw;
+    double r = m->draw >= 0 ? skip_used(a, m->draw) : a->redraw;
     bool redrawn = m->draw < 0;
     a->redraw = -1.0;
+    a->draw_skip = 0;
     if (!a->draw_trusted || m->tile < 0 || a->g->pack[m->tile] <= 0)
         return true;
     if (r < 0) { /* nothing to follow: a test save or another tool */
@@ -394,7 +421,7 @@ static void discard_checked(struct audit *a, const struct move *m)
         audit_violate(a, m, RULE_TILE_DISCARD_FITS,
                 "%s was discarded, but it fits on the board", m->tile_id);
     /* the next tile comes from the generator's next number */
-    double r = m->draw >= 0 ? m->draw : a->redraw;
+    double r = m->draw >= 0 ? skip_used(a, m->draw) : a->redraw;
     a->redraw = r >= 0 ? game_redraw_random(r) : -1.0;
     add_discard(a, a->turn, m->tile, true);
 }
@@ -942,6 +969,7 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     a->player = -1; /* nobody is on turn before the first tile */
     a->draw_trusted = true;
     a->redraw = -1.0;
+    a->draw_skip = 0;
     /* every unit's rows, whether the game has the unit or not (a log
      * may hold moves of one it lacks) */
     for (int e = 0; e < EXP__COUNT; e++)

@@ -100,6 +100,10 @@ struct report {
      * numbers? When it stops doing so, draw_note says from where. */
     bool draw_checked;
     char draw_note[AUDIT_MSG_MAX];
+    /* Where a rule variant the game was audited under decided something
+     * (a unit says which variant, and the first place another would have
+     * judged otherwise); empty when none did. */
+    char rule_note[AUDIT_MSG_MAX];
     /* receipts: refs of events[i] are refs[events[i].ref0 ...] */
     struct feature_ref *refs;
     size_t n_refs;

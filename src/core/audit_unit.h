@@ -46,6 +46,10 @@ struct audit {
     bool draw_trusted;/* every draw so far matched the save's randoms */
     double redraw;    /* after a tile put aside: the number JCloisterZone
                          draws the next with (-1: none) */
+    int draw_skip;    /* numbers of JCloisterZone's generator the last
+                         turn used up (a unit's draw: the big top's animal
+                         token): the next tile is drawn with the number
+                         after them */
     bool commit_due;  /* a COMMIT ends an answer in a round between turns
                          (an abbey declined before drawing, wagons moved,
                          a follower out of the City) */
@@ -75,6 +79,10 @@ int audit_meeple_owner(const struct audit *a, const struct move *m);
 int audit_resolve_meeple(const struct audit *a, const struct move *m);
 /* The segment a move names (its tile at m->at, feature, mask), or -1. */
 int audit_move_seg(const struct game *g, const struct move *m);
+/* The random number the turn's COMMIT m hands on (JCloisterZone's
+ * generator's number at the end of the turn, the next draw's unless a
+ * unit uses it up first), or -1 when the log does not know it. */
+double audit_turn_random(const struct audit *a, const struct move *m);
 /* A flight still waiting for its landing is closed (refused or given
  * up: FLIER_MUST_LAND when it had somewhere to land). */
 void audit_close_flight(struct audit *a, const struct move *m);
@@ -174,6 +182,11 @@ struct audit_unit {
      * then (the dragon's steps); void: the turn's tile was never
      * placed. */
     void (*turn_end)(struct audit *a, const struct move *m, bool void_turn);
+    /* After the turn's scoring: how many of JCloisterZone's random
+     * numbers it used up (the big top's animal token drawn with the
+     * turn's), so that the next tile's draw follows the generator past
+     * them. */
+    int (*randoms_used)(const struct game *g);
 };
 
 #endif

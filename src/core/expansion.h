@@ -43,7 +43,8 @@ struct replay_out;
     X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
     X(MONASTERIES, expansion_monasteries, "monasteries")                   \
     X(SIEGE, expansion_siege, "siege")                                     \
-    X(CORN, expansion_corn, "corn")
+    X(CORN, expansion_corn, "corn")                                        \
+    X(BIGTOP, expansion_bigtop, "bigtop")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -69,7 +70,9 @@ enum expansion_id {
     X(COUNT, "count")                                                      \
     X(SHRINE, "shrine")                                                    \
     X(SIEGE, "siege")                                                      \
-    X(ESCAPE, "escape")
+    X(ESCAPE, "escape")                                                    \
+    X(BIG_TOP, "big-top")                                                  \
+    X(ACROBATS, "acrobats")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -83,13 +86,17 @@ enum rule_flag {
 #undef X
 };
 
-/* Rule variants (setup.rules): X(ID, key, default value); the values a
- * save may give are in game.c's table. */
+/* Rule variants (setup.rules): X(ID, key, default value, the value of
+ * the rule pages, the unit it concerns); the values a save may give are
+ * in game.c's table. A .jcz save that names none follows JCloisterZone
+ * (the default); a flierlog, a recording of a game at a table, the rule
+ * pages while the option's unit is in play. */
 #define OPTIONS(X)                                                         \
-    X(TINY_CITY, "tiny-city-scoring", 4)                                   \
-    X(WAGON_MOVE, "wagon-move", 2)                                         \
-    X(KEEP_MONASTERIES, "keep-monasteries", 1)                             \
-    X(ESCAPE_VARIANT, "espace-variant", 0)
+    X(TINY_CITY, "tiny-city-scoring", 4, 4, EXP_BASE)                      \
+    X(WAGON_MOVE, "wagon-move", 2, 2, EXP_ABBEY)                           \
+    X(KEEP_MONASTERIES, "keep-monasteries", 1, 1, EXP_MONASTERIES)         \
+    X(ESCAPE_VARIANT, "espace-variant", 0, 0, EXP_SIEGE)                   \
+    X(FLIER_ACROBATS, "flier-acrobats", 0, 1, EXP_BIGTOP)
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */
@@ -103,7 +110,7 @@ enum count {
 };
 
 enum game_option {
-#define X(id, key, def) OPT_##id,
+#define X(id, key, def, pages, unit) OPT_##id,
     OPTIONS(X)
 #undef X
     OPT__COUNT

@@ -139,8 +139,6 @@ static const struct {
     { "Bridges, Castles & Bazaars",
       { "bridges-castles-and-bazaars", "bridge", "castle", "bazaar" } },
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
-    { "Under the Big Top",
-      { "under-the-big-top", "ringmaster", "big-top", "acrobats" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },

@@ -43,7 +43,10 @@ enum feat_shape {
     X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
     X(SHRINE, "shrine", SHAPE_INNER)                                       \
     X(CHURCH, "church", SHAPE_NONE)                                        \
-    X(ABBOT_SEAT, "special-monastery", SHAPE_SPOTS)
+    X(ABBOT_SEAT, "special-monastery", SHAPE_SPOTS)                        \
+    X(ACROBATS, "acrobats", SHAPE_INNER)                                   \
+    X(BIGTOP, "bigtop", SHAPE_NONE)                                        \
+    X(RINGMASTER, "ringmaster", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -68,7 +71,8 @@ _Static_assert(FEAT__COUNT <= 32, "feature kinds are masked in 32 bits");
     X(BARN, "barn")                                                        \
     X(DRAGON, "dragon")                                                    \
     X(FAIRY, "fairy")                                                      \
-    X(COUNT, "count")
+    X(COUNT, "count")                                                      \
+    X(RINGMASTER, "ringmaster")
 
 enum figure {
 #define X(id, jcz) FIG_##id,
@@ -102,6 +106,10 @@ struct feature_class {
     uint8_t no_landing;     /* claimable but not landable: the rule a
                                landing on it breaks (enum rule; 0:
                                FLIER_FIELD) */
+    uint8_t land_option;    /* claimable, not landable, but a rule variant
+                               lets a flier land on it: 1 + its enum
+                               game_option, landable while that option is
+                               nonzero (acrobats); 0: none */
     uint32_t needs;         /* rules flags (enum rule_flag) without which
                                the feature is not in play */
     uint32_t stand_needs;   /* ... without which no figure stands on it */

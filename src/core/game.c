@@ -43,9 +43,9 @@ int rule_find(const char *id)
 
 static const struct {
     const char *key;
-    int def;
+    int def, pages, unit;
 } options[OPT__COUNT] = {
-#define X(id, key, def) { key, def },
+#define X(id, key, def, pages, unit) { key, def, pages, unit },
     OPTIONS(X)
 #undef X
 };
@@ -64,6 +64,7 @@ static const struct {
     { OPT_KEEP_MONASTERIES, "add", 0 }, { OPT_KEEP_MONASTERIES, "keep", 0 },
     { OPT_ESCAPE_VARIANT, "any-tile", 0 },
     { OPT_ESCAPE_VARIANT, "siege-tile", 1 },
+    { OPT_FLIER_ACROBATS, "never", 0 }, { OPT_FLIER_ACROBATS, "small", 1 },
 };
 
 int option_parse(int opt, const char *name)
@@ -100,6 +101,14 @@ static const char *const flag_keys[RF__COUNT] = {
 int option_default(int opt)
 {
     return opt >= 0 && opt < OPT__COUNT ? options[opt].def : 0;
+}
+
+int option_log_default(const struct rules *r, int opt)
+{
+    if (opt < 0 || opt >= OPT__COUNT)
+        return 0;
+    return game_rules_units(r) >> options[opt].unit & 1 ? options[opt].pages
+                                                         : options[opt].def;
 }
 
 const char *option_key(int opt)
@@ -1454,6 +1463,13 @@ static void push_ref(struct game *g, struct score_event *ev,
     g->refs[g->n_refs++] = (struct feature_ref){ t->x, t->y, s->kind, s->mask,
                                                  (uint16_t)size };
     ev->n_refs++;
+}
+
+void game_event_ref(struct game *g, struct score_event *ev, int seg)
+{
+    if (!ev->n_refs)
+        ev->ref0 = (uint32_t)g->n_refs;
+    push_ref(g, ev, &g->segs[seg], 1);
 }
 
 /* Tiles covered by the feature of seg (each tile once), and the

@@ -72,6 +72,9 @@ uint32_t game_rules_units(const struct rules *r);
  * -1); a value a save writes ("C1", "2") as the option's value (or -1),
  * and back (NULL: none). */
 int option_default(int opt);
+/* The value a flierlog (a game recorded at a table) means when it names
+ * none: the rule pages' while the option's unit is in play under r. */
+int option_log_default(const struct rules *r, int opt);
 const char *option_key(int opt);
 int option_find(const char *key);
 int option_parse(int opt, const char *name);
@@ -131,7 +134,8 @@ const char *rule_flag_key(int bit);
     X(COUNT_MOVE)                                                          \
     X(FLIER_INTO_CITY)                                                     \
     X(SIEGE_ESCAPE)                                                        \
-    X(CORN_CIRCLE)
+    X(CORN_CIRCLE)                                                         \
+    X(ACROBATS)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -234,7 +238,10 @@ struct feature_ref {
     X(TILES_E, "tiles.E")                                                  \
     X(TILES_S, "tiles.S")                                                  \
     X(TILES_W, "tiles.W")                                                  \
-    X(BESIEGED, "besieged")
+    X(BESIEGED, "besieged")                                                \
+    X(MEEPLES, "meeples")                                                  \
+    X(CIRCUS, "circus")                                                    \
+    X(ACROBATS, "acrobats")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,

@@ -24,6 +24,9 @@ struct score_event *game_new_event(struct game *g);
 /* Size, pennants, attributes and touched completed cities of the feature
  * of root into ev, with the receipt's refs. */
 void game_measure(struct game *g, int root, struct score_event *ev);
+/* Adds the tile of seg to ev's refs, for its receipt (a unit's event on
+ * a tile, not a feature's). */
+void game_event_ref(struct game *g, struct score_event *ev, int seg);
 /* ev->points and items from the feature's class and the units in play. */
 void game_score_points(const struct game *g, struct score_event *ev);
 

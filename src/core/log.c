@@ -9,6 +9,7 @@ void game_log_init(struct game_log *l)
 {
     memset(l, 0, sizeof *l);
     l->end_turn = -1;
+    l->end_draw = -1.0;
     l->start_tile = -1;
     rules_init(&l->rules);
 }

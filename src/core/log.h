@@ -41,6 +41,8 @@ enum move_kind {
     MV_CIRCLE_REMOVE, /* ... or takes one back */
     MV_CIRCLE_RETURN, /* ... the follower meeple on feature / mask at
                          `at` taken back by its owner */
+    MV_SCORE_ACROBATS, /* Under the Big Top: the complete pyramid on the
+                   acrobat space at `at` scores */
     MV__COUNT
 };
 
@@ -105,6 +107,9 @@ struct game_log {
     struct start_place more_starts[LOG_MAX_STARTS - 1];
     int n_more_starts;
     int end_turn;        /* the log says the game ends after it; -1 */
+    double end_draw;     /* the random number of the log's last COMMIT,
+                            which no draw takes (JCloisterZone's, read
+                            from a .jcz save); -1 when unknown */
     struct move *moves;
     size_t n_moves;
     size_t cap_moves;

@@ -83,7 +83,8 @@ enum tile_group {
     X(PORTAL, "portal")                                                    \
     X(CORN_CITY, "corn-circle-city")                                       \
     X(CORN_ROAD, "corn-circle-road")                                       \
-    X(CORN_FIELD, "corn-circle-field")
+    X(CORN_FIELD, "corn-circle-field")                                     \
+    X(CIRCUS, "circus")
 
 enum tile_mark {
 #define X(id, name) TM_BIT_##id,

@@ -1472,7 +1472,13 @@ static enum status read_edition(const struct fl_ctx *c, const cJSON *root,
     r->figures[FIG_ABBOT] = (uint8_t)abbots;
     r->flags = (r->flags & ~(uint32_t)(RF_FARMERS | RF_GARDENS)) |
                (farmers ? RF_FARMERS : 0) | (gardens ? RF_GARDENS : 0);
-    return read_elements(c, root, r, e);
+    if (read_elements(c, root, r, e))
+        return e->code;
+    /* the variants it does not name: as the rule pages have them */
+    for (int o = 0; o < OPT__COUNT; o++)
+        if (!get(get(root, "rules"), option_key(o)))
+            r->opt[o] = option_log_default(r, o);
+    return ST_OK;
 }
 
 /* One start tile {"tile", "at", "rot"} at path. */
@@ -1603,10 +1609,14 @@ static enum status read_header(struct fl_ctx *c, const cJSON *root,
     return ST_OK;
 }
 
-/* "end_turn" if given (null: none), else the end "final" implies. */
+/* "end_turn" if given (null: none), else the end "final" implies; and
+ * "end_draw", the random number the last COMMIT of a .jcz save handed
+ * on, which no tile's "draw" keeps. */
 static enum status read_end(const struct fl_ctx *c, const cJSON *root,
                             bool final, struct game_log *l, struct err *e)
 {
+    if (get_draw(c, get(root, "end_draw"), "end_draw", &l->end_draw, e))
+        return e->code;
     const cJSON *v = get(root, "end_turn");
     l->end_turn = final ? c->turns : -1;
     if (!v)

@@ -376,7 +376,7 @@ static void add_rules(cJSON *o, const struct rules *r)
     cJSON *rules = NULL;
     for (int k = 0; k < OPT__COUNT; k++) {
         const char *name = option_value_name(k, r->opt[k]);
-        if (r->opt[k] == option_default(k) || !name)
+        if (r->opt[k] == option_log_default(r, k) || !name)
             continue;
         if (!rules)
             rules = cJSON_AddObjectToObject(o, "rules");
@@ -475,6 +475,12 @@ static void add_lists(cJSON *o, const struct wr *w)
 
 /* flierlog/1.3: several start tiles, or the City of Carcassonne's moves
  * (a neutral figure, a follower into or out of a quarter). */
+static void add_draw(cJSON *o, const char *key, double d)
+{
+    if (d >= 0 && d < 1)
+        cJSON_AddNumberToObject(o, key, d);
+}
+
 static cJSON *header_json(const struct wr *w, bool final)
 {
     const struct game_log *l = w->l;
@@ -493,6 +499,7 @@ static cJSON *header_json(const struct wr *w, bool final)
         else
             cJSON_AddNullToObject(o, "end_turn");
     }
+    add_draw(o, "end_draw", l->end_draw);
     add_lists(o, w);
     return o;
 }
@@ -518,12 +525,6 @@ void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner, int n)
     snprintf(id, sizeof id, "%d.%s.%d", m->meeple_owner,
              figure_class(m->meeple)->jcz, m->meeple_n);
     cJSON_AddStringToObject(o, "meeple_id", id);
-}
-
-static void add_draw(cJSON *o, const char *key, double d)
-{
-    if (d >= 0 && d < 1)
-        cJSON_AddNumberToObject(o, key, d);
 }
 
 /* "<seat>.<kind>.<n>" of m's meeple. */

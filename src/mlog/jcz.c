@@ -301,7 +301,11 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
             if (l->moves[i].kind == MV_PLACE) /* a flight keeps its die */
                 l->moves[i].draw = -1.0;
     v = mlog_get(root, "flierd");
-    if (v)
-        return jcz_read_flierd(v, l, e);
+    if (v && jcz_read_flierd(v, l, e))
+        return e->code;
+    /* a discard after the last COMMIT took its number */
+    for (size_t i = l->n_moves; i-- > 0 && l->moves[i].kind != MV_COMMIT;)
+        if (l->moves[i].kind == MV_DISCARD || l->moves[i].kind == MV_PLACE)
+            l->end_draw = -1.0;
     return ST_OK;
 }

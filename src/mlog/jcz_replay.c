@@ -168,5 +168,8 @@ enum status jcz_read_replay(const cJSON *replay, double initial_random,
             return e->code;
         i++;
     }
+    /* the last COMMIT's, which no draw took; 0, what our writer puts there
+     * when it does not know it, reads as unknown */
+    l->end_draw = draw > 0 ? draw : -1.0;
     return ST_OK;
 }

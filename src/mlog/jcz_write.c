@@ -125,8 +125,8 @@ static uint64_t log_hash(const struct game_log *l)
  * previous COMMIT (initialRandom for the first). The reader keeps it on
  * the PLACE move as move.draw; a writer of a discard (which has no
  * message) keeps it on the MV_DISCARD. So the random written before a
- * draw is that of the first PLACE or DISCARD that follows: 0.0 when no
- * draw follows, and -1 (the key is left out) when the log does not know
+ * draw is that of the first PLACE or DISCARD that follows: when no draw
+ * follows, the log's last number (end_draw), else 0.0, and -1 (the key is left out) when the log does not know
  * it, which reads back as unknown. */
 static double draw_after(const struct game_log *l, size_t i)
 {
@@ -135,7 +135,7 @@ static double draw_after(const struct game_log *l, size_t i)
         if (m->kind == MV_PLACE || m->kind == MV_DISCARD)
             return m->draw >= 0 && m->draw < 1 ? m->draw : -1.0;
     }
-    return 0.0;
+    return l->end_draw >= 0 && l->end_draw < 1 ? l->end_draw : 0.0;
 }
 
 /* ---- pieces ------------------------------------------------------------ */

@@ -357,6 +357,8 @@ static void add_variant(struct jw *w, const struct report_meta *m,
     names_json(w, "winners", log, after);
     names_json(w, "winners_before", log, before);
     jw_bool(w, "winner_changes", before != after);
+    if (v->n_violations != r->n_violations)
+        jw_int(w, "violations", (int)v->n_violations);
     jw_end(w, '}');
 }
 
@@ -406,6 +408,8 @@ void mlog_report_json_meta(const struct report_meta *m,
     jw_end(&w, ']');
     if (r->draw_note[0])
         jw_string(&w, "draw_note", r->draw_note);
+    if (r->rule_note[0])
+        jw_string(&w, "rule_note", r->rule_note);
     jw_array(&w, "scores");
     for (size_t i = 0; i < r->n_events; i++)
         event_json(&w, log, r, i);

@@ -254,6 +254,12 @@ static double next_draw(struct sim *s, int def, double *used)
         return -1.0;
     }
     s->drew = true;
+    if (s->handed >= 0) { /* a unit used the COMMIT's number up */
+        double r = s->handed;
+        s->handed = -1.0;
+        *used = s->redraw;
+        return r;
+    }
     *used = game_pack_random(s->g, def);
     return *used;
 }
@@ -575,6 +581,7 @@ void sim_play_result(const struct rules *r, const char *const names[],
     (void)game_start_tiles(s->g, starts, n_starts);
     shuffle_pack(s);
     s->redraw = -1.0;
+    s->handed = -1.0;
     for (int i = 0; i < s->n_pack;) {
         if (before_draw(s))
             continue; /* a turn part without a draw */

@@ -27,6 +27,10 @@ struct sim {
     bool drew;    /* this turn's draw has taken its random number */
     double redraw;/* after a discard: the number the next tile is drawn
                      with (game_redraw_random()), else -1 */
+    double handed;/* the number the COMMIT handed on when a unit used it
+                     up (the big top's animal token): the next draw's
+                     random as the log keeps it, while the tile comes
+                     from redraw, the generator's next; else -1 */
     int n_pack;
     int16_t pack[GAME_MAX_TILES];
     struct placement place[SIM_MAX_PLACEMENTS];

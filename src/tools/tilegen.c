@@ -121,7 +121,7 @@ static const char *const exp_ids[] = {
 #undef X
 };
 static const char *const option_keys[] = {
-#define X(id, key, def) key,
+#define X(id, key, def, pages, unit) key,
     OPTIONS(X)
 #undef X
 };

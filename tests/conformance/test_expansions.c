@@ -35,11 +35,13 @@ static const struct audit_opts plain = { .assume_finished = false };
 static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
                                          "pd", "count", "cult", "darmstadt",
-                                         "monasteries", "siege", "corn" };
+                                         "monasteries", "siege", "corn",
+                                         "bigtop" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
-                                       "monasteries", "siege", "corn" };
+                                       "monasteries", "siege", "corn",
+                                       "bigtop" };
 
 static bool is_required(const char *folder)
 {

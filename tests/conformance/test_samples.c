@@ -616,6 +616,10 @@ static void test_samples_match_expected(void **state)
         "rules/monk-and-abbot-scored-apart.flierlog",
         "siege-c2-3p.jcz",
         "corn-c2-3p.jcz",
+        "bigtop-c3-4p.jcz", "rules/flier-lands-on-acrobats.flierlog",
+        "rules/flier-acrobats-as-jcloisterzone.flierlog",
+        "rules/ringmaster-never-on-acrobats.flierlog",
+        "rules/flier-not-on-complete-pyramid.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

@@ -432,6 +432,12 @@ static void test_expansion_games_audit_valid(void **state)
           "siege/cathars", NULL },
         { "--edition", "c3", "--expansions", "siege", "--format", "flierlog",
           NULL },
+        /* Under the Big Top: acrobats (beside the turn's tile too), the
+         * pyramids scored, the ringmaster flying, the big top's tokens
+         * drawn with the COMMIT's number and the next draw after it */
+        { "--edition", "c2", "--expansions", "bigtop", NULL },
+        { "--edition", "c3", "--expansions", "bigtop", "--format",
+          "flierlog", NULL },
     };
     struct exp_tally t = { 0 };
     (void)state;
@@ -463,9 +469,9 @@ static void test_expansion_games_audit_valid(void **state)
                   t.tower_tops, t.captures, t.ransoms, t.exchanges);
     assert_true(t.tower_floors > 0 && t.tower_tops > 0 && t.captures > 0 &&
                 t.ransoms > 0 && t.exchanges > 0);
-    assert_int_equal(t.games, 21 * 150);
+    assert_int_equal(t.games, 23 * 150);
     assert_int_equal(t.river_games, 6 * 150);
-    assert_int_equal(t.plain_checked, 15 * 150);
+    assert_int_equal(t.plain_checked, 16 * 150);
     assert_true(t.held_placed > 0 && t.held_declined > 0 &&
                 t.last_round_passes > 0);
     assert_true(t.wagon_moves > 0 && t.wagon_passes > 0);
@@ -801,6 +807,23 @@ static void test_forged_siege_games_flagged(void **state)
     assert_true(seen.rule[RULE_SIEGE_ESCAPE]);
 }
 
+/* Under the Big Top: a pyramid scored that is not complete (ACROBATS), a
+ * follower onto acrobats off the turn's tile and its neighbours, the
+ * ringmaster onto acrobats, and the others' rules (the ringmaster's
+ * flights among them), each flagged at its turn. */
+static void test_forged_bigtop_games_flagged(void **state)
+{
+    (void)state;
+    static const char *const c2[] = { "--games", "120", "--seed", "3",
+                                      "--forge", "1", "--edition", "c2",
+                                      "--expansions", "bigtop", NULL };
+    struct forged_seen seen;
+    check_forged(c2, 120, NULL, &seen);
+    assert_true(seen.rule[RULE_ACROBATS] &&
+                seen.rule[RULE_MEEPLE_NOT_ON_PLACED_TILE] &&
+                seen.rule[RULE_MEEPLE_WRONG_TYPE]);
+}
+
 /* Traders & Builders and Abbey & Mayor, in the Big Box: an abbey off a
  * hole, a builder, pig or barn where it may not go, a wagon moved out of
  * reach, a second tile without a builder's right; mayors and wagons
@@ -1021,6 +1044,7 @@ int main(void)
         cmocka_unit_test(test_forged_count_games_flagged),
         cmocka_unit_test(test_forged_darmstadt_games_flagged),
         cmocka_unit_test(test_forged_siege_games_flagged),
+        cmocka_unit_test(test_forged_bigtop_games_flagged),
         cmocka_unit_test(test_forged_flights_by_figure),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_unit_rows_fit),

@@ -523,6 +523,28 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('an Under the Big Top replay draws the acrobats, the circus tents, the big top and the ringmaster', async () => {
+    // samples/bigtop-c3-4p.jcz: the big top scores from turn 14 on (turn
+    // 29: Ada and Ben, 10 each); acrobats stand on (-1,-3) until turn 33
+    // scores their pyramid.
+    const id = await gameId('/bigtop-c3-4p.jcz');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=29`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.ok(await page.locator('svg.board .tile g.acrobats').count() > 0, 'acrobat spaces drawn');
+    assert.ok(await page.locator('svg.board .tile .tile-mark-circus').count() > 0, 'circus tiles marked');
+    assert.equal(await page.locator('svg.board .meeple.kind-bigtop').count(), 1, 'the big top stands');
+    assert.equal(await page.locator('svg.board .meeple.kind-bigtop.kind-unknown').count(), 0, 'the big top has its own shape');
+    assert.equal(await page.locator('svg.board .meeple.kind-ringmaster.kind-unknown').count(), 0, 'the ringmaster has its own shape');
+    assert.equal(await page.locator('[data-testid=board-key] li[data-attr=acrobats]').count(), 1, 'the key shows the acrobat space');
+    await page.locator('[data-testid=events] .event-feature').first().waitFor();
+    const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
+    assert.ok(features.includes('big top'), features.join(', '));
+    await shot(page, '03f-bigtop');
+    await page.close();
+  });
+
   test('a violation marker jumps to its turn and highlights the move', async () => {
     const id = await gameId('/forged-flier-field.jcz');
     const game = (await api(`/api/games/${id}`)).body;

@@ -58,6 +58,7 @@ static const struct {
     { "river", FEAT_RIVER },         { "field", FEAT_FIELD },
     { "monastery", FEAT_MONASTERY }, { "garden", FEAT_GARDEN },
     { "flying-machine", FEAT_FLIER }, { "tower", FEAT_TOWER },
+    { "acrobats", FEAT_ACROBATS },
 };
 
 /* The attributes read and compared below, by element. */

@@ -387,6 +387,63 @@ static void test_church_bonus_counts_figures(void **state)
     game_free(g);
 }
 
+/* ---- Under the Big Top ------------------------------------------------------ */
+
+static struct rules bigtop_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "under-the-big-top:1");
+    r.figures[FIG_RINGMASTER] = 1;
+    r.flags |= RF_BIG_TOP | RF_ACROBATS;
+    return r;
+}
+
+/* The acrobat space of BT/ffff.ac at (x, y), scored as the turn's action. */
+#define SCORE_ACROBATS(p, x, y) \
+    { MV_SCORE_ACROBATS, (p), NULL, (x), (y), 0, FEAT_ACROBATS, "I", 0, 0, \
+      -1, 0, 0 }
+/* Three acrobats on BT/ffff.ac at (0,1): RED's, BLUE's from (1,1), RED's
+ * from (-1,1). */
+#define PYRAMID_STEPS \
+    FX_PLACE(RED, "BT/ffff.ac", 0, 1, 0), \
+    FX_DEPLOY(RED, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(RED), \
+    FX_PLACE(BLUE, "BA/C", 1, 1, 2), \
+    FX_DEPLOY(BLUE, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(BLUE), \
+    FX_PLACE(RED, "BA/C", -1, 1, 2), \
+    FX_DEPLOY(RED, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(RED)
+
+static const struct audit_case bigtop_cases[] = {
+    { "bigtop: acrobats stack from the tiles around", bigtop_rules,
+      STEPS(PYRAMID_STEPS), RULE_OK, .end_turn = 3, .finished = true,
+      .score = { 10, 5 } },
+    { "bigtop: a complete pyramid scored by another player", bigtop_rules,
+      STEPS(PYRAMID_STEPS, FX_PLACE(BLUE, "BA/RFr", 1, 0, 0),
+            SCORE_ACROBATS(BLUE, 0, 1), FX_COMMIT(BLUE)),
+      RULE_OK, .end_turn = 4, .finished = true, .score = { 10, 5 } },
+    { "bigtop: a fourth acrobat on a complete pyramid", bigtop_rules,
+      STEPS(PYRAMID_STEPS, FX_PLACE(BLUE, "BA/RFr", 1, 0, 0),
+            FX_DEPLOY(BLUE, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(BLUE)),
+      RULE_MEEPLE_FEATURE_OCCUPIED, 4, "complete" },
+    { "bigtop: a pyramid of one scored", bigtop_rules,
+      STEPS(FX_PLACE(RED, "BT/ffff.ac", 0, 1, 0),
+            FX_DEPLOY(RED, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RFr", 1, 0, 0),
+            SCORE_ACROBATS(BLUE, 0, 1), FX_COMMIT(BLUE)),
+      RULE_ACROBATS, 2, "1 figure" },
+    { "bigtop: acrobats two squares off the turn's tile", bigtop_rules,
+      STEPS(FX_PLACE(RED, "BT/ffff.ac", 0, 1, 0), FX_PASS(RED),
+            FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 1, 0, 0),
+            FX_PASS(BLUE), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+            FX_DEPLOY(RED, 0, 1, FEAT_ACROBATS, "I"), FX_COMMIT(RED)),
+      RULE_MEEPLE_NOT_ON_PLACED_TILE, 3, "neither" },
+    { "bigtop: the ringmaster onto acrobats", bigtop_rules,
+      STEPS(FX_PLACE(RED, "BT/ffff.ac", 0, 1, 0),
+            FX_DEPLOY_N(RED, 0, 1, FEAT_ACROBATS, "I", FIG_RINGMASTER, 1),
+            FX_COMMIT(RED)),
+      RULE_MEEPLE_WRONG_TYPE, 1, "small follower" },
+};
+
 /* ---- the Phantom -------------------------------------------------------- */
 
 /* A phantom's turn: every fault is the first turn's. */
@@ -1852,6 +1909,7 @@ int main(void)
     FX_ROWS(&ts, inn_cases, test_audit);
     FX_TEST(&ts, test_big_follower_ties_two);
     FX_TEST(&ts, test_church_bonus_counts_figures);
+    FX_ROWS(&ts, bigtop_cases, test_audit);
     FX_ROWS(&ts, phantom_cases, test_audit);
     FX_TEST(&ts, test_phantom_scores_beside);
     FX_TEST(&ts, test_landings_by_figure);

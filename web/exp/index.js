@@ -39,9 +39,10 @@ import darmstadt from './darmstadt.js';
 import monasteries from './monasteries.js';
 import siege from './siege.js';
 import corn from './corn.js';
+import bigtop from './bigtop.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries, siege, corn];
+  darmstadt, monasteries, siege, corn, bigtop];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

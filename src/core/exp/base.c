@@ -202,7 +202,7 @@ const struct feature_class feature_class_MONASTERY = {
 const struct figure_class figure_class_SMALL = {
     .jcz = "small", .name = "follower", .names = "followers", .strength = 1,
     .stands = STANDS(ROAD) | STANDS(CITY) | STANDS(MONASTERY) | STANDS(FIELD) |
-              STANDS(TOWER) | STANDS(ABBOT_SEAT),
+              STANDS(TOWER) | STANDS(ABBOT_SEAT) | STANDS(ACROBATS),
     .follower = true, .flies = true, .by_role = true,
 };
 

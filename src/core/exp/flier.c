@@ -64,10 +64,20 @@ void game_fly(struct game *g, int fig)
     g->now.flier_used = true;
 }
 
+/* May a flier land on a feature of class c under the game's rules (its
+ * class's, or the rule variant it names)? */
+static bool class_landable(const struct game *g,
+                           const struct feature_class *c)
+{
+    return c->landable ||
+           (c->land_option && g->rules.opt[c->land_option - 1] != 0);
+}
+
 static bool landable(const struct game *g, int fig, int seg)
 {
     int f = g->segs[seg].kind;
-    return feature_class(f)->landable && game_kind_allowed(g, fig, f) &&
+    return class_landable(g, feature_class(f)) &&
+           game_kind_allowed(g, fig, f) &&
            !game_feature_complete(g, seg) &&
            game_check_stand(g, fig, seg, NULL, 0) == RULE_OK;
 }
@@ -137,7 +147,7 @@ enum rule game_check_landing(const struct game *g, int fig, struct pos at,
         snprintf(why, why_len, "no tile lies at (%d,%d)", at.x, at.y);
         return RULE_FLIER_NO_TILE;
     }
-    if (c->claimable && !c->landable) {
+    if (c->claimable && !class_landable(g, c)) {
         snprintf(why, why_len, "a flier never lands on a %s", c->name);
         return c->no_landing ? (enum rule)c->no_landing : RULE_FLIER_FIELD;
     }

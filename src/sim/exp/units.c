@@ -16,4 +16,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_MONASTERIES] = &sim_monasteries,
     [EXP_SIEGE] = &sim_siege,
     [EXP_CORN] = &sim_corn,
+    [EXP_BIGTOP] = &sim_bigtop,
 };
