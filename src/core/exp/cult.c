@@ -89,7 +89,7 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
         k = cloister_kind(t->seg[i].kind);
     if (k == NO_CLOISTER)
         return RULE_OK;
-    struct pos o;
+    struct pos o = { 0, 0 }; /* set when around() finds one */
     int n = around(g, p, !k, &o);
     if (n > 1) {
         snprintf(why, why_len, "a %s goes next to at most one %s, and "
