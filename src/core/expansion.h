@@ -40,7 +40,8 @@ struct replay_out;
     X(DRAGON, expansion_dragon, "dragon")                                  \
     X(COUNT, expansion_count, "count")                                     \
     X(CULT, expansion_cult, "cult")                                        \
-    X(DARMSTADT, expansion_darmstadt, "darmstadt")
+    X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
+    X(BCB, expansion_bcb, "bcb")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,

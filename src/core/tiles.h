@@ -73,13 +73,15 @@ enum tile_group {
     X(PRINCESS, "princess")                                                \
     X(COC, "coc")                                                          \
     X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")
+    X(DARMSTADTIUM, "darmstadtium")                                        \
+    X(NOCASTLE, "nocastle")
 
 /* Marks of a whole tile, a bit each: X(ID, name in the notation). */
 #define TILE_MARKS(X)                                                      \
     X(VOLCANO, "volcano")                                                  \
     X(DRAGON, "dragon")                                                    \
-    X(PORTAL, "portal")
+    X(PORTAL, "portal")                                                    \
+    X(BAZAAR, "bazaar")
 
 enum tile_mark {
 #define X(id, name) TM_BIT_##id,
