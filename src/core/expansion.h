@@ -87,7 +87,7 @@ enum rule_flag {
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */
-#define COUNTS(X) X(ABBEYS, "abbey")
+#define COUNTS(X) X(ABBEYS, "abbey") X(CASTLES, "castle")
 
 enum count {
 #define X(id, key) COUNT_##id,

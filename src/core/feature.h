@@ -42,7 +42,8 @@ enum feat_shape {
     X(FAIRY, "fairy", SHAPE_NONE)                                          \
     X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
     X(SHRINE, "shrine", SHAPE_INNER)                                       \
-    X(CHURCH, "church", SHAPE_NONE)
+    X(CHURCH, "church", SHAPE_NONE)                                        \
+    X(CASTLE, "castle", SHAPE_EDGES)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

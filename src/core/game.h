@@ -128,7 +128,8 @@ const char *rule_flag_key(int bit);
     X(QUARTER_DEPLOY)                                                      \
     X(QUARTER_LEAVE)                                                       \
     X(COUNT_MOVE)                                                          \
-    X(FLIER_INTO_CITY)
+    X(FLIER_INTO_CITY)                                                     \
+    X(CASTLE_PLACEMENT)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -226,7 +227,13 @@ struct feature_ref {
     X(COC, "coc")                                                          \
     X(SHRINE_CHALLENGE, "shrine-challenge")                                \
     X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")
+    X(DARMSTADTIUM, "darmstadtium")                                        \
+    X(CASTLES, "castles")                                                  \
+    X(CASTLE_ROAD, "castle.road")                                          \
+    X(CASTLE_CITY, "castle.city")                                          \
+    X(CASTLE_CLOISTER, "castle.monastery")                                 \
+    X(CASTLE_CASTLE, "castle.castle")                                      \
+    X(CASTLE_UNSCORED, "castle.castle.incomplete")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,

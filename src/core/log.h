@@ -33,6 +33,8 @@ enum move_kind {
                    quarter of the City (at, feature, mask) */
     MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
                    at `at`) home */
+    MV_CASTLE,  /* Bridges, Castles & Bazaars: the city (feature / mask at
+                   `at`) becomes a castle */
 };
 
 struct move {

@@ -669,9 +669,9 @@ static const struct err_case err_cases[] = {
     { NULL, { .replay = DEPLOY(0, 1, "Road", "N", "0.large.1") },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "large", "replay[0].payload.meepleId" } },
-    { NULL, { .replay = DEPLOY(0, 1, "Castle", "I", "0.small.1") },
+    { NULL, { .replay = DEPLOY(0, 1, "Circus", "I", "0.small.1") },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "Castle", "replay[0].payload.pointer.feature" } },
+      { "unsupported:", "Circus", "replay[0].payload.pointer.feature" } },
     { NULL, { .players = "{\"name\":\"1\"},{\"name\":\"2\"},{\"name\":\"3\"},"
                          "{\"name\":\"4\"},{\"name\":\"5\"},{\"name\":\"6\"},"
                          "{\"name\":\"7\"}" },

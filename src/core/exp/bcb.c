@@ -1,12 +1,386 @@
-/* bcb.c - Bridges, Castles & Bazaars as a unit. So far its tiles
- * (bcb.tiles: the bazaar mark, the cities that are no castle base), so
- * that its sets are known; its elements (bridge, castle, bazaar) are not
- * modelled yet, and a save that names them is still "not audited yet"
- * (expansion_unsupported()). Without the elements its tiles are plain
- * tiles, as JCloisterZone plays them when the elements are off. */
+/* bcb.c - Bridges, Castles & Bazaars as a unit, as JCloisterZone 5
+ * plays it. Tiles: bcb.tiles (the bazaar mark; '/nocastle', a city that
+ * is no castle base).
+ *
+ * Modelled: the castles (element "castle"). Not yet: bridges and the
+ * bazaar (elements "bridge", "bazaar"), so a save naming them is still
+ * "not audited yet" (expansion_unsupported()).
+ *
+ * Castles. Each player holds 3 (2 with five or six players). After the
+ * turn's action, before its COMMIT, a city on the turn's tile that is a
+ * castle base on every segment, completed, of exactly two segments and
+ * held by exactly one follower may become its owner's castle (any seat,
+ * not only the player on turn: JCloisterZone asks them in seat order).
+ * Its segments turn into the kind "castle": it is no city any more (it
+ * never scores as one, a field counts it as a castle, 4, no flier lands
+ * on it) and the knight stays in it. After a later turn's features have
+ * scored, each occupied castle whose turn tile is not among its own
+ * takes the feature of the most points completed that turn (occupied or
+ * not) one of whose tiles lies in its vicinity (its two tiles and those
+ * beside them across its length: six squares), scores its owner those
+ * points and sends the knight home; a castle with a scored castle's tile
+ * in its vicinity then scores the same, and so on. At the end an
+ * occupied castle gets a 0-point event. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/audit_unit.h"
+#include "core/exp/bcb.h"
 #include "core/game_int.h"
+
+enum {
+    CASTLE_POINTS_IN_FIELD = 4,
+    MAX_CASTLES = GAME_MAX_PLAYERS * 3,
+};
+
+struct castle {
+    int16_t seg;     /* a segment of it (its root) */
+    int16_t tile[2]; /* its two tiles */
+    int8_t owner;
+    bool open;       /* its knight still in it */
+};
+
+struct bcb {
+    int8_t castles_left[GAME_MAX_PLAYERS];
+    uint8_t n_castles;
+    struct castle castle[MAX_CASTLES];
+};
+UNIT_STATE_FITS(struct bcb);
+
+static struct bcb *state(struct game *g)
+{
+    return UNIT_STATE(g, EXP_BCB, struct bcb);
+}
+
+static const struct bcb *cstate(const struct game *g)
+{
+    return UNIT_STATE(g, EXP_BCB, const struct bcb);
+}
+
+/* The castle: a feature of no board tile (city segments turn into it),
+ * never completed, on which no figure is put. */
+const struct feature_class feature_class_CASTLE = {
+    .name = "castle", .jcz = "Castle", .role = "castellan",
+    .roles = "castellans",
+};
+
+static void start(struct game *g)
+{
+    struct bcb *st = state(g);
+    memset(st, 0, sizeof *st);
+    int each = g->rules.n_players < 5 ? 3 : 2;
+    for (int p = 0; p < g->rules.n_players; p++)
+        st->castles_left[p] = (int8_t)(g->rules.counts[COUNT_CASTLES] ? each
+                                                                      : 0);
+}
+
+int bcb_castles_left(const struct game *g, int player)
+{
+    return player >= 0 && player < g->rules.n_players
+               ? cstate(g)->castles_left[player]
+               : 0;
+}
+
+/* The tiles of the feature of seg, at most max, each once; how many. */
+static int feature_tiles(const struct game *g, int seg, int16_t *out,
+                         int max)
+{
+    int root = game_root(g, seg), s = root, n = 0;
+    do {
+        int t = g->segs[s].tile, k = 0;
+        while (k < n && out[k] != t)
+            k++;
+        if (k == n && n < max)
+            out[n++] = (int16_t)t;
+        s = g->segs[s].next;
+    } while (s != root && n <= max);
+    return n;
+}
+
+/* Why the city of seg cannot become player's castle now (NULL: it can). */
+static const char *castle_fault(const struct game *g, int player, int seg)
+{
+    int16_t tiles[3];
+    int per[GAME_MAX_PLAYERS];
+    if (g->now.tile < 0)
+        return "a castle is made only in a turn, before its COMMIT";
+    if (seg < 0 || g->segs[seg].kind != FEAT_CITY)
+        return "there is no city there";
+    if (bcb_castles_left(g, player) <= 0)
+        return "that player has no castle left";
+    if (feature_tiles(g, seg, tiles, 3) != 2 || g->segs[game_root(g, seg)].size != 2)
+        return "the city is not of two segments";
+    if (!game_feature_complete(g, seg))
+        return "the city is not completed";
+    if (tiles[0] != g->now.tile && tiles[1] != g->now.tile)
+        return "the city is not on the turn's tile";
+    uint8_t attrs[SA__COUNT];
+    game_feature_attrs(g, seg, attrs);
+    if (attrs[SA_BIT_NOCASTLE])
+        return "a segment of the city is no castle base";
+    if (game_feature_meeples(g, seg, per) != 1 || per[player] != 1)
+        return "the city holds not exactly one follower, the player's";
+    return NULL;
+}
+
+enum rule bcb_check_castle(const struct game *g, int player, int seg,
+                           char *why, size_t why_len)
+{
+    const char *fault = castle_fault(g, player, seg);
+    if (!fault)
+        return RULE_OK;
+    snprintf(why, why_len, "%s", fault);
+    return RULE_CASTLE_PLACEMENT;
+}
+
+void bcb_castle(struct game *g, int player, int seg)
+{
+    struct bcb *st = state(g);
+    if (st->n_castles == MAX_CASTLES)
+        return;
+    struct castle *c = &st->castle[st->n_castles++];
+    int root = game_root(g, seg), s = root;
+    c->seg = (int16_t)root;
+    c->owner = (int8_t)player;
+    c->open = true;
+    feature_tiles(g, seg, c->tile, 2);
+    do { /* the city's segments become the castle's */
+        g->segs[s].kind = FEAT_CASTLE;
+        s = g->segs[s].next;
+    } while (s != root);
+    st->castles_left[player]--;
+}
+
+/* ---- scoring ------------------------------------------------------- */
+
+/* Is square q in the vicinity of castle c: its two tiles and the four
+ * beside them across its length? */
+static bool in_vicinity(const struct game *g, const struct castle *c,
+                        struct pos q)
+{
+    struct pos a = game_tile_pos(g, c->tile[0]);
+    struct pos b = game_tile_pos(g, c->tile[1]);
+    bool vertical = a.x == b.x;
+    for (int i = 0; i < 2; i++) {
+        struct pos p = i ? b : a;
+        int dx = vertical ? q.x - p.x : 0, dy = vertical ? 0 : q.y - p.y;
+        if ((vertical ? q.y == p.y : q.x == p.x) && dx >= -1 && dx <= 1 &&
+            dy >= -1 && dy <= 1)
+            return true;
+    }
+    return false;
+}
+
+/* Does a tile of the feature of seg lie in castle c's vicinity? */
+static bool feature_near(const struct game *g, const struct castle *c,
+                         int seg)
+{
+    int root = game_root(g, seg), s = root;
+    do {
+        if (in_vicinity(g, c, game_tile_pos(g, g->segs[s].tile)))
+            return true;
+        s = g->segs[s].next;
+    } while (s != root);
+    return false;
+}
+
+/* The points a completed feature is worth (as its class and the units
+ * score it, whoever stands there). */
+static int feature_points(struct game *g, int root)
+{
+    struct score_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.feature = g->segs[root].kind;
+    ev.completed = true;
+    int refs = g->n_refs;
+    game_measure(g, root, &ev);
+    game_score_points(g, &ev);
+    g->n_refs = refs; /* a scratch measure: its refs go */
+    return ev.points;
+}
+
+/* The item that says what a castle scored from. */
+static int castle_item(int kind)
+{
+    if (kind == FEAT_ROAD)
+        return SI_CASTLE_ROAD;
+    if (kind == FEAT_CITY)
+        return SI_CASTLE_CITY;
+    return kind == FEAT_CASTLE ? SI_CASTLE_CASTLE : SI_CASTLE_CLOISTER;
+}
+
+/* Castle c scores points (item: from what) for its owner; its knight
+ * goes home. */
+static void castle_scores(struct game *g, struct castle *c, int points,
+                          int item, int turn)
+{
+    struct score_event *ev = game_new_event(g);
+    ev->turn = turn;
+    ev->feature = FEAT_CASTLE;
+    ev->completed = turn >= 0;
+    ev->seg = (uint16_t)c->seg;
+    game_measure(g, c->seg, ev);
+    ev->tiles = 2;
+    ev->players = (uint8_t)(1u << c->owner);
+    ev->points = points;
+    ev->meeples[c->owner] = 1;
+    ev->strength[c->owner] = 1;
+    score_add_item(ev, item, -1, points);
+    g->score[c->owner] += points;
+    if (turn >= 0) {
+        game_return_figures(g, c->seg, true);
+        c->open = false;
+    }
+}
+
+/* The turn's completed features (not castles), most points first. */
+static int done_by_points(struct game *g, int16_t *roots, int *points)
+{
+    int n = 0;
+    for (int j = 0; j < g->n_done; j++) {
+        int r = g->done[j], p = feature_points(g, r), k = n;
+        for (; k > 0 && points[k - 1] < p; k--) {
+            roots[k] = roots[k - 1];
+            points[k] = points[k - 1];
+        }
+        roots[k] = (int16_t)r;
+        points[k] = p;
+        n++;
+    }
+    return n;
+}
+
+/* After the turn's features scored: the castles near them, then the
+ * castles near those, and so on. */
+static void turn_done(struct game *g)
+{
+    struct bcb *st = state(g);
+    int16_t roots[GAME_MAX_DONE];
+    int points[GAME_MAX_DONE], scored[MAX_CASTLES], n_scored = 0;
+    if (!st->n_castles || !g->n_done)
+        return;
+    int n = done_by_points(g, roots, points);
+    for (int i = 0; i < st->n_castles; i++) {
+        struct castle *c = &st->castle[i];
+        if (!c->open || c->tile[0] == g->now.tile || c->tile[1] == g->now.tile)
+            continue;
+        for (int k = 0; k < n; k++)
+            if (feature_near(g, c, roots[k])) {
+                castle_scores(g, c, points[k],
+                              castle_item(g->segs[roots[k]].kind), g->turn);
+                scored[n_scored++] = points[k] << 8 | i;
+                break;
+            }
+    }
+    for (int s = 0; s < n_scored; s++) { /* the chain: castles near them */
+        const struct castle *from = &st->castle[scored[s] & 255];
+        for (int i = 0; i < st->n_castles; i++) {
+            struct castle *c = &st->castle[i];
+            if (!c->open || n_scored == MAX_CASTLES ||
+                (!in_vicinity(g, c, game_tile_pos(g, from->tile[0])) &&
+                 !in_vicinity(g, c, game_tile_pos(g, from->tile[1]))))
+                continue;
+            castle_scores(g, c, scored[s] >> 8, SI_CASTLE_CASTLE, g->turn);
+            scored[n_scored++] = (scored[s] >> 8) << 8 | i;
+        }
+    }
+}
+
+/* At the end an occupied castle scores nothing, in an event of its own. */
+static void final_scoring(struct game *g)
+{
+    struct bcb *st = state(g);
+    for (int i = 0; i < st->n_castles; i++)
+        if (st->castle[i].open)
+            castle_scores(g, &st->castle[i], 0, SI_CASTLE_UNSCORED, -1);
+}
+
+/* A field touching castles: 4 each for its winners, besides its cities
+ * (the castle is no city any more, so the field's own terms skip it). */
+static int bonus(const struct game *g, const struct score_event *ev,
+                 int root, int p, struct score_item *item)
+{
+    (void)ev;
+    (void)p;
+    if (g->segs[root].kind != FEAT_FIELD)
+        return 0;
+    int seen[MAX_CASTLES], n = 0, s = root;
+    do {
+        const struct seg *sp = &g->segs[s];
+        for (unsigned m = sp->cities; m; m &= m - 1) {
+            int c = game_side_seg(g, sp->tile, __builtin_ctz(m));
+            if (c < 0 || g->segs[c].kind != FEAT_CASTLE)
+                continue;
+            int k = 0, cr = game_root(g, c);
+            while (k < n && seen[k] != cr)
+                k++;
+            if (k == n && n < MAX_CASTLES)
+                seen[n++] = cr;
+        }
+        s = sp->next;
+    } while (s != root);
+    if (!n)
+        return 0;
+    *item = (struct score_item){ SI_CASTLES, (int16_t)n,
+                                 (int16_t)(n * CASTLE_POINTS_IN_FIELD) };
+    return n * CASTLE_POINTS_IN_FIELD;
+}
+
+static uint64_t hash(const struct game *g, uint64_t h)
+{
+    const struct bcb *st = cstate(g);
+    for (int p = 0; p < g->rules.n_players; p++)
+        h = game_hash_mix(h, st->castles_left[p]);
+    for (int i = 0; i < st->n_castles; i++)
+        h = game_hash_mix(h, (int64_t)st->castle[i].seg << 8 |
+                                 st->castle[i].open);
+    return h;
+}
+
+/* ---- the auditor's side ------------------------------------------- */
+
+static void check_castle(struct audit *a, const struct move *m)
+{
+    char why[160];
+    int player = m->player >= 0 ? m->player : a->player;
+    int seg = audit_move_seg(a->g, m);
+    enum rule rule = bcb_check_castle(a->g, player, seg, why, sizeof why);
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "%s's castle: %s", audit_who(a, player),
+                      why);
+        return;
+    }
+    bcb_castle(a->g, player, seg);
+}
+
+static const struct move_class moves[] = {
+    {
+        .kind = MV_CASTLE,
+        .slot = SLOT_AFTER,
+        .at = AT_FEATURE,
+        .what = "a castle",
+        .check = check_castle,
+        .name = "castle",
+        .jcz = "PLACE_TOKEN",
+        .jcz_payload = "{\"token\":\"CASTLE\",\"pointer\":\"$pointer\"}",
+        .fl_fields = "at segment",
+    },
+    { 0 },
+};
+
+static const struct element elements[] = {
+    { "castle", EL_COUNT, COUNT_CASTLES, 1, true },
+    { NULL, 0, 0, 0, false },
+};
 
 const struct expansion expansion_bcb = {
     .id = "bcb",
     .name = "Bridges, Castles & Bazaars",
+    .elements = elements,
+    .moves = moves,
+    .start = start,
+    .turn_done = turn_done,
+    .final_scoring = final_scoring,
+    .bonus = bonus,
+    .hash = hash,
 };
