@@ -5,7 +5,10 @@
  * The Tower (floors, captures, exchanges, ransoms, followers on towers),
  * The Princess & the Dragon (dragon, fairy, princess, portal), The Count
  * of Carcassonne (the City's quarters, the count), the shrines (their
- * placement, a shrine without the element) and the draw check.
+ * placement, a shrine without the element), the castles of Bridges,
+ * Castles & Bazaars (made, scored beside a completed feature and in a
+ * chain, held at the end, the faults, no flier landing) and the draw
+ * check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -1561,6 +1564,101 @@ static void test_audit(void **state)
     report_release(&rep);
 }
 
+/* ---- Bridges, Castles & Bazaars: castles ------------------------------- */
+
+static struct rules castle_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "inns-and-cathedrals:1"); /* IC/C!: no castle base */
+    fx_add_set(&r, "flier:1");
+    r.counts[COUNT_CASTLES] = 1;
+    return r;
+}
+
+#define CASTLE(p, x, y, loc) \
+    { MV_CASTLE, (p), NULL, (x), (y), 0, FEAT_CITY, (loc), 0, 0, -1, 0, 0 }
+/* Red closes the start's city with BA/C at (0,-1), a knight in it, and
+ * makes it a castle: (0,-1) and (0,0), its vicinity x -1..1. */
+#define RED_CASTLE                                                         \
+    FX_PLACE(RED, "BA/C", 0, -1, 2), FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), \
+        CASTLE(RED, 0, -1, "S"), FX_COMMIT(RED)
+/* Blue then Red close the road through the start, 3 tiles, unoccupied. */
+#define ROAD_CLOSED                                                        \
+    FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),    \
+        FX_PLACE(RED, "BA/RRR", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED)
+
+/* Two castles, each the other's neighbour: Red's and the one Blue makes
+ * of (0,-2)-(1,-2) in Red's turn. */
+static void castle_chain(const char *what, const struct report *r)
+{
+    int castles = 0;
+    for (size_t i = 0; i < r->n_events; i++) {
+        const struct score_event *ev = &r->events[i];
+        if (ev->feature != FEAT_CASTLE || ev->turn != 5)
+            continue;
+        castles++;
+        if (ev->players == 1u << RED)
+            expect_item(ev, 0, SI_CASTLE_ROAD, -1, 3);
+        else
+            expect_item(ev, 0, SI_CASTLE_CASTLE, -1, 3);
+    }
+    if (castles != 2)
+        fail_msg("%s: %d castle events in turn 5, expected 2", what, castles);
+}
+
+static const struct audit_case castle_cases[] = {
+    /* JCloisterZone's castle-unoccupied-trigger: the road nobody holds
+     * scores the castle beside it, 3 */
+    { "castle: an unoccupied road scores it", castle_rules,
+      STEPS(RED_CASTLE, ROAD_CLOSED),
+      .events = { FX_EV(3, FEAT_CASTLE, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << RED, .points = 3, .n_items = 1,
+                        .items = { { SI_CASTLE_ROAD, -1, 3 } }) },
+      .score = { 3, 0 } },
+    /* the castle is no city: the completed city scores nothing, and at
+     * the end the castle still held gets its 0 */
+    { "castle: held at the end", castle_rules, STEPS(RED_CASTLE),
+      .end_turn = 1, .finished = true,
+      .events = { FX_EV(-1, FEAT_CASTLE, FXW_POINTS | FXW_ITEMS,
+                        .points = 0, .n_items = 1,
+                        .items = { { SI_CASTLE_UNSCORED, -1, 0 } }) },
+      .score = { 0, 0 } },
+    { "castle: a castle beside a scored castle scores the same",
+      castle_rules, STEPS(RED_CASTLE,
+          FX_PLACE(BLUE, "BA/C", 0, -2, 1),
+          FX_DEPLOY(BLUE, 0, -2, FEAT_CITY, "E"), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/C", 1, -2, 3), FX_PASS(RED),
+          CASTLE(BLUE, 1, -2, "W"), FX_COMMIT(RED), ROAD_CLOSED),
+      .score = { 3, 3 }, .more = castle_chain },
+    { "castle: CASTLE_PLACEMENT: the knight is another player's",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), CASTLE(BLUE, 0, -1, "S"),
+          FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "one follower" },
+    { "castle: CASTLE_PLACEMENT: a city not completed",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/CFC.2", 0, -1, 0),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "N"), CASTLE(RED, 0, -1, "N"),
+          FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "not of two segments" },
+    { "castle: CASTLE_PLACEMENT: IC/C!'s city is no castle base",
+      castle_rules, STEPS(FX_PLACE(RED, "IC/C!", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), CASTLE(RED, 0, -1, "S"),
+          FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "no castle base" },
+    { "castle: CASTLE_PLACEMENT: no castle between turns",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), FX_COMMIT(RED),
+          CASTLE(RED, 0, -1, "S")),
+      RULE_TURN_SEQUENCE, 1 },
+    /* a flier rolled onto the castle's tile finds no landing: the castle
+     * is no feature one lands on */
+    { "castle: a flier never lands on a castle", castle_rules,
+      STEPS(RED_CASTLE, FX_PLACE(BLUE, "FL/F.o", 1, -1, 0),
+          FX_FLY(BLUE, 1, -1, 1),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CASTLE, "S"), FX_COMMIT(BLUE)),
+      RULE_FLIER_BAD_FEATURE, 2 },
+};
+
 /* The shrines' placement rule, with a shrine at (0,1) and a monastery
  * beside it at (1,1), each next to one cloister of the other kind:
  *
@@ -1664,5 +1762,6 @@ int main(void)
     FX_ROWS(&ts, city_cases, test_audit);
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
+    FX_ROWS(&ts, castle_cases, test_audit);
     return fx_tests_run("test_units", &ts);
 }
