@@ -129,7 +129,8 @@ const char *rule_flag_key(int bit);
     X(QUARTER_LEAVE)                                                       \
     X(COUNT_MOVE)                                                          \
     X(FLIER_INTO_CITY)                                                     \
-    X(CASTLE_PLACEMENT)
+    X(CASTLE_PLACEMENT)                                                    \
+    X(BRIDGE_PLACEMENT)
 
 enum rule {
 #define X(id) RULE_##id,

@@ -35,6 +35,8 @@ enum move_kind {
                    at `at`) home */
     MV_CASTLE,  /* Bridges, Castles & Bazaars: the city (feature / mask at
                    `at`) becomes a castle */
+    MV_BRIDGE,  /* Bridges, Castles & Bazaars: a bridge (road, mask) on the
+                   tile at `at` */
 };
 
 struct move {

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "board_fixture.h"
+#include "core/exp/bcb.h"
 #include "core/exp/dragon.h"
 #include "core/exp/tower.h"
 #include "fx_cases.h"
@@ -1572,6 +1573,7 @@ static struct rules castle_rules(void)
     fx_add_set(&r, "inns-and-cathedrals:1"); /* IC/C!: no castle base */
     fx_add_set(&r, "flier:1");
     r.counts[COUNT_CASTLES] = 1;
+    r.counts[COUNT_BRIDGES] = 1;
     return r;
 }
 
@@ -1658,6 +1660,77 @@ static const struct audit_case castle_cases[] = {
           FX_DEPLOY(BLUE, 0, -1, FEAT_CASTLE, "S"), FX_COMMIT(BLUE)),
       RULE_FLIER_BAD_FEATURE, 2 },
 };
+
+/* ---- Bridges, Castles & Bazaars: bridges ------------------------------- */
+
+#define BRIDGE(p, x, y, loc) \
+    { MV_BRIDGE, (p), NULL, (x), (y), 0, FEAT_ROAD, (loc), 0, 0, -1, 0, 0 }
+
+static const struct audit_case bridge_cases[] = {
+    /* BA/RFr at (1,0) goes on the start's road; a bridge across its
+     * fields, nothing beyond them, holds Red's follower */
+    { "bridge: built across a tile's fields, a follower on it", castle_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), BRIDGE(RED, 1, 0, "NS"),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "NS"), FX_COMMIT(RED)) },
+    /* BA/RFr turned north-south at (1,0): its west field meets the
+     * start's road, so the placement brings a bridge west-east across
+     * it, which the start's road joins */
+    { "bridge: a field edge against a road takes a bridge on the tile",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)) },
+    /* then a road running north into (1,0)'s south field: the bridge
+     * goes on (1,0), north-south, and it may not take a second one */
+    { "bridge: a road edge against a field takes a bridge beside",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+          FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 1, 1, 1), FX_PASS(BLUE),
+          FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY(RED, 2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)) },
+    { "bridge: TILE_EDGE_MISMATCH: a road against a city no bridge mends",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 0, 1, 1), FX_PASS(RED),
+          FX_COMMIT(RED)),
+      RULE_TILE_EDGE_MISMATCH, 1 },
+    { "bridge: BRIDGE_PLACEMENT: a tile beyond its end",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 0, 1, 0),
+          BRIDGE(RED, 0, 1, "NS"), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "no tile beyond" },
+    { "bridge: BRIDGE_PLACEMENT: after the turn's action",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+          BRIDGE(RED, 1, 0, "NS"), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "before its action" },
+    { "bridge: BRIDGE_PLACEMENT: one a turn",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 1),
+          BRIDGE(RED, 1, 0, "WE"), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "one bridge" },
+};
+
+/* The bridges a placement brings: on the tile (its west field meets the
+ * start's road), then beside it (a road north into (1,0)'s south field);
+ * each joins the roads it meets and takes one of the player's three. */
+static void test_bridge_mends_edges(void **state)
+{
+    (void)state;
+    enum { NS = 1 << 0 | 1 << 2, WE = 1 << 1 | 1 << 3 };
+    struct rules r = castle_rules();
+    struct game *g = fx_new(&r);
+    assert_int_equal(bcb_bridges_left(g, 0), 3);
+    fx_play(g, "BA/RFr", 1, 0, 1); /* road N-S, bridge W-E: Red's */
+    assert_int_equal(bcb_bridges_left(g, 0), 2);
+    assert_int_equal(game_feature(g, fx_seg(g, 1, 0, FEAT_ROAD, WE)),
+                     game_feature(g, fx_seg(g, 0, 0, FEAT_ROAD, WE)));
+    fx_play(g, "BA/RFr", 2, 0, 0); /* Blue: road W-E, fields N and S */
+    fx_play(g, "BA/RFr", 2, 1, 1); /* Red: road north into (2,0)'s field */
+    assert_int_equal(bcb_bridges_left(g, 0), 1);
+    assert_int_equal(bcb_bridges_left(g, 1), 3);
+    assert_int_equal(game_feature(g, fx_seg(g, 2, 0, FEAT_ROAD, NS)),
+                     game_feature(g, fx_seg(g, 2, 1, FEAT_ROAD, NS)));
+    /* the bridge made (2,0)'s north edge a road: a road meets it as it
+     * is, without a bridge of Blue's */
+    fx_play(g, "BA/RFr", 2, -1, 1);
+    assert_int_equal(bcb_bridges_left(g, 1), 3);
+    assert_int_equal(game_feature(g, fx_seg(g, 2, 0, FEAT_ROAD, NS)),
+                     game_feature(g, fx_seg(g, 2, -1, FEAT_ROAD, NS)));
+    game_free(g);
+}
 
 /* The shrines' placement rule, with a shrine at (0,1) and a monastery
  * beside it at (1,1), each next to one cloister of the other kind:
@@ -1763,5 +1836,7 @@ int main(void)
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
     FX_ROWS(&ts, castle_cases, test_audit);
+    FX_ROWS(&ts, bridge_cases, test_audit);
+    FX_TEST(&ts, test_bridge_mends_edges);
     return fx_tests_run("test_units", &ts);
 }

@@ -40,10 +40,18 @@ struct castle {
     bool open;       /* its knight still in it */
 };
 
+struct bridge {
+    int16_t tile;
+    uint8_t axis;    /* edge mask: N|S or W|E */
+};
+
 struct bcb {
     int8_t castles_left[GAME_MAX_PLAYERS];
-    uint8_t n_castles;
+    int8_t bridges_left[GAME_MAX_PLAYERS];
+    uint8_t n_castles, n_bridges;
+    int16_t bridge_turn; /* the turn of the last bridge (one a turn) */
     struct castle castle[MAX_CASTLES];
+    struct bridge bridge[MAX_CASTLES];
 };
 UNIT_STATE_FITS(struct bcb);
 
@@ -69,9 +77,13 @@ static void start(struct game *g)
     struct bcb *st = state(g);
     memset(st, 0, sizeof *st);
     int each = g->rules.n_players < 5 ? 3 : 2;
-    for (int p = 0; p < g->rules.n_players; p++)
+    st->bridge_turn = -1;
+    for (int p = 0; p < g->rules.n_players; p++) {
         st->castles_left[p] = (int8_t)(g->rules.counts[COUNT_CASTLES] ? each
                                                                       : 0);
+        st->bridges_left[p] = (int8_t)(g->rules.counts[COUNT_BRIDGES] ? each
+                                                                      : 0);
+    }
 }
 
 int bcb_castles_left(const struct game *g, int player)
@@ -149,6 +161,216 @@ void bcb_castle(struct game *g, int player, int seg)
         s = g->segs[s].next;
     } while (s != root);
     st->castles_left[player]--;
+}
+
+/* ---- bridges ------------------------------------------------------- */
+
+enum { AXIS_NS = 1 << 0 | 1 << 2, AXIS_WE = 1 << 1 | 1 << 3 };
+
+static unsigned edge_at(unsigned edges, int side)
+{
+    return edges >> 4 * side & 15;
+}
+
+int bcb_bridges_left(const struct game *g, int player)
+{
+    return player >= 0 && player < g->rules.n_players
+               ? cstate(g)->bridges_left[player]
+               : 0;
+}
+
+static bool bridged(const struct game *g, int tile)
+{
+    const struct bcb *st = cstate(g);
+    for (int i = 0; i < st->n_bridges; i++)
+        if (st->bridge[i].tile == tile)
+            return true;
+    return false;
+}
+
+/* Is the square beside q on side empty (or the square `same`, the tile
+ * being placed, which counts as empty)? */
+static bool empty_beside(const struct game *g, struct pos q, int side,
+                         struct pos same)
+{
+    struct pos n = pos_step(q, side);
+    return (n.x == same.x && n.y == same.y) || game_tile_at(g, n) < 0;
+}
+
+/* May a bridge go on tile q across axis: both its ends field edges, no
+ * tile beyond either (but `same`), no bridge on q yet? */
+static bool bridge_allowed(const struct game *g, int q, unsigned axis,
+                           struct pos same)
+{
+    struct pos at = game_tile_pos(g, q);
+    for (int side = 0; side < 4; side++)
+        if ((axis >> side & 1) &&
+            (edge_at(g->tiles[q].edges, side) != FEAT_FIELD ||
+             !empty_beside(g, at, side, same)))
+            return false;
+    return !bridged(g, q);
+}
+
+/* Do the edges (board frame) of a tile at p meet every neighbour's, the
+ * one on side road_side (-1: none) seen with a road edge there? */
+static bool edges_meet(const struct game *g, unsigned edges, struct pos p,
+                       int road_side)
+{
+    for (int side = 0; side < 4; side++) {
+        int nb = game_tile_at(g, pos_step(p, side));
+        if (nb < 0)
+            continue;
+        unsigned theirs = side == road_side
+                              ? FEAT_ROAD
+                              : edge_at(g->tiles[nb].edges, (side + 2) & 3);
+        if (edge_at(edges, side) != theirs)
+            return false;
+    }
+    return true;
+}
+
+/* The bridge a tile with these edges at p needs to fit, as
+ * JCloisterZone picks it: none when the edges meet; else one on the tile
+ * itself (N-S, then W-E) whose road ends make them meet; else one on a
+ * neighbour (north, east, south, west) across the side it shares. False
+ * when none makes them meet. *tile: -1 for the tile at p. */
+static bool pick_bridge(const struct game *g, unsigned edges, struct pos p,
+                        int *tile, unsigned *axis)
+{
+    static const unsigned axes[2] = { AXIS_NS, AXIS_WE };
+    *tile = -1;
+    *axis = 0;
+    if (edges_meet(g, edges, p, -1))
+        return true;
+    if (bcb_bridges_left(g, g->seat) <= 0)
+        return false;
+    for (int a = 0; a < 2; a++) {
+        unsigned e = edges;
+        bool fields = true;
+        for (int side = 0; side < 4; side++)
+            if (axes[a] >> side & 1) {
+                fields &= edge_at(e, side) == FEAT_FIELD;
+                e = (e & ~(15u << 4 * side)) | (unsigned)FEAT_ROAD << 4 * side;
+            }
+        if (fields && edges_meet(g, e, p, -1)) {
+            *axis = axes[a];
+            return true;
+        }
+    }
+    for (int side = 0; side < 4; side++) {
+        int q = game_tile_at(g, pos_step(p, side));
+        unsigned ax = side & 1 ? AXIS_WE : AXIS_NS;
+        if (q >= 0 && bridge_allowed(g, q, ax, p) &&
+            edges_meet(g, edges, p, side)) {
+            *tile = q;
+            *axis = ax;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool excuse_edges(const struct game *g, int def, struct pos p,
+                         int rot)
+{
+    int tile;
+    unsigned axis;
+    return pick_bridge(g, tile_get(def)->turn[rot & 3].edges, p, &tile,
+                       &axis) &&
+           axis != 0;
+}
+
+/* The bridge across axis of tile ti becomes a road: the latent segment
+ * placed() gave the tile turns into a road on both sides, which join
+ * what lies beyond. */
+static void build_bridge(struct game *g, int ti, unsigned axis)
+{
+    struct bcb *st = state(g);
+    struct placed *pl = &g->tiles[ti];
+    int seg = -1;
+    for (int i = pl->seg0; i < pl->seg0 + pl->n_seg; i++)
+        if (g->segs[i].kind == FEAT_NONE && g->segs[i].mask == axis)
+            seg = i;
+    if (seg < 0 || st->n_bridges == MAX_CASTLES)
+        return;
+    st->bridge[st->n_bridges++] = (struct bridge){ (int16_t)ti,
+                                                   (uint8_t)axis };
+    st->bridge_turn = (int16_t)g->turn;
+    if (st->bridges_left[g->seat] > 0)
+        st->bridges_left[g->seat]--;
+    g->segs[seg].kind = FEAT_ROAD;
+    g->segs[seg].open = 2;
+    for (int side = 0; side < 4; side++)
+        if (axis >> side & 1) {
+            pl->side_slots = (uint16_t)((pl->side_slots & ~(15u << 4 * side)) |
+                                        (unsigned)(seg - pl->seg0 + 1)
+                                            << 4 * side);
+            pl->edges = (uint16_t)((pl->edges & ~(15u << 4 * side)) |
+                                   (unsigned)FEAT_ROAD << 4 * side);
+        }
+    for (int side = 0; side < 4; side++)
+        if (axis >> side & 1)
+            game_join_side(g, ti, side);
+}
+
+/* A tile placed: it gets a latent bridge (a segment of no kind yet)
+ * across each pair of opposite field edges, so that a bridge built later
+ * keeps the tile's segments together; a placement whose edges do not
+ * meet builds the bridge that makes them. */
+static void placed(struct game *g, int ti)
+{
+    if (!g->rules.counts[COUNT_BRIDGES])
+        return;
+    struct placed *pl = &g->tiles[ti];
+    static const unsigned axes[2] = { AXIS_NS, AXIS_WE };
+    for (int a = 0; a < 2; a++) {
+        bool fields = true;
+        for (int side = 0; side < 4; side++)
+            if (axes[a] >> side & 1)
+                fields &= edge_at(pl->edges, side) == FEAT_FIELD;
+        if (!fields || pl->n_seg >= 15 || g->n_segs >= GAME_MAX_SEGS)
+            continue;
+        int si = g->n_segs++;
+        struct seg *s = &g->segs[si];
+        memset(s, 0, sizeof *s);
+        s->kind = FEAT_NONE;
+        s->mask = (uint8_t)axes[a];
+        s->tile = (uint16_t)ti;
+        s->parent = s->next = s->min = (uint16_t)si;
+        s->size = 1;
+        pl->n_seg++;
+    }
+    struct pos p = game_tile_pos(g, ti);
+    int tile;
+    unsigned axis;
+    if (pick_bridge(g, pl->edges, p, &tile, &axis) && axis)
+        build_bridge(g, tile < 0 ? ti : tile, axis);
+}
+
+enum rule bcb_check_bridge(const struct game *g, struct pos at,
+                           unsigned axis, char *why, size_t why_len)
+{
+    const char *fault = NULL;
+    int ti = game_tile_at(g, at);
+    if (ti < 0 || ti != g->now.tile)
+        fault = "a bridge goes on the turn's tile";
+    else if (axis != AXIS_NS && axis != AXIS_WE)
+        fault = "a bridge goes north-south or west-east";
+    else if (bcb_bridges_left(g, g->seat) <= 0)
+        fault = "the player has no bridge left";
+    else if (cstate(g)->bridge_turn == g->turn)
+        fault = "a turn has one bridge at most";
+    else if (!bridge_allowed(g, ti, axis, (struct pos){ INT16_MIN, 0 }))
+        fault = "its ends are not both field edges with no tile beyond";
+    if (!fault)
+        return RULE_OK;
+    snprintf(why, why_len, "%s", fault);
+    return RULE_BRIDGE_PLACEMENT;
+}
+
+void bcb_bridge(struct game *g, struct pos at, unsigned axis)
+{
+    build_bridge(g, game_tile_at(g, at), axis);
 }
 
 /* ---- scoring ------------------------------------------------------- */
@@ -334,6 +556,11 @@ static uint64_t hash(const struct game *g, uint64_t h)
     for (int i = 0; i < st->n_castles; i++)
         h = game_hash_mix(h, (int64_t)st->castle[i].seg << 8 |
                                  st->castle[i].open);
+    for (int p = 0; p < g->rules.n_players; p++)
+        h = game_hash_mix(h, st->bridges_left[p]);
+    for (int i = 0; i < st->n_bridges; i++)
+        h = game_hash_mix(h, (int64_t)st->bridge[i].tile << 4 |
+                                 st->bridge[i].axis);
     return h;
 }
 
@@ -353,7 +580,34 @@ static void check_castle(struct audit *a, const struct move *m)
     bcb_castle(a->g, player, seg);
 }
 
+static void check_bridge(struct audit *a, const struct move *m)
+{
+    char why[160];
+    if (a->phase != PH_ACTION) {
+        audit_violate(a, m, RULE_BRIDGE_PLACEMENT, "a bridge comes after "
+                      "the turn's tile, before its action");
+        return;
+    }
+    enum rule rule = bcb_check_bridge(a->g, m->at, m->mask, why, sizeof why);
+    if (rule != RULE_OK) {
+        audit_violate(a, m, rule, "%s", why);
+        return;
+    }
+    bcb_bridge(a->g, m->at, m->mask);
+}
+
 static const struct move_class moves[] = {
+    {
+        .kind = MV_BRIDGE,
+        .slot = SLOT_ANY,
+        .at = AT_FEATURE,
+        .what = "a bridge",
+        .check = check_bridge,
+        .name = "bridge",
+        .jcz = "PLACE_TOKEN",
+        .jcz_payload = "{\"token\":\"BRIDGE\",\"pointer\":\"$pointer\"}",
+        .fl_fields = "at segment",
+    },
     {
         .kind = MV_CASTLE,
         .slot = SLOT_AFTER,
@@ -370,6 +624,7 @@ static const struct move_class moves[] = {
 
 static const struct element elements[] = {
     { "castle", EL_COUNT, COUNT_CASTLES, 1, true },
+    { "bridge", EL_COUNT, COUNT_BRIDGES, 1, true },
     { NULL, 0, 0, 0, false },
 };
 
@@ -378,7 +633,9 @@ const struct expansion expansion_bcb = {
     .name = "Bridges, Castles & Bazaars",
     .elements = elements,
     .moves = moves,
+    .excuse_edges = excuse_edges,
     .start = start,
+    .placed = placed,
     .turn_done = turn_done,
     .final_scoring = final_scoring,
     .bonus = bonus,

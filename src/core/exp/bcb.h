@@ -16,4 +16,14 @@ enum rule bcb_check_castle(const struct game *g, int player, int seg,
 /* Makes it so (its follower stays, as the castle's). */
 void bcb_castle(struct game *g, int player, int seg);
 
+/* Bridges player still holds. */
+int bcb_bridges_left(const struct game *g, int player);
+/* May the player on turn put a bridge across axis (an edge mask, N|S or
+ * W|E) of the tile at `at` now? RULE_OK, or RULE_BRIDGE_PLACEMENT with
+ * why. */
+enum rule bcb_check_bridge(const struct game *g, struct pos at,
+                           unsigned axis, char *why, size_t why_len);
+/* Builds it: a road across the tile, joined to what lies beyond. */
+void bcb_bridge(struct game *g, struct pos at, unsigned axis);
+
 #endif
