@@ -27,6 +27,7 @@
 #include "core/audit_unit.h"
 #include "core/exp/bcb.h"
 #include "core/game_int.h"
+#include "core/text.h"
 
 enum {
     CASTLE_POINTS_IN_FIELD = 4,
@@ -65,11 +66,46 @@ static const struct bcb *cstate(const struct game *g)
     return UNIT_STATE(g, EXP_BCB, const struct bcb);
 }
 
+/* "castle (0,-1)-(0,0): a road completed beside it scored 3" (refs:
+ * the castle's two tiles). */
+static int explain_castle(const struct game_log *log,
+                          const struct score_event *ev,
+                          const struct feature_ref *refs, char *out,
+                          size_t len)
+{
+    static const struct {
+        int item;
+        const char *why;
+    } whys[] = {
+        { SI_CASTLE_ROAD, "a road completed beside it scored " },
+        { SI_CASTLE_CITY, "a city completed beside it scored " },
+        { SI_CASTLE_CLOISTER, "a cloister completed beside it scored " },
+        { SI_CASTLE_CASTLE, "a castle beside it scored " },
+        { SI_CASTLE_UNSCORED, "still held at the end: " },
+    };
+    (void)log;
+    struct text t = text_at(out, len);
+    text_put(&t, "castle");
+    for (int i = 0; i < ev->n_refs && i < 2; i++) {
+        text_put(&t, i ? "-(" : " (");
+        text_int(&t, refs[i].x);
+        text_put(&t, ",");
+        text_int(&t, refs[i].y);
+        text_put(&t, ")");
+    }
+    text_put(&t, ": ");
+    for (size_t k = 0; k < sizeof whys / sizeof *whys; k++)
+        if (ev->n_items && ev->items[0].kind == whys[k].item)
+            text_put(&t, whys[k].why);
+    text_int(&t, ev->points);
+    return (int)t.n;
+}
+
 /* The castle: a feature of no board tile (city segments turn into it),
  * never completed, on which no figure is put. */
 const struct feature_class feature_class_CASTLE = {
     .name = "castle", .jcz = "Castle", .role = "castellan",
-    .roles = "castellans",
+    .roles = "castellans", .explain = explain_castle,
 };
 
 static void start(struct game *g)
