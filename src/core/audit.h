@@ -147,6 +147,8 @@ enum step_role {
     STEP_CITY,           /* the City of Carcassonne: a follower into a
                             quarter or out of it, the count's move, or a
                             PASS declining one of them */
+    STEP_BAZAAR,         /* an auction at the bazaar: a bid, a PASS, the
+                            selector's buying or selling */
 };
 enum step_role audit_step_role(const struct audit *a);
 /* The part of the turn now (after its COMMIT: of the turn to come): 1,

@@ -28,7 +28,7 @@ enum phase {
 };
 
 /* Move kinds a table of rows is indexed by (enum move_kind, log.h). */
-#define AUDIT_MOVE_KINDS 16
+#define AUDIT_MOVE_KINDS 24
 
 struct audit {
     const struct game_log *log;
@@ -129,7 +129,7 @@ struct round_class {
     uint8_t after_end;   /* enum round_after_end */
     bool holds;          /* it comes before the turn's scoring, which
                             waits for it (PH_ROUND) */
-    uint16_t answers;    /* bit per enum move_kind an answer may be
+    uint32_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not
      * open (nobody left to ask). */
@@ -169,6 +169,9 @@ struct audit_unit {
      * then (the dragon's steps); void: the turn's tile was never
      * placed. */
     void (*turn_end)(struct audit *a, const struct move *m, bool void_turn);
+    /* The tile m places was not drawn (bought at the bazaar): true, and
+     * the draw is not followed for it. Asked after before_place. */
+    bool (*tile_given)(struct audit *a, const struct move *m);
 };
 
 #endif

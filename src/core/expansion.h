@@ -65,7 +65,8 @@ enum expansion_id {
     X(PRINCESS, "princess")                                                \
     X(PORTAL, "portal")                                                    \
     X(COUNT, "count")                                                      \
-    X(SHRINE, "shrine")
+    X(SHRINE, "shrine")                                                    \
+    X(BAZAAR, "bazaar")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,

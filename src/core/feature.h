@@ -43,7 +43,8 @@ enum feat_shape {
     X(QUARTER, "quarter", SHAPE_SPOTS)                                     \
     X(SHRINE, "shrine", SHAPE_INNER)                                       \
     X(CHURCH, "church", SHAPE_NONE)                                        \
-    X(CASTLE, "castle", SHAPE_EDGES)
+    X(CASTLE, "castle", SHAPE_EDGES)                                       \
+    X(BAZAAR, "bazaar", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

@@ -1632,10 +1632,16 @@ static const struct audit_case castle_cases[] = {
           FX_PLACE(RED, "BA/C", 1, -2, 3), FX_PASS(RED),
           CASTLE(BLUE, 1, -2, "W"), FX_COMMIT(RED), ROAD_CLOSED),
       .score = { 3, 3 }, .more = castle_chain },
-    { "castle: CASTLE_PLACEMENT: the knight is another player's",
+    /* a save names the player on turn for a castle another seat's knight
+     * makes (JCloisterZone asks each seat): it is the knight's owner's */
+    { "castle: the knight's owner's, whoever the save names",
       castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2),
           FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), CASTLE(BLUE, 0, -1, "S"),
-          FX_COMMIT(RED)),
+          FX_COMMIT(RED), ROAD_CLOSED),
+      .score = { 3, 0 } },
+    { "castle: CASTLE_PLACEMENT: nobody in the city",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED),
+          CASTLE(RED, 0, -1, "S"), FX_COMMIT(RED)),
       RULE_CASTLE_PLACEMENT, 1, "one follower" },
     { "castle: CASTLE_PLACEMENT: a city not completed",
       castle_rules, STEPS(FX_PLACE(RED, "BA/CFC.2", 0, -1, 0),

@@ -46,6 +46,31 @@ struct bridge {
     uint8_t axis;    /* edge mask: N|S or W|E */
 };
 
+/* The bazaar's auction, and the tiles it gave. */
+enum { SALE_OWN, SALE_BUY, SALE_SELL };
+enum { STAGE_CHOOSE, STAGE_BID, STAGE_DECIDE };
+
+struct sale {
+    int8_t index, selector, high, how;
+    int16_t price;
+};
+
+struct bazaar {
+    bool open;          /* an auction round is on */
+    bool drawn;         /* its supply is drawn (at the tile after it) */
+    bool given;         /* the turn's tile was bought */
+    uint8_t n;          /* tiles in the supply, 0: none pending */
+    uint8_t stage;
+    uint8_t n_sales;
+    int8_t sel, asking, high, index;
+    int16_t price;
+    int8_t owner[GAME_MAX_PLAYERS]; /* seat that got supply tile i */
+    int8_t got[GAME_MAX_PLAYERS];   /* supply tile seat p got; -1 none,
+                                       -2 placed */
+    int16_t def[GAME_MAX_PLAYERS];
+    struct sale sale[GAME_MAX_PLAYERS];
+};
+
 struct bcb {
     int8_t castles_left[GAME_MAX_PLAYERS];
     int8_t bridges_left[GAME_MAX_PLAYERS];
@@ -53,6 +78,7 @@ struct bcb {
     int16_t bridge_turn; /* the turn of the last bridge (one a turn) */
     struct castle castle[MAX_CASTLES];
     struct bridge bridge[MAX_CASTLES];
+    struct bazaar bz;
 };
 UNIT_STATE_FITS(struct bcb);
 
@@ -510,7 +536,7 @@ static int done_by_points(struct game *g, int16_t *roots, int *points)
 
 /* After the turn's features scored: the castles near them, then the
  * castles near those, and so on. */
-static void turn_done(struct game *g)
+static void castles_score(struct game *g)
 {
     struct bcb *st = state(g);
     int16_t roots[GAME_MAX_DONE];
@@ -597,16 +623,316 @@ static uint64_t hash(const struct game *g, uint64_t h)
     for (int i = 0; i < st->n_bridges; i++)
         h = game_hash_mix(h, (int64_t)st->bridge[i].tile << 4 |
                                  st->bridge[i].axis);
+    const struct bazaar *bz = &st->bz;
+    h = game_hash_mix(h, bz->open | bz->n << 1 | bz->stage << 4 |
+                             (bz->sel + 1) << 8 | (bz->asking + 1) << 12);
+    for (int p = 0; p < g->rules.n_players; p++)
+        h = game_hash_mix(h, bz->got[p] << 16 | (bz->def[p] & 0xFFFF));
     return h;
+}
+
+/* ---- the bazaar ----------------------------------------------------- */
+
+/* The bazaar's points: a score-only class. */
+const struct feature_class feature_class_BAZAAR = {
+    .name = "bazaar",
+};
+
+/* The next seat after `from` (round the table, `from` itself last) with
+ * no tile from the auction yet; -1 when everybody has one. */
+static int next_without(const struct game *g, int from)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    int n = g->rules.n_players;
+    for (int k = 1; k <= n; k++) {
+        int p = (from + k) % n;
+        if (bz->got[p] == -1)
+            return p;
+    }
+    return -1;
+}
+
+static int tiles_without(const struct game *g)
+{
+    int k = 0;
+    for (int p = 0; p < g->rules.n_players; p++)
+        k += cstate(g)->bz.got[p] == -1;
+    return k;
+}
+
+/* After a sale: the next selector, or the last tile to the last player
+ * for nothing, or the end of the auction. */
+static void settle(struct game *g)
+{
+    struct bazaar *bz = &state(g)->bz;
+    bz->stage = STAGE_CHOOSE;
+    bz->index = -1;
+    if (tiles_without(g) == 1) {
+        int p = next_without(g, bz->sel), i = 0;
+        while (i < bz->n && bz->owner[i] >= 0)
+            i++;
+        bz->owner[i] = (int8_t)p;
+        bz->got[p] = (int8_t)i;
+    }
+    if (tiles_without(g) == 0) {
+        bz->open = false;
+        return;
+    }
+    bz->sel = (int8_t)next_without(g, bz->sel);
+}
+
+static void sell(struct game *g, int how)
+{
+    struct bazaar *bz = &state(g)->bz;
+    int winner = how == SALE_SELL ? bz->high : bz->sel;
+    bz->sale[bz->n_sales++] = (struct sale){ bz->index, bz->sel, bz->high,
+                                             (int8_t)how, bz->price };
+    bz->owner[bz->index] = (int8_t)winner;
+    bz->got[winner] = bz->index;
+    settle(g);
+}
+
+/* The bidding goes on to the next player without a tile; back at the
+ * selector it is over. */
+static void next_bidder(struct game *g)
+{
+    struct bazaar *bz = &state(g)->bz;
+    int p = next_without(g, bz->asking);
+    if (p >= 0 && p != bz->sel) {
+        bz->asking = (int8_t)p;
+        return;
+    }
+    if (bz->high == bz->sel)
+        sell(g, SALE_OWN);
+    else
+        bz->stage = STAGE_DECIDE;
+}
+
+/* A bazaar tile from the pack, with a tile left for every player: the
+ * auction follows the turn. */
+static void open_auction(struct game *g)
+{
+    struct bazaar *bz = &state(g)->bz;
+    int n = g->rules.n_players, t = g->now.tile;
+    bool given = bz->given;
+    bz->given = false;
+    if (!(g->rules.flags & RF_BAZAAR) || given || t < 0 || n < 2 ||
+        bz->n || !(tile_get(g->tiles[t].def)->marks & TILE_MARK(BAZAAR)) ||
+        g->draw_left < n)
+        return;
+    memset(bz, 0, sizeof *bz);
+    bz->open = true;
+    bz->n = (uint8_t)n;
+    bz->index = -1;
+    for (int p = 0; p < n; p++)
+        bz->owner[p] = bz->got[p] = -1;
+    bz->sel = (int8_t)((g->seat + 1) % n);
+}
+
+int bcb_bazaar_asked(const struct game *g)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    if (!bz->open)
+        return -1;
+    return bz->stage == STAGE_BID ? bz->asking : bz->sel;
+}
+
+/* After the turn's scoring: the castles near what it completed, then
+ * the auction of a bazaar tile. */
+static void turn_done(struct game *g)
+{
+    castles_score(g);
+    open_auction(g);
+}
+
+/* The points of the sales (each seat its own event), once the supply's
+ * tiles are known. */
+static void pay(struct game *g, int seat, int points, int how, int other)
+{
+    struct score_event *ev = game_new_event(g);
+    ev->feature = FEAT_BAZAAR;
+    ev->expr = (uint8_t)(how == SALE_SELL ? EXPR_SELL : EXPR_BUY);
+    ev->completed = true;
+    ev->players = (uint8_t)(1u << seat);
+    ev->points = points;
+    ev->xfer.with = (uint8_t)(other + 1);
+    score_add_item(ev, SI_BAZAAR, -1, points);
+    g->score[seat] += points;
+}
+
+static void pay_sales(struct game *g)
+{
+    struct bazaar *bz = &state(g)->bz;
+    for (int i = 0; i < bz->n_sales; i++) {
+        const struct sale *s = &bz->sale[i];
+        if (!s->price)
+            continue;
+        int sign = s->how == SALE_SELL ? 1 : -1;
+        pay(g, s->selector, sign * s->price, s->how,
+            s->how == SALE_OWN ? -1 : s->high);
+        if (s->how != SALE_OWN)
+            pay(g, s->high, -sign * s->price, s->how, s->selector);
+    }
+}
+
+/* The supply: JCloisterZone draws it with the bazaar turn's random
+ * number r, then its generator's next numbers, as the draw does. */
+static void draw_supply(struct game *g, double r)
+{
+    struct bazaar *bz = &state(g)->bz;
+    for (int i = 0; i < bz->n; i++) {
+        bz->def[i] = (int16_t)(r >= 0 ? game_pack_draw(g, r) : -1);
+        if (bz->def[i] >= 0)
+            game_discard(g, bz->def[i]);
+        r = r >= 0 ? game_redraw_random(r) : r;
+    }
+    bz->drawn = true;
+    pay_sales(g);
 }
 
 /* ---- the auditor's side ------------------------------------------- */
 
+static void bazaar_fault(struct audit *a, const struct move *m,
+                         const char *why)
+{
+    audit_violate(a, m, RULE_BAZAAR, "%s", why);
+}
+
+static bool bazaar_claims(const struct audit *a, const struct move *m)
+{
+    (void)m;
+    return cstate(a->g)->bz.open;
+}
+
+static bool bazaar_answer(struct audit *a, const struct move *m)
+{
+    struct game *g = a->g;
+    struct bazaar *bz = &state(g)->bz;
+    int who = bcb_bazaar_asked(g);
+    if (m->player >= 0 && m->player != who) {
+        bazaar_fault(a, m, "it is another player's say at the auction");
+        return false;
+    }
+    if (m->kind == MV_BID && bz->stage == STAGE_CHOOSE) {
+        if (m->index < 0 || m->index >= bz->n || bz->owner[m->index] >= 0) {
+            bazaar_fault(a, m, "no such tile left at the auction");
+            return false;
+        }
+        bz->index = (int8_t)m->index;
+        bz->price = m->amount;
+        bz->high = bz->sel;
+        bz->asking = bz->sel;
+        bz->stage = STAGE_BID;
+        next_bidder(g);
+    } else if (m->kind == MV_BID && bz->stage == STAGE_BID) {
+        if (m->amount <= bz->price)
+            bazaar_fault(a, m, "a bid must be higher than the last");
+        else {
+            bz->price = m->amount;
+            bz->high = bz->asking;
+        }
+        next_bidder(g);
+    } else if ((m->kind == MV_BUY || m->kind == MV_SELL) &&
+               bz->stage == STAGE_DECIDE) {
+        sell(g, m->kind == MV_BUY ? SALE_BUY : SALE_SELL);
+    } else {
+        bazaar_fault(a, m, "out of place at the auction");
+    }
+    return false;
+}
+
+static bool bazaar_pass(struct audit *a, const struct move *m)
+{
+    struct bazaar *bz = &state(a->g)->bz;
+    if (bz->stage != STAGE_BID) {
+        bazaar_fault(a, m, "the auction's selector may not pass");
+        return false;
+    }
+    next_bidder(a->g);
+    return false;
+}
+
+static int bazaar_asked(const struct game *g)
+{
+    return bcb_bazaar_asked(g);
+}
+
+static const struct round_class rounds[] = {
+    { .what = "the bazaar's auction", .role = STEP_BAZAAR,
+      .pass_role = STEP_BAZAAR, .from = ROUND_FROM_NEXT,
+      .commit = COMMIT_NEVER, .after_end = AFTER_END_NONE,
+      .answers = 1u << MV_BID | 1u << MV_BUY | 1u << MV_SELL,
+      .asked = bazaar_asked, .claims = bazaar_claims,
+      .answer = bazaar_answer, .pass = bazaar_pass },
+    { 0 },
+};
+
+/* A tile: the auction before it is over; the supply is drawn with its
+ * number; a player who bought a tile places it, undrawn. */
+static void before_place(struct audit *a, const struct move *m)
+{
+    struct game *g = a->g;
+    struct bazaar *bz = &state(g)->bz;
+    bz->given = false;
+    if (!bz->n)
+        return;
+    if (bz->open) {
+        bazaar_fault(a, m, "a tile while the auction is still on");
+        bz->open = false;
+    }
+    if (!bz->drawn)
+        draw_supply(g, m->draw);
+    int i = bz->got[g->seat];
+    if (i >= 0 && bz->def[i] >= 0 && m->tile == bz->def[i]) {
+        game_undiscard(g, bz->def[i]);
+        bz->given = true;
+        bz->got[g->seat] = -2;
+    }
+    bool left = false;
+    for (int p = 0; p < g->rules.n_players; p++)
+        left |= bz->got[p] >= 0;
+    if (!left)
+        bz->n = 0;
+}
+
+static bool tile_given(struct audit *a, const struct move *m)
+{
+    (void)m;
+    return cstate(a->g)->bz.given;
+}
+
+static const struct audit_unit audit = {
+    .rounds = rounds,
+    .before_place = before_place,
+    .tile_given = tile_given,
+};
+
+static void check_bazaar_move(struct audit *a, const struct move *m)
+{
+    bazaar_fault(a, m, "no auction is on");
+}
+
+/* ---- the auditor's side: castles and bridges ----------------------- */
+
+/* The seat of the one follower in the city of seg, or -1. */
+static int castle_owner(const struct game *g, int seg)
+{
+    int per[GAME_MAX_PLAYERS];
+    if (seg < 0 || game_feature_meeples(g, seg, per) != 1)
+        return -1;
+    for (int p = 0; p < g->rules.n_players; p++)
+        if (per[p])
+            return p;
+    return -1;
+}
+
+/* A castle is its knight's owner's, whoever's turn it is (a save names
+ * the player on turn). */
 static void check_castle(struct audit *a, const struct move *m)
 {
     char why[160];
-    int player = m->player >= 0 ? m->player : a->player;
-    int seg = audit_move_seg(a->g, m);
+    int seg = audit_move_seg(a->g, m), owner = castle_owner(a->g, seg);
+    int player = owner >= 0 ? owner : m->player >= 0 ? m->player : a->player;
     enum rule rule = bcb_check_castle(a->g, player, seg, why, sizeof why);
     if (rule != RULE_OK) {
         audit_violate(a, m, rule, "%s's castle: %s", audit_who(a, player),
@@ -655,12 +981,43 @@ static const struct move_class moves[] = {
         .jcz_payload = "{\"token\":\"CASTLE\",\"pointer\":\"$pointer\"}",
         .fl_fields = "at segment",
     },
+    {
+        .kind = MV_BID,
+        .slot = SLOT_ANY,
+        .what = "a bid",
+        .check = check_bazaar_move,
+        .name = "bid",
+        .jcz = "BAZAAR_BID",
+        .jcz_payload = "{\"supplyIndex\":\"$index\",\"price\":\"$amount\"}",
+        .fl_fields = "index amount",
+    },
+    {
+        .kind = MV_BUY,
+        .slot = SLOT_ANY,
+        .what = "a purchase at the bazaar",
+        .check = check_bazaar_move,
+        .name = "buy",
+        .jcz = "BAZAAR_BUY_OR_SELL",
+        .jcz_payload = "{\"value\":\"BUY\"}",
+        .fl_fields = "",
+    },
+    {
+        .kind = MV_SELL,
+        .slot = SLOT_ANY,
+        .what = "a sale at the bazaar",
+        .check = check_bazaar_move,
+        .name = "sell",
+        .jcz = "BAZAAR_BUY_OR_SELL",
+        .jcz_payload = "{\"value\":\"SELL\"}",
+        .fl_fields = "",
+    },
     { 0 },
 };
 
 static const struct element elements[] = {
     { "castle", EL_COUNT, COUNT_CASTLES, 1, true },
     { "bridge", EL_COUNT, COUNT_BRIDGES, 1, true },
+    { "bazaar", EL_FLAG, RFB_BAZAAR, 1, false },
     { NULL, 0, 0, 0, false },
 };
 
@@ -669,6 +1026,7 @@ const struct expansion expansion_bcb = {
     .name = "Bridges, Castles & Bazaars",
     .elements = elements,
     .moves = moves,
+    .audit = &audit,
     .excuse_edges = excuse_edges,
     .start = start,
     .placed = placed,

@@ -26,4 +26,8 @@ enum rule bcb_check_bridge(const struct game *g, struct pos at,
 /* Builds it: a road across the tile, joined to what lies beyond. */
 void bcb_bridge(struct game *g, struct pos at, unsigned axis);
 
+/* The seat whose say it is at the bazaar's auction now, or -1 when no
+ * auction is on. */
+int bcb_bazaar_asked(const struct game *g);
+
 #endif
