@@ -962,7 +962,7 @@ static const struct err_case err_cases[] = {
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
                   "field, monastery, garden, trade-goods, barn, ransom, fairy, "
-                  "shrine, church or castle" } },
+                  "shrine, church, castle or bazaar" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },

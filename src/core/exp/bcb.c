@@ -27,6 +27,7 @@
 #include "core/audit_unit.h"
 #include "core/exp/bcb.h"
 #include "core/game_int.h"
+#include "core/log.h"
 #include "core/text.h"
 
 enum {
@@ -633,9 +634,31 @@ static uint64_t hash(const struct game *g, uint64_t h)
 
 /* ---- the bazaar ----------------------------------------------------- */
 
+/* "bazaar: a tile bought at the auction, 2 paid to Alice" (the other
+ * party in ev->xfer.with, seat + 1). */
+static int explain_bazaar(const struct game_log *log,
+                          const struct score_event *ev,
+                          const struct feature_ref *refs, char *out,
+                          size_t len)
+{
+    (void)refs;
+    struct text t = text_at(out, len);
+    int other = ev->xfer.with - 1, p = ev->points;
+    text_put(&t, ev->expr == EXPR_SELL ? "bazaar: a tile sold at the auction, "
+                                       : "bazaar: a tile bought at the "
+                                         "auction, ");
+    text_int(&t, p < 0 ? -p : p);
+    text_put(&t, p < 0 ? " paid" : " received");
+    if (other >= 0 && log && other < log->rules.n_players) {
+        text_put(&t, p < 0 ? " to " : " from ");
+        text_put(&t, log->names[other]);
+    }
+    return (int)t.n;
+}
+
 /* The bazaar's points: a score-only class. */
 const struct feature_class feature_class_BAZAAR = {
-    .name = "bazaar",
+    .name = "bazaar", .explain = explain_bazaar,
 };
 
 /* The next seat after `from` (round the table, `from` itself last) with
