@@ -60,6 +60,7 @@ struct bazaar {
     bool open;          /* an auction round is on */
     bool drawn;         /* its supply is drawn (at the tile after it) */
     bool given;         /* the turn's tile was bought */
+    bool paid;          /* the sales' points are paid */
     uint8_t n;          /* tiles in the supply, 0: none pending */
     uint8_t stage;
     uint8_t n_sales;
@@ -800,9 +801,11 @@ static void pay_sales(struct game *g)
 
 /* The supply: JCloisterZone draws it with the bazaar turn's random
  * number r, then its generator's next numbers, as the draw does. */
-static void draw_supply(struct game *g, double r)
+void bcb_bazaar_supply(struct game *g, double r)
 {
     struct bazaar *bz = &state(g)->bz;
+    if (bz->drawn || !bz->n)
+        return;
     for (int i = 0; i < bz->n; i++) {
         bz->def[i] = (int16_t)(r >= 0 ? game_pack_draw(g, r) : -1);
         if (bz->def[i] >= 0)
@@ -810,6 +813,112 @@ static void draw_supply(struct game *g, double r)
         r = r >= 0 ? game_redraw_random(r) : r;
     }
     bz->drawn = true;
+}
+
+int bcb_bazaar_tile(const struct game *g, int i)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    return i >= 0 && i < bz->n && bz->drawn ? bz->def[i] : -1;
+}
+
+void bcb_bazaar_view(const struct game *g, struct bcb_auction *out)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    memset(out, 0, sizeof *out);
+    out->open = bz->open;
+    out->n = bz->n;
+    out->choosing = bz->open && bz->stage == STAGE_CHOOSE;
+    out->deciding = bz->open && bz->stage == STAGE_DECIDE;
+    out->price = bz->price;
+    for (int i = 0; i < bz->n; i++)
+        out->sold[i] = bz->owner[i] >= 0;
+}
+
+enum rule bcb_bid(struct game *g, int index, int amount, char *why,
+                  size_t why_len)
+{
+    struct bazaar *bz = &state(g)->bz;
+    const char *fault = NULL;
+    if (!bz->open || bz->stage == STAGE_DECIDE)
+        fault = "no bid is due at the auction";
+    else if (bz->stage == STAGE_CHOOSE &&
+             (index < 0 || index >= bz->n || bz->owner[index] >= 0))
+        fault = "no such tile left at the auction";
+    else if (bz->stage == STAGE_BID && amount <= bz->price)
+        fault = "a bid must be higher than the last";
+    if (fault) {
+        snprintf(why, why_len, "%s", fault);
+        if (bz->open && bz->stage == STAGE_BID)
+            next_bidder(g); /* the bidder's say is over all the same */
+        return RULE_BAZAAR;
+    }
+    if (bz->stage == STAGE_CHOOSE) {
+        bz->index = (int8_t)index;
+        bz->high = bz->asking = bz->sel;
+        bz->stage = STAGE_BID;
+    } else {
+        bz->high = bz->asking;
+    }
+    bz->price = (int16_t)amount;
+    next_bidder(g);
+    return RULE_OK;
+}
+
+enum rule bcb_bazaar_pass(struct game *g, char *why, size_t why_len)
+{
+    struct bazaar *bz = &state(g)->bz;
+    if (!bz->open || bz->stage != STAGE_BID) {
+        snprintf(why, why_len, "the auction's selector may not pass");
+        return RULE_BAZAAR;
+    }
+    next_bidder(g);
+    return RULE_OK;
+}
+
+enum rule bcb_bazaar_decide(struct game *g, bool buy, char *why,
+                            size_t why_len)
+{
+    struct bazaar *bz = &state(g)->bz;
+    if (!bz->open || bz->stage != STAGE_DECIDE) {
+        snprintf(why, why_len, "no purchase or sale is due at the auction");
+        return RULE_BAZAAR;
+    }
+    sell(g, buy ? SALE_BUY : SALE_SELL);
+    return RULE_OK;
+}
+
+int bcb_bought(const struct game *g, int seat)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    if (!bz->n || !bz->drawn || bz->open || seat < 0 ||
+        seat >= g->rules.n_players || bz->got[seat] < 0)
+        return -1;
+    return bz->def[bz->got[seat]];
+}
+
+void bcb_take_bought(struct game *g, int seat)
+{
+    struct bazaar *bz = &state(g)->bz;
+    int def = bcb_bought(g, seat);
+    if (def < 0)
+        return;
+    game_undiscard(g, def);
+    bz->given = true;
+    bz->got[seat] = -2;
+    bool left = false;
+    for (int p = 0; p < g->rules.n_players; p++)
+        left |= bz->got[p] >= 0;
+    if (!left)
+        bz->n = 0;
+}
+
+/* The points of the sales, once (each seat its own event). */
+void bcb_bazaar_pay(struct game *g)
+{
+    struct bazaar *bz = &state(g)->bz;
+    if (bz->paid || bz->open)
+        return;
+    bz->paid = true;
     pay_sales(g);
 }
 
@@ -830,48 +939,27 @@ static bool bazaar_claims(const struct audit *a, const struct move *m)
 static bool bazaar_answer(struct audit *a, const struct move *m)
 {
     struct game *g = a->g;
-    struct bazaar *bz = &state(g)->bz;
+    char why[120];
     int who = bcb_bazaar_asked(g);
+    enum rule rule = RULE_OK;
     if (m->player >= 0 && m->player != who) {
         bazaar_fault(a, m, "it is another player's say at the auction");
         return false;
     }
-    if (m->kind == MV_BID && bz->stage == STAGE_CHOOSE) {
-        if (m->index < 0 || m->index >= bz->n || bz->owner[m->index] >= 0) {
-            bazaar_fault(a, m, "no such tile left at the auction");
-            return false;
-        }
-        bz->index = (int8_t)m->index;
-        bz->price = m->amount;
-        bz->high = bz->sel;
-        bz->asking = bz->sel;
-        bz->stage = STAGE_BID;
-        next_bidder(g);
-    } else if (m->kind == MV_BID && bz->stage == STAGE_BID) {
-        if (m->amount <= bz->price)
-            bazaar_fault(a, m, "a bid must be higher than the last");
-        else {
-            bz->price = m->amount;
-            bz->high = bz->asking;
-        }
-        next_bidder(g);
-    } else if ((m->kind == MV_BUY || m->kind == MV_SELL) &&
-               bz->stage == STAGE_DECIDE) {
-        sell(g, m->kind == MV_BUY ? SALE_BUY : SALE_SELL);
-    } else {
-        bazaar_fault(a, m, "out of place at the auction");
-    }
+    if (m->kind == MV_BID)
+        rule = bcb_bid(g, m->index, m->amount, why, sizeof why);
+    else
+        rule = bcb_bazaar_decide(g, m->kind == MV_BUY, why, sizeof why);
+    if (rule != RULE_OK)
+        bazaar_fault(a, m, why);
     return false;
 }
 
 static bool bazaar_pass(struct audit *a, const struct move *m)
 {
-    struct bazaar *bz = &state(a->g)->bz;
-    if (bz->stage != STAGE_BID) {
-        bazaar_fault(a, m, "the auction's selector may not pass");
-        return false;
-    }
-    next_bidder(a->g);
+    char why[120];
+    if (bcb_bazaar_pass(a->g, why, sizeof why) != RULE_OK)
+        bazaar_fault(a, m, why);
     return false;
 }
 
@@ -891,7 +979,9 @@ static const struct round_class rounds[] = {
 };
 
 /* A tile: the auction before it is over; the supply is drawn with its
- * number; a player who bought a tile places it, undrawn. */
+ * number (a .jcz gives the bazaar turn's COMMIT random to the next
+ * tile's message) and the sales paid; a player who bought a tile places
+ * it, undrawn. */
 static void before_place(struct audit *a, const struct move *m)
 {
     struct game *g = a->g;
@@ -903,19 +993,10 @@ static void before_place(struct audit *a, const struct move *m)
         bazaar_fault(a, m, "a tile while the auction is still on");
         bz->open = false;
     }
-    if (!bz->drawn)
-        draw_supply(g, m->draw);
-    int i = bz->got[g->seat];
-    if (i >= 0 && bz->def[i] >= 0 && m->tile == bz->def[i]) {
-        game_undiscard(g, bz->def[i]);
-        bz->given = true;
-        bz->got[g->seat] = -2;
-    }
-    bool left = false;
-    for (int p = 0; p < g->rules.n_players; p++)
-        left |= bz->got[p] >= 0;
-    if (!left)
-        bz->n = 0;
+    bcb_bazaar_supply(g, m->draw);
+    bcb_bazaar_pay(g);
+    if (m->tile >= 0 && m->tile == bcb_bought(g, g->seat))
+        bcb_take_bought(g, g->seat);
 }
 
 static bool tile_given(struct audit *a, const struct move *m)

@@ -2,6 +2,7 @@
  * tests (exp/bcb.c). */
 #ifndef CORE_EXP_BCB_H
 #define CORE_EXP_BCB_H
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/game.h"
@@ -29,5 +30,34 @@ void bcb_bridge(struct game *g, struct pos at, unsigned axis);
 /* The seat whose say it is at the bazaar's auction now, or -1 when no
  * auction is on. */
 int bcb_bazaar_asked(const struct game *g);
+
+/* The auction as a player sees it. */
+struct bcb_auction {
+    bool open;
+    bool choosing;  /* the selector picks a tile and bids first */
+    bool deciding;  /* the selector buys or sells */
+    int n;          /* tiles in the supply */
+    int price;      /* the highest bid so far */
+    bool sold[GAME_MAX_PLAYERS];
+};
+void bcb_bazaar_view(const struct game *g, struct bcb_auction *out);
+/* The supply, drawn with the bazaar turn's random number r and its
+ * generator's next ones (once); tile i of it, or -1 before. */
+void bcb_bazaar_supply(struct game *g, double r);
+int bcb_bazaar_tile(const struct game *g, int i);
+/* The say of the seat asked (bcb_bazaar_asked()): a bid (index: the
+ * tile, when the selector chooses), a PASS (a bidder's), or the
+ * selector's purchase or sale. RULE_OK, or RULE_BAZAAR with why. */
+enum rule bcb_bid(struct game *g, int index, int amount, char *why,
+                  size_t why_len);
+enum rule bcb_bazaar_pass(struct game *g, char *why, size_t why_len);
+enum rule bcb_bazaar_decide(struct game *g, bool buy, char *why,
+                            size_t why_len);
+/* The sales' points, once the auction is over (once). */
+void bcb_bazaar_pay(struct game *g);
+/* The tile seat bought and has still to place (-1: none), and taking it
+ * for the seat's turn (back in the pack, placed undrawn). */
+int bcb_bought(const struct game *g, int seat);
+void bcb_take_bought(struct game *g, int seat);
 
 #endif
