@@ -728,13 +728,14 @@ static const struct round_class *claiming_round(const struct audit *a,
 {
     if (a->ended || (a->phase != PH_IDLE && a->phase != PH_ROUND))
         return NULL;
-    for (int i = 0; i < a->n_units; i++) {
-        const struct audit_unit *u = a->units[i];
-        for (const struct round_class *rc = u->rounds;
-             rc && rc->asked; rc++)
-            if (round_claims(a, rc, m))
-                return rc;
-    }
+    for (int pass = 0; pass < 2; pass++) /* the late rounds last */
+        for (int i = 0; i < a->n_units; i++) {
+            const struct audit_unit *u = a->units[i];
+            for (const struct round_class *rc = u->rounds;
+                 rc && rc->asked; rc++)
+                if (rc->late == pass && round_claims(a, rc, m))
+                    return rc;
+        }
     return NULL;
 }
 

@@ -129,6 +129,10 @@ struct round_class {
     uint8_t after_end;   /* enum round_after_end */
     bool holds;          /* it comes before the turn's scoring, which
                             waits for it (PH_ROUND) */
+    bool late;           /* it belongs to the next turn and is asked
+                            after the other units' rounds, which close
+                            the turn that ended (the abbey declined
+                            before drawing, after the bazaar's auction) */
     uint32_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not

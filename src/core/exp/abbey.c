@@ -661,7 +661,7 @@ static const struct round_class rounds[] = {
       .what = "the abbey before the draw",
       .role = STEP_ABBEY_DECLINED, .pass_role = STEP_ABBEY_DECLINED,
       .from = ROUND_ONLY_TURN, .commit = COMMIT_AFTER_PASS,
-      .after_end = AFTER_END_NONE, .asked = abbey_asked,
+      .after_end = AFTER_END_NONE, .late = true, .asked = abbey_asked,
       .claims = drawing_claims, .pass = abbey_declined },
     { /* after the last tile: the holders, from the seat after the last
          to draw round to it, decline (a bare PASS) or play it (a turn) */

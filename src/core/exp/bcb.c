@@ -61,6 +61,7 @@ struct bazaar {
     bool drawn;         /* its supply is drawn (at the tile after it) */
     bool given;         /* the turn's tile was bought */
     bool paid;          /* the sales' points are paid */
+    double r;           /* the random number the supply was drawn with */
     uint8_t n;          /* tiles in the supply, 0: none pending */
     uint8_t stage;
     uint8_t n_sales;
@@ -806,6 +807,7 @@ void bcb_bazaar_supply(struct game *g, double r)
     struct bazaar *bz = &state(g)->bz;
     if (bz->drawn || !bz->n)
         return;
+    bz->r = r;
     for (int i = 0; i < bz->n; i++) {
         bz->def[i] = (int16_t)(r >= 0 ? game_pack_draw(g, r) : -1);
         if (bz->def[i] >= 0)
@@ -813,6 +815,15 @@ void bcb_bazaar_supply(struct game *g, double r)
         r = r >= 0 ? game_redraw_random(r) : r;
     }
     bz->drawn = true;
+}
+
+double bcb_bazaar_draw(const struct game *g)
+{
+    const struct bazaar *bz = &cstate(g)->bz;
+    for (int p = 0; p < g->rules.n_players; p++)
+        if (bz->got[p] == -2)
+            return -1.0;
+    return bz->n && bz->drawn ? bz->r : -1.0;
 }
 
 int bcb_bazaar_tile(const struct game *g, int i)
@@ -830,6 +841,7 @@ void bcb_bazaar_view(const struct game *g, struct bcb_auction *out)
     out->choosing = bz->open && bz->stage == STAGE_CHOOSE;
     out->deciding = bz->open && bz->stage == STAGE_DECIDE;
     out->price = bz->price;
+    out->index = bz->index;
     for (int i = 0; i < bz->n; i++)
         out->sold[i] = bz->owner[i] >= 0;
 }
@@ -896,20 +908,33 @@ int bcb_bought(const struct game *g, int seat)
     return bz->def[bz->got[seat]];
 }
 
-void bcb_take_bought(struct game *g, int seat)
+/* The seat's bought tile is placed (take: back in the pack for it) or
+ * lost. */
+static void done_bought(struct game *g, int seat, bool take)
 {
     struct bazaar *bz = &state(g)->bz;
     int def = bcb_bought(g, seat);
     if (def < 0)
         return;
-    game_undiscard(g, def);
-    bz->given = true;
+    if (take)
+        game_undiscard(g, def);
+    bz->given = take;
     bz->got[seat] = -2;
     bool left = false;
     for (int p = 0; p < g->rules.n_players; p++)
         left |= bz->got[p] >= 0;
     if (!left)
         bz->n = 0;
+}
+
+void bcb_take_bought(struct game *g, int seat)
+{
+    done_bought(g, seat, true);
+}
+
+void bcb_lose_bought(struct game *g, int seat)
+{
+    done_bought(g, seat, false);
 }
 
 /* The points of the sales, once (each seat its own event). */
@@ -995,8 +1020,21 @@ static void before_place(struct audit *a, const struct move *m)
     }
     bcb_bazaar_supply(g, m->draw);
     bcb_bazaar_pay(g);
-    if (m->tile >= 0 && m->tile == bcb_bought(g, g->seat))
+    int def = bcb_bought(g, g->seat);
+    if (def < 0)
+        return;
+    if (m->tile >= 0 && m->tile == def) {
         bcb_take_bought(g, g->seat);
+        return;
+    }
+    /* a bought tile that fits nowhere is lost, and the seat draws */
+    if (game_fits_anywhere(g, def)) {
+        char why[120];
+        snprintf(why, sizeof why, "%s bought %s at the bazaar and places "
+                 "another tile", audit_who(a, g->seat), tile_get(def)->id);
+        bazaar_fault(a, m, why);
+    }
+    bcb_lose_bought(g, g->seat);
 }
 
 static bool tile_given(struct audit *a, const struct move *m)

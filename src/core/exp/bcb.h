@@ -38,6 +38,7 @@ struct bcb_auction {
     bool deciding;  /* the selector buys or sells */
     int n;          /* tiles in the supply */
     int price;      /* the highest bid so far */
+    int index;      /* the tile bid for, -1 while the selector chooses */
     bool sold[GAME_MAX_PLAYERS];
 };
 void bcb_bazaar_view(const struct game *g, struct bcb_auction *out);
@@ -45,6 +46,9 @@ void bcb_bazaar_view(const struct game *g, struct bcb_auction *out);
  * generator's next ones (once); tile i of it, or -1 before. */
 void bcb_bazaar_supply(struct game *g, double r);
 int bcb_bazaar_tile(const struct game *g, int i);
+/* The supply's random number, for the first bought tile's message (a
+ * .jcz gives the COMMIT's number to the next tile); -1 after it. */
+double bcb_bazaar_draw(const struct game *g);
 /* The say of the seat asked (bcb_bazaar_asked()): a bid (index: the
  * tile, when the selector chooses), a PASS (a bidder's), or the
  * selector's purchase or sale. RULE_OK, or RULE_BAZAAR with why. */
@@ -59,5 +63,7 @@ void bcb_bazaar_pay(struct game *g);
  * for the seat's turn (back in the pack, placed undrawn). */
 int bcb_bought(const struct game *g, int seat);
 void bcb_take_bought(struct game *g, int seat);
+/* ... or losing it (it fits nowhere: the seat draws instead). */
+void bcb_lose_bought(struct game *g, int seat);
 
 #endif

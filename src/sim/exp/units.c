@@ -13,4 +13,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_COUNT] = &sim_count,
     [EXP_CULT] = &sim_cult,
     [EXP_DARMSTADT] = &sim_darmstadt,
+    [EXP_BCB] = &sim_bcb,
 };

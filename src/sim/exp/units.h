@@ -6,6 +6,6 @@
 #include "sim/sim_int.h"
 
 extern const struct sim_unit sim_c3, sim_river, sim_phantom, sim_traders,
-    sim_abbey, sim_tower, sim_dragon, sim_count, sim_cult, sim_darmstadt;
+    sim_abbey, sim_tower, sim_dragon, sim_count, sim_cult, sim_darmstadt, sim_bcb;
 
 #endif
