@@ -693,6 +693,8 @@ static void test_bcb_games(void **state)
     }
     assert_int_equal(t.games, 3 * 40);
     check_forged(forged, 100, &s_bcb, &seen);
+    assert_true(seen.rule[RULE_CASTLE_PLACEMENT] &&
+                seen.rule[RULE_BRIDGE_PLACEMENT] && seen.rule[RULE_BAZAAR]);
 }
 
 static void test_forged_games_flagged(void **state)

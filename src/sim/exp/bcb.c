@@ -5,6 +5,7 @@
  * whose bought tiles the seats then place undrawn. */
 #include "sim/exp/units.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/exp/bcb.h"
@@ -200,6 +201,89 @@ static void end(struct sim *s)
         ;
 }
 
+/* ---- forgeries -------------------------------------------------------- */
+
+/* A castle before the turn's COMMIT on a city of the turn's tile that
+ * may not become one (open, too big, nobody or two in it...). */
+static bool f_castle(struct forge *f)
+{
+    struct forge_state st;
+    const struct game *g = forge_state_at(&st, f->in, f->commit);
+    char why[120];
+    int seg = -1;
+    if (g->now.tile >= 0) {
+        const struct placed *t = &g->tiles[g->now.tile];
+        for (int i = t->seg0; i < t->seg0 + t->n_seg && seg < 0; i++)
+            if (g->segs[i].kind == FEAT_CITY &&
+                bcb_check_castle(g, f->seat, i, why, sizeof why) != RULE_OK)
+                seg = i;
+    }
+    struct pos at = seg >= 0 ? game_tile_pos(g, g->now.tile)
+                             : (struct pos){ 0, 0 };
+    uint8_t mask = seg >= 0 ? g->segs[seg].mask : 0;
+    forge_state_end(&st);
+    if (seg < 0)
+        return false;
+    struct move *m = forge_insert(f->out, f->commit);
+    m->kind = MV_CASTLE;
+    m->player = (int8_t)f->seat;
+    m->at = at;
+    m->feature = FEAT_CITY;
+    m->mask = mask;
+    forge_how(f, "a castle of the city at (%d,%d), %s", at.x, at.y, why);
+    return true;
+}
+
+/* A bridge right after the tile, across an axis of it that may take
+ * none (a road or city end, a tile beyond). */
+static bool f_bridge(struct forge *f)
+{
+    struct forge_state st;
+    const struct game *g = forge_state_at(&st, f->in, f->place + 1);
+    char why[120];
+    unsigned axis = 0;
+    struct pos at = { 0, 0 };
+    if (g->now.tile >= 0) {
+        at = game_tile_pos(g, g->now.tile);
+        for (int a = 0; a < 2 && !axis; a++)
+            if (bcb_check_bridge(g, at, a ? WE : NS, why, sizeof why) !=
+                RULE_OK)
+                axis = a ? WE : NS;
+    }
+    forge_state_end(&st);
+    if (!axis)
+        return false;
+    struct move *m = forge_insert(f->out, f->place + 1);
+    m->kind = MV_BRIDGE;
+    m->player = (int8_t)f->seat;
+    m->at = at;
+    m->feature = FEAT_ROAD;
+    m->mask = (uint8_t)axis;
+    forge_how(f, "a bridge %s across (%d,%d): %s",
+              axis == NS ? "north-south" : "west-east", at.x, at.y, why);
+    return true;
+}
+
+/* The auction's selector passes instead of choosing a tile. */
+static bool f_bazaar(struct forge *f)
+{
+    size_t k = f->commit + 1;
+    if (k >= f->in->n_moves || f->in->moves[k].kind != MV_BID)
+        return false;
+    struct move *m = forge_insert(f->out, k);
+    m->kind = MV_PASS;
+    m->player = f->in->moves[k].player;
+    forge_how(f, "the auction's selector passes");
+    return true;
+}
+
+static const struct forger forgers[] = {
+    { RULE_CASTLE_PLACEMENT, f_castle, EXP_BCB, BY_NONE },
+    { RULE_BRIDGE_PLACEMENT, f_bridge, EXP_BCB, BY_NONE },
+    { RULE_BAZAAR, f_bazaar, EXP_BCB, BY_NONE },
+    { RULE_OK, NULL, -1, BY_NONE },
+};
+
 const struct sim_unit sim_bcb = {
     .rates = rates,
     .counts = counts,
@@ -208,4 +292,5 @@ const struct sim_unit sim_bcb = {
     .after = after,
     .before_draw = before_draw,
     .end = end,
+    .forgers = forgers,
 };
