@@ -36,9 +36,10 @@ import dragon from './dragon.js';
 import count from './count.js';
 import cult from './cult.js';
 import darmstadt from './darmstadt.js';
+import bcb from './bcb.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt];
+  darmstadt, bcb];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -28,6 +28,7 @@
 #include "core/exp/bcb.h"
 #include "core/game_int.h"
 #include "core/log.h"
+#include "core/replay.h"
 #include "core/text.h"
 
 enum {
@@ -613,6 +614,40 @@ static int bonus(const struct game *g, const struct score_event *ev,
     return n * CASTLE_POINTS_IN_FIELD;
 }
 
+/* For a replay: the bridges and castles (a token on their segment),
+ * and what each seat holds yet. */
+static void replay(const struct game *g, struct replay_out *out)
+{
+    const struct bcb *st = cstate(g);
+    for (int i = 0; i < st->n_bridges; i++)
+        replay_put(out, (struct replay_item){
+            .kind = REPLAY_TOKEN, .name = "bridge", .seat = -1,
+            .feature = FEAT_ROAD, .mask = st->bridge[i].axis,
+            .at = game_tile_pos(g, st->bridge[i].tile) });
+    for (int i = 0; i < st->n_castles; i++)
+        for (int k = 0; k < 2; k++) {
+            const struct placed *t = &g->tiles[st->castle[i].tile[k]];
+            for (int sg = t->seg0; sg < t->seg0 + t->n_seg; sg++)
+                if (game_root(g, sg) == st->castle[i].seg)
+                    replay_put(out, (struct replay_item){
+                        .kind = REPLAY_TOKEN, .name = "castle",
+                        .seat = st->castle[i].owner, .feature = FEAT_CASTLE,
+                        .mask = g->segs[sg].mask,
+                        .value = st->castle[i].open,
+                        .at = game_tile_pos(g, st->castle[i].tile[k]) });
+        }
+    for (int p = 0; p < g->rules.n_players; p++) {
+        if (g->rules.counts[COUNT_BRIDGES])
+            replay_put(out, (struct replay_item){
+                .kind = REPLAY_COUNTER, .name = "bridges", .seat = (int8_t)p,
+                .value = st->bridges_left[p] });
+        if (g->rules.counts[COUNT_CASTLES])
+            replay_put(out, (struct replay_item){
+                .kind = REPLAY_COUNTER, .name = "castles", .seat = (int8_t)p,
+                .value = st->castles_left[p] });
+    }
+}
+
 static uint64_t hash(const struct game *g, uint64_t h)
 {
     const struct bcb *st = cstate(g);
@@ -1176,4 +1211,5 @@ const struct expansion expansion_bcb = {
     .final_scoring = final_scoring,
     .bonus = bonus,
     .hash = hash,
+    .replay = replay,
 };
