@@ -612,6 +612,9 @@ static void test_samples_match_expected(void **state)
         "rules/flier-shares-shrine.flierlog",
         "count-c2-4p.jcz", "darmstadt-c3-4p.jcz", "darmstadt-tour.flierlog",
         "rules/flier-lands-on-church.flierlog",
+        "bcb-c2-4p.jcz", "rules/flier-lands-on-bridge.flierlog",
+        "rules/flier-never-on-castle.flierlog",
+        "rules/flier-lands-on-castle.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
