@@ -24,19 +24,21 @@ function bridge(board, it) {
     s('path', { class: 'bridge-rail', d: rail }));
 }
 
-// The keep on the castle's segment of the tile at `at`.
+// The keep on the castle's segment of the tile at `at`: its owner's
+// colour while its knight holds it, grey once it has scored.
 function castle(board, it) {
   const [x, y] = board.locate(it.at, it.segment).anchor;
-  const color = it.value && board.colors ? board.colors.get(it.player) : null;
+  const held = it.name === 'castle';
+  const color = held && board.colors ? board.colors.get(it.player) : null;
   return s('g', {
-    class: ['castle', it.value ? 'held' : 'scored'],
+    class: ['castle', held ? 'held' : 'scored'],
     transform: `translate(${x} ${y + 12})`,
     dataset: { at: it.at.join(','), segment: it.segment, player: it.player },
   },
-  s('title', { text: `castle at (${it.at.join(',')})${it.value ? '' : ', scored'}` }),
+  s('title', { text: `${it.player ? `${it.player}'s ` : ''}castle at (${it.at.join(',')})${held ? '' : ', scored'}` }),
   s('path', {
     class: 'castle-keep',
-    style: color ? `fill:${color}` : null,
+    style: color ? { fill: color } : null,
     d: 'M-8 6V-4H-5V-7H-2V-4H2V-7H5V-4H8V6Z',
   }),
   s('path', { class: 'castle-gate', d: 'M-2 6V2A2 2 0 0 1 2 2V6Z' }));
@@ -56,7 +58,8 @@ export default {
   },
   items: {
     bridge: { draw: bridge, cls: 'bridge', changed: (it) => `A bridge was built at (${it.at.join(',')}).` },
-    castle: { draw: castle, cls: 'castle', changed: (it) => `The castle at (${it.at.join(',')}) ${it.value ? 'was made' : 'scored'}.` },
+    castle: { draw: castle, cls: 'castle', changed: (it) => `A castle was made at (${it.at.join(',')}).` },
+    'castle-scored': { draw: castle, cls: 'castle', changed: (it) => `The castle at (${it.at.join(',')}) scored.` },
     bridges: { label: 'Bridges left', cls: 'bridges', testid: 'bridges' },
     castles: { label: 'Castles left', cls: 'castles', testid: 'castles' },
   },

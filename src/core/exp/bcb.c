@@ -630,10 +630,11 @@ static void replay(const struct game *g, struct replay_out *out)
             for (int sg = t->seg0; sg < t->seg0 + t->n_seg; sg++)
                 if (game_root(g, sg) == st->castle[i].seg)
                     replay_put(out, (struct replay_item){
-                        .kind = REPLAY_TOKEN, .name = "castle",
+                        .kind = REPLAY_TOKEN,
+                        .name = st->castle[i].open ? "castle"
+                                                   : "castle-scored",
                         .seat = st->castle[i].owner, .feature = FEAT_CASTLE,
                         .mask = g->segs[sg].mask,
-                        .value = st->castle[i].open,
                         .at = game_tile_pos(g, st->castle[i].tile[k]) });
         }
     for (int p = 0; p < g->rules.n_players; p++) {
