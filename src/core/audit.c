@@ -322,6 +322,15 @@ static void undo_inferred_discard(struct audit *a, int tile)
     }
 }
 
+/* Does a unit give the turn its tile, undrawn (the bazaar's)? */
+static bool tile_given(struct audit *a, const struct move *m)
+{
+    for (int i = 0; i < a->n_units; i++)
+        if (a->units[i]->tile_given && a->units[i]->tile_given(a, m))
+            return true;
+    return false;
+}
+
 static void place_checked(struct audit *a, const struct move *m)
 {
     char why[200];
@@ -333,7 +342,7 @@ static void place_checked(struct audit *a, const struct move *m)
     if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
         undo_inferred_discard(a, m->tile);
     char drawn[240];
-    bool follows = follow_draw(a, m, drawn, sizeof drawn);
+    bool follows = tile_given(a, m) || follow_draw(a, m, drawn, sizeof drawn);
     enum rule rule = m->tile < 0 ? RULE_TILE_UNKNOWN
                                  : game_check_place(a->g, m->tile, m->at,
                                                     m->rot, why, sizeof why);
@@ -760,8 +769,7 @@ static const struct round_class *claiming_round(const struct audit *a,
         return NULL;
     for (int i = 0; i < a->n_units; i++) {
         const struct audit_unit *u = a->units[i];
-        for (const struct round_class *rc = u->rounds;
-             rc && rc->asked; rc++)
+        for (const struct round_class *rc = u->rounds; rc && rc->asked; rc++)
             if (round_claims(a, rc, m))
                 return rc;
     }

@@ -155,6 +155,8 @@ enum step_role {
                             after the turn, or a PASS declining it */
     STEP_CORN,           /* a crop circle's round: the choice, a follower
                             added or taken back and its COMMIT, a PASS */
+    STEP_BAZAAR,         /* an auction at the bazaar: a bid, a PASS, the
+                            selector's buying or selling */
 };
 enum step_role audit_step_role(const struct audit *a);
 /* The part of the turn now (after its COMMIT: of the turn to come): 1,

@@ -140,8 +140,10 @@ struct round_class {
     bool holds;          /* it comes before the turn's scoring, which
                             waits for it (PH_ROUND) */
     bool last;           /* it comes once every other round between
-                            turns is over (an abbey offered before the
-                            draw): asked only then */
+                            turns is over, and belongs to the next turn
+                            (an abbey offered before the draw, after a
+                            crop circle's round or the bazaar's
+                            auction): asked only then */
     uint32_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not
@@ -187,6 +189,9 @@ struct audit_unit {
      * turn's), so that the next tile's draw follows the generator past
      * them. */
     int (*randoms_used)(const struct game *g);
+    /* The tile m places was not drawn (bought at the bazaar): true, and
+     * the draw is not followed for it. Asked after before_place. */
+    bool (*tile_given)(struct audit *a, const struct move *m);
 };
 
 #endif

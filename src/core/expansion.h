@@ -44,7 +44,8 @@ struct replay_out;
     X(MONASTERIES, expansion_monasteries, "monasteries")                   \
     X(SIEGE, expansion_siege, "siege")                                     \
     X(CORN, expansion_corn, "corn")                                        \
-    X(BIGTOP, expansion_bigtop, "bigtop")
+    X(BIGTOP, expansion_bigtop, "bigtop")                                  \
+    X(BCB, expansion_bcb, "bcb")
 
 enum expansion_id {
 #define X(id, obj, name) EXP_##id,
@@ -72,7 +73,8 @@ enum expansion_id {
     X(SIEGE, "siege")                                                      \
     X(ESCAPE, "escape")                                                    \
     X(BIG_TOP, "big-top")                                                  \
-    X(ACROBATS, "acrobats")
+    X(ACROBATS, "acrobats")                                                \
+    X(BAZAAR, "bazaar")
 
 enum rule_flag_bit {
 #define X(id, key) RFB_##id,
@@ -100,7 +102,8 @@ enum rule_flag {
 
 /* Things a player holds that are no figures (the abbey tile):
  * X(ID, key). */
-#define COUNTS(X) X(ABBEYS, "abbey")
+#define COUNTS(X)                                                          \
+    X(ABBEYS, "abbey") X(CASTLES, "castle") X(BRIDGES, "bridge")
 
 enum count {
 #define X(id, key) COUNT_##id,
@@ -149,6 +152,11 @@ struct expansion {
      * (edges already match), with a sentence in why. */
     int (*check_place)(const struct game *g, int def, struct pos p, int rot,
                        char *why, size_t why_len);
+    /* Placement: do def's edges at p turned rot, which do not all match
+     * the neighbours', fit all the same (a bridge the placement brings
+     * with it)? The unit makes it so in its placed hook. */
+    bool (*excuse_edges)(const struct game *g, int def, struct pos p,
+                         int rot);
     /* The game starts (start tile placed): set up what the unit keeps. */
     void (*start)(struct game *g);
     /* After a tile is placed (turn or start). */
@@ -216,7 +224,7 @@ struct expansion {
 /* The hooks above, for the engine to know which a game's units have:
  * X(field). */
 #define UNIT_HOOKS(X)                                                      \
-    X(check_place) X(start) X(placed) X(extra_action) X(check_flight)     \
+    X(check_place) X(excuse_edges) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
     X(scored) X(check_stand) X(hold_scoring) X(hash) X(replay)

@@ -46,7 +46,9 @@ enum feat_shape {
     X(ABBOT_SEAT, "special-monastery", SHAPE_SPOTS)                        \
     X(ACROBATS, "acrobats", SHAPE_INNER)                                   \
     X(BIGTOP, "bigtop", SHAPE_NONE)                                        \
-    X(RINGMASTER, "ringmaster", SHAPE_NONE)
+    X(RINGMASTER, "ringmaster", SHAPE_NONE)                                \
+    X(CASTLE, "castle", SHAPE_EDGES)                                       \
+    X(BAZAAR, "bazaar", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

@@ -769,6 +769,17 @@ static enum rule units_check_place(const struct game *g, int def,
     return RULE_OK;
 }
 
+/* Does a unit in play make good def's edges that do not match (a
+ * bridge)? */
+static bool units_excuse_edges(const struct game *g, int def, struct pos p,
+                               int rot)
+{
+    FOR_UNITS(g, u, excuse_edges)
+        if (u->excuse_edges(g, def, p, rot))
+            return true;
+    return false;
+}
+
 /* Does any unit in play judge placements? (most games: none) */
 static bool place_judged(const struct game *g)
 {
@@ -782,7 +793,8 @@ bool game_fits(const struct game *g, int def, struct pos p, int rot)
     if (!t || !on_board(p) || game_tile_at(g, p) >= 0)
         return false;
     edge_demand(g, p, &need, &care);
-    if (!meets_demand(kind_edges(g, def, rot), need, care))
+    if (!meets_demand(kind_edges(g, def, rot), need, care) &&
+        !units_excuse_edges(g, def, p, rot))
         return false;
     return !place_judged(g) ||
            units_check_place(g, def, p, rot, NULL, 0) == RULE_OK;
@@ -851,7 +863,8 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
                  p.y);
         return RULE_TILE_NOT_ADJACENT;
     }
-    if (!meets_demand(kind_edges(g, def, rot), need, care))
+    if (!meets_demand(kind_edges(g, def, rot), need, care) &&
+        !units_excuse_edges(g, def, p, rot))
         return check_edges(g, def, p, rot, why, why_len);
     if (!place_judged(g))
         return RULE_OK;
@@ -964,6 +977,18 @@ static void join_across(struct game *g, int ti, int nb, int side)
     int gb = game_half_seg(g, nb, opposite_half(h + 1));
     if (ga >= 0 && gb >= 0 && (ga != fa || gb != fb))
         join(g, ga, gb, false);
+}
+
+void game_join_side(struct game *g, int ti, int side)
+{
+    int nb = game_tile_at(g, step(game_tile_pos(g, ti), side));
+    if (nb < 0)
+        return;
+    join_across(g, ti, nb, side);
+    int s = game_side_seg(g, ti, side);
+    if (s >= 0 && !tile_get(g->tiles[nb].def)->edges &&
+        g->segs[find_root(g, s)].open > 0) /* a closed tile ends it */
+        g->segs[find_root(g, s)].open--;
 }
 
 static void new_turn(struct game *g, int ti)

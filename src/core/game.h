@@ -135,7 +135,10 @@ const char *rule_flag_key(int bit);
     X(FLIER_INTO_CITY)                                                     \
     X(SIEGE_ESCAPE)                                                        \
     X(CORN_CIRCLE)                                                         \
-    X(ACROBATS)
+    X(ACROBATS)                                                            \
+    X(CASTLE_PLACEMENT)                                                    \
+    X(BRIDGE_PLACEMENT)                                                    \
+    X(BAZAAR)
 
 enum rule {
 #define X(id) RULE_##id,
@@ -241,7 +244,14 @@ struct feature_ref {
     X(BESIEGED, "besieged")                                                \
     X(MEEPLES, "meeples")                                                  \
     X(CIRCUS, "circus")                                                    \
-    X(ACROBATS, "acrobats")
+    X(ACROBATS, "acrobats")                                                \
+    X(CASTLES, "castles")                                                  \
+    X(CASTLE_ROAD, "castle.road")                                          \
+    X(CASTLE_CITY, "castle.city")                                          \
+    X(CASTLE_CLOISTER, "castle.monastery")                                 \
+    X(CASTLE_CASTLE, "castle.castle")                                      \
+    X(CASTLE_UNSCORED, "castle.castle.incomplete")                         \
+    X(BAZAAR, "bazaar")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
@@ -268,7 +278,9 @@ struct score_item {
     X(TURN, ".turn", "at the start of its owner's turn")                   \
     X(COMPLETED, ".completed", "its follower's feature scored")           \
     X(CHALLENGED, ".challenged", "challenged by a completed neighbour of "   \
-      "the other kind")
+      "the other kind")                                                    \
+    X(BUY, ".buy", "bought at the bazaar")                                 \
+    X(SELL, ".sell", "sold at the bazaar")
 
 enum score_expr {
 #define X(id, suffix, note) EXPR_##id,

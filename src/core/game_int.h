@@ -16,6 +16,10 @@ int game_side_seg(const struct game *g, int tile, int side);
 /* The field segment on board half-edge 0..7 (NL NR EL ER SL SR WL WR) of
  * tile, or -1. */
 int game_half_seg(const struct game *g, int tile, int half);
+/* Joins the features of tile ti across its board side to the tile
+ * there, if any (a closed tile, the abbey, ends them): after a unit gave
+ * ti's side a new segment (a bridge). */
+void game_join_side(struct game *g, int ti, int side);
 /* Tiles in the 3x3 block of tile, itself included. */
 int game_block_count(const struct game *g, int tile);
 

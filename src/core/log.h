@@ -43,6 +43,15 @@ enum move_kind {
                          `at` taken back by its owner */
     MV_SCORE_ACROBATS, /* Under the Big Top: the complete pyramid on the
                    acrobat space at `at` scores */
+    MV_CASTLE,  /* Bridges, Castles & Bazaars: the city (feature / mask at
+                   `at`) becomes a castle */
+    MV_BRIDGE,  /* Bridges, Castles & Bazaars: a bridge (road, mask) on the
+                   tile at `at` */
+    MV_BID,     /* a bid (amount) at an auction, for the tile `index` of
+                   its supply */
+    MV_BUY,     /* the auction's selector buys the tile of the highest
+                   bidder, paying it the bid */
+    MV_SELL,    /* ... or sells it to the highest bidder for the bid */
     MV__COUNT
 };
 
@@ -67,6 +76,9 @@ struct move {
     uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
                             moved (FIG_DRAGON, FIG_FAIRY,
                             FIG_COUNT) */
+    int16_t index;       /* a bid: the item it is for (a tile of the
+                            auction's supply, 0-based) */
+    int16_t amount;      /* a bid: the points offered */
 };
 
 /* A score event a player claimed (flierlog): compared with the computed

@@ -20,6 +20,9 @@
  *     "$random"    the die's or the draw's number (m->roll, m->draw):
  *                  after a "$pointer", a flight's die; in a payload
  *                  without one, the number of the next tile's draw
+ *     "$index"     a 0-based item a move chooses: m->index (a bid's
+ *                  tile of the auction's supply)
+ *     "$amount"    a number of points: m->amount (a bid)
  *   A template of NULL: the move is never written to a .jcz (a discard).
  * - flierlog: the move's name ("tower") and the keys of its fields, a
  *   list like "at segment meeple roll":
@@ -34,6 +37,7 @@
  *     "meeple_id"  the id alone, required
  *     "roll"       a flight's "roll" and "random" (segment "flier");
  *                  without it, a move with a "meeple" has neither
+ *     "index", "amount"  integers: m->index, m->amount
  *
  * Pure. */
 #ifndef CORE_MOVE_H

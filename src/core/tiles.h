@@ -74,7 +74,8 @@ enum tile_group {
     X(COC, "coc")                                                          \
     X(CHURCH, "church")                                                    \
     X(DARMSTADTIUM, "darmstadtium")                                        \
-    X(BESIEGED, "besieged")
+    X(BESIEGED, "besieged")                                                \
+    X(NOCASTLE, "nocastle")
 
 /* Marks of a whole tile, a bit each: X(ID, name in the notation). */
 #define TILE_MARKS(X)                                                      \
@@ -84,7 +85,8 @@ enum tile_group {
     X(CORN_CITY, "corn-circle-city")                                       \
     X(CORN_ROAD, "corn-circle-road")                                       \
     X(CORN_FIELD, "corn-circle-field")                                     \
-    X(CIRCUS, "circus")
+    X(CIRCUS, "circus")                                                    \
+    X(BAZAAR, "bazaar")
 
 enum tile_mark {
 #define X(id, name) TM_BIT_##id,

@@ -776,6 +776,29 @@ static enum status fd_draw(struct fields *f, const char *arg, struct err *e)
                     &f->m->draw, e);
 }
 
+static enum status fd_small(struct fields *f, const char *key, int16_t *out,
+                           struct err *e)
+{
+    char s[FL_PATH];
+    int v = 0;
+    enum status st = fl_get_int(f->en->c, get(f->o, key),
+                                fl_sub(s, f->path, key), 0, 10000, &v, e);
+    *out = (int16_t)v;
+    return st;
+}
+
+static enum status fd_index(struct fields *f, const char *arg, struct err *e)
+{
+    (void)arg;
+    return fd_small(f, "index", &f->m->index, e);
+}
+
+static enum status fd_amount(struct fields *f, const char *arg, struct err *e)
+{
+    (void)arg;
+    return fd_small(f, "amount", &f->m->amount, e);
+}
+
 static enum status fd_segment(struct fields *f, const char *arg, struct err *e)
 {
     char s[FL_PATH];
@@ -868,7 +891,8 @@ static const struct field_key {
     {"rot", fd_rot},         {"draw", fd_draw},
     {"segment", fd_segment}, {"segment?", fd_segment_opt},
     {"meeple", fd_meeple},   {"meeple_id", fd_meeple_id},
-    {"roll", fd_roll},
+    {"roll", fd_roll},       {"index", fd_index},
+    {"amount", fd_amount},
 };
 
 /* The fields of o by the row's keys, onto m. */

@@ -814,6 +814,18 @@ static void wf_roll(cJSON *o, const struct move *m, const char *arg)
         cJSON_AddNumberToObject(o, "random", m->draw);
 }
 
+static void wf_index(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddNumberToObject(o, "index", m->index);
+}
+
+static void wf_amount(cJSON *o, const struct move *m, const char *arg)
+{
+    (void)arg;
+    cJSON_AddNumberToObject(o, "amount", m->amount);
+}
+
 static const struct {
     const char *key;
     void (*write)(cJSON *o, const struct move *m, const char *arg);
@@ -822,7 +834,8 @@ static const struct {
     {"rot", wf_rot},         {"draw", wf_draw},
     {"segment", wf_segment}, {"segment?", wf_segment},
     {"meeple", wf_meeple},   {"meeple_id", wf_meeple_id},
-    {"roll", wf_roll},
+    {"roll", wf_roll},       {"index", wf_index},
+    {"amount", wf_amount},
 };
 
 static void add_field(cJSON *o, const struct move *m, const char *key,

@@ -300,9 +300,47 @@ static cJSON *wr_random(const struct move *m, double draw, bool pointer)
     return jcz_number(mlog_roll_random(m->roll));
 }
 
+/* A small integer the move keeps (an index, an amount of points). */
+static enum status rd_int(const cJSON *v, const struct jpath *jp,
+                          int16_t *out, struct err *e)
+{
+    char path[PATH_MAX_LEN];
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+        v->valuedouble < 0 || v->valuedouble > 10000)
+        return err_set(e, ST_PARSE, "%s: expected an integer in 0..10000",
+                       spell(jp, path));
+    *out = (int16_t)v->valuedouble;
+    return ST_OK;
+}
+
+static enum status rd_index(const cJSON *v, const struct jpath *jp,
+                            struct rd *r, struct err *e)
+{
+    return rd_int(v, jp, &r->m->index, e);
+}
+
+static enum status rd_amount(const cJSON *v, const struct jpath *jp,
+                             struct rd *r, struct err *e)
+{
+    return rd_int(v, jp, &r->m->amount, e);
+}
+
+static cJSON *wr_index(const struct move *m, double draw)
+{
+    (void)draw;
+    return cJSON_CreateNumber(m->index);
+}
+
+static cJSON *wr_amount(const struct move *m, double draw)
+{
+    (void)draw;
+    return cJSON_CreateNumber(m->amount);
+}
+
 /* ---- the codec table --------------------------------------------------- */
 
-enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION, C_RANDOM };
+enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION, C_RANDOM,
+       C_INDEX, C_AMOUNT };
 
 static const struct codec {
     const char *name;
@@ -316,6 +354,8 @@ static const struct codec {
     [C_TILE] = {"$tile", rd_tile, wr_tile},
     [C_ROTATION] = {"$rotation", rd_rotation, wr_rotation},
     [C_RANDOM] = {"$random", rd_random, NULL},
+    [C_INDEX] = {"$index", rd_index, wr_index},
+    [C_AMOUNT] = {"$amount", rd_amount, wr_amount},
 };
 #define N_CODECS (int)(sizeof codecs / sizeof *codecs)
 

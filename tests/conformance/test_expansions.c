@@ -36,12 +36,12 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
                                          "pd", "count", "cult", "darmstadt",
                                          "monasteries", "siege", "corn",
-                                         "bigtop" };
+                                         "bigtop", "bcb" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
                                        "monasteries", "siege", "corn",
-                                       "bigtop" };
+                                       "bigtop", "bcb" };
 
 static bool is_required(const char *folder)
 {
@@ -111,6 +111,10 @@ static void key_of_theirs(const cJSON *ev, char *out)
      * ("2.small.2"); ours is the term "ransom", the meeple in the event */
     bool ransom = strcmp(cJSON_GetObjectItemCaseSensitive(ev, "feature")
                              ->valuestring, "ransom") == 0;
+    /* a bazaar's points: the corpus names the term by the tile sold
+     * ("BA/Rr"); ours is the term "bazaar" */
+    bool bazaar = strcmp(cJSON_GetObjectItemCaseSensitive(ev, "feature")
+                             ->valuestring, "bazaar") == 0;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(ev, "items")) {
         const cJSON *count = cJSON_GetArrayItem(it, 1);
         char c[16] = "null";
@@ -119,7 +123,10 @@ static void key_of_theirs(const cJSON *ev, char *out)
         used += (size_t)snprintf(
             items + used, sizeof items - used, "%s[%s,%s,%d]",
             used ? "," : "",
-            ransom ? "ransom" : cJSON_GetArrayItem(it, 0)->valuestring, c,
+            ransom   ? "ransom"
+            : bazaar ? "bazaar"
+                     : cJSON_GetArrayItem(it, 0)->valuestring,
+            c,
             cJSON_GetArrayItem(it, 2)->valueint);
     }
     if (snprintf(out, KEY_MAX, "%4d %s %s %d %s %s",

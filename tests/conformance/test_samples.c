@@ -620,6 +620,9 @@ static void test_samples_match_expected(void **state)
         "rules/flier-acrobats-as-jcloisterzone.flierlog",
         "rules/ringmaster-never-on-acrobats.flierlog",
         "rules/flier-not-on-complete-pyramid.flierlog",
+        "bcb-c2-4p.jcz", "rules/flier-lands-on-bridge.flierlog",
+        "rules/flier-never-on-castle.flierlog",
+        "rules/flier-lands-on-castle.flierlog",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

@@ -709,6 +709,37 @@ static void test_corn_games(void **state)
     assert_true(seen.rule[RULE_CORN_CIRCLE]);
 }
 
+/* Bridges, Castles & Bazaars: bridges built and brought by placements,
+ * castles, auctions and their bought tiles placed undrawn, alone and
+ * with the Big Box's expansions: every game valid, in either format. */
+static void test_bcb_games(void **state)
+{
+    static const char *const runs[][12] = {
+        { "--edition", "c2", "--expansions", "bcb", NULL },
+        { "--edition", "c3", "--expansions", "bcb", "--format", "flierlog",
+          NULL },
+        { "--edition", "c3", "--expansions",
+          "inns,phantom,traders,tower,bcb", NULL },
+    };
+    static const struct sim_setup s_bcb = { 2, "bcb", NULL, NULL };
+    struct exp_tally t = { 0 };
+    struct forged_seen seen;
+    static const char *const forged[] = { "--games", "100", "--seed", "37",
+                                          "--forge", "1", "--edition", "c2",
+                                          "--expansions", "bcb", NULL };
+    (void)state;
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        const char *args[16] = { "--games", "40", "--seed", "36" };
+        for (int i = 0; runs[k][i]; i++)
+            args[4 + i] = runs[k][i];
+        check_legal_run(args, 40, &t);
+    }
+    assert_int_equal(t.games, 3 * 40);
+    check_forged(forged, 100, &s_bcb, &seen);
+    assert_true(seen.rule[RULE_CASTLE_PLACEMENT] &&
+                seen.rule[RULE_BRIDGE_PLACEMENT] && seen.rule[RULE_BAZAAR]);
+}
+
 static void test_forged_games_flagged(void **state)
 {
     (void)state;
@@ -1052,6 +1083,7 @@ int main(void)
         cmocka_unit_test(test_forged_dragon_games_flagged),
         cmocka_unit_test(test_cult_games),
         cmocka_unit_test(test_corn_games),
+        cmocka_unit_test(test_bcb_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -868,8 +868,8 @@ static const struct err_case err_cases[] = {
       { "turns[0].deploy: 'city:Q' is no segment" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road\"}"), ST_PARSE,
       { "turns[0].deploy: 'road' is no segment" } },
-    { NULL, ONE("{" PLACED ", \"deploy\": \"castle:N\"}"), ST_UNSUPPORTED,
-      { "feature 'castle'", "(turns[0].deploy)" } },
+    { NULL, ONE("{" PLACED ", \"deploy\": \"circus:N\"}"), ST_UNSUPPORTED,
+      { "feature 'circus'", "(turns[0].deploy)" } },
     { NULL, ONE("{" PLACED ", \"deploy\": 7}"), ST_PARSE,
       { "turns[0].deploy: expected a string" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"recall\": [0, 0]}"),
@@ -962,8 +962,8 @@ static const struct err_case err_cases[] = {
                 "\"feature\": \"river\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
                   "field, monastery, garden, trade-goods, barn, ransom, fairy, "
-                  "shrine, church, special-monastery, acrobats, bigtop or "
-                  "ringmaster" } },
+                  "shrine, church, special-monastery, acrobats, bigtop, "
+                  "ringmaster, castle or bazaar" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },

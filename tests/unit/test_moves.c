@@ -36,10 +36,12 @@ static const struct move_class *row_at(int i)
 }
 
 static const char *const jcz_fields[] = {"$position", "$pointer",  "$meeple",
-                                         "$tile",     "$rotation", "$random"};
+                                         "$tile",     "$rotation", "$random",
+                                         "$index",    "$amount"};
 static const char *const fl_keys[] = {"tile",   "at",        "rot",
                                       "draw",   "segment",   "segment?",
-                                      "meeple", "meeple_id", "roll"};
+                                      "meeple", "meeple_id", "roll",
+                                      "index",  "amount"};
 
 static bool listed(const char *s, const char *const *list, size_t n)
 {
@@ -155,6 +157,10 @@ static struct move sample(const struct move_class *c)
         m.feature = FEAT_ROAD;
         assert_true(loc_parse(FEAT_ROAD, "WE", &m.mask));
     }
+    if (strstr(c->fl_fields, "index"))
+        m.index = 2;
+    if (strstr(c->fl_fields, "amount"))
+        m.amount = 7;
     if (strstr(c->fl_fields, "meeple")) {
         m.meeple = FIG_SMALL;
         m.meeple_owner = 1;
@@ -173,6 +179,7 @@ static void expect_same_move(const char *what, const struct move *a,
         (a->feature != b->feature && a->kind != MV_DISCARD) ||
         a->meeple != b->meeple || a->meeple_n != b->meeple_n ||
         a->meeple_owner != b->meeple_owner || a->roll != b->roll ||
+        a->index != b->index || a->amount != b->amount ||
         !(a->draw == b->draw || (a->draw < 0 && b->draw < 0)))
         fail_msg("%s: kind %d/%d neutral %d/%d at %d,%d/%d,%d feature "
                  "%d/%d mask %d/%d meeple %d.%d.%d/%d.%d.%d tile '%s'/'%s' "

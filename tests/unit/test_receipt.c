@@ -284,6 +284,23 @@ static const struct sentence_case sentences[] = {
       { { 0, 1, FEAT_MONASTERY, 0, 1 } },
       "church at (0,1), completed: 3 for the most followers on it and its 8 "
       "neighbours; Ada 2 followers, Ben 2 → Ada, Ben 3 each" },
+    /* Bridges, Castles & Bazaars: what a castle scored from; who paid
+     * whom at the bazaar */
+    { "a castle beside a completed road",
+      { .turn = 26, .feature = FEAT_CASTLE, .players = 1u << ADA,
+        .completed = true, .points = 3, .tiles = 2, .meeples = { 1 },
+        .strength = { 1 }, .n_items = 1,
+        .items = { { SI_CASTLE_ROAD, -1, 3 } },
+        .figures = { FIG(ADA, FIG_SMALL, 1) }, .ref0 = 0, .n_refs = 2 },
+      { { 0, -1, FEAT_CASTLE, EDGE_S, 1 }, { 0, 0, FEAT_CASTLE, EDGE_N, 1 } },
+      "castle (0,-1)-(0,0): a road completed beside it scored 3; Ada 1 "
+      "castellan → Ada 3" },
+    { "a tile bought at the bazaar",
+      { .turn = 29, .feature = FEAT_BAZAAR, .players = 1u << BEN,
+        .completed = true, .expr = EXPR_BUY, .points = -1, .n_items = 1,
+        .items = { { SI_BAZAAR, -1, -1 } }, .xfer = { 1, 0, 0, 0 } },
+      { { 0 } },
+      "bazaar: a tile bought at the auction, 1 paid to Ada → Ben -1" },
 };
 
 /* The terms of a hand-written event, as the engine's scoring sets them

@@ -71,6 +71,7 @@ static const struct {
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },
     { "monastery", "church" }, { "city", "besieged" },
+    { "city", "castle-base" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" }, { "monastery", "shrine" },
@@ -89,7 +90,6 @@ static const struct unmodelled {
     bool gap;
     const char *why;
 } unmodelled[] = {
-    { "city", "castle-base", false, "Bridges, Castles & Bazaars: castles" },
     { "road", "tunnel", false, "The Tunnel: tunnel ends" },
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
@@ -101,6 +101,9 @@ static const struct unmodelled {
      * which covers The River with The River II; a river set taken twice,
      * or both editions of one, is not capped: two lakes. */
     { "tile", "max", true, "a cap on a kind's copies over all sets" },
+    /* BB/Cccc.b says its copies twice: on the tile and on its sets' refs,
+     * which we compare */
+    { "tile", "count", true, "a kind's copies, repeated by its sets' refs" },
 };
 
 /* How often each was met in the supported sets and their tiles, and the
@@ -519,7 +522,8 @@ static void read_location(xmlNodePtr el, struct seg_want *s,
 
 /* Our segment attributes (enum seg_attr) carry JCloisterZone's names:
  * inn="true", cathedral="true", pig-herd="true"; a city's trade goods
- * are resource="wine" (or cloth, grain), our attribute of that name. */
+ * are resource="wine" (or cloth, grain), our attribute of that name;
+ * castle-base="false" is our "nocastle". */
 static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
                        struct diffs *d)
 {
@@ -539,6 +543,13 @@ static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
             differ(d, where, "resource=\"%s\": no such trade good", res);
         xmlFree(res);
     }
+    /* castle-base="false": our "nocastle" (a city is a base by default) */
+    char *base = prop(el, "castle-base");
+    if (base && strcmp(base, "false") == 0)
+        s->attrs |= SA_NOCASTLE;
+    else if (base && strcmp(base, "true") != 0)
+        differ(d, where, "castle-base=\"%s\": not true or false", base);
+    xmlFree(base);
     for (int a = 0; a < SA__COUNT; a++) {
         char *v = prop(el, names[a]);
         if (!v)

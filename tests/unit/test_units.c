@@ -6,7 +6,9 @@
  * The Princess & the Dragon (dragon, fairy, princess, portal), The Count
  * of Carcassonne (the City's quarters, the count), the shrines (their
  * placement, a shrine without the element), the siege (besieged cities,
- * the escape) and the draw check.
+ * the escape), the castles of Bridges, Castles & Bazaars (made, scored
+ * beside a completed feature and in a chain, held at the end, the
+ * faults, no flier landing) and the draw check.
  * The seeds' clarifications these expansions touch are cases here: a
  * large follower that lands on an occupied city wins its majority; a
  * phantom may not use a flying machine used this turn; a mayor lands only
@@ -28,6 +30,7 @@
 #include <string.h>
 
 #include "board_fixture.h"
+#include "core/exp/bcb.h"
 #include "core/exp/dragon.h"
 #include "core/exp/tower.h"
 #include "fx_cases.h"
@@ -1824,6 +1827,179 @@ static void test_audit(void **state)
     report_release(&rep);
 }
 
+/* ---- Bridges, Castles & Bazaars: castles ------------------------------- */
+
+static struct rules castle_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "inns-and-cathedrals:1"); /* IC/C!: no castle base */
+    fx_add_set(&r, "flier:1");
+    r.counts[COUNT_CASTLES] = 1;
+    r.counts[COUNT_BRIDGES] = 1;
+    return r;
+}
+
+#define CASTLE(p, x, y, loc) \
+    { MV_CASTLE, (p), NULL, (x), (y), 0, FEAT_CITY, (loc), 0, 0, -1, 0, 0 }
+/* Red closes the start's city with BA/C at (0,-1), a knight in it, and
+ * makes it a castle: (0,-1) and (0,0), its vicinity x -1..1. */
+#define RED_CASTLE                                                         \
+    FX_PLACE(RED, "BA/C", 0, -1, 2), FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), \
+        CASTLE(RED, 0, -1, "S"), FX_COMMIT(RED)
+/* Blue then Red close the road through the start, 3 tiles, unoccupied. */
+#define ROAD_CLOSED                                                        \
+    FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),    \
+        FX_PLACE(RED, "BA/RRR", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED)
+
+/* Two castles, each the other's neighbour: Red's and the one Blue makes
+ * of (0,-2)-(1,-2) in Red's turn. */
+static void castle_chain(const char *what, const struct report *r)
+{
+    int castles = 0;
+    for (size_t i = 0; i < r->n_events; i++) {
+        const struct score_event *ev = &r->events[i];
+        if (ev->feature != FEAT_CASTLE || ev->turn != 5)
+            continue;
+        castles++;
+        if (ev->players == 1u << RED)
+            expect_item(ev, 0, SI_CASTLE_ROAD, -1, 3);
+        else
+            expect_item(ev, 0, SI_CASTLE_CASTLE, -1, 3);
+    }
+    if (castles != 2)
+        fail_msg("%s: %d castle events in turn 5, expected 2", what, castles);
+}
+
+static const struct audit_case castle_cases[] = {
+    /* JCloisterZone's castle-unoccupied-trigger: the road nobody holds
+     * scores the castle beside it, 3 */
+    { "castle: an unoccupied road scores it", castle_rules,
+      STEPS(RED_CASTLE, ROAD_CLOSED),
+      .events = { FX_EV(3, FEAT_CASTLE, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << RED, .points = 3, .n_items = 1,
+                        .items = { { SI_CASTLE_ROAD, -1, 3 } }) },
+      .score = { 3, 0 } },
+    /* the castle is no city: the completed city scores nothing, and at
+     * the end the castle still held gets its 0 */
+    { "castle: held at the end", castle_rules, STEPS(RED_CASTLE),
+      .end_turn = 1, .finished = true,
+      .events = { FX_EV(-1, FEAT_CASTLE, FXW_POINTS | FXW_ITEMS,
+                        .points = 0, .n_items = 1,
+                        .items = { { SI_CASTLE_UNSCORED, -1, 0 } }) },
+      .score = { 0, 0 } },
+    { "castle: a castle beside a scored castle scores the same",
+      castle_rules, STEPS(RED_CASTLE,
+          FX_PLACE(BLUE, "BA/C", 0, -2, 1),
+          FX_DEPLOY(BLUE, 0, -2, FEAT_CITY, "E"), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/C", 1, -2, 3), FX_PASS(RED),
+          CASTLE(BLUE, 1, -2, "W"), FX_COMMIT(RED), ROAD_CLOSED),
+      .score = { 3, 3 }, .more = castle_chain },
+    /* a save names the player on turn for a castle another seat's knight
+     * makes (JCloisterZone asks each seat): it is the knight's owner's */
+    { "castle: the knight's owner's, whoever the save names",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), CASTLE(BLUE, 0, -1, "S"),
+          FX_COMMIT(RED), ROAD_CLOSED),
+      .score = { 3, 0 } },
+    { "castle: CASTLE_PLACEMENT: nobody in the city",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED),
+          CASTLE(RED, 0, -1, "S"), FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "one follower" },
+    { "castle: CASTLE_PLACEMENT: a city not completed",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/CFC.2", 0, -1, 0),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "N"), CASTLE(RED, 0, -1, "N"),
+          FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "not of two segments" },
+    { "castle: CASTLE_PLACEMENT: IC/C!'s city is no castle base",
+      castle_rules, STEPS(FX_PLACE(RED, "IC/C!", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), CASTLE(RED, 0, -1, "S"),
+          FX_COMMIT(RED)),
+      RULE_CASTLE_PLACEMENT, 1, "no castle base" },
+    { "castle: CASTLE_PLACEMENT: no castle between turns",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_DEPLOY(RED, 0, -1, FEAT_CITY, "S"), FX_COMMIT(RED),
+          CASTLE(RED, 0, -1, "S")),
+      RULE_TURN_SEQUENCE, 1 },
+    /* a flier rolled onto the castle's tile finds no landing: the castle
+     * is no feature one lands on */
+    { "castle: a flier never lands on a castle", castle_rules,
+      STEPS(RED_CASTLE, FX_PLACE(BLUE, "FL/F.o", 1, -1, 0),
+          FX_FLY(BLUE, 1, -1, 1),
+          FX_DEPLOY(BLUE, 0, -1, FEAT_CASTLE, "S"), FX_COMMIT(BLUE)),
+      RULE_FLIER_BAD_FEATURE, 2 },
+};
+
+/* ---- Bridges, Castles & Bazaars: bridges ------------------------------- */
+
+#define BRIDGE(p, x, y, loc) \
+    { MV_BRIDGE, (p), NULL, (x), (y), 0, FEAT_ROAD, (loc), 0, 0, -1, 0, 0 }
+
+static const struct audit_case bridge_cases[] = {
+    /* BA/RFr at (1,0) goes on the start's road; a bridge across its
+     * fields, nothing beyond them, holds Red's follower */
+    { "bridge: built across a tile's fields, a follower on it", castle_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), BRIDGE(RED, 1, 0, "NS"),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "NS"), FX_COMMIT(RED)) },
+    /* BA/RFr turned north-south at (1,0): its west field meets the
+     * start's road, so the placement brings a bridge west-east across
+     * it, which the start's road joins */
+    { "bridge: a field edge against a road takes a bridge on the tile",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)) },
+    /* then a road running north into (1,0)'s south field: the bridge
+     * goes on (1,0), north-south, and it may not take a second one */
+    { "bridge: a road edge against a field takes a bridge beside",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+          FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 1, 1, 1), FX_PASS(BLUE),
+          FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY(RED, 2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)) },
+    { "bridge: TILE_EDGE_MISMATCH: a road against a city no bridge mends",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 0, 1, 1), FX_PASS(RED),
+          FX_COMMIT(RED)),
+      RULE_TILE_EDGE_MISMATCH, 1 },
+    { "bridge: BRIDGE_PLACEMENT: a tile beyond its end",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 0, 1, 0),
+          BRIDGE(RED, 0, 1, "NS"), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "no tile beyond" },
+    { "bridge: BRIDGE_PLACEMENT: after the turn's action",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+          BRIDGE(RED, 1, 0, "NS"), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "before its action" },
+    { "bridge: BRIDGE_PLACEMENT: one a turn",
+      castle_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 1),
+          BRIDGE(RED, 1, 0, "WE"), FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_BRIDGE_PLACEMENT, 1, "one bridge" },
+};
+
+/* The bridges a placement brings: on the tile (its west field meets the
+ * start's road), then beside it (a road north into (1,0)'s south field);
+ * each joins the roads it meets and takes one of the player's three. */
+static void test_bridge_mends_edges(void **state)
+{
+    (void)state;
+    enum { NS = 1 << 0 | 1 << 2, WE = 1 << 1 | 1 << 3 };
+    struct rules r = castle_rules();
+    struct game *g = fx_new(&r);
+    assert_int_equal(bcb_bridges_left(g, 0), 3);
+    fx_play(g, "BA/RFr", 1, 0, 1); /* road N-S, bridge W-E: Red's */
+    assert_int_equal(bcb_bridges_left(g, 0), 2);
+    assert_int_equal(game_feature(g, fx_seg(g, 1, 0, FEAT_ROAD, WE)),
+                     game_feature(g, fx_seg(g, 0, 0, FEAT_ROAD, WE)));
+    fx_play(g, "BA/RFr", 2, 0, 0); /* Blue: road W-E, fields N and S */
+    fx_play(g, "BA/RFr", 2, 1, 1); /* Red: road north into (2,0)'s field */
+    assert_int_equal(bcb_bridges_left(g, 0), 1);
+    assert_int_equal(bcb_bridges_left(g, 1), 3);
+    assert_int_equal(game_feature(g, fx_seg(g, 2, 0, FEAT_ROAD, NS)),
+                     game_feature(g, fx_seg(g, 2, 1, FEAT_ROAD, NS)));
+    /* the bridge made (2,0)'s north edge a road: a road meets it as it
+     * is, without a bridge of Blue's */
+    fx_play(g, "BA/RFr", 2, -1, 1);
+    assert_int_equal(bcb_bridges_left(g, 1), 3);
+    assert_int_equal(game_feature(g, fx_seg(g, 2, 0, FEAT_ROAD, NS)),
+                     game_feature(g, fx_seg(g, 2, -1, FEAT_ROAD, NS)));
+    game_free(g);
+}
+
 /* The shrines' placement rule, with a shrine at (0,1) and a monastery
  * beside it at (1,1), each next to one cloister of the other kind:
  *
@@ -1931,5 +2107,8 @@ int main(void)
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
     FX_ROWS(&ts, siege_cases, test_audit);
+    FX_ROWS(&ts, castle_cases, test_audit);
+    FX_ROWS(&ts, bridge_cases, test_audit);
+    FX_TEST(&ts, test_bridge_mends_edges);
     return fx_tests_run("test_units", &ts);
 }

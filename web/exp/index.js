@@ -40,9 +40,10 @@ import monasteries from './monasteries.js';
 import siege from './siege.js';
 import corn from './corn.js';
 import bigtop from './bigtop.js';
+import bcb from './bcb.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries, siege, corn, bigtop];
+  darmstadt, monasteries, siege, corn, bigtop, bcb];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

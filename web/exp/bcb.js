@@ -1,0 +1,73 @@
+// exp/bcb.js - Bridges, Castles & Bazaars on the dashboard: a bridge is a
+// plank with railings across its tile, a castle a small keep with
+// battlements on its city (in its owner's colour, grey once it has
+// scored), a bazaar tile carries a stall's awning, and the auction's
+// points and the castles' scores are named in the scores.
+
+import { s } from '../dom.js';
+
+const TILE = 100;
+
+// The plank across the tile at `at` along the bridge's axis.
+function bridge(board, it) {
+  const [x, y] = [it.at[0] * TILE, it.at[1] * TILE];
+  const ns = String(it.segment).endsWith(':NS') || String(it.segment).endsWith(':SN');
+  const w = 16;
+  const r = ns ? { x: x + 50 - w / 2, y: y + 2, width: w, height: TILE - 4 }
+    : { x: x + 2, y: y + 50 - w / 2, width: TILE - 4, height: w };
+  const rail = ns
+    ? `M${x + 50 - w / 2} ${y + 2}V${y + TILE - 2}M${x + 50 + w / 2} ${y + 2}V${y + TILE - 2}`
+    : `M${x + 2} ${y + 50 - w / 2}H${x + TILE - 2}M${x + 2} ${y + 50 + w / 2}H${x + TILE - 2}`;
+  return s('g', { class: 'bridge', dataset: { at: it.at.join(','), segment: it.segment } },
+    s('title', { text: `bridge ${ns ? 'north-south' : 'west-east'} at (${it.at.join(',')})` }),
+    s('rect', { class: 'bridge-deck', ...r }),
+    s('path', { class: 'bridge-rail', d: rail }));
+}
+
+// The keep on the castle's segment of the tile at `at`: its owner's
+// colour while its knight holds it, grey once it has scored.
+function castle(board, it) {
+  const [x, y] = board.locate(it.at, it.segment).anchor;
+  const held = it.name === 'castle';
+  const color = held && board.colors ? board.colors.get(it.player) : null;
+  return s('g', {
+    class: ['castle', held ? 'held' : 'scored'],
+    transform: `translate(${x} ${y + 12})`,
+    dataset: { at: it.at.join(','), segment: it.segment, player: it.player },
+  },
+  s('title', { text: `${it.player ? `${it.player}'s ` : ''}castle at (${it.at.join(',')})${held ? '' : ', scored'}` }),
+  s('path', {
+    class: 'castle-keep',
+    style: color ? { fill: color } : null,
+    d: 'M-8 6V-4H-5V-7H-2V-4H2V-7H5V-4H8V6Z',
+  }),
+  s('path', { class: 'castle-gate', d: 'M-2 6V2A2 2 0 0 1 2 2V6Z' }));
+}
+
+export default {
+  id: 'bcb',
+  features: {
+    // a castle: city segments turned into one; it scores from the
+    // features completed beside it
+    castle: { name: 'castle', open: true, rank: 8 },
+    // the auction's points: no board feature
+    bazaar: { name: 'bazaar', open: true, rank: 9 },
+  },
+  tileMarks: {
+    bazaar: { title: 'bazaar: an auction follows', d: 'M-9 -3L-6 -8H6L9 -3Z M-9 -3Q-6.75 0 -4.5 -3Q-2.25 0 0 -3Q2.25 0 4.5 -3Q6.75 0 9 -3 M-7 -1V7 M7 -1V7' },
+  },
+  items: {
+    bridge: { draw: bridge, cls: 'bridge', changed: (it) => `A bridge was built at (${it.at.join(',')}).` },
+    castle: { draw: castle, cls: 'castle', changed: (it) => `A castle was made at (${it.at.join(',')}).` },
+    'castle-scored': { draw: castle, cls: 'castle', changed: (it) => `The castle at (${it.at.join(',')}) scored.` },
+    bridges: { label: 'Bridges left', cls: 'bridges', testid: 'bridges' },
+    castles: { label: 'Castles left', cls: 'castles', testid: 'castles' },
+  },
+  rules: {
+    CASTLE_PLACEMENT: [46, 'A castle only of a completed city of two segments on the turn\'s tile, a castle base on both, held by exactly one follower, by a player with a castle left, before the turn\'s COMMIT.'],
+    BRIDGE_PLACEMENT: [47, 'A bridge only on the turn\'s tile, before its action, across two opposite field edges with no tile beyond, one a turn, by a player with a bridge left.'],
+    BAZAAR: [48, 'At the bazaar\'s auction each has a say in turn: the selector chooses a tile and bids, the others bid higher or pass, the selector buys or sells; each then places the tile they got.'],
+  },
+  elementNames: { bridge: 'bridges', castle: 'castles', bazaar: 'bazaar' },
+  exprNames: { buy: 'bought', sell: 'sold' },
+};
