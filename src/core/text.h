@@ -51,4 +51,14 @@ static inline void text_int(struct text *t, int v)
     text_put(t, p);
 }
 
+/* "(x,y)", a square as every receipt writes it. */
+static inline void text_square(struct text *t, int x, int y)
+{
+    text_put(t, "(");
+    text_int(t, x);
+    text_put(t, ",");
+    text_int(t, y);
+    text_put(t, ")");
+}
+
 #endif

@@ -86,11 +86,8 @@ static int explain_acrobats(const struct game_log *log,
     struct text t = text_at(out, len);
     text_put(&t, "acrobats");
     if (ev->n_refs) {
-        text_put(&t, " at (");
-        text_int(&t, refs[0].x);
-        text_put(&t, ",");
-        text_int(&t, refs[0].y);
-        text_put(&t, ")");
+        text_put(&t, " at ");
+        text_square(&t, refs[0].x, refs[0].y);
     }
     int n = ev->n_items ? ev->items[0].count : 0;
     text_put(&t, ": ");
@@ -119,11 +116,8 @@ static int explain_bigtop(const struct game_log *log,
     struct text t = text_at(out, len);
     text_put(&t, "big top");
     if (ev->n_refs) {
-        text_put(&t, " at (");
-        text_int(&t, refs[0].x);
-        text_put(&t, ",");
-        text_int(&t, refs[0].y);
-        text_put(&t, ")");
+        text_put(&t, " at ");
+        text_square(&t, refs[0].x, refs[0].y);
     }
     int n = ev->n_items ? ev->items[0].count : 0;
     int v = n ? ev->points / n : 0;
@@ -160,11 +154,8 @@ static int explain_ringmaster(const struct game_log *log,
     }
     text_put(&t, "ringmaster");
     if (ev->n_refs) {
-        text_put(&t, " at (");
-        text_int(&t, refs[0].x);
-        text_put(&t, ",");
-        text_int(&t, refs[0].y);
-        text_put(&t, ")");
+        text_put(&t, " at ");
+        text_square(&t, refs[0].x, refs[0].y);
     }
     text_put(&t, ", its feature scored: ");
     text_int(&t, circus);

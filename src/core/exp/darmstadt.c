@@ -29,11 +29,8 @@ static int explain_church(const struct game_log *log,
     struct text t = text_at(out, len);
     text_put(&t, "church");
     if (ev->n_refs) {
-        text_put(&t, " at (");
-        text_int(&t, refs[0].x);
-        text_put(&t, ",");
-        text_int(&t, refs[0].y);
-        text_put(&t, ")");
+        text_put(&t, " at ");
+        text_square(&t, refs[0].x, refs[0].y);
     }
     text_put(&t, ", completed: ");
     text_int(&t, ev->points);
