@@ -153,9 +153,7 @@ describe('the dashboard', () => {
     assert.ok(all.total <= 100, `${all.total} samples: raise the page size`);
     await page.goto(base + '/?size=100');
     const rows = page.locator('[data-testid=games-table] tbody tr');
-    // one page of rows at the default size (50), of every game
-    const onePage = (n) => Math.min(n, 50);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, onePage(all.total));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
     assert.match(await page.locator('.list-status').textContent(), new RegExp(`of ${all.total} games`));
     await shot(page, '01-games');
 
@@ -174,7 +172,7 @@ describe('the dashboard', () => {
     // Sorting by turns, ascending: the numbers go up.
     await page.getByLabel('Verdict').selectOption('');
     await page.getByLabel('Search').fill('');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, onePage(all.total));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
     await page.locator('button.sort[data-sort=turns]').click();
     await page.waitForFunction(() => /sort=turns/.test(location.search) && !document.querySelector('table.busy'));
     const turns = (await rows.locator('td[data-label=Turns]').allTextContents()).map(Number);
@@ -184,7 +182,7 @@ describe('the dashboard', () => {
     // Edition filter against the API's own count.
     const c3 = (await api('/api/games?edition=C3')).body.total;
     await page.getByLabel('Edition').selectOption('C3');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), onePage(c3));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), c3);
     assert.deepEqual([...new Set(await rows.locator('td[data-label=Edition]').allTextContents())], ['C3']);
     await page.close();
   });
@@ -544,6 +542,42 @@ describe('the dashboard', () => {
     const features = await page.locator('[data-testid=events] .event-feature').allTextContents();
     assert.ok(features.includes('big top'), features.join(', '));
     await shot(page, '03f-bigtop');
+    await page.close();
+  });
+
+  test('a siege replay draws the besiegers\' camp on besieged cities, and an escape', async () => {
+    // samples/siege-c2-3p.jcz: SI.BE/Ccc besieged from turn 11; after turn
+    // 47 Ben takes his knight out of it (gone in turn 48's replay).
+    const id = await gameId('/siege-c2-3p.jcz');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const t48 = replay.turns.find((t) => t.turn === 48);
+    assert.ok(t48 && t48.removed.length > 0, 'the escaped knight leaves the board');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=47`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.ok(await page.locator('svg.board .tile[data-tile="SI.BE/Ccc"] .token-besieged').count() > 0, 'the camp on the besieged city');
+    assert.equal(await page.locator('svg.board .token-generic').count(), 0, 'no token drawn with the generic dot');
+    const key = await page.locator('[data-testid=board-key] li').allTextContents();
+    assert.ok(key.some((k) => k.startsWith('besieged city')), key.join(', '));
+    await shot(page, '03h-siege');
+    await page.close();
+  });
+
+  test('a Bridges, Castles & Bazaars replay draws bridges, castles held and scored, and the bazaar', async () => {
+    // samples/bcb-c2-4p.jcz: a castle from turn 8 (scored on turn 26), a
+    // bridge from turn 36.
+    const id = await gameId('/bcb-c2-4p.jcz');
+    assert.equal((await api(`/api/games/${id}`)).body.valid, true, 'the sample audits valid');
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=36`);
+    await page.locator('svg.board .tile').first().waitFor();
+    assert.ok(await page.locator('svg.board g.bridge').count() > 0, 'a bridge drawn');
+    assert.ok(await page.locator('svg.board g.castle').count() > 0, 'a castle drawn');
+    assert.ok(await page.locator('svg.board g.castle.scored').count() > 0, 'a scored castle drawn grey');
+    const title = await page.locator('svg.board g.bridge > title').first().textContent();
+    assert.match(title, /^bridge (north-south|west-east) at/);
+    await shot(page, '03i-bcb');
     await page.close();
   });
 
