@@ -665,8 +665,10 @@ static uint64_t hash(const struct game *g, uint64_t h)
     const struct bazaar *bz = &st->bz;
     h = game_hash_mix(h, bz->open | bz->n << 1 | bz->stage << 4 |
                              (bz->sel + 1) << 8 | (bz->asking + 1) << 12);
+    /* shifted unsigned: a seat that got none is -1 (the same bits) */
     for (int p = 0; p < g->rules.n_players; p++)
-        h = game_hash_mix(h, bz->got[p] << 16 | (bz->def[p] & 0xFFFF));
+        h = game_hash_mix(h, (int32_t)((uint32_t)bz->got[p] << 16 |
+                                       (uint16_t)bz->def[p]));
     return h;
 }
 
