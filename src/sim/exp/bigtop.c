@@ -154,6 +154,21 @@ static bool f_score_partial(struct forge *f)
     return ok;
 }
 
+/* The turn's action replaced by meeple mi onto acrobat space pick: its
+ * square. */
+static struct pos deploy_onto(struct forge *f, const struct game *g,
+                              int pick, int mi)
+{
+    struct pos p = game_tile_pos(g, g->segs[pick].tile);
+    struct move *m = forge_replace_action(f);
+    m->kind = MV_DEPLOY;
+    m->at = p;
+    m->feature = FEAT_ACROBATS;
+    m->mask = g->segs[pick].mask;
+    forge_set_meeple(m, g, mi);
+    return p;
+}
+
 /* The turn's action replaced by a follower onto an acrobat space two
  * squares or more from the turn's tile. */
 static bool f_far_acrobats(struct forge *f)
@@ -172,13 +187,7 @@ static bool f_far_acrobats(struct forge *f)
             pick = seg;
     }
     if (pick >= 0) {
-        struct pos p = game_tile_pos(g, g->segs[pick].tile);
-        struct move *m = forge_replace_action(f);
-        m->kind = MV_DEPLOY;
-        m->at = p;
-        m->feature = FEAT_ACROBATS;
-        m->mask = g->segs[pick].mask;
-        forge_set_meeple(m, g, mi);
+        struct pos p = deploy_onto(f, g, pick, mi);
         forge_how(f, "deployed a follower on the acrobats at (%d,%d), off "
                   "the turn's tile and its 8 neighbours", p.x, p.y);
     }
@@ -203,13 +212,7 @@ static bool f_ringmaster_acrobats(struct forge *f)
         }
     }
     if (pick >= 0) {
-        struct pos p = game_tile_pos(g, g->segs[pick].tile);
-        struct move *m = forge_replace_action(f);
-        m->kind = MV_DEPLOY;
-        m->at = p;
-        m->feature = FEAT_ACROBATS;
-        m->mask = g->segs[pick].mask;
-        forge_set_meeple(m, g, mi);
+        struct pos p = deploy_onto(f, g, pick, mi);
         forge_how(f, "deployed the ringmaster on the acrobats at (%d,%d)",
                   p.x, p.y);
     }
