@@ -608,6 +608,32 @@ static void test_city_asks_round_to_the_turn_player(void **state)
     report_release(&rep);
 }
 
+/* n players with an abbey each, The Abbey & Mayor's tiles only. */
+static struct rules abbey_rules(int n)
+{
+    struct rules r;
+    rules_init(&r);
+    r.n_players = n;
+    r.figures[FIG_SMALL] = FX_FOLLOWERS;
+    r.counts[COUNT_ABBEYS] = 1;
+    fx_add_set(&r, "abbey-and-mayor:1");
+    return r;
+}
+
+/* l with steps s audited: valid and finished after `turns` turns (l is
+ * released; rep is the caller's to release). */
+static void audit_finished(struct game_log *l, const struct fx_step *s,
+                           size_t n, int turns, struct report *rep)
+{
+    fx_log_add(l, s, n);
+    fx_audit(l, rep);
+    game_log_release(l);
+    print_violations(rep);
+    assert_true(rep->valid);
+    assert_int_equal(rep->turns, turns);
+    assert_true(rep->finished);
+}
+
 /* Abbey & Mayor, the last round of abbeys: six players, each holding an
  * abbey. The pack is The Abbey & Mayor's twelve tiles, ten of them laid
  * as start tiles round two holes, (10,11) and (12,11); seats 0 and 1
@@ -617,12 +643,7 @@ static void test_city_asks_round_to_the_turn_player(void **state)
 static void test_last_round_of_abbeys(void **state)
 {
     (void)state;
-    struct rules r;
-    rules_init(&r);
-    r.n_players = 6;
-    r.figures[FIG_SMALL] = FX_FOLLOWERS;
-    r.counts[COUNT_ABBEYS] = 1;
-    fx_add_set(&r, "abbey-and-mayor:1");
+    struct rules r = abbey_rules(6);
     static const struct {
         const char *id;
         struct pos at;
@@ -645,14 +666,8 @@ static void test_last_round_of_abbeys(void **state)
         FX_PLACE(0, "AM/A", 10, 11, 0), FX_PASS(0), FX_COMMIT(0),
         FX_PASS(1),
     };
-    fx_log_add(&l, s, sizeof s / sizeof s[0]);
     struct report rep;
-    fx_audit(&l, &rep);
-    game_log_release(&l);
-    print_violations(&rep);
-    assert_true(rep.valid);
-    assert_int_equal(rep.turns, 3);
-    assert_true(rep.finished);
+    audit_finished(&l, s, sizeof s / sizeof s[0], 3, &rep);
     report_release(&rep);
 }
 
@@ -667,12 +682,7 @@ static void test_last_round_of_abbeys(void **state)
 static void test_last_round_when_no_tile_fits(void **state)
 {
     (void)state;
-    struct rules r;
-    rules_init(&r);
-    r.n_players = 3;
-    r.figures[FIG_SMALL] = FX_FOLLOWERS;
-    r.counts[COUNT_ABBEYS] = 1;
-    fx_add_set(&r, "abbey-and-mayor:1");
+    struct rules r = abbey_rules(3);
     /* a ring of start tiles round three holes, (11,11), (13,11) and
      * (15,11), no city of theirs facing an empty square that could take
      * AM/C++ (every such square sees a road or a field too) */
@@ -703,14 +713,8 @@ static void test_last_round_when_no_tile_fits(void **state)
         FX_COMMIT(YELLOW),
         FX_PASS(RED),
     };
-    fx_log_add(&l, s, sizeof s / sizeof s[0]);
     struct report rep;
-    fx_audit(&l, &rep);
-    game_log_release(&l);
-    print_violations(&rep);
-    assert_true(rep.valid);
-    assert_int_equal(rep.turns, 5);
-    assert_true(rep.finished);
+    audit_finished(&l, s, sizeof s / sizeof s[0], 5, &rep);
     assert_int_equal(rep.n_discards, 1);
     assert_int_equal(rep.discards[0].tile, fx_tile("AM/C++"));
     report_release(&rep);
