@@ -1,7 +1,7 @@
 /* fl_turn.h - the flierlog's turn form as the units extend it: the
  * actions of a placement entry ("deploy", "fly", "recall", ...) and the
  * keys read before and after them, each unit's in src/mlog/exp/UNIT.c,
- * registered in fl_turn_units (flierlog.c). flierlog.c reads an entry
+ * registered in fl_turn_units (exp/units.c). flierlog.c reads an entry
  * and flierlog_write.c writes one by asking the units; neither names
  * one. */
 #ifndef MLOG_FL_TURN_H
@@ -94,10 +94,8 @@ struct fl_turn_unit {
                             const uint8_t *role, size_t n);
 };
 
-extern const struct fl_turn_unit fl_turn_base, fl_turn_flier, fl_turn_c3,
-    fl_turn_abbey, fl_turn_tower, fl_turn_dragon, fl_turn_count,
-    fl_turn_monasteries, fl_turn_siege, fl_turn_corn;
-/* The registry, in the order messages list the actions; NULL last. */
+/* The registry (src/mlog/exp/units.c), in the order messages list the
+ * actions; NULL last. */
 extern const struct fl_turn_unit *const fl_turn_units[];
 
 /* ---- the reader's pieces (flierlog.c) -------------------------------- */

@@ -439,21 +439,6 @@ enum status fl_get_meeple_id(const struct fl_ctx *c, const cJSON *v,
 
 /* ---- the units' keys (fl_turn.h) ---------------------------------------- */
 
-/* One line per unit; the actions' order is the messages'. */
-const struct fl_turn_unit *const fl_turn_units[] = {
-    &fl_turn_base,
-    &fl_turn_flier,
-    &fl_turn_c3,
-    &fl_turn_abbey,
-    &fl_turn_tower,
-    &fl_turn_dragon,
-    &fl_turn_count,
-    &fl_turn_monasteries,
-    &fl_turn_siege,
-    &fl_turn_corn,
-    NULL,
-};
-
 /* The units' actions, in turn (i = 0, 1, ... until NULL). */
 static const struct fl_action *action_at(int i)
 {
