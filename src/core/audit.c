@@ -765,7 +765,8 @@ static bool round_claims(const struct audit *a, const struct round_class *rc,
 static const struct round_class *claiming_round(const struct audit *a,
                                                 const struct move *m)
 {
-    if (a->ended || (a->phase != PH_IDLE && a->phase != PH_ROUND))
+    if (a->ended || (a->phase != PH_IDLE && a->phase != PH_ROUND) ||
+        m->kind >= AUDIT_MOVE_KINDS || !(a->answers >> m->kind & 1))
         return NULL;
     for (int i = 0; i < a->n_units; i++) {
         const struct audit_unit *u = a->units[i];
@@ -989,8 +990,13 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
     r->n_players = log->rules.n_players;
     a->g = game_new(&log->rules);
     for (int e = 0; e < EXP__COUNT; e++)
-        if (expansion_units[e]->audit && game_in_play(a->g, e))
-            a->units[a->n_units++] = expansion_units[e]->audit;
+        if (expansion_units[e]->audit && game_in_play(a->g, e)) {
+            const struct audit_unit *u = expansion_units[e]->audit;
+            a->units[a->n_units++] = u;
+            for (const struct round_class *rc = u->rounds; rc && rc->asked;
+                 rc++)
+                a->answers |= rc->answers | 1u << MV_PASS;
+        }
     /* a total per turn: room for the whole pack up front */
     xgrow((void **)&r->running, &r->cap_running,
           (size_t)game_pack_left(a->g) + 1, sizeof *r->running);

@@ -62,6 +62,8 @@ struct audit {
      * registry's order: asked every move, so a base game asks none */
     const struct audit_unit *units[EXP__COUNT];
     uint8_t n_units;
+    uint32_t answers; /* what any of their rounds takes (and a PASS): a
+                         move of no other kind skips the rounds at once */
 };
 
 /* Reports a violation of rule at move m (its position, for the moves

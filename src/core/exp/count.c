@@ -147,8 +147,9 @@ static bool may_leave(const struct game *g, int p)
 {
     const struct count_state *s = cst(g);
     for (int q = 0; q < SPOT__COUNT; q++) {
-        if (q == s->count_at || s->quarter[q] < 0)
-            continue;
+        if (q == s->count_at || s->quarter[q] < 0 ||
+            g->segs[g->segs[s->quarter[q]].parent].meeples == 0)
+            continue; /* most quarters stand empty: no walk of the figures */
         bool someone = false;
         for (int i = 0; i < g->n_meeples && !someone; i++)
             someone = g->meeples[i].owner == p &&
