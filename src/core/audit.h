@@ -137,26 +137,13 @@ int audit_player(const struct audit *a);
 /* A flight with landing options waits for its landing. */
 bool audit_awaits_landing(const struct audit *a);
 /* What the last audit_step() took its move for: a turn's own move, or
- * one of those that come between turns (Abbey & Mayor). */
+ * one of those that come between turns (a unit's round). */
 enum step_role {
     STEP_TURN,           /* a turn's tile, action or COMMIT (or a move
                             out of place) */
-    STEP_ABBEY_DECLINED, /* the player on turn declines the abbey before
-                            drawing: the PASS, and the COMMIT after it */
-    STEP_ABBEY_LAST,     /* a holder declines in the last round of abbeys,
-                            after the last tile (a PASS alone) */
-    STEP_WAGON_MOVE,     /* a wagon moves on after its feature scored: the
-                            DEPLOY, and its owner's COMMIT */
-    STEP_WAGON_STAYS,    /* a waiting wagon stays in supply: a PASS */
-    STEP_CITY,           /* the City of Carcassonne: a follower into a
-                            quarter or out of it, the count's move, or a
-                            PASS declining one of them */
-    STEP_ESCAPE,         /* the siege: a follower out of a besieged city
-                            after the turn, or a PASS declining it */
-    STEP_CORN,           /* a crop circle's round: the choice, a follower
-                            added or taken back and its COMMIT, a PASS */
-    STEP_BAZAAR,         /* an auction at the bazaar: a bid, a PASS, the
-                            selector's buying or selling */
+#define STEP(id) STEP_##id, /* the units' rounds (their STEP lines) */
+#include "core/exp/units.def"
+#undef STEP
 };
 enum step_role audit_step_role(const struct audit *a);
 /* The part of the turn now (after its COMMIT: of the turn to come): 1,

@@ -24,98 +24,49 @@ struct score_item;
 struct pos;
 struct replay_out;
 
-/* The registry: X(ID, unit object, its id in .tiles files and reports).
- * The order is the order hooks run in and the unit's bit in
- * game_rules_units(). */
-#define EXPANSIONS(X)                                                      \
-    X(BASE, expansion_base, "base")                                        \
-    X(C3, expansion_c3, "c3")                                              \
-    X(FLIER, expansion_flier, "flier")                                     \
-    X(RIVER, expansion_river, "river")                                     \
-    X(INNS, expansion_inns, "inns")                                        \
-    X(PHANTOM, expansion_phantom, "phantom")                               \
-    X(TRADERS, expansion_traders, "traders")                               \
-    X(ABBEY, expansion_abbey, "abbey")                                     \
-    X(TOWER, expansion_tower, "tower")                                     \
-    X(DRAGON, expansion_dragon, "dragon")                                  \
-    X(COUNT, expansion_count, "count")                                     \
-    X(CULT, expansion_cult, "cult")                                        \
-    X(DARMSTADT, expansion_darmstadt, "darmstadt")                         \
-    X(MONASTERIES, expansion_monasteries, "monasteries")                   \
-    X(SIEGE, expansion_siege, "siege")                                     \
-    X(CORN, expansion_corn, "corn")                                        \
-    X(BIGTOP, expansion_bigtop, "bigtop")                                  \
-    X(BCB, expansion_bcb, "bcb")
-
+/* The registry is src/core/exp/units.def: each unit's UNIT line (in
+ * its ID.def) gives its EXP_ID, object and id; the order is the order
+ * hooks run in and the unit's bit in game_rules_units(). */
 enum expansion_id {
-#define X(id, obj, name) EXP_##id,
-    EXPANSIONS(X)
-#undef X
+#define UNIT(id, obj, name) EXP_##id,
+#include "core/exp/units.def"
+#undef UNIT
     EXP__COUNT
 };
 
 /* Switches a save's elements turn on (setup.elements of a .jcz, the
- * "elements" of a flierlog): X(ID, key). */
-#define RULE_FLAGS(X)                                                      \
-    X(FARMERS, "farmers")                                                  \
-    X(GARDENS, "garden")                                                   \
-    X(INNS, "inn")                                                         \
-    X(CATHEDRALS, "cathedral")                                             \
-    X(TRADERS, "traders")                                                  \
-    X(PIG_HERD, "pig-herd")                                                \
-    X(TOWER, "tower")                                                      \
-    X(DRAGON, "dragon")                                                    \
-    X(FAIRY, "fairy")                                                      \
-    X(PRINCESS, "princess")                                                \
-    X(PORTAL, "portal")                                                    \
-    X(COUNT, "count")                                                      \
-    X(SHRINE, "shrine")                                                    \
-    X(SIEGE, "siege")                                                      \
-    X(ESCAPE, "escape")                                                    \
-    X(BIG_TOP, "big-top")                                                  \
-    X(ACROBATS, "acrobats")                                                \
-    X(BAZAAR, "bazaar")
-
+ * "elements" of a flierlog): the units' SWITCH(ID, key) lines. */
 enum rule_flag_bit {
-#define X(id, key) RFB_##id,
-    RULE_FLAGS(X)
-#undef X
+#define SWITCH(id, key) RFB_##id,
+#include "core/exp/units.def"
+#undef SWITCH
     RF__COUNT
 };
 enum rule_flag {
-#define X(id, key) RF_##id = 1u << RFB_##id,
-    RULE_FLAGS(X)
-#undef X
+#define SWITCH(id, key) RF_##id = 1u << RFB_##id,
+#include "core/exp/units.def"
+#undef SWITCH
 };
 
-/* Rule variants (setup.rules): X(ID, key, default value, the value of
- * the rule pages, the unit it concerns); the values a save may give are
- * in game.c's table. A .jcz save that names none follows JCloisterZone
- * (the default); a flierlog, a recording of a game at a table, the rule
- * pages while the option's unit is in play. */
-#define OPTIONS(X)                                                         \
-    X(TINY_CITY, "tiny-city-scoring", 4, 4, EXP_BASE)                      \
-    X(WAGON_MOVE, "wagon-move", 2, 2, EXP_ABBEY)                           \
-    X(KEEP_MONASTERIES, "keep-monasteries", 1, 1, EXP_MONASTERIES)         \
-    X(ESCAPE_VARIANT, "espace-variant", 0, 0, EXP_SIEGE)                   \
-    X(FLIER_ACROBATS, "flier-acrobats", 0, 1, EXP_BIGTOP)
-
-/* Things a player holds that are no figures (the abbey tile):
- * X(ID, key). */
-#define COUNTS(X)                                                          \
-    X(ABBEYS, "abbey") X(CASTLES, "castle") X(BRIDGES, "bridge")
-
+/* Things a player holds that are no figures (the units' HOLDING(ID, key)
+ * lines). */
 enum count {
-#define X(id, key) COUNT_##id,
-    COUNTS(X)
-#undef X
+#define HOLDING(id, key) COUNT_##id,
+#include "core/exp/units.def"
+#undef HOLDING
     COUNT__COUNT
 };
 
+/* Rule variants (setup.rules): the units' OPTION(ID, key, default
+ * value, the value of the rule pages, the unit it concerns) lines, and
+ * their OPTION_VALUE lines the values a save may give. A .jcz save that
+ * names none follows JCloisterZone (the default); a flierlog, a
+ * recording of a game at a table, the rule pages while the option's
+ * unit is in play. */
 enum game_option {
-#define X(id, key, def, pages, unit) OPT_##id,
-    OPTIONS(X)
-#undef X
+#define OPTION(id, key, def, pages, unit) OPT_##id,
+#include "core/exp/units.def"
+#undef OPTION
     OPT__COUNT
 };
 
@@ -236,9 +187,9 @@ enum unit_hook {
     HOOK__COUNT
 };
 
-#define X(id, obj, name) extern const struct expansion obj;
-EXPANSIONS(X)
-#undef X
+#define UNIT(id, obj, name) extern const struct expansion obj;
+#include "core/exp/units.def"
+#undef UNIT
 
 extern const struct expansion *const expansion_units[EXP__COUNT];
 

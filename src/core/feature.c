@@ -27,9 +27,9 @@ const struct figure_class *const figure_classes[FIG__COUNT] = {
 };
 
 const struct expansion *const expansion_units[EXP__COUNT] = {
-#define X(id, obj, name) &obj,
-    EXPANSIONS(X)
-#undef X
+#define UNIT(id, obj, name) &obj,
+#include "core/exp/units.def"
+#undef UNIT
 };
 
 const char *feat_name(int f)
@@ -136,8 +136,6 @@ static const struct {
 } others[] = {
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
-    { "Bridges, Castles & Bazaars",
-      { "bridges-castles-and-bazaars", "bridge", "castle", "bazaar" } },
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },

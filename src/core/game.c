@@ -24,6 +24,9 @@ static const char *const rule_ids[RULE__COUNT] = {
 #define X(id) #id,
     RULES(X)
 #undef X
+#define RULE(id) #id,
+#include "core/exp/units.def"
+#undef RULE
 };
 
 const char *rule_id(enum rule r)
@@ -45,9 +48,9 @@ static const struct {
     const char *key;
     int def, pages, unit;
 } options[OPT__COUNT] = {
-#define X(id, key, def, pages, unit) { key, def, pages, unit },
-    OPTIONS(X)
-#undef X
+#define OPTION(id, key, def, pages, unit) { key, def, pages, EXP_##unit },
+#include "core/exp/units.def"
+#undef OPTION
 };
 
 /* The values a save may give each option, and what they mean. */
@@ -56,15 +59,9 @@ static const struct {
     const char *name;
     int value;
 } option_values[] = {
-    { OPT_TINY_CITY, "2", 2 }, { OPT_TINY_CITY, "4", 4 },
-    { OPT_WAGON_MOVE, "C1", 1 }, { OPT_WAGON_MOVE, "C2", 2 },
-    /* older clients than the v5 engine's "merge" say "add" or "keep" */
-    { OPT_KEEP_MONASTERIES, "replace", 1 },
-    { OPT_KEEP_MONASTERIES, "merge", 0 },
-    { OPT_KEEP_MONASTERIES, "add", 0 }, { OPT_KEEP_MONASTERIES, "keep", 0 },
-    { OPT_ESCAPE_VARIANT, "any-tile", 0 },
-    { OPT_ESCAPE_VARIANT, "siege-tile", 1 },
-    { OPT_FLIER_ACROBATS, "never", 0 }, { OPT_FLIER_ACROBATS, "small", 1 },
+#define OPTION_VALUE(opt, name, value) { OPT_##opt, name, value },
+#include "core/exp/units.def"
+#undef OPTION_VALUE
 };
 
 int option_parse(int opt, const char *name)
@@ -93,9 +90,9 @@ int option_find(const char *key)
 }
 
 static const char *const flag_keys[RF__COUNT] = {
-#define X(id, key) key,
-    RULE_FLAGS(X)
-#undef X
+#define SWITCH(id, key) key,
+#include "core/exp/units.def"
+#undef SWITCH
 };
 
 int option_default(int opt)
@@ -932,7 +929,7 @@ static bool add_segs(struct game *g, int ti, const struct tile_def *t,
         s->kind = (uint8_t)kind;
         s->pennants = d->pennants;
         s->attrs = d->attrs;
-        s->wagon = d->wagon;
+        s->adjoin = d->adjoin;
         s->tile = (uint16_t)ti;
         s->parent = s->next = s->min = (uint16_t)si;
         s->size = 1;
@@ -1431,18 +1428,27 @@ static const char *const item_names[SI__COUNT] = {
 #define X(id, name) name,
     SCORE_ITEMS(X)
 #undef X
+#define SCORE_TERM(id, name, receipt) name,
+#include "core/exp/units.def"
+#undef SCORE_TERM
 };
 
 static const char *const expr_suffixes[EXPR__COUNT] = {
 #define X(id, suffix, note) suffix,
     SCORE_EXPRS(X)
 #undef X
+#define SCORE_EXPR(id, suffix, note) suffix,
+#include "core/exp/units.def"
+#undef SCORE_EXPR
 };
 
 static const char *const expr_notes[EXPR__COUNT] = {
 #define X(id, suffix, note) note,
     SCORE_EXPRS(X)
 #undef X
+#define SCORE_EXPR(id, suffix, note) note,
+#include "core/exp/units.def"
+#undef SCORE_EXPR
 };
 
 const char *score_expr_note(int expr)

@@ -82,8 +82,8 @@ const char *option_value_name(int opt, int value);
 /* The rule flag's key ("farmers"), by bit index. */
 const char *rule_flag_key(int bit);
 
-/* Stable rule ids (docs/architecture.md says what each means); their
- * order is the precedence when one move breaks several. X(ID). */
+/* Stable rule ids (docs/architecture.md says what each means), X(ID):
+ * the generic ones; each unit adds its own (RULE lines in its ID.def). */
 #define RULES(X)                                                           \
     X(OK)                                                                  \
     X(TILE_UNKNOWN)                                                        \
@@ -92,18 +92,11 @@ const char *rule_flag_key(int bit);
     X(TILE_OCCUPIED)                                                       \
     X(TILE_NOT_ADJACENT)                                                   \
     X(TILE_EDGE_MISMATCH)                                                  \
-    X(ABBEY_PLACEMENT)                                                     \
-    X(RIVER_ORDER)                                                         \
-    X(RIVER_FLOW)                                                          \
-    X(SHRINE_PLACEMENT)                                                    \
     X(TILE_DISCARD_FITS)                                                   \
     X(MEEPLE_NONE_LEFT)                                                    \
     X(MEEPLE_NOT_ON_PLACED_TILE)                                           \
     X(MEEPLE_FEATURE_OCCUPIED)                                             \
     X(MEEPLE_WRONG_TYPE)                                                   \
-    X(BUILDER_PLACEMENT)                                                   \
-    X(PIG_PLACEMENT)                                                       \
-    X(BARN_PLACEMENT)                                                      \
     X(MEEPLE_SECOND_DEPLOY)                                                \
     X(FLIER_NO_MACHINE)                                                    \
     X(FLIER_USED)                                                          \
@@ -115,35 +108,17 @@ const char *rule_flag_key(int bit);
     X(FLIER_BAD_FEATURE)                                                   \
     X(FLIER_MUST_LAND)                                                     \
     X(ABBOT_RECALL)                                                        \
-    X(WAGON_MOVE)                                                          \
-    X(BUILDER_BONUS)                                                       \
     X(TURN_ORDER)                                                          \
     X(TURN_SEQUENCE)                                                       \
-    X(SCORE_MISMATCH)                                                      \
-    X(TOWER_PLACEMENT)                                                     \
-    X(TOWER_CAPTURE)                                                       \
-    X(TOWER_RANSOM)                                                        \
-    X(FLIER_ON_TOWER)                                                      \
-    X(DRAGON_TILE)                                                         \
-    X(DRAGON_MOVE)                                                         \
-    X(FAIRY_PLACEMENT)                                                     \
-    X(PRINCESS)                                                            \
-    X(PORTAL)                                                              \
-    X(QUARTER_DEPLOY)                                                      \
-    X(QUARTER_LEAVE)                                                       \
-    X(COUNT_MOVE)                                                          \
-    X(FLIER_INTO_CITY)                                                     \
-    X(SIEGE_ESCAPE)                                                        \
-    X(CORN_CIRCLE)                                                         \
-    X(ACROBATS)                                                            \
-    X(CASTLE_PLACEMENT)                                                    \
-    X(BRIDGE_PLACEMENT)                                                    \
-    X(BAZAAR)
+    X(SCORE_MISMATCH)
 
 enum rule {
 #define X(id) RULE_##id,
     RULES(X)
 #undef X
+#define RULE(id) RULE_##id,
+#include "core/exp/units.def"
+#undef RULE
     RULE__COUNT
 };
 
@@ -157,7 +132,7 @@ struct seg {
     uint8_t mask;     /* board frame: edges or half-edges */
     uint8_t pennants;
     uint8_t cities;   /* field: board-frame edges of touched city segments */
-    uint8_t wagon;    /* wagon-move groups (seg_def.wagon) */
+    uint8_t adjoin;   /* groups of neighbours in the tile (seg_def.adjoin) */
     uint8_t meeples;  /* root only: figures standing on the feature */
     uint16_t attrs;   /* enum seg_attr (here, so that the segment keeps
                          its 20 bytes) */
@@ -224,39 +199,15 @@ struct feature_ref {
 #define SCORE_ITEMS(X)                                                     \
     X(TILES, "tiles")                                                      \
     X(PENNANTS, "pennants")                                                \
-    X(CITIES, "cities")                                                    \
-    X(INN, "inn")                                                          \
-    X(CATHEDRAL, "cathedral")                                              \
-    X(PIGS, "pigs")                                                        \
-    X(WINE, "trade-goods.WINE")                                            \
-    X(CLOTH, "trade-goods.CLOTH")                                          \
-    X(GRAIN, "trade-goods.GRAIN")                                          \
-    X(RANSOM, "ransom")                                                    \
-    X(FAIRY, "fairy")                                                      \
-    X(COC, "coc")                                                          \
-    X(SHRINE_CHALLENGE, "shrine-challenge")                                \
-    X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")                                        \
-    X(TILES_N, "tiles.N")                                                  \
-    X(TILES_E, "tiles.E")                                                  \
-    X(TILES_S, "tiles.S")                                                  \
-    X(TILES_W, "tiles.W")                                                  \
-    X(BESIEGED, "besieged")                                                \
-    X(MEEPLES, "meeples")                                                  \
-    X(CIRCUS, "circus")                                                    \
-    X(ACROBATS, "acrobats")                                                \
-    X(CASTLES, "castles")                                                  \
-    X(CASTLE_ROAD, "castle.road")                                          \
-    X(CASTLE_CITY, "castle.city")                                          \
-    X(CASTLE_CLOISTER, "castle.monastery")                                 \
-    X(CASTLE_CASTLE, "castle.castle")                                      \
-    X(CASTLE_UNSCORED, "castle.castle.incomplete")                         \
-    X(BAZAAR, "bazaar")
+    X(CITIES, "cities")
 
 enum score_item_kind {
 #define X(id, name) SI_##id,
     SCORE_ITEMS(X)
 #undef X
+#define SCORE_TERM(id, name, receipt) SI_##id,
+#include "core/exp/units.def"
+#undef SCORE_TERM
     SI__COUNT
 };
 
@@ -272,20 +223,15 @@ struct score_item {
 #define SCORE_EXPRS(X)                                                     \
     X(DONE, "", NULL)                                                      \
     X(INCOMPLETE, ".incomplete", NULL)                                     \
-    X(EMPTY, ".empty", "no one there has strength")                        \
-    X(BARN_PLACED, ".barn-placed", "a barn placed on it")                  \
-    X(BARN_CONNECTED, ".barn-connected", "joined to a barn")               \
-    X(TURN, ".turn", "at the start of its owner's turn")                   \
-    X(COMPLETED, ".completed", "its follower's feature scored")           \
-    X(CHALLENGED, ".challenged", "challenged by a completed neighbour of "   \
-      "the other kind")                                                    \
-    X(BUY, ".buy", "bought at the bazaar")                                 \
-    X(SELL, ".sell", "sold at the bazaar")
+    X(EMPTY, ".empty", "no one there has strength")
 
 enum score_expr {
 #define X(id, suffix, note) EXPR_##id,
     SCORE_EXPRS(X)
 #undef X
+#define SCORE_EXPR(id, suffix, note) EXPR_##id,
+#include "core/exp/units.def"
+#undef SCORE_EXPR
     EXPR__COUNT
 };
 

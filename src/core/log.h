@@ -21,37 +21,12 @@ enum move_kind {
     MV_PASS,    /* no meeple this turn */
     MV_RECALL,  /* C3: abbot taken back and scored */
     MV_COMMIT,  /* end of turn */
-    MV_TOWER,   /* The Tower: a floor on the tower at `at` */
-    MV_CAPTURE, /* The Tower: the figure meeple on feature/mask at `at`
-                   taken prisoner after a floor */
-    MV_RANSOM,  /* The Tower: the player on turn buys meeple back */
-    MV_EXCHANGE,/* The Tower: after a capture, the prisoner meeple the
-                   capturer takes back in exchange */
-    MV_NEUTRAL, /* a neutral figure moved (neutral): the dragon's step to
-                   `at`; the fairy beside the follower meeple / meeple_n /
-                   meeple_owner on feature / mask at `at`; the count to a
-                   quarter of the City (at, feature, mask) */
-    MV_PRINCESS,/* the princess sends the knight meeple (on feature / mask
-                   at `at`) home */
-    MV_ESCAPE,  /* the siege: after the turn, its player takes the follower
-                   meeple (on feature / mask at `at`) out of a besieged
-                   city */
-    MV_CIRCLE_DEPLOY, /* The Crop Circles: the player on turn chooses
-                         that each player adds a follower */
-    MV_CIRCLE_REMOVE, /* ... or takes one back */
-    MV_CIRCLE_RETURN, /* ... the follower meeple on feature / mask at
-                         `at` taken back by its owner */
-    MV_SCORE_ACROBATS, /* Under the Big Top: the complete pyramid on the
-                   acrobat space at `at` scores */
-    MV_CASTLE,  /* Bridges, Castles & Bazaars: the city (feature / mask at
-                   `at`) becomes a castle */
-    MV_BRIDGE,  /* Bridges, Castles & Bazaars: a bridge (road, mask) on the
-                   tile at `at` */
-    MV_BID,     /* a bid (amount) at an auction, for the tile `index` of
-                   its supply */
-    MV_BUY,     /* the auction's selector buys the tile of the highest
-                   bidder, paying it the bid */
-    MV_SELL,    /* ... or sells it to the highest bidder for the bid */
+    MV_NEUTRAL, /* a neutral figure moved (neutral) to `at` (and feature /
+                   mask, or beside the follower meeple / meeple_n /
+                   meeple_owner there): its unit's move rows say which */
+#define MOVE(id) MV_##id,
+#include "core/exp/units.def"
+#undef MOVE
     MV__COUNT
 };
 

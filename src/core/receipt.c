@@ -38,15 +38,17 @@ static const char *plural(int n, const char *one, const char *many)
 
 /* How the attribute is named in a receipt: "with an inn". */
 static const char *const attr_phrase[SA__COUNT] = {
-    [SA_BIT_INN] = "with an inn",
-    [SA_BIT_CATHEDRAL] = "with a cathedral",
-    [SA_BIT_BESIEGED] = "besieged",
+#define ATTR(id, name, feature, receipt) receipt,
+#include "core/exp/units.def"
+#undef ATTR
 };
 
 const char *receipt_item_word(int kind)
 {
     static const char *const words[SI__COUNT] = {
-        [SI_COC] = "the City of Carcassonne",
+#define SCORE_TERM(id, name, receipt) [SI_##id] = receipt,
+#include "core/exp/units.def"
+#undef SCORE_TERM
     };
     return kind >= 0 && kind < SI__COUNT && words[kind]
                ? words[kind]

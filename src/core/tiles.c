@@ -82,13 +82,16 @@ static const char *const group_names[TG__COUNT] = {
 #define X(id, name, rank) name,
     TILE_GROUPS(X)
 #undef X
+#define GROUP(id, name, rank) name,
+#include "core/exp/units.def"
+#undef GROUP
 };
 
 
 static const char *const spot_names[SPOT__COUNT][2] = {
-#define X(id, name, jcz) { name, jcz },
-    TILE_SPOTS(X)
-#undef X
+#define SPOT(id, name, jcz) { name, jcz },
+#include "core/exp/units.def"
+#undef SPOT
 };
 
 const char *tile_spot_name(int spot)

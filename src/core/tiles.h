@@ -44,68 +44,42 @@ enum dir8 { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
  * drawn in the order of this list (JCloisterZone's: by group name,
  * "default" before "dragon"); a unit may hold a group closed (the
  * dragon's until a volcano is placed).
- * X(ID, name in the notation, rank). */
-#define TILE_GROUPS(X)                                                     \
-    X(NONE, "", 4)                                                         \
-    X(RIVER, "river", 2)                                                   \
-    X(RIVER_SPRING, "river-spring", 0)                                     \
-    X(RIVER_FORK, "river-fork", 1)                                         \
-    X(RIVER_LAKE, "river-lake", 3)                                         \
-    X(ABBEY, "abbey", -1)                                                  \
-    X(DRAGON, "dragon", 4)                                                 \
-    X(CITY, "city", 0)
+ * The generic group, X(ID, name in the notation, rank); the units add
+ * theirs (GROUP lines). */
+#define TILE_GROUPS(X) X(NONE, "", 4)
 
 enum tile_group {
 #define X(id, name, rank) TG_##id,
     TILE_GROUPS(X)
 #undef X
+#define GROUP(id, name, rank) TG_##id,
+#include "core/exp/units.def"
+#undef GROUP
     TG__COUNT
 };
 
-/* Attributes of a segment, a bit each. X(ID, name in the notation). */
-#define SEG_ATTRS(X)                                                       \
-    X(INN, "inn")                                                          \
-    X(CATHEDRAL, "cathedral")                                              \
-    X(WINE, "wine")                                                        \
-    X(CLOTH, "cloth")                                                      \
-    X(GRAIN, "grain")                                                      \
-    X(PIG_HERD, "pig-herd")                                                \
-    X(PRINCESS, "princess")                                                \
-    X(COC, "coc")                                                          \
-    X(CHURCH, "church")                                                    \
-    X(DARMSTADTIUM, "darmstadtium")                                        \
-    X(BESIEGED, "besieged")                                                \
-    X(NOCASTLE, "nocastle")
-
-/* Marks of a whole tile, a bit each: X(ID, name in the notation). */
-#define TILE_MARKS(X)                                                      \
-    X(VOLCANO, "volcano")                                                  \
-    X(DRAGON, "dragon")                                                    \
-    X(PORTAL, "portal")                                                    \
-    X(CORN_CITY, "corn-circle-city")                                       \
-    X(CORN_ROAD, "corn-circle-road")                                       \
-    X(CORN_FIELD, "corn-circle-field")                                     \
-    X(CIRCUS, "circus")                                                    \
-    X(BAZAAR, "bazaar")
-
+/* Marks of a whole tile, a bit each: the units' MARK(ID, name in the
+ * notation) lines. */
 enum tile_mark {
-#define X(id, name) TM_BIT_##id,
-    TILE_MARKS(X)
-#undef X
+#define MARK(id, name) TM_BIT_##id,
+#include "core/exp/units.def"
+#undef MARK
 };
 #define TILE_MARK(id) (1u << TM_BIT_##id)
 
+/* Attributes of a segment, a bit each: the units' ATTR(ID, name in the
+ * notation, feature, receipt) lines. */
 enum seg_attr_bit {
-#define X(id, name) SA_BIT_##id,
-    SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) SA_BIT_##id,
+#include "core/exp/units.def"
+#undef ATTR
     SA__COUNT
 };
 _Static_assert(SA__COUNT <= 16, "a segment keeps its attributes in 16 bits");
 enum seg_attr {
-#define X(id, name) SA_##id = 1 << SA_BIT_##id,
-    SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) SA_##id = 1 << SA_BIT_##id,
+#include "core/exp/units.def"
+#undef ATTR
 };
 
 struct seg_def {
@@ -116,25 +90,18 @@ struct seg_def {
     uint8_t cities;   /* field only: edges of the city segments it touches */
     uint16_t attrs;   /* enum seg_attr bits */
     uint8_t n_edges;  /* edges it covers (road, city, river) */
-    uint8_t wagon;    /* JCloisterZone's wagon-move groups a, b, c, d as
+    uint8_t adjoin;   /* JCloisterZone's wagon-move groups a, b, c, d as
                          bits 0..3: features of a tile sharing one are
                          next to each other for a wagon (rule C1) */
 };
 
-/* Spots inside a tile told apart by name (SHAPE_SPOTS: the City of
- * Carcassonne's quarters), a mask bit each: X(ID, name in the notation,
- * JCloisterZone's location). */
-#define TILE_SPOTS(X)                                                      \
-    X(CASTLE, "castle", "QUARTER_CASTLE")                                  \
-    X(MARKET, "market", "QUARTER_MARKET")                                  \
-    X(BLACKSMITH, "blacksmith", "QUARTER_BLACKSMITH")                      \
-    X(CATHEDRAL, "cathedral", "QUARTER_CATHEDRAL")                         \
-    X(ABBOT, "abbot", "AS_ABBOT")
-
+/* Spots inside a tile told apart by name (SHAPE_SPOTS), a mask bit each:
+ * the units' SPOT(ID, name in the notation, JCloisterZone's location)
+ * lines. */
 enum tile_spot {
-#define X(id, name, jcz) SPOT_##id,
-    TILE_SPOTS(X)
-#undef X
+#define SPOT(id, name, jcz) SPOT_##id,
+#include "core/exp/units.def"
+#undef SPOT
     SPOT__COUNT
 };
 
@@ -238,6 +205,9 @@ static inline int tile_group_rank(int group)
 #define X(id, name, rank) rank,
         TILE_GROUPS(X)
 #undef X
+#define GROUP(id, name, rank) rank,
+#include "core/exp/units.def"
+#undef GROUP
     };
     return group >= 0 && group < TG__COUNT ? ranks[group] : 0;
 }

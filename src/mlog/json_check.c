@@ -356,7 +356,7 @@ static void put_utf8(struct buf *b, unsigned long cp)
 /* A \uXXXX escape at p[*i] (the backslash): no NUL, no lone surrogate.
  * Appends the character to out (if any) and moves *i past it. An escape
  * that is not four hex digits is cJSON's syntax error, not ours. */
-static enum status escape_u(struct checker *ck, size_t *i, struct buf *out)
+static enum status read_uhex(struct checker *ck, size_t *i, struct buf *out)
 {
     size_t at = *i;
     int cp = hex4(ck->p, ck->len, at + 2);
@@ -398,7 +398,7 @@ static enum status escape(struct checker *ck, size_t *i, struct buf *out)
         return ST_OK;
     }
     if (ck->p[*i + 1] == 'u')
-        return escape_u(ck, i, out);
+        return read_uhex(ck, i, out);
     const char *f = strchr(from, ck->p[*i + 1]);
     if (out && f && *f)
         buf_append(out, &to[f - from], 1);

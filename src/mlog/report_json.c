@@ -477,9 +477,9 @@ void mlog_whatif_json(const char *file, const struct game_log *log, int turn,
 
 /* Segment attributes by bit (enum seg_attr_bit): "inn", "cathedral". */
 static const char *const seg_attr_names[SA__COUNT] = {
-#define X(id, name) name,
-    SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) name,
+#include "core/exp/units.def"
+#undef ATTR
 };
 
 /* The geometry of tile kind t in its own frame, for drawing: every
@@ -511,9 +511,9 @@ static void tile_def_json(struct jw *w, int t)
     }
     jw_end(w, ']');
     static const char *const mark_names[] = {
-#define X(id, name) name,
-        TILE_MARKS(X)
-#undef X
+#define MARK(id, name) name,
+#include "core/exp/units.def"
+#undef MARK
     };
     bool marks = false;
     for (size_t k = 0; k < sizeof mark_names / sizeof *mark_names; k++)

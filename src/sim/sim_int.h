@@ -6,7 +6,7 @@
  * played from a hook the simulator calls at a fixed point of the turn. A
  * unit's forgeries (forge.c) are rows it lists here too. A unit that adds
  * nothing to simulate has no entry (NULL). Hooks run in the order of the
- * core's EXPANSIONS registry; a NULL hook means "nothing here".
+ * core's units (src/core/exp/units.def); a NULL hook means "nothing here".
  *
  * Adding a unit: its file in src/sim/exp/ and one line in
  * src/sim/exp/units.c. Pure like sim.h. */

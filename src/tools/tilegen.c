@@ -89,41 +89,47 @@ static const char *const group_names[] = {
 #define X(id, name, rank) name,
     TILE_GROUPS(X)
 #undef X
+#define GROUP(id, name, rank) name,
+#include "core/exp/units.def"
+#undef GROUP
 };
 static const char *const group_ids[] = {
 #define X(id, name, rank) "TG_" #id,
     TILE_GROUPS(X)
 #undef X
+#define GROUP(id, name, rank) "TG_" #id,
+#include "core/exp/units.def"
+#undef GROUP
 };
 static const char *const spot_names[] = {
-#define X(id, name, jcz) name,
-    TILE_SPOTS(X)
-#undef X
+#define SPOT(id, name, jcz) name,
+#include "core/exp/units.def"
+#undef SPOT
 };
 static const char *const attr_names[] = {
-#define X(id, name) name,
-    SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) name,
+#include "core/exp/units.def"
+#undef ATTR
 };
 static const char *const mark_names[] = {
-#define X(id, name) name,
-    TILE_MARKS(X)
-#undef X
+#define MARK(id, name) name,
+#include "core/exp/units.def"
+#undef MARK
 };
 static const char *const exp_names[] = {
-#define X(id, obj, name) name,
-    EXPANSIONS(X)
-#undef X
+#define UNIT(id, obj, name) name,
+#include "core/exp/units.def"
+#undef UNIT
 };
 static const char *const exp_ids[] = {
-#define X(id, obj, name) "EXP_" #id,
-    EXPANSIONS(X)
-#undef X
+#define UNIT(id, obj, name) "EXP_" #id,
+#include "core/exp/units.def"
+#undef UNIT
 };
 static const char *const option_keys[] = {
-#define X(id, key, def, pages, unit) key,
-    OPTIONS(X)
-#undef X
+#define OPTION(id, key, def, pages, unit) key,
+#include "core/exp/units.def"
+#undef OPTION
 };
 static const char *const dir_names[8] = { "N", "NE", "E", "SE",
                                           "S", "SW", "W", "NW" };
@@ -255,7 +261,7 @@ static void parse_feature(struct ptile *t, const char *tok)
             for (size_t i = 7; i < n + 1; i++) {
                 if (p[i] < 'a' || p[i] > 'd')
                     die("'%s': wagon groups are letters a to d", tok);
-                s->wagon |= (uint8_t)(1u << (p[i] - 'a'));
+                s->adjoin |= (uint8_t)(1u << (p[i] - 'a'));
             }
             p += 1 + n;
             continue;
@@ -264,11 +270,9 @@ static void parse_feature(struct ptile *t, const char *tok)
         if (a < 0)
             die("'%s': unknown attribute '%.*s'", tok, (int)n, p + 1);
         static const int on[SA__COUNT] = {
-            [SA_BIT_INN] = FEAT_ROAD, [SA_BIT_CATHEDRAL] = FEAT_CITY,
-            [SA_BIT_WINE] = FEAT_CITY, [SA_BIT_CLOTH] = FEAT_CITY,
-            [SA_BIT_GRAIN] = FEAT_CITY, [SA_BIT_PIG_HERD] = FEAT_FIELD,
-            [SA_BIT_COC] = FEAT_FIELD, [SA_BIT_CHURCH] = FEAT_MONASTERY,
-            [SA_BIT_DARMSTADTIUM] = FEAT_CITY, [SA_BIT_BESIEGED] = FEAT_CITY,
+#define ATTR(id, name, feature, receipt) FEAT_##feature,
+#include "core/exp/units.def"
+#undef ATTR
         };
         if (on[a] && kind != on[a])
             die("'%s': no %s on a %s", tok, attr_names[a], feat_names[kind]);
@@ -619,7 +623,7 @@ static void emit_c(FILE *f, int argc, char **argv)
             const struct seg_def *s = &d->seg[k];
             fprintf(f, "%s\n        { %s, 0x%02x, %d, 0x%x, 0x%x, %d, 0x%x }",
                     k ? "," : "", feat_ids[s->kind], s->mask, s->pennants,
-                    s->cities, s->attrs, s->n_edges, s->wagon);
+                    s->cities, s->attrs, s->n_edges, s->adjoin);
         }
         fprintf(f, " },\n      {");
         for (int r = 0; r < 4; r++) {

@@ -6,11 +6,12 @@
 # Counts the lines of src/core, src/mlog, src/sim and web/ outside any
 # exp/ folder (where a unit's own code lives) that name an expansion, its
 # figures or its moves; comments are not counted, nor the lines of the
-# headers' X-macro registries (features, figures, units, elements, rule
-# ids, score terms, tile attributes and marks: one line per kind is what
-# a registry is for). Prints the count per file, then
-# the total; with BUDGET, fails when the total is over it, so that code
-# that should live in a unit does not creep back into generic files.
+# X-macro registry of feature and figure classes (core/feature.h: one
+# line per class is what a registry is for; everything else a unit names,
+# its rule ids, score terms, elements, tile marks, moves, lives in its
+# own ID.def). Prints the count per file, then the total; with BUDGET,
+# fails when the total is over it, so that code that should live in a
+# unit does not creep back into generic files.
 set -u
 SRC=${1:?usage: unit_names.sh SOURCE_DIR [BUDGET]}
 BUDGET=${2:-}
@@ -20,7 +21,7 @@ total=0
 while IFS= read -r -d '' f; do
     # comments out (their newlines kept), then the registries' X(...) lines
     registry='^$'
-    case $f in *.h) registry='^[[:space:]]*X\(' ;; esac
+    case $f in src/core/feature.h) registry='^[[:space:]]*X\(' ;; esac
     n=$(perl -0777 -pe 's{/\*.*?\*/}{ (my $s = $&) =~ s/[^\n]//g; $s }gse;
                         s{(^|[^:"\\])//[^\n]*}{$1}g' "$f" |
         grep -Ev "$registry" | grep -Eic "$WORDS")

@@ -375,9 +375,10 @@ static char *slurp(const char *path)
     return text;
 }
 
-/* Users read the rule ids in the README, in the order that says which
- * is reported first, and their meaning in docs/architecture.md: every
- * id is there, the README's in enum order. */
+/* Users read the rule ids in the README, the generic ones in the order
+ * that says which is reported first, then each unit's, and their meaning
+ * in docs/architecture.md: every id is there, the README's in enum order
+ * (the generic ones, then the units' in units.def order). */
 static void test_rule_ids_documented(void **state)
 {
     (void)state;

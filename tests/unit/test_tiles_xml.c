@@ -405,9 +405,9 @@ struct tile_want {
 static int mark_of(const char *element)
 {
     static const char *const names[] = {
-#define X(id, name) name,
-        TILE_MARKS(X)
-#undef X
+#define MARK(id, name) name,
+#include "core/exp/units.def"
+#undef MARK
     };
     for (size_t i = 0; i < N_OF(names); i++)
         if (strcmp(names[i], element) == 0)
@@ -446,9 +446,9 @@ static int cmp_seg(const void *a, const void *b)
 static void seg_text(const struct seg_want *s, char *out, size_t len)
 {
     static const char *const attr_names[SA__COUNT] = {
-#define X(id, name) name,
-        SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) name,
+#include "core/exp/units.def"
+#undef ATTR
     };
     char loc[48], cities[8];
     seg_format(s->kind, s->mask, loc, sizeof loc);
@@ -528,9 +528,9 @@ static void read_flags(xmlNodePtr el, struct seg_want *s, const char *where,
                        struct diffs *d)
 {
     static const char *const names[SA__COUNT] = {
-#define X(id, name) name,
-        SEG_ATTRS(X)
-#undef X
+#define ATTR(id, name, feature, receipt) name,
+#include "core/exp/units.def"
+#undef ATTR
     };
     char *res = prop(el, "resource");
     if (res) {
@@ -699,7 +699,7 @@ static void read_our_tile(const struct tile_def *t, struct tile_want *w,
     for (int i = 0; i < t->n_seg; i++) {
         w->seg[i] = (struct seg_want){ t->seg[i].kind, t->seg[i].mask,
                                        t->seg[i].pennants, t->seg[i].attrs,
-                                       t->seg[i].wagon, 0 };
+                                       t->seg[i].adjoin, 0 };
         w->named[i] = t->seg[i].cities;
     }
     resolve_cities(w, t->id, "flierd", d);

@@ -430,7 +430,7 @@ static bool wagon_may(const struct game *g, int w, int seg)
     int root = st->left[w], s = root;
     do {
         const struct seg *a = &g->segs[s];
-        if (a->tile == g->segs[seg].tile && (a->wagon & g->segs[seg].wagon))
+        if (a->tile == g->segs[seg].tile && (a->adjoin & g->segs[seg].adjoin))
             return true;
         for (int side = 0; side < 4; side++) {
             int nb = game_tile_at(g, pos_step(game_tile_pos(g, a->tile),

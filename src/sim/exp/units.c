@@ -1,5 +1,6 @@
 /* units.c - the simulator's registry: one line per unit that plays or
- * forges moves of its own, indexed like the core's EXPANSIONS. */
+ * forges moves of its own, indexed like the core's units
+ * (src/core/exp/units.def). */
 #include "sim/exp/units.h"
 
 const struct sim_unit *const sim_units[EXP__COUNT] = {
