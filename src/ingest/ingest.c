@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/audit.h"
+#include "core/options.h"
 #include "core/replay.h"
 #include "mlog/mlog.h"
 #include "util/sha256.h"
@@ -293,6 +294,41 @@ enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
     enum status st = ST_OK;
     for (int i = 0; i < LIVE_MOVE_TRIES && raced; i++)
         st = live_move_once(s, id, turn, len, now, out, &raced, e);
+    return st;
+}
+
+enum status ingest_live_options(struct store *s, int64_t id,
+                                const struct options_query *q,
+                                struct buf *out, struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct game_log log;
+    struct turn_options o;
+    enum mlog_format fmt;
+    const char *stored = NULL;
+    bool live = false;
+    game_log_init(&log);
+    memset(&o, 0, sizeof o);
+    enum status st = store_game_is_live(s, id, &live, e);
+    if (st == ST_OK && !live)
+        st = err_set(e, ST_CONFLICT, "game %lld is not a live game (or is "
+                     "finished): it has no next turn", (long long)id);
+    if (st == ST_OK)
+        st = store_game_raw(s, id, &raw, &stored, NULL, e);
+    if (st == ST_OK &&
+        mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e) != ST_OK) {
+        char why[ERR_MSG_MAX]; /* it parsed when it was stored */
+        snprintf(why, sizeof why, "%s", e->msg);
+        st = err_set(e, ST_DB, "game %lld no longer parses: %s",
+                     (long long)id, why);
+    }
+    if (st == ST_OK)
+        st = options_compute(&log, q, &o, e);
+    if (st == ST_OK)
+        mlog_options_json(id, &log, q, &o, out);
+    options_release(&o);
+    game_log_release(&log);
+    buf_release(&raw);
     return st;
 }
 
