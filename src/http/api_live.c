@@ -133,3 +133,30 @@ void h_live_options(struct request *r)
     }
     reply_read(r, s, &b, &e);
 }
+
+/* POST /api/live/{id}/undo[?turn=N]: the last turn taken back. */
+void h_live_undo(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    int64_t id = live_id(r);
+    if (id == 0)
+        return;
+    const char *t = req_query(r, "turn");
+    int64_t turn = t ? http_parse_id(t) : 0;
+    if (t && turn == 0) {
+        reply_error(r, 400, "turn: expected the number of the last turn "
+                    "(1, 2, ...)");
+        return;
+    }
+    err_clear(&e);
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_live_undo(w, id, (int)(turn > 100000 ? -2 : turn),
+                                      (int64_t)time(NULL), &b, &e);
+    server_writer_put(r->srv);
+    if (st == ST_OK)
+        reply_json(r, 200, &b);
+    else
+        reply_status(r, st, &e);
+    buf_release(&b);
+}

@@ -29,6 +29,7 @@ static const struct route routes[] = {
     { "POST", "/api/live", h_live_start, true },
     { "POST", "/api/live/{id}/moves", h_live_move, true },
     { "POST", "/api/live/{id}/finish", h_live_finish, true },
+    { "POST", "/api/live/{id}/undo", h_live_undo, true },
     { "GET", "/api/live/{id}/options", h_live_options, false },
     { "GET", "/healthz", h_healthz, false },
     { "GET", "/metrics", h_metrics, false },

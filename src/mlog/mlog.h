@@ -145,6 +145,12 @@ void mlog_options_json(int64_t game, const struct game_log *log,
                        const struct options_query *q,
                        const struct turn_options *o, struct buf *out);
 
+/* The "turn" number of a flierlog turn entry (one line), -1 when it has
+ * none. ST_PARSE when the line is no JSON object or the number is not a
+ * positive integer. */
+enum status mlog_turn_number(const char *line, size_t len, int *out_turn,
+                             struct err *e) WARN_UNUSED;
+
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
 /* Appends {"file","format","unsupported": msg} for a log mlog_parse()
