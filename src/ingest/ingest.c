@@ -251,6 +251,8 @@ static enum status live_repeat(int64_t id, const char *raw, size_t stored,
         len--;
     enum status st = mlog_turn_number(line, len, &n, e);
     *out_turn = n;
+    if (st == ST_PARSE || st == ST_LIMIT) /* the reader says where, in */
+        return ST_OK;                     /* the game's own lines */
     if (st != ST_OK || n < 0)
         return st;
     const char *p = memchr(raw, '\n', stored), *end = raw + stored;
