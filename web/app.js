@@ -9,6 +9,7 @@ import { replayPage } from './pages/replay.js';
 import { auditPage } from './pages/audit.js';
 import { statsPage } from './pages/stats.js';
 import { uploadPage } from './pages/upload.js';
+import { recordPage } from './pages/record.js';
 import { navigate } from './router.js';
 
 const routes = [
@@ -18,6 +19,7 @@ const routes = [
   { re: /^\/games\/(\d+)\/audit\/?$/, page: auditPage, nav: 'games' },
   { re: /^\/stats\/?$/, page: statsPage, nav: 'stats' },
   { re: /^\/upload\/?$/, page: uploadPage, nav: 'upload' },
+  { re: /^\/record\/?$/, page: recordPage, nav: 'record' },
 ];
 
 let cleanup = null;

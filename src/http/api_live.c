@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/options.h"
 #include "http/http_int.h"
 #include "ingest/ingest.h"
 
@@ -95,6 +96,63 @@ void h_live_finish(struct request *r)
     err_clear(&e);
     struct store *w = server_writer(r->srv);
     enum status st = ingest_live_finish(w, id, (int64_t)time(NULL), &b, &e);
+    server_writer_put(r->srv);
+    if (st == ST_OK)
+        reply_json(r, 200, &b);
+    else
+        reply_status(r, st, &e);
+    buf_release(&b);
+}
+
+/* GET /api/live/{id}/options?tile=&at=&rot=&fly=&roll=: the next turn's
+ * options, each parameter a step of the turn already chosen. */
+void h_live_options(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    struct options_query q;
+    int64_t id = live_id(r);
+    if (id == 0)
+        return;
+    err_clear(&e);
+    if (options_query_parse(&q, req_query(r, "tile"), req_query(r, "at"),
+                            req_query(r, "rot"), req_query(r, "fly"),
+                            req_query(r, "roll"), &e) != ST_OK) {
+        reply_error(r, 400, e.msg);
+        return;
+    }
+    struct store *st = server_reader(r->srv);
+    enum status s = ingest_live_options(st, id, &q, &b, &e);
+    server_reader_put(r->srv, st);
+    if (s == ST_RULE) {
+        char rule[48];
+        reply_error_rule(r, 422, rule_prefix(e.msg, rule, sizeof rule)
+                                     ? rule : NULL, e.msg);
+        buf_release(&b);
+        return;
+    }
+    reply_read(r, s, &b, &e);
+}
+
+/* POST /api/live/{id}/undo[?turn=N]: the last turn taken back. */
+void h_live_undo(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    struct err e;
+    int64_t id = live_id(r);
+    if (id == 0)
+        return;
+    const char *t = req_query(r, "turn");
+    int64_t turn = t ? http_parse_id(t) : 0;
+    if (t && turn == 0) {
+        reply_error(r, 400, "turn: expected the number of the last turn "
+                    "(1, 2, ...)");
+        return;
+    }
+    err_clear(&e);
+    struct store *w = server_writer(r->srv);
+    enum status st = ingest_live_undo(w, id, (int)(turn > 100000 ? -2 : turn),
+                                      (int64_t)time(NULL), &b, &e);
     server_writer_put(r->srv);
     if (st == ST_OK)
         reply_json(r, 200, &b);

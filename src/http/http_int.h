@@ -190,6 +190,8 @@ void h_metrics(struct request *r);
 void h_live_start(struct request *r);
 void h_live_move(struct request *r);
 void h_live_finish(struct request *r);
+void h_live_options(struct request *r);
+void h_live_undo(struct request *r);
 /* The dashboard (GET of anything outside /api): files of cfg.web_dir,
  * or without it the copy of web/ built into the binary. */
 void h_static(struct request *r);

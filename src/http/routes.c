@@ -29,6 +29,8 @@ static const struct route routes[] = {
     { "POST", "/api/live", h_live_start, true },
     { "POST", "/api/live/{id}/moves", h_live_move, true },
     { "POST", "/api/live/{id}/finish", h_live_finish, true },
+    { "POST", "/api/live/{id}/undo", h_live_undo, true },
+    { "GET", "/api/live/{id}/options", h_live_options, false },
     { "GET", "/healthz", h_healthz, false },
     { "GET", "/metrics", h_metrics, false },
 };
@@ -81,7 +83,7 @@ static bool is_api(const char *path)
 handler_fn route_find(struct request *r, bool *out_write, int *out_status)
 {
     const char *method = strcmp(r->method, "HEAD") == 0 ? "GET" : r->method;
-    bool path_known = false;
+    bool path_known = false, get = false, post = false;
 
     *out_write = false;
     *out_status = 404;
@@ -89,6 +91,8 @@ handler_fn route_find(struct request *r, bool *out_write, int *out_status)
         if (!match(r, routes[i].pattern, r->path))
             continue;
         path_known = true;
+        get |= strcmp(routes[i].method, "GET") == 0;
+        post |= strcmp(routes[i].method, "POST") == 0;
         if (strcmp(routes[i].method, method) == 0) {
             *out_write = routes[i].write;
             return routes[i].fn;
@@ -97,15 +101,13 @@ handler_fn route_find(struct request *r, bool *out_write, int *out_status)
     if (!path_known && !is_api(r->path)) {
         if (strcmp(method, "GET") == 0)
             return h_static;
-        path_known = true;
+        path_known = get = true;
     }
-    if (path_known) {
+    if (path_known) { /* Allow: the methods the path's routes have */
         *out_status = 405;
-        req_add_header(r, "Allow", strcmp(r->path, "/api/games") == 0
-                                       ? "GET, HEAD, POST"
-                                   : strncmp(r->path, "/api/live", 9) == 0
-                                       ? "POST"
-                                       : "GET, HEAD");
+        req_add_header(r, "Allow", get && post ? "GET, HEAD, POST"
+                                   : post      ? "POST"
+                                               : "GET, HEAD");
     }
     return NULL;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/audit.h"
+#include "core/options.h"
 #include "core/replay.h"
 #include "mlog/mlog.h"
 #include "util/sha256.h"
@@ -236,6 +237,45 @@ static enum status live_raw(struct store *s, int64_t id, const char *line,
     return ST_OK;
 }
 
+/* Is line (len bytes, its end trimmed) a turn whose number the stored
+ * game (raw[0, stored): the header, then a line per entry) has already?
+ * The same bytes again (a page's queue sending a turn twice) is a repeat,
+ * *out_turn its number; another turn of that number is ST_CONFLICT. */
+static enum status live_repeat(int64_t id, const char *raw, size_t stored,
+                               const char *line, size_t len, int *out_turn,
+                               bool *out_repeat, struct err *e)
+{
+    int n = -1;
+    *out_repeat = false;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    enum status st = mlog_turn_number(line, len, &n, e);
+    *out_turn = n;
+    if (st == ST_PARSE || st == ST_LIMIT) /* the reader says where, in */
+        return ST_OK;                     /* the game's own lines */
+    if (st != ST_OK || n < 0)
+        return st;
+    const char *p = memchr(raw, '\n', stored), *end = raw + stored;
+    while (p && p + 1 < end) {
+        const char *s = p + 1;
+        p = memchr(s, '\n', (size_t)(end - s));
+        size_t l = (size_t)((p ? p : end) - s);
+        int t = -1;
+        struct err ignored;
+        if (mlog_turn_number(s, l, &t, &ignored) != ST_OK || t != n)
+            continue;
+        if (l == len && memcmp(s, line, len) == 0) {
+            *out_repeat = true;
+            return ST_OK;
+        }
+        return err_set(e, ST_CONFLICT, "turn %d of game %lld is recorded "
+                       "already, as another turn: undo it first (POST "
+                       "/api/live/%lld/undo) to record this one instead", n,
+                       (long long)id, (long long)id);
+    }
+    return ST_OK;
+}
+
 /* One try: read the game, judge the turn against it, and replace it on
  * the condition that nobody did meanwhile (ST_CONFLICT with *out_raced
  * when somebody did: another daemon on the same database, a move that
@@ -251,10 +291,18 @@ static enum status live_move_once(struct store *s, int64_t id,
     memset(&after, 0, sizeof after);
     size_t old_len = 0;
     *out_raced = false;
+    int number = -1;
+    bool repeat = false;
     enum status st = live_raw(s, id, turn, len, &raw, &old_len, e);
+    if (st == ST_OK)
+        st = live_repeat(id, raw.p, old_len, turn, len, &number, &repeat, e);
     if (st != ST_OK)
         goto out;
     st = prepare(raw.p, old_len, "live", UNSUPPORTED_REFUSED, &before, e);
+    if (st == ST_OK && repeat) { /* answered as the first time, no write */
+        mlog_live_turn_json(&before.log, &before.rep, number, out);
+        goto out;
+    }
     if (st == ST_OK)
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &after, e);
     if (st != ST_OK)
@@ -293,6 +341,93 @@ enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
     enum status st = ST_OK;
     for (int i = 0; i < LIVE_MOVE_TRIES && raced; i++)
         st = live_move_once(s, id, turn, len, now, out, &raced, e);
+    return st;
+}
+
+enum status ingest_live_undo(struct store *s, int64_t id, int turn,
+                             int64_t now, struct buf *out, struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct prepared p;
+    const char *fmt = NULL;
+    char sha[SHA256_HEX_LEN];
+    bool live = false;
+    int last = -1;
+    memset(&p, 0, sizeof p);
+    enum status st = store_game_is_live(s, id, &live, e);
+    if (st == ST_OK && !live)
+        st = err_set(e, ST_CONFLICT, "game %lld is not a live game (or is "
+                     "finished): its turns stay as they are", (long long)id);
+    if (st == ST_OK)
+        st = store_game_raw(s, id, &raw, &fmt, sha, e);
+    if (st != ST_OK)
+        goto out;
+    /* the last line: the stored stream ends with a newline */
+    size_t n = raw.len > 0 && raw.p[raw.len - 1] == '\n' ? raw.len - 1
+                                                         : raw.len;
+    size_t start = n;
+    while (start > 0 && raw.p[start - 1] != '\n')
+        start--;
+    if (start == 0) {
+        st = err_set(e, ST_CONFLICT, "game %lld has no turn to undo yet",
+                     (long long)id);
+        goto out;
+    }
+    if (mlog_turn_number(raw.p + start, n - start, &last, e) != ST_OK)
+        last = -1;
+    if (turn > 0 && last != turn) {
+        st = err_set(e, ST_CONFLICT, "the last turn recorded is %d, not %d: "
+                     "nothing was undone", last, turn);
+        goto out;
+    }
+    st = prepare(raw.p, start, "live", UNSUPPORTED_REFUSED, &p, e);
+    if (st == ST_OK) {
+        struct game_record g = record_of(&p, raw.p, start, "live", "live",
+                                         now, true);
+        g.replaces_sha256 = sha; /* the upload as read */
+        st = store_replace_game(s, id, &g, e);
+    }
+    if (st == ST_OK)
+        buf_printf(out, "{\"undone\": %d, \"turns\": %d}\n", last,
+                   p.rep.turns);
+out:
+    prepared_release(&p);
+    buf_release(&raw);
+    return st;
+}
+
+enum status ingest_live_options(struct store *s, int64_t id,
+                                const struct options_query *q,
+                                struct buf *out, struct err *e)
+{
+    struct buf raw = BUF_INIT;
+    struct game_log log;
+    struct turn_options o;
+    enum mlog_format fmt;
+    const char *stored = NULL;
+    bool live = false;
+    game_log_init(&log);
+    memset(&o, 0, sizeof o);
+    enum status st = store_game_is_live(s, id, &live, e);
+    if (st == ST_OK && !live)
+        st = err_set(e, ST_CONFLICT, "game %lld is not a live game (or is "
+                     "finished): it has no next turn", (long long)id);
+    if (st == ST_OK)
+        st = store_game_raw(s, id, &raw, &stored, NULL, e);
+    if (st == ST_OK &&
+        mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e) != ST_OK) {
+        char why[ERR_MSG_MAX]; /* it parsed when it was stored */
+        snprintf(why, sizeof why, "%s", e->msg);
+        st = err_set(e, ST_DB, "game %lld no longer parses: %s",
+                     (long long)id, why);
+    }
+    if (st == ST_OK)
+        st = options_compute(&log, q, &o, e);
+    if (st == ST_OK)
+        mlog_options_json(id, &log, q, &o, out);
+    options_release(&o);
+    game_log_release(&log);
+    buf_release(&raw);
     return st;
 }
 

@@ -116,11 +116,31 @@ enum status ingest_live_start(struct store *s, const char *header,
                               struct err *e) WARN_UNUSED;
 /* Appends one turn (a flierlog turn entry). An illegal turn is refused:
  * ST_RULE, e gives "RULE_ID: message", nothing stored; ST_CONFLICT when
- * the game is not live (over, or an upload). On success out
+ * the game is not live (over, or an upload), or when the entry's "turn"
+ * is recorded already as another entry (the same entry again is answered
+ * as it was, and nothing is written). On success out
  * receives {"turn", "scores": {...}, "flight": {...}|null, "events"}. */
 enum status ingest_live_move(struct store *s, int64_t id, const char *turn,
                              size_t len, int64_t now, struct buf *out,
                              struct err *e) WARN_UNUSED;
+/* Takes live game id's last entry back (a turn recorded by mistake):
+ * the game is as it was before it. turn > 0 guards a retry: the last
+ * entry must be that turn, else ST_CONFLICT and nothing changes (so a
+ * second undo sent by a queue takes nothing more). ST_CONFLICT too when
+ * the game is not live or has no turn. out: {"undone": N, "turns": M}
+ * (N -1 for an entry without a number). */
+enum status ingest_live_undo(struct store *s, int64_t id, int turn,
+                             int64_t now, struct buf *out,
+                             struct err *e) WARN_UNUSED;
+/* The options of live game id's next turn, step by step as q chooses it
+ * (core/options.h), rendered (mlog_options_json). ST_NOT_FOUND;
+ * ST_CONFLICT when the game is not live; ST_RULE when a step q takes
+ * breaks a rule ("RULE_ID: turn N: ..."); ST_PARSE when q skips one.
+ * Reads only. */
+struct options_query;
+enum status ingest_live_options(struct store *s, int64_t id,
+                                const struct options_query *q,
+                                struct buf *out, struct err *e) WARN_UNUSED;
 /* Ends the game: final scoring; the result is the audit object. */
 enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
                                struct buf *out, struct err *e) WARN_UNUSED;

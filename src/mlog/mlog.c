@@ -125,3 +125,34 @@ enum status mlog_parse(const char *data, size_t len, struct game_log *out,
         mlog_utf8_scrub(e->msg);
     return st;
 }
+
+enum status mlog_turn_number(const char *line, size_t len, int *out_turn,
+                             struct err *e)
+{
+    const char *end = NULL;
+    *out_turn = -1;
+    if (len > MLOG_MAX_BYTES)
+        return err_set(e, ST_LIMIT, "a turn entry of %zu bytes is more than "
+                       "the %u a game log may have", len, MLOG_MAX_BYTES);
+    enum status st = mlog_json_check(line, len, e);
+    if (st != ST_OK)
+        return st;
+    mlog_alloc_parse_begin();
+    cJSON *root = cJSON_ParseWithLengthOpts(line, len, &end, 0);
+    const cJSON *t = cJSON_IsObject(root) ? mlog_get(root, "turn") : NULL;
+    if (!root)
+        st = err_set(e, ST_PARSE, "a turn entry is not valid JSON");
+    else if (!cJSON_IsObject(root))
+        st = err_set(e, ST_PARSE, "a turn entry is a JSON object");
+    else if (t && (!cJSON_IsNumber(t) || t->valuedouble < 1 ||
+                   t->valuedouble > 100000 ||
+                   t->valuedouble != (double)(int)t->valuedouble))
+        st = err_set(e, ST_PARSE, "turn: expected a turn number (1, 2, ...)");
+    else if (t)
+        *out_turn = (int)t->valuedouble;
+    mlog_tree_drop(root);
+    if (mlog_alloc_parse_end())
+        st = err_set(e, ST_NOMEM, "out of memory reading a turn entry; try "
+                     "again");
+    return st;
+}

@@ -134,6 +134,23 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
 void mlog_live_turn_json(const struct game_log *log, const struct report *r,
                          int turn, struct buf *out);
 
+/* Appends the options of a live game's next turn (core/options.h) as
+ * GET /api/live/{id}/options answers them (docs/api.md): the stage,
+ * whose turn, the query as read, the catalogue with geometry, the
+ * squares and rotations, the deployments, flights and landings, the
+ * unit moves by name. */
+struct options_query;
+struct turn_options;
+void mlog_options_json(int64_t game, const struct game_log *log,
+                       const struct options_query *q,
+                       const struct turn_options *o, struct buf *out);
+
+/* The "turn" number of a flierlog turn entry (one line), -1 when it has
+ * none. ST_PARSE when the line is no JSON object or the number is not a
+ * positive integer. */
+enum status mlog_turn_number(const char *line, size_t len, int *out_turn,
+                             struct err *e) WARN_UNUSED;
+
 /* Appends {"file","error"} for an input that could not be read. */
 void mlog_error_json(const char *file, const char *error, struct buf *out);
 /* Appends {"file","format","unsupported": msg} for a log mlog_parse()

@@ -70,6 +70,8 @@ void jw_bool(struct jw *w, const char *key, bool v);
 void jw_null(struct jw *w, const char *key);
 /* An already written JSON value (text), as it is. */
 void jw_raw(struct jw *w, const char *key, const char *json, size_t len);
+/* Tile kind t's geometry as the replay's "tiles" give it, under its id. */
+void mlog_tile_def_json(struct jw *w, int t);
 
 /* ---- cJSON's allocator (mlog_alloc.c) ---------------------------------- */
 

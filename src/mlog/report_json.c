@@ -484,7 +484,7 @@ static const char *const seg_attr_names[SA__COUNT] = {
 
 /* The geometry of tile kind t in its own frame, for drawing: every
  * segment, the river's too, with its attributes. */
-static void tile_def_json(struct jw *w, int t)
+void mlog_tile_def_json(struct jw *w, int t)
 {
     const struct tile_def *d = tile_get(t);
     jw_object(w, d->id);
@@ -747,7 +747,7 @@ void mlog_replay_json(const struct game_log *log, const struct report *r,
     jw_object(&w, "tiles");
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (used[t])
-            tile_def_json(&w, t);
+            mlog_tile_def_json(&w, t);
     jw_end(&w, '}');
     jw_array(&w, "flights");
     for (size_t i = 0; i < r->n_flights; i++)

@@ -87,7 +87,8 @@ async function newPage(width = 1400, height = 900) {
   page.on('console', (m) => {
     // The refusals the tests ask for on purpose (a bad upload, a missing
     // token) are logged by Chromium as failed loads; anything else counts.
-    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of (400|401)\b/.test(m.text())) {
+    // The record page's test takes the network away on purpose too.
+    if (m.type() === 'error' && !/^Failed to load resource: (the server responded with a status of (400|401)\b|net::ERR_INTERNET_DISCONNECTED$)/.test(m.text())) {
       problems.push(`console: ${m.text()} (${page.url()})`);
     }
   });
@@ -762,6 +763,138 @@ describe('the dashboard', () => {
       assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
       await shot(page, name, false);
     }
+    await page.close();
+  });
+
+  test('recording at the table on a phone: tiles, squares, rotation, a deployment, a flight, undo, offline, the end', async () => {
+    const page = await newPage(390, 844);
+    const turnLine = () => page.locator('[data-testid=turn-line]').textContent();
+    const waitTurn = (n) => page.waitForFunction((k) => new RegExp(`^Turn ${k} `).test(document.querySelector('[data-testid=turn-line]')?.textContent || ''), n);
+    const pickTile = async (search) => {
+      await page.getByLabel('Search by what it shows').fill(search);
+      const choice = page.locator('[data-testid=tile-choice]:not([disabled])').first();
+      const tile = await choice.getAttribute('data-tile');
+      await choice.click();
+      await page.locator('[data-testid=legal-square]').first().waitFor();
+      return tile;
+    };
+    const square = (at) => page.locator(`[data-testid=legal-square][data-at="${at}"]`);
+
+    await page.goto(base + '/');
+    await page.getByRole('link', { name: 'Record' }).click();
+    await page.getByLabel('Player 1').fill('Rita');
+    await page.getByLabel('Player 2').fill('Sam');
+    await page.getByTestId('start-game').click();
+    await waitTurn(1);
+    assert.match(await turnLine(), /^Turn 1 · Rita · 79 tiles left/);
+    const id = Number(new URL(page.url()).searchParams.get('game'));
+    assert.ok(id > 0, page.url());
+    await shot(page, '13-phone-record-catalogue', false);
+
+    // Turn 1: a straight road east of the start tile, a thief on it.
+    assert.equal(await pickTile('BA/RFr'), 'BA/RFr');
+    const options = (await api(`/api/live/${id}/options?tile=BA/RFr`)).body;
+    assert.equal(await page.locator('[data-testid=legal-square]').count(), options.places.length);
+    await square('1,0').click();
+    await page.getByTestId('confirm').waitFor();
+    await page.locator('[data-testid=deploy-choice][data-segment="road:WE"]').click();
+    await shot(page, '14-phone-record-deploy', false);
+    await page.getByTestId('confirm').click();
+    await waitTurn(2);
+    assert.match(await turnLine(), /^Turn 2 · Sam/);
+
+    // Turn 2: a tile with a flying machine; the figure flies with a roll of 1.
+    await pickTile('flier');
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.locator('[data-testid=roll][data-roll="1"]').first().click();
+    await page.locator('h3', { hasText: 'rolled 1' }).waitFor();
+    if (await page.locator('[data-testid=land-choice]').count()) await page.locator('[data-testid=land-choice]').first().click();
+    await shot(page, '15-phone-record-flight', false);
+    await page.getByTestId('confirm').click();
+    await waitTurn(3);
+
+    // Turn 3: a tap on the chosen square again turns the tile; no figure.
+    await pickTile('city');
+    let turned = false;
+    for (const sq of await page.locator('[data-testid=legal-square]').all()) {
+      const title = await sq.locator('title').textContent();
+      if (!/ [2-4] rotations/.test(title)) continue;
+      const at = await sq.getAttribute('data-at');
+      await sq.click();
+      const heading = page.locator('.record-panel h2').first();
+      await heading.waitFor();
+      const before = await heading.textContent();
+      const [x, y] = at.split(',').map(Number);
+      const box = await page.locator('svg.board').boundingBox();
+      const ctm = await page.evaluate(([bx, by]) => {
+        const m = document.querySelector('svg.board').getScreenCTM();
+        return [m.a * bx * 100 + m.e + m.a * 8, m.d * by * 100 + m.f + m.d * 8];
+      }, [x, y]);
+      assert.ok(box);
+      await page.mouse.click(ctm[0], ctm[1]);
+      await page.waitForFunction((b) => document.querySelector('.record-panel h2')?.textContent !== b, before);
+      turned = true;
+      break;
+    }
+    assert.ok(turned, 'some square takes the tile in more than one rotation');
+    await page.getByTestId('pass').click();
+    await page.getByTestId('confirm').click();
+    await waitTurn(4);
+
+    // Undo takes turn 3 back; it is recorded again.
+    await page.getByTestId('undo').click();
+    await waitTurn(3);
+    await pickTile('');
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.getByTestId('pass').click();
+    await page.getByTestId('confirm').click();
+    await waitTurn(4);
+
+    // Offline: the turn waits in the queue and goes out once back online.
+    await pickTile('road');
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.getByTestId('pass').click();
+    await ctx.setOffline(true);
+    await page.getByTestId('confirm').click();
+    await page.waitForFunction(() => /Offline: 1 turn waiting/.test(document.querySelector('[data-testid=record-status]')?.textContent || ''));
+    assert.equal((await api(`/api/games/${id}`)).body.turns, 3);
+    await ctx.setOffline(false);
+    await waitTurn(5);
+    assert.equal((await api(`/api/games/${id}`)).body.turns, 4);
+
+    // The end: final scoring, the replay and the download.
+    page.once('dialog', (d) => d.accept());
+    await page.getByTestId('finish').click();
+    await page.getByTestId('finished').waitFor();
+    assert.equal(await page.getByTestId('download').getAttribute('href'), `/api/games/${id}/raw`);
+    const game = (await api(`/api/games/${id}`)).body;
+    assert.equal(game.finished, true);
+    assert.equal(game.valid, true, JSON.stringify(game.audit && game.audit.violations));
+    assert.equal(game.turns, 4);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `/record scrolls sideways by ${overflow}px`);
+    await page.close();
+  });
+
+  test('the record page passes axe-core\'s WCAG 2 A and AA checks', async () => {
+    const axe = readFileSync(join(SRC, 'tests/e2e/node_modules/axe-core/axe.min.js'), 'utf8');
+    const page = await newPage(390, 844);
+    const check = async (what) => {
+      await page.evaluate(axe);
+      const r = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
+      assert.deepEqual(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], what);
+    };
+    await page.goto(base + '/record');
+    await page.getByTestId('start-game').waitFor();
+    await check('the setup');
+    const live = await api('/api/live', { method: 'POST', body: '{"format": "flierlog/1", "edition": "C3", "players": [{"name": "Una"}, {"name": "Vic"}]}' });
+    await page.goto(`${base}/record?game=${live.body.id}`);
+    await page.locator('[data-testid=tile-choice]').first().waitFor();
+    await check('the catalogue');
+    await page.locator('[data-testid=tile-choice]:not([disabled])').first().click();
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.getByTestId('confirm').waitFor();
+    await check('the actions');
     await page.close();
   });
 

@@ -953,6 +953,85 @@ static void test_live(void **state)
     lines_free(&bad);
 }
 
+/* A repeated turn is answered again, another of its number refused;
+ * the next turn's options follow the game, step by step; undo takes the
+ * last turn back once. */
+static void test_live_turns(void **state)
+{
+    struct lines good;
+    char path[96], q[192];
+    cJSON *j, *again;
+    (void)state;
+    stream_of(&T.valid, &good);
+    assert_int_equal(post_text("/api/live", good.v[0], &j), 201);
+    long long id = (long long)num(j, "id");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/live/%lld/moves", id);
+    assert_int_equal(post_text(path, good.v[1], &j), 200);
+    assert_int_equal(post_text(path, good.v[1], &again), 200);
+    char *a = cJSON_PrintUnformatted(j), *b = cJSON_PrintUnformatted(again);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(j);
+    cJSON_Delete(again);
+    /* the second turn sent as turn 1 */
+    cJSON *t2 = cJSON_Parse(good.v[2]);
+    cJSON_ReplaceItemInObject(t2, "turn", cJSON_CreateNumber(1));
+    char *as1 = cJSON_PrintUnformatted(t2);
+    assert_int_equal(post_text(path, as1, &j), 409);
+    assert_non_null(strstr(str(j, "error"), "turn 1 of game"));
+    free(as1);
+    cJSON_Delete(j);
+
+    /* options: the tile, then its square, then the actions */
+    snprintf(q, sizeof q, "/api/live/%lld/options", id);
+    j = get_json(q, 200);
+    assert_string_equal(str(j, "stage"), "tile");
+    assert_int_equal((int)num(j, "turn"), 2);
+    cJSON_Delete(j);
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(t2, "at");
+    const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t2, "rot");
+    snprintf(q, sizeof q, "/api/live/%lld/options?tile=%s", id,
+             str(t2, "tile"));
+    j = get_json(q, 200);
+    assert_string_equal(str(j, "stage"), "place");
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+                    j, "places")) > 0);
+    cJSON_Delete(j);
+    snprintf(q, sizeof q, "/api/live/%lld/options?tile=%s&at=%d,%d&rot=%d",
+             id, str(t2, "tile"), cJSON_GetArrayItem(at, 0)->valueint,
+             cJSON_GetArrayItem(at, 1)->valueint, rot ? rot->valueint : 0);
+    j = get_json(q, 200);
+    assert_string_equal(str(j, "stage"), "action");
+    assert_true(flag(j, "pass"));
+    cJSON_Delete(j);
+    snprintf(q, sizeof q, "/api/live/%lld/options?tile=%s&at=40,40", id,
+             str(t2, "tile"));
+    j = get_json(q, 422);
+    assert_string_equal(str(j, "rule"), "TILE_NOT_ADJACENT");
+    cJSON_Delete(j);
+    snprintf(q, sizeof q, "/api/live/%lld/options?roll=2", id);
+    cJSON_Delete(get_json(q, 400));
+
+    /* undo: the last turn, once */
+    snprintf(q, sizeof q, "/api/live/%lld/undo?turn=1", id);
+    assert_int_equal(post_text(q, "", &j), 200);
+    assert_int_equal((int)num(j, "undone"), 1);
+    assert_int_equal((int)num(j, "turns"), 0);
+    cJSON_Delete(j);
+    assert_int_equal(post_text(q, "", &j), 409);
+    cJSON_Delete(j);
+    snprintf(q, sizeof q, "/api/live/%lld/options", id);
+    j = get_json(q, 200);
+    assert_int_equal((int)num(j, "turn"), 1);
+    cJSON_Delete(j);
+    assert_int_equal(post_text(path, good.v[1], &j), 200);
+    cJSON_Delete(j);
+    cJSON_Delete(t2);
+    lines_free(&good);
+}
+
 /* ---- concurrency ---- */
 
 struct upload_job {
@@ -1168,6 +1247,7 @@ int main(void)
         cmocka_unit_test(test_static_files),
         cmocka_unit_test(test_spool),
         cmocka_unit_test(test_live),
+        cmocka_unit_test(test_live_turns),
         cmocka_unit_test(test_parallel_uploads),
         cmocka_unit_test(test_token),
         cmocka_unit_test(test_limits),

@@ -377,7 +377,16 @@ static void walk_live(struct walk *w)
           "\"tile\": \"BA/RFr\", \"at\": [9, 9], \"rot\": 0}", 422, NULL);
     check(w, "POST", moves, AUTH, LIVE_MOVE, 200,
           "POST /api/live/{id}/moves");
+    char options[96], undo[96];
+    snprintf(options, sizeof options, "/api/live/%lld/options", id);
+    snprintf(undo, sizeof undo, "/api/live/%lld/undo?turn=1", id);
+    check(w, "GET", options, NULL, NULL, 200, "GET /api/live/{id}/options");
+    check(w, "POST", options, AUTH, "", 405, NULL);
+    check(w, "POST", undo, NULL, "", 401, NULL);
+    check(w, "POST", undo, AUTH, "", 200, "POST /api/live/{id}/undo");
+    check(w, "POST", moves, AUTH, LIVE_MOVE, 200, NULL);
     check(w, "POST", finish, AUTH, "", 200, "POST /api/live/{id}/finish");
+    check(w, "GET", options, NULL, NULL, 409, NULL);
     check(w, "POST", moves, AUTH, LIVE_MOVE, 409, NULL);
     check(w, "POST", "/api/live/999999/moves", AUTH, LIVE_MOVE, 404, NULL);
 }

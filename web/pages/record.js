@@ -1,0 +1,496 @@
+// record.js - recording a game at the table, phone first. The page knows
+// no rule: every step asks the daemon what may come next
+// (GET /api/live/{id}/options, docs/api.md): the tile drawn from the
+// catalogue, the square and rotation among those that fit, the figure
+// and segment among those offered, the flier's roll and its landings.
+// A confirmed turn goes into a queue kept in the browser and is sent in
+// order; its turn number makes a second sending harmless, so a turn
+// recorded while the network is away is sent once it is back.
+
+import { h, s, clear, announce } from '../dom.js';
+import { getJSON, ApiError } from '../api.js';
+import { Board, drawTile } from '../board.js';
+import { TILE, tileGeometry, locateSegment, rotatePoint } from '../geometry.js';
+import { paletteFor } from '../colors.js';
+import { figureName, featureName } from '../figures.js';
+import { navigate } from '../router.js';
+
+const TOKEN_KEY = 'flierd-token';
+const queueKey = (id) => `flierd-queue-${id}`;
+
+function token() { return localStorage.getItem(TOKEN_KEY) || ''; }
+
+async function post(path, body) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token()) headers.Authorization = 'Bearer ' + token();
+  const res = await fetch(path, { method: 'POST', body: body || '', headers });
+  const text = await res.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  if (!res.ok) throw new ApiError(res.status, json && json.error ? json.error : `HTTP ${res.status}`, json);
+  return json;
+}
+
+// ---- the queue: turns confirmed, not yet acknowledged ----
+
+function loadQueue(id) {
+  try { return JSON.parse(localStorage.getItem(queueKey(id)) || '[]'); } catch { return []; }
+}
+function saveQueue(id, q) { localStorage.setItem(queueKey(id), JSON.stringify(q)); }
+
+/** Sends the queue in order. A network failure keeps what is left; a
+ * refusal (409, 422) drops that turn and says why. */
+async function flush(id) {
+  const q = loadQueue(id);
+  while (q.length) {
+    try {
+      await post(`/api/live/${id}/moves`, JSON.stringify(q[0]));
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status === 429 || e.status >= 500) {
+        saveQueue(id, q);
+        return { waiting: q.length, error: null };
+      }
+      q.shift();
+      saveQueue(id, q);
+      return { waiting: q.length, error: e.message };
+    }
+    q.shift();
+    saveQueue(id, q);
+  }
+  return { waiting: 0, error: null };
+}
+
+// ---- what a tile shows, for the catalogue's search ----
+
+function tileWords(id, def) {
+  const words = new Set([id.toLowerCase()]);
+  for (const sg of (def && def.segments) || []) {
+    words.add(String(sg.feature).toLowerCase());
+    words.add(featureName(sg.feature).toLowerCase());
+    if (sg.pennants) words.add('pennant');
+    for (const [k, v] of Object.entries(sg)) if (v === true) words.add(k.toLowerCase());
+  }
+  if (def && def.flier) { words.add('flier'); words.add('flying machine'); }
+  for (const m of (def && def.marks) || []) words.add(String(m).toLowerCase());
+  return [...words].join(' ');
+}
+
+function tileIcon(id, def, rotation = 0) {
+  return s('svg', { class: 'tile-icon', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, drawTile(id, def, [0, 0], rotation));
+}
+
+// ---- the setup ----
+
+function setupForm(root) {
+  const names = [];
+  const list = h('div', { class: 'record-players' });
+  const addPlayer = (name = '') => {
+    if (names.length >= 6) return;
+    const n = names.length + 1;
+    const input = h('input', { type: 'text', id: `player-${n}`, value: name, maxlength: 63, autocomplete: 'off', required: n <= 1 });
+    names.push(input);
+    list.appendChild(h('div', { class: 'field' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input));
+  };
+  ['', ''].forEach((n) => addPlayer(n));
+  const edition = h('select', { id: 'edition' }, h('option', { value: 'C2', text: 'C2 (2nd edition)' }), h('option', { value: 'C3', text: 'C3 (3rd edition: abbots, gardens)' }));
+  const tok = h('input', { type: 'password', id: 'token', value: token(), autocomplete: 'off' });
+  const resume = h('input', { type: 'number', id: 'resume', min: 1, inputmode: 'numeric' });
+  const status = h('p', { class: 'list-status', role: 'status' });
+  const form = h('form', { class: 'card record-setup', on: {
+    submit: async (e) => {
+      e.preventDefault();
+      localStorage.setItem(TOKEN_KEY, tok.value.trim());
+      if (resume.value) { navigate(`/record?game=${Number(resume.value)}`); return; }
+      const players = names.map((i) => i.value.trim()).filter(Boolean).map((name) => ({ name }));
+      if (!players.length) { status.textContent = 'Name at least one player.'; return; }
+      try {
+        const r = await post('/api/live', JSON.stringify({ format: 'flierlog/1', edition: edition.value, players }));
+        navigate(`/record?game=${r.id}`);
+      } catch (err) { status.textContent = `The game could not be started: ${err.message}`; }
+    },
+  } },
+  h('h2', { text: 'A new game' }),
+  list,
+  h('button', { type: 'button', class: 'btn small', on: { click: () => addPlayer() } }, 'Add a player'),
+  h('div', { class: 'field' }, h('label', { for: 'edition', text: 'Edition' }), edition),
+  h('div', { class: 'field' }, h('label', { for: 'token', text: 'Token (when the daemon asks for one)' }), tok),
+  h('div', { class: 'field' }, h('label', { for: 'resume', text: 'Or go on with live game number' }), resume),
+  h('button', { type: 'submit', class: 'btn primary', dataset: { testid: 'start-game' } }, 'Start recording'),
+  status);
+  root.appendChild(form);
+}
+
+// ---- one game ----
+
+function segText(sg) {
+  const [feature, loc] = String(sg).split(':');
+  return loc ? `${featureName(feature)} (${loc})` : featureName(feature);
+}
+
+class Recorder {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.query = {};       // tile, at, rot, fly, roll
+    this.choice = null;    // {kind: 'deploy'|'land'|'pass', ...}
+    this.search = '';
+    this.status = h('p', { class: 'list-status', role: 'status', dataset: { testid: 'record-status' } });
+    this.head = h('div', { class: 'record-head' });
+    this.boardWrap = h('div', { class: 'board-wrap record-board' });
+    // A second tap on a square turns the tile: no zoom on a double tap.
+    this.boardWrap.addEventListener('dblclick', (e) => e.stopPropagation(), true);
+    this.boardWrap.addEventListener('click', (e) => this.tap(e));
+    this.panel = h('div', { class: 'record-panel' });
+    root.append(this.head, this.status, this.boardWrap, this.panel);
+    window.addEventListener('online', this.onOnline = () => this.sync());
+  }
+
+  close() { window.removeEventListener('online', this.onOnline); }
+
+  async sync() {
+    const r = await flush(this.id);
+    if (r.error) this.say(`A queued turn was refused: ${r.error}`);
+    await this.load();
+    if (r.waiting) this.say(`Offline: ${r.waiting} turn${r.waiting > 1 ? 's' : ''} waiting to be sent.`);
+  }
+
+  say(text) { this.status.textContent = text; announce(text); }
+
+  optionsUrl() {
+    const q = new URLSearchParams();
+    const { tile, at, rot, fly, roll } = this.query;
+    if (tile) q.set('tile', tile);
+    if (at) { q.set('at', at.join(',')); q.set('rot', String(rot || 0)); }
+    if (fly) q.set('fly', fly);
+    if (roll) q.set('roll', String(roll));
+    const qs = q.toString();
+    return `/api/live/${this.id}/options${qs ? '?' + qs : ''}`;
+  }
+
+  async load() {
+    try {
+      const [game, replay, opts] = await Promise.all([
+        getJSON(`/api/games/${this.id}`), getJSON(`/api/games/${this.id}/replay`), getJSON(this.optionsUrl())]);
+      this.game = game;
+      this.replay = replay;
+      this.opts = opts;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422 && this.query.tile) {
+        this.say(e.message);
+        this.query = { tile: this.query.tile };
+        return this.load();
+      }
+      if (e instanceof ApiError && e.status === 409) { this.finished(); return; }
+      this.say(`The game could not be read: ${e.message}`);
+      return;
+    }
+    this.render();
+  }
+
+  render() {
+    const o = this.opts, replay = this.replay;
+    const players = replay.players || [];
+    const palette = paletteFor(players);
+    this.colors = new Map(players.map((p, i) => [p.name, palette[i]]));
+    clear(this.head);
+    this.head.append(
+      h('h1', { tabindex: -1, text: `Recording game #${this.id}` }),
+      h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
+      h('ul', { class: 'chips' }, players.map((p, i) => h('li', { class: 'chip' },
+        h('span', { class: 'swatch', style: { background: palette[i] }, 'aria-hidden': 'true' }), p.name,
+        h('span', { class: 'chip-score', text: String(this.game.players && this.game.players[i] ? this.game.players[i].score : 0) })))));
+    clear(this.boardWrap);
+    this.board = new Board(this.boardWrap, replay, this.colors);
+    this.board.setStep((replay.turns || []).length - 1);
+    this.drawOverlay();
+    this.drawPanel();
+  }
+
+  // The squares that fit, the chosen tile, its deployments or landings.
+  drawOverlay() {
+    const o = this.opts, b = this.board;
+    const geometry = o.geometry || {};
+    const extra = [];
+    if (o.stage === 'place') {
+      for (const p of o.places) {
+        extra.push(p.at);
+        b.gOver.appendChild(s('rect', { class: 'legal-square', x: p.at[0] * TILE + 4, y: p.at[1] * TILE + 4, width: TILE - 8, height: TILE - 8, rx: 8, dataset: { at: p.at.join(','), testid: 'legal-square' } },
+          s('title', { text: `(${p.at[0]},${p.at[1]}): ${p.rotations.length} rotation${p.rotations.length > 1 ? 's' : ''}` })));
+      }
+    }
+    const { tile, at, rot } = this.query;
+    if (tile && at) {
+      extra.push(at);
+      const g = drawTile(tile, geometry[tile], at, rot || 0);
+      g.classList.add('candidate');
+      b.gOver.appendChild(g);
+      const spots = this.spots();
+      for (const sp of spots) {
+        const chosen = this.choice && this.choice.key === sp.key;
+        b.gOver.appendChild(s('circle', { class: ['option-ring', 'record-spot', chosen ? 'chosen' : null], cx: sp.xy[0], cy: sp.xy[1], r: 12, dataset: { key: sp.key } },
+          s('title', { text: sp.label })));
+      }
+    }
+    for (const f of (o.stage === 'land' && o.landing) ? [o.landing.target] : []) extra.push(f);
+    if (extra.length) {
+      const v = b.computeBounds();
+      const xs = extra.map((p) => p[0] * TILE), ys = extra.map((p) => p[1] * TILE);
+      const x0 = Math.min(v.x, ...xs.map((x) => x - 50)), y0 = Math.min(v.y, ...ys.map((y) => y - 50));
+      const x1 = Math.max(v.x + v.w, ...xs.map((x) => x + 150)), y1 = Math.max(v.y + v.h, ...ys.map((y) => y + 150));
+      b.view = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+      b.applyView();
+    }
+  }
+
+  // Where the choices of this stage stand on the board: deployments on the
+  // chosen tile (or beside it), landings on the target.
+  spots() {
+    const o = this.opts;
+    const list = o.stage === 'land' ? o.landing.landings.map((l) => ({ ...l, kind: 'land', meeple: o.landing.meeple }))
+      : o.stage === 'action' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
+    return list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
+      label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` }));
+  }
+
+  anchor(at, segment) {
+    const { tile, rot } = this.query;
+    const same = this.query.at && at[0] === this.query.at[0] && at[1] === this.query.at[1];
+    if (!same) return this.board.locate(at, segment).anchor;
+    const def = (this.opts.geometry || {})[tile];
+    const loc = locateSegment(def ? tileGeometry(tile, def) : null, segment, rot || 0);
+    const [ax, ay] = rotatePoint(loc.anchor, Math.round((rot || 0) / 90));
+    return [at[0] * TILE + ax, at[1] * TILE + ay];
+  }
+
+  // A tap on the board: a square to place on (again: the next rotation),
+  // or the nearest deployment or landing.
+  tap(e) {
+    if (!this.board || !this.opts) return;
+    const p = this.board.toBoard(e.clientX, e.clientY);
+    if (!p) return;
+    const o = this.opts;
+    if (o.stage === 'place' || (o.stage === 'action' && !this.choice)) {
+      const sq = [Math.floor(p[0] / TILE), Math.floor(p[1] / TILE)];
+      const places = o.stage === 'place' ? o.places : null;
+      const here = places && places.find((x) => x.at[0] === sq[0] && x.at[1] === sq[1]);
+      if (here) { this.placeAt(here); return; }
+      if (o.stage === 'action' && this.query.at && sq[0] === this.query.at[0] && sq[1] === this.query.at[1] && !this.nearest(p)) {
+        this.rotate();
+        return;
+      }
+    }
+    const sp = this.nearest(p);
+    if (sp) this.choose(sp);
+  }
+
+  nearest(p) {
+    let best = null, dist = 22;
+    for (const sp of this.spots()) {
+      const d = Math.hypot(sp.xy[0] - p[0], sp.xy[1] - p[1]);
+      if (d < dist) { dist = d; best = sp; }
+    }
+    return best;
+  }
+
+  placeAt(place) {
+    this.query = { tile: this.query.tile, at: place.at, rot: place.rotations[0] };
+    this.rotations = place.rotations;
+    this.choice = null;
+    this.load();
+  }
+
+  rotate() {
+    const rs = this.rotations || [];
+    if (rs.length < 2) return;
+    const i = rs.indexOf(this.query.rot);
+    this.query = { tile: this.query.tile, at: this.query.at, rot: rs[(i + 1) % rs.length] };
+    this.choice = null;
+    this.load();
+  }
+
+  choose(sp) {
+    this.choice = sp.kind === 'land' ? { kind: 'land', key: sp.key, segment: sp.segment, at: sp.at }
+      : { kind: 'deploy', key: sp.key, segment: sp.segment, at: sp.at, meeple: sp.meeple };
+    this.say(`Chosen: ${sp.label}. Confirm the turn.`);
+    this.render();
+  }
+
+  drawPanel() {
+    const o = this.opts;
+    clear(this.panel);
+    if (o.stage === 'over') {
+      this.panel.append(h('p', { text: o.over }), this.endButtons());
+      return;
+    }
+    if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
+    if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
+    if (o.stage === 'action' || o.stage === 'land') this.panel.appendChild(this.actions());
+    if (o.unit_moves && o.unit_moves.length) {
+      this.panel.appendChild(h('p', { class: 'small muted', text: `This game's expansions add moves this page does not offer yet (${o.unit_moves.join(', ')}): record those turns in a flierlog and upload it.` }));
+    }
+    this.panel.appendChild(this.endButtons());
+  }
+
+  catalogue() {
+    const o = this.opts;
+    const geometry = o.geometry || {};
+    const input = h('input', { type: 'search', id: 'tile-search', value: this.search, placeholder: 'city, road, pennant, flier…', autocomplete: 'off' });
+    const list = h('ul', { class: 'tile-list', dataset: { testid: 'tile-list' } });
+    const fill = () => {
+      clear(list);
+      const words = this.search.toLowerCase().split(/\s+/).filter(Boolean);
+      for (const t of o.tiles) {
+        const text = tileWords(t.tile, geometry[t.tile]);
+        if (!words.every((w) => text.includes(w))) continue;
+        const pressed = this.query.tile === t.tile;
+        list.appendChild(h('li', null, h('button', {
+          type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !t.drawable || !t.fits,
+          title: !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
+          dataset: { tile: t.tile, testid: 'tile-choice' },
+          on: { click: () => { this.query = { tile: t.tile }; this.choice = null; this.load(); } },
+        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: `×${t.left}` }))));
+      }
+      if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: 'No tile left shows that.' }));
+    };
+    input.addEventListener('input', () => { this.search = input.value; fill(); });
+    fill();
+    return h('section', { class: 'card' },
+      h('h2', { text: this.query.tile ? `Tile ${this.query.tile}` : 'Which tile was drawn?' }),
+      h('div', { class: 'field' }, h('label', { for: 'tile-search', text: 'Search by what it shows' }), input),
+      list);
+  }
+
+  actions() {
+    const o = this.opts;
+    const sec = h('section', { class: 'card' }, h('h2', { text: `${this.query.tile} at (${this.query.at}) turned ${this.query.rot || 0}°` }));
+    const row = h('div', { class: 'head-actions' });
+    if ((this.rotations || []).length > 1) row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => this.rotate() } }, 'Turn the tile'));
+    row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.query = { tile: this.query.tile }; this.choice = null; this.load(); } } }, 'Another square'));
+    sec.appendChild(row);
+    if (o.stage === 'action') {
+      const spots = this.spots();
+      if (spots.length) {
+        sec.appendChild(h('h3', { text: 'Deploy' }));
+        sec.appendChild(h('ul', { class: 'choice-list' }, spots.map((sp) => h('li', null, h('button', {
+          type: 'button', class: 'btn small', 'aria-pressed': this.choice && this.choice.key === sp.key ? 'true' : 'false',
+          dataset: { testid: 'deploy-choice', segment: sp.segment, meeple: sp.meeple }, on: { click: () => this.choose(sp) },
+        }, sp.label)))));
+      }
+      for (const f of o.flights) {
+        sec.appendChild(h('h3', { text: `Fly a ${figureName(f.meeple)}` }));
+        const dice = h('div', { class: 'head-actions' });
+        for (const r of [1, 2, 3]) {
+          dice.appendChild(h('button', { type: 'button', class: 'btn small', dataset: { testid: 'roll', roll: r, meeple: f.meeple },
+            on: { click: () => this.fly(f.meeple, r) } }, `Rolled ${r}`));
+        }
+        dice.appendChild(h('button', { type: 'button', class: 'btn small', dataset: { testid: 'roll-die' },
+          on: { click: () => { const a = new Uint8Array(1); crypto.getRandomValues(a); this.fly(f.meeple, 1 + (a[0] % 3)); } } }, 'Roll the die'));
+        sec.appendChild(dice);
+      }
+      sec.appendChild(h('button', { type: 'button', class: 'btn', 'aria-pressed': this.choice && this.choice.kind === 'pass' ? 'true' : 'false', dataset: { testid: 'pass' },
+        on: { click: () => { this.choice = { kind: 'pass', key: 'pass' }; this.say('No figure this turn. Confirm the turn.'); this.render(); } } }, 'No figure'));
+    } else {
+      const l = o.landing;
+      sec.appendChild(h('h3', { text: `The ${figureName(l.meeple)} rolled ${l.roll}: target (${l.target})` }));
+      const spots = this.spots();
+      if (!spots.length) {
+        sec.appendChild(h('p', { text: 'No landing there: the figure goes back to its owner. Confirm the turn.' }));
+        if (!this.choice) this.choice = { kind: 'land', key: 'none', segment: null };
+      }
+      sec.appendChild(h('ul', { class: 'choice-list' }, spots.map((sp) => h('li', null, h('button', {
+        type: 'button', class: 'btn small', 'aria-pressed': this.choice && this.choice.key === sp.key ? 'true' : 'false',
+        dataset: { testid: 'land-choice', segment: sp.segment }, on: { click: () => this.choose(sp) },
+      }, sp.label)))));
+      sec.appendChild(h('button', { type: 'button', class: 'btn small', on: { click: () => { this.query = { tile: this.query.tile, at: this.query.at, rot: this.query.rot }; this.choice = null; this.load(); } } }, 'Not a flight after all'));
+    }
+    sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: !this.choice, dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, 'Confirm the turn'));
+    return sec;
+  }
+
+  fly(meeple, roll) {
+    this.query = { ...this.query, fly: meeple, roll };
+    this.choice = null;
+    this.load();
+  }
+
+  entry() {
+    const o = this.opts, q = this.query, c = this.choice;
+    const e = { turn: o.turn, player: o.player, tile: q.tile, at: q.at, rot: q.rot || 0 };
+    if (c.kind === 'pass') e.pass = true;
+    else if (c.kind === 'deploy') {
+      const onTile = c.at[0] === q.at[0] && c.at[1] === q.at[1];
+      e.deploy = onTile ? c.segment : { at: c.at, segment: c.segment };
+      if (c.meeple !== 'small') e.meeple = c.meeple;
+    } else {
+      e.fly = { roll: q.roll, land: c.segment };
+      if (q.fly !== 'small') e.meeple = q.fly;
+    }
+    return e;
+  }
+
+  async confirm() {
+    if (!this.choice) return;
+    const q = loadQueue(this.id);
+    q.push(this.entry());
+    saveQueue(this.id, q);
+    this.query = {};
+    this.choice = null;
+    this.rotations = null;
+    await this.sync();
+    if (!loadQueue(this.id).length) this.say(`Turn recorded.`);
+  }
+
+  async undo() {
+    const q = loadQueue(this.id);
+    if (q.length) { // not sent yet: taken out of the queue
+      q.pop();
+      saveQueue(this.id, q);
+    } else {
+      try { await post(`/api/live/${this.id}/undo?turn=${this.opts.turn - 1}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+    }
+    this.query = {};
+    this.choice = null;
+    this.say('The last turn was taken back.');
+    await this.load();
+  }
+
+  endButtons() {
+    return h('div', { class: 'head-actions record-end' },
+      h('button', { type: 'button', class: 'btn', disabled: this.opts.turn <= 1 && !loadQueue(this.id).length, dataset: { testid: 'undo' }, on: { click: () => this.undo() } }, 'Undo the last turn'),
+      h('button', { type: 'button', class: 'btn', dataset: { testid: 'finish' }, on: { click: () => this.finish() } }, 'End the game'));
+  }
+
+  async finish() {
+    if (loadQueue(this.id).length) { this.say('Some turns are not sent yet: wait until you are online.'); return; }
+    if (!window.confirm('End the game now? Final scoring follows and no more turns can be recorded.')) return;
+    try { await post(`/api/live/${this.id}/finish`); } catch (e) { this.say(`The game could not be ended: ${e.message}`); return; }
+    this.finished();
+  }
+
+  finished() {
+    clear(this.panel);
+    clear(this.boardWrap);
+    this.panel.append(h('section', { class: 'card', dataset: { testid: 'finished' } },
+      h('h2', { text: 'The game is over' }),
+      h('p', null, h('a', { href: `/games/${this.id}`, text: 'See the replay and the scores' }), ' · ',
+        h('a', { href: `/games/${this.id}/audit`, text: 'the audit' })),
+      h('p', null, h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'))));
+    this.say('The game is over.');
+  }
+}
+
+export function recordPage(main, params, query) {
+  document.title = 'Record · flierd';
+  const root = h('section', { class: 'page narrow record' });
+  main.appendChild(root);
+  const id = Number(query.get('game'));
+  if (!id) {
+    root.appendChild(h('h1', { tabindex: -1, text: 'Record a game at the table' }));
+    root.appendChild(h('p', { class: 'muted', text: 'Each turn is checked as you record it: the page offers only the tiles, squares and figures the rules allow.' }));
+    setupForm(root);
+    return null;
+  }
+  const rec = new Recorder(root, id);
+  rec.sync();
+  return () => rec.close();
+}
