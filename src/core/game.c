@@ -1092,6 +1092,7 @@ int game_list_placements(const struct game *g, int def,
     unsigned edges[4], need, care;
     int n = 0;
     bool judged = place_judged(g);
+    bool excusable = g->hooked >> HOOK_excuse_edges & 1;
     if (!t)
         return 0;
     for (int rot = 0; rot < 4; rot++)
@@ -1105,7 +1106,10 @@ int game_list_placements(const struct game *g, int def,
                 continue;
             edge_demand(g, q, &need, &care);
             for (int rot = 0; rot < 4; rot++) {
-                if (!meets_demand(edges[rot], need, care) ||
+                /* the edges as game_check_place() takes them: a unit may
+                 * make good those that do not match (a bridge) */
+                if ((!meets_demand(edges[rot], need, care) &&
+                     !(excusable && units_excuse_edges(g, def, q, rot))) ||
                     (judged && units_check_place(g, def, q, rot, NULL, 0) !=
                                    RULE_OK))
                     continue;

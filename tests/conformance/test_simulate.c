@@ -724,7 +724,7 @@ static void test_bcb_games(void **state)
     static const struct sim_setup s_bcb = { 2, "bcb", NULL, NULL };
     struct exp_tally t = { 0 };
     struct forged_seen seen;
-    static const char *const forged[] = { "--games", "100", "--seed", "37",
+    static const char *const forged[] = { "--games", "100", "--seed", "38",
                                           "--forge", "1", "--edition", "c2",
                                           "--expansions", "bcb", NULL };
     (void)state;
