@@ -148,11 +148,8 @@ static const struct {
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },
     { "The Wind Roses", { "wind-roses", "wind-rose" } },
-    { "Winter", { "winter" } },
-    { "GQ11", { "gq11" } },
     { "The Labyrinth", { "labyrinth" } },
     { "The Russian promos", { "russian-promos", "yaga", "russian-trap" } },
-    { "Spiel doch!", { "spiel-doch" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

@@ -104,6 +104,9 @@ static const struct unmodelled {
     /* BB/Cccc.b says its copies twice: on the tile and on its sets' refs,
      * which we compare */
     { "tile", "count", true, "a kind's copies, repeated by its sets' refs" },
+    /* gq11/river's river tiles go with The River's: a save lists every
+     * set it plays, so the pack is the sets the save names */
+    { "requires", NULL, true, "a set taken only with another expansion" },
 };
 
 /* How often each was met in the supported sets and their tiles, and the
