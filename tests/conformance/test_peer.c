@@ -173,6 +173,7 @@ static void test_engine_tests(void **state)
         { "/monasteries/", 1 },
         { "/siege/", 5 },
         { "/bridge-bazaar-and-castles/", 3 },
+        { "/gq11/", 1 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

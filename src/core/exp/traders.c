@@ -169,17 +169,20 @@ static bool extra_part(struct game *g)
     return false;
 }
 
-/* A pig of the winning seat (or a pig herd) in a field: 1 a city more. */
+/* A pig of the winning seat in a field: 1 a city more; and each pig
+ * herd in the field 1 more again, pig or not (JCloisterZone's engine
+ * test gq11/pig-herd-scoring: a pig and a herd, 5 a city). */
 static int bonus(const struct game *g, const struct score_event *ev,
                  int root, int p, struct score_item *item)
 {
     if (ev->feature != FEAT_FIELD || ev->cities == 0)
         return 0;
-    bool herd = ev->attrs[SA_BIT_PIG_HERD] && (g->rules.flags & RF_PIG_HERD);
-    if (!herd && figure_on(g, root, p, FIG_PIG) < 0)
+    int herds = g->rules.flags & RF_PIG_HERD ? ev->attrs[SA_BIT_PIG_HERD] : 0;
+    int per = herds + (figure_on(g, root, p, FIG_PIG) >= 0);
+    if (per == 0)
         return 0;
-    *item = (struct score_item){ SI_PIGS, -1, (int16_t)ev->cities };
-    return ev->cities;
+    *item = (struct score_item){ SI_PIGS, -1, (int16_t)(per * ev->cities) };
+    return per * ev->cities;
 }
 
 /* The goods of the cities the turn completed go to the seat on turn. */
