@@ -36,12 +36,14 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "am", "bigbox", "tower",
                                          "pd", "count", "cult", "darmstadt",
                                          "monasteries", "siege", "corn",
-                                         "bigtop", "bcb" };
+                                         "bigtop", "bcb", "winter", "gq11",
+                                         "spiel-doch" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
                                        "monasteries", "siege", "corn",
-                                       "bigtop", "bcb" };
+                                       "bigtop", "bcb", "winter", "gq11",
+                                       "spiel-doch" };
 
 static bool is_required(const char *folder)
 {

@@ -623,6 +623,7 @@ static void test_samples_match_expected(void **state)
         "bcb-c2-4p.jcz", "rules/flier-lands-on-bridge.flierlog",
         "rules/flier-never-on-castle.flierlog",
         "rules/flier-lands-on-castle.flierlog",
+        "winter-c2-3p.jcz", "gq11-c3-4p.jcz", "spiel-doch-c2-2p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);
