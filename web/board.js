@@ -70,9 +70,11 @@ const MIN_TILE_PX = 80;
 export class Board {
   /**
    * container: element to fill; replay: GET /api/games/{id}/replay;
-   * colors: player colours by name.
+   * colors: player colours by name; opts.readable: start zoomed in when
+   * the whole board would leave its tiles too small (startView), else it
+   * starts whole (a recorder needs every square a tile may go to).
    */
-  constructor(container, replay, colors) {
+  constructor(container, replay, colors, opts = {}) {
     this.replay = replay;
     this.colors = colors;
     this.step = -1;
@@ -117,7 +119,7 @@ export class Board {
     }
     this.bounds = this.computeBounds();
     this.autoFit = true; // follow the growing board until the user zooms or pans
-    this.fitWhole = false; // until the user asks for the whole board: startView()
+    this.fitWhole = !opts.readable; // else startView() until the user asks for it whole
     this.view = { ...this.bounds };
     this.applyView();
     // the starting zoom depends on the board's size on screen, known once

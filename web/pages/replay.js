@@ -258,7 +258,7 @@ export function replayPage(main, [idText], query) {
     // ---- board and controls ----
     const boardWrap = h('div', { class: 'board-wrap' });
     const banner = h('div', { class: 'board-banner', hidden: true, role: 'status' });
-    const board = new Board(boardWrap, replay, colors);
+    const board = new Board(boardWrap, replay, colors, { readable: true });
     boardWrap.append(banner, h('div', { class: 'zoom', role: 'group', 'aria-label': 'Zoom' },
       h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom in', title: 'Zoom in (+)', on: { click: () => board.zoom(0.75) } }, icon('plus')),
       h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom out', title: 'Zoom out (-)', on: { click: () => board.zoom(1.33) } }, icon('minus')),
