@@ -68,6 +68,7 @@ const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z'
 
 export default {
   id: 'count',
+  name: 'The Count of Carcassonne', short: 'Count',
   features: {
     // inside the tile, told apart by name ("quarter:castle"), each where
     // spots says: a follower in the middle of its quarter, under its name

@@ -6,6 +6,8 @@
 //
 // A module is an object, every key optional:
 //   id            the unit's id, as the replay's items name it
+//   name, short   what the unit is called in text, and in a list's
+//                 narrow column ("Inns & Cathedrals", "I&C")
 //   figures       {kind: {name, d, scale, lies, cls, underlay, corner,
 //                 moves, neutral, fill, spot, again}} by meeple kind
 //   features      {name: {name, open, charted, shape, line, area, place, r,
