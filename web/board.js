@@ -39,6 +39,7 @@ export function drawTile(id, def, at, rotation) {
   for (const stage of STAGES) for (const draw of drawers(stage)) draw(g, geo, ctx);
   for (const t of geo.tokens) {
     const tk = token(t.attr);
+    if (tk.hidden) continue;
     g.appendChild(s('g', {
       class: ['token', `token-${t.attr}`, tk.cls],
       transform: `${upright(t.at, rotation)} translate(${t.at[0]} ${t.at[1]})`,
@@ -61,12 +62,19 @@ export function drawTile(id, def, at, rotation) {
 
 const key = (at) => `${at[0]},${at[1]}`;
 
+// The smallest a tile starts at on screen, in CSS pixels: about where a
+// follower, a tower or a quarter's name is still told apart. A board
+// that would fit only smaller starts zoomed in on its latest tile.
+const MIN_TILE_PX = 80;
+
 export class Board {
   /**
    * container: element to fill; replay: GET /api/games/{id}/replay;
-   * colors: player colours by name.
+   * colors: player colours by name; opts.readable: start zoomed in when
+   * the whole board would leave its tiles too small (startView), else it
+   * starts whole (a recorder needs every square a tile may go to).
    */
-  constructor(container, replay, colors) {
+  constructor(container, replay, colors, opts = {}) {
     this.replay = replay;
     this.colors = colors;
     this.step = -1;
@@ -111,7 +119,12 @@ export class Board {
     }
     this.bounds = this.computeBounds();
     this.autoFit = true; // follow the growing board until the user zooms or pans
-    this.fit();
+    this.fitWhole = !opts.readable; // else startView() until the user asks for it whole
+    this.view = { ...this.bounds };
+    this.applyView();
+    // the starting zoom depends on the board's size on screen, known once
+    // it is laid out (and changed by turning a phone)
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.follow()).observe(this.svg);
     this.installPanZoom();
   }
 
@@ -163,9 +176,39 @@ export class Board {
     return { ...loc, anchor: [at[0] * TILE + ax, at[1] * TILE + ay], transform: tileTransform(at, rec.rotation) };
   }
 
+  /**
+   * The view the board starts with and follows until the user zooms or
+   * pans: the whole board of step i when its tiles stay at least
+   * MIN_TILE_PX wide on screen, else a window that keeps them so, about
+   * that step's tile and within the board.
+   */
+  startView(i) {
+    const b = this.computeBounds(i);
+    const px = this.svg.clientWidth, py = this.svg.clientHeight;
+    // not laid out yet (or hidden): nothing to measure, show it all
+    if (!px || !py) return b;
+    const scale = Math.min(px / b.w, py / b.h); // preserveAspectRatio meet
+    if (scale * TILE >= MIN_TILE_PX) return b;
+    const w = Math.min(b.w, (px / MIN_TILE_PX) * TILE), h = Math.min(b.h, (py / MIN_TILE_PX) * TILE);
+    const t = this.replay.turns[i];
+    const c = t && Array.isArray(t.at) ? [t.at[0] * TILE + 50, t.at[1] * TILE + 50] : [b.x + b.w / 2, b.y + b.h / 2];
+    // stay put while the step's tile is in view, so stepping does not jerk
+    const v = this.view;
+    if (v && Math.abs(v.w - w) < 1 && Math.abs(v.h - h) < 1 && c[0] > v.x + 50 && c[0] < v.x + v.w - 50 && c[1] > v.y + 50 && c[1] < v.y + v.h - 50) return v;
+    const clampTo = (v, lo, len, span) => Math.max(lo, Math.min(lo + len - span, v - span / 2));
+    return { x: clampTo(c[0], b.x, b.w, w), y: clampTo(c[1], b.y, b.h, h), w, h };
+  }
+
+  /** While no zoom or pan of the user's: the view of the current step. */
+  follow() {
+    if (!this.autoFit || this.step < 0) return;
+    this.view = this.fitWhole ? this.computeBounds(this.step) : this.startView(this.step);
+    this.applyView();
+  }
+
   setStep(i) {
     this.step = i;
-    if (this.autoFit) { this.view = this.computeBounds(i); this.applyView(); }
+    this.follow();
     for (const p of this.placed) {
       const visible = p.ghost ? p.step === i : p.step <= i;
       p.el.classList.toggle('hidden', !visible);
@@ -325,9 +368,11 @@ export class Board {
 
   // ---- zoom and pan ----
 
-  /** Fits the board of the current step, and follows it from now on. */
+  /** Fits the whole board of the current step, however small its tiles
+   * get, and follows it from now on. */
   fit() {
     this.autoFit = true;
+    this.fitWhole = true;
     this.view = this.step >= 0 ? this.computeBounds(this.step) : { ...this.bounds };
     this.applyView();
   }

@@ -10,7 +10,7 @@
 // segments lie (by edges, by half-edges, inside the tile, at named spots)
 // and where its things stand comes from its unit's module (exp/).
 
-import { FEATURES } from './exp/index.js';
+import { FEATURES, BUILDERS } from './exp/index.js';
 
 export const TILE = 100;
 export const EDGES = ['N', 'E', 'S', 'W'];
@@ -271,6 +271,7 @@ const segAttrs = (sg) => Object.keys(sg).filter((k) => !NOT_ATTRS.has(k) && sg[k
  * by edges drawn under the roads), fields, spots: [{key, feature, name,
  * at}], inner: Map(feature -> {key, feature, at, r, attrs, cls}),
  * junction, pond, closed, tokens: [{attr, feature, key, at}],
+ * built: [{poly, ...}] (ground a unit builds on, see exp/index.js),
  * segments: Map(key -> {feature, anchor, shape})}. A closed tile has no
  * segment on its edges: it ends whatever it meets.
  */
@@ -280,6 +281,7 @@ export function tileGeometry(id, def) {
   const geo = {
     id, cities: [], roads: [], under: [], fields: [], spots: [], inner: new Map(),
     junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
+    built: BUILDERS.flatMap((f) => f(id, def) || []),
   };
 
   for (const sg of segs) {
@@ -320,6 +322,9 @@ export function tileGeometry(id, def) {
     const p = cellCenter(i);
     const k = geo.cities.findIndex((c) => inPolygon(p, c.poly));
     if (k >= 0) { owner[i] = k; continue; }
+    // built over: no field reaches there, so a farmer stands where the
+    // drawing leaves meadow
+    if (geo.built.some((b) => inPolygon(p, b.poly))) { owner[i] = -4; continue; }
     if (geo.roads.some((r) => distToPolyline(p, r.pts) < 6.5)) owner[i] = -2;
     else if (geo.junction && Math.hypot(p[0] - 50, p[1] - 50) < 9) owner[i] = -2;
     else if (geo.under.some((r) => distToPolyline(p, r.pts) < 7.5)) owner[i] = -3;

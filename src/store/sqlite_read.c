@@ -220,15 +220,22 @@ static enum status list_page(struct sq_store *s, const struct list_query *q,
     struct buf sql = BUF_INIT;
     const char *dir = asc ? "ASC" : "DESC";
     /* the page's ids first, so only its rows are rendered */
-    /* the entry as written (schema/007), else rendered as it was */
-    buf_puts(&sql, "SELECT coalesce(e.entry, json_object(" SQ_ENTRY_FIELDS
-                   ")) FROM (SELECT g.id FROM games g");
+    /* the entry as written (schema/007), else rendered as it was; the
+     * game's expansions spliced in as text (an index read each, and no
+     * JSON parsed) rather than stored, so no entry is rewritten */
+    buf_printf(&sql,
+               "SELECT substr(t, 1, length(t) - 1) || ',\"expansions\":' || "
+               "xs || '}' FROM (SELECT coalesce(e.entry, json_object("
+               SQ_ENTRY_FIELDS ")) AS t, (SELECT json_group_array("
+               "x.expansion) FROM game_expansions x WHERE x.game_id = g.id) "
+               "AS xs, g.%s AS k, g.id AS id FROM (SELECT g.id FROM games g",
+               col);
     append_where(&sql, q, probe);
     buf_printf(&sql,
                " ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS page "
                "JOIN games g ON g.id = page.id JOIN game_entry e ON "
-               "e.game_id = g.id ORDER BY g.%s %s, g.id %s",
-               col, dir, dir, limit, offset, col, dir, dir);
+               "e.game_id = g.id) ORDER BY k %s, id %s",
+               col, dir, dir, limit, offset, dir, dir);
     enum status res = sq_cached_text(s, sql.p, &st, e);
     if (res == ST_OK)
         bind_query(st, q);

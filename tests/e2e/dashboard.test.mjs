@@ -188,6 +188,34 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('the games list: an expansion column of short names, and an expansion filter', async () => {
+    const all = (await api('/api/games?limit=1000')).body;
+    const count = (await api('/api/games?expansion=count&limit=1000')).body;
+    assert.ok(count.total > 0 && count.total < all.total, 'some samples, not all, play the Count');
+    const page = await newPage();
+    await page.goto(base + '/?size=100');
+    const rows = page.locator('[data-testid=games-table] tbody tr');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n, all.total);
+    assert.equal(await page.locator('[data-testid=games-table] thead th', { hasText: 'Expansions' }).count(), 1, 'a column');
+    // each row names its expansions by their short names, the full name in the title
+    const id = await gameId('/count-c2-4p.jcz');
+    const cell = page.locator(`[data-testid=games-table] tbody tr[data-id="${id}"] td[data-label=Expansions]`);
+    assert.deepEqual(await cell.locator('li').allTextContents(), ['Flier', 'Count']);
+    assert.equal(await cell.locator('li[data-expansion=count] abbr').getAttribute('title'), 'The Count of Carcassonne');
+    // The filter narrows the list to the games that use it, as the API does.
+    await page.getByLabel('Expansion', { exact: true }).selectOption('count');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), count.total);
+    assert.match(page.url(), /expansion=count/);
+    assert.deepEqual((await rows.evaluateAll((es) => es.map((e) => Number(e.dataset.id)))).sort((a, b) => a - b), count.games.map((g) => g.id).sort((a, b) => a - b));
+    for (const names of await rows.locator('td[data-label=Expansions]').evaluateAll((es) => es.map((e) => e.textContent))) assert.match(names, /Count/);
+    await shot(page, '02b-games-expansion');
+    // and it is kept in the address: a reload shows the same list
+    await page.reload();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=games-table] tbody tr').length === n && !document.querySelector('table.busy'), count.total);
+    assert.equal(await page.getByLabel('Expansion', { exact: true }).inputValue(), 'count');
+    await page.close();
+  });
+
   test('a replay: step to a flight; landing, options and scores match the audit', async () => {
     const id = await gameId('/c2-2p.jcz');
     const game = (await api(`/api/games/${id}`)).body;
@@ -447,6 +475,51 @@ describe('the dashboard', () => {
     assert.equal(await page.locator('svg.board .tile[data-tile="CO/7"] .quarter').count(), 4);
     assert.equal(await page.locator('svg.board .tile[data-tile="CO/7"].closed').count(), 0, 'the quarters are no abbey');
     assert.equal(await page.locator('svg.board .count').getAttribute('data-segment'), 'quarter:castle');
+    await page.close();
+  });
+
+  test('the City of Carcassonne is drawn walled, its quarters named, the count a figure', async () => {
+    // samples/count-c2-4p.jcz: in turn 26 Ada sends a follower to the
+    // blacksmith and moves the count to the cathedral.
+    const id = await gameId('/count-c2-4p.jcz');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const k = replay.turns.findIndex((t) => (t.placed || []).some((m) => String(m.segment).startsWith('quarter:')));
+    assert.ok(k > 0, 'a follower goes into the City');
+    const turn = replay.turns[k].turn;
+    const into = replay.turns[k].placed.find((m) => String(m.segment).startsWith('quarter:'));
+    let count = null;
+    for (const t of replay.turns.slice(0, k + 1)) if (Array.isArray(t.figures)) count = t.figures.find((f) => f.unit === 'count') || count;
+    assert.ok(count, 'the count stands in the City');
+    const page = await newPage(390, 844);
+    await page.goto(`${base}/games/${id}?turn=${turn}`);
+    await page.locator('svg.board .count').waitFor();
+    // all twelve tiles drawn as the City, with walls; no meadow dots keyed "coc"
+    assert.equal(await page.locator('svg.board .tile[data-tile^="CO/"] .coc').count(), 12, 'each City tile draws the City');
+    assert.ok(await page.locator('svg.board .coc-wall').count() >= 10, 'the walls face the land');
+    assert.equal(await page.locator('svg.board .token-coc, svg.board .token-generic').count(), 0, 'no dots on the City');
+    const key = await page.locator('[data-testid=board-key] li').allTextContents();
+    assert.ok(!key.includes('coc'), `the key says no "coc": ${key.join(', ')}`);
+    assert.ok(key.includes('the City of Carcassonne') && key.includes('the count'), key.join(', '));
+    // the four quarters, named on the board
+    const names = await page.locator('svg.board .tile[data-tile="CO/7"] .quarter .quarter-name').allTextContents();
+    assert.deepEqual(names.sort(), ['blacksmith', 'castle', 'cathedral', 'market']);
+    // the count: a figure (a silhouette, not a dot) in its quarter
+    const fig = page.locator('svg.board .count.meeple.kind-count');
+    assert.equal(await fig.getAttribute('data-segment'), count.segment);
+    assert.equal(await fig.locator('path.meeple-body').count(), 1, 'drawn as a figure');
+    assert.equal(await fig.locator('circle').count(), 0, 'not a dot');
+    assert.equal(await fig.locator('title').textContent(), `The count in the ${count.segment.split(':')[1]} quarter`);
+    assert.equal(await page.locator(`svg.board .meeple[data-segment="${into.segment}"][data-player="${into.player}"]`).count(), 1, 'the follower in its quarter');
+    // A large board starts zoomed in, so figures and names stay readable
+    // on a phone: the follower drawn at least as large as at 80 pixels a tile.
+    const body = await page.locator('svg.board .meeple.kind-small').first().locator('path.meeple-body').boundingBox();
+    assert.ok(body.height >= 80 * 0.8 * 26 / 100 * 0.9, `a follower is ${body.height} px tall`);
+    const viewBox = async () => (await page.locator('svg.board').getAttribute('viewBox')).split(' ').map(Number);
+    const start = await viewBox();
+    await page.getByRole('button', { name: 'Fit the board' }).click();
+    const whole = await viewBox();
+    assert.ok(whole[2] > start[2], 'fitting shows more of the board than the start');
+    await shot(page, '03d-count-city');
     await page.close();
   });
 

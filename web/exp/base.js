@@ -10,6 +10,7 @@ export const MEEPLE_D = 'M2.8 -4.6C6 -4.6 11.5 -3.8 11.5 -1C11.5 1.2 9 1.8 6.5 2
 
 export default {
   id: 'base',
+  name: 'the base game', short: 'Base',
   figures: {
     small: { name: 'follower', d: MEEPLE_D, scale: 0.8, lies: true },
     big: { name: 'large follower', d: MEEPLE_D, scale: 1.15, lies: true },

@@ -46,6 +46,7 @@ function castle(board, it) {
 
 export default {
   id: 'bcb',
+  name: 'Bridges, Castles & Bazaars', short: 'BCB',
   features: {
     // a castle: city segments turned into one; it scores from the
     // features completed beside it

@@ -26,6 +26,7 @@ const acrobats = () => [
 
 export default {
   id: 'bigtop',
+  name: 'Under the Big Top', short: 'Big Top',
   figures: {
     ringmaster: { name: 'ringmaster', d: RINGMASTER_D, scale: 0.8, lies: true },
     // neutral: nobody's, on its tile's square

@@ -18,6 +18,7 @@ const mark = (kind) => ({
 
 export default {
   id: 'corn',
+  name: 'The Crop Circles', short: 'Crop circles',
   tileMarks: Object.fromEntries(Object.entries(KINDS).map(([m, kind]) => [m, mark(kind)])),
   draw: {
     // the circle over the tile's ground, in its middle

@@ -1,28 +1,108 @@
-// exp/count.js - The Count of Carcassonne on the dashboard: the City's four
-// quarters on their tile, the count in its quarter, the rules.
+// exp/count.js - The Count of Carcassonne on the dashboard: the City of
+// Carcassonne (its twelve tiles drawn as one walled city, the meadow round
+// it left green), its four quarters named on their tile, the count in its
+// quarter, the rules.
 
 import { s } from '../dom.js';
 
-const count = () => s('circle', { class: 'count-body', r: 6 });
+const CITY_TILE = /^CO\//;
+const HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
+const EDGES = ['N', 'E', 'S', 'W'];
+// How far the walls stand in from an edge the City faces the land on; a
+// city outside the walls (CO/9, CO/12) reaches further in.
+const MEADOW = 20, BY_CITY = 27;
+
+/** The City's ground on one of its tiles: the tile less a strip along
+ * each edge that meets the land outside (a meadow on both halves, or a
+ * road or a city); its other edges join the City's other tiles. */
+function cityGround(def) {
+  const halves = new Set(), edges = new Map();
+  for (const sg of (def && def.segments) || []) {
+    const [feature, rest = ''] = String(sg.segment).split(':');
+    if (feature === 'field') for (const hh of rest.split('.')) halves.add(hh);
+    else if (feature === 'road' || feature === 'city') for (const c of rest) if (EDGES.includes(c)) edges.set(c, feature === 'city' ? BY_CITY : MEADOW);
+  }
+  EDGES.forEach((e, i) => {
+    if (!edges.has(e) && halves.has(HALVES[2 * i]) && halves.has(HALVES[2 * i + 1])) edges.set(e, MEADOW);
+  });
+  const [x0, y0] = [edges.get('W') || 0, edges.get('N') || 0];
+  const [x1, y1] = [100 - (edges.get('E') || 0), 100 - (edges.get('S') || 0)];
+  // the walls: the sides that face the land
+  const wall = [
+    edges.has('N') ? `M${x0} ${y0}H${x1}` : '', edges.has('E') ? `M${x1} ${y0}V${y1}` : '',
+    edges.has('S') ? `M${x0} ${y1}H${x1}` : '', edges.has('W') ? `M${x0} ${y0}V${y1}` : '',
+  ].join('');
+  return { poly: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], d: `M${x0} ${y0}H${x1}V${y1}H${x0}Z`, wall, unit: 'count' };
+}
+
+// A few houses on a tile of the City without quarters: the town itself.
+const HOUSES = [[36, 38], [66, 46], [42, 68]];
+const house = ([x, y]) => [
+  s('rect', { class: 'coc-house', x: x - 8, y: y - 2, width: 16, height: 10 }),
+  s('path', { class: 'coc-roof', d: `M${x - 10} ${y - 1}L${x} ${y - 9}L${x + 10} ${y - 1}Z` }),
+];
+
+// Each quarter's sign, about 16 units, centred on (0, 0): a keep, a
+// market stall, an anvil, a church with its spire.
+const SIGNS = {
+  castle: 'M-7 8V-4H-7V-8H-4V-5H-1.5V-8H1.5V-5H4V-8H7V8H2V3A2 2 0 0 0 -2 3V8Z',
+  market: 'M-8 -2L-6 -8H6L8 -2Z M-7 -1H-5V8H-7Z M5 -1H7V8H5Z M-5 3H5V5H-5Z',
+  blacksmith: 'M-8 -5H6C6 -2 4 -1 1 -1V2H4V5H-4V2H-1V-1C-4 -1 -6 -2 -8 -5Z M-3 6H3V8H-3Z',
+  cathedral: 'M-1 -10H1V-8H3V-6H1V-4L4 -1V8H1V3A1 1 0 0 0 -1 3V8H-4V-1L-1 -4V-6H-3V-8H-1Z',
+};
+
+// The count: a standing figure with a crown, about 26 units tall.
+const COUNT_D = 'M-4.5 -15.5L-2.2 -13L0 -16L2.2 -13L4.5 -15.5V-11.2H-4.5Z' +
+  'M-3.6 -7.2A3.6 3.6 0 1 0 3.6 -7.2A3.6 3.6 0 1 0 -3.6 -7.2Z' +
+  'M-3 -3H3L9 3L7.5 5L4 2.5L8.5 12.5H-8.5L-4 2.5L-7.5 5L-9 3Z';
+const countShape = () => s('path', { class: 'meeple-body count-body', d: COUNT_D, transform: 'scale(0.85)' });
+// the count stands beside the followers in its quarter
+const COUNT_OFFSET = [-12, 1];
+
+const quarterName = (segment) => String(segment).split(':')[1] || 'City';
+
+// A small walled city, for the key.
+const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z' }),
+  s('path', { class: 'coc-wall', d: 'M-14 -9H14V13H-14Z' }),
+  s('path', { class: 'coc-roof', d: 'M-9 4L-4 -2L1 4Z M2 6L7 0L12 6Z' })];
 
 export default {
   id: 'count',
+  name: 'The Count of Carcassonne', short: 'Count',
   features: {
     // inside the tile, told apart by name ("quarter:castle"), each where
-    // spots says
+    // spots says: a follower in the middle of its quarter, under its name
     quarter: {
       name: 'quarter', shape: 'spots', ring: 14,
-      spots: { castle: [28, 28], market: [72, 28], blacksmith: [28, 72], cathedral: [72, 72] },
+      spots: { castle: [30, 32], market: [70, 32], blacksmith: [30, 76], cathedral: [70, 76] },
     },
   },
+  tokens: {
+    // every meadow round the City: the City's drawing shows which
+    coc: { name: 'the City of Carcassonne', hidden: true, icon: cityIcon },
+  },
+  // The City's ground on its tiles, so their fields are the meadow round it.
+  built: (id, def) => (CITY_TILE.test(id) ? [cityGround(def)] : []),
   draw: {
-    // four walled squares
-    ground(g, geo) {
-      for (const q of geo.spots) {
-        if (q.feature !== 'quarter') continue;
+    ground(g, geo, ctx) {
+      const city = geo.built.find((b) => b.unit === 'count');
+      if (!city) return;
+      const quarters = geo.spots.filter((q) => q.feature === 'quarter');
+      g.appendChild(s('g', { class: 'coc', dataset: { testid: 'city-of-carcassonne' } },
+        s('title', { text: 'the City of Carcassonne' }),
+        s('path', { class: 'coc-ground', d: city.d }),
+        // houses on the tiles without quarters
+        ...(quarters.length ? [] : HOUSES.filter(([x, y]) => city.poly[0][0] < x - 12 && x + 12 < city.poly[1][0] && city.poly[0][1] < y - 12 && y + 10 < city.poly[2][1]).flatMap(house)),
+        city.wall ? s('path', { class: 'coc-wall', d: city.wall }) : null));
+      // The quarters: four walled blocks, each with its sign and its name.
+      for (const q of quarters) {
+        const bx = q.at[0] < 50 ? 3 : 52, by = q.at[1] < 50 ? 3 : 52;
+        const sign = SIGNS[q.name];
         g.appendChild(s('g', { class: 'quarter', dataset: { quarter: q.name } },
           s('title', { text: `the ${q.name} quarter` }),
-          s('rect', { class: 'quarter-ground', x: q.at[0] - 19, y: q.at[1] - 19, width: 38, height: 38, rx: 3 })));
+          s('rect', { class: 'quarter-ground', x: bx, y: by, width: 45, height: 45, rx: 3 }),
+          sign ? s('path', { class: 'quarter-sign', d: sign, transform: `${ctx.upright([bx + 36, by + 34])} translate(${bx + 36} ${by + 34}) scale(0.7)` }) : null,
+          s('text', { class: 'quarter-name', x: bx + 22.5, y: by + 11, 'text-anchor': 'middle', transform: ctx.upright([bx + 22.5, by + 8]), text: q.name })));
       }
     },
   },
@@ -32,10 +112,14 @@ export default {
       // a neutral figure, in its quarter of the City
       draw(board, it) {
         const [x, y] = board.locate(it.at, it.segment).anchor;
-        return s('g', { class: 'count', transform: `translate(${x} ${y - 10})`, dataset: { segment: it.segment } },
-          s('title', { text: `the count in the ${String(it.segment).split(':')[1] || 'City'}` }), count());
+        return s('g', {
+          class: ['count', 'meeple', 'kind-count'],
+          transform: `translate(${x + COUNT_OFFSET[0]} ${y + COUNT_OFFSET[1]})`,
+          dataset: { kind: 'count', segment: it.segment },
+        }, s('title', { text: `The count in the ${quarterName(it.segment)} quarter` }), countShape());
       },
-      legend: { kind: 'count', text: 'the count', icon: () => [s('g', { class: 'count' }, count())] },
+      moved: (it) => `The count went to the ${quarterName(it.segment)} quarter.`,
+      legend: { kind: 'count', text: 'the count', icon: () => [s('g', { class: 'count' }, countShape())] },
     },
   },
   rules: {

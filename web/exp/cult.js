@@ -17,6 +17,7 @@ const shrine = () => [
 
 export default {
   id: 'cult',
+  name: 'Cult, Siege & Creativity: the shrines', short: 'Shrines',
   features: {
     // where a monastery stands: in the middle, roads end at it
     shrine: {

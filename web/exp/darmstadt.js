@@ -6,6 +6,7 @@ import { s } from '../dom.js';
 
 export default {
   id: 'darmstadt',
+  name: 'Darmstadt', short: 'Darmstadt',
   features: {
     // the bonus of a completed church's block: no board feature, no
     // "incomplete"

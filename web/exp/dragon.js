@@ -17,6 +17,7 @@ const at = (p) => `(${p[0]},${p[1]})`;
 
 export default {
   id: 'dragon',
+  name: 'The Princess & the Dragon', short: 'P&D',
   figures: {
     // neutral: nobody's, in its own colour (fill), on its square at spot
     // (a fraction of the tile from its north-west corner)

@@ -7,6 +7,7 @@ const DIR_ANGLE = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 3
 
 export default {
   id: 'flier',
+  name: 'The Flier', short: 'Flier',
   features: {
     // a tile whose definition names a direction (def.flier) has one even
     // without its segment

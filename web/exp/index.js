@@ -6,12 +6,17 @@
 //
 // A module is an object, every key optional:
 //   id            the unit's id, as the replay's items name it
+//   name, short   what the unit is called in text, and in a list's
+//                 narrow column ("Inns & Cathedrals", "I&C")
 //   figures       {kind: {name, d, scale, lies, cls, underlay, corner,
 //                 moves, neutral, fill, spot, again}} by meeple kind
 //   features      {name: {name, open, charted, shape, line, area, place, r,
 //                 clear, ring, order, fit, tokens, implied, spots,
 //                 legend, rank}} by the segments' and score events' feature
-//   tokens        {attr: {name, group, cls, draw()}} by segment attribute
+//   tokens        {attr: {name, group, cls, draw(), icon(), hidden}} by
+//                 segment attribute (hidden: the unit's tile drawing shows
+//                 it, so no token stands on the tile; icon: its key's
+//                 picture, else draw())
 //   tileMarks     {mark: {title, d}} by the marks of a tile's definition
 //   closed        the look of a closed tile {cls, title, scale, legend}
 //   draw          {stage: (g, geo, ctx)} a tile's drawing, by stage
@@ -19,6 +24,10 @@
 //                 label, cls, testid, legend}} the replay's items
 //   rules         {RULE_ID: [rank, text]}
 //   elementFigures, elementNames, settings: the audit's elements and rules
+//   built(id, def) the ground the unit builds on a tile, where no field
+//                 reaches: [{poly: [[x, y], ...] in the tile's frame, ...}]
+//                 (the City of Carcassonne inside its walls); geometry.js
+//                 keeps them as geo.built for the unit's drawing
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
@@ -63,6 +72,9 @@ export const RULES = Object.fromEntries(Object.entries(merged('rules'))
 
 /** The audit's rules in text, in order: [key, (value) => text]. */
 export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
+
+/** The units' built hooks (see above). */
+export const BUILDERS = UNITS.map((u) => u.built).filter(Boolean);
 
 /** The drawers of a tile's stage (see board.js), in registry order. */
 export const drawers = (stage) => UNITS.map((u) => u.draw && u.draw[stage]).filter(Boolean);

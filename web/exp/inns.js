@@ -5,6 +5,7 @@ import { s } from '../dom.js';
 
 export default {
   id: 'inns',
+  name: 'Inns & Cathedrals', short: 'I&C',
   // tokens by segment attribute: name, and draw(): SVG children,
   // upright, centred on (0, 0), about 18 units
   tokens: {

@@ -10,6 +10,7 @@ const MITRE_D = 'M-7 9V-1Q-7 -6 0 -11Q7 -6 7 -1V9Z';
 
 export default {
   id: 'monasteries',
+  name: 'The Monasteries', short: 'Monasteries',
   features: {
     // inside the tile, told apart by name ("special-monastery:abbot")
     'special-monastery': {

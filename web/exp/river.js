@@ -5,6 +5,7 @@ import { s } from '../dom.js';
 
 export default {
   id: 'river',
+  name: 'The River', short: 'River',
   features: {
     // a line by its edges, drawn under the roads; where it ends on a tile
     // it ends in a lake

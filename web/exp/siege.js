@@ -17,6 +17,7 @@ const camp = () => [
 
 export default {
   id: 'siege',
+  name: 'Cult, Siege & Creativity: the siege', short: 'Siege',
   // tokens by segment attribute: a besieged city's camp
   tokens: {
     besieged: { name: 'besieged city (a point less a tile and pennant; twice for farmers)', draw: camp },

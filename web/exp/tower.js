@@ -10,6 +10,7 @@ const tower = () => s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1
 
 export default {
   id: 'tower',
+  name: 'The Tower', short: 'Tower',
   features: {
     // its foundation where the field leaves room
     tower: {

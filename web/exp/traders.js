@@ -14,6 +14,7 @@ const grapes = [[-4, -3], [0, -3], [4, -3], [-2, 1], [2, 1], [0, 5]];
 
 export default {
   id: 'traders',
+  name: 'Traders & Builders', short: 'T&B',
   figures: {
     // again: what the move text says when its owner plays a second tile
     builder: { name: 'builder', d: BUILDER_D, scale: 0.9, again: 'the builder\'s second tile' },

@@ -7,11 +7,28 @@ import { listGames, getJSON } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { RULE_IDS } from '../rules.js';
 import { setQuery } from '../router.js';
+import { UNITS } from '../exp/index.js';
+
+// The expansion units by id, in the engine's order; every audited game
+// plays the base game, so the column leaves it out.
+const UNIT_BY_ID = new Map(UNITS.map((u) => [u.id, u]));
+const unitRank = (id) => { const i = UNITS.findIndex((u) => u.id === id); return i < 0 ? UNITS.length : i; };
+
+function expansionList(g) {
+  const ids = (g.expansions || []).filter((x) => x !== 'base').sort((a, b) => unitRank(a) - unitRank(b));
+  if (!ids.length) return h('span', { class: 'muted', text: (g.expansions || []).length ? 'base game' : '—' });
+  return h('ul', { class: 'exp-list' }, ids.map((id) => {
+    const u = UNIT_BY_ID.get(id) || {};
+    return h('li', { dataset: { expansion: id } }, h('abbr', { title: u.name || id, text: u.short || id }));
+  }));
+}
 
 const SORTS = {
   players: 'Players', best: 'Best score', date: 'Date', violations: 'Verdict', flights: 'Flights', turns: 'Turns',
 };
 const SIZES = [25, 50, 100, 250, 1000];
+// the filters, as the address and the API name them
+const FILTERS = ['q', 'player', 'verdict', 'edition', 'expansion', 'from', 'to', 'rule', 'finished'];
 
 export function verdictBadge(g) {
   // kept, but of an expansion this flierd does not audit yet: no verdict
@@ -44,6 +61,7 @@ export function gamesPage(main, _params, query) {
     q: query.get('q') || '', player: query.get('player') || '', verdict: query.get('verdict') || '',
     edition: query.get('edition') || '', from: query.get('from') || '', to: query.get('to') || '',
     rule: query.get('rule') || '', finished: query.get('finished') || '',
+    expansion: UNIT_BY_ID.has(query.get('expansion')) ? query.get('expansion') : '',
     sort: SORTS[query.get('sort')] ? query.get('sort') : 'date',
     order: query.get('order') === 'asc' ? 'asc' : 'desc',
     size: SIZES.includes(Number(query.get('size'))) ? Number(query.get('size')) : 50,
@@ -68,6 +86,7 @@ export function gamesPage(main, _params, query) {
   const playersList = h('datalist', { id: 'players-list' });
   const [verdictEl, verdictField] = select('verdict', 'Verdict', [['', 'Any'], ['valid', 'Valid'], ['invalid', 'With violations']]);
   const [editionEl, editionField] = select('edition', 'Edition', [['', 'Any'], ['C2', 'C2 (2nd)'], ['C3', 'C3 (3rd)']]);
+  const [expansionEl, expansionField] = select('expansion', 'Expansion', [['', 'Any'], ...UNITS.filter((u) => u.id !== 'base').map((u) => [u.id, u.name || u.id])]);
   const [finishedEl, finishedField] = select('finished', 'Status', [['', 'Any'], ['true', 'Finished'], ['false', 'Unfinished or live']]);
   const [ruleEl, ruleField] = select('rule', 'Rule broken', [['', 'Any'], ...RULE_IDS.map((r) => [r, r])]);
   const [fromEl, fromField] = input('from', 'From', { type: 'date' });
@@ -81,7 +100,7 @@ export function gamesPage(main, _params, query) {
     h('details', { class: 'filter-more', open: !!(state.from || state.to || state.rule || state.finished) || null },
       h('summary', { text: 'More filters' }),
       h('div', { class: 'filter-grid' }, finishedField, ruleField, fromField, toField)),
-    h('div', { class: 'filter-main' }, verdictField, editionField, resetBtn));
+    h('div', { class: 'filter-main' }, verdictField, editionField, expansionField, resetBtn));
   // The two selects first on narrow screens is fine; order is visual only.
 
   const status = h('p', { class: 'list-status', role: 'status' });
@@ -111,7 +130,7 @@ export function gamesPage(main, _params, query) {
     };
     thead.appendChild(h('tr', null,
       th('Game'), th('Players', 'players'), th('Best', 'best', 'num'), th('Winner'), th('Date', 'date'),
-      th('Edition'), th('Verdict', 'violations'), th('Flights', 'flights', 'num'), th('Turns', 'turns', 'num')));
+      th('Edition'), th('Expansions'), th('Verdict', 'violations'), th('Flights', 'flights', 'num'), th('Turns', 'turns', 'num')));
   }
 
   function row(g) {
@@ -125,6 +144,7 @@ export function gamesPage(main, _params, query) {
       td('Winner', g.winners && g.winners.length ? g.winners.join(', ') : h('span', { class: 'muted', text: g.finished ? '—' : 'in progress' })),
       td('Date', h('time', { datetime: new Date(g.uploaded_at * 1000).toISOString(), text: fmtDate(g.uploaded_at) })),
       td('Edition', g.edition || ''),
+      td('Expansions', expansionList(g)),
       td('Verdict', verdictBadge(g)),
       h('td', { class: 'num', dataset: { label: 'Flights' }, text: String(g.flights) }),
       h('td', { class: 'num', dataset: { label: 'Turns' }, text: String(g.turns) }));
@@ -146,7 +166,7 @@ export function gamesPage(main, _params, query) {
   function params() {
     return {
       q: state.q, player: state.player, verdict: state.verdict, edition: state.edition, from: state.from, to: state.to,
-      rule: state.rule, finished: state.finished, sort: state.sort, order: state.order,
+      rule: state.rule, finished: state.finished, expansion: state.expansion, sort: state.sort, order: state.order,
     };
   }
 
@@ -172,7 +192,7 @@ export function gamesPage(main, _params, query) {
       emptyBox.hidden = data.total !== 0;
       clear(emptyBox);
       if (!data.total) {
-        const filtered = Object.values(p).some((v, i) => v && i < 8);
+        const filtered = FILTERS.some((k) => p[k]);
         emptyBox.append(h('p', { text: filtered ? 'No game matches these filters.' : 'No games yet.' }),
           filtered ? h('button', { type: 'button', class: 'btn', text: 'Clear filters', on: { click: () => form.reset() } }) : h('a', { class: 'btn primary', href: '/upload', text: 'Upload the first game' }));
       }
@@ -199,16 +219,16 @@ export function gamesPage(main, _params, query) {
     clearTimeout(timer);
     timer = setTimeout(load, el.type === 'search' || el.type === 'text' ? 250 : 0);
   };
-  for (const [name, el] of [['q', qEl], ['player', playerEl], ['verdict', verdictEl], ['edition', editionEl], ['finished', finishedEl], ['rule', ruleEl], ['from', fromEl], ['to', toEl]]) {
+  for (const [name, el] of [['q', qEl], ['player', playerEl], ['verdict', verdictEl], ['edition', editionEl], ['expansion', expansionEl], ['finished', finishedEl], ['rule', ruleEl], ['from', fromEl], ['to', toEl]]) {
     el.addEventListener(el.tagName === 'SELECT' || el.type === 'date' ? 'change' : 'input', changed(name, el));
   }
   sizeEl.addEventListener('change', () => { state.size = Number(sizeEl.value); state.page = 1; load(); });
   form.addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(timer); load(); });
   form.addEventListener('reset', () => {
     setTimeout(() => {
-      for (const k of ['q', 'player', 'verdict', 'edition', 'from', 'to', 'rule', 'finished']) state[k] = '';
+      for (const k of FILTERS) state[k] = '';
       for (const el of [qEl, playerEl, fromEl, toEl]) el.value = '';
-      for (const el of [verdictEl, editionEl, finishedEl, ruleEl]) el.value = '';
+      for (const el of [verdictEl, editionEl, expansionEl, finishedEl, ruleEl]) el.value = '';
       state.page = 1;
       load();
     });

@@ -56,7 +56,7 @@ function legend(replay) {
   const icon = (...children) => s('svg', { class: 'key-icon', viewBox: '-19 -19 38 38', width: 28, height: 28, 'aria-hidden': 'true' }, ...children);
   const items = [
     ...figs.map((k) => h('li', { dataset: { kind: k } }, icon(figureShape(k, '#8a8f98', '#1b1b1b')), figureName(k))),
-    ...toks.map((a) => h('li', { dataset: { attr: a } }, icon(s('g', { transform: 'scale(0.8)' }, ...token(a).draw())), tokenTitle(a))),
+    ...toks.map((a) => h('li', { dataset: { attr: a } }, icon(s('g', { transform: 'scale(0.8)' }, ...(token(a).icon || token(a).draw)())), tokenTitle(a))),
     // the same shapes as the board's (their units' modules)
     ...legends.map((l) => h('li', { dataset: { attr: l.attr, kind: l.kind } }, icon(...l.icon()), l.text)),
   ];
@@ -154,7 +154,8 @@ function itemChanges(prev, t, players) {
   }
   for (const it of t.items.figures) {
     const spec = itemSpec(it), was = prev.items.figures.find((x) => same(x, it));
-    if (spec.moved && (!was || !at(was, it))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name }, text: spec.moved(it) }));
+    // a figure may move on its square too (the count, between quarters)
+    if (spec.moved && (!was || !at(was, it) || (was.segment ?? null) !== (it.segment ?? null))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name }, text: spec.moved(it) }));
   }
   return parts;
 }
@@ -257,7 +258,7 @@ export function replayPage(main, [idText], query) {
     // ---- board and controls ----
     const boardWrap = h('div', { class: 'board-wrap' });
     const banner = h('div', { class: 'board-banner', hidden: true, role: 'status' });
-    const board = new Board(boardWrap, replay, colors);
+    const board = new Board(boardWrap, replay, colors, { readable: true });
     boardWrap.append(banner, h('div', { class: 'zoom', role: 'group', 'aria-label': 'Zoom' },
       h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom in', title: 'Zoom in (+)', on: { click: () => board.zoom(0.75) } }, icon('plus')),
       h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom out', title: 'Zoom out (-)', on: { click: () => board.zoom(1.33) } }, icon('minus')),

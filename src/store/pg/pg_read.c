@@ -19,6 +19,13 @@
     "g.turns, e.players_json, e.winners_json"
 #define ENTRY_N 16
 
+/* A list entry's expansions after its columns, as SQLite renders them
+ * (the ids need no escaping: they are the units' own). */
+#define LIST_EXPANSIONS                                                        \
+    "(SELECT '[' || coalesce(string_agg('\"' || x.expansion || '\"', ',' "   \
+    "ORDER BY x.expansion COLLATE \"C\"), '') || ']' FROM game_expansions x " \
+    "WHERE x.game_id = g.id)"
+
 /* '{' and the entry's members from row; the caller closes it. */
 static void entry_json(struct buf *b, const PGresult *r, int row)
 {
@@ -145,7 +152,8 @@ static void list_sql(const struct list_query *q, const char *col, bool asc,
     else
         buf_printf(count, "SELECT count(*) FROM games g%s", q->where.p);
     buf_printf(page,
-               "SELECT " ENTRY_COLS " FROM (SELECT g.id, g.%s AS k FROM "
+               "SELECT " ENTRY_COLS ", " LIST_EXPANSIONS " FROM (SELECT "
+               "g.id, g.%s AS k FROM "
                "games g%s ORDER BY g.%s %s, g.id %s LIMIT %d OFFSET %d) AS "
                "page CROSS JOIN LATERAL (SELECT * FROM games g WHERE g.id = "
                "page.id OFFSET 0) AS g CROSS JOIN LATERAL (SELECT * FROM "
@@ -187,6 +195,8 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
         for (int i = 0; i < PQntuples(r[1].res); i++) {
             buf_puts(out, i ? "," : "");
             entry_json(out, r[1].res, i);
+            buf_puts(out, ",\"expansions\":");
+            pj_raw(out, r[1].res, i, ENTRY_N);
             buf_puts(out, "}");
         }
         buf_puts(out, "]}");
