@@ -526,6 +526,9 @@ static enum status configure(struct sq_store *s, struct err *e)
          * the search index, until its commit (sq_flush_pending) */
         "CREATE TEMP TABLE IF NOT EXISTS pending_games ("
         "id INTEGER PRIMARY KEY)",
+        /* duplicates that came to count in the transaction (schema/009) */
+        "CREATE TEMP TABLE IF NOT EXISTS pending_promoted ("
+        "id INTEGER PRIMARY KEY)",
         "CREATE TEMP TABLE IF NOT EXISTS search_pending ("
         "rowid INTEGER PRIMARY KEY, text TEXT NOT NULL)",
         STORE_MMAP,

@@ -138,6 +138,11 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
                              struct err *e) WARN_UNUSED;
 enum status sq_delete_game(struct sq_store *s, int64_t id,
                               struct err *e) WARN_UNUSED;
+/* Game id no longer counts for its content (deleted, or its content
+ * changed): its first duplicate counts from the commit, the others link
+ * to it (schema/009). */
+enum status sq_promote_dups(struct sq_store *s, int64_t id,
+                            struct err *e) WARN_UNUSED;
 /* Before a write transaction commits (sq_end): what its games add to
  * the aggregate tables and the search index, counted from the ids they
  * left in temp.pending_games and the texts in temp.search_pending

@@ -308,7 +308,10 @@ static const char SQL_GAME_JSON[] =
     "'tiny-city-scoring', g.tiny_city), NULL), 'n_players', g.n_players, "
     "'halted', json(CASE g.halted WHEN 1 THEN 'true' WHEN 0 THEN 'false' "
     "ELSE 'null' END), "
-    "'tiles_left', g.tiles_left, 'best_score', g.best_score), "
+    "'tiles_left', g.tiles_left, 'best_score', g.best_score, "
+    "'content_sha256', g.content_sha256, 'duplicate_of', g.dup_of, "
+    "'duplicates', (SELECT json_group_array(d.id) FROM (SELECT id FROM "
+    "games WHERE dup_of = g.id ORDER BY id) d)), "
     "unpack(r.json, r.codec) "
     "FROM games g JOIN game_entry e ON e.game_id = g.id "
     "LEFT JOIN game_report r ON r.game_id = g.id WHERE g.id = ?1";

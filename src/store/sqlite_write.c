@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/content.h"
 #include "store/sqlite_int.h"
 #include "store/store_record.h"
 
@@ -66,9 +67,9 @@ static const char SQL_GAME[] =
     "raw_size, engine, live, status, edition, followers, abbots, farmers, "
     "gardens, tiny_city, n_players, valid, finished, halted, turns, "
     "tiles_left, n_violations, n_flights, best_score, sets, elements, "
-    "reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-    "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, "
-    "?27, ?28)";
+    "reason, content_sha256, dup_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+    "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+    "?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30)";
 
 /* What every game has: ?2 .. ?10. */
 static void bind_upload(sqlite3_stmt *st, const struct game_record *g)
@@ -112,8 +113,9 @@ static void bind_setup(sqlite3_stmt *st, const struct game_record *g)
 
 /* The games row; an unsupported game leaves ?11 .. ?27 NULL. */
 static enum status write_game_row(struct sq_store *s, int64_t id,
-                                  const struct game_record *g, int64_t *out_id,
-                                  struct err *e)
+                                  const struct game_record *g,
+                                  const char *content, int64_t dup_of,
+                                  int64_t *out_id, struct err *e)
 {
     sqlite3_stmt *st = NULL;
     struct buf sets = BUF_INIT, elements = BUF_INIT;
@@ -130,6 +132,9 @@ static enum status write_game_row(struct sq_store *s, int64_t id,
             bind_setup(st, g);
             sq_bind_text(st, 26, sets.p);
             sq_bind_text(st, 27, elements.p);
+            sq_bind_text(st, 29, content);
+            if (dup_of > 0)
+                sqlite3_bind_int64(st, 30, dup_of);
         }
         res = sq_step_done(s, st, "insert game", e);
     }
@@ -451,6 +456,39 @@ static enum status write_violations(struct sq_store *s, int64_t id,
     return res;
 }
 
+/* Uploads dedupe by sha256; recorded live games (source "live") never
+ * do, as two tables may start alike (games_by_sha_prefix is partial). */
+static bool dedupes(const struct game_record *g)
+{
+    return !g->live && strcmp(g->source, "live") != 0;
+}
+
+/* *out_id: the game that counts for this content (other than not_id), or
+ * 0. Called in the transaction that writes the game, as find_sha. */
+static enum status find_content(struct sq_store *s, const char *content,
+                                int64_t not_id, int64_t *out_id,
+                                struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    *out_id = 0;
+    enum status res = sq_cached(
+        s,
+        "SELECT id FROM games WHERE content_sha256 = ?1 AND source <> "
+        "'live' AND dup_of IS NULL AND id <> ?2 ORDER BY id LIMIT 1",
+        &st, e);
+    if (res == ST_OK) {
+        sq_bind_text(st, 1, content);
+        sqlite3_bind_int64(st, 2, not_id);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            *out_id = sqlite3_column_int64(st, 0);
+        else if (rc != SQLITE_DONE)
+            res = sq_fail(s, rc, "find content", e);
+    }
+    sq_release(s, st);
+    return res;
+}
+
 enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
                              const struct game_record *g, int64_t *out_id,
                              struct err *e)
@@ -458,11 +496,20 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
     struct seat_sum sum[GAME_MAX_PLAYERS];
     struct game_record rec = *g;
     bool audited = !g->unsupported;
+    char content[SHA256_HEX_LEN] = "";
+    int64_t dup_of = 0;
+    enum status res = ST_OK;
     rec.uploaded_at = uploaded_at;
     memset(sum, 0, sizeof sum);
-    if (audited)
+    if (audited) {
         record_summarise(&rec, sum);
-    enum status res = write_game_row(s, id, &rec, out_id, e);
+        game_log_content_sha(g->log, content);
+        if (dedupes(g))
+            res = find_content(s, content, id, &dup_of, e);
+    }
+    if (res == ST_OK)
+        res = write_game_row(s, id, &rec, audited ? content : NULL, dup_of,
+                             out_id, e);
     if (res == ST_OK)
         res = insert_texts(s,
                            "INSERT INTO temp.pending_games (id) VALUES (?1)",
@@ -485,7 +532,14 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
 
 /* What a transaction's games add to the aggregates, one statement per
  * table (each the sum its AFTER INSERT trigger kept before
- * schema/005), then the search texts, then the list emptied. */
+ * schema/005), then the search texts, then the lists emptied. The
+ * statistics of play count the pending games that count (not a later
+ * upload of a stored game's content, schema/009) and the duplicates
+ * that came to count in the transaction (temp.pending_promoted). */
+#define PLAYED_PENDING                                                     \
+    " IN (SELECT p.id FROM (SELECT id FROM temp.pending_games UNION "      \
+    "SELECT id FROM temp.pending_promoted) p JOIN games g ON g.id = p.id " \
+    "WHERE g.dup_of IS NULL) "
 static const char *const flush_sql[] = {
     "INSERT INTO game_totals (status, edition, valid, finished, live, n) "
     "SELECT status, coalesce(edition, ''), coalesce(valid, -1), "
@@ -505,7 +559,7 @@ static const char *const flush_sql[] = {
     "sum(finished * score), sum(flights), sum(landed), sum(returned), "
     "sum(forced), sum(flier_points), sum(rolls1), sum(rolls2), "
     "sum(rolls3), max(iif(finished, score, NULL)) FROM game_players "
-    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "WHERE game_id " PLAYED_PENDING " GROUP BY 1 "
     "ON CONFLICT DO UPDATE SET games = games + excluded.games, "
     "finished_games = finished_games + excluded.finished_games, "
     "wins = wins + excluded.wins, "
@@ -521,12 +575,12 @@ static const char *const flush_sql[] = {
 
     "INSERT INTO score_hist (bucket, n) "
     "SELECT score / 10, count(*) FROM game_players "
-    "WHERE game_id IN temp.pending_games AND finished GROUP BY 1 "
+    "WHERE game_id " PLAYED_PENDING " AND finished GROUP BY 1 "
     "ON CONFLICT DO UPDATE SET n = n + excluded.n",
 
     "INSERT INTO player_points (player_id, feature, points, n) "
     "SELECT player_id, feature, sum(points), count(*) "
-    "FROM game_player_points WHERE game_id IN temp.pending_games "
+    "FROM game_player_points WHERE game_id " PLAYED_PENDING " "
     "GROUP BY 1, 2 "
     "ON CONFLICT DO UPDATE SET points = points + excluded.points, "
     "n = n + excluded.n",
@@ -536,7 +590,7 @@ static const char *const flush_sql[] = {
     "SELECT roll, diagonal, figure, count(*), sum(outcome = 'landed'), "
     "sum(outcome = 'returned'), sum(outcome = 'pending'), "
     "sum(n_options = 0 AND NOT bad_roll) FROM flights "
-    "WHERE game_id IN temp.pending_games GROUP BY 1, 2, 3 "
+    "WHERE game_id " PLAYED_PENDING " GROUP BY 1, 2, 3 "
     "ON CONFLICT DO UPDATE SET flights = flights + excluded.flights, "
     "landed = landed + excluded.landed, "
     "returned = returned + excluded.returned, "
@@ -549,7 +603,7 @@ static const char *const flush_sql[] = {
     "sum(f.outcome = 'returned'), sum(f.outcome = 'pending'), "
     "sum(f.n_options = 0 AND NOT f.bad_roll) FROM flights f "
     "JOIN game_players gp ON gp.game_id = f.game_id AND gp.seat = f.seat "
-    "WHERE f.game_id IN temp.pending_games GROUP BY 1, 2 "
+    "WHERE f.game_id " PLAYED_PENDING " GROUP BY 1, 2 "
     "ON CONFLICT DO UPDATE SET flights = flights + excluded.flights, "
     "landed = landed + excluded.landed, "
     "returned = returned + excluded.returned, "
@@ -558,7 +612,7 @@ static const char *const flush_sql[] = {
 
     "INSERT INTO rule_totals (rule, n) "
     "SELECT rule, count(*) FROM violations "
-    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "WHERE game_id " PLAYED_PENDING " GROUP BY 1 "
     "ON CONFLICT DO UPDATE SET n = n + excluded.n",
 
     /* FTS5 writes out what it holds at every savepoint, a segment per
@@ -568,6 +622,7 @@ static const char *const flush_sql[] = {
 
     "DELETE FROM temp.search_pending",
     "DELETE FROM temp.pending_games",
+    "DELETE FROM temp.pending_promoted",
 };
 
 enum status sq_flush_pending(struct sq_store *s, struct err *e)
@@ -595,7 +650,10 @@ static enum status flush_if_pending(struct sq_store *s, int64_t id,
     if (!s->pending)
         return ST_OK;
     enum status res = sq_cached(
-        s, "SELECT 1 FROM temp.pending_games WHERE id = ?1", &st, e);
+        s,
+        "SELECT 1 FROM temp.pending_games WHERE id = ?1 UNION ALL "
+        "SELECT 1 FROM temp.pending_promoted WHERE id = ?1",
+        &st, e);
     int rc = SQLITE_DONE;
     if (res == ST_OK) {
         sqlite3_bind_int64(st, 1, id);
@@ -606,6 +664,84 @@ static enum status flush_if_pending(struct sq_store *s, int64_t id,
     sq_release(s, st);
     if (res == ST_OK && rc == SQLITE_ROW)
         res = sq_flush_pending(s, e);
+    return res;
+}
+
+/* Runs sql with ?1 = a and ?2 = b (0: NULL). */
+static enum status run2(struct sq_store *s, const char *sql, int64_t a,
+                        int64_t b, const char *what, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    enum status res = sq_cached(s, sql, &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, a);
+        if (b > 0)
+            sqlite3_bind_int64(st, 2, b);
+        res = sq_step_done(s, st, what, e);
+    }
+    sq_release(s, st);
+    return res;
+}
+
+/* Game id stops counting for its content (it goes, or its content
+ * changes): the first of its duplicates counts in its place, from this
+ * transaction's commit (temp.pending_promoted), and the others link to
+ * that one. */
+enum status sq_promote_dups(struct sq_store *s, int64_t id, struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    int64_t next = 0;
+    enum status res = sq_cached(
+        s, "SELECT min(id) FROM games WHERE dup_of = ?1", &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            next = sqlite3_column_int64(st, 0);
+        else
+            res = sq_fail(s, rc, "find duplicates", e);
+    }
+    sq_release(s, st);
+    if (res != ST_OK || next == 0)
+        return res;
+    res = run2(s, "UPDATE games SET dup_of = NULL WHERE id = ?1", next, 0,
+               "promote a duplicate", e);
+    if (res == ST_OK)
+        res = run2(s, "UPDATE games SET dup_of = ?2 WHERE dup_of = ?1", id,
+                   next, "link duplicates", e);
+    if (res == ST_OK)
+        res = run2(s, "INSERT OR IGNORE INTO temp.pending_promoted (id) "
+                   "VALUES (?1)", next, 0, "promote a duplicate", e);
+    if (res == ST_OK)
+        s->pending = true;
+    return res;
+}
+
+/* Before game id is written again as g: when its content changes, its
+ * duplicates are no longer its own. */
+static enum status relink_before_replace(struct sq_store *s, int64_t id,
+                                         const struct game_record *g,
+                                         struct err *e)
+{
+    sqlite3_stmt *st = NULL;
+    char content[SHA256_HEX_LEN] = "";
+    bool same = false;
+    if (!g->unsupported && g->log)
+        game_log_content_sha(g->log, content);
+    enum status res = sq_cached(
+        s, "SELECT content_sha256 = ?2 FROM games WHERE id = ?1", &st, e);
+    if (res == ST_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        sq_bind_text(st, 2, content);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            same = sqlite3_column_int(st, 0) == 1;
+        else if (rc != SQLITE_DONE)
+            res = sq_fail(s, rc, "read content", e);
+    }
+    sq_release(s, st);
+    if (res == ST_OK && !same)
+        res = sq_promote_dups(s, id, e);
     return res;
 }
 
@@ -669,13 +805,6 @@ static enum status check_record(const struct sq_store *s,
     if (n < 1 || n > GAME_MAX_PLAYERS)
         return err_set(e, ST_DB, "game record with %d players", n);
     return ST_OK;
-}
-
-/* Uploads dedupe by sha256; recorded live games (source "live") never
- * do, as two tables may start alike (games_by_sha_prefix is partial). */
-static bool dedupes(const struct game_record *g)
-{
-    return !g->live && strcmp(g->source, "live") != 0;
 }
 
 /* *out_id: the upload holding these bytes (other than not_id), or 0.
@@ -785,6 +914,8 @@ enum status sq_replace_game(struct store *base, int64_t id,
                      "cannot replace game %lld: game %lld holds "
                      "the same bytes",
                      (long long)id, (long long)other);
+    if (st == ST_OK)
+        st = relink_before_replace(s, id, g, e);
     if (st == ST_OK)
         st = sq_delete_game(s, id, e);
     if (st == ST_OK) {

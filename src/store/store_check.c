@@ -14,7 +14,8 @@
  *     audited game has), and one game_players row per seat; an
  *     unsupported game has none of an audit's rows (audit_only[]).
  *  4. Every stored upload hashes to its games.sha256 and has its
- *     raw_size, and no two uploads (source not 'live') share a digest.
+ *     raw_size, and no two uploads (source not 'live') share a digest;
+ *     a duplicate of a game's content links to the one that counts.
  *  5. The aggregate tables, kept at every commit, equal the sums
  *     recomputed from the detail tables (aggregates[] below). A check
  *     whose tables a migration dropped is skipped and named in the
@@ -52,6 +53,11 @@ static const char *const audit_only[] = {
     "flights", "violations",
 };
 
+/* The games the statistics of play count: a later upload of a stored
+ * game's content (games.dup_of set) counts once, as the game it links
+ * to; game_totals and expansion_totals count uploads. */
+#define PLAYED " game_id IN (SELECT id FROM games WHERE dup_of IS NULL)"
+
 /* An aggregate table against the sums over its detail table. Both
  * queries return (key, values...) rows; key names the row for people.
  * stored leaves out rows whose counts are all 0: the writers decrement
@@ -81,7 +87,7 @@ static const struct {
       " sum(finished), sum(winner), sum(finished * score),"
       " sum(flights), sum(landed), sum(returned), sum(forced),"
       " sum(flier_points), sum(rolls1), sum(rolls2), sum(rolls3)"
-      " FROM game_players GROUP BY player_id",
+      " FROM game_players WHERE" PLAYED " GROUP BY player_id",
       "SELECT 'player_id ' || player_id AS k, player_id, games,"
       " finished_games, wins, score_sum, flights, landed, returned, forced,"
       " flier_points, rolls1, rolls2, rolls3 FROM player_totals"
@@ -89,13 +95,14 @@ static const struct {
     { "player_points", "game_player_points",
       "SELECT 'player_id ' || player_id || ', feature ' || feature AS k,"
       " player_id, feature, sum(points), count(*) FROM game_player_points"
-      " GROUP BY player_id, feature",
+      " WHERE" PLAYED " GROUP BY player_id, feature",
       "SELECT 'player_id ' || player_id || ', feature ' || feature AS k,"
       " player_id, feature, points, n FROM player_points"
       " WHERE n <> 0 OR points <> 0" },
     { "score_hist", "game_players",
       "SELECT 'bucket ' || (score / 10) AS k, score / 10, count(*)"
-      " FROM game_players WHERE finished = 1 GROUP BY score / 10",
+      " FROM game_players WHERE finished = 1 AND" PLAYED
+      " GROUP BY score / 10",
       "SELECT 'bucket ' || bucket AS k, bucket, n FROM score_hist"
       " WHERE n <> 0" },
     { "flight_totals", "flights",
@@ -105,7 +112,7 @@ static const struct {
       " sum(CASE WHEN outcome = 'returned' THEN 1 ELSE 0 END),"
       " sum(CASE WHEN outcome = 'pending' THEN 1 ELSE 0 END),"
       " sum(CASE WHEN n_options = 0 AND bad_roll = 0 THEN 1 ELSE 0 END)"
-      " FROM flights GROUP BY roll, diagonal, figure",
+      " FROM flights WHERE" PLAYED " GROUP BY roll, diagonal, figure",
       "SELECT 'roll ' || roll || ', diagonal ' || diagonal || ', figure '"
       " || figure AS k, roll, diagonal, figure, flights, landed, returned,"
       " pending, forced FROM flight_totals"
@@ -120,14 +127,14 @@ static const struct {
       " sum(CASE WHEN f.n_options = 0 AND f.bad_roll = 0 THEN 1 ELSE 0 END)"
       " FROM flights f"
       " JOIN game_players gp ON gp.game_id = f.game_id AND gp.seat = f.seat"
-      " GROUP BY gp.player_id, f.figure",
+      " WHERE f." PLAYED " GROUP BY gp.player_id, f.figure",
       "SELECT 'player_id ' || player_id || ', figure ' || figure AS k,"
       " player_id, figure, flights, landed, returned, pending, forced"
       " FROM player_figures WHERE flights <> 0 OR landed <> 0"
       " OR returned <> 0 OR pending <> 0 OR forced <> 0" },
     { "rule_totals", "violations",
       "SELECT 'rule ' || rule AS k, rule, count(*) FROM violations"
-      " GROUP BY rule",
+      " WHERE" PLAYED " GROUP BY rule",
       "SELECT 'rule ' || rule AS k, rule, n FROM rule_totals WHERE n <> 0" },
 };
 
@@ -356,6 +363,32 @@ static enum status check_unsupported(struct check *c, struct err *e)
     return st;
 }
 
+/* 4b: a duplicate links to a game that counts, with its content; no two
+ * uploads that count hold one content (schema/009). */
+static enum status check_links(struct check *c, struct err *e)
+{
+    check_section(c);
+    enum status st = check_count(
+        c,
+        "SELECT count(*), min(d.id) FROM games d LEFT JOIN games o ON "
+        "o.id = d.dup_of WHERE d.dup_of IS NOT NULL AND (o.id IS NULL OR "
+        "o.dup_of IS NOT NULL OR d.source = 'live' OR "
+        "coalesce(o.content_sha256, '') <> coalesce(d.content_sha256, ''))",
+        "", "games link (dup_of) to no game that counts with their content",
+        "game", e);
+    if (st == ST_OK)
+        st = check_count(
+            c,
+            "SELECT count(*), min(x.id) FROM (SELECT min(id) AS id FROM "
+            "games WHERE content_sha256 IS NOT NULL AND source <> 'live' "
+            "AND dup_of IS NULL GROUP BY content_sha256 HAVING count(*) > 1) "
+            "AS x",
+            "", "contents are counted more than once (two games without "
+            "dup_of hold them)",
+            "game", e);
+    return st;
+}
+
 void check_upload(struct check *c, const struct check_upload *u)
 {
     char hex[SHA256_HEX_LEN];
@@ -460,6 +493,8 @@ enum status check_run(struct check *c, struct err *e)
     }
     if (st == ST_OK)
         st = check_duplicates(c, e);
+    if (st == ST_OK)
+        st = check_links(c, e);
     if (st == ST_OK && c->ops->extra) {
         check_section(c);
         st = c->ops->extra(c->db, c, e);

@@ -183,7 +183,9 @@ static void fake_sha(char out[SHA256_HEX_LEN], unsigned n)
     snprintf(out, SHA256_HEX_LEN, "%064x", n);
 }
 
-/* A shallow copy of the sample with other names and digest. */
+/* A shallow copy of the sample with other names and digest; n other
+ * than 0 makes it another game (the start tile elsewhere), so that its
+ * content is its own (variants are games, not uploads of one game). */
 struct variant {
     struct game_log log;
     struct report rep;
@@ -198,6 +200,7 @@ static void variant(struct variant *v, unsigned n, const char *a, const char *b)
     v->rep = S.rep;
     snprintf(v->log.names[0], LOG_NAME_MAX, "%s", a);
     snprintf(v->log.names[1], LOG_NAME_MAX, "%s", b);
+    v->log.start_at.x += (int)n;
     fake_sha(v->sha, n);
 }
 
@@ -451,7 +454,7 @@ static void test_open_migrates_and_reopens(void **state)
     store_close(fx->s);
     fx->s = NULL;
     if (!test_db_pg()) /* PostgreSQL's is a table: the open must work */
-        assert_int_equal(file_user_version(fx->path), 8);
+        assert_int_equal(file_user_version(fx->path), 9);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
@@ -514,6 +517,70 @@ static void test_duplicate_is_recognised(void **state)
     assert_int_equal(num(j, "uploaded_at"), 1000);
     assert_string_equal(item(j, "source")->valuestring, "http");
     cJSON_Delete(j);
+}
+
+static void expect_whole(struct store *s);
+
+/* One game uploaded as .jcz and as its flierlog (other bytes, the same
+ * content): both stored and listed, linked, and the statistics of play
+ * count it once; a re-audit (a replace with the same content) keeps the
+ * link, and the counted game going hands its place to the duplicate. */
+static void test_same_content_counts_once(void **state)
+{
+    struct fixture *fx = *state;
+    struct err e;
+    struct game_record g = record(&S.log, &S.rep, S.sha, 1000);
+    int64_t first = insert_ok(fx->s, &g);
+    char other[SHA256_HEX_LEN];
+    fake_sha(other, 77);
+    struct game_record h = record(&S.log, &S.rep, other, 2000);
+    h.format = "flierlog";
+    h.name = "c2-2p.flierlog";
+    int64_t second = insert_ok(fx->s, &h);
+    struct game_filter f = any();
+    assert_int_equal(total_of(fx->s, &f), 2);
+    cJSON *j = GAME(fx->s, second);
+    assert_int_equal(num(j, "duplicate_of"), first);
+    assert_string_equal(item(j, "content_sha256")->valuestring,
+                        item(j, "content_sha256")->valuestring);
+    cJSON_Delete(j);
+    j = GAME(fx->s, first);
+    assert_true(cJSON_IsNull(item(j, "duplicate_of")));
+    assert_int_equal(cJSON_GetArraySize(item(j, "duplicates")), 1);
+    assert_int_equal(num(j, "duplicates.0"), second);
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "games.total"), 2); /* uploads */
+    assert_int_equal(num(j, "flier.flights"), 4); /* play: once */
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, S.log.names[0]);
+    assert_int_equal(num(j, "games"), 1);
+    cJSON_Delete(j);
+    /* a re-audit writes both again: the same links */
+    assert_int_equal(store_replace_game(fx->s, first, &g, &e), ST_OK);
+    assert_int_equal(store_replace_game(fx->s, second, &h, &e), ST_OK);
+    j = GAME(fx->s, second);
+    assert_int_equal(num(j, "duplicate_of"), first);
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, S.log.names[0]);
+    assert_int_equal(num(j, "games"), 1);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
+    /* the counted game's content changes: the duplicate counts now */
+    struct variant v;
+    variant(&v, 5, S.log.names[0], S.log.names[1]);
+    g.log = &v.log;
+    assert_int_equal(store_replace_game(fx->s, first, &g, &e), ST_OK);
+    j = GAME(fx->s, second);
+    assert_true(cJSON_IsNull(item(j, "duplicate_of")));
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, S.log.names[0]);
+    assert_int_equal(num(j, "games"), 2);
+    cJSON_Delete(j);
+    j = STATS(fx->s);
+    assert_int_equal(num(j, "flier.flights"), 8);
+    cJSON_Delete(j);
+    expect_whole(fx->s);
 }
 
 /* Two live tables may start with the same bytes; an upload of bytes a
@@ -2011,6 +2078,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_read_only_refuses_writes, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_duplicate_is_recognised, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_same_content_counts_once, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_live_games_never_dedupe, setup,
                                         teardown),

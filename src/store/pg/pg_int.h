@@ -213,6 +213,10 @@ enum status pg_commit_counted(struct pg_store *s, const int64_t *ids,
                               size_t n, struct err *e) WARN_UNUSED;
 /* Is game id among those the open batch counts when it commits? */
 bool pg_uncounted(const struct pg_store *s, int64_t id);
+/* pg_write.c: game id stops counting for its content unless content is
+ * its new one (NULL: it goes); its first duplicate counts instead. */
+enum status pg_promote_dups(struct pg_store *s, int64_t id,
+                            const char *content, struct err *e);
 void pg_uncounted_add(struct pg_store *s, int64_t id);
 
 /* Row r, column c of a result: its text (NULL for SQL NULL); its integer. */

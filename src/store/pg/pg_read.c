@@ -213,7 +213,9 @@ enum status pg_list_games(struct store *base, const struct game_filter *f,
 static const char SQL_GAME_JSON[] =
     "SELECT " ENTRY_COLS ", g.sha256, g.raw_size, g.engine, g.sets, "
     "g.elements, g.followers, g.abbots, g.farmers, g.gardens, g.tiny_city, "
-    "g.n_players, g.halted, g.tiles_left, g.best_score, r.json "
+    "g.n_players, g.halted, g.tiles_left, g.best_score, r.json, "
+    "g.content_sha256, g.dup_of, (SELECT string_agg(d.id::text, ',' ORDER "
+    "BY d.id) FROM games d WHERE d.dup_of = g.id) "
     "FROM games g JOIN game_entry e ON e.game_id = g.id "
     "LEFT JOIN game_report r ON r.game_id = g.id WHERE g.id = $1";
 
@@ -269,6 +271,15 @@ static void game_json(struct buf *b, const PGresult *g, const PGresult *x)
     pj_num(b, g, 0, c + 12);
     pj_key(b, &k, "best_score");
     pj_num(b, g, 0, c + 13);
+    pj_key(b, &k, "content_sha256");
+    pj_str(b, g, 0, c + 15);
+    pj_key(b, &k, "duplicate_of");
+    pj_num(b, g, 0, c + 16);
+    pj_key(b, &k, "duplicates");
+    buf_puts(b, "[");
+    if (!PQgetisnull(g, 0, c + 17))
+        buf_puts(b, PQgetvalue(g, 0, c + 17));
+    buf_puts(b, "]");
     pj_key(b, &k, "audit");
     if (PQgetlength(g, 0, c + 14) > 0)
         pj_raw(b, g, 0, c + 14);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/content.h"
 #include "store/pg/pg_int.h"
 #include "store/store_record.h"
 
@@ -77,14 +78,16 @@ static void render_players(const struct game_record *g,
     "sha256, format, source, name, uploaded_at, raw_size, engine, live, "     \
     "status, edition, followers, abbots, farmers, gardens, tiny_city, "       \
     "n_players, valid, finished, halted, turns, tiles_left, n_violations, "   \
-    "n_flights, best_score, sets, elements, reason"
+    "n_flights, best_score, sets, elements, reason, content_sha256, dup_of"
 #define GAME_VALUES                                                            \
     "$1::text, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, "        \
     "$7::text, $8::integer, $9::text, $10::text, $11::integer, "              \
     "$12::integer, $13::integer, $14::integer, $15::integer, $16::integer, "  \
     "$17::integer, $18::integer, $19::integer, $20::integer, $21::integer, "  \
     "$22::integer, $23::integer, $24::integer, $25::text, $26::text, "        \
-    "$27::text"
+    "$27::text, $75::text, (SELECT min(d.id) FROM games d WHERE "           \
+    "d.content_sha256 = $75::text AND d.source <> 'live' AND d.dup_of IS " \
+    "NULL AND $3::text <> 'live' AND $8::integer = 0)"
 /* The child rows of the games row g: $28 .. $74. */
 #define GAME_CHILDREN                                                          \
     ", entry AS (INSERT INTO game_entry (game_id, players_json, "             \
@@ -149,10 +152,10 @@ static const char SQL_GAME_NEW[] =
     "SELECT id, 1 FROM g UNION ALL SELECT id, 0 FROM games WHERE sha256 = "
     "$1::text AND source <> 'live' AND $3::text <> 'live' AND NOT EXISTS "
     "(SELECT 1 FROM g)";
-/* A replace: the same id again, $75. */
+/* A replace: the same id again, $76. */
 static const char SQL_GAME_ID[] =
     "WITH g AS (INSERT INTO games (" GAME_COLS ", id) VALUES (" GAME_VALUES
-    ", $75::bigint) RETURNING id)" GAME_CHILDREN "SELECT id, 1 FROM g";
+    ", $76::bigint) RETURNING id)" GAME_CHILDREN "SELECT id, 1 FROM g";
 /* The game's player names, before the statement that looks them up: a
  * name another transaction is adding meanwhile is waited for here, and
  * only a statement that begins after sees its row. */
@@ -182,6 +185,7 @@ struct game_rows {
     struct buf sets, elements, players, winners, search;
     struct buf a[A__COUNT];
     struct buf names_arr;
+    char content[SHA256_HEX_LEN]; /* $75, "" when not audited */
 };
 
 /* Array literals: {1,NULL,"a \"b\""}. An element goes after a ',' once
@@ -369,7 +373,8 @@ static void game_params(struct pg_params *p, const struct game_record *g,
     pp_null(p); /* reason */
 }
 
-/* The parameters of game g's statement ($75: id, when > 0) and of its
+/* The parameters of game g's statement ($75: its content digest, $76:
+ * id, when > 0) and of its
  * names' (none when it has no seats: w->names.n 0). */
 static void game_rows(struct game_rows *w, const struct game_record *g,
                       int64_t id)
@@ -414,6 +419,12 @@ static void game_rows(struct game_rows *w, const struct game_record *g,
     } else {
         for (int i = 0; i < A__COUNT; i++)
             pp_null(&w->p);
+    }
+    if (audited) {
+        game_log_content_sha(g->log, w->content);
+        pp_text(&w->p, w->content);
+    } else {
+        pp_null(&w->p);
     }
     if (id > 0)
         pp_int(&w->p, id);
@@ -695,6 +706,51 @@ static enum status rewrite_game(struct pg_store *s, int64_t id,
     return st;
 }
 
+/* Game id stops counting for its content unless content (its new one;
+ * NULL: it goes) is what it holds: the first of its duplicates counts in
+ * its place (counted now, or with the batch that wrote it), the others
+ * link to that one. Inside the transaction that holds the game's lock. */
+enum status pg_promote_dups(struct pg_store *s, int64_t id,
+                            const char *content, struct err *e)
+{
+    struct pg_params p, add;
+    struct pg_stmt q[1];
+    struct buf arr = BUF_INIT;
+    int64_t next = 0;
+    pp_reset(&p);
+    pp_int(&p, id);
+    if (content)
+        pp_text(&p, content);
+    else
+        pp_null(&p);
+    q[0] = (struct pg_stmt){
+        .sql = "WITH n AS (SELECT min(d.id) AS id FROM games d WHERE "
+               "d.dup_of = $1 AND (SELECT o.content_sha256 FROM games o "
+               "WHERE o.id = $1) IS DISTINCT FROM $2::text) "
+               "UPDATE games SET dup_of = CASE WHEN games.id = n.id THEN "
+               "NULL ELSE n.id END FROM n WHERE games.dup_of = $1 AND n.id "
+               "IS NOT NULL RETURNING games.id, games.dup_of IS NULL",
+        .p = &p };
+    enum status st = pg_pipeline(s, q, 1, "promote a duplicate", e);
+    for (int r = 0; st == ST_OK && r < PQntuples(q[0].res); r++)
+        if (strcmp(PQgetvalue(q[0].res, r, 1), "t") == 0)
+            next = pg_int(q[0].res, r, 0);
+    pg_pipeline_clear(q, 1);
+    if (st != ST_OK || next == 0 || (s->batch && pg_uncounted(s, next)))
+        return st;
+    pg_ids_array(&arr, &next, 1);
+    pp_reset(&add);
+    pp_text(&add, arr.p);
+    pp_int(&add, 1);
+    q[0] = (struct pg_stmt){ .sql = "SELECT count_played($1::bigint[], "
+                                    "$2::integer)",
+                             .p = &add };
+    st = pg_pipeline(s, q, 1, "count a promoted duplicate", e);
+    pg_pipeline_clear(q, 1);
+    buf_release(&arr);
+    return st;
+}
+
 static enum status replace_once(struct pg_store *s, int64_t id,
                                 const struct game_record *g, struct err *e)
 {
@@ -712,6 +768,13 @@ static enum status replace_once(struct pg_store *s, int64_t id,
     if (st == ST_OK && other > 0)
         st = err_set(e, ST_DB, "cannot replace game %lld: game %lld holds "
                      "the same bytes", (long long)id, (long long)other);
+    if (st == ST_OK) {
+        char content[SHA256_HEX_LEN];
+        if (!g->unsupported && g->log)
+            game_log_content_sha(g->log, content);
+        st = pg_promote_dups(s, id, g->unsupported || !g->log ? NULL
+                                                              : content, e);
+    }
     if (st == ST_OK) {
         struct game_record rec = *g;
         rec.name = g->name ? g->name : name.p;
