@@ -10,7 +10,7 @@
 // segments lie (by edges, by half-edges, inside the tile, at named spots)
 // and where its things stand comes from its unit's module (exp/).
 
-import { FEATURES, BUILDERS } from './exp/index.js';
+import { FEATURES, GROUNDS } from './exp/index.js';
 
 export const TILE = 100;
 export const EDGES = ['N', 'E', 'S', 'W'];
@@ -281,7 +281,7 @@ export function tileGeometry(id, def) {
   const geo = {
     id, cities: [], roads: [], under: [], fields: [], spots: [], inner: new Map(),
     junction: false, pond: null, closed: false, tokens: [], segments: new Map(),
-    built: BUILDERS.flatMap((f) => f(id, def) || []),
+    built: GROUNDS.flatMap((f) => f(id, def) || []),
   };
 
   for (const sg of segs) {

@@ -50,9 +50,12 @@ import siege from './siege.js';
 import corn from './corn.js';
 import bigtop from './bigtop.js';
 import bcb from './bcb.js';
+import winter from './winter.js';
+import gq11 from './gq11.js';
+import spielDoch from './spiel_doch.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries, siege, corn, bigtop, bcb];
+  darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 
@@ -74,7 +77,7 @@ export const RULES = Object.fromEntries(Object.entries(merged('rules'))
 export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
 
 /** The units' built hooks (see above). */
-export const BUILDERS = UNITS.map((u) => u.built).filter(Boolean);
+export const GROUNDS = UNITS.map((u) => u.built).filter(Boolean);
 
 /** The drawers of a tile's stage (see board.js), in registry order. */
 export const drawers = (stage) => UNITS.map((u) => u.draw && u.draw[stage]).filter(Boolean);

@@ -1,0 +1,8 @@
+// exp/gq11.js - the GQ11 promo on the dashboard: its tiles' features are
+// the known ones (the pig herd is Traders & Builders' token); the unit
+// gives its names.
+
+export default {
+  id: 'gq11',
+  name: 'GQ11', short: 'GQ11',
+};

@@ -1,0 +1,8 @@
+// exp/winter.js - the Winter edition on the dashboard: its tiles are
+// drawn as any other (their features are the base game's); the unit
+// gives its names.
+
+export default {
+  id: 'winter',
+  name: 'Winter', short: 'Winter',
+};
