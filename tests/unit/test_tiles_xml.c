@@ -861,6 +861,49 @@ static void test_xml_read(void **state)
     assert_int_equal(xml.errors, 0);
 }
 
+/* Every tile set JCloisterZone defines is one we audit, or a row of the
+ * table "Tile sets not audited" in docs/architecture.md that says why:
+ * a save of any other set is refused as unsupported, and that list is
+ * where users read which. A row of a set we audit is stale: it fails too. */
+static void test_every_set_audited_or_listed(void **state)
+{
+    (void)state;
+    FILE *f = fopen(FLIERD_SOURCE_DIR "/docs/architecture.md", "r");
+    assert_non_null(f);
+    static char doc[1 << 20];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    const char *table = strstr(doc, "\n## Tile sets not audited");
+    assert_non_null(table);
+    const char *end = strstr(table + 1, "\n## ");
+    int listed = 0, stale = 0, missing = 0;
+    for (int i = 0; i < xml.n_sets; i++) {
+        char row[96];
+        snprintf(row, sizeof row, "\n| `%s` |", xml.sets[i].id);
+        const char *at = strstr(table, row);
+        bool in_table = at && (!end || at < end);
+        bool audited = tile_set_find(xml.sets[i].id) >= 0;
+        if (audited && in_table) {
+            printf("  %s: audited, yet listed as not audited\n",
+                   xml.sets[i].id);
+            stale++;
+        } else if (!audited && !in_table) {
+            printf("  %s (%s): neither audited nor listed in "
+                   "docs/architecture.md with the reason\n",
+                   xml.sets[i].id, xml.sets[i].file);
+            missing++;
+        }
+        listed += in_table;
+    }
+    printf("%d sets: %d audited, %d listed as not audited\n", xml.n_sets,
+           xml.n_sets - listed, listed);
+    fflush(stdout);
+    if (stale || missing)
+        fail_msg("%d sets neither audited nor listed, %d listed but "
+                 "audited (above)", missing, stale);
+}
+
 /* Every set we support is in the XMLs with the same tiles, counts and
  * removes. */
 static void test_sets_match(void **state)
@@ -1135,6 +1178,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_xml_read),
         cmocka_unit_test(test_sets_match),
+        cmocka_unit_test(test_every_set_audited_or_listed),
         cmocka_unit_test(test_tiles_match),
         cmocka_unit_test(test_every_kind_in_a_set_and_the_xml),
         cmocka_unit_test(test_tile_checker_catches_differences),
