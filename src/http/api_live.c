@@ -105,7 +105,8 @@ void h_live_finish(struct request *r)
 }
 
 /* GET /api/live/{id}/options?tile=&at=&rot=&fly=&roll=: the next turn's
- * options, each parameter a step of the turn already chosen. */
+ * options, each parameter a step of the turn already chosen; or
+ * ?turn=ENTRY: the turn so far as a flierlog turn entry. */
 void h_live_options(struct request *r)
 {
     struct buf b = BUF_INIT;
@@ -121,8 +122,15 @@ void h_live_options(struct request *r)
         reply_error(r, 400, e.msg);
         return;
     }
+    const char *turn = req_query(r, "turn");
+    if (turn && q.tile >= 0) {
+        reply_error(r, 400, "turn: the turn so far replaces tile, at, rot, "
+                    "fly and roll; send one or the others");
+        return;
+    }
     struct store *st = server_reader(r->srv);
-    enum status s = ingest_live_options(st, id, &q, &b, &e);
+    enum status s = ingest_live_options(st, id, &q, turn,
+                                        turn ? strlen(turn) : 0, &b, &e);
     server_reader_put(r->srv, st);
     if (s == ST_RULE) {
         char rule[48];
