@@ -46,6 +46,8 @@ function castle(board, it) {
 
 export default {
   id: 'bcb',
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { bridge: 'Bridge', castle: 'Castle' },
   features: {
     // a castle: city segments turned into one; it scores from the
     // features completed beside it

@@ -26,6 +26,8 @@ const acrobats = () => [
 
 export default {
   id: 'bigtop',
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { 'score-acrobats': 'Score the acrobats' },
   figures: {
     ringmaster: { name: 'ringmaster', d: RINGMASTER_D, scale: 0.8, lies: true },
     // neutral: nobody's, on its tile's square

@@ -17,6 +17,8 @@ const at = (p) => `(${p[0]},${p[1]})`;
 
 export default {
   id: 'dragon',
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { dragon: 'Dragon to', fairy: 'Fairy beside', princess: 'Princess sends home' },
   figures: {
     // neutral: nobody's, in its own colour (fill), on its square at spot
     // (a fraction of the tile from its north-west corner)

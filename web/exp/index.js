@@ -18,6 +18,8 @@
 //   items         {name: {figure, draw(board, it), moved(it), changed(it),
 //                 label, cls, testid, legend}} the replay's items
 //   rules         {RULE_ID: [rank, text]}
+//   moves         {name: text} how the recorder offers a move of the unit's
+//                 (its flierlog name: "tower": "Tower floor")
 //   elementFigures, elementNames, settings: the audit's elements and rules
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
@@ -54,6 +56,7 @@ export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = merged('elementNames');
 export const EXPR_NAMES = merged('exprNames');
+export const MOVES = merged('moves');
 /** The look of a closed tile, or null. */
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 
