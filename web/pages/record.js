@@ -17,7 +17,7 @@ import { Board, drawTile } from '../board.js';
 import { TILE, tileGeometry, locateSegment, rotatePoint } from '../geometry.js';
 import { paletteFor } from '../colors.js';
 import { figureName, featureName } from '../figures.js';
-import { MOVES } from '../exp/index.js';
+import { MOVES, BOXES } from '../exp/index.js';
 import { navigate } from '../router.js';
 
 const TOKEN_KEY = 'flierd-token';
@@ -88,6 +88,48 @@ function tileIcon(id, def, rotation = 0) {
 
 // ---- the setup ----
 
+const COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'gray'];
+const EDITION_SETS = { C2: { 'basic:1': 1, 'flier:1': 1 }, C3: { 'basic:2': 1, 'flier:2': 1 } };
+
+// The expansions in the box, each with its elements (all on by default),
+// and the start they bring: a fieldset per box.
+function boxPicker() {
+  const boxes = BOXES.map((b) => {
+    const on = h('input', { type: 'checkbox', id: `box-${b.id}`, dataset: { testid: 'box', box: b.id } });
+    const elements = Object.keys(b.elements).map((el) => ({ el, input: h('input', { type: 'checkbox', id: `el-${b.id}-${el}`, checked: true }) }));
+    const els = h('div', { class: 'record-elements', hidden: true }, elements.map(({ el, input }) =>
+      h('div', { class: 'check' }, input, h('label', { for: input.id, text: el.replace(/-/g, ' ') }))));
+    on.addEventListener('change', () => { els.hidden = !on.checked; fillStarts(); });
+    return { b, on, elements, node: h('div', { class: 'record-box' }, h('div', { class: 'check' }, on, h('label', { for: on.id, text: b.name })), els) };
+  });
+  const start = h('select', { id: 'start' });
+  const fillStarts = () => {
+    const was = start.value;
+    clear(start);
+    start.appendChild(h('option', { value: '', text: 'the start tile (BA/RCr)' }));
+    for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: x.b.start.name }));
+    start.value = [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
+  };
+  fillStarts();
+  const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: 'Expansions in the box' }), boxes.map((x) => x.node),
+    h('div', { class: 'field' }, h('label', { for: 'start', text: 'The start' }), start));
+  // the setup line's sets, elements and start over the edition's
+  const setup = (edition) => {
+    const on = boxes.filter((x) => x.on.checked);
+    if (!on.length) return {};
+    const sets = { ...EDITION_SETS[edition] }, elements = {};
+    for (const x of on) {
+      Object.assign(sets, x.b.sets);
+      for (const { el, input } of x.elements) elements[el] = input.checked ? x.b.elements[el] : (typeof x.b.elements[el] === 'number' ? 0 : false);
+    }
+    const out = { sets, elements };
+    const st = on.find((x) => x.b.id === start.value);
+    if (st) out.start = st.b.start.tiles.length === 1 ? st.b.start.tiles[0] : st.b.start.tiles;
+    return out;
+  };
+  return { node, setup };
+}
+
 function setupForm(root) {
   const names = [];
   const list = h('div', { class: 'record-players' });
@@ -95,9 +137,13 @@ function setupForm(root) {
     if (names.length >= 6) return;
     const n = names.length + 1;
     const input = h('input', { type: 'text', id: `player-${n}`, value: name, maxlength: 63, autocomplete: 'off', required: n <= 1 });
-    names.push(input);
-    list.appendChild(h('div', { class: 'field' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input));
+    const color = h('select', { id: `color-${n}` }, COLORS.map((c) => h('option', { value: c, text: c })));
+    color.value = COLORS[n - 1];
+    names.push({ input, color });
+    list.appendChild(h('div', { class: 'field record-player' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input,
+      h('label', { for: `color-${n}`, text: 'colour' }), color));
   };
+  const box = boxPicker();
   ['', ''].forEach((n) => addPlayer(n));
   const edition = h('select', { id: 'edition' }, h('option', { value: 'C2', text: 'C2 (2nd edition)' }), h('option', { value: 'C3', text: 'C3 (3rd edition: abbots, gardens)' }));
   const tok = h('input', { type: 'password', id: 'token', value: token(), autocomplete: 'off' });
@@ -108,10 +154,11 @@ function setupForm(root) {
       e.preventDefault();
       localStorage.setItem(TOKEN_KEY, tok.value.trim());
       if (resume.value) { navigate(`/record?game=${Number(resume.value)}`); return; }
-      const players = names.map((i) => i.value.trim()).filter(Boolean).map((name) => ({ name }));
+      const players = names.filter((p) => p.input.value.trim()).map((p) => ({ name: p.input.value.trim(), color: p.color.value }));
       if (!players.length) { status.textContent = 'Name at least one player.'; return; }
       try {
-        const r = await post('/api/live', JSON.stringify({ format: 'flierlog/1', edition: edition.value, players }));
+        const extra = box.setup(edition.value);
+        const r = await post('/api/live', JSON.stringify({ format: extra.sets ? 'flierlog/1.3' : 'flierlog/1', edition: edition.value, ...extra, players }));
         navigate(`/record?game=${r.id}`);
       } catch (err) { status.textContent = `The game could not be started: ${err.message}`; }
     },
@@ -120,6 +167,7 @@ function setupForm(root) {
   list,
   h('button', { type: 'button', class: 'btn small', on: { click: () => addPlayer() } }, 'Add a player'),
   h('div', { class: 'field' }, h('label', { for: 'edition', text: 'Edition' }), edition),
+  box.node,
   h('div', { class: 'field' }, h('label', { for: 'token', text: 'Token (when the daemon asks for one)' }), tok),
   h('div', { class: 'field' }, h('label', { for: 'resume', text: 'Or go on with live game number' }), resume),
   h('button', { type: 'submit', class: 'btn primary', dataset: { testid: 'start-game' } }, 'Start recording'),
