@@ -469,6 +469,21 @@ enum status ingest_live_options(struct store *s, int64_t id,
     return st;
 }
 
+enum status ingest_convert(const char *raw, size_t len, bool jcz,
+                           struct buf *out, struct err *e)
+{
+    struct game_log log;
+    enum mlog_format fmt;
+    game_log_init(&log);
+    enum status st = mlog_parse(raw ? raw : "", len, &log, &fmt, e);
+    if (st == ST_OK && jcz)
+        mlog_write_jcz(&log, out);
+    else if (st == ST_OK)
+        mlog_write_flierlog(&log, out);
+    game_log_release(&log);
+    return st;
+}
+
 enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
                                struct buf *out, struct err *e)
 {

@@ -144,6 +144,11 @@ enum status ingest_live_options(struct store *s, int64_t id,
                                 const struct options_query *q,
                                 const char *turn, size_t turn_len,
                                 struct buf *out, struct err *e) WARN_UNUSED;
+/* A stored upload (raw, len bytes) written again as a .jcz save (jcz
+ * true) or a flierlog document, into out: a download in the other
+ * format (docs/api.md). ST_PARSE when it no longer reads. */
+enum status ingest_convert(const char *raw, size_t len, bool jcz,
+                           struct buf *out, struct err *e) WARN_UNUSED;
 /* Ends the game: final scoring; the result is the audit object. */
 enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
                                struct buf *out, struct err *e) WARN_UNUSED;

@@ -567,7 +567,9 @@ class Recorder {
       h('h2', { text: 'The game is over' }),
       h('p', null, h('a', { href: `/games/${this.id}`, text: 'See the replay and the scores' }), ' · ',
         h('a', { href: `/games/${this.id}/audit`, text: 'the audit' })),
-      h('p', null, h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'))));
+      h('p', { class: 'head-actions' },
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'),
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw?as=jcz`, download: `game-${this.id}.jcz`, dataset: { testid: 'download-jcz' } }, 'Download as .jcz'))));
     this.say('The game is over.');
   }
 }
