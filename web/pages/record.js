@@ -504,8 +504,24 @@ class Recorder {
         sec.appendChild(h('p', { dataset: { testid: 'no-landing' }, text: 'No landing there: the figure goes back to its owner\u2019s supply.' }));
       }
     }
+    if (o.stage === 'after') sec.appendChild(this.claimsForm());
     sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: o.stage !== 'after', dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, 'Confirm the turn'));
     return sec;
+  }
+
+  // The totals the players claim after this turn (optional): checked
+  // against the rules' as an upload's claims are, and kept with the turn.
+  claimsForm() {
+    const players = this.replay.players || [];
+    this.claims = this.claims || {};
+    const box = h('details', { class: 'record-claims', dataset: { testid: 'claims' } },
+      h('summary', { text: 'Scores the players claim after this turn (optional)' }));
+    players.forEach((p, i) => {
+      const input = h('input', { type: 'number', id: `claim-${i}`, inputmode: 'numeric', min: 0, value: this.claims[p.name] ?? '', dataset: { testid: 'claim', player: p.name } });
+      input.addEventListener('input', () => { if (input.value === '') delete this.claims[p.name]; else this.claims[p.name] = Number(input.value); });
+      box.appendChild(h('div', { class: 'field' }, h('label', { for: input.id, text: p.name }), input));
+    });
+    return box;
   }
 
   fly(meeple, roll) {
@@ -516,7 +532,9 @@ class Recorder {
 
   entry() {
     const o = this.opts;
-    return { turn: o.turn, player: o.player, moves: [this.placeMove(), ...this.steps, { move: 'commit' }] };
+    const e = { turn: o.turn, player: o.player, moves: [this.placeMove(), ...this.steps, { move: 'commit' }] };
+    if (this.claims && Object.keys(this.claims).length) e.totals = { ...this.claims };
+    return e;
   }
 
   async confirm() {
@@ -526,10 +544,12 @@ class Recorder {
     saveQueue(this.id, q);
     this.query = {};
     this.steps = [];
+    this.claims = {};
     this.choice = null;
     this.rotations = null;
     await this.sync();
-    if (!loadQueue(this.id).length) this.say(`Turn recorded.`);
+    const g = this.game;
+    if (!loadQueue(this.id).length) this.say(g && g.valid === false && g.violations ? 'Turn recorded. The audit finds a claim or move the rules do not give: see the audit.' : 'Turn recorded.');
   }
 
   async undo() {
