@@ -48,6 +48,7 @@ struct tally {
     long places, actions, landings; /* logged moves found among options */
     long sampled;                   /* other options the auditor took */
     long unit_moves;                /* logged unit moves among options */
+    long seconds;                   /* second actions among options */
     long unit_sampled;              /* listed unit moves the auditor
                                        took */
     long mid_turn;                  /* options_compute() within a turn
@@ -397,6 +398,17 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
                 t->actions++;
             else
                 miss(t, file, m, "action not among the options");
+        } else if (m->kind == MV_DEPLOY && a->phase == PH_DONE &&
+                   !a->passed && a->player >= 0) {
+            /* a second action (the phantom's), as the options list
+             * what follows the first */
+            options_actions(g, a->player, &o);
+            bool ok = m->feature == FEAT_FLIER ? flight_listed(&o, m)
+                                               : deploy_listed(g, &o, m);
+            if (ok)
+                t->seconds++;
+            else
+                miss(t, file, m, "second action not among the options");
         } else if (m->kind == MV_DEPLOY && a->phase == PH_FLYING) {
             const struct flight *f = &rep.flights[a->flight];
             options_landings(g, f->figure, f->roll, &o);
@@ -455,12 +467,14 @@ static void test_options_corpora(void **state)
         walk_dir(&t, dir, &games);
     }
     print_message("options: %d games; logged moves among the options: %ld "
-                  "placements, %ld actions, %ld landings, %ld unit moves; "
+                  "placements, %ld actions, %ld second actions, %ld landings, "
+                  "%ld unit moves; "
                   "%ld other options and %ld listed unit moves accepted by "
                   "the auditor; options_compute agreed %ld times between "
                   "turns and %ld within one; %ld tiles of a last round not "
                   "listed; %d failures\n",
-                  games, t.places, t.actions, t.landings, t.unit_moves,
+                  games, t.places, t.actions, t.seconds, t.landings,
+                  t.unit_moves,
                   t.sampled, t.unit_sampled, t.computed, t.mid_turn,
                   t.last_round, t.failures);
     assert_int_equal(t.failures, 0);
