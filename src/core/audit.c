@@ -485,6 +485,34 @@ int audit_move_seg(const struct game *g, const struct move *m)
     return game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
 }
 
+struct move audit_option(int kind)
+{
+    struct move m;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)kind;
+    m.player = -1;
+    m.tile = -1;
+    m.meeple_owner = -1;
+    m.draw = -1.0;
+    return m;
+}
+
+void audit_option_on(struct move *m, const struct game *g, int seg)
+{
+    const struct seg *s = &g->segs[seg];
+    m->at = game_tile_pos(g, s->tile);
+    m->feature = (uint8_t)feat_logged(s->kind);
+    m->mask = s->mask;
+}
+
+void audit_option_meeple(struct move *m, const struct game *g, int mi)
+{
+    const struct meeple *mp = &g->meeples[mi];
+    m->meeple = mp->kind;
+    m->meeple_n = mp->n;
+    m->meeple_owner = mp->owner;
+}
+
 static bool meeple_free(const struct game *g, int mi)
 {
     return mi >= 0 && meeple_in_supply(&g->meeples[mi]);

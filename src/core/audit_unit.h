@@ -81,6 +81,14 @@ int audit_meeple_owner(const struct audit *a, const struct move *m);
 int audit_resolve_meeple(const struct audit *a, const struct move *m);
 /* The segment a move names (its tile at m->at, feature, mask), or -1. */
 int audit_move_seg(const struct game *g, const struct move *m);
+/* For a row's options hook: a move of kind as a log without ids holds
+ * it (the player on turn, no tile, no draw); put on segment seg (its
+ * tile, its feature as logs name it, its mask); naming meeple mi (its
+ * kind, number and owner). */
+struct move audit_option(int kind);
+void audit_option_on(struct move *m, const struct game *g, int seg);
+void audit_option_meeple(struct move *m, const struct game *g, int mi);
+
 /* The random number the turn's COMMIT m hands on (JCloisterZone's
  * generator's number at the end of the turn, the next draw's unless a
  * unit uses it up first), or -1 when the log does not know it. */

@@ -95,6 +95,12 @@ struct move_class {
                                 none */
     const char *fl_fields;   /* flierlog, the "moves" form: the keys of
                                 the fields, in the order written (above) */
+    /* The moves of this row the auditor would take next, in a's state
+     * (its phase, the player on turn, the game), written to out[0, max)
+     * as a log holds them; returns how many it wrote. Each is judged by
+     * the row's own engine check, so a recorder offers only what the
+     * auditor accepts. NULL: the row lists none (a round's answer). */
+    int (*options)(const struct audit *a, struct move *out, int max);
 };
 
 /* The row of a move (its kind, and for MV_NEUTRAL its figure), or NULL;

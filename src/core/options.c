@@ -16,6 +16,7 @@ void options_query_init(struct options_query *q)
     memset(q, 0, sizeof *q);
     q->tile = -1;
     q->fly = -1;
+    q->steps_from = -1;
 }
 
 /* A decimal integer filling all of s (an optional '-'), within lo..hi. */
@@ -269,6 +270,42 @@ int options_landings(const struct game *g, int fig, int roll,
     return o->n_landings;
 }
 
+/* The phases in which a row's slot lets its move come (the auditor's
+ * place checks would refuse it in the others): a bit per enum phase. */
+static const unsigned slot_phases[] = {
+    [SLOT_ANY] = ~0u,
+    [SLOT_ACTION] = 1u << PH_ACTION | 1u << PH_DONE,
+    [SLOT_AFTER] = 1u << PH_ACTION | 1u << PH_DONE,
+    [SLOT_BETWEEN] = 1u << PH_IDLE,
+};
+
+/* Most moves one row lists at once (every follower on the board). */
+#define OPTIONS_ROW_MAX (GAME_MAX_MEEPLES + GAME_MAX_SEGS)
+
+int options_moves(const struct audit *a, struct turn_options *o)
+{
+    const struct game *g = a->g;
+    struct move *one = xcalloc(OPTIONS_ROW_MAX, sizeof *one);
+    size_t cap = 0;
+    o->n_moves = 0;
+    for (int u = 0; u < g->n_units; u++)
+        for (const struct move_class *c = g->unit[u]->moves; c && c->name;
+             c++) {
+            if (!c->options || !(slot_phases[c->slot] >> a->phase & 1) ||
+                (c->slot == SLOT_ACTION && a->passed))
+                continue;
+            int n = c->options(a, one, OPTIONS_ROW_MAX);
+            if (n <= 0)
+                continue;
+            xgrow((void **)&o->moves, &cap, (size_t)(o->n_moves + n),
+                  sizeof *o->moves);
+            memcpy(o->moves + o->n_moves, one, sizeof *one * (size_t)n);
+            o->n_moves += n;
+        }
+    free(one);
+    return o->n_moves;
+}
+
 /* ---- one query ---------------------------------------------------------- */
 
 /* The moves the tile, a deployment, PASS and COMMIT do not cover. */
@@ -409,20 +446,66 @@ static enum status fly(struct audit *a, struct report *rep,
     return st;
 }
 
+/* The log stops within the turn the recorder is choosing (its moves
+ * from q->steps_from on): what may come next there. */
+static void within_turn(const struct audit *a, const struct report *rep,
+                        struct turn_options *o)
+{
+    const struct game *g = a->g;
+    o->seat = a->player;
+    o->tiles_left = game_pack_left(g);
+    o->part = game_turn_part(g);
+    switch (a->phase) {
+    case PH_ACTION:
+        options_actions(g, a->player, o);
+        o->stage = OPTS_ACTION;
+        break;
+    case PH_FLYING: {
+        const struct flight *f = &rep->flights[a->flight];
+        options_actions(g, a->player, o);
+        options_landings(g, f->figure, f->roll, o);
+        o->stage = OPTS_LAND;
+        break;
+    }
+    default: /* the action is taken, or passed: what follows it */
+        if (!a->passed)
+            options_actions(g, a->player, o);
+        o->may_pass = false;
+        o->stage = OPTS_AFTER;
+        break;
+    }
+}
+
 enum status options_compute(const struct game_log *log,
                             const struct options_query *q,
                             struct turn_options *out, struct err *e)
 {
     struct report rep;
+    enum status st = ST_OK;
     memset(out, 0, sizeof *out);
     struct audit *a = audit_begin(log, &rep);
-    for (size_t i = 0; i < log->n_moves; i++)
+    size_t from = q->steps_from >= 0 && (size_t)q->steps_from < log->n_moves
+                      ? (size_t)q->steps_from : log->n_moves;
+    for (size_t i = 0; i < from; i++)
         audit_step(a, &log->moves[i]);
     const struct game *g = a->g;
-    enum status st = settle(a, &rep, out, e);
+    for (size_t i = from; i < log->n_moves && st == ST_OK; i++)
+        st = judged(a, &rep, &log->moves[i], e);
     list_unit_moves(g, out);
+    if (st != ST_OK)
+        goto out;
+    if (from < log->n_moves && a->phase != PH_IDLE && a->phase != PH_VOID &&
+        a->phase != PH_ROUND) {
+        options_tiles(g, out);
+        within_turn(a, &rep, out);
+        out->turn = a->turn;
+        options_moves(a, out);
+        goto out;
+    }
+    st = settle(a, &rep, out, e);
     if (st != ST_OK || out->stage == OPTS_OVER)
         goto out;
+    options_moves(a, out);
     options_tiles(g, out);
     if (q->tile < 0)
         goto out;
@@ -433,6 +516,8 @@ enum status options_compute(const struct game_log *log,
     st = place(a, &rep, q, out, e);
     if (st == ST_OK && q->fly >= 0)
         st = fly(a, &rep, q, out, e);
+    if (st == ST_OK)
+        options_moves(a, out);
 out:
     audit_finish(a, NULL, NULL);
     report_release(&rep);
@@ -444,5 +529,6 @@ void options_release(struct turn_options *o)
     free(o->tiles);
     free(o->places);
     free(o->deploys);
+    free(o->moves);
     memset(o, 0, sizeof *o);
 }

@@ -7,9 +7,11 @@
  * offered is a move the auditor accepts.
  *
  * The moves a unit adds beyond tiles, deployments and flights (a tower's
- * floor, the dragon's steps, ...) are named, not enumerated: the rows of
- * the units in play, so that a page can offer their forms and the
- * auditor judge what comes back.
+ * floor, the dragon's steps, ...) are listed by their rows' options
+ * hooks (core/move.h), each from the engine check the auditor judges the
+ * move with; a row without one (a round's answer between turns) is named
+ * only, so that a page can offer its form and the auditor judge what
+ * comes back.
  *
  * Pure: no I/O. */
 #ifndef CORE_OPTIONS_H
@@ -32,6 +34,10 @@ struct options_query {
     int rot;           /* 0..3 quarter turns clockwise */
     int fly;           /* enum figure that takes the flying machine, -1 */
     int roll;          /* the die, 1..3; 0: not rolled yet */
+    /* The log's moves from this index on are the turn so far as the
+     * recorder chose it (a live query's turn entry), judged one by one
+     * like the steps above, which it replaces; -1: none. */
+    long steps_from;
 };
 
 void options_query_init(struct options_query *q);
@@ -53,6 +59,9 @@ enum options_stage {
                       flights[]) */
     OPTS_LAND,     /* the die is rolled: where does the figure land
                       (landings[]; none: it goes back to supply) */
+    OPTS_AFTER,    /* the action is taken: the units' moves after it
+                      (moves[]), a second figure where a unit allows
+                      one (deploys[]), or the turn is confirmed */
     OPTS_OVER,     /* the game is over, or could not go on */
 };
 
@@ -114,6 +123,11 @@ struct turn_options {
     int n_landings;
     uint8_t flier;              /* the figure that flew */
 
+    /* the units' moves the auditor takes now, as a log holds them (each
+     * row's options hook) */
+    struct move *moves;
+    int n_moves;
+
     /* the flierlog names of the move rows the units in play add (besides
      * the tile, deployments, flights, PASS and COMMIT), for the forms a
      * page offers */
@@ -142,5 +156,9 @@ int options_places(const struct game *g, int tile, struct turn_options *o);
 int options_actions(const struct game *g, int seat, struct turn_options *o);
 int options_landings(const struct game *g, int fig, int roll,
                      struct turn_options *o);
+/* The units' moves the auditor would take next in a's state (the rows
+ * of the units in play with an options hook, where their slot is open),
+ * into o->moves. */
+int options_moves(const struct audit *a, struct turn_options *o);
 
 #endif

@@ -341,6 +341,25 @@ void h_game_raw(struct request *r)
         return;
     }
     bool jcz = format && strcmp(format, "jcz") == 0;
+    const char *as = req_query(r, "as");
+    if (as && strcmp(as, "jcz") != 0 && strcmp(as, "flierlog") != 0) {
+        reply_error(r, 400, "as: 'jcz' or 'flierlog' (the format to download "
+                    "the game in)");
+        buf_release(&b);
+        return;
+    }
+    if (as && (strcmp(as, "jcz") == 0) != jcz) { /* the other format */
+        struct buf conv = BUF_INIT;
+        jcz = !jcz;
+        s = ingest_convert(b.p, b.len, jcz, &conv, &e);
+        buf_release(&b);
+        b = conv;
+        if (s != ST_OK) {
+            reply_status(r, s, &e);
+            buf_release(&b);
+            return;
+        }
+    }
     char *disp = ra_alloc(&r->arena, 80);
     snprintf(disp, 80, "inline; filename=\"game-%" PRId64 ".%s\"", id,
              jcz ? "jcz" : "flierlog");

@@ -74,6 +74,7 @@ void h_live_move(struct request *r)
     server_writer_put(r->srv);
     if (st == ST_OK) {
         atomic_fetch_add(&r->srv->m.live_moves, 1);
+        watch_notify(r->srv, id);
         reply_json(r, 200, &b);
     } else if (st == ST_RULE) {
         char rule[48];
@@ -97,15 +98,18 @@ void h_live_finish(struct request *r)
     struct store *w = server_writer(r->srv);
     enum status st = ingest_live_finish(w, id, (int64_t)time(NULL), &b, &e);
     server_writer_put(r->srv);
-    if (st == ST_OK)
+    if (st == ST_OK) {
+        watch_notify(r->srv, id);
         reply_json(r, 200, &b);
-    else
+    } else {
         reply_status(r, st, &e);
+    }
     buf_release(&b);
 }
 
 /* GET /api/live/{id}/options?tile=&at=&rot=&fly=&roll=: the next turn's
- * options, each parameter a step of the turn already chosen. */
+ * options, each parameter a step of the turn already chosen; or
+ * ?turn=ENTRY: the turn so far as a flierlog turn entry. */
 void h_live_options(struct request *r)
 {
     struct buf b = BUF_INIT;
@@ -121,8 +125,15 @@ void h_live_options(struct request *r)
         reply_error(r, 400, e.msg);
         return;
     }
+    const char *turn = req_query(r, "turn");
+    if (turn && q.tile >= 0) {
+        reply_error(r, 400, "turn: the turn so far replaces tile, at, rot, "
+                    "fly and roll; send one or the others");
+        return;
+    }
     struct store *st = server_reader(r->srv);
-    enum status s = ingest_live_options(st, id, &q, &b, &e);
+    enum status s = ingest_live_options(st, id, &q, turn,
+                                        turn ? strlen(turn) : 0, &b, &e);
     server_reader_put(r->srv, st);
     if (s == ST_RULE) {
         char rule[48];
@@ -154,9 +165,46 @@ void h_live_undo(struct request *r)
     enum status st = ingest_live_undo(w, id, (int)(turn > 100000 ? -2 : turn),
                                       (int64_t)time(NULL), &b, &e);
     server_writer_put(r->srv);
-    if (st == ST_OK)
+    if (st == ST_OK) {
+        watch_notify(r->srv, id);
         reply_json(r, 200, &b);
-    else
+    } else {
         reply_status(r, st, &e);
+    }
     buf_release(&b);
+}
+
+/* GET /api/games/{id}/wait?version=V: the game's version (its upload's
+ * fingerprint, 16 hex digits) and whether it is live, at once when it is
+ * not V or the game is not live, else when it changes or after a while
+ * (watch.c): a spectator's page asks again with what it got. */
+void h_game_wait(struct request *r)
+{
+    struct err e;
+    char sha[65];
+    bool live = false;
+    int64_t id = http_parse_id(r->params[0]);
+    if (id == 0) {
+        reply_error(r, 404, "no such game (ids are positive integers)");
+        return;
+    }
+    const char *version = req_query(r, "version");
+    err_clear(&e);
+    struct store *st = server_reader(r->srv);
+    enum status s = store_game_sha(st, id, sha, &e);
+    if (s == ST_OK)
+        s = store_game_is_live(st, id, &live, &e);
+    server_reader_put(r->srv, st);
+    if (s != ST_OK) {
+        reply_status(r, s, &e);
+        return;
+    }
+    sha[16] = '\0';
+    if (!r->watched && live && version && strcmp(version, sha) == 0 &&
+        watch_park(r, id))
+        return; /* answered when its game changes or its time is up */
+    struct buf b = BUF_INIT;
+    buf_printf(&b, "{\"game\": %" PRId64 ", \"version\": \"%s\", "
+               "\"live\": %s}", id, sha, live ? "true" : "false");
+    reply_json(r, 200, &b);
 }

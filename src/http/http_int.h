@@ -105,6 +105,11 @@ struct server {
     struct request *q_head, *q_tail; /* waiting writes (writes.c) */
     bool q_running, q_stopping;
     pthread_t q_thread;
+    pthread_mutex_t wlist_lock;      /* guards the spectators' list */
+    pthread_cond_t wlist_wake;
+    struct request *wlist;           /* waiting spectators (watch.c) */
+    bool wlist_running, wlist_stopping;
+    pthread_t wlist_thread;
 };
 
 /* Borrow a read-only connection (blocks while all are in use). */
@@ -137,6 +142,12 @@ struct request {
     bool write;                      /* its route changes data */
     bool parked;                     /* suspended, with the writes' thread */
     struct request *q_next;          /* in the writes' queue */
+    bool watched;                    /* a spectator's wait was parked
+                                        (watch.c): answer when back */
+    bool watch_changed;              /* its game changed meanwhile */
+    int64_t watch_game;
+    uint64_t watch_until_us;
+    struct request *w_next;          /* in the spectators' list */
     uint64_t start_us;
 
     int status;                      /* 0 until a handler replies */
@@ -192,6 +203,7 @@ void h_live_move(struct request *r);
 void h_live_finish(struct request *r);
 void h_live_options(struct request *r);
 void h_live_undo(struct request *r);
+void h_game_wait(struct request *r);
 /* The dashboard (GET of anything outside /api): files of cfg.web_dir,
  * or without it the copy of web/ built into the binary. */
 void h_static(struct request *r);
@@ -253,6 +265,15 @@ void guard_stop(struct server *s);
  * priority; writes_submit() suspends r's connection and queues it (false:
  * the server is stopping, and r has its 503 to send); writes_stop() answers
  * what is still queued with 503 and resumes every connection. */
+/* Spectators' waits (watch.c): watch_park() suspends r until game
+ * changes (watch_notify()) or its time is up, then r's handler runs again
+ * with r->watched set (false: the server is stopping; answer now);
+ * watch_stop() resumes every one. */
+enum status watch_start(struct server *s, struct err *e) WARN_UNUSED;
+bool watch_park(struct request *r, int64_t game);
+void watch_notify(struct server *s, int64_t game);
+void watch_stop(struct server *s);
+
 enum status writes_start(struct server *s, struct err *e) WARN_UNUSED;
 bool writes_submit(struct request *r);
 void writes_stop(struct server *s);

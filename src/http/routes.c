@@ -31,6 +31,7 @@ static const struct route routes[] = {
     { "POST", "/api/live/{id}/finish", h_live_finish, true },
     { "POST", "/api/live/{id}/undo", h_live_undo, true },
     { "GET", "/api/live/{id}/options", h_live_options, false },
+    { "GET", "/api/games/{id}/wait", h_game_wait, false },
     { "GET", "/healthz", h_healthz, false },
     { "GET", "/metrics", h_metrics, false },
 };

@@ -362,8 +362,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
             return send_reply(r);
         return MHD_YES;
     }
-    if (r->parked) { /* back from the writes' thread (writes.c) */
+    if (r->parked) { /* back from the writes' or spectators' thread */
         r->parked = false;
+        if (r->status == 0 && r->handler) /* a spectator's wait: answer */
+            r->handler(r);
         return send_reply(r);
     }
     if (r->status != 0) { /* answered early; drop whatever still comes */
@@ -399,6 +401,8 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c,
             return MHD_YES; /* answered when the thread resumes it */
     } else {
         r->handler(r);
+        if (r->parked) /* a spectator's wait (watch.c): answered later */
+            return MHD_YES;
     }
     return send_reply(r);
 }
@@ -566,6 +570,8 @@ enum status server_start(const struct http_config *cfg, struct server **out,
     pthread_cond_init(&s->swake, NULL);
     pthread_mutex_init(&s->glock, NULL);
     pthread_cond_init(&s->gwake, NULL);
+    pthread_mutex_init(&s->wlist_lock, NULL);
+    pthread_cond_init(&s->wlist_wake, NULL);
     s->rl = rl_new((struct rl_limit){ cfg->rate, cfg->rate_burst },
                    (struct rl_limit){ cfg->write_rate, cfg->write_burst });
     s->replays = replay_cache_new(cfg->replay_cache);
@@ -590,6 +596,8 @@ enum status server_start(const struct http_config *cfg, struct server **out,
         st = guard_start(s, e);
     if (st == ST_OK)
         st = writes_start(s, e);
+    if (st == ST_OK)
+        st = watch_start(s, e);
     if (st == ST_OK)
         st = start_daemon(s, e);
     if (st == ST_OK)
@@ -626,6 +634,7 @@ void server_stop(struct server *s, unsigned grace_ms)
     /* Stop accepting, let the requests in flight be answered, then
      * close what is left (idle keep-alive connections). */
     listener_stop(s);
+    watch_stop(s); /* spectators' waits answered now, not after the grace */
     drain(s, grace_ms);
     /* Every suspended connection resumed first: libmicrohttpd aborts the
      * process if it is stopped with one suspended. The writes still
@@ -651,6 +660,8 @@ void server_stop(struct server *s, unsigned grace_ms)
     pthread_cond_destroy(&s->gwake);
     pthread_mutex_destroy(&s->qlock);
     pthread_cond_destroy(&s->qwake);
+    pthread_mutex_destroy(&s->wlist_lock);
+    pthread_cond_destroy(&s->wlist_wake);
     free(s->web_root);
     free(s);
 }

@@ -307,9 +307,13 @@ static enum status live_move_once(struct store *s, int64_t id,
         st = prepare(raw.p, raw.len, "live", UNSUPPORTED_REFUSED, &after, e);
     if (st != ST_OK)
         goto out;
-    if (after.rep.n_violations > before.rep.n_violations) {
-        const struct violation *v =
-            &after.rep.violations[before.rep.n_violations];
+    /* A move that breaks a rule is refused; a claim the rules do not give
+     * is the players' word, recorded and reported as in an upload. */
+    for (size_t i = before.rep.n_violations; i < after.rep.n_violations;
+         i++) {
+        const struct violation *v = &after.rep.violations[i];
+        if (v->rule == RULE_SCORE_MISMATCH)
+            continue;
         st = err_set(e, ST_RULE, "%s: turn %d: %s", rule_id(v->rule), v->turn,
                      v->msg);
         goto out;
@@ -396,14 +400,53 @@ out:
     return st;
 }
 
+/* The stored game parsed into log, then, with a turn so far, that turn
+ * appended and parsed again: *out_from is where its moves start (-1:
+ * none). */
+static enum status live_options_log(int64_t id, struct buf *raw,
+                                    const char *turn, size_t turn_len,
+                                    struct game_log *log, long *out_from,
+                                    struct err *e)
+{
+    enum mlog_format fmt;
+    *out_from = -1;
+    if (mlog_parse(raw->p ? raw->p : "", raw->len, log, &fmt, e) != ST_OK) {
+        char why[ERR_MSG_MAX]; /* it parsed when it was stored */
+        snprintf(why, sizeof why, "%s", e->msg);
+        return err_set(e, ST_DB, "game %lld no longer parses: %s",
+                       (long long)id, why);
+    }
+    if (!turn)
+        return ST_OK;
+    size_t n = log->n_moves;
+    while (turn_len > 0 && (turn[turn_len - 1] == '\n' ||
+                            turn[turn_len - 1] == '\r'))
+        turn_len--;
+    if (turn_len == 0 || memchr(turn, '\n', turn_len))
+        return err_set(e, ST_PARSE, "turn: the turn so far is one flierlog "
+                       "turn entry on one line");
+    buf_append(raw, turn, turn_len);
+    buf_puts(raw, "\n");
+    game_log_release(log);
+    game_log_init(log);
+    if (mlog_parse(raw->p, raw->len, log, &fmt, e) != ST_OK) {
+        char why[ERR_MSG_MAX];
+        snprintf(why, sizeof why, "%s", e->msg);
+        return err_set(e, ST_PARSE, "turn: %s", why);
+    }
+    *out_from = (long)n;
+    return ST_OK;
+}
+
 enum status ingest_live_options(struct store *s, int64_t id,
                                 const struct options_query *q,
+                                const char *turn, size_t turn_len,
                                 struct buf *out, struct err *e)
 {
     struct buf raw = BUF_INIT;
     struct game_log log;
     struct turn_options o;
-    enum mlog_format fmt;
+    struct options_query qt = *q;
     const char *stored = NULL;
     bool live = false;
     game_log_init(&log);
@@ -414,20 +457,34 @@ enum status ingest_live_options(struct store *s, int64_t id,
                      "finished): it has no next turn", (long long)id);
     if (st == ST_OK)
         st = store_game_raw(s, id, &raw, &stored, NULL, e);
-    if (st == ST_OK &&
-        mlog_parse(raw.p ? raw.p : "", raw.len, &log, &fmt, e) != ST_OK) {
-        char why[ERR_MSG_MAX]; /* it parsed when it was stored */
-        snprintf(why, sizeof why, "%s", e->msg);
-        st = err_set(e, ST_DB, "game %lld no longer parses: %s",
-                     (long long)id, why);
+    if (st == ST_OK) {
+        if (raw.len > 0 && raw.p[raw.len - 1] != '\n')
+            buf_puts(&raw, "\n");
+        st = live_options_log(id, &raw, turn, turn_len, &log, &qt.steps_from,
+                              e);
     }
     if (st == ST_OK)
-        st = options_compute(&log, q, &o, e);
+        st = options_compute(&log, &qt, &o, e);
     if (st == ST_OK)
-        mlog_options_json(id, &log, q, &o, out);
+        mlog_options_json(id, &log, &qt, &o, out);
     options_release(&o);
     game_log_release(&log);
     buf_release(&raw);
+    return st;
+}
+
+enum status ingest_convert(const char *raw, size_t len, bool jcz,
+                           struct buf *out, struct err *e)
+{
+    struct game_log log;
+    enum mlog_format fmt;
+    game_log_init(&log);
+    enum status st = mlog_parse(raw ? raw : "", len, &log, &fmt, e);
+    if (st == ST_OK && jcz)
+        mlog_write_jcz(&log, out);
+    else if (st == ST_OK)
+        mlog_write_flierlog(&log, out);
+    game_log_release(&log);
     return st;
 }
 

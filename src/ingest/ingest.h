@@ -133,14 +133,22 @@ enum status ingest_live_undo(struct store *s, int64_t id, int turn,
                              int64_t now, struct buf *out,
                              struct err *e) WARN_UNUSED;
 /* The options of live game id's next turn, step by step as q chooses it
- * (core/options.h), rendered (mlog_options_json). ST_NOT_FOUND;
- * ST_CONFLICT when the game is not live; ST_RULE when a step q takes
- * breaks a rule ("RULE_ID: turn N: ..."); ST_PARSE when q skips one.
- * Reads only. */
+ * (core/options.h), or, with turn (a flierlog turn entry on one line,
+ * turn_len bytes; NULL: none), from where that turn so far leaves the
+ * game, each of its moves judged; rendered (mlog_options_json).
+ * ST_NOT_FOUND; ST_CONFLICT when the game is not live; ST_RULE when a
+ * step breaks a rule ("RULE_ID: turn N: ..."); ST_PARSE when q skips
+ * one or the turn does not read. Reads only. */
 struct options_query;
 enum status ingest_live_options(struct store *s, int64_t id,
                                 const struct options_query *q,
+                                const char *turn, size_t turn_len,
                                 struct buf *out, struct err *e) WARN_UNUSED;
+/* A stored upload (raw, len bytes) written again as a .jcz save (jcz
+ * true) or a flierlog document, into out: a download in the other
+ * format (docs/api.md). ST_PARSE when it no longer reads. */
+enum status ingest_convert(const char *raw, size_t len, bool jcz,
+                           struct buf *out, struct err *e) WARN_UNUSED;
 /* Ends the game: final scoring; the result is the audit object. */
 enum status ingest_live_finish(struct store *s, int64_t id, int64_t now,
                                struct buf *out, struct err *e) WARN_UNUSED;

@@ -138,6 +138,10 @@ cJSON *fl_seg_json(int kind, uint8_t mask);
 cJSON *fl_meeple_id_json(const struct move *m);
 /* A seat as the entries name it: the player's name, or the number. */
 cJSON *fl_seat_json(const struct game_log *l, int seat, bool by_number);
+/* One move of a "moves" list, by its row (core/move.h); its "player"
+ * unless it is entry_player (-1: the entry names none). */
+cJSON *fl_move_json(const struct game_log *l, bool by_number,
+                    const struct move *m, int entry_player);
 /* "meeple" and "meeple_id" where they differ from what the reader
  * assumes without them (the figure kind, number n of seat owner). */
 void fl_add_meeple(cJSON *o, const struct move *m, int kind, int owner, int n);

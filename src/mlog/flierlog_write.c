@@ -846,21 +846,28 @@ static void add_field(cJSON *o, const struct move *m, const char *key,
             field_keys[k].write(o, m, arg);
 }
 
-/* One move of a "moves" list, by its row; its "player" only where it is
- * not the entry's (entry_player, -1 when the entry names none). */
-static cJSON *move_json(const struct wr *w, const struct move *m,
-                        int entry_player)
+cJSON *fl_move_json(const struct game_log *l, bool by_number,
+                    const struct move *m, int entry_player)
 {
     const struct move_class *row = move_class_of(m->kind, m->neutral);
     cJSON *o = cJSON_CreateObject();
     char key[16], arg[16];
     const char *p = row && row->fl_fields ? row->fl_fields : "";
     cJSON_AddStringToObject(o, "move", row ? row->name : "place");
-    if (m->player != entry_player)
-        add_player(w, o, m);
+    if (m->player != entry_player && m->player >= 0)
+        cJSON_AddItemToObject(o, "player", fl_seat_json(l, m->player,
+                                                     by_number));
     while (fl_next_key(&p, key, arg))
         add_field(o, m, key, arg);
     return o;
+}
+
+/* One move of a "moves" list, by its row; its "player" only where it is
+ * not the entry's (entry_player, -1 when the entry names none). */
+static cJSON *move_json(const struct wr *w, const struct move *m,
+                        int entry_player)
+{
+    return fl_move_json(w->l, w->by_number, m, entry_player);
 }
 
 /* The long form: every move spelt out; a player all of them name is

@@ -4,14 +4,17 @@
  * to with their rotations, the actions once it is placed. */
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/options.h"
+#include "mlog/fl_turn.h"
 #include "mlog/mlog.h"
 #include "mlog/mlog_int.h"
 
 static const char *const stage_names[] = {
     [OPTS_TILE] = "tile",     [OPTS_PLACE] = "place",
     [OPTS_ACTION] = "action", [OPTS_LAND] = "land",
-    [OPTS_OVER] = "over",
+    [OPTS_AFTER] = "after",   [OPTS_OVER] = "over",
 };
 
 static void at_json(struct jw *w, const char *key, struct pos p)
@@ -125,6 +128,25 @@ static void actions_json(struct jw *w, const struct turn_options *o)
     jw_bool(w, "pass", o->may_pass);
 }
 
+/* The units' moves, each as a "moves" list item of a turn entry: the
+ * page sends back the one chosen as it is, the player on turn's unless
+ * it names another (a dragon's step). */
+static void moves_json(struct jw *w, const struct game_log *log,
+                       const struct turn_options *o)
+{
+    struct buf b = BUF_INIT;
+    jw_array(w, "moves");
+    for (int i = 0; i < o->n_moves; i++) {
+        cJSON *m = fl_move_json(log, false, &o->moves[i], -1);
+        b.len = 0;
+        fl_print(m, &b);
+        cJSON_Delete(m);
+        jw_raw(w, NULL, b.p, b.len);
+    }
+    jw_end(w, ']');
+    buf_release(&b);
+}
+
 void mlog_options_json(int64_t game, const struct game_log *log,
                        const struct options_query *q,
                        const struct turn_options *o, struct buf *out)
@@ -158,7 +180,8 @@ void mlog_options_json(int64_t game, const struct game_log *log,
         tiles_json(&w, o, q);
     if (o->stage == OPTS_PLACE)
         places_json(&w, o);
-    if (o->stage == OPTS_ACTION || o->stage == OPTS_LAND)
+    if (o->stage == OPTS_ACTION || o->stage == OPTS_LAND ||
+        o->stage == OPTS_AFTER)
         actions_json(&w, o);
     if (o->stage == OPTS_LAND) {
         jw_object(&w, "landing");
@@ -168,6 +191,7 @@ void mlog_options_json(int64_t game, const struct game_log *log,
         landings_json(&w, o->landings, o->n_landings);
         jw_end(&w, '}');
     }
+    moves_json(&w, log, o);
     jw_array(&w, "unit_moves");
     for (int i = 0; i < o->n_unit_moves; i++)
         jw_string(&w, NULL, o->unit_moves[i]);

@@ -7,11 +7,17 @@
  *   soundness: options the log did not take, sampled at random (a fixed
  *     seed), each replayed in a fresh audit of the game up to that point:
  *     the auditor accepts every one;
+ *   the units' moves (a floor, a capture, the dragon's steps, the fairy,
+ *     ...): every logged one of a row with an options hook is among the
+ *     moves listed before it, and a sample of the listed ones, each
+ *     replayed alone in a fresh audit, is accepted;
  *   the daemon's path: options_compute() on the log cut after a turn
  *     agrees with the lists walked here, and refuses a square the tile
- *     does not fit.
- * The moves units add besides these (a floor, the dragon's steps, ...)
- * are named by the options, not listed, so they are not counted. */
+ *     does not fit; cut within a turn, after a logged unit move, it
+ *     answers the state the walk sees there.
+ * The answers of rounds between turns (wagons, the count, crop circles,
+ * the bazaar) are named by the options, not listed, so they are not
+ * counted. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +47,12 @@ struct tally {
     uint64_t rng;
     long places, actions, landings; /* logged moves found among options */
     long sampled;                   /* other options the auditor took */
+    long unit_moves;                /* logged unit moves among options */
+    long seconds;                   /* second actions among options */
+    long unit_sampled;              /* listed unit moves the auditor
+                                       took */
+    long mid_turn;                  /* options_compute() within a turn
+                                       agreeing with the walk */
     long computed;                  /* options_compute() calls agreeing */
     long last_round;                /* tiles placed after the last one
                                        (abbeys): a round, not listed */
@@ -252,6 +264,105 @@ static void check_compute(struct tally *t, const char *file,
     options_release(&o);
 }
 
+/* ---- the units' moves ----------------------------------------------------- */
+
+static bool has_field(const struct move_class *row, const char *key)
+{
+    return row->fl_fields && strstr(row->fl_fields, key) != NULL;
+}
+
+static int meeple_of(const struct audit *a, const struct move_class *row,
+                     const struct move *m)
+{
+    return row->meeple ? row->meeple(a, m) : audit_resolve_meeple(a, m);
+}
+
+/* Does option o stand for the logged move m, as the auditor reads
+ * both? */
+static bool same_unit_move(const struct audit *a, const struct move_class *row,
+                           const struct move *m, const struct move *o)
+{
+    const struct game *g = audit_game(a);
+    if (o->kind != m->kind || o->neutral != m->neutral ||
+        o->index != m->index || o->amount != m->amount)
+        return false;
+    if (has_field(row, "at") && (o->at.x != m->at.x || o->at.y != m->at.y))
+        return false;
+    if (has_field(row, "segment") || row->at == AT_FEATURE) {
+        int so = audit_move_seg(g, o), sm = audit_move_seg(g, m);
+        if (so >= 0 || sm >= 0 ? so != sm : o->mask != m->mask)
+            return false;
+    }
+    return !has_field(row, "meeple") ||
+           meeple_of(a, row, o) == meeple_of(a, row, m);
+}
+
+/* One of the unit moves listed in state before move i, replayed alone. */
+static void sample_unit(struct tally *t, const char *file,
+                        const struct game_log *log, size_t i,
+                        const struct turn_options *o)
+{
+    char why[AUDIT_MSG_MAX + 64];
+    struct move mv = o->moves[below(t, o->n_moves)];
+    mv.src = blank(log, mv.kind, i).src;
+    if (accepted(log, i, &mv, NULL, why, sizeof why))
+        t->unit_sampled++;
+    else
+        miss(t, file, &mv, why);
+}
+
+/* The daemon's path cut within a turn, before the logged unit move i:
+ * the same unit moves as the walk lists there. */
+static void check_mid_turn(struct tally *t, const char *file,
+                           const struct game_log *log, size_t i,
+                           size_t turn_start, const struct turn_options *walked)
+{
+    struct game_log cut = *log; /* shares the moves: never released */
+    cut.n_moves = i;
+    cut.end_turn = -1;
+    struct options_query q;
+    options_query_init(&q);
+    q.steps_from = (long)turn_start;
+    struct turn_options o;
+    struct err e;
+    err_clear(&e);
+    enum status st = options_compute(&cut, &q, &o, &e);
+    if (st != ST_OK || o.stage == OPTS_TILE || o.stage == OPTS_OVER ||
+        o.n_moves != walked->n_moves)
+        miss(t, file, &log->moves[i],
+             st != ST_OK ? e.msg : "options_compute within a turn differs");
+    else
+        t->mid_turn++;
+    options_release(&o);
+}
+
+/* Before logged move i of a unit's row with an options hook: it is among
+ * the moves listed, and now and then one listed is replayed. */
+static void unit_move(struct tally *t, const char *file,
+                      const struct game_log *log, size_t i, size_t turn_start,
+                      const struct audit *a)
+{
+    const struct move *m = &log->moves[i];
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
+    struct turn_options o;
+    if (!row || !row->options)
+        return;
+    memset(&o, 0, sizeof o);
+    options_moves(a, &o);
+    bool found = false;
+    for (int k = 0; k < o.n_moves && !found; k++)
+        found = same_unit_move(a, row, m, &o.moves[k]);
+    if (found)
+        t->unit_moves++;
+    else
+        miss(t, file, m, "unit move not among the options");
+    if (o.n_moves > 0 && below(t, 2) == 0)
+        sample_unit(t, file, log, i, &o);
+    if (a->phase != PH_IDLE && turn_start < i && below(t, 8) == 0)
+        check_mid_turn(t, file, log, i, turn_start, &o);
+    options_release(&o);
+}
+
 static void walk(struct tally *t, const char *file, const struct game_log *log)
 {
     struct report rep;
@@ -259,9 +370,13 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
     memset(&o, 0, sizeof o);
     struct audit *a = audit_begin(log, &rep);
     const struct game *g = audit_game(a);
+    size_t turn_start = 0;
     for (size_t i = 0; i < log->n_moves; i++) {
         const struct move *m = &log->moves[i];
         bool compute = false;
+        if (m->kind == MV_PLACE && a->phase == PH_IDLE)
+            turn_start = i;
+        unit_move(t, file, log, i, turn_start, a);
         if (m->kind == MV_PLACE && a->phase == PH_IDLE && m->tile >= 0 &&
             game_pack_done(g)) {
             t->last_round++; /* a round after the last tile: not listed */
@@ -283,6 +398,17 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
                 t->actions++;
             else
                 miss(t, file, m, "action not among the options");
+        } else if (m->kind == MV_DEPLOY && a->phase == PH_DONE &&
+                   !a->passed && a->player >= 0) {
+            /* a second action (the phantom's), as the options list
+             * what follows the first */
+            options_actions(g, a->player, &o);
+            bool ok = m->feature == FEAT_FLIER ? flight_listed(&o, m)
+                                               : deploy_listed(g, &o, m);
+            if (ok)
+                t->seconds++;
+            else
+                miss(t, file, m, "second action not among the options");
         } else if (m->kind == MV_DEPLOY && a->phase == PH_FLYING) {
             const struct flight *f = &rep.flights[a->flight];
             options_landings(g, f->figure, f->roll, &o);
@@ -301,6 +427,9 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
                 sample_action(t, file, log, i + 1, m->at, &walked);
             if (compute)
                 check_compute(t, file, log, i, &walked);
+            options_moves(a, &walked);
+            if (walked.n_moves > 0 && below(t, SAMPLE_ONE_IN) == 0)
+                sample_unit(t, file, log, i + 1, &walked);
         }
         options_release(&walked);
     }
@@ -338,14 +467,20 @@ static void test_options_corpora(void **state)
         walk_dir(&t, dir, &games);
     }
     print_message("options: %d games; logged moves among the options: %ld "
-                  "placements, %ld actions, %ld landings; %ld other options "
-                  "accepted by the auditor; options_compute agreed %ld "
-                  "times; %ld tiles of a last round not listed; %d failures\n",
-                  games, t.places, t.actions, t.landings, t.sampled,
-                  t.computed, t.last_round, t.failures);
+                  "placements, %ld actions, %ld second actions, %ld landings, "
+                  "%ld unit moves; "
+                  "%ld other options and %ld listed unit moves accepted by "
+                  "the auditor; options_compute agreed %ld times between "
+                  "turns and %ld within one; %ld tiles of a last round not "
+                  "listed; %d failures\n",
+                  games, t.places, t.actions, t.seconds, t.landings,
+                  t.unit_moves,
+                  t.sampled, t.unit_sampled, t.computed, t.mid_turn,
+                  t.last_round, t.failures);
     assert_int_equal(t.failures, 0);
     assert_true(t.sampled >= MIN_SAMPLED);
     assert_true(t.computed > 0);
+    assert_true(t.unit_moves > 0 && t.unit_sampled > 0 && t.mid_turn > 0);
 }
 
 /* The query's text: each parameter named when it does not read. */

@@ -949,6 +949,88 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('recording The Tower on a phone: a tower floor, a flight with no landing, a spectator following, the audit of the upload', async () => {
+    const page = await newPage(390, 844);
+    const waitTurn = (n) => page.waitForFunction((k) => new RegExp(`^Turn ${k} `).test(document.querySelector('[data-testid=turn-line]')?.textContent || ''), n);
+    await page.goto(base + '/record');
+    await page.getByLabel('Player 1').fill('Tara');
+    await page.getByLabel('Player 2').fill('Ugo');
+    await page.locator('[data-testid=box][data-box=tower]').check();
+    await page.getByTestId('start-game').click();
+    await waitTurn(1);
+    const id = Number(new URL(page.url()).searchParams.get('game'));
+    const setup = (await api(`/api/games/${id}`)).body;
+    assert.ok(setup.live);
+
+    // A spectator follows the game from its replay page.
+    const spectator = await newPage(390, 844);
+    await spectator.goto(`${base}/games/${id}`);
+    await spectator.locator('svg.board').waitFor();
+    const spectatorAt = (n) => spectator.waitForFunction((k) => new RegExp(`^Turn ${k}\\b`).test(document.querySelector('[data-testid=turn-caption]')?.textContent || ''), n);
+
+    // Turn 1: a tower tile, then a floor on its tower as the turn's action.
+    await page.getByLabel('Search by what it shows').fill('to/');
+    await page.locator('[data-testid=tile-choice]:not([disabled])').first().click();
+    await page.locator('[data-testid=legal-square]').first().click();
+    const floor = page.locator('[data-testid=unit-move][data-move=tower]').first();
+    await floor.click();
+    await page.getByTestId('turn-steps').waitFor();
+    await shot(page, '16-phone-record-tower', false);
+    await page.getByTestId('confirm').click();
+    await waitTurn(2);
+    await spectatorAt(1);
+
+    // Turn 2: a flying machine's tile and a roll whose target holds no tile
+    // (found through the options): the figure goes back to its supply.
+    const opts = (await api(`/api/live/${id}/options`)).body;
+    let pick = null;
+    for (const t of opts.tiles.filter((x) => x.drawable && x.fits && opts.geometry[x.tile] && opts.geometry[x.tile].flier)) {
+      const places = (await api(`/api/live/${id}/options?tile=${encodeURIComponent(t.tile)}`)).body.places;
+      for (const p of places) {
+        const rot = p.rotations[0];
+        const a = (await api(`/api/live/${id}/options?tile=${encodeURIComponent(t.tile)}&at=${p.at.join(',')}&rot=${rot}`)).body;
+        const f = a.flights.find((x) => x.meeple === 'small');
+        const roll = f && f.rolls.find((r) => r.landings.length === 0);
+        if (roll) { pick = { tile: t.tile, at: p.at.join(','), roll: roll.roll }; break; }
+      }
+      if (pick) break;
+    }
+    assert.ok(pick, 'some flier tile has a roll with no landing');
+    await page.getByLabel('Search by what it shows').fill(pick.tile.toLowerCase());
+    await page.locator(`[data-testid=tile-choice][data-tile="${pick.tile}"]`).click();
+    await page.locator(`[data-testid=legal-square][data-at="${pick.at}"]`).click();
+    await page.locator(`[data-testid=roll][data-roll="${pick.roll}"][data-meeple=small]`).click();
+    await page.getByTestId('no-landing').waitFor();
+    await page.getByTestId('confirm').click();
+    await waitTurn(3);
+    await spectatorAt(2);
+    const flight = (await api(`/api/games/${id}`)).body;
+    assert.equal(flight.valid, true, JSON.stringify(flight.audit && flight.audit.violations));
+
+    // The end; the recorded game's audit is the audit of the same game
+    // uploaded as a flierlog document, and its .jcz download audits alike.
+    page.once('dialog', (d) => d.accept());
+    await page.getByTestId('finish').click();
+    await page.getByTestId('finished').waitFor();
+    assert.equal(await page.getByTestId('download-jcz').getAttribute('href'), `/api/games/${id}/raw?as=jcz`);
+    const recorded = (await api(`/api/games/${id}`)).body;
+    assert.equal(recorded.finished, true);
+    const lines = (await (await fetch(`${base}/api/games/${id}/raw`)).text()).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const doc = { ...lines[0], turns: lines.slice(1).filter((l) => !('final' in l)), final: {} };
+    const up = await api('/api/games', { method: 'POST', body: JSON.stringify(doc) });
+    assert.equal(up.status, 201, JSON.stringify(up.body));
+    const uploaded = (await api(`/api/games/${up.body.id}`)).body;
+    // the same but for where it came from (its name and bytes)
+    const game = (audit) => { const a = { ...audit }; delete a.file; delete a.input_sha256; return a; };
+    assert.deepEqual(game(uploaded.audit), game(recorded.audit));
+    const jcz = await (await fetch(`${base}/api/games/${id}/raw?as=jcz`)).text();
+    const upJcz = await api('/api/games', { method: 'POST', body: jcz });
+    assert.equal(upJcz.status, 201, JSON.stringify(upJcz.body));
+    assert.equal(upJcz.body.valid, true);
+    await spectator.close();
+    await page.close();
+  });
+
   test('the record page passes axe-core\'s WCAG 2 A and AA checks', async () => {
     const axe = readFileSync(join(SRC, 'tests/e2e/node_modules/axe-core/axe.min.js'), 'utf8');
     const page = await newPage(390, 844);

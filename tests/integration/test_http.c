@@ -953,6 +953,92 @@ static void test_live(void **state)
     lines_free(&bad);
 }
 
+/* A query's value, percent-encoded (all but letters and digits). */
+static void url_encode(const char *in, char *out, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = 0;
+    for (; *in && n + 4 < len; in++) {
+        unsigned char c = (unsigned char)*in;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+            (c >= '0' && c <= '9')) {
+            out[n++] = (char)c;
+        } else {
+            out[n++] = '%';
+            out[n++] = hex[c >> 4];
+            out[n++] = hex[c & 15];
+        }
+    }
+    out[n] = '\0';
+}
+
+/* The options within a turn (?turn=): the tile placed, the actions
+ * follow; a pass after it, the turn is complete ("after"); a move that
+ * breaks a rule is 422 with its rule. */
+static void live_within_turn(long long id, const cJSON *t2)
+{
+    char entry[512], enc[1536], q[1700];
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(t2, "at");
+    const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t2, "rot");
+    static const struct { const char *then, *stage; int status; } cases[] = {
+        { "", "action", 200 },
+        { ",{\"move\":\"pass\"}", "after", 200 },
+        { ",{\"move\":\"deploy\",\"at\":[40,40],\"segment\":\"road:WE\"}",
+          NULL, 422 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(entry, sizeof entry, "{\"moves\":[{\"move\":\"place\","
+                 "\"tile\":\"%s\",\"at\":[%d,%d],\"rot\":%d}%s]}",
+                 str(t2, "tile"), cJSON_GetArrayItem(at, 0)->valueint,
+                 cJSON_GetArrayItem(at, 1)->valueint, rot ? rot->valueint : 0,
+                 cases[i].then);
+        url_encode(entry, enc, sizeof enc);
+        snprintf(q, sizeof q, "/api/live/%lld/options?turn=%s", id, enc);
+        cJSON *j = get_json(q, cases[i].status);
+        if (cases[i].stage) {
+            assert_string_equal(str(j, "stage"), cases[i].stage);
+            assert_non_null(cJSON_GetObjectItemCaseSensitive(j, "moves"));
+        }
+        cJSON_Delete(j);
+    }
+    snprintf(q, sizeof q, "/api/live/%lld/options?turn=%%7B", id);
+    cJSON_Delete(get_json(q, 400));
+}
+
+/* A spectator's wait answers at once without a version or with another
+ * one (a wait held open is the e2e test's); a turn whose claimed totals
+ * the rules do not give is recorded, not refused, and the game is no
+ * longer valid. */
+static void live_wait_and_claims(long long id, const char *path,
+                                 const cJSON *t2)
+{
+    char q[128];
+    snprintf(q, sizeof q, "/api/games/%lld/wait", id);
+    cJSON *j = get_json(q, 200);
+    assert_true(flag(j, "live"));
+    assert_int_equal((int)strlen(str(j, "version")), 16);
+    cJSON_Delete(j);
+    snprintf(q, sizeof q, "/api/games/%lld/wait?version=0000", id);
+    cJSON_Delete(get_json(q, 200));
+    cJSON_Delete(get_json("/api/games/999999/wait", 404));
+
+    cJSON *claimed = cJSON_Duplicate(t2, true); /* turn 2, as it is */
+    cJSON_ReplaceItemInObject(claimed, "turn", cJSON_CreateNumber(2));
+    cJSON_DeleteItemFromObject(claimed, "totals");
+    cJSON *totals = cJSON_AddArrayToObject(claimed, "totals");
+    cJSON_AddItemToArray(totals, cJSON_CreateNumber(999));
+    char *body = cJSON_PrintUnformatted(claimed);
+    assert_int_equal(post_text(path, body, &j), 200);
+    assert_false(flag(j, "valid"));
+    cJSON_Delete(j);
+    free(body);
+    cJSON_Delete(claimed);
+    /* taken back: the suite's counts of invalid games stay as they were */
+    snprintf(q, sizeof q, "/api/live/%lld/undo?turn=2", id);
+    assert_int_equal(post_text(q, "", &j), 200);
+    cJSON_Delete(j);
+}
+
 /* A repeated turn is answered again, another of its number refused;
  * the next turn's options follow the game, step by step; undo takes the
  * last turn back once. */
@@ -1028,6 +1114,8 @@ static void test_live_turns(void **state)
     cJSON_Delete(j);
     assert_int_equal(post_text(path, good.v[1], &j), 200);
     cJSON_Delete(j);
+    live_within_turn(id, t2);
+    live_wait_and_claims(id, path, t2);
     cJSON_Delete(t2);
     lines_free(&good);
 }

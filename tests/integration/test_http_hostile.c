@@ -384,6 +384,11 @@ static void walk_live(struct walk *w)
     check(w, "POST", options, AUTH, "", 405, NULL);
     check(w, "POST", undo, NULL, "", 401, NULL);
     check(w, "POST", undo, AUTH, "", 200, "POST /api/live/{id}/undo");
+    /* a spectator's wait: without a version it answers at once */
+    char wait[96];
+    snprintf(wait, sizeof wait, "/api/games/%lld/wait", id);
+    check(w, "GET", wait, NULL, NULL, 200, "GET /api/games/{id}/wait");
+    check(w, "GET", "/api/games/999999/wait", NULL, NULL, 404, NULL);
     check(w, "POST", moves, AUTH, LIVE_MOVE, 200, NULL);
     check(w, "POST", finish, AUTH, "", 200, "POST /api/live/{id}/finish");
     check(w, "GET", options, NULL, NULL, 409, NULL);

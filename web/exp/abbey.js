@@ -15,6 +15,8 @@ const BARN_D = 'M-12 12.8V-1L-9.5 -8.5L0 -13.5L9.5 -8.5L12 -1V12.8Z M-4.5 12.2V3
 export default {
   id: 'abbey',
   name: 'Abbey & Mayor', short: 'A&M',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Abbey & Mayor', sets: { 'abbey-and-mayor:1': 1 }, elements: { abbey: 1, mayor: 1, wagon: 1, barn: 1 } },
   figures: {
     mayor: { name: 'mayor', d: MAYOR_D, scale: 0.82 },
     // moves: may move between turns

@@ -47,6 +47,10 @@ function castle(board, it) {
 export default {
   id: 'bcb',
   name: 'Bridges, Castles & Bazaars', short: 'BCB',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Bridges, Castles & Bazaars', sets: { 'bridges-castles-and-bazaars:1': 1 }, elements: { bridge: 1, castle: 1, bazaar: true } },
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { bridge: 'Bridge', castle: 'Castle' },
   features: {
     // a castle: city segments turned into one; it scores from the
     // features completed beside it

@@ -27,6 +27,10 @@ const acrobats = () => [
 export default {
   id: 'bigtop',
   name: 'Under the Big Top', short: 'Big Top',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Under the Big Top', sets: { 'under-the-big-top:1': 1 }, elements: { ringmaster: 1, 'big-top': 1, acrobats: true } },
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { 'score-acrobats': 'Score the acrobats' },
   figures: {
     ringmaster: { name: 'ringmaster', d: RINGMASTER_D, scale: 0.8, lies: true },
     // neutral: nobody's, on its tile's square

@@ -9,6 +9,8 @@ const ABBOT_D = 'M0 -13C4.6 -13 6 -9 5 -5.2L9.2 10.6C9.6 12 8.8 12.8 7.4 12.8H-7
 export default {
   id: 'c3',
   name: 'the 3rd edition (abbots, gardens)', short: 'C3',
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { recall: 'Recall the abbot from' },
   figures: {
     abbot: { name: 'abbot', d: ABBOT_D, scale: 1 },
   },

@@ -19,6 +19,8 @@ const mark = (kind) => ({
 export default {
   id: 'corn',
   name: 'The Crop Circles', short: 'Crop circles',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Crop Circles', sets: { 'corn-circles/1': 1 }, elements: {} },
   tileMarks: Object.fromEntries(Object.entries(KINDS).map(([m, kind]) => [m, mark(kind)])),
   draw: {
     // the circle over the tile's ground, in its middle

@@ -69,6 +69,21 @@ const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z'
 export default {
   id: 'count',
   name: 'The Count of Carcassonne', short: 'Count',
+  // the recorder's setup: the box's tile sets and elements, and the start
+  // it brings: the City of Carcassonne, four tiles by three, CO/7 at (0,0)
+  box: { name: 'The Count of Carcassonne', sets: { count: 1 }, elements: { count: 1 }, start: { name: 'the City of Carcassonne', tiles: [
+      { tile: 'CO/1', at: [-2, -1], rot: 0 },
+      { tile: 'CO/2', at: [-1, -1], rot: 0 },
+      { tile: 'CO/3', at: [0, -1], rot: 0 },
+      { tile: 'CO/4', at: [1, -1], rot: 0 },
+      { tile: 'CO/5', at: [-2, 0], rot: 0 },
+      { tile: 'CO/6', at: [-1, 0], rot: 0 },
+      { tile: 'CO/7', at: [0, 0], rot: 0 },
+      { tile: 'CO/8', at: [1, 0], rot: 0 },
+      { tile: 'CO/9', at: [-2, 1], rot: 0 },
+      { tile: 'CO/10', at: [-1, 1], rot: 0 },
+      { tile: 'CO/11', at: [0, 1], rot: 0 },
+      { tile: 'CO/12', at: [1, 1], rot: 0 }] } },
   features: {
     // inside the tile, told apart by name ("quarter:castle"), each where
     // spots says: a follower in the middle of its quarter, under its name

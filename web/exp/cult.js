@@ -18,6 +18,8 @@ const shrine = () => [
 export default {
   id: 'cult',
   name: 'Cult, Siege & Creativity: the shrines', short: 'Shrines',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Cult, Siege & Creativity: the shrines', sets: { 'cult/6': 1 }, elements: { shrine: true } },
   features: {
     // where a monastery stands: in the middle, roads end at it
     shrine: {

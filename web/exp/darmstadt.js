@@ -7,6 +7,8 @@ import { s } from '../dom.js';
 export default {
   id: 'darmstadt',
   name: 'Darmstadt', short: 'Darmstadt',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Darmstadt', sets: { darmstadt: 1 }, elements: {} },
   features: {
     // the bonus of a completed church's block: no board feature, no
     // "incomplete"

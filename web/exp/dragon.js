@@ -18,6 +18,10 @@ const at = (p) => `(${p[0]},${p[1]})`;
 export default {
   id: 'dragon',
   name: 'The Princess & the Dragon', short: 'P&D',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Princess & the Dragon', sets: { 'princess-and-dragon:1': 1 }, elements: { dragon: 1, fairy: 1, princess: 1, portal: 1 } },
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { dragon: 'Dragon to', fairy: 'Fairy beside', princess: 'Princess sends home' },
   figures: {
     // neutral: nobody's, in its own colour (fill), on its square at spot
     // (a fraction of the tile from its north-west corner)

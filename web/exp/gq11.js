@@ -5,4 +5,6 @@
 export default {
   id: 'gq11',
   name: 'GQ11', short: 'GQ11',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'GQ11', sets: { gq11: 1 }, elements: {} },
 };

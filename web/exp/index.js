@@ -23,6 +23,11 @@
 //   items         {name: {figure, draw(board, it), moved(it), changed(it),
 //                 label, cls, testid, legend}} the replay's items
 //   rules         {RULE_ID: [rank, text]}
+//   box           {name, sets, elements, start} what the recorder's setup
+//                 adds when the expansion is in the box (a setup line's
+//                 "sets" and "elements"), and the start tiles it brings
+//   moves         {name: text} how the recorder offers a move of the unit's
+//                 (its flierlog name: "tower": "Tower floor")
 //   elementFigures, elementNames, settings: the audit's elements and rules
 //   built(id, def) the ground the unit builds on a tile, where no field
 //                 reaches: [{poly: [[x, y], ...] in the tile's frame, ...}]
@@ -66,6 +71,9 @@ export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = merged('elementNames');
 export const EXPR_NAMES = merged('exprNames');
+export const MOVES = merged('moves');
+/** The expansions a recorded game may have in its box, by unit id. */
+export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
 /** The look of a closed tile, or null. */
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 

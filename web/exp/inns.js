@@ -6,6 +6,8 @@ import { s } from '../dom.js';
 export default {
   id: 'inns',
   name: 'Inns & Cathedrals', short: 'I&C',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Inns & Cathedrals', sets: { 'inns-and-cathedrals:1': 1 }, elements: { 'big-follower': 1, inn: true, cathedral: true } },
   // tokens by segment attribute: name, and draw(): SVG children,
   // upright, centred on (0, 0), about 18 units
   tokens: {

@@ -11,6 +11,8 @@ const MITRE_D = 'M-7 9V-1Q-7 -6 0 -11Q7 -6 7 -1V9Z';
 export default {
   id: 'monasteries',
   name: 'The Monasteries', short: 'Monasteries',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Monasteries', sets: { monasteries: 1 }, elements: {} },
   features: {
     // inside the tile, told apart by name ("special-monastery:abbot")
     'special-monastery': {

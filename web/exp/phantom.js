@@ -7,6 +7,8 @@ const PHANTOM_D = 'M0 -13.5C6.6 -13.5 10 -8.6 10 -2.5V12.5L6.7 9.6L3.3 12.5L0 9.
 export default {
   id: 'phantom',
   name: 'The Phantom', short: 'Phantom',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Phantom', sets: {}, elements: { phantom: 1 } },
   figures: {
     // see-through, on a pale underlay that keeps its colour readable
     phantom: { name: 'phantom', d: PHANTOM_D, scale: 0.95, cls: 'see-through', underlay: true },

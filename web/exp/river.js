@@ -6,6 +6,9 @@ import { s } from '../dom.js';
 export default {
   id: 'river',
   name: 'The River', short: 'River',
+  // the recorder's setup: what the box adds (its tile sets, its elements
+  // with their values, switched on by default) and the start it brings
+  box: { name: 'The River', sets: { 'river/1:1': 1 }, elements: {}, start: { name: 'the River\u2019s spring', tiles: [{ tile: 'RI/s', at: [0, 0], rot: 0 }] } },
   features: {
     // a line by its edges, drawn under the roads; where it ends on a tile
     // it ends in a lake

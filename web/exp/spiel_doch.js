@@ -4,4 +4,6 @@
 export default {
   id: 'spiel-doch',
   name: 'Spiel doch!', short: 'SD!',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Spiel doch!', sets: { 'spiel-doch:1': 1 }, elements: {}, start: { name: 'the two Spiel doch! tiles', tiles: [{ tile: 'SD/CC', at: [0, 0], rot: 0 }, { tile: 'SD/RRR', at: [1, 0], rot: 270 }] } },
 };

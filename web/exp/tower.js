@@ -11,6 +11,10 @@ const tower = () => s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1
 export default {
   id: 'tower',
   name: 'The Tower', short: 'Tower',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Tower', sets: { 'tower:1': 1 }, elements: { tower: 1 } },
+  // the recorder's names of the unit's moves (GET /api/live/{id}/options)
+  moves: { tower: 'Tower floor', capture: 'Capture', ransom: 'Pay the ransom for', exchange: 'Take back in exchange' },
   features: {
     // its foundation where the field leaves room
     tower: {

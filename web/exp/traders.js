@@ -15,6 +15,8 @@ const grapes = [[-4, -3], [0, -3], [4, -3], [-2, 1], [2, 1], [0, 5]];
 export default {
   id: 'traders',
   name: 'Traders & Builders', short: 'T&B',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Traders & Builders', sets: { 'traders-and-builders:1': 1 }, elements: { builder: 1, pig: 1, traders: true } },
   figures: {
     // again: what the move text says when its owner plays a second tile
     builder: { name: 'builder', d: BUILDER_D, scale: 0.9, again: 'the builder\'s second tile' },

@@ -5,4 +5,6 @@
 export default {
   id: 'winter',
   name: 'Winter', short: 'Winter',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Winter', sets: { winter: 1 }, elements: {} },
 };

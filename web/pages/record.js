@@ -3,6 +3,10 @@
 // (GET /api/live/{id}/options, docs/api.md): the tile drawn from the
 // catalogue, the square and rotation among those that fit, the figure
 // and segment among those offered, the flier's roll and its landings.
+// Once the tile is placed, the turn so far (its moves, as a flierlog turn
+// entry's "moves") is sent with each question, so what a move allows next
+// (a capture after a tower floor, the dragon's steps after the action)
+// is the daemon's answer too.
 // A confirmed turn goes into a queue kept in the browser and is sent in
 // order; its turn number makes a second sending harmless, so a turn
 // recorded while the network is away is sent once it is back.
@@ -13,6 +17,7 @@ import { Board, drawTile } from '../board.js';
 import { TILE, tileGeometry, locateSegment, rotatePoint } from '../geometry.js';
 import { paletteFor } from '../colors.js';
 import { figureName, featureName } from '../figures.js';
+import { MOVES, BOXES } from '../exp/index.js';
 import { navigate } from '../router.js';
 
 const TOKEN_KEY = 'flierd-token';
@@ -50,9 +55,11 @@ async function flush(id) {
         saveQueue(id, q);
         return { waiting: q.length, error: null };
       }
+      // refused: another phone recorded that turn (409) or it breaks a
+      // rule (422); the page then reloads the game as the daemon has it
       q.shift();
       saveQueue(id, q);
-      return { waiting: q.length, error: e.message };
+      return { waiting: q.length, error: e.message, conflict: e.status === 409 };
     }
     q.shift();
     saveQueue(id, q);
@@ -81,6 +88,48 @@ function tileIcon(id, def, rotation = 0) {
 
 // ---- the setup ----
 
+const COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'gray'];
+const EDITION_SETS = { C2: { 'basic:1': 1, 'flier:1': 1 }, C3: { 'basic:2': 1, 'flier:2': 1 } };
+
+// The expansions in the box, each with its elements (all on by default),
+// and the start they bring: a fieldset per box.
+function boxPicker() {
+  const boxes = BOXES.map((b) => {
+    const on = h('input', { type: 'checkbox', id: `box-${b.id}`, dataset: { testid: 'box', box: b.id } });
+    const elements = Object.keys(b.elements).map((el) => ({ el, input: h('input', { type: 'checkbox', id: `el-${b.id}-${el}`, checked: true }) }));
+    const els = h('div', { class: 'record-elements', hidden: true }, elements.map(({ el, input }) =>
+      h('div', { class: 'check' }, input, h('label', { for: input.id, text: el.replace(/-/g, ' ') }))));
+    on.addEventListener('change', () => { els.hidden = !on.checked; fillStarts(); });
+    return { b, on, elements, node: h('div', { class: 'record-box' }, h('div', { class: 'check' }, on, h('label', { for: on.id, text: b.name })), els) };
+  });
+  const start = h('select', { id: 'start' });
+  const fillStarts = () => {
+    const was = start.value;
+    clear(start);
+    start.appendChild(h('option', { value: '', text: 'the start tile (BA/RCr)' }));
+    for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: x.b.start.name }));
+    start.value = [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
+  };
+  fillStarts();
+  const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: 'Expansions in the box' }), boxes.map((x) => x.node),
+    h('div', { class: 'field' }, h('label', { for: 'start', text: 'The start' }), start));
+  // the setup line's sets, elements and start over the edition's
+  const setup = (edition) => {
+    const on = boxes.filter((x) => x.on.checked);
+    if (!on.length) return {};
+    const sets = { ...EDITION_SETS[edition] }, elements = {};
+    for (const x of on) {
+      Object.assign(sets, x.b.sets);
+      for (const { el, input } of x.elements) elements[el] = input.checked ? x.b.elements[el] : (typeof x.b.elements[el] === 'number' ? 0 : false);
+    }
+    const out = { sets, elements };
+    const st = on.find((x) => x.b.id === start.value);
+    if (st) out.start = st.b.start.tiles.length === 1 ? st.b.start.tiles[0] : st.b.start.tiles;
+    return out;
+  };
+  return { node, setup };
+}
+
 function setupForm(root) {
   const names = [];
   const list = h('div', { class: 'record-players' });
@@ -88,9 +137,13 @@ function setupForm(root) {
     if (names.length >= 6) return;
     const n = names.length + 1;
     const input = h('input', { type: 'text', id: `player-${n}`, value: name, maxlength: 63, autocomplete: 'off', required: n <= 1 });
-    names.push(input);
-    list.appendChild(h('div', { class: 'field' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input));
+    const color = h('select', { id: `color-${n}` }, COLORS.map((c) => h('option', { value: c, text: c })));
+    color.value = COLORS[n - 1];
+    names.push({ input, color });
+    list.appendChild(h('div', { class: 'field record-player' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input,
+      h('label', { for: `color-${n}`, text: 'colour' }), color));
   };
+  const box = boxPicker();
   ['', ''].forEach((n) => addPlayer(n));
   const edition = h('select', { id: 'edition' }, h('option', { value: 'C2', text: 'C2 (2nd edition)' }), h('option', { value: 'C3', text: 'C3 (3rd edition: abbots, gardens)' }));
   const tok = h('input', { type: 'password', id: 'token', value: token(), autocomplete: 'off' });
@@ -101,10 +154,11 @@ function setupForm(root) {
       e.preventDefault();
       localStorage.setItem(TOKEN_KEY, tok.value.trim());
       if (resume.value) { navigate(`/record?game=${Number(resume.value)}`); return; }
-      const players = names.map((i) => i.value.trim()).filter(Boolean).map((name) => ({ name }));
+      const players = names.filter((p) => p.input.value.trim()).map((p) => ({ name: p.input.value.trim(), color: p.color.value }));
       if (!players.length) { status.textContent = 'Name at least one player.'; return; }
       try {
-        const r = await post('/api/live', JSON.stringify({ format: 'flierlog/1', edition: edition.value, players }));
+        const extra = box.setup(edition.value);
+        const r = await post('/api/live', JSON.stringify({ format: extra.sets ? 'flierlog/1.3' : 'flierlog/1', edition: edition.value, ...extra, players }));
         navigate(`/record?game=${r.id}`);
       } catch (err) { status.textContent = `The game could not be started: ${err.message}`; }
     },
@@ -113,6 +167,7 @@ function setupForm(root) {
   list,
   h('button', { type: 'button', class: 'btn small', on: { click: () => addPlayer() } }, 'Add a player'),
   h('div', { class: 'field' }, h('label', { for: 'edition', text: 'Edition' }), edition),
+  box.node,
   h('div', { class: 'field' }, h('label', { for: 'token', text: 'Token (when the daemon asks for one)' }), tok),
   h('div', { class: 'field' }, h('label', { for: 'resume', text: 'Or go on with live game number' }), resume),
   h('button', { type: 'submit', class: 'btn primary', dataset: { testid: 'start-game' } }, 'Start recording'),
@@ -127,12 +182,28 @@ function segText(sg) {
   return loc ? `${featureName(feature)} (${loc})` : featureName(feature);
 }
 
+/** A move of a turn entry for people: its unit's name for it, where, and
+ * whose figure. */
+function moveLabel(m) {
+  if (m.move === 'pass') return 'No figure';
+  if (m.move === 'deploy' && m.segment === 'flier') return `${figureName(m.meeple || 'small')} flies, rolled ${m.roll}`;
+  if (m.move === 'deploy') return `${figureName(m.meeple || 'small')} on ${segText(m.segment)} at (${m.at})`;
+  const parts = [MOVES[m.move] || m.move];
+  const id = m.meeple_id ? String(m.meeple_id).split('.') : null;
+  if (id) parts.push(`${figureName(id[1])} of seat ${Number(id[0]) + 1}`);
+  if (m.segment) parts.push(`on ${segText(m.segment)}`);
+  if (m.at) parts.push(`at (${m.at})`);
+  if (m.player) parts.push(`(${m.player}'s step)`);
+  return parts.join(' ');
+}
+
 class Recorder {
   constructor(root, id) {
     this.root = root;
     this.id = id;
-    this.query = {};       // tile, at, rot, fly, roll
-    this.choice = null;    // {kind: 'deploy'|'land'|'pass', ...}
+    this.query = {};       // tile, at, rot: the tile until it is placed
+    this.steps = [];       // the turn's moves after the tile, as sent
+    this.choice = null;    // the spot last chosen, for its ring
     this.search = '';
     this.status = h('p', { class: 'list-status', role: 'status', dataset: { testid: 'record-status' } });
     this.head = h('div', { class: 'record-head' });
@@ -149,20 +220,24 @@ class Recorder {
 
   async sync() {
     const r = await flush(this.id);
-    if (r.error) this.say(`A queued turn was refused: ${r.error}`);
+    if (r.conflict) { this.query = {}; this.steps = []; }
     await this.load();
+    if (r.error) this.say(r.conflict ? `Another phone recorded this turn first; the game is shown as recorded: ${r.error}` : `A queued turn was refused: ${r.error}`);
     if (r.waiting) this.say(`Offline: ${r.waiting} turn${r.waiting > 1 ? 's' : ''} waiting to be sent.`);
   }
 
   say(text) { this.status.textContent = text; announce(text); }
 
+  placeMove() {
+    const { tile, at, rot } = this.query;
+    return { move: 'place', tile, at, rot: rot || 0 };
+  }
+
   optionsUrl() {
     const q = new URLSearchParams();
-    const { tile, at, rot, fly, roll } = this.query;
-    if (tile) q.set('tile', tile);
-    if (at) { q.set('at', at.join(',')); q.set('rot', String(rot || 0)); }
-    if (fly) q.set('fly', fly);
-    if (roll) q.set('roll', String(roll));
+    const { tile, at } = this.query;
+    if (at) q.set('turn', JSON.stringify({ moves: [this.placeMove(), ...this.steps] }));
+    else if (tile) q.set('tile', tile);
     const qs = q.toString();
     return `/api/live/${this.id}/options${qs ? '?' + qs : ''}`;
   }
@@ -175,6 +250,11 @@ class Recorder {
       this.replay = replay;
       this.opts = opts;
     } catch (e) {
+      if (e instanceof ApiError && e.status === 422 && this.steps.length) {
+        this.say(e.message);
+        this.steps.pop();
+        return this.load();
+      }
       if (e instanceof ApiError && e.status === 422 && this.query.tile) {
         this.say(e.message);
         this.query = { tile: this.query.tile };
@@ -247,9 +327,12 @@ class Recorder {
   spots() {
     const o = this.opts;
     const list = o.stage === 'land' ? o.landing.landings.map((l) => ({ ...l, kind: 'land', meeple: o.landing.meeple }))
-      : o.stage === 'action' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
-    return list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
-      label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` }));
+      : o.stage === 'action' || o.stage === 'after' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
+    const moves = o.stage === 'action' || o.stage === 'after' ? (o.moves || []).filter((m) => m.at) : [];
+    return [...list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
+      label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` })),
+    ...moves.map((m, i) => ({ kind: 'move', move: m, at: m.at, segment: m.segment, key: `move:${i}`,
+      xy: m.segment ? this.anchor(m.at, m.segment) : [m.at[0] * TILE + TILE / 2, m.at[1] * TILE + TILE / 2], label: moveLabel(m) }))];
   }
 
   anchor(at, segment) {
@@ -269,7 +352,7 @@ class Recorder {
     const p = this.board.toBoard(e.clientX, e.clientY);
     if (!p) return;
     const o = this.opts;
-    if (o.stage === 'place' || (o.stage === 'action' && !this.choice)) {
+    if (o.stage === 'place' || (o.stage === 'action' && !this.steps.length)) {
       const sq = [Math.floor(p[0] / TILE), Math.floor(p[1] / TILE)];
       const places = o.stage === 'place' ? o.places : null;
       const here = places && places.find((x) => x.at[0] === sq[0] && x.at[1] === sq[1]);
@@ -295,6 +378,7 @@ class Recorder {
   placeAt(place) {
     this.query = { tile: this.query.tile, at: place.at, rot: place.rotations[0] };
     this.rotations = place.rotations;
+    this.steps = [];
     this.choice = null;
     this.load();
   }
@@ -304,15 +388,25 @@ class Recorder {
     if (rs.length < 2) return;
     const i = rs.indexOf(this.query.rot);
     this.query = { tile: this.query.tile, at: this.query.at, rot: rs[(i + 1) % rs.length] };
+    this.steps = [];
     this.choice = null;
     this.load();
   }
 
+  // A move of the turn chosen: it joins the turn so far, and the daemon
+  // says what may follow it.
+  step(move, label) {
+    this.steps.push(move);
+    this.choice = null;
+    this.say(`${label}. Go on, or confirm the turn.`);
+    return this.load();
+  }
+
   choose(sp) {
-    this.choice = sp.kind === 'land' ? { kind: 'land', key: sp.key, segment: sp.segment, at: sp.at }
-      : { kind: 'deploy', key: sp.key, segment: sp.segment, at: sp.at, meeple: sp.meeple };
-    this.say(`Chosen: ${sp.label}. Confirm the turn.`);
-    this.render();
+    if (sp.kind === 'move') return this.step(sp.move, sp.label);
+    const m = { move: 'deploy', at: sp.at, segment: sp.segment };
+    if (sp.meeple && sp.meeple !== 'small') m.meeple = sp.meeple;
+    return this.step(m, sp.label);
   }
 
   drawPanel() {
@@ -324,10 +418,7 @@ class Recorder {
     }
     if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
     if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
-    if (o.stage === 'action' || o.stage === 'land') this.panel.appendChild(this.actions());
-    if (o.unit_moves && o.unit_moves.length) {
-      this.panel.appendChild(h('p', { class: 'small muted', text: `This game's expansions add moves this page does not offer yet (${o.unit_moves.join(', ')}): record those turns in a flierlog and upload it.` }));
-    }
+    if (o.stage === 'action' || o.stage === 'land' || o.stage === 'after') this.panel.appendChild(this.actions());
     this.panel.appendChild(this.endButtons());
   }
 
@@ -347,7 +438,7 @@ class Recorder {
           type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !t.drawable || !t.fits,
           title: !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
           dataset: { tile: t.tile, testid: 'tile-choice' },
-          on: { click: () => { this.query = { tile: t.tile }; this.choice = null; this.load(); } },
+          on: { click: () => { this.query = { tile: t.tile }; this.steps = []; this.choice = null; this.load(); } },
         }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: `×${t.left}` }))));
       }
       if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: 'No tile left shows that.' }));
@@ -364,17 +455,25 @@ class Recorder {
     const o = this.opts;
     const sec = h('section', { class: 'card' }, h('h2', { text: `${this.query.tile} at (${this.query.at}) turned ${this.query.rot || 0}°` }));
     const row = h('div', { class: 'head-actions' });
-    if ((this.rotations || []).length > 1) row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => this.rotate() } }, 'Turn the tile'));
-    row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.query = { tile: this.query.tile }; this.choice = null; this.load(); } } }, 'Another square'));
+    if ((this.rotations || []).length > 1 && !this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => this.rotate() } }, 'Turn the tile'));
+    row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.query = { tile: this.query.tile }; this.steps = []; this.choice = null; this.load(); } } }, 'Another square'));
+    if (this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'step-back' }, on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last move'));
     sec.appendChild(row);
-    if (o.stage === 'action') {
-      const spots = this.spots();
+    if (this.steps.length) {
+      sec.appendChild(h('ol', { class: 'small muted', dataset: { testid: 'turn-steps' } }, this.steps.map((m) => h('li', { text: moveLabel(m) }))));
+    }
+    const spots = this.spots().filter((sp) => sp.kind !== 'move');
+    const choiceList = (testid, list) => h('ul', { class: 'choice-list' }, list.map((sp) => h('li', null, h('button', {
+      type: 'button', class: 'btn small', dataset: { testid, segment: sp.segment, meeple: sp.meeple }, on: { click: () => this.choose(sp) },
+    }, sp.label))));
+    if (o.stage === 'land') {
+      const l = o.landing;
+      sec.appendChild(h('h3', { text: `The ${figureName(l.meeple)} rolled ${l.roll}: target (${l.target})` }));
+      sec.appendChild(choiceList('land-choice', spots));
+    } else {
       if (spots.length) {
-        sec.appendChild(h('h3', { text: 'Deploy' }));
-        sec.appendChild(h('ul', { class: 'choice-list' }, spots.map((sp) => h('li', null, h('button', {
-          type: 'button', class: 'btn small', 'aria-pressed': this.choice && this.choice.key === sp.key ? 'true' : 'false',
-          dataset: { testid: 'deploy-choice', segment: sp.segment, meeple: sp.meeple }, on: { click: () => this.choose(sp) },
-        }, sp.label)))));
+        sec.appendChild(h('h3', { text: o.stage === 'after' ? 'Another figure' : 'Deploy' }));
+        sec.appendChild(choiceList('deploy-choice', spots));
       }
       for (const f of o.flights) {
         sec.appendChild(h('h3', { text: `Fly a ${figureName(f.meeple)}` }));
@@ -387,57 +486,70 @@ class Recorder {
           on: { click: () => { const a = new Uint8Array(1); crypto.getRandomValues(a); this.fly(f.meeple, 1 + (a[0] % 3)); } } }, 'Roll the die'));
         sec.appendChild(dice);
       }
-      sec.appendChild(h('button', { type: 'button', class: 'btn', 'aria-pressed': this.choice && this.choice.kind === 'pass' ? 'true' : 'false', dataset: { testid: 'pass' },
-        on: { click: () => { this.choice = { kind: 'pass', key: 'pass' }; this.say('No figure this turn. Confirm the turn.'); this.render(); } } }, 'No figure'));
-    } else {
-      const l = o.landing;
-      sec.appendChild(h('h3', { text: `The ${figureName(l.meeple)} rolled ${l.roll}: target (${l.target})` }));
-      const spots = this.spots();
-      if (!spots.length) {
-        sec.appendChild(h('p', { text: 'No landing there: the figure goes back to its owner. Confirm the turn.' }));
-        if (!this.choice) this.choice = { kind: 'land', key: 'none', segment: null };
+      const moves = o.moves || [];
+      if (moves.length) {
+        sec.appendChild(h('h3', { text: o.stage === 'after' ? 'What follows' : 'Or an expansion\u2019s move' }));
+        sec.appendChild(h('ul', { class: 'choice-list' }, moves.map((m) => h('li', null, h('button', {
+          type: 'button', class: 'btn small', dataset: { testid: 'unit-move', move: m.move, at: m.at ? m.at.join(',') : null },
+          on: { click: () => this.step(m, moveLabel(m)) },
+        }, moveLabel(m))))));
       }
-      sec.appendChild(h('ul', { class: 'choice-list' }, spots.map((sp) => h('li', null, h('button', {
-        type: 'button', class: 'btn small', 'aria-pressed': this.choice && this.choice.key === sp.key ? 'true' : 'false',
-        dataset: { testid: 'land-choice', segment: sp.segment }, on: { click: () => this.choose(sp) },
-      }, sp.label)))));
-      sec.appendChild(h('button', { type: 'button', class: 'btn small', on: { click: () => { this.query = { tile: this.query.tile, at: this.query.at, rot: this.query.rot }; this.choice = null; this.load(); } } }, 'Not a flight after all'));
+      if (o.stage === 'action') {
+        sec.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'pass' },
+          on: { click: () => this.step({ move: 'pass' }, 'No figure this turn') } }, 'No figure'));
+      }
+      const last = this.steps[this.steps.length - 1];
+      if (o.stage === 'after' && last && last.segment === 'flier') {
+        sec.appendChild(h('h3', { text: `The ${figureName(last.meeple || 'small')} rolled ${last.roll}: no landing` }));
+        sec.appendChild(h('p', { dataset: { testid: 'no-landing' }, text: 'No landing there: the figure goes back to its owner\u2019s supply.' }));
+      }
     }
-    sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: !this.choice, dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, 'Confirm the turn'));
+    if (o.stage === 'after') sec.appendChild(this.claimsForm());
+    sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: o.stage !== 'after', dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, 'Confirm the turn'));
     return sec;
   }
 
+  // The totals the players claim after this turn (optional): checked
+  // against the rules' as an upload's claims are, and kept with the turn.
+  claimsForm() {
+    const players = this.replay.players || [];
+    this.claims = this.claims || {};
+    const box = h('details', { class: 'record-claims', dataset: { testid: 'claims' } },
+      h('summary', { text: 'Scores the players claim after this turn (optional)' }));
+    players.forEach((p, i) => {
+      const input = h('input', { type: 'number', id: `claim-${i}`, inputmode: 'numeric', min: 0, value: this.claims[p.name] ?? '', dataset: { testid: 'claim', player: p.name } });
+      input.addEventListener('input', () => { if (input.value === '') delete this.claims[p.name]; else this.claims[p.name] = Number(input.value); });
+      box.appendChild(h('div', { class: 'field' }, h('label', { for: input.id, text: p.name }), input));
+    });
+    return box;
+  }
+
   fly(meeple, roll) {
-    this.query = { ...this.query, fly: meeple, roll };
-    this.choice = null;
-    this.load();
+    const m = { move: 'deploy', at: this.query.at, segment: 'flier', roll };
+    if (meeple !== 'small') m.meeple = meeple;
+    return this.step(m, `The ${figureName(meeple)} flies: rolled ${roll}`);
   }
 
   entry() {
-    const o = this.opts, q = this.query, c = this.choice;
-    const e = { turn: o.turn, player: o.player, tile: q.tile, at: q.at, rot: q.rot || 0 };
-    if (c.kind === 'pass') e.pass = true;
-    else if (c.kind === 'deploy') {
-      const onTile = c.at[0] === q.at[0] && c.at[1] === q.at[1];
-      e.deploy = onTile ? c.segment : { at: c.at, segment: c.segment };
-      if (c.meeple !== 'small') e.meeple = c.meeple;
-    } else {
-      e.fly = { roll: q.roll, land: c.segment };
-      if (q.fly !== 'small') e.meeple = q.fly;
-    }
+    const o = this.opts;
+    const e = { turn: o.turn, player: o.player, moves: [this.placeMove(), ...this.steps, { move: 'commit' }] };
+    if (this.claims && Object.keys(this.claims).length) e.totals = { ...this.claims };
     return e;
   }
 
   async confirm() {
-    if (!this.choice) return;
+    if (!this.opts || this.opts.stage !== 'after') return;
     const q = loadQueue(this.id);
     q.push(this.entry());
     saveQueue(this.id, q);
     this.query = {};
+    this.steps = [];
+    this.claims = {};
     this.choice = null;
     this.rotations = null;
     await this.sync();
-    if (!loadQueue(this.id).length) this.say(`Turn recorded.`);
+    const g = this.game;
+    if (!loadQueue(this.id).length) this.say(g && g.valid === false && g.violations ? 'Turn recorded. The audit finds a claim or move the rules do not give: see the audit.' : 'Turn recorded.');
   }
 
   async undo() {
@@ -449,6 +561,7 @@ class Recorder {
       try { await post(`/api/live/${this.id}/undo?turn=${this.opts.turn - 1}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
     }
     this.query = {};
+    this.steps = [];
     this.choice = null;
     this.say('The last turn was taken back.');
     await this.load();
@@ -474,7 +587,9 @@ class Recorder {
       h('h2', { text: 'The game is over' }),
       h('p', null, h('a', { href: `/games/${this.id}`, text: 'See the replay and the scores' }), ' · ',
         h('a', { href: `/games/${this.id}/audit`, text: 'the audit' })),
-      h('p', null, h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'))));
+      h('p', { class: 'head-actions' },
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'),
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw?as=jcz`, download: `game-${this.id}.jcz`, dataset: { testid: 'download-jcz' } }, 'Download as .jcz'))));
     this.say('The game is over.');
   }
 }

@@ -186,21 +186,37 @@ export function replayPage(main, [idText], query) {
     teardown.push(() => view.destroy());
     if (game.live) {
       root.dataset.live = 'true';
-      const timer = setInterval(async () => {
-        try {
-          const next = await load(false);
-          if (!alive) return;
-          if (next.replay.turns.length !== replay.turns.length || next.game.live !== game.live) {
-            const atEnd = view.step() === replay.turns.length - 1;
-            const keep = view.turnParam();
-            view.destroy();
-            game = next.game; replay = next.replay;
-            view = build(game, replay, atEnd ? null : keep);
-            if (!game.live) clearInterval(timer);
+      // Spectators: the daemon answers a wait when the game changes (long
+      // polling, docs/api.md); each answer is followed by a fresh read,
+      // the first one too, so a move made before the first wait counts.
+      const refresh = async () => {
+        const next = await load(false);
+        if (!alive) return;
+        if (next.replay.turns.length !== replay.turns.length || next.game.live !== game.live) {
+          const atEnd = view.step() === replay.turns.length - 1;
+          const keep = view.turnParam();
+          view.destroy();
+          game = next.game; replay = next.replay;
+          view = build(game, replay, atEnd ? null : keep);
+        }
+      };
+      const ctl = new AbortController(); // a page left: its wait ends
+      teardown.push(() => ctl.abort());
+      const follow = async () => {
+        let version = null;
+        while (alive && game.live) {
+          try {
+            const w = await getJSON(`/api/games/${id}/wait${version ? `?version=${version}` : ''}`, { signal: ctl.signal });
+            if (!alive) return;
+            version = w.version;
+            await refresh();
+          } catch {
+            // the connection is gone: ask again a little later
+            await new Promise((done) => { const t = setTimeout(done, 4000); teardown.push(() => clearTimeout(t)); });
           }
-        } catch { /* try again on the next tick */ }
-      }, 4000);
-      teardown.push(() => clearInterval(timer));
+        }
+      };
+      follow();
     }
   }).catch((e) => {
     if (!alive) return;

@@ -1138,6 +1138,46 @@ static void check_bridge(struct audit *a, const struct move *m)
     bcb_bridge(a->g, m->at, m->mask);
 }
 
+/* A bridge across either axis of the turn's tile, before the action. */
+static int bridge_options(const struct audit *a, struct move *out, int max)
+{
+    static const unsigned axes[2] = { AXIS_NS, AXIS_WE };
+    const struct game *g = a->g;
+    int n = 0;
+    if (a->phase != PH_ACTION || g->now.tile < 0 ||
+        bcb_bridges_left(g, a->player) <= 0)
+        return 0;
+    struct pos at = game_tile_pos(g, g->now.tile);
+    for (int k = 0; k < 2 && n < max; k++) {
+        if (bcb_check_bridge(g, at, axes[k], NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_BRIDGE);
+        out[n].at = at;
+        out[n].feature = FEAT_ROAD;
+        out[n++].mask = (uint8_t)axes[k];
+    }
+    return n;
+}
+
+/* The castles the turn's tile allows, each its knight's owner's. */
+static int castle_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    if (g->now.tile < 0 || !g->rules.counts[COUNT_CASTLES])
+        return 0;
+    const struct placed *t = &g->tiles[g->now.tile];
+    for (int i = t->seg0; i < t->seg0 + t->n_seg && n < max; i++) {
+        int owner = castle_owner(g, i);
+        if (g->segs[i].kind != FEAT_CITY || owner < 0 ||
+            bcb_check_castle(g, owner, i, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_CASTLE);
+        audit_option_on(&out[n++], g, i);
+    }
+    return n;
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_BRIDGE,
@@ -1149,6 +1189,7 @@ static const struct move_class moves[] = {
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"BRIDGE\",\"pointer\":\"$pointer\"}",
         .fl_fields = "at segment",
+        .options = bridge_options,
     },
     {
         .kind = MV_CASTLE,
@@ -1160,6 +1201,7 @@ static const struct move_class moves[] = {
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"CASTLE\",\"pointer\":\"$pointer\"}",
         .fl_fields = "at segment",
+        .options = castle_options,
     },
     {
         .kind = MV_BID,

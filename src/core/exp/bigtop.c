@@ -611,6 +611,21 @@ static void check_score(struct audit *a, const struct move *m)
     game_score_acrobats(a->g, seg);
 }
 
+/* Each pyramid that may score as the turn's action. */
+static int score_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    for (int seg = 0; seg < g->n_segs && n < max; seg++) {
+        if (g->segs[seg].kind != FEAT_ACROBATS ||
+            game_check_score_acrobats(g, seg, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_SCORE_ACROBATS);
+        audit_option_on(&out[n++], g, seg);
+    }
+    return n;
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_SCORE_ACROBATS,
@@ -623,6 +638,7 @@ static const struct move_class moves[] = {
         .jcz_payload = "{\"pointer\":\"$pointer\"}",
         .feature = FEAT_ACROBATS,
         .fl_fields = "at",
+        .options = score_options,
     },
     { .name = NULL },
 };

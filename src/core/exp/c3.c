@@ -114,6 +114,26 @@ static void check_recall(struct audit *a, const struct move *m)
     a->phase = PH_DONE;
 }
 
+/* The abbots of the player on turn, each recalled instead of the
+ * action. */
+static int recall_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    if (a->phase == PH_IDLE || a->phase == PH_VOID ||
+        game_check_action(g, FIG_ABBOT, NULL, 0) != RULE_OK)
+        return 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        const struct meeple *mp = &g->meeples[mi];
+        if (mp->kind != FIG_ABBOT || mp->owner != a->player || mp->seg < 0)
+            continue;
+        out[n] = audit_option(MV_RECALL);
+        audit_option_on(&out[n], g, mp->seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 /* The moves this unit adds to a log (core/move.h). */
 static const struct move_class moves[] = {
     {
@@ -125,6 +145,7 @@ static const struct move_class moves[] = {
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"ABBOT_RETURN\"}",
         .fl_fields = "at segment? meeple=abbot.1",
+        .options = recall_options,
     },
     { .name = NULL },
 };

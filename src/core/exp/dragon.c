@@ -548,6 +548,59 @@ static const struct audit_unit audit = {
     .turn_end = turn_end,
 };
 
+/* ---- what may be done next (the moves' options hooks) ---------------- */
+
+/* The dragon's next step, each square it may go to, named with the
+ * player whose step it is. */
+static int dragon_options(const struct audit *a, struct move *out, int max)
+{
+    struct pos opt[4];
+    if (game_dragon_steps(a->g) == 0)
+        return 0;
+    int n = game_dragon_options(a->g, opt);
+    for (int i = 0; i < n && i < max; i++) {
+        out[i] = audit_option(MV_NEUTRAL);
+        out[i].neutral = FIG_DRAGON;
+        out[i].at = opt[i];
+        out[i].player = (int8_t)game_dragon_mover(a->g);
+    }
+    return n < max ? n : max;
+}
+
+/* The fairy beside each follower of the player on turn. */
+static int fairy_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        if (game_check_fairy(g, a->player, mi, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_NEUTRAL);
+        out[n].neutral = FIG_FAIRY;
+        audit_option_on(&out[n], g, g->meeples[mi].seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
+/* Each knight the princess may send home. */
+static int princess_options(const struct audit *a, struct move *out,
+                            int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    if (game_check_action(g, FIG_FAIRY, NULL, 0) != RULE_OK)
+        return 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        if (game_check_princess(g, mi, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_PRINCESS);
+        audit_option_on(&out[n], g, g->meeples[mi].seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_NEUTRAL,
@@ -559,6 +612,7 @@ static const struct move_class moves[] = {
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"dragon.1\",\"to\":\"$position\"}",
         .fl_fields = "at",
+        .options = dragon_options,
     },
     {
         .kind = MV_NEUTRAL,
@@ -571,6 +625,7 @@ static const struct move_class moves[] = {
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"fairy.1\",\"to\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
         .fl_fields = "at segment meeple",
+        .options = fairy_options,
     },
     {
         .kind = MV_PRINCESS,
@@ -582,6 +637,7 @@ static const struct move_class moves[] = {
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"PRINCESS\"}",
         .fl_fields = "at segment meeple",
+        .options = princess_options,
     },
     { .name = NULL },
 };

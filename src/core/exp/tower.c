@@ -588,6 +588,64 @@ static const struct audit_unit audit = {
     .turn_pass = turn_pass,
 };
 
+/* ---- what may be done next (the moves' options hooks) ---------------- */
+
+/* A floor on every tower the player on turn may raise. */
+static int tower_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    for (int t = 0; t < g->n_tiles && n < max; t++) {
+        int seg = tower_seg(g, t);
+        struct pos at = game_tile_pos(g, t);
+        if (seg < 0 || game_check_tower(g, a->player, at, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_TOWER);
+        audit_option_on(&out[n++], g, seg);
+    }
+    return n;
+}
+
+/* Each follower in sight of this turn's floor. */
+static int capture_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int opts[GAME_MAX_MEEPLES];
+    int n = game_capture_options(g, opts, GAME_MAX_MEEPLES);
+    for (int i = 0; i < n && i < max; i++) {
+        out[i] = audit_option(MV_CAPTURE);
+        audit_option_on(&out[i], g, g->meeples[opts[i]].seg);
+        audit_option_meeple(&out[i], g, opts[i]);
+    }
+    return n < max ? n : max;
+}
+
+static int exchange_options(const struct audit *a, struct move *out, int max)
+{
+    int opts[FIG__COUNT];
+    int n = game_exchange_options(a->g, opts, FIG__COUNT);
+    for (int i = 0; i < n && i < max; i++) {
+        out[i] = audit_option(MV_EXCHANGE);
+        audit_option_meeple(&out[i], a->g, opts[i]);
+    }
+    return n < max ? n : max;
+}
+
+/* The prisoners the payer may buy back: the player on turn, or before a
+ * tile the seat about to draw (check_ransom's payer). */
+static int ransom_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int payer = a->phase == PH_IDLE ? g->seat : a->player, n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        if (game_check_ransom(g, payer, mi, NULL, 0) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_RANSOM);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_TOWER,
@@ -600,6 +658,7 @@ static const struct move_class moves[] = {
         .jcz_payload = "{\"token\":\"TOWER_PIECE\",\"pointer\":\"$pointer\"}",
         .feature = FEAT_TOWER,
         .fl_fields = "at",
+        .options = tower_options,
     },
     {
         .kind = MV_CAPTURE,
@@ -611,6 +670,7 @@ static const struct move_class moves[] = {
         .jcz = "CAPTURE_FOLLOWER",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"}}",
         .fl_fields = "at segment meeple_id",
+        .options = capture_options,
     },
     {
         .kind = MV_RANSOM,
@@ -619,6 +679,7 @@ static const struct move_class moves[] = {
         .jcz = "PAY_RANSOM",
         .jcz_payload = "{\"meepleId\":\"$meeple\"}",
         .fl_fields = "meeple_id",
+        .options = ransom_options,
     },
     {
         .kind = MV_EXCHANGE,
@@ -629,6 +690,7 @@ static const struct move_class moves[] = {
         .jcz = "EXCHANGE_FOLLOWER",
         .jcz_payload = "{\"meepleId\":\"$meeple\"}",
         .fl_fields = "meeple_id",
+        .options = exchange_options,
     },
     { .name = NULL },
 };
