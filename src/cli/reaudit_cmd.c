@@ -16,7 +16,8 @@ static void usage(FILE *f)
     fputs("usage: flierd reaudit [--db PATH] [--quiet]\n"
           "  Audits every game of the database (default flierd.db) again\n"
           "  with this version's engine, stores the new audits and lists\n"
-          "  the games whose verdict changed. Games stored as unsupported\n"
+          "  the games whose verdict changed, and rates every player again\n"
+          "  over the rated games in play order. Games stored as unsupported\n"
           "  (an expansion an earlier version could not audit) are audited\n"
           "  when this version supports them, and stay unsupported, with\n"
           "  this version's reason, when it does not.\n"
@@ -59,8 +60,13 @@ int cli_reaudit(int argc, char **argv, FILE *out, FILE *errs)
     struct progress prog;
     progress_start(&prog, progress_stream(errs, quiet), "games", 0,
                    progress_clock());
+    /* every game is written again: the ratings once, from the start,
+     * after the last (not again from each game to the end) */
+    store_ratings_defer(s, true);
     enum status st = ingest_reaudit(s, &report, &games, &changed,
                                     &unsupported, tick, &prog, &e);
+    if (st == ST_OK)
+        st = store_ratings_rebuild(s, &e);
     progress_end(&prog);
     store_close(s);
     if (report.len)

@@ -192,6 +192,8 @@ void h_games_list(struct request *r);
 void h_games_upload(struct request *r);
 void h_game(struct request *r);
 void h_game_raw(struct request *r);
+void h_game_delete(struct request *r); /* api_manage.c */
+void h_game_rename(struct request *r);
 void h_game_replay(struct request *r);
 void h_players(struct request *r);
 void h_player(struct request *r);

@@ -6,6 +6,7 @@
  * /metrics) is a file of the dashboard (static.c). HEAD is served as GET
  * (libmicrohttpd leaves the body out). */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "http/http_int.h"
@@ -21,6 +22,8 @@ static const struct route routes[] = {
     { "GET", "/api/games", h_games_list, false },
     { "POST", "/api/games", h_games_upload, true },
     { "GET", "/api/games/{id}", h_game, false },
+    { "DELETE", "/api/games/{id}", h_game_delete, true },
+    { "POST", "/api/games/{id}/name", h_game_rename, true },
     { "GET", "/api/games/{id}/raw", h_game_raw, false },
     { "GET", "/api/games/{id}/replay", h_game_replay, false },
     { "GET", "/api/players", h_players, false },
@@ -83,8 +86,10 @@ static bool is_api(const char *path)
 
 handler_fn route_find(struct request *r, bool *out_write, int *out_status)
 {
+    /* the Allow header's methods, in its order */
+    static const char *const methods[] = { "GET", "HEAD", "POST", "DELETE" };
     const char *method = strcmp(r->method, "HEAD") == 0 ? "GET" : r->method;
-    bool path_known = false, get = false, post = false;
+    bool path_known = false, allowed[4] = { false, false, false, false };
 
     *out_write = false;
     *out_status = 404;
@@ -92,8 +97,8 @@ handler_fn route_find(struct request *r, bool *out_write, int *out_status)
         if (!match(r, routes[i].pattern, r->path))
             continue;
         path_known = true;
-        get |= strcmp(routes[i].method, "GET") == 0;
-        post |= strcmp(routes[i].method, "POST") == 0;
+        for (size_t m = 0; m < 4; m++)
+            allowed[m] |= strcmp(routes[i].method, methods[m]) == 0;
         if (strcmp(routes[i].method, method) == 0) {
             *out_write = routes[i].write;
             return routes[i].fn;
@@ -102,13 +107,19 @@ handler_fn route_find(struct request *r, bool *out_write, int *out_status)
     if (!path_known && !is_api(r->path)) {
         if (strcmp(method, "GET") == 0)
             return h_static;
-        path_known = get = true;
+        path_known = allowed[0] = true;
     }
     if (path_known) { /* Allow: the methods the path's routes have */
+        char *allow = ra_alloc(&r->arena, 32);
+        size_t n = 0;
+        allow[0] = '\0';
+        allowed[1] = allowed[0]; /* HEAD is served as GET */
+        for (size_t m = 0; m < 4; m++)
+            if (allowed[m])
+                n += (size_t)snprintf(allow + n, 32 - n, "%s%s",
+                                      n ? ", " : "", methods[m]);
         *out_status = 405;
-        req_add_header(r, "Allow", get && post ? "GET, HEAD, POST"
-                                   : post      ? "POST"
-                                               : "GET, HEAD");
+        req_add_header(r, "Allow", allow);
     }
     return NULL;
 }

@@ -304,7 +304,7 @@ enum status sq_end(struct sq_store *s, enum status st, struct err *e)
 {
     if (s->batch)
         return end_savepoint(s, st, e);
-    if (st == ST_OK && s->pending)
+    if (st == ST_OK && (s->pending || s->rmark.dirty))
         st = sq_flush_pending(s, e);
     if (st == ST_OK && bind_failed != SQLITE_OK)
         st = sq_fail(s, bind_failed, "commit", e);
@@ -556,6 +556,16 @@ static enum status configure(struct sq_store *s, struct err *e)
     return ST_OK;
 }
 
+/* A database migrated to ratings (schema/010) has its games rated by
+ * the first writer that opens it. */
+static enum status rate_stale(struct sq_store *s, struct err *e)
+{
+    enum status st = sq_begin(s, e);
+    if (st == ST_OK)
+        st = sq_rating_stale(s, e);
+    return sq_end(s, st, e);
+}
+
 enum status sq_open(const char *path, bool read_only, struct store **out,
                     struct err *e)
 {
@@ -582,6 +592,8 @@ enum status sq_open(const char *path, bool read_only, struct store **out,
     st = configure(s, e);
     if (st == ST_OK)
         st = migrate(s, e);
+    if (st == ST_OK && !read_only)
+        st = rate_stale(s, e);
     if (st == ST_OK && !read_only)
         s->ckpt = sq_checkpointer_start(s->db, path);
 out:
@@ -750,6 +762,9 @@ const struct store_backend store_sqlite_backend = {
     .batch_end = sq_batch_end,
     .batch_lost = sq_batch_lost,
     .replace_game = sq_replace_game,
+    .delete_game = sq_delete,
+    .rename_game = sq_rename,
+    .ratings_rebuild = sq_ratings_rebuild,
     .list_games = sq_list_games,
     .game_json = sq_game_json,
     .game_raw = sq_game_raw,

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "store/store_backend.h"
+#include "store/store_rating.h"
 
 /* Statements kept prepared for the life of the connection, by SQL text
  * address (the callers pass string literals): preparing the dozen inserts
@@ -45,6 +46,7 @@ struct sq_store {
                         batch must not commit */
     int64_t game_changes; /* whole batch: total changes as a game began */
     bool pending; /* games written since the last sq_flush_pending() */
+    struct rating_mark rmark; /* ratings to compute again before commit */
     struct sq_checkpointer *ckpt; /* a writer's checkpoints, or NULL */
     struct sq_cached_stmt cache[STORE_STMT_CACHE];
     int n_cache;
@@ -148,6 +150,18 @@ enum status sq_promote_dups(struct sq_store *s, int64_t id,
  * left in temp.pending_games and the texts in temp.search_pending
  * (schema/005). */
 enum status sq_flush_pending(struct sq_store *s, struct err *e) WARN_UNUSED;
+/* sqlite_rating.c. Computes the ratings again from s->rmark, unless
+ * the store defers them; in the writing transaction, before it commits. */
+enum status sq_rating_refresh(struct sq_store *s, struct err *e) WARN_UNUSED;
+/* Marks game id's place when it is a rated game as stored now. */
+enum status sq_rating_mark_stored(struct sq_store *s, int64_t id,
+                                  struct err *e) WARN_UNUSED;
+/* Appends ,"rating":{...},"luck":{...} of player name (store_rating.h),
+ * inside the caller's read transaction. */
+enum status sq_player_rating_json(struct sq_store *s, const char *name,
+                                  struct buf *out, struct err *e) WARN_UNUSED;
+/* Marks the place rating_stale holds (a migrated database), if any. */
+enum status sq_rating_stale(struct sq_store *s, struct err *e) WARN_UNUSED;
 
 /* The checkpoints of a writer's WAL on a thread of their own
  * (sqlite_checkpoint.c): NULL when it could not start, and the writer
@@ -183,6 +197,11 @@ enum status sq_batch_begin(struct store *base, enum store_batch kind,
 bool sq_batch_lost(const struct store *base);
 enum status sq_batch_end(struct store *base, bool commit,
                          struct err *e) WARN_UNUSED;
+enum status sq_delete(struct store *base, int64_t id, int64_t at,
+                      const char *token_fp, struct err *e);
+enum status sq_rename(struct store *base, int64_t id, const char *name,
+                      struct err *e);
+enum status sq_ratings_rebuild(struct store *base, struct err *e);
 enum status sq_replace_game(struct store *base, int64_t id,
                             const struct game_record *g,
                             struct err *e) WARN_UNUSED;

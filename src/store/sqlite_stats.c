@@ -61,7 +61,9 @@ static enum status append_rows(struct sq_store *s, const char *sql,
     "1.0 * t.score_sum / t.finished_games, NULL), "                            \
     "'best', t.best, "                                                         \
     "'flights', t.flights, 'landed', t.landed, "                               \
-    "'landing_rate', " RATE("t.landed", "t.returned")
+    "'landing_rate', " RATE("t.landed", "t.returned") ", "                    \
+    "'rating', (SELECT h.shown FROM rating_history h WHERE h.player_id = "    \
+    "t.player_id ORDER BY h.played_at DESC, h.game_id DESC LIMIT 1)"
 
 enum status sq_players_json(struct store *base, struct buf *out, struct err *e)
 {
@@ -123,7 +125,7 @@ enum status sq_player_json(struct store *base, const char *name,
                               struct buf *out, struct err *e)
 {
     struct sq_store *s = sq_of(base);
-    struct buf obj = BUF_INIT, recent = BUF_INIT;
+    struct buf obj = BUF_INIT, recent = BUF_INIT, more = BUF_INIT;
     int rows = 0;
     enum status res = sq_begin_read(s, e); /* one snapshot */
     if (res == ST_OK)
@@ -132,11 +134,15 @@ enum status sq_player_json(struct store *base, const char *name,
         res = err_set(e, ST_NOT_FOUND, "no player '%s'", name);
     if (res == ST_OK)
         res = append_rows(s, SQL_RECENT, name, &recent, NULL, e);
+    if (res == ST_OK)
+        res = sq_player_rating_json(s, name, &more, e);
     res = sq_end(s, res, e);
     if (res == ST_OK) {
         buf_append(out, obj.p, obj.len - 1); /* drop the '}' */
+        buf_append(out, more.p, more.len);
         buf_printf(out, ",\"recent\":[%s]}", recent.p ? recent.p : "");
     }
+    buf_release(&more);
     buf_release(&obj);
     buf_release(&recent);
     return res;

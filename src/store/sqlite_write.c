@@ -515,6 +515,8 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
                            "INSERT INTO temp.pending_games (id) VALUES (?1)",
                            *out_id, NULL, NULL, e);
     s->pending = true;
+    if (res == ST_OK && rating_record_rated(g))
+        rating_mark_at(&s->rmark, uploaded_at, *out_id);
     if (res == ST_OK)
         res = write_entry(s, *out_id, &rec, sum, e);
     if (res == ST_OK)
@@ -638,6 +640,10 @@ enum status sq_flush_pending(struct sq_store *s, struct err *e)
     }
     if (res == ST_OK)
         s->pending = false;
+    /* after the counts: a promoted duplicate is rated as the game that
+     * counts */
+    if (res == ST_OK)
+        res = sq_rating_refresh(s, e);
     return res;
 }
 
@@ -713,6 +719,8 @@ enum status sq_promote_dups(struct sq_store *s, int64_t id, struct err *e)
         res = run2(s, "INSERT OR IGNORE INTO temp.pending_promoted (id) "
                    "VALUES (?1)", next, 0, "promote a duplicate", e);
     if (res == ST_OK)
+        res = sq_rating_mark_stored(s, next, e);
+    if (res == ST_OK)
         s->pending = true;
     return res;
 }
@@ -764,6 +772,9 @@ enum status sq_delete_game(struct sq_store *s, int64_t id, struct err *e)
         "DELETE FROM games WHERE id = ?1",
     };
     enum status res = flush_if_pending(s, id, e);
+    /* after the flush, which rates what is pending and clears the mark */
+    if (res == ST_OK)
+        res = sq_rating_mark_stored(s, id, e);
     for (size_t i = 0; i < sizeof sql / sizeof *sql && res == ST_OK; i++) {
         sqlite3_stmt *st = NULL;
         res = sq_cached(s, sql[i], &st, e);

@@ -163,6 +163,34 @@ enum status store_check(struct store *s, struct buf *report, int *out_problems,
     return s->be->check(s, report, out_problems, e);
 }
 
+enum status store_delete_game(struct store *s, int64_t id, int64_t at,
+                              const char *token_fp, struct err *e)
+{
+    if (!token_fp || !token_fp[0])
+        return err_set(e, ST_DB, "a deletion needs the fingerprint of the "
+                       "token that asked for it");
+    return s->be->delete_game(s, id, at, token_fp, e);
+}
+
+enum status store_rename_game(struct store *s, int64_t id, const char *name,
+                              struct err *e)
+{
+    if (!name || !name[0])
+        return err_set(e, ST_PARSE, "a game's new name may not be empty");
+    return s->be->rename_game(s, id, name, e);
+}
+
+void store_ratings_defer(struct store *s, bool defer)
+{
+    s->ratings_deferred = defer;
+}
+
+enum status store_ratings_rebuild(struct store *s, struct err *e)
+{
+    s->ratings_deferred = false;
+    return s->be->ratings_rebuild(s, e);
+}
+
 enum status store_sort_column(const char *sort, const char **out,
                               struct err *e)
 {

@@ -146,6 +146,33 @@ enum status store_replace_game(struct store *s, int64_t id,
                                const struct game_record *g,
                                struct err *e) WARN_UNUSED;
 
+/* Deletes game id and every row of it in one transaction, and records
+ * the deletion in the same one (table deletions: the id, the upload's
+ * and the content's digests, the name, at (unix seconds, the caller's
+ * clock) and token_fp, a fingerprint of the upload token that asked,
+ * never the token). The first later upload of its content counts in its
+ * place; the ratings are computed again from its place in the play
+ * order. ST_NOT_FOUND for no such game, ST_CONFLICT for a game being
+ * recorded live, ST_BUSY / ST_DB as store_insert_game; on failure
+ * nothing changes. */
+enum status store_delete_game(struct store *s, int64_t id, int64_t at,
+                              const char *token_fp,
+                              struct err *e) WARN_UNUSED;
+/* Gives game id the file name name (non-empty; ST_PARSE otherwise): its
+ * row, its list entry and its search text, in one transaction.
+ * ST_NOT_FOUND for no such game. */
+enum status store_rename_game(struct store *s, int64_t id, const char *name,
+                              struct err *e) WARN_UNUSED;
+
+/* Ratings (docs/schema.md, "Ratings"): every write computes them again
+ * from the earliest place in the play order it touched, before it
+ * commits. A caller that rewrites many games (flierd reaudit) defers
+ * that, then rebuilds them once from the start: store_ratings_rebuild()
+ * ends the deferral and rates every game in one transaction. While
+ * deferred, the stored ratings are those before the writes. */
+void store_ratings_defer(struct store *s, bool defer);
+enum status store_ratings_rebuild(struct store *s, struct err *e) WARN_UNUSED;
+
 /* Filters of GET /api/games: NULL strings, 0 times and -1 verdict or
  * finished do not filter (0 there means invalid / unfinished). A verdict
  * or finished filter leaves out the unsupported games (they have

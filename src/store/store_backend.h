@@ -15,6 +15,7 @@ struct store_backend;
 
 struct store {
     const struct store_backend *be;
+    bool ratings_deferred; /* store_ratings_defer() */
 };
 
 struct store_backend {
@@ -31,6 +32,11 @@ struct store_backend {
     bool (*batch_lost)(const struct store *s);
     enum status (*replace_game)(struct store *s, int64_t id,
                                 const struct game_record *g, struct err *e);
+    enum status (*delete_game)(struct store *s, int64_t id, int64_t at,
+                               const char *token_fp, struct err *e);
+    enum status (*rename_game)(struct store *s, int64_t id, const char *name,
+                               struct err *e);
+    enum status (*ratings_rebuild)(struct store *s, struct err *e);
     enum status (*list_games)(struct store *s, const struct game_filter *f,
                               struct buf *out, struct err *e);
     enum status (*game_json)(struct store *s, int64_t id, struct buf *out,

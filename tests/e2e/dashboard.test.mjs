@@ -1060,6 +1060,62 @@ describe('the dashboard', () => {
 
 // These daemons serve the dashboard built into the binary (no --web).
 describe('the dashboard built in, with a token and with many games', () => {
+  test('ratings in the leaderboard and on a player page; a game renamed and deleted with the token', async () => {
+    const tokenFile = join(TMP, 'org-token');
+    writeFileSync(tokenFile, 'org-token\n');
+    const d = await startDaemon('organiser', ['--token-file', tokenFile, '--load', join(SRC, 'samples')], { web: false });
+    const get = async (path, init) => { const r = await fetch(d.url + path, init); const t = await r.text(); return { status: r.status, body: t ? JSON.parse(t) : null }; };
+    try {
+      const page = await newPage();
+      // the leaderboard: a Rating column, a figure for the rated, and what is left out
+      await page.goto(d.url + '/stats');
+      await page.locator('[data-testid=leaderboard]').waitFor();
+      const players = (await get('/api/players')).body.players;
+      const rated = players.filter((p) => p.rating !== null && !p.name.includes('/'));
+      assert.ok(rated.length >= 2, 'some players are rated');
+      assert.equal(await page.locator('[data-testid=leaderboard] thead th', { hasText: 'Rating' }).count(), 1);
+      const cells = await page.locator('[data-testid=rating-cell]').allTextContents();
+      assert.equal(cells.filter((c) => /^-?\d+\.\d\d$/.test(c)).length, rated.length);
+      assert.match(await page.locator('[data-testid=rating-note]').textContent(), /Games with violations and unfinished games are left out/);
+      // a player page: the figure, one dot per rated game, the luck in words
+      const who = rated.sort((a, b) => b.games - a.games)[0];
+      const detail = (await get(`/api/players/${encodeURIComponent(who.name)}`)).body;
+      assert.equal(detail.rating.rating, who.rating);
+      await page.goto(d.url + `/stats?player=${encodeURIComponent(who.name)}`);
+      await page.locator('[data-testid=rating-chart]').waitFor();
+      assert.match(await page.locator('[data-testid=rating-value]').textContent(), new RegExp(`^${who.rating.toFixed(2).replace('.', '\\.')} after ${detail.rating.games} rated game`));
+      assert.equal(await page.locator('[data-testid=rating-chart] circle.rating-dot').count(), detail.rating.history.length);
+      assert.equal(await page.locator('[data-testid=rating-chart] path.rating-line').count(), 1);
+      assert.match(await page.locator('[data-testid=rating]').textContent(), /left out/);
+      assert.match(await page.locator('[data-testid=luck-text]').textContent(), new RegExp(`^Landed ${detail.luck.landed} of ${detail.luck.flights} flights; the dice promised ${detail.luck.expected.toFixed(2)}`));
+      await shot(page, '40-player-rating');
+
+      // rename and delete: refused without the token, done with it
+      const { body: list } = await get('/api/games?limit=1000');
+      const victim = list.games.find((g) => g.status === 'audited' && !g.live);
+      assert.equal((await get(`/api/games/${victim.id}`, { method: 'DELETE' })).status, 401);
+      await page.goto(d.url + `/games/${victim.id}/audit`);
+      await page.locator('[data-testid=manage]').waitFor();
+      await page.locator('#manage-token').fill('org-token');
+      await page.locator('#manage-name').fill('renamed by the organiser.jcz');
+      await page.locator('[data-testid=rename]').click();
+      await page.locator('[data-testid=manage-status]', { hasText: 'Renamed to “renamed by the organiser.jcz”.' }).waitFor();
+      assert.match(await page.locator('h1').textContent(), /renamed by the organiser/);
+      assert.equal((await get(`/api/games/${victim.id}`)).body.name, 'renamed by the organiser.jcz');
+      const found = (await get('/api/games?q=' + encodeURIComponent('by the organiser'))).body;
+      assert.deepEqual(found.games.map((g) => g.id), [victim.id], 'the search finds the new name');
+      await page.locator('[data-testid=delete]').click();
+      assert.match(await page.locator('[data-testid=delete]').textContent(), new RegExp(`Really delete game #${victim.id}\\?`));
+      await page.locator('[data-testid=delete]').click();
+      await page.waitForFunction(() => location.pathname === '/');
+      assert.equal((await get(`/api/games/${victim.id}`)).status, 404);
+      assert.equal((await get('/api/games?limit=1000')).body.total, list.total - 1);
+      await page.close();
+    } finally {
+      assert.equal(await d.stop(), 0);
+    }
+  });
+
   test('upload asks for the token when the server needs one', async () => {
     const tokenFile = join(TMP, 'token');
     writeFileSync(tokenFile, 's3cret-token\n');

@@ -394,6 +394,16 @@ static void walk_live(struct walk *w)
     check(w, "GET", options, NULL, NULL, 409, NULL);
     check(w, "POST", moves, AUTH, LIVE_MOVE, 409, NULL);
     check(w, "POST", "/api/live/999999/moves", AUTH, LIVE_MOVE, 404, NULL);
+    char game[96], name[112];
+    snprintf(game, sizeof game, "/api/games/%lld", id);
+    snprintf(name, sizeof name, "/api/games/%lld/name", id);
+    check(w, "POST", name, NULL, "x.flierlog", 401, NULL);
+    check(w, "POST", name, AUTH, "", 400, NULL);
+    check(w, "POST", name, AUTH, "x.flierlog", 200,
+          "POST /api/games/{id}/name");
+    check(w, "DELETE", game, NULL, NULL, 401, NULL);
+    check(w, "DELETE", game, AUTH, NULL, 200, "DELETE /api/games/{id}");
+    check(w, "DELETE", game, AUTH, NULL, 404, NULL);
 }
 
 static void walk_rest(struct walk *w)

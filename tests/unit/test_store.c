@@ -454,7 +454,7 @@ static void test_open_migrates_and_reopens(void **state)
     store_close(fx->s);
     fx->s = NULL;
     if (!test_db_pg()) /* PostgreSQL's is a table: the open must work */
-        assert_int_equal(file_user_version(fx->path), 9);
+        assert_int_equal(file_user_version(fx->path), 10);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);

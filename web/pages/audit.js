@@ -9,6 +9,8 @@ import { paletteFor } from '../colors.js';
 import { RULES } from '../rules.js';
 import { eventFeature, elementsText, settingsText } from '../figures.js';
 import { verdictBadge, liveBadge } from './games.js';
+import { manageCard } from '../manage.js';
+import { navigate } from '../router.js';
 
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '—');
 const turnText = (t) => (t === null || t === undefined ? 'final' : String(t));
@@ -129,6 +131,12 @@ export function auditPage(main, [idText]) {
         h('dt', { text: 'Rules' }), h('dd', { text: settingsText(rules) }),
         rules.elements ? [h('dt', { text: 'Game elements' }), h('dd', { dataset: { testid: 'elements' }, text: elementsText(rules.elements) })] : null,
         h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }))));
+    if (!game.live) {
+      root.appendChild(manageCard(game, {
+        onRenamed: (name) => { const t = gameTitle({ ...game, name }); root.querySelector('h1').textContent = `Audit report: ${t}`; document.title = `Audit: ${t} · flierd`; },
+        onDeleted: () => navigate(`/?deleted=${id}`),
+      }));
+    }
   }).catch((e) => {
     if (!alive) return;
     root.replaceChildren(h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : 'Could not load the report' }),

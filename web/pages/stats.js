@@ -8,6 +8,7 @@ import { getJSON } from '../api.js';
 import { barChart, hbarChart, dieChart } from '../charts.js';
 import { setQuery } from '../router.js';
 import { FEATURES, featureName } from '../figures.js';
+import { ratingSection, luckSection, RATING_NOTE } from '../rating.js';
 
 // Features their units chart always (charted), the others when someone
 // scored with them; in their rank, those without one last.
@@ -39,7 +40,7 @@ function flierCharts(fl) {
 }
 
 function leaderboard(players, onSort, sort) {
-  const cols = [['name', 'Player'], ['games', 'Games'], ['wins', 'Wins'], ['average', 'Average'], ['best', 'Best'], ['flights', 'Flights'], ['landing_rate', 'Landing rate']];
+  const cols = [['name', 'Player'], ['games', 'Games'], ['wins', 'Wins'], ['average', 'Average'], ['best', 'Best'], ['flights', 'Flights'], ['landing_rate', 'Landing rate'], ['rating', 'Rating']];
   const sorted = players.slice().sort((a, b) => {
     const k = sort.key;
     const va = a[k] ?? -1, vb = b[k] ?? -1;
@@ -60,7 +61,8 @@ function leaderboard(players, onSort, sort) {
       h('td', { class: 'num', text: fmtNum(p.average, 1) }),
       h('td', { class: 'num', text: fmtNum(p.best) }),
       h('td', { class: 'num', text: fmtNum(p.flights) }),
-      h('td', { class: 'num', text: fmtPct(p.landing_rate) }))))));
+      h('td', { class: 'num', text: fmtPct(p.landing_rate) }),
+      h('td', { class: 'num', dataset: { testid: 'rating-cell' }, text: p.rating === null || p.rating === undefined ? '–' : p.rating.toFixed(2) }))))));
 }
 
 function globalStats(root, alive) {
@@ -95,7 +97,8 @@ function globalStats(root, alive) {
     const lbSlot = h('div');
     const drawLb = () => { lbSlot.replaceChildren(leaderboard(pl.players || [], (k) => { if (sort.key === k) sort.asc = !sort.asc; else { sort.key = k; sort.asc = k === 'name'; } drawLb(); }, sort)); };
     drawLb();
-    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Leaderboard' }), lbSlot));
+    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Leaderboard' }), lbSlot,
+      h('p', { class: 'note', dataset: { testid: 'rating-note' }, text: RATING_NOTE })));
 
     const dbp = (st.die_by_player || []).filter((d) => d.n > 0);
     if (dbp.length) {
@@ -169,6 +172,8 @@ function playerStats(root, name, alive) {
         { label: 'returned', value: Math.max(0, (p.returned || 0) - (p.forced_returns || 0)), cls: 'bar-neutral', sub: 'by choice' },
         { label: 'forced', value: p.forced_returns || 0, cls: 'bar-bad', sub: 'no landing' },
       ], { title: 'Flier uses', yLabel: 'flights' }))));
+    body.appendChild(ratingSection(p.rating));
+    body.appendChild(luckSection(p.luck));
     const recent = p.recent || [];
     body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Recent games' }),
       recent.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'report' },

@@ -815,7 +815,12 @@ enum status pg_batch_end(struct store *base, bool commit, struct err *e)
                            "in the batch were not kept");
         return ST_OK;
     }
-    return pg_commit_counted(s, s->uncounted, n, e);
+    enum status st = pg_commit_counted(s, s->uncounted, n, e);
+    if (st == ST_OK) {
+        struct err e3; /* the batch is stored: see pg_rating.c */
+        (void)pg_rating_refresh(s, &e3);
+    }
+    return st;
 }
 
 /* ---- opening and migrating ---------------------------------------------- */
@@ -979,6 +984,11 @@ enum status pg_open(const char *uri, bool read_only, struct store **out,
         goto out;
     }
     st = migrate(s, e);
+    if (st == ST_OK && !read_only) {
+        struct err e2; /* places left noted (a migration, a stopped
+                          daemon) are rated now, or by the next pass */
+        (void)pg_rating_refresh(s, &e2);
+    }
 out:
     if (st != ST_OK)
         pg_close(&s->base);
@@ -1145,6 +1155,9 @@ const struct store_backend store_pg_backend = {
     .batch_end = pg_batch_end,
     .batch_lost = pg_batch_lost,
     .replace_game = pg_replace_game,
+    .delete_game = pg_delete,
+    .rename_game = pg_rename,
+    .ratings_rebuild = pg_ratings_rebuild,
     .list_games = pg_list_games,
     .game_json = pg_game_json,
     .game_raw = pg_game_raw,

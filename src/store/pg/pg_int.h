@@ -218,6 +218,18 @@ bool pg_uncounted(const struct pg_store *s, int64_t id);
 enum status pg_promote_dups(struct pg_store *s, int64_t id,
                             const char *content, struct err *e);
 void pg_uncounted_add(struct pg_store *s, int64_t id);
+/* Every row of game $1, children first (pg_write.c). */
+extern const char pg_sql_delete_game[];
+/* pg_rating.c: after a write committed, the ratings computed again from
+ * the places it noted (rating_stale); nothing inside a batch (its end
+ * does it) or while the store defers ratings. */
+enum status pg_rating_refresh(struct pg_store *s, struct err *e);
+enum status pg_ratings_rebuild(struct store *base, struct err *e);
+/* pg_manage.c */
+enum status pg_delete(struct store *base, int64_t id, int64_t at,
+                      const char *token_fp, struct err *e);
+enum status pg_rename(struct store *base, int64_t id, const char *name,
+                      struct err *e);
 
 /* Row r, column c of a result: its text (NULL for SQL NULL); its integer. */
 const char *pg_cell(const PGresult *r, int row, int col);

@@ -4,9 +4,14 @@
  * figures, rules, editions, expansions) list their keys in byte order,
  * COLLATE "C", as SQLite's BINARY collation orders them. Rates and the
  * die test are computed here with the SQLite backend's arithmetic. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "store/pg/pg_int.h"
+#include "store/store_rating.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* Runs one read (no parameters, or $1 = text). */
 static enum status read_rows(struct pg_store *s, const char *sql,
@@ -22,12 +27,14 @@ static enum status read_rows(struct pg_store *s, const char *sql,
 /* ---- players ------------------------------------------------------------ */
 
 /* name, games, finished_games, wins, score_sum, best, flights, landed,
- * returned, forced, flier_points, rolls1..3, player_id */
+ * returned, forced, flier_points, rolls1..3, player_id, rating */
 #define PLAYER_COLS                                                            \
     "p.name, t.games, t.finished_games, t.wins, t.score_sum, "                \
     "(SELECT max(gp.score) FROM game_players gp WHERE gp.player_id = "        \
     "t.player_id AND gp.finished = 1), t.flights, t.landed, t.returned, "     \
-    "t.forced, t.flier_points, t.rolls1, t.rolls2, t.rolls3, t.player_id"
+    "t.forced, t.flier_points, t.rolls1, t.rolls2, t.rolls3, t.player_id, " \
+    "(SELECT h.shown FROM rating_history h WHERE h.player_id = t.player_id " \
+    "ORDER BY h.played_at DESC, h.game_id DESC LIMIT 1)"
 
 static void player_fields(struct buf *b, int *k, const PGresult *r, int i)
 {
@@ -53,6 +60,11 @@ static void player_fields(struct buf *b, int *k, const PGresult *r, int i)
     pj_num(b, r, i, 7);
     pj_key(b, k, "landing_rate");
     pj_rate(b, pg_int(r, i, 7), pg_int(r, i, 8));
+    pj_key(b, k, "rating");
+    if (pg_cell(r, i, 15))
+        pj_real(b, strtod(pg_cell(r, i, 15), NULL));
+    else
+        buf_puts(b, "null");
 }
 
 enum status pg_players_json(struct store *base, struct buf *out,
@@ -147,6 +159,43 @@ static const char SQL_RECENT[] =
     "ON gp.player_id = p.id JOIN games g ON g.id = gp.game_id "
     "WHERE p.name = $1 ORDER BY gp.game_id DESC LIMIT 20";
 
+/* As sqlite_rating.c reads them: the player's last rating, the latest
+ * RATING_HISTORY_MAX of their history, their flights' luck. */
+static const char SQL_PLAYER_RATING[] =
+    "SELECT h.mu, h.sigma, (SELECT count(*) FROM rating_history c WHERE "
+    "c.player_id = p.id) FROM players p JOIN rating_history h ON "
+    "h.player_id = p.id WHERE p.name = $1 "
+    "ORDER BY h.played_at DESC, h.game_id DESC LIMIT 1";
+static const char SQL_PLAYER_HISTORY[] =
+    "SELECT game_id, played_at, shown FROM (SELECT h.game_id, h.played_at, "
+    "h.shown FROM players p JOIN rating_history h ON h.player_id = p.id "
+    "WHERE p.name = $1 ORDER BY h.played_at DESC, h.game_id DESC LIMIT "
+    STR(RATING_HISTORY_MAX) ") x ORDER BY played_at, game_id";
+static const char SQL_PLAYER_LUCK[] =
+    "SELECT count(*), count(*) FILTER (WHERE outcome = 'landed'), "
+    "coalesce(sum(k), 0), coalesce(sum(k * (3 - k)), 0) FROM (SELECT "
+    "f.outcome, (f.n_roll1 > 0)::int + (f.n_roll2 > 0)::int + "
+    "(f.n_roll3 > 0)::int AS k FROM players p JOIN game_players gp ON "
+    "gp.player_id = p.id JOIN games g ON g.id = gp.game_id JOIN flights f "
+    "ON f.game_id = gp.game_id AND f.seat = gp.seat WHERE p.name = $1 AND "
+    "g.dup_of IS NULL AND f.outcome IN ('landed', 'returned') AND "
+    "f.bad_roll = 0) x";
+
+/* ,"rating":...,"luck":... from r[0..3): rating, history, luck. */
+static void rating_luck(struct buf *out, const struct pg_stmt *r)
+{
+    int64_t n = PQntuples(r[0].res) ? pg_int(r[0].res, 0, 2) : 0;
+    rating_json_open(out, n ? strtod(PQgetvalue(r[0].res, 0, 0), NULL) : 0,
+                     n ? strtod(PQgetvalue(r[0].res, 0, 1), NULL) : 0, n);
+    for (int i = 0; n && i < PQntuples(r[1].res); i++)
+        rating_json_item(out, (size_t)i, pg_int(r[1].res, i, 0),
+                         pg_int(r[1].res, i, 1),
+                         strtod(PQgetvalue(r[1].res, i, 2), NULL));
+    rating_json_close(out, n);
+    luck_json(out, pg_int(r[2].res, 0, 0), pg_int(r[2].res, 0, 1),
+              pg_int(r[2].res, 0, 2), pg_int(r[2].res, 0, 3));
+}
+
 enum status pg_player_json(struct store *base, const char *name,
                            struct buf *out, struct err *e)
 {
@@ -156,7 +205,7 @@ enum status pg_player_json(struct store *base, const char *name,
     pp_reset(&p);
     pp_text(&p, name);
     /* one snapshot, one round trip */
-    struct pg_stmt r[4] = {
+    struct pg_stmt r[7] = {
         { .sql = "SELECT " PLAYER_COLS " FROM players p JOIN player_totals t "
                  "ON t.player_id = p.id WHERE p.name = $1",
           .p = &p },
@@ -170,8 +219,11 @@ enum status pg_player_json(struct store *base, const char *name,
                  "COLLATE \"C\"",
           .p = &p },
         { .sql = SQL_RECENT, .p = &p },
+        { .sql = SQL_PLAYER_RATING, .p = &p },
+        { .sql = SQL_PLAYER_HISTORY, .p = &p },
+        { .sql = SQL_PLAYER_LUCK, .p = &p },
     };
-    enum status st = pg_read_all(s, r, 4, "read statistics", e);
+    enum status st = pg_read_all(s, r, 7, "read statistics", e);
     const PGresult *t = r[0].res;
     if (st == ST_OK && PQntuples(t) == 0)
         st = err_set(e, ST_NOT_FOUND, "no player '%s'", name);
@@ -190,11 +242,12 @@ enum status pg_player_json(struct store *base, const char *name,
         buf_puts(out, "{");
         pj_die(out, &m, pg_int(t, 0, 11), pg_int(t, 0, 12), pg_int(t, 0, 13));
         buf_puts(out, "}");
+        rating_luck(out, r + 4);
         buf_puts(out, ",\"recent\":");
         recent_json(out, r[3].res);
         buf_puts(out, "}");
     }
-    pg_pipeline_clear(r, 4);
+    pg_pipeline_clear(r, 7);
     return st;
 }
 

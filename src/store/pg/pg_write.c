@@ -25,6 +25,7 @@
 
 #include "core/content.h"
 #include "store/pg/pg_int.h"
+#include "store/store_rating.h"
 #include "store/store_record.h"
 
 #define PG_WRITE_TRIES 5 /* a game lost to a deadlock runs again */
@@ -459,7 +460,7 @@ static void game_stmt(struct pg_stmt *q, int *k, const struct game_rows *w,
 
 /* Every row of a game: one statement, whose foreign keys are checked at
  * its end, when the children are gone with the games row. */
-static const char SQL_DELETE[] =
+const char pg_sql_delete_game[] =
     "WITH f AS (DELETE FROM flights WHERE game_id = $1), "
     "v AS (DELETE FROM violations WHERE game_id = $1), "
     "pp AS (DELETE FROM game_player_points WHERE game_id = $1), "
@@ -472,6 +473,14 @@ static const char SQL_DELETE[] =
     "DELETE FROM games WHERE id = $1";
 
 /* ---- the public entry points --------------------------------------------- */
+
+/* The game is stored whatever the pass does: a pass that fails leaves
+ * its places noted, and the next writer's pass takes them. */
+static void rate_after_commit(struct pg_store *s)
+{
+    struct err e;
+    (void)pg_rating_refresh(s, &e);
+}
 
 static enum status check_record(const struct pg_store *s,
                                 const struct game_record *g, struct err *e)
@@ -610,6 +619,8 @@ enum status pg_insert_game(struct store *base, const struct game_record *g,
     if (st != ST_OK) {
         *out_id = 0;
         *out_duplicate = false;
+    } else if (!s->batch && !*out_duplicate && rating_record_rated(g)) {
+        rate_after_commit(s);
     }
     return st;
 }
@@ -689,7 +700,7 @@ static enum status rewrite_game(struct pg_store *s, int64_t id,
     players_stmt(q, &k, &w);
     if (!(s->batch && pg_uncounted(s, id)))
         q[k++] = (struct pg_stmt){ .sql = pg_sql_count, .p = &ids };
-    q[k++] = (struct pg_stmt){ .sql = SQL_DELETE, .p = &p };
+    q[k++] = (struct pg_stmt){ .sql = pg_sql_delete_game, .p = &p };
     game_stmt(q, &k, &w, id);
     if (s->batch) {
         q[k++] = (struct pg_stmt){ .sql = "RELEASE SAVEPOINT game" };
@@ -797,5 +808,8 @@ enum status pg_replace_game(struct store *base, int64_t id,
             break;
         st = ST_OK; /* lost to a deadlock: again */
     }
+    /* a live game's moves replace a game that was live too: never rated */
+    if (st == ST_OK && !s->batch && (rating_record_rated(g) || !g->live))
+        rate_after_commit(s);
     return st;
 }
