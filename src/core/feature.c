@@ -139,7 +139,6 @@ static const struct {
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
-    { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },

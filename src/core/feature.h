@@ -48,7 +48,9 @@ enum feat_shape {
     X(BIGTOP, "bigtop", SHAPE_NONE)                                        \
     X(RINGMASTER, "ringmaster", SHAPE_NONE)                                \
     X(CASTLE, "castle", SHAPE_EDGES)                                       \
-    X(BAZAAR, "bazaar", SHAPE_NONE)
+    X(BAZAAR, "bazaar", SHAPE_NONE)                                        \
+    X(KING, "king", SHAPE_NONE)                                            \
+    X(ROBBER, "robber", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

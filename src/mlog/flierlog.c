@@ -1035,20 +1035,29 @@ static bool scores(int f)
     return feature_class(f)->score || feature_class(f)->explain;
 }
 
-/* "road, city, field, monastery, garden, ...": the kinds that score. */
+/* "road, city, field, monastery, garden, ...": the kinds that score, as
+ * many as leave the message room for its path (an error message holds
+ * ERR_MSG_MAX bytes, and every unit may add kinds): "..." ends a list cut
+ * short, between names, never inside one. */
+enum { CLAIMABLE_ROOM = 170 };
 static const char *claimable_names(char *out, size_t len)
 {
-    size_t n = 0;
+    size_t n = 0, room = len < CLAIMABLE_ROOM ? len : CLAIMABLE_ROOM;
     int last = 0, k = 0;
     for (int f = 1; f < FEAT__COUNT; f++)
         if (scores(f))
             last = f;
     out[0] = '\0';
-    for (int f = 1; f < FEAT__COUNT && n < len; f++)
-        if (scores(f))
-            n += (size_t)snprintf(out + n, len - n, "%s%s",
-                                  k++ == 0 ? "" : f == last ? " or " : ", ",
-                                  feat_name(f));
+    for (int f = 1; f < FEAT__COUNT; f++) {
+        if (!scores(f))
+            continue;
+        const char *sep = k++ == 0 ? "" : f == last ? " or " : ", ";
+        if (n + strlen(sep) + strlen(feat_name(f)) + 5 >= room) {
+            snprintf(out + n, len - n, ", ...");
+            break;
+        }
+        n += (size_t)snprintf(out + n, len - n, "%s%s", sep, feat_name(f));
+    }
     return out;
 }
 

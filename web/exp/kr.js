@@ -1,0 +1,20 @@
+// exp/kr.js - King & Robber on the dashboard: the two cards are no
+// pieces on the board, so the replay counts them per player (the size
+// of the city or road that won the card, 0 for those without it) and
+// says when one changes hands; the cards' points are named in the
+// scores.
+
+export default {
+  id: 'kr',
+  name: 'King & Robber', short: 'K&R',
+  features: {
+    // the cards' points: no board feature, never "incomplete"
+    king: { name: 'king', open: true, rank: 10 },
+    robber: { name: 'robber baron', open: true, rank: 11 },
+  },
+  items: {
+    king: { label: 'The king (tiles of the largest completed city)', cls: 'kr-king', testid: 'kr-king' },
+    robber: { label: 'The robber baron (tiles of the longest completed road)', cls: 'kr-robber', testid: 'kr-robber' },
+  },
+  elementNames: { king: 'the king', robber: 'the robber baron' },
+};
