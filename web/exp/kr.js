@@ -7,6 +7,8 @@
 export default {
   id: 'kr',
   name: 'King & Robber', short: 'K&R',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'King & Robber', sets: { 'king-and-robber:1': 1 }, elements: { king: true, robber: true } },
   features: {
     // the cards' points: no board feature, never "incomplete"
     king: { name: 'king', open: true, rank: 10 },
