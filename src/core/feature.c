@@ -146,7 +146,6 @@ static const struct {
     { "The Tunnel", { "tunnel" } },
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },
-    { "The Wind Roses", { "wind-roses", "wind-rose" } },
     { "The Labyrinth", { "labyrinth" } },
     { "The Russian promos", { "russian-promos", "yaga", "russian-trap" } },
 };

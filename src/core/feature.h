@@ -50,7 +50,8 @@ enum feat_shape {
     X(CASTLE, "castle", SHAPE_EDGES)                                       \
     X(BAZAAR, "bazaar", SHAPE_NONE)                                        \
     X(KING, "king", SHAPE_NONE)                                            \
-    X(ROBBER, "robber", SHAPE_NONE)
+    X(ROBBER, "robber", SHAPE_NONE)                                        \
+    X(WIND_ROSE, "wind-rose", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

@@ -139,8 +139,8 @@ struct tile_def {
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
     struct tile_turn turn[4];
-    uint8_t marks;    /* TILE_MARK() bits: volcano, dragon, portal, the
-                         crop circles */
+    uint16_t marks;   /* TILE_MARK() bits: volcano, dragon, portal, the
+                         crop circles, the wind roses */
 };
 
 struct set_ref {

@@ -76,6 +76,7 @@ static const struct {
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" }, { "monastery", "shrine" },
     { "monastery", "special" },
+    { "tile", "wind-rose" },
     { "tile-set", "id" },    { "ref", "tile" },
     { "ref", "count" },      { "remove", "tile" },
 };
@@ -628,6 +629,20 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
     w->flier_dir = NO_FLIER;
     w->group = TG_NONE;
     check_attrs(tile, where, d);
+    /* a rose is an attribute of the tile, not an element: our mark
+     * "wind-rose-" and its quarters, in lower case */
+    char *rose = prop(tile, "wind-rose");
+    if (rose) {
+        char mark[32];
+        snprintf(mark, sizeof mark, "wind-rose-%s", rose);
+        for (char *c = mark; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        if (mark_of(mark) >= 0)
+            w->marks |= 1u << mark_of(mark);
+        else
+            differ(d, where, "wind-rose=\"%s\": a rose we do not know", rose);
+        xmlFree(rose);
+    }
     char *group = prop(tile, "group");
     if (group) {
         w->group = tile_group_find(group);
