@@ -174,6 +174,7 @@ static void test_engine_tests(void **state)
         { "/siege/", 5 },
         { "/bridge-bazaar-and-castles/", 3 },
         { "/gq11/", 1 },
+        { "/wind-rose/", 1 },
         { "/king-and-robber/", 5 },
     };
     struct paths files;

@@ -624,6 +624,7 @@ static void test_samples_match_expected(void **state)
         "rules/flier-never-on-castle.flierlog",
         "rules/flier-lands-on-castle.flierlog",
         "winter-c2-3p.jcz", "gq11-c3-4p.jcz", "spiel-doch-c2-2p.jcz",
+        "wind-roses-c2-3p.jcz",
         "kr-c2-3p.jcz",
     };
     (void)state;

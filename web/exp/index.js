@@ -59,10 +59,11 @@ import winter from './winter.js';
 import gq11 from './gq11.js';
 import spielDoch from './spiel_doch.js';
 import kr from './kr.js';
+import windRoses from './wind_roses.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
-  kr];
+  kr, windRoses];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 
