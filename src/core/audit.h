@@ -13,7 +13,7 @@
 #include "core/game.h"
 #include "core/log.h"
 
-#define AUDIT_MSG_MAX 400
+#define AUDIT_MSG_MAX 512
 
 struct violation {
     int turn;
