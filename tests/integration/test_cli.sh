@@ -184,17 +184,29 @@ expect_out tiny4_json '"variant":{"rule":"tiny-city-scoring=4","scores":{"Ada":4
 run explain audit --explain "$SAMPLES/c2-2p.jcz"
 expect_rc explain 0
 expect_out explain "score events: 19"
-expect_out explain "    turn 3: city, 2 tiles, completed: 2×2 = 4; Ada 1 knight → Ada 4"
-expect_out explain "    turn 29: road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4"
-expect_out explain "    final: monastery, incomplete: 1 + 4 neighbours = 5; Ben 1 monk → Ben 5"
-expect_out explain "    final: field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
+expect_out explain "  squares: (x,y) from the start tile at (0,0), x growing east, y growing south"
+expect_out explain "    turn 3 (the city from (0,1) to (0,2)): city, 2 tiles, completed: 2×2 = 4; Ada 1 knight → Ada 4"
+expect_out explain "    turn 29 (the road at (3,1), (3,2), (4,2) and (5,2)): road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4"
+expect_out explain "    final (the monastery at (-2,2)): monastery, incomplete: 1 + 4 neighbours = 5; Ben 1 monk → Ben 5"
+# two farmers' fields with the same receipt, told apart by where they lie
+expect_out explain "    final (the field to the south of the tile at (0,2)): field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
+expect_out explain "    final (the field to the south of the tile at (0,1)): field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
 arrows=$(grep -c '→' "$TMP/explain.out")
 [ "$arrows" -eq 19 ] || fail "explain: $arrows receipts, want 19"
 # without --explain: no receipts
 run plain audit "$SAMPLES/c2-2p.jcz"
 expect_no_out plain "→"
-expect_out plain "odds: roll 1 -> (3,1): road:E, road:S [Ada 1]; roll 2 -> (2,0): road:E, road:W, city:N; roll 3 -> (1,-1): road:SE, city:N [Ada 1]; chance to land 3/3"
-expect_out plain "turn 18, Ben: follower flew NW from (-2,3), rolled 2 -> (-4,1): returned to supply"
+expect_out plain "odds: roll 1 -> (3,1): the road on the east side, the road on the south side (Ada 1); roll 2 -> (2,0): the road on the east side, the road on the west side, the city on the north side; roll 3 -> (1,-1): the road on the east and south sides, the city on the north side (Ada 1); chance to land 3/3"
+expect_out plain "turn 18: Ben's follower flew north-west from (-2,3), rolled 2 -> (-4,1): returned to supply: the target offers no valid landing"
+# a forged landing says why the figure went back, and names the meeple
+# and the feature as players do
+run forged audit "$SAMPLES/forged/forged-wrong-target.jcz"
+expect_out forged "turn 24: Ben's follower flew north-west from (4,2), rolled 2 -> (2,0): returned to supply: the logged landing breaks FLIER_WRONG_TARGET, so it was not applied"
+run occupied audit "$SAMPLES/forged/forged-occupied.jcz"
+expect_out occupied "turn 7, Cleo: MEEPLE_FEATURE_OCCUPIED: Cleo's follower on the road running north–south at (-5,-1): the road already holds a meeple (Ben's)"
+# the fairy's point at the start of a turn is said with that turn
+run fairy audit --explain "$SAMPLES/dragon-tour.flierlog"
+expect_out fairy "    before turn 8: fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1"
 
 # ---- whatif ----------------------------------------------------------------
 
