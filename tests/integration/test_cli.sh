@@ -214,7 +214,7 @@ C2="$SAMPLES/c2-2p.jcz"
 run wi whatif "$C2" --turn 24 --roll 2 --landing city:N
 expect_rc wi 0
 expect_out wi "what if the flier of turn 24 had rolled 2 (not 1)?"
-expect_out wi "target (2,0): lands on city:N"
+expect_out wi "target (2,0): lands on the city on the north side (city:N)"
 expect_out wi "every later move stays legal"
 expect_out wi "final scores: Ada 21 -> 21 (+0), Ben 25 -> 24 (-1)"
 expect_out wi "winner: Ben (unchanged)"
@@ -230,7 +230,7 @@ expect_out wi_json '"winner_changes":false'
 FR="$SAMPLES/flier-returns.jcz"
 run wi_illegal whatif "$FR" --turn 1 --roll 1 --landing road:WE
 expect_rc wi_illegal 0
-expect_out wi_illegal "target (0,0): lands on road:WE"
+expect_out wi_illegal "target (0,0): lands on the road running east–west (road:WE)"
 expect_out wi_illegal "moves that become illegal:"
 expect_out wi_illegal "turn 2, Ben: MEEPLE_FEATURE_OCCUPIED: "
 expect_out wi_illegal "final scores: Ada 4 -> 6 (+2), Ben 2 -> 2 (+0)"
@@ -248,7 +248,13 @@ expect_err wi_bad_landing "monastery is no valid landing there; valid: road:E, r
 
 run wi_noflight whatif "$C2" --turn 1 --roll 1
 expect_rc wi_noflight 2
-expect_err wi_noflight "turn 1 has no flight"
+expect_err wi_noflight "turn 1 has no flight; flights are in turns 5, 18, 24 and 26"
+# the logged roll again, with another landing: no "rolled 1 (not 1)"
+run wi_same whatif "$C2" --turn 24 --roll 1 --landing road:S
+expect_rc wi_same 0
+expect_out wi_same "what if the flier of turn 24 had rolled 1, as it did?"
+expect_out wi_same "target (3,1): lands on the road on the south side (road:S)"
+expect_no_out wi_same "(not 1)"
 
 run wi_roll whatif "$C2" --turn 24 --roll 4
 expect_rc wi_roll 2
