@@ -25,6 +25,9 @@ function die(msg) {
 if (!flierdArg || !srcArg) die('usage: node dashboard.test.mjs PATH/TO/flierd SOURCE_DIR');
 const FLIERD = resolve(flierdArg);
 const SRC = resolve(srcArg);
+// The dashboard's own wording of segments ("the road running north–south"),
+// to check the pages against: the module runs in node as in the browser.
+const { segWords } = await import(join(SRC, 'web/words.js'));
 if (!existsSync(FLIERD)) die(`no flierd binary at ${FLIERD}: build it first (cmake --build build)`);
 if (Number(process.versions.node.split('.')[0]) < 18) die(`Node.js ${process.versions.node} is too old: 18 or later is needed`);
 try { accessSync(CHROMIUM, constants.X_OK); } catch {
@@ -230,7 +233,9 @@ describe('the dashboard', () => {
     }
     const rolledOptions = await page.locator(`svg.board .option-ring.rolled`).evaluateAll((els) => els.map((e) => e.dataset.segment).sort());
     assert.deepEqual(rolledOptions, flight.landings.map((l) => l.segment).sort());
-    assert.match(await page.locator('[data-testid=flight-outcome]').textContent(), new RegExp(`Landed on ${flight.segment.replace(/[.]/g, '\\.')}`));
+    assert.equal(await page.locator('[data-testid=flight-outcome]').textContent(), `Landed on ${segWords(flight.segment)} at (${flight.target[0]},${flight.target[1]}).`);
+    // the notation stays as the words' tooltip
+    assert.equal(await page.locator('[data-testid=flight-outcome] .seg-words').getAttribute('title'), flight.segment);
 
     // Running scores against the audit's running totals.
     const expected = game.audit.running[flight.turn];
@@ -278,7 +283,7 @@ describe('the dashboard', () => {
       boards.push([...on.values()]);
     }
     const NAMES = { small: 'follower', big: 'large follower', abbot: 'abbot', phantom: 'phantom', builder: 'builder', pig: 'pig', mayor: 'mayor', wagon: 'wagon', barn: 'barn' };
-    const title = (m) => `${m.player}'s ${NAMES[m.kind]} on ${m.segment} ` +
+    const title = (m) => `${m.player}'s ${NAMES[m.kind]} on ${segWords(m.segment)} ` +
       (m.kind === 'barn' ? `at the corner north-west of (${m.at[0]},${m.at[1]})` : `at (${m.at[0]},${m.at[1]})`) + (m.flew ? ', arrived by flight' : '');
 
     const page = await newPage();
@@ -323,8 +328,8 @@ describe('the dashboard', () => {
     // The barn stands on the corner where (-1,0), (0,0), (-1,1) and (0,1) meet.
     const barn = page.locator('svg.board .meeple.kind-barn');
     assert.equal(await barn.getAttribute('transform'), 'translate(0 100)');
-    assert.equal(await barn.locator('title').textContent(), "Ada's barn on field:NL.NR.EL.ER.SL.SR.WL.WR at the corner north-west of (0,1)");
-    assert.equal(await page.locator('svg.board .meeple.kind-mayor title').textContent(), "Ben's mayor on city:WE at (1,-2)");
+    assert.equal(await barn.locator('title').textContent(), "Ada's barn on the field all round the tile at the corner north-west of (0,1)");
+    assert.equal(await page.locator('svg.board .meeple.kind-mayor title').textContent(), "Ben's mayor on the city running east–west at (1,-2)");
 
     // Rivers (blue), inns, the cathedral, trade goods, the pig herd, the abbey.
     const rivers = page.locator('svg.board .tile:not(.hidden) path.river');
@@ -350,10 +355,11 @@ describe('the dashboard', () => {
     await page.goto(`${base}/games/${id}?turn=15`);
     const move = page.locator('[data-testid=move]');
     await move.waitFor();
-    assert.match(await move.textContent(), /Ben plays again \(the builder's second tile\): placed FL\/F\.o/);
-    assert.match(await move.textContent(), /Ben flew a follower onto city:NWSE at \(0,-2\)\./);
+    assert.match(await move.textContent(), /Ben plays again \(the builder's second tile\): placed the tile with a flying machine at/);
+    assert.equal(await move.locator('.tile-words').getAttribute('title'), 'FL/F.o', 'the tile id is the words\' tooltip');
+    assert.match(await move.textContent(), /Ben flew a follower onto the city on every side at \(0,-2\)\./);
     await page.goto(`${base}/games/${id}?turn=18`);
-    assert.match(await move.textContent(), /Ada deployed a barn on field:NL\.NR\.EL\.ER\.SL\.SR\.WL\.WR at the corner north-west of \(0,1\)\./);
+    assert.match(await move.textContent(), /Ada deployed a barn on the field all round the tile at the corner north-west of \(0,1\)\./);
     // Final scoring: trade goods and the barn score; neither is "incomplete".
     await page.locator('body').press('End');
     assert.match(await move.textContent(), /^Final scoring: .*trade goods.*barn|^Final scoring: .*barn.*trade goods/);
@@ -643,6 +649,40 @@ describe('the dashboard', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-raw]').click()]);
     assert.equal(download.suggestedFilename(), `game-${id}.flierlog`);
     await shot(page, '05-audit');
+
+    // One wrong claim is one violation, in the report and in the list's
+    // badge; the totals it put off are named once, as its consequence.
+    assert.equal(game.audit.violations.length, 1);
+    assert.match(game.audit.first_divergence.message, /the totals claimed after turns 12, 29 and 48 and at the end are off as a consequence/);
+    await page.goto(`${base}/?q=disputed`);
+    await page.locator('[data-testid=games-table] tbody tr .badge.bad').first().waitFor();
+    assert.equal(await page.locator('[data-testid=games-table] tbody tr .badge.bad').first().textContent(), '1 violation');
+  });
+
+  test('the audit report says why a forged flight returned, and names things in words', async () => {
+    const id = await gameId('/forged-wrong-target.jcz');
+    const game = (await api(`/api/games/${id}`)).body;
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}/audit`);
+    await page.locator('[data-testid=audit-violations]').waitFor();
+    // the flight of turn 24 returned because its landing was not applied
+    const f = game.audit.flights.find((x) => x.turn === 24);
+    assert.equal(f.outcome, 'returned');
+    const k = game.audit.flights.indexOf(f);
+    const cell = page.locator('table.report').nth(2).locator('tbody tr').nth(k).locator('[data-testid=flight-outcome]');
+    assert.equal(await cell.locator('.why').textContent(), 'Back to supply: the logged landing breaks FLIER_WRONG_TARGET, so the auditor did not apply it.');
+    // one that found no landing says so
+    const g = game.audit.flights.find((x) => x.outcome === 'returned' && !x.options);
+    const cellG = page.locator('table.report').nth(2).locator('tbody tr').nth(game.audit.flights.indexOf(g)).locator('[data-testid=flight-outcome]');
+    assert.match(await cellG.locator('.why').textContent(), /^Back to supply: the target offers no valid landing/);
+    // the valid landings in words, their notation as the tooltip
+    const landing = page.locator('table.report').nth(2).locator('tbody tr').nth(k).locator('.seg-words').first();
+    assert.equal(await landing.getAttribute('title'), f.landings[0].segment);
+    assert.equal(await landing.textContent(), segWords(f.landings[0].segment));
+    // the violation's message names the features as players do
+    const msg = await page.locator('[data-testid=audit-violations] td.message').first().textContent();
+    assert.match(msg, /^the flier rolled 2 towards the north-west from \(4,2\); the target \(2,0\) has the road on the east side/);
+    await shot(page, '05b-audit-forged-flight');
     await page.close();
   });
 

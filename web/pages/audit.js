@@ -6,7 +6,8 @@
 import { h, icon, fmtDate, fmtPct, gameTitle } from '../dom.js';
 import { getCached } from '../api.js';
 import { paletteFor } from '../colors.js';
-import { RULES } from '../rules.js';
+import { RULES, flightReturnWhy } from '../rules.js';
+import { segSpan, dirWords } from '../words.js';
 import { eventFeature, elementsText, settingsText } from '../figures.js';
 import { verdictBadge, liveBadge } from './games.js';
 
@@ -97,11 +98,13 @@ export function auditPage(main, [idText]) {
         h('td', null, h('a', { href: turnHref(id, x.turn), text: turnText(x.turn) })),
         h('td', { text: x.player || '—' }),
         h('td', { text: at(x.from) }),
-        h('td', { text: x.direction }),
+        h('td', { title: x.direction, text: dirWords(x.direction) }),
         h('td', { class: 'num', text: String(x.roll) }),
         h('td', { text: at(x.target) }),
-        h('td', null, h('span', { class: ['badge', x.outcome === 'landed' ? 'ok' : 'neutral'], text: x.outcome }), x.segment ? [' ', h('code', { text: x.segment })] : null),
-        h('td', { text: (x.landings || []).map((l) => l.segment).join(', ') || '—' }),
+        h('td', { dataset: { testid: 'flight-outcome' } }, h('span', { class: ['badge', x.outcome === 'landed' ? 'ok' : 'neutral'], text: x.outcome }),
+          x.segment ? [' on ', segSpan(x.segment)] : null,
+          x.outcome === 'returned' ? h('p', { class: 'muted small why', text: `Back to supply: ${flightReturnWhy(x, v)}.` }) : null),
+        h('td', null, (x.landings || []).length ? (x.landings || []).flatMap((l, k) => [k ? ', ' : '', segSpan(l.segment)]) : '—'),
         h('td', { class: 'num', text: x.odds ? fmtPct(x.odds.chance) : '—' })))) : h('p', { class: 'muted', text: 'No flights in this game.' })));
 
     // Score events.

@@ -9,11 +9,12 @@ import { getJSON, getCached, uncache } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { Board } from '../board.js';
 import { lineChart } from '../charts.js';
-import { RULES, moveLocation } from '../rules.js';
+import { RULES, moveLocation, flightReturnWhy } from '../rules.js';
 import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle } from '../figures.js';
 import { tileGeometry } from '../geometry.js';
 import { FEATURES, CLOSED, itemSpec } from '../exp/index.js';
 import { verdictBadge, liveBadge } from './games.js';
+import { segWords, segSpan, tileSpan, dirWords } from '../words.js';
 
 const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
 
@@ -212,6 +213,7 @@ export function replayPage(main, [idText], query) {
   function build(game, replay, turnParam) {
     clear(root);
     const turns = replay.turns || [];
+    const tileDefs = replay.tiles || {};
     const players = (replay.players && replay.players.length ? replay.players : game.players) || [];
     const colorsArr = paletteFor(players.map((p, i) => ({ ...p, color: p.color ?? (game.players[i] && game.players[i].color) })));
     const colors = new Map(players.map((p, i) => [p.name, colorsArr[i]]));
@@ -366,7 +368,7 @@ export function replayPage(main, [idText], query) {
       clear(moveBox);
       const t = turns[i];
       if (i === 0) {
-        moveBox.appendChild(h('p', null, 'Start tile ', h('code', { text: t.tile || '?' }), ` at ${at(t.at)}.`));
+        moveBox.appendChild(h('p', null, 'Start tile: ', tileSpan(t.tile || '?', tileDefs[t.tile]), ` at ${at(t.at)}.`));
         return;
       }
       if (t.turn === null) {
@@ -381,19 +383,19 @@ export function replayPage(main, [idText], query) {
         (prev.meeples || []).find((m) => m.player === t.player && figure(m.kind).again);
       if (t.tile) {
         parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ` plays again (${figure(again.kind).again}):` : '',
-          ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
+          ' placed ', tileSpan(t.tile, tileDefs[t.tile]), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
       } else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
       const diff = movedFigures(meepleDiff(prev.meeples, t.meeples), meepleDiff(t.meeples, prev.meeples));
       const swatch = (m) => h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' });
       for (const m of diff.added) {
-        const [seg, where] = figureWhere(m);
+        const where = figureWhere(m)[1];
         parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m),
-          `${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, h('code', { text: seg }), ` ${where}.`));
+          `${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, segSpan(m.segment), ` ${where}.`));
       }
       for (const { from, to } of diff.moves) {
-        const [seg, where] = figureWhere(to);
+        const where = figureWhere(to)[1];
         parts.push(h('p', { class: 'deploy', dataset: { kind: to.kind } }, swatch(to),
-          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, h('code', { text: seg }), ` ${where}.`));
+          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, segSpan(to.segment), ` ${where}.`));
       }
       if (diff.gone.length) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
@@ -416,28 +418,23 @@ export function replayPage(main, [idText], query) {
             h('th', { scope: 'row' }, h('span', { class: ['roll-chip', rolled ? 'rolled' : null], text: String(r.roll) }), rolled ? h('span', { class: 'sr-only', text: ' (rolled)' }) : null),
             h('td', { text: at(r.target) }),
             h('td', { class: 'landings' }, empty ? h('span', { class: 'muted', text: 'no tile' }) : r.landings.length
-              ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, h('code', { text: l.segment }),
+              ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, segSpan(l.segment),
                 occupantsText(l.occupants) ? h('span', { class: 'muted', text: ` (${occupantsText(l.occupants)})` }) : null)))
               : h('span', { class: 'muted', text: 'no valid landing' })));
         });
         let outcome;
         if (f.outcome === 'landed') {
-          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, h('code', { text: f.segment || f.feature || '?' }), ` at ${at(f.target)}.`);
+          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, segSpan(f.segment || f.feature || '?'), ` at ${at(f.target)}.`);
         } else if (f.outcome === 'pending') {
           outcome = h('p', { class: 'outcome', dataset: { testid: 'flight-outcome' }, text: 'The log stops before the landing was chosen.' });
         } else {
-          let why;
-          const broken = (violations.get(i) || []).find((v) => /^(FLIER_|MEEPLE_WRONG_TYPE)/.test(v.rule) && v.rule !== 'FLIER_MUST_LAND');
-          if (broken) why = `the logged landing breaks ${broken.rule}, so the auditor did not apply it`;
-          else if (!board.tileAt(f.target)) why = 'the target square is empty';
-          else if (!f.options) why = 'the target offers no valid landing (fields, completed features and flying machines are not landings)';
-          else why = `the log sends the meeple back although ${f.options} valid landing${f.options > 1 ? 's' : ''} existed`;
+          const why = flightReturnWhy(f, violations.get(i), !board.tileAt(f.target));
           outcome = h('p', { class: 'outcome returned', dataset: { testid: 'flight-outcome' }, text: `Returned to supply: ${why}.` });
         }
         const chance = f.odds ? `Chance to land: ${f.odds.rolls_with_landing}/3 (${fmtPct(f.odds.chance)})` : '';
         flightBox.appendChild(h('div', { class: 'flight', dataset: { testid: 'flight-card', outcome: f.outcome } },
           h('h3', { text: 'Flight' }),
-          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { text: f.direction }),
+          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { title: f.direction, text: dirWords(f.direction) }),
             `; the die rolled `, h('strong', { class: 'roll', text: String(f.roll) }), ` → target ${at(f.target)}.`),
           rolls.length ? h('table', { class: 'odds', dataset: { testid: 'flight-options' } },
             h('caption', { class: 'sr-only', text: 'The three possible targets and their valid landings' }),
@@ -458,7 +455,7 @@ export function replayPage(main, [idText], query) {
       if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', `The move of ${turnLabel(t.turn)}`);
       for (const v of list) {
         const loc = moveLocation(v);
-        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${loc.segment} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
+        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${segWords(loc.segment)} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
       }
       const rules = [...new Set(list.map((v) => v.rule))];
       banner.append(h('strong', { text: rules.join(', ') }), ' ', h('span', { text: RULES[rules[0]] || '' }));
