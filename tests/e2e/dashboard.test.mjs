@@ -437,6 +437,44 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Tower capture is a prisoner: in the turn panel, on the board and in the key', async () => {
+    const id = await gameId('/tower-c2-3p.jcz');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    // each prisoner is an item of its own: whose follower, held by which seat
+    const names = replay.players.map((p) => p.name);
+    let held = [];
+    const taken = []; // [turn index, {owner, by}] for each capture
+    replay.turns.forEach((t, i) => {
+      if (!Array.isArray(t.counters)) return;
+      const now = t.counters.filter((c) => c.unit === 'tower' && c.name === 'prisoner').map((c) => `${c.player}|${names[c.value]}`);
+      const left = [...held];
+      for (const k of now) { const j = left.indexOf(k); if (j >= 0) left.splice(j, 1); else taken.push([i, k]); }
+      held = now;
+    });
+    assert.ok(taken.length >= 2, `captures: ${taken.length}`);
+    const page = await newPage();
+    for (const [i, k] of taken.slice(0, 2)) {
+      const [owner, by] = k.split('|');
+      const t = replay.turns[i];
+      await page.goto(`${base}/games/${id}?turn=${t.turn}`);
+      await page.locator('[data-testid=held-taken]').first().waitFor();
+      const said = await page.locator('[data-testid=held-taken]').allTextContents();
+      assert.ok(said.some((x) => x.startsWith(`${by} takes ${owner}'s follower prisoner (with a tower).`)), said.join(' | '));
+      // not sent to the supply: the captured follower is the only one gone
+      const back = await page.locator('p.muted', { hasText: 'Back to supply' }).allTextContents();
+      assert.ok(!back.some((x) => x.includes(`${owner}'s follower`)) || (t.removed || []).length > 1, back.join(' | '));
+      // on the board: every prisoner held then, ringed in its holder's colour
+      const items = t.counters.filter((c) => c.unit === 'tower' && c.name === 'prisoner');
+      await page.waitForFunction((n) => document.querySelectorAll('svg.board .prisoner').length === n, items.length);
+      const drawn = await page.locator('svg.board .prisoner').evaluateAll((es) => es.map((e) => `${e.dataset.player}|${e.dataset.holder}`).sort());
+      assert.deepEqual(drawn, items.map((c) => `${c.player}|${names[c.value]}`).sort());
+      assert.match(await page.locator('svg.board .prisoner title').first().textContent(), /^\S+'s follower, held prisoner by \S+$/);
+    }
+    assert.equal(await page.locator('[data-testid=board-key] li[data-kind=prisoner]').count(), 1, 'the key shows the prisoner');
+    await shot(page, '03d-tower-prisoner');
+    await page.close();
+  });
+
   test('a Count of Carcassonne replay draws the City, its quarters and the count', async () => {
     // samples/rules/flier-lands-outside-city.flierlog: the twelve City tiles start it.
     const id = await gameId('/flier-lands-outside-city.flierlog');

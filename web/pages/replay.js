@@ -160,6 +160,20 @@ function itemChanges(prev, t, players) {
   return parts;
 }
 
+/** The figures the units hold off the board (their counters with held())
+ * that turn t took since prev, and those it gave back. */
+function heldChanges(prev, t, players) {
+  const list = (turn) => turn.items.counters.filter((it) => itemSpec(it).held)
+    .map((it) => ({ spec: itemSpec(it), ...itemSpec(it).held(it, players) }));
+  const key = (p) => `${p.owner}|${p.by}`;
+  const minus = (a, b) => {
+    const left = b.map(key);
+    return a.filter((p) => { const k = left.indexOf(key(p)); if (k < 0) return true; left.splice(k, 1); return false; });
+  };
+  const was = list(prev), now = list(t);
+  return { taken: minus(now, was), freed: minus(was, now) };
+}
+
 export function replayPage(main, [idText], query) {
   const id = Number(idText);
   let alive = true;
@@ -397,6 +411,15 @@ export function replayPage(main, [idText], query) {
         parts.push(h('p', { class: 'deploy', dataset: { kind: to.kind } }, swatch(to),
           `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, segSpan(to.segment), ` ${where}.`));
       }
+      // Figures a unit now holds off the board (prisoners) left it, but
+      // not for the supply: said as the unit says it.
+      const held = heldChanges(prev, t, players);
+      for (const p of held.taken) {
+        const k = diff.gone.findIndex((m) => m.player === p.owner);
+        const m = k >= 0 ? diff.gone.splice(k, 1)[0] : null;
+        parts.push(h('p', { class: 'held', dataset: { testid: 'held-taken' }, text: p.spec.taken(p) + (m ? ` It stood on ${figureWhere(m).join(' ')}.` : '') }));
+      }
+      for (const p of held.freed) parts.push(h('p', { class: 'held', dataset: { testid: 'held-freed' }, text: p.spec.freed(p) }));
       if (diff.gone.length) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
       }

@@ -633,10 +633,13 @@ static const struct move_class moves[] = {
     { .name = NULL },
 };
 
-/* For a replay: each tower with a floor and its height, and the
- * prisoners each seat holds. */
+/* For a replay: each tower with a floor and its height, the prisoners
+ * each seat holds, and each prisoner (whose figure, its value the seat
+ * that holds it), in the order taken: a viewer says "Ben takes Ada's
+ * follower prisoner" rather than sending that follower to the supply. */
 static void replay(const struct game *g, struct replay_out *out)
 {
+    const struct tower *st = cstate(g);
     int held[GAME_MAX_PLAYERS] = { 0 };
     for (int i = 0; i < g->n_tiles; i++)
         if (game_tower_height(g, i) > 0)
@@ -653,6 +656,11 @@ static void replay(const struct game *g, struct replay_out *out)
                                               .name = "prisoners",
                                               .seat = (int8_t)p,
                                               .value = held[p] });
+    for (int i = 0; i < st->n_held; i++)
+        replay_put(out, (struct replay_item){
+            .kind = REPLAY_COUNTER, .name = "prisoner",
+            .seat = (int8_t)g->meeples[st->held[i]].owner,
+            .value = st->jailer[i] });
 }
 
 const struct expansion expansion_tower = {
