@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/cli_int.h"
@@ -353,9 +354,11 @@ static void usage(FILE *f)
     fputs("usage: flierd audit [--json] [--explain] [--assume-finished]\n"
           "                    [--rule tiny-city-scoring=2|4] "
           "[--rule flier-acrobats=never|small] [-j N] "
-          "FILE...\n"
+          "FILE...|DIR...\n"
           "  Replays each game log (.jcz or flierlog; '-' reads stdin)\n"
           "  through the rules and reports violations, flights and scores.\n"
+          "  A folder adds its *.jcz and *.flierlog files, sub-folders\n"
+          "  included, in name order.\n"
           "  --json             one JSON object per file, one per line\n"
           "  --explain          list every score event with its receipt\n"
           "  --assume-finished  apply final scoring even with tiles left\n"
@@ -391,6 +394,7 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
     struct audit_args args = { false, false, false, NULL, 0, 0 };
     const char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int n_files = 0, worst = 0, jobs = ordered_cpus();
+    struct cli_paths logs = { NULL, 0, 0 };
     bool only_files = false;
     xalloc_keep_freed();
     for (int i = 0; i < argc; i++) {
@@ -441,6 +445,21 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
         usage(errs);
         worst = 2;
     }
+    /* a folder is its logs, as for ingest and serve --load */
+    for (int i = 0; i < n_files; i++) {
+        size_t before = logs.n;
+        cli_collect_logs(&files[i], 1, &logs);
+        struct stat sb;
+        if (logs.n == before && stat(files[i], &sb) == 0 &&
+            S_ISDIR(sb.st_mode)) {
+            fprintf(errs, "flierd audit: %s: a folder with no .jcz or "
+                    ".flierlog file in it\n", files[i]);
+            worst = 2;
+        }
+    }
+    free(files);
+    files = (const char **)logs.v;
+    n_files = (int)logs.n;
     if (n_files > 0) {
         struct audit_batch b = { files, &args, out, errs, worst };
         struct ordered_work w = { (size_t)n_files, sizeof(struct audit_slot),
@@ -459,6 +478,8 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
         worst = b.worst;
     }
 out:
-    free(files);
+    if (files != (const char **)logs.v)
+        free(files);
+    cli_paths_release(&logs);
     return worst;
 }

@@ -208,6 +208,20 @@ expect_out occupied "turn 7, Cleo: MEEPLE_FEATURE_OCCUPIED: Cleo's follower on t
 run fairy audit --explain "$SAMPLES/dragon-tour.flierlog"
 expect_out fairy "    before turn 8: fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1"
 
+# ---- a folder ----------------------------------------------------------------
+
+# a folder is its logs, sub-folders included, in name order (not "read
+# error: Is a directory")
+run folder audit --json "$SAMPLES/forged"
+expect_rc folder 1
+n=$(grep -c '^{' "$TMP/folder.out")
+[ "$n" -eq 3 ] || fail "folder: $n JSON lines, want the 3 forged games"
+expect_out_re folder '^\{"file":"[^"]*/forged/forged-flier-field.jcz"'
+mkdir -p "$TMP/nologs"
+run nologs audit "$TMP/nologs"
+expect_rc nologs 2
+expect_err nologs "nologs: a folder with no .jcz or .flierlog file in it"
+
 # ---- whatif ----------------------------------------------------------------
 
 C2="$SAMPLES/c2-2p.jcz"
