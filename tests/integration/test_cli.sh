@@ -222,6 +222,23 @@ run nologs audit "$TMP/nologs"
 expect_rc nologs 2
 expect_err nologs "nologs: a folder with no .jcz or .flierlog file in it"
 
+# ---- compressed and cut-short files --------------------------------------
+
+# a gzip-compressed save is read as what it holds
+gzip -c "$SAMPLES/c2-2p.jcz" >"$TMP/c2-2p.jcz.gz"
+run gz audit --json "$TMP/c2-2p.jcz.gz"
+expect_rc gz 0
+expect_out gz '"format":"jcz","valid":true,"finished":true,"turns":79'
+head -c 1000 "$TMP/c2-2p.jcz.gz" >"$TMP/cut.jcz.gz"
+run gz_cut audit "$TMP/cut.jcz.gz"
+expect_rc gz_cut 2
+expect_err gz_cut "cut.jcz.gz: the compressed (gzip) file ends early at byte 1000: it was cut short"
+# a log cut short says so, not where the JSON parser gave up
+head -c 5000 "$SAMPLES/c2-2p.jcz" >"$TMP/cut.jcz"
+run cut audit "$TMP/cut.jcz"
+expect_rc cut 2
+expect_err cut "cut.jcz: the file ends early at byte 5000 (line 1): its JSON stops before it is complete"
+
 # ---- whatif ----------------------------------------------------------------
 
 C2="$SAMPLES/c2-2p.jcz"
