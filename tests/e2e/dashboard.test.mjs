@@ -78,8 +78,8 @@ function startDaemon(name, extra = [], { web = true } = {}) {
 let daemon, ctx, base;
 const problems = []; // console errors, page errors, CSP reports
 
-async function api(path, init) {
-  const res = await fetch(base + path, init);
+async function api(path, init, at = base) {
+  const res = await fetch(at + path, init);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -746,6 +746,10 @@ describe('the dashboard', () => {
   test('upload: a file is audited at once; bad files are refused', async () => {
     const page = await newPage();
     await page.goto(base + '/upload');
+    // the cap is said before a file is refused; no token is asked for
+    await page.waitForFunction(() => /^Up to/.test(document.querySelector('[data-testid=upload-limits]').textContent));
+    assert.equal(await page.locator('[data-testid=upload-limits]').textContent(), 'Up to 1 MiB (1,048,576 bytes) a file; a larger one is refused (the server\'s --max-body).');
+    assert.equal(await page.locator('[data-testid=token]').isVisible(), false);
     const results = page.locator('[data-testid=upload-results] li');
     // A valid game (new bytes: the sample with a trailing newline).
     await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mine.jcz', mimeType: 'application/json', buffer: Buffer.concat([readFileSync(join(SRC, 'samples/tiny-city.jcz')), Buffer.from('\n')]) });
@@ -864,9 +868,13 @@ describe('the dashboard built in, with a token and with many games', () => {
     try {
       const page = await newPage();
       await page.goto(d.url + '/upload');
-      assert.equal(await page.locator('[data-testid=token]').isVisible(), false, 'no token field before the server asks');
-      await page.locator('[data-testid=file-input]').setInputFiles({ name: 'c2-2p.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/c2-2p.jcz')) });
+      // the field is there before any file is refused: the page asks the
+      // server (GET /api/upload) whether it needs a token
       await page.locator('[data-testid=token]').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => /needs a token/.test(document.querySelector('[data-testid=upload-limits]').textContent));
+      assert.deepEqual((await api('/api/upload', {}, d.url)).body, { max_bytes: 1048576, token_required: true, formats: ['jcz', 'flierlog'], gzip: true, multipart: true });
+      await page.locator('[data-testid=file-input]').setInputFiles({ name: 'c2-2p.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/c2-2p.jcz')) });
+      await page.waitForFunction(() => document.querySelector('[data-testid=upload-results] li')?.dataset.valid === 'auth');
       assert.equal(await page.locator('[data-testid=upload-results] li').first().getAttribute('data-valid'), 'auth');
       await page.getByLabel('Access token').fill('s3cret-token');
       await page.getByRole('button', { name: 'Try again' }).click();
