@@ -239,6 +239,19 @@ run cut audit "$TMP/cut.jcz"
 expect_rc cut 2
 expect_err cut "cut.jcz: the file ends early at byte 5000 (line 1): its JSON stops before it is complete"
 
+# ---- errors that say what to do ----------------------------------------------
+
+run port serve --port 18080
+expect_rc port 2
+expect_err port "unknown option '--port'"
+expect_err port "use --listen HOST:PORT: here, --listen 127.0.0.1:18080"
+# check with no database names the path it tried, whole
+mkdir -p "$TMP/nodb"
+(cd "$TMP/nodb" && "$FLIERD" check >"$TMP/nodb.out" 2>"$TMP/nodb.err" </dev/null; echo $? >"$TMP/nodb.rc")
+expect_rc nodb 2
+expect_err nodb "flierd check: no database at $(cd "$TMP/nodb" && pwd -P)/flierd.db (the default, flierd.db in the current folder); name one with --db PATH"
+[ -e "$TMP/nodb/flierd.db" ] && fail "nodb: check created a database"
+
 # ---- whatif ----------------------------------------------------------------
 
 C2="$SAMPLES/c2-2p.jcz"
