@@ -493,6 +493,29 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('the City\'s round after a turn is said as after that turn, not as the next one', async () => {
+    // samples/count-c2-4p.jcz: followers go into the City and the count
+    // moves between turns; the replay shows them with the next turn.
+    const id = await gameId('/count-c2-4p.jcz');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const countAt = (t) => ((t.figures || []).find((f) => f.unit === 'count' && f.name === 'count') || {}).segment;
+    let was = null, k = -1;
+    replay.turns.forEach((t, i) => {
+      const now = countAt(t);
+      if (now !== undefined) { if (was !== null && now !== was && k < 0) k = i; was = now; }
+    });
+    assert.ok(k > 0, 'the count moves in this game');
+    const t = replay.turns[k], prev = replay.turns[k - 1];
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=${t.turn}`);
+    const moved = page.locator('[data-testid=item-moved]');
+    await moved.first().waitFor();
+    assert.equal(await moved.first().textContent(), `After ${prev.player}'s turn ${prev.turn}, in the City's round, the count moved to the ${countAt(t).split(':')[1]} quarter.`);
+    // the follower sent into the City, said the same way
+    assert.match(await page.locator('[data-testid=move]').textContent(), new RegExp(`After ${prev.player}'s turn ${prev.turn}, in the City's round, \\S+ deployed a follower on the quarter`));
+    await page.close();
+  });
+
   test('a shrines replay draws the shrine apart from the monastery, and its challenge', async () => {
     // samples/rules/shrine-challenged.flierlog: Ada's monastery, completed
     // in turn 8, challenges Ben's shrine beside it.

@@ -12,6 +12,9 @@ export default {
     // spots says
     quarter: {
       name: 'quarter', shape: 'spots', ring: 14,
+      // followers come in only in the round after a turn's scoring:
+      // shown with the next turn, said as after the last
+      between: 'in the City\'s round',
       spots: { castle: [28, 28], market: [72, 28], blacksmith: [28, 72], cathedral: [72, 72] },
     },
   },
@@ -36,6 +39,8 @@ export default {
           s('title', { text: `the count in the ${String(it.segment).split(':')[1] || 'City'}` }), count());
       },
       legend: { kind: 'count', text: 'the count', icon: () => [s('g', { class: 'count' }, count())] },
+      // the count moves only between turns, after a follower went in
+      moved: (it, ctx) => `After ${ctx.after}, in the City's round, the count moved to the ${String(it.segment).split(':')[1] || 'City'} quarter.`,
     },
   },
   rules: {

@@ -133,7 +133,7 @@ function withBoards(replay) {
 /** What changed in the units' items from turn prev to t, in sentences:
  * a figure that came or moved, a mark whose value changed, a counter of
  * the players that changed (their values, in seat order). */
-function itemChanges(prev, t, players) {
+function itemChanges(prev, t, players, ctx) {
   const parts = [];
   const same = (a, b) => a.unit === b.unit && a.name === b.name;
   const at = (a, b) => Array.isArray(a.at) && Array.isArray(b.at) && a.at[0] === b.at[0] && a.at[1] === b.at[1];
@@ -155,7 +155,7 @@ function itemChanges(prev, t, players) {
   }
   for (const it of t.items.figures) {
     const spec = itemSpec(it), was = prev.items.figures.find((x) => same(x, it));
-    if (spec.moved && (!was || !at(was, it))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name }, text: spec.moved(it) }));
+    if (spec.moved && (!was || !at(was, it) || was.segment !== it.segment)) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name, testid: 'item-moved' }, text: spec.moved(it, ctx) }));
   }
   return parts;
 }
@@ -392,6 +392,8 @@ export function replayPage(main, [idText], query) {
       }
       const parts = [];
       const prev = turns[i - 1];
+      // what came between the last turn and this one is said as after it
+      const ctx = { after: prev.turn ? `${prev.player ? `${prev.player}'s ` : ''}turn ${prev.turn}` : 'the start tile' };
       // Two turns in a row: the builder's second tile.
       const again = i > 1 && t.player && prev.player === t.player &&
         (prev.meeples || []).find((m) => m.player === t.player && figure(m.kind).again);
@@ -403,8 +405,12 @@ export function replayPage(main, [idText], query) {
       const swatch = (m) => h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' });
       for (const m of diff.added) {
         const where = figureWhere(m)[1];
+        // a feature figures come onto only between turns: said as after
+        // the last turn, though the board shows it with this one
+        const feat = FEATURES[String(m.segment).split(':')[0]];
+        const when = feat && feat.between ? `After ${ctx.after}, ${feat.between}, ` : '';
         parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m),
-          `${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, segSpan(m.segment), ` ${where}.`));
+          `${when}${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, segSpan(m.segment), ` ${where}.`));
       }
       for (const { from, to } of diff.moves) {
         const where = figureWhere(to)[1];
@@ -424,7 +430,7 @@ export function replayPage(main, [idText], query) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
       }
       // The units' items: a figure come or moved, a mark or a count changed.
-      parts.push(...itemChanges(prev, t, players));
+      parts.push(...itemChanges(prev, t, players, ctx));
       moveBox.append(...parts);
     }
 
