@@ -493,6 +493,25 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('the fairy\'s point at the start of a turn shows with that turn', async () => {
+    // samples/dragon-tour.flierlog: filed with turn 7 (Ada's), it is the
+    // start of Ben's turn 8, whose running scores hold it.
+    const id = await gameId('/dragon-tour.flierlog');
+    const game = (await api(`/api/games/${id}`)).body;
+    const ev = game.audit.scores.find((x) => x.expr === 'fairy.turn');
+    assert.equal(ev.turn, 7, 'the JSON keeps the turn it is filed with');
+    assert.equal(ev.receipt, "fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1");
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=8`);
+    await page.locator('[data-testid=events] .receipt').first().waitFor();
+    assert.ok((await page.locator('[data-testid=events] .receipt').allTextContents()).includes(ev.receipt));
+    await page.goto(`${base}/games/${id}?turn=7`);
+    await page.locator('[data-testid=move]').waitFor();
+    const at7 = await page.locator('[data-testid=events] .receipt').allTextContents();
+    assert.ok(!at7.includes(ev.receipt), at7.join(' | '));
+    await page.close();
+  });
+
   test('the City\'s round after a turn is said as after that turn, not as the next one', async () => {
     // samples/count-c2-4p.jcz: followers go into the City and the count
     // moves between turns; the replay shows them with the next turn.

@@ -241,10 +241,14 @@ export function replayPage(main, [idText], query) {
       turns.forEach((t, i) => { if (t.turn !== null && t.turn <= turn) best = i; });
       return best;
     };
+    // A score at the start of its owner's turn (expression "….turn") is
+    // filed with the turn before, but happens in the next one, and that
+    // turn's running scores hold it: shown there.
+    const startOfNext = (x) => typeof x.expr === 'string' && x.expr.endsWith('.turn') && x.turn !== null && stepOfTurn.has(x.turn + 1);
     const byStep = (list) => {
       const m = new Map();
       for (const x of list || []) {
-        const i = stepOf(x.turn);
+        const i = stepOf(startOfNext(x) ? x.turn + 1 : x.turn);
         if (!m.has(i)) m.set(i, []);
         m.get(i).push(x);
       }
