@@ -412,6 +412,26 @@ void h_game_replay(struct request *r)
     reply_read(r, s, &b, &e);
 }
 
+/* A name the page asks the raw log to download under (its upload's own,
+ * tower-c2-3p.jcz): a plain file name of at most 120 bytes, letters,
+ * digits and ._+- only, ending in a log's extension; anything else is
+ * not put in a header. */
+static bool safe_file_name(const char *n)
+{
+    static const char *const ext[] = { ".jcz", ".flierlog", ".json", ".gz" };
+    size_t len = n ? strlen(n) : 0;
+    if (len == 0 || len > 120 || n[0] == '.' ||
+        strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "0123456789._+-") != len)
+        return false;
+    for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) {
+        size_t m = strlen(ext[k]);
+        if (len > m && strcmp(n + len - m, ext[k]) == 0)
+            return true;
+    }
+    return false;
+}
+
 void h_game_raw(struct request *r)
 {
     struct buf b = BUF_INIT;
@@ -430,9 +450,13 @@ void h_game_raw(struct request *r)
         return;
     }
     bool jcz = format && strcmp(format, "jcz") == 0;
-    char *disp = ra_alloc(&r->arena, 80);
-    snprintf(disp, 80, "inline; filename=\"game-%" PRId64 ".%s\"", id,
-             jcz ? "jcz" : "flierlog");
+    char *disp = ra_alloc(&r->arena, 200);
+    const char *want = req_query(r, "filename");
+    if (safe_file_name(want))
+        snprintf(disp, 200, "inline; filename=\"%s\"", want);
+    else
+        snprintf(disp, 200, "inline; filename=\"game-%" PRId64 ".%s\"", id,
+                 jcz ? "jcz" : "flierlog");
     req_add_header(r, "Content-Disposition", disp);
     buf_release(&r->out);
     r->out = b; /* the bytes as uploaded, no newline added */

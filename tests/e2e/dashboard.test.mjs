@@ -727,7 +727,8 @@ describe('the dashboard', () => {
     const raw = Buffer.from(await (await fetch(base + rawHref)).arrayBuffer());
     assert.ok(raw.equals(readFileSync(join(SRC, 'samples/disputed.flierlog'))), 'raw log is the sample, byte for byte');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-raw]').click()]);
-    assert.equal(download.suggestedFilename(), `game-${id}.flierlog`);
+    // under the name it was uploaded with, not game-ID
+    assert.equal(download.suggestedFilename(), 'disputed.flierlog');
     await shot(page, '05-audit');
 
     // One wrong claim is one violation, in the report and in the list's
@@ -773,6 +774,9 @@ describe('the dashboard', () => {
     await page.goto(base + '/stats');
     await page.locator('[data-testid=leaderboard]').waitFor();
     assert.match(await page.locator('[data-testid=stat-games]').textContent(), new RegExp(`^${stats.games.total}`));
+    // each tile's subtitle says what its number counts
+    assert.equal(await page.locator('[data-testid=stat-players]').textContent(), `${players.length}playersdifferent names over all games`);
+    assert.match(await page.locator('[data-testid=stat-games]').textContent(), /C2: \d+/);
     assert.equal(await page.locator('[data-testid=leaderboard] tbody tr').count(), players.length);
     await page.locator('figcaption', { hasText: 'Points by feature type' }).waitFor();
     assert.ok(await page.locator('figure.chart').count() >= 6, 'the charts');
@@ -781,6 +785,8 @@ describe('the dashboard', () => {
     await page.waitForURL(/\/stats\?player=Ben$/);
     await page.getByRole('heading', { name: 'Ben', exact: true }).waitFor();
     await page.locator('figcaption', { hasText: 'Die fairness (Ben\'s rolls)' }).waitFor();
+    // a flier must land where it can: no return is "by choice"
+    assert.doesNotMatch(await page.locator('main').textContent(), /by choice|forced returns/);
     await shot(page, '07-player');
     await page.close();
   });
@@ -849,8 +855,28 @@ describe('the dashboard', () => {
     await page.locator('[data-testid=unsupported-reason]').waitFor();
     assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /Mage & Witch/);
     assert.equal(await page.locator('main .badge.neutral').textContent(), 'not audited yet');
+    assert.match(await page.locator('[data-testid=needs]').textContent(), /^It needs Mage & Witch; there is no replay/);
+    // its raw log downloads under its own name, extension included
+    assert.equal(await page.locator('[data-testid=download-raw]').getAttribute('download'), 'mage.flierlog');
     await page.goto(`${base}/games/${up.body.id}`);
     await page.waitForFunction(() => /not audited yet/.test(document.querySelector('main h1')?.textContent || ''));
+    // in the list: no null, no 0 best, no "in progress"; what it needs;
+    // its title leads to the page that says why, not to a replay
+    await page.goto(`${base}/?q=mage`);
+    const row = page.locator(`tr[data-id="${up.body.id}"]`);
+    await row.waitFor();
+    const text = await row.textContent();
+    assert.doesNotMatch(text, /\bnull\b|in progress/);
+    assert.equal(await row.locator('td[data-label=Best]').textContent(), '—');
+    assert.equal(await row.locator('td[data-label=Turns]').textContent(), '—');
+    assert.equal(await row.locator('[data-testid=needs]').textContent(), ' needs Mage & Witch');
+    assert.equal(await row.locator('.game-link').getAttribute('href'), `/games/${up.body.id}/audit`);
+    // the upload page's card: what it needs, and no Replay button
+    await page.goto(base + '/upload');
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mage2.flierlog', mimeType: 'application/json', buffer: Buffer.from(log.replace('Tia', 'Tia2')) });
+    await page.locator('[data-testid=upload-results] li [data-testid=needs]').waitFor();
+    assert.match(await page.locator('[data-testid=upload-results] li [data-testid=needs]').textContent(), /^Not audited yet: it needs Mage & Witch/);
+    assert.equal(await page.locator('[data-testid=upload-results] li').getByRole('link', { name: 'Replay' }).count(), 0);
     await page.goto(`${base}/stats`);
     await page.waitForFunction(() => document.querySelector('main').innerText.includes('not audited yet'));
     await page.close();
@@ -886,6 +912,29 @@ describe('the dashboard', () => {
       assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
       await shot(page, name, false);
     }
+    // the audit report: its violations and flights are cards, as wide as
+    // their box, so nothing needs a sideways swipe
+    const forged = await gameId('/forged-wrong-target.jcz');
+    await page.goto(`${base}/games/${forged}/audit`);
+    await page.locator('[data-testid=audit-violations]').waitFor();
+    for (const sel of ['[data-testid=audit-violations]', 'table.report.cards >> nth=1']) {
+      const [w, box] = await page.locator(sel).evaluate((t) => [t.getBoundingClientRect().width, t.parentElement.clientWidth]);
+      assert.ok(w <= box + 1, `${sel}: ${w}px in a ${box}px box`);
+    }
+    assert.equal(await page.locator('[data-testid=audit-violations] td.message').evaluate((td) => getComputedStyle(td, '::before').content), '"What happened"');
+    await shot(page, '12b-phone-audit', false);
+    // the list: each cell's text stays in its cell (no "16:4C3"), a badge
+    // in its pill, and a game without a name is not "Game #45 #45"
+    const up = await api('/api/games', { method: 'POST', body: readFileSync(join(SRC, 'samples/c2-2p.jcz')).toString().replace('"Ada"', '"Ana"') });
+    await page.goto(`${base}/?q=Ana`);
+    const row = page.locator(`tr[data-id="${up.body.id}"]`);
+    await row.waitFor();
+    assert.equal(await row.locator('td[data-label=Game]').textContent(), `Game #${up.body.id} · jcz`);
+    await page.goto(base + '/?size=1000');
+    await page.locator('[data-testid=games-table] tbody tr').first().waitFor();
+    const spill = await page.evaluate(() => [...document.querySelectorAll('[data-testid=games-table] td, [data-testid=games-table] td .badge')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.dataset.label || el.className}: ${el.textContent}`));
+    assert.deepEqual(spill, []);
     await page.close();
   });
 

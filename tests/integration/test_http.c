@@ -471,6 +471,27 @@ static void test_game_endpoints(void **state)
     assert_int_equal(r.body.len, T.valid.len);
     assert_memory_equal(r.body.p, T.valid.p, T.valid.len);
     http_resp_release(&r);
+    /* the page asks for the upload's own name; only a plain file name of
+     * a log is put in the header */
+    static const struct {
+        const char *q, *want;
+    } names[] = {
+        { "?filename=tower-c2-3p.jcz", "inline; filename=\"tower-c2-3p.jcz\"" },
+        { "?filename=..%2Fetc%2Fpasswd.jcz", "inline; filename=\"game-" },
+        { "?filename=a%22b.jcz", "inline; filename=\"game-" },
+        { "?filename=notes.txt", "inline; filename=\"game-" },
+    };
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        char v[256];
+        snprintf(path, sizeof path, "/api/games/%lld/raw%s", T.valid_id,
+                 names[k].q);
+        assert_int_equal(http_do(T.d.port, "GET", path, NULL, NULL, 0, false,
+                                 &r), 200);
+        assert_true(http_header(&r, "Content-Disposition", v, sizeof v));
+        if (strncmp(v, names[k].want, strlen(names[k].want)) != 0)
+            fail_msg("%s: Content-Disposition %s", names[k].q, v);
+        http_resp_release(&r);
+    }
 
     snprintf(path, sizeof path, "/api/games/%lld/replay", T.forged_id);
     j = get_json(path, 200);

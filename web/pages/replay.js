@@ -4,7 +4,7 @@
 // this turn's score events and receipts, the flight and its odds, the
 // violations, and the score-over-turns chart.
 
-import { h, s, clear, icon, fmtDate, fmtPct, gameTitle, announce } from '../dom.js';
+import { h, s, clear, icon, fmtDate, fmtPct, gameTitle, announce, rawFileName, rawHref } from '../dom.js';
 import { getJSON, getCached, uncache } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { Board } from '../board.js';
@@ -272,7 +272,7 @@ export function replayPage(main, [idText], query) {
           game.finished ? null : h('span', { class: 'badge neutral', text: 'unfinished' }))),
       h('div', { class: 'head-actions' },
         h('a', { class: 'btn', href: `/games/${game.id}/audit` }, icon('report'), 'Audit report'),
-        h('a', { class: 'btn', href: `/api/games/${game.id}/raw`, download: `game-${game.id}.${game.format === 'jcz' ? 'jcz' : 'flierlog'}` }, icon('download'), 'Raw log'))));
+        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game) }, icon('download'), 'Raw log'))));
 
     // ---- board and controls ----
     const boardWrap = h('div', { class: 'board-wrap' });

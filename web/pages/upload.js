@@ -6,7 +6,7 @@
 import { h, clear, icon } from '../dom.js';
 import { uploadLog, getJSON, ApiError } from '../api.js';
 import { RULES } from '../rules.js';
-import { verdictBadge } from './games.js';
+import { verdictBadge, neededFor } from './games.js';
 
 const TOKEN_KEY = 'flierd.token';
 
@@ -60,6 +60,12 @@ export function uploadPage(main) {
       item.dataset.valid = String(game.valid);
       status.replaceChildren(verdictBadge(game), ' ',
         code === 200 && body.duplicate ? h('span', { class: 'muted', text: `already uploaded as game #${body.id}` }) : h('span', { class: 'muted', text: `stored as game #${body.id}` }));
+      if (game.status === 'unsupported') {
+        // kept, not audited: no scores, no replay to go to yet
+        detail.append(h('p', { dataset: { testid: 'needs' }, text: `Not audited yet: it needs ${neededFor(game)}, which this flierd does not audit. The upload is kept; "flierd reaudit" audits it once a later version does.` }),
+          h('p', { class: 'r-links' }, h('a', { class: 'btn small', href: `/games/${body.id}/audit`, text: 'Why' })));
+        return;
+      }
       const v = (game.audit && game.audit.violations) || [];
       detail.append(...[
         h('p', null, (game.players || []).map((p, i) => [i ? ', ' : '', h('span', { class: (game.winners || []).includes(p.name) ? 'strong' : null, text: `${p.name} ${p.score}` })]),
