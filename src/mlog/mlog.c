@@ -32,10 +32,7 @@ static void line_col(const char *data, size_t off, int *line, int *col)
 
 /* The input once mlog_json_check() has passed it, or (quick) one that
  * mlog_json_quick() lets cJSON read first (mlog_int.h). */
-/* Does the JSON stop inside an object, an array or a string? Then the
- * file was cut short, which says more than where cJSON gave up. Only on
- * the error path. */
-static bool ends_open(const char *p, size_t len)
+bool mlog_json_ends_open(const char *p, size_t len)
 {
     uint64_t arrays = 0; /* bit per level: an array, else an object */
     int depth = 0;
@@ -108,7 +105,7 @@ static enum status parse_json(const char *data, size_t len, bool quick,
         size_t off = end && end >= data ? (size_t)(end - data) : 0;
         int line, col;
         line_col(data, off, &line, &col);
-        if (ends_open(data, len))
+        if (mlog_json_ends_open(data, len))
             return err_set(e, ST_PARSE, "the file ends early at byte %zu "
                            "(line %d): its JSON stops before it is complete; "
                            "was it cut short, or saved while still being "

@@ -238,6 +238,12 @@ head -c 5000 "$SAMPLES/c2-2p.jcz" >"$TMP/cut.jcz"
 run cut audit "$TMP/cut.jcz"
 expect_rc cut 2
 expect_err cut "cut.jcz: the file ends early at byte 5000 (line 1): its JSON stops before it is complete"
+# a live (streaming) flierlog whose last record was cut while written
+run ndjson convert --to flierlog --ndjson "$SAMPLES/c2-2p.jcz" -o "$TMP/c2.ndjson"
+head -c 3000 "$TMP/c2.ndjson" >"$TMP/cut.flierlog"
+run cut_nd audit "$TMP/cut.flierlog"
+expect_rc cut_nd 2
+expect_err cut_nd "cut.flierlog: line 26: the file ends early at byte 3000, inside this record"
 
 # ---- errors that say what to do ----------------------------------------------
 
