@@ -480,16 +480,17 @@ static int explain_ransom(const struct game_log *log,
     int other = ev->xfer.with ? ev->xfer.with - 1 : 0;
     const char *name = log->names[seat % GAME_MAX_PLAYERS];
     const char *them = log->names[other % GAME_MAX_PLAYERS];
-    char id[32];
-    snprintf(id, sizeof id, "%d.%s.%d", ev->xfer.owner,
-             figure_class(ev->xfer.kind) ? figure_class(ev->xfer.kind)->jcz
-                                         : "?",
-             ev->xfer.n);
+    /* the figure as players say it: "Ada's follower" (its id stays in
+     * the JSON's transfer.meeple) */
+    const char *owner = log->names[ev->xfer.owner % GAME_MAX_PLAYERS];
+    const char *fig = figure_class(ev->xfer.kind)
+                          ? figure_class(ev->xfer.kind)->name
+                          : "figure";
     if (ev->points < 0)
-        return snprintf(out, len, "ransom: %s paid %d to %s for %s", name,
-                        -ev->points, them, id);
-    return snprintf(out, len, "ransom: %s received %d from %s for %s", name,
-                    ev->points, them, id);
+        return snprintf(out, len, "ransom: %s paid %d to %s for %s's %s",
+                        name, -ev->points, them, owner, fig);
+    return snprintf(out, len, "ransom: %s received %d from %s for %s's %s",
+                    name, ev->points, them, owner, fig);
 }
 
 static const struct element elements[] = {
