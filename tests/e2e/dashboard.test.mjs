@@ -763,6 +763,7 @@ describe('the dashboard', () => {
     // the violation's message names the features as players do
     const msg = await page.locator('[data-testid=audit-violations] td.message').first().textContent();
     assert.match(msg, /^the flier rolled 2 towards the north-west from \(4,2\); the target \(2,0\) has the road on the east side/);
+    assert.equal(await page.locator('[data-testid=squares]').textContent(), '(x,y): the start tile is (0,0), x grows east, y grows south.');
     await shot(page, '05b-audit-forged-flight');
     await page.close();
   });

@@ -134,7 +134,9 @@ export function auditPage(main, [idText]) {
         h('dt', { text: 'Tile sets' }), h('dd', { text: sets || '—' }),
         h('dt', { text: 'Rules' }), h('dd', { text: settingsText(rules) }),
         rules.elements ? [h('dt', { text: 'Game elements' }), h('dd', { dataset: { testid: 'elements' }, text: elementsText(rules.elements) })] : null,
-        h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }))));
+        h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }),
+        // what the report's squares mean, said once
+        h('dt', { text: 'Squares' }), h('dd', { dataset: { testid: 'squares' }, text: '(x,y): the start tile is (0,0), x grows east, y grows south.' }))));
   }).catch((e) => {
     if (!alive) return;
     root.replaceChildren(h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : 'Could not load the report' }),
