@@ -107,6 +107,12 @@ static void print_violations(FILE *out, const struct game_log *log,
         if (v->turn < 0)
             fprintf(out, "    final, %s: %s: %s\n",
                     cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
+        else if (v->between && v->turn == 0) /* its message names who */
+            fprintf(out, "    before the first tile: %s: %s\n",
+                    rule_id(v->rule), v->msg);
+        else if (v->between)
+            fprintf(out, "    after turn %d (%s's): %s: %s\n", v->turn,
+                    cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
         else
             fprintf(out, "    turn %d, %s: %s: %s\n", v->turn,
                     cli_seat_name(log, v->player), rule_id(v->rule), v->msg);

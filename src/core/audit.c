@@ -70,6 +70,9 @@ void audit_violate(struct audit *a, const struct move *m, enum rule rule,
 {
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
+    /* a round between turns (a wagon's move, the City's) is filed with
+     * the turn before it: the text report says "after turn N" */
+    v->between = a->phase == PH_IDLE || a->phase == PH_ROUND;
     const struct move_class *row = m ? row_of(a, m) : NULL;
     if (row && row->at != AT_NONE) {
         v->has_at = true;

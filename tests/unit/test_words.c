@@ -115,6 +115,32 @@ static void test_occupied_message(void **state)
     game_log_release(&l);
 }
 
+/* A move between turns is filed with the turn before it and marked so,
+ * for the text report's "after turn 1 (Ada's)"; one in a turn is not. */
+static void test_between_turns(void **state)
+{
+    (void)state;
+    static const struct fx_step steps[] = {
+        FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_COMMIT(RED),
+        FX_PASS(BLUE), /* before Ben's tile */
+        FX_PLACE(BLUE, "BA/RFr", 2, 0, 0),
+        FX_DEPLOY(BLUE, 0, 0, FEAT_CITY, "N"), FX_COMMIT(BLUE),
+    };
+    struct rules r = fx_rules_c2(2);
+    struct game_log l;
+    struct report rep;
+    fx_log_init(&l, &r);
+    fx_log_add(&l, steps, N_OF(steps));
+    fx_audit(&l, &rep);
+    assert_true(rep.n_violations >= 2);
+    assert_int_equal(rep.violations[0].turn, 1);
+    assert_true(rep.violations[0].between);
+    assert_int_equal(rep.violations[rep.n_violations - 1].turn, 2);
+    assert_false(rep.violations[rep.n_violations - 1].between);
+    report_release(&rep);
+    game_log_release(&l);
+}
+
 int main(void)
 {
     static struct fx_tests ts;
@@ -122,5 +148,6 @@ int main(void)
     FX_ROWS(&ts, tiles, test_tile);
     FX_TEST(&ts, test_short_buffer);
     FX_TEST(&ts, test_occupied_message);
+    FX_TEST(&ts, test_between_turns);
     return fx_tests_run("test_words", &ts);
 }
