@@ -250,6 +250,24 @@ export class Board {
         if (spec.draw) this.gMeeples.appendChild(spec.draw(this, it));
       }
     }
+    // Figures a unit holds off the board (its counters with drawHeld):
+    // in a row above the board's north-west corner, where they are seen
+    // without standing on any square.
+    const held = ((t.items && t.items.counters) || []).filter((it) => itemSpec(it).drawHeld);
+    if (held.length) {
+      const tiles = this.placed.filter((p) => p.step <= i && !p.ghost);
+      const x0 = Math.min(...tiles.map((p) => p.at[0])), y0 = Math.min(...tiles.map((p) => p.at[1]));
+      const row = s('g', { class: 'held-row', dataset: { testid: 'held-row' } });
+      held.forEach((it, j) => row.appendChild(itemSpec(it).drawHeld(this, it, [x0 * TILE + 14 + j * 26, y0 * TILE - 20])));
+      this.gMeeples.appendChild(row);
+    }
+  }
+
+  /** A seat's name and colour from the replay's players (held figures
+   * name their holder by seat). */
+  seat(k) {
+    const p = (this.replay.players || [])[k];
+    return p ? { name: p.name, color: this.colors.get(p.name) || '#777' } : { name: '?', color: '#777' };
   }
 
   /** Where figure m stands: its segment's anchor, or for a figure on a

@@ -107,6 +107,20 @@ export function announce(text) {
 }
 
 /** The display name of a game: its file name without folders, or "Game #id". */
+/** The name a game's raw log downloads under: its upload's own file name
+ * (tower-c2-3p.jcz) when it had one, else game-ID with its format's
+ * extension; a name without the extension gets it. */
+export function rawFileName(g) {
+  const ext = g.format === 'jcz' ? 'jcz' : 'flierlog';
+  const base = String(g.name || '').split(/[\\/]/).pop().replace(/[^\w.+-]/g, '_').replace(/^\.+/, '');
+  if (!base) return `game-${g.id}.${ext}`;
+  return (/\.(jcz|flierlog|json|gz)$/.test(base) ? base : `${base}.${ext}`).slice(-120);
+}
+
+/** The raw log's address, asking the server to name the download as the
+ * page does (its Content-Disposition wins over a link's download name). */
+export const rawHref = (g) => `/api/games/${g.id}/raw?filename=${encodeURIComponent(rawFileName(g))}`;
+
 export function gameTitle(g) {
   if (g && g.name) {
     const parts = String(g.name).split('/');

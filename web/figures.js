@@ -7,6 +7,7 @@
 // error.
 
 import { s } from './dom.js';
+import { segWords } from './words.js';
 import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES } from './exp/index.js';
 
 // Anything else: a diamond.
@@ -34,18 +35,19 @@ export const figureName = (kind) => figure(kind).name;
 /** "a follower", "an abbot". */
 export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 
-/** Where figure m stands, as [segment, the rest]: ["city:N", "at (2,1)"];
- * a barn stands on the corner north-west of its tile, in the field named. */
+/** Where figure m stands, as [segment in words, the rest]: ["the city on
+ * the north side", "at (2,1)"]; a barn stands on the corner north-west of
+ * its tile, in the field named. */
 export function figureWhere(m) {
   const at = Array.isArray(m.at) ? `(${m.at[0]},${m.at[1]})` : '(?)';
   if (figure(m.kind).neutral) return ['', `on the square ${at}`];
-  return [String(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
+  return [segWords(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
 }
 
-/** "on city:N at (2,1)". */
+/** "on the city on the north side at (2,1)". */
 export const figurePlace = (m) => `on ${figureWhere(m).join(' ')}`;
 
-/** "Ada's mayor on city:N at (2,1)". */
+/** "Ada's mayor on the city on the north side at (2,1)". */
 export const figureTitle = (m) => (figure(m.kind).neutral
   ? `The ${figureName(m.kind)} ${figureWhere(m)[1]}`
   : `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`);

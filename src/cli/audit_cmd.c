@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/cli_int.h"
 #include "core/audit.h"
 #include "core/receipt.h"
+#include "core/words.h"
 #include "mlog/mlog.h"
 #include "util/ordered.h"
 #include "util/sha256.h"
@@ -22,24 +24,52 @@ struct audit_args {
     int variant_value;     /* and the value it gives it */
 };
 
+/* Why a flight ended in the supply, as the replay page says it: a
+ * logged landing that broke a rule was not applied; else the target
+ * offered none, or the log sent the figure back all the same. */
+static const char *flight_return_why(const struct report *r,
+                                     const struct flight *f, char *buf,
+                                     size_t len)
+{
+    if (f->bad_roll)
+        return "returned to supply: the roll is not 1, 2 or 3";
+    for (size_t i = 0; i < r->n_violations; i++) {
+        const struct violation *v = &r->violations[i];
+        const char *id = rule_id(v->rule);
+        if (v->turn == f->turn && v->player == f->player &&
+            v->rule != RULE_FLIER_MUST_LAND &&
+            (strncmp(id, "FLIER_", 6) == 0 ||
+             v->rule == RULE_MEEPLE_WRONG_TYPE)) {
+            snprintf(buf, len, "returned to supply: the logged landing "
+                     "breaks %s, so it was not applied", id);
+            return buf;
+        }
+    }
+    return f->n_options ? "returned to supply, although the target offered "
+                          "a landing"
+                        : "returned to supply: the target offers no valid "
+                          "landing";
+}
+
 static void print_flights(FILE *out, const struct game_log *log,
                           const struct report *r)
 {
-    char opts[600];
+    char opts[600], why[120];
     for (size_t i = 0; i < r->n_flights; i++) {
         const struct flight *f = &r->flights[i];
         const struct figure_class *fig = figure_class(f->figure);
-        fprintf(out, "    turn %d, %s: %s flew %s from (%d,%d), rolled %d -> "
-                "(%d,%d): ", f->turn, cli_seat_name(log, f->player),
-                fig ? fig->name : "figure", dir_name(f->dir), f->from.x,
+        fprintf(out, "    turn %d: %s's %s flew %s from (%d,%d), rolled %d "
+                "-> (%d,%d): ", f->turn, cli_seat_name(log, f->player),
+                fig ? fig->name : "figure", dir_words(f->dir), f->from.x,
                 f->from.y, f->roll, f->target.x, f->target.y);
         if (f->landed) {
-            char seg[40];
-            seg_format(f->feature, f->mask, seg, sizeof seg);
+            char seg[64];
+            seg_words(f->feature, f->mask, seg, sizeof seg);
             fprintf(out, "landed on %s\n", seg);
         } else {
             fprintf(out, "%s\n", f->pending ? "landing not logged yet"
-                                            : "returned to supply");
+                                            : flight_return_why(r, f, why,
+                                                              sizeof why));
         }
         cli_format_odds(log, f, opts, sizeof opts);
         fprintf(out, "      odds: %s\n", opts);
@@ -47,15 +77,20 @@ static void print_flights(FILE *out, const struct game_log *log,
 }
 
 static void print_scores(FILE *out, const struct game_log *log,
-                         const struct report *r)
+                         const struct report *r, const struct game *g)
 {
-    char receipt[600];
+    char receipt[600], where[160];
     for (size_t i = 0; i < r->n_events; i++) {
+        const struct score_event *ev = &r->events[i];
         receipt_format(log, r, i, receipt, sizeof receipt);
-        if (r->events[i].turn < 0)
-            fprintf(out, "    final: %s\n", receipt);
+        cli_event_where(r, g, i, where, sizeof where);
+        if (ev->turn < 0)
+            fprintf(out, "    final%s: %s\n", where, receipt);
+        else if (ev->expr == EXPR_TURN) /* filed with the turn before */
+            fprintf(out, "    before turn %d%s: %s\n", ev->turn + 1, where,
+                    receipt);
         else
-            fprintf(out, "    turn %d: %s\n", r->events[i].turn, receipt);
+            fprintf(out, "    turn %d%s: %s\n", ev->turn, where, receipt);
     }
 }
 
@@ -72,6 +107,12 @@ static void print_violations(FILE *out, const struct game_log *log,
         if (v->turn < 0)
             fprintf(out, "    final, %s: %s: %s\n",
                     cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
+        else if (v->between && v->turn == 0) /* its message names who */
+            fprintf(out, "    before the first tile: %s: %s\n",
+                    rule_id(v->rule), v->msg);
+        else if (v->between)
+            fprintf(out, "    after turn %d (%s's): %s: %s\n", v->turn,
+                    cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
         else
             fprintf(out, "    turn %d, %s: %s: %s\n", v->turn,
                     cli_seat_name(log, v->player), rule_id(v->rule), v->msg);
@@ -80,7 +121,7 @@ static void print_violations(FILE *out, const struct game_log *log,
 
 static void print_text(FILE *out, const struct report_meta *m,
                        const struct game_log *log, const struct report *r,
-                       const struct audit_args *args)
+                       const struct game *g, const struct audit_args *args)
 {
     fprintf(out, "%s (%s): %s, %s after %d turn%s", m->file,
             mlog_format_name(m->format), r->valid ? "valid" : "INVALID",
@@ -91,16 +132,21 @@ static void print_text(FILE *out, const struct report_meta *m,
                 r->tiles_left == 1 ? "" : "s");
     fprintf(out, "\n  verdict of %s, input sha256 %.16s…\n", m->engine,
             m->sha256);
+    fputs("  squares: (x,y) from the start tile at (0,0), x growing east, "
+          "y growing south\n", out);
     cli_print_scoreline(out, "  scores:", log, r->score, r->finished);
     size_t landed = 0;
     for (size_t i = 0; i < r->n_flights; i++)
         landed += r->flights[i].landed;
     fprintf(out, "  flights: %zu, %zu landed\n", r->n_flights, landed);
     print_flights(out, log, r);
-    for (size_t i = 0; i < r->n_discards; i++)
-        fprintf(out, "  discard: before turn %d, %s fit nowhere%s\n",
-                r->discards[i].turn, tile_get(r->discards[i].tile)->id,
+    for (size_t i = 0; i < r->n_discards; i++) {
+        char tw[80];
+        tile_words(r->discards[i].tile, tw, sizeof tw);
+        fprintf(out, "  discard: before turn %d, %s (%s) fit nowhere%s\n",
+                r->discards[i].turn, tw, tile_get(r->discards[i].tile)->id,
                 r->discards[i].logged ? "" : " (inferred from the draw)");
+    }
     if (r->draw_note[0])
         fprintf(out, "  note: %s\n", r->draw_note);
     if (r->rule_note[0])
@@ -109,7 +155,7 @@ static void print_text(FILE *out, const struct report_meta *m,
         fprintf(out, "  stopped: %s\n", r->halt_msg);
     fprintf(out, "  score events: %zu\n", r->n_events);
     if (args->explain)
-        print_scores(out, log, r);
+        print_scores(out, log, r, g);
     print_violations(out, log, r);
     if (r->has_claims) {
         size_t bad = 0;
@@ -177,6 +223,7 @@ static int audit_one(const char *path, const struct audit_args *args,
     struct buf *data = io->data, *json = io->json;
     struct game_log log;
     struct report rep, var;
+    struct game *final = NULL;
     struct err e;
     char sha[SHA256_HEX_LEN];
     enum mlog_format fmt = MLOG_UNKNOWN;
@@ -195,7 +242,8 @@ static int audit_one(const char *path, const struct audit_args *args,
     }
     sha256_hex(data->p, data->len, sha);
     struct audit_opts o = { args->assume_finished };
-    audit_run(&log, &o, &rep, NULL);
+    /* the final board tells where each field that scored lies */
+    audit_run(&log, &o, &rep, args->explain && !args->json ? &final : NULL);
     struct report_meta m = { name, fmt, FLIERD_ENGINE, sha,
                              NULL, NULL };
     if (args->variant) {
@@ -208,7 +256,7 @@ static int audit_one(const char *path, const struct audit_args *args,
     if (args->json) {
         mlog_report_json_meta(&m, &log, &rep, json);
     } else {
-        print_text(io->out, &m, &log, &rep, args);
+        print_text(io->out, &m, &log, &rep, final, args);
         if (args->variant)
             print_variant(io->out, &log, &rep, &var, args->variant);
     }
@@ -217,6 +265,8 @@ static int audit_one(const char *path, const struct audit_args *args,
     if (args->variant)
         report_release(&var);
 out:
+    if (final)
+        game_free(final);
     game_log_release(&log);
     return rc;
 }
@@ -310,9 +360,11 @@ static void usage(FILE *f)
     fputs("usage: flierd audit [--json] [--explain] [--assume-finished]\n"
           "                    [--rule tiny-city-scoring=2|4] "
           "[--rule flier-acrobats=never|small] [-j N] "
-          "FILE...\n"
+          "FILE...|DIR...\n"
           "  Replays each game log (.jcz or flierlog; '-' reads stdin)\n"
           "  through the rules and reports violations, flights and scores.\n"
+          "  A folder adds its *.jcz and *.flierlog files, sub-folders\n"
+          "  included, in name order.\n"
           "  --json             one JSON object per file, one per line\n"
           "  --explain          list every score event with its receipt\n"
           "  --assume-finished  apply final scoring even with tiles left\n"
@@ -348,6 +400,7 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
     struct audit_args args = { false, false, false, NULL, 0, 0 };
     const char **files = xcalloc((size_t)argc + 1, sizeof *files);
     int n_files = 0, worst = 0, jobs = ordered_cpus();
+    struct cli_paths logs = { NULL, 0, 0 };
     bool only_files = false;
     xalloc_keep_freed();
     for (int i = 0; i < argc; i++) {
@@ -398,6 +451,21 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
         usage(errs);
         worst = 2;
     }
+    /* a folder is its logs, as for ingest and serve --load */
+    for (int i = 0; i < n_files; i++) {
+        size_t before = logs.n;
+        cli_collect_logs(&files[i], 1, &logs);
+        struct stat sb;
+        if (logs.n == before && stat(files[i], &sb) == 0 &&
+            S_ISDIR(sb.st_mode)) {
+            fprintf(errs, "flierd audit: %s: a folder with no .jcz or "
+                    ".flierlog file in it\n", files[i]);
+            worst = 2;
+        }
+    }
+    free(files);
+    files = (const char **)logs.v;
+    n_files = (int)logs.n;
     if (n_files > 0) {
         struct audit_batch b = { files, &args, out, errs, worst };
         struct ordered_work w = { (size_t)n_files, sizeof(struct audit_slot),
@@ -416,6 +484,8 @@ int cli_audit(int argc, char **argv, FILE *out, FILE *errs)
         worst = b.worst;
     }
 out:
-    free(files);
+    if (files != (const char **)logs.v)
+        free(files);
+    cli_paths_release(&logs);
     return worst;
 }

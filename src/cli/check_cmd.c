@@ -1,8 +1,11 @@
 /* check_cmd.c - `flierd check`: is the database whole (store_check)? For
  * an operator after a crash or a disk incident, and for the crash tests.
  * Opens the database read-only: a check never changes what it checks. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_int.h"
@@ -18,6 +21,24 @@ static void usage(FILE *f)
           "  beside the daemon. Exit 0 all holds, 1 problems (listed),\n"
           "  2 the database could not be read.\n"
           "  --quiet  print the problems only, not the summary line\n", f);
+}
+
+/* A SQLite path with nothing there: says where it looked (the whole
+ * path: the default is relative to a folder the user may not think of)
+ * and how to name another. A check never creates the file. */
+static bool no_file(const char *db, FILE *errs)
+{
+    struct stat sb;
+    char cwd[4096];
+    if (strstr(db, "://") || stat(db, &sb) == 0 || errno != ENOENT)
+        return false;
+    bool rel = db[0] != '/' && getcwd(cwd, sizeof cwd);
+    fprintf(errs, "flierd check: no database at %s%s%s (%s); name one with "
+            "--db PATH\n", rel ? cwd : "", rel ? "/" : "", db,
+            strcmp(db, "flierd.db") == 0 ? "the default, flierd.db in the "
+                                           "current folder"
+                                         : "no such file");
+    return true;
 }
 
 int cli_check(int argc, char **argv, FILE *out, FILE *errs)
@@ -38,6 +59,8 @@ int cli_check(int argc, char **argv, FILE *out, FILE *errs)
     if (rc >= 0)
         return rc;
     err_clear(&e);
+    if (no_file(db, errs))
+        return 2;
     if (store_open(db, true, &s, &e) != ST_OK) {
         /* SQLite's open errors name the file already */
         bool named = strncmp(e.msg, db, strlen(db)) == 0;

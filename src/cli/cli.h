@@ -94,4 +94,17 @@ enum status cli_read_input(const char *path, struct buf *b,
 /* "<stdin>" for "-", else path. */
 const char *cli_display_name(const char *path);
 
+/* Paths (heap copies), as cli_collect_logs() lists them. */
+struct cli_paths {
+    char **v;
+    size_t n, cap;
+};
+/* Appends the logs that paths[0..n) name to l: a folder its *.jcz and
+ * *.flierlog files, sub-folders included, in name order; any other path
+ * as it is (a file named is read whatever its name; a missing one fails
+ * when read), except the index.ndjson of a flierd export. Free with
+ * cli_paths_release(). */
+void cli_collect_logs(const char *const *paths, int n, struct cli_paths *l);
+void cli_paths_release(struct cli_paths *l);
+
 #endif

@@ -43,9 +43,15 @@ unsigned cli_winners(const struct game_log *log, const int *score);
 void cli_print_scoreline(FILE *out, const char *label,
                          const struct game_log *log, const int *score,
                          bool mark_winner);
-/* "roll 1 -> (2,0): city:N [Ada 1], road:WE; roll 2 -> (1,-1): nothing;
- * roll 3 -> (0,-2): no tile; chance to land 1/3" */
+/* "roll 1 -> (2,0): the city on the north side (Ada 1), the road running
+ * east–west; roll 2 -> (1,-1): no landing; ...; chance to land 1/3" */
 void cli_format_odds(const struct game_log *log, const struct flight *f,
                      char *out, size_t len);
+/* Where score event i of r lies, for telling equal receipts apart:
+ * " (the road from (2,0) to (5,0))", " (the city at (0,1) and (0,2))",
+ * for a field " (the field to the north of the tile at (3,4))" when g,
+ * the game's final state, is given (else ""). */
+void cli_event_where(const struct report *r, const struct game *g,
+                     size_t i, char *out, size_t len);
 
 #endif

@@ -8,12 +8,10 @@
  * every game a savepoint within it: a game that fails leaves nothing and
  * the batch goes on; an interrupted import keeps every batch it
  * committed and no part of any other game. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,80 +23,6 @@
 #include "util/xalloc.h"
 
 #define INGEST_BATCH 256
-
-struct path_list {
-    char **v;
-    size_t n, cap;
-};
-
-static void add_path(struct path_list *l, const char *p)
-{
-    xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
-    l->v[l->n++] = xstrdup(p);
-}
-
-static bool log_name(const char *n)
-{
-    size_t len = strlen(n);
-    return (len > 4 && strcmp(n + len - 4, ".jcz") == 0) ||
-           (len > 9 && strcmp(n + len - 9, ".flierlog") == 0);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Appends the log files under dir (recursively, sorted) to l. */
-static void collect_dir(const char *dir, struct path_list *l, int depth)
-{
-    struct path_list names = { NULL, 0, 0 };
-    struct dirent *de;
-    DIR *d = opendir(dir);
-    if (!d || depth > 16) {
-        if (d)
-            closedir(d);
-        return;
-    }
-    while ((de = readdir(d)) != NULL)
-        if (de->d_name[0] != '.')
-            add_path(&names, de->d_name);
-    closedir(d);
-    if (names.n > 1)
-        qsort(names.v, names.n, sizeof *names.v, cmp_str);
-    for (size_t i = 0; i < names.n; i++) {
-        struct buf p = BUF_INIT;
-        struct stat sb;
-        buf_printf(&p, "%s/%s", dir, names.v[i]);
-        if (stat(p.p, &sb) == 0 && S_ISDIR(sb.st_mode))
-            collect_dir(p.p, l, depth + 1);
-        else if (stat(p.p, &sb) == 0 && S_ISREG(sb.st_mode) &&
-                 log_name(names.v[i]))
-            add_path(l, p.p);
-        buf_release(&p);
-        free(names.v[i]);
-    }
-    free(names.v);
-}
-
-/* The index of `flierd export` (export_cmd.c), no game: skipped also
- * when named, as a shell's EXPORT/<star> names it. */
-static bool export_index(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    return strcmp(base ? base + 1 : path, "index.ndjson") == 0;
-}
-
-static void collect(const char *const *paths, int n, struct path_list *l)
-{
-    for (int i = 0; i < n; i++) {
-        struct stat sb;
-        if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode))
-            collect_dir(paths[i], l, 0);
-        else if (!export_index(paths[i]))
-            add_path(l, paths[i]); /* a missing file fails when read */
-    }
-}
 
 /* What became of each file, so that a batch whose commit fails can take
  * back the games it had counted as stored. */
@@ -117,7 +41,7 @@ static bool stored(unsigned char outcome)
 }
 
 struct run {
-    struct path_list *files;
+    struct cli_paths *files;
     struct ingest_tally *t;
     struct progress prog;
     unsigned char *outcome; /* enum outcome per file */
@@ -187,8 +111,8 @@ static int worker_count(void)
 void cli_ingest_paths(struct store *s, const char *const *paths, int n,
                       const char *source, FILE *tty, struct ingest_tally *t)
 {
-    struct path_list l = { NULL, 0, 0 };
-    collect(paths, n, &l);
+    struct cli_paths l = { NULL, 0, 0 };
+    cli_collect_logs(paths, n, &l);
     struct run r = { &l, t, { NULL, NULL, 0, 0, 0, false },
                      xcalloc(l.n + 1, 1), xcalloc(l.n + 1, sizeof(char *)) };
     struct ingest_source src = { l.n, source, (int64_t)time(NULL), &r,

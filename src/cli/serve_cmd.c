@@ -161,6 +161,46 @@ static bool set_option(struct serve_args *a, const struct serve_opt *o,
     return true;
 }
 
+/* Options other servers have that flierd spells otherwise: what to type
+ * instead, with the value given when there is one. */
+static const struct {
+    const char *given;
+    bool port;        /* its value is a port: "127.0.0.1:VALUE" */
+    const char *say;  /* the option to use */
+} instead[] = {
+    { "--port", true, "--listen" },
+    { "-p", true, "--listen" },
+    { "--host", false, "--listen" },
+    { "--bind", false, "--listen" },
+    { "--address", false, "--listen" },
+    { "--database", false, "--db" },
+    { "--token", false, "--token-file" },
+};
+
+/* Says what to type for a misnamed option s (value: the next argument,
+ * or NULL); false when s is none of those. */
+static bool say_instead(const char *s, const char *value, FILE *errs)
+{
+    for (size_t k = 0; k < sizeof instead / sizeof *instead; k++) {
+        if (strcmp(s, instead[k].given) != 0)
+            continue;
+        bool number = value && value[0] &&
+                      strspn(value, "0123456789") == strlen(value);
+        if (instead[k].port && number)
+            fprintf(errs, "  use %s HOST:PORT: here, %s 127.0.0.1:%s (or "
+                    "0.0.0.0:%s for every address)\n", instead[k].say,
+                    instead[k].say, value, value);
+        else if (strcmp(instead[k].say, "--listen") == 0)
+            fprintf(errs, "  use %s HOST:PORT (default 127.0.0.1:8080)\n",
+                    instead[k].say);
+        else
+            fprintf(errs, "  use %s (see flierd serve --help)\n",
+                    instead[k].say);
+        return true;
+    }
+    return false;
+}
+
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, struct serve_args *a, FILE *out,
                       FILE *errs)
@@ -180,7 +220,8 @@ static int parse_args(int argc, char **argv, struct serve_args *a, FILE *out,
             o++;
         if (o == opts + sizeof opts / sizeof *opts) {
             fprintf(errs, "flierd serve: unknown option '%s'\n", s);
-            usage(errs);
+            if (!say_instead(s, i + 1 < argc ? argv[i + 1] : NULL, errs))
+                usage(errs);
             return 2;
         }
         if (i + 1 >= argc) {

@@ -57,6 +57,8 @@ static uint64_t mix(uint64_t z)
 }
 
 /* The units --expansions can name: those no edition brings. */
+/* Every unit --expansions takes, one a line with its name, from the
+ * registry: a list written by hand had fallen behind it (no count). */
 static void unit_ids(FILE *f)
 {
     struct sim_setup s = { 3, NULL, NULL, NULL };
@@ -65,10 +67,10 @@ static void unit_ids(FILE *f)
     uint32_t edition = sim_rules(&s, 2, &r, &e) == ST_OK
                            ? game_rules_units(&r)
                            : 0;
-    for (int u = 0, n = 0; u < EXP__COUNT; u++)
+    for (int u = 0; u < EXP__COUNT; u++)
         if (!(edition >> u & 1))
-            fprintf(f, "%s%s", n++ ? ", " : "", expansion_get(u)->id);
-    fputc('\n', f);
+            fprintf(f, "                 %-12s %s\n", expansion_get(u)->id,
+                    expansion_get(u)->name);
 }
 
 static void usage(FILE *f)
@@ -87,16 +89,8 @@ static void usage(FILE *f)
           "               The Flier of that edition, 7 followers, farmers\n"
           "               (c3: abbots and gardens too)\n"
           "  --expansions comma-separated units, each with its tile set of\n"
-          "               the edition and all its game elements: river\n"
-          "               (its spring the start tile, its tiles drawn\n"
-          "               first), inns (the large follower, inns,\n"
-          "               cathedrals), phantom (a second figure a turn),\n"
-          "               traders (builders, pigs, trade goods), abbey\n"
-          "               (abbeys, mayors, wagons, barns), tower\n"
-          "               (floors, prisoners, ransoms), dragon (the\n"
-          "               dragon, the fairy, the princess, the portal),\n"
-          "               bigtop (acrobats, the ringmaster, the big top);\n"
-          "               all known: ",
+          "               the edition and all its game elements (the\n"
+          "               README says what each brings), of these:\n",
           f);
     unit_ids(f);
     fputs("  --sets       tile sets to add, e.g. river/2 (The River II) or\n"

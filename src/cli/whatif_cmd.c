@@ -10,6 +10,7 @@
 #include "core/audit.h"
 #include "core/receipt.h"
 #include "core/whatif.h"
+#include "core/words.h"
 #include "mlog/mlog.h"
 
 struct whatif_args {
@@ -117,13 +118,20 @@ static void print_text(FILE *out, const struct whatif_args *a,
                        const struct report *before,
                        const struct report *after, const bool *is_new)
 {
-    char seg[40], wb[200], wa[200];
-    fprintf(out, "%s: what if the flier of turn %d had rolled %d (not %d)?\n",
-            cli_display_name(a->file), a->w.turn, a->w.roll, res->old_roll);
+    char seg[40], words[64], wb[200], wa[200];
+    if (a->w.roll == res->old_roll) /* another landing, the same roll */
+        fprintf(out, "%s: what if the flier of turn %d had rolled %d, as "
+                "it did?\n", cli_display_name(a->file), a->w.turn,
+                a->w.roll);
+    else
+        fprintf(out, "%s: what if the flier of turn %d had rolled %d (not "
+                "%d)?\n", cli_display_name(a->file), a->w.turn, a->w.roll,
+                res->old_roll);
     if (res->lands) {
         seg_format(res->feature, res->mask, seg, sizeof seg);
-        fprintf(out, "  target (%d,%d): lands on %s\n", res->target.x,
-                res->target.y, seg);
+        seg_words(res->feature, res->mask, words, sizeof words);
+        fprintf(out, "  target (%d,%d): lands on %s (%s)\n", res->target.x,
+                res->target.y, words, seg);
     } else {
         fprintf(out, "  target (%d,%d): no valid landing, the meeple "
                 "returns\n", res->target.x, res->target.y);

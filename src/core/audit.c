@@ -13,6 +13,9 @@
 #include "core/audit.h"
 #include "core/audit_int.h"
 #include "core/audit_unit.h"
+#include "core/receipt.h"
+#include "core/text.h"
+#include "core/words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,6 +70,9 @@ void audit_violate(struct audit *a, const struct move *m, enum rule rule,
 {
     struct violation *v = new_violation(a->r, a->turn, a->player, rule,
                                         m ? m->src : 0);
+    /* a round between turns (a wagon's move, the City's) is filed with
+     * the turn before it: the text report says "after turn N" */
+    v->between = a->phase == PH_IDLE || a->phase == PH_ROUND;
     const struct move_class *row = m ? row_of(a, m) : NULL;
     if (row && row->at != AT_NONE) {
         v->has_at = true;
@@ -80,42 +86,47 @@ void audit_violate(struct audit *a, const struct move *m, enum rule rule,
     va_end(ap);
 }
 
-const char *audit_meeple_name(const struct move *m, char *buf, size_t len)
+const char *audit_meeple_name(const struct audit *a, const struct move *m,
+                              char *buf, size_t len)
 {
     const struct figure_class *f = figure_class(m->meeple);
-    if (m->meeple_owner >= 0 && m->meeple_n > 0)
-        snprintf(buf, len, "%d.%s.%d", m->meeple_owner, f->jcz, m->meeple_n);
-    else
-        snprintf(buf, len, "%s", f->name);
+    snprintf(buf, len, "%s's %s", audit_who(a, audit_meeple_owner(a, m)),
+             f->name);
     return buf;
 }
 
-/* "road (completed this turn), city, field" for the tile at p. */
+/* What a flier could land on at p, as people name it: "the road on the
+ * east side (completed), the city on the north side"; fields and the
+ * like are left out, since no flier lands there, to keep the message to
+ * what decided the flight. */
 static void describe_tile(const struct game *g, struct pos p, char *out,
                           size_t len)
 {
     int tile = game_tile_at(g, p);
-    size_t n = 0;
-    out[0] = '\0';
+    struct text t = text_at(out, len);
     if (tile < 0) {
-        snprintf(out, len, "no tile");
+        text_put(&t, "no tile");
         return;
     }
-    const struct placed *t = &g->tiles[tile];
-    n += (size_t)snprintf(out, len, "%s:", tile_get(t->def)->id);
-    for (int i = t->seg0; i < t->seg0 + t->n_seg && n < len; i++) {
+    const struct placed *pl = &g->tiles[tile];
+    bool any = false;
+    for (int i = pl->seg0; i < pl->seg0 + pl->n_seg; i++) {
         const struct seg *s = &g->segs[i];
-        char name[40];
-        seg_format(s->kind, s->mask, name, sizeof name);
-        const char *state = "";
         const struct feature_class *c = feature_class(s->kind);
+        char name[64];
+        if (!c->landable && !c->land_option)
+            continue;
+        seg_words(s->kind, s->mask, name, sizeof name);
+        text_put(&t, any ? ", " : "");
+        text_put(&t, name);
         if (c->done != DONE_NEVER && game_feature_complete(g, i))
-            state = " (completed)";
+            text_put(&t, " (completed)");
         else if (c->claimable && game_feature_meeples(g, i, NULL))
-            state = " (occupied)";
-        n += (size_t)snprintf(out + n, len - n, "%s %s%s", i == t->seg0 ? "" : ",",
-                              name, state);
+            text_put(&t, " (occupied)");
+        any = true;
     }
+    if (!any)
+        text_put(&t, "nothing a flier may land on");
 }
 
 static void describe_options(const struct flight *f, char *out, size_t len)
@@ -128,9 +139,9 @@ static void describe_options(const struct flight *f, char *out, size_t len)
     n += (size_t)snprintf(out, len, "valid landing%s: ",
                           f->n_options == 1 ? " was" : "s were");
     for (int i = 0; i < f->n_options && n < len; i++) {
-        char name[40];
-        seg_format(f->options[i].feature, f->options[i].mask, name,
-                   sizeof name);
+        char name[64];
+        seg_words(f->options[i].feature, f->options[i].mask, name,
+                  sizeof name);
         n += (size_t)snprintf(out + n, len - n, "%s%s", i ? ", " : "", name);
     }
 }
@@ -147,9 +158,9 @@ void audit_close_flight(struct audit *a, const struct move *m)
         char opts[200];
         describe_options(f, opts, sizeof opts);
         audit_violate(a, m, RULE_FLIER_MUST_LAND,
-                "flier rolled %d towards %s from (%d,%d) to (%d,%d); %s, but "
-                "the meeple went back to supply",
-                f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
+                "the flier rolled %d towards the %s from (%d,%d) to (%d,%d); "
+                "%s, but the figure went back to supply",
+                f->roll, dir_words(f->dir), f->from.x, f->from.y, f->target.x,
                 f->target.y, opts);
     }
 }
@@ -297,9 +308,26 @@ static bool follow_draw(struct audit *a, const struct move *m, char *why,
                                "another tile");
             return true;
         }
-        snprintf(why, why_len, "the save's random number %.17g draws %s "
-                 "from the %d tiles that may be drawn, not %s", r,
-                 tile_get(want)->id, a->g->draw_left, m->tile_id);
+        /* two tiles may read alike: their ids tell them apart */
+        char tw[80], placed[80];
+        tile_words(want, tw, sizeof tw);
+        tile_words(m->tile, placed, sizeof placed);
+        char num[32];
+        snprintf(num, sizeof num, "%.17g", r);
+        struct text t = text_at(why, why_len);
+        text_put(&t, "the save's random number ");
+        text_put(&t, num);
+        text_put(&t, " draws ");
+        text_put(&t, tw);
+        text_put(&t, " (");
+        text_put(&t, tile_get(want)->id);
+        text_put(&t, ") from the ");
+        text_int(&t, a->g->draw_left);
+        text_put(&t, " tiles that may be drawn, not ");
+        text_put(&t, placed);
+        text_put(&t, " (");
+        text_put(&t, m->tile_id);
+        text_put(&t, ")");
         stop_trusting_draw(a, "a tile was placed that the save did not "
                            "draw");
         return false;
@@ -341,7 +369,7 @@ static void place_checked(struct audit *a, const struct move *m)
     a->phase = PH_VOID;
     if (m->tile >= 0 && a->g->pack[m->tile] <= 0)
         undo_inferred_discard(a, m->tile);
-    char drawn[240];
+    char drawn[320];
     bool follows = tile_given(a, m) || follow_draw(a, m, drawn, sizeof drawn);
     enum rule rule = m->tile < 0 ? RULE_TILE_UNKNOWN
                                  : game_check_place(a->g, m->tile, m->at,
@@ -351,11 +379,14 @@ static void place_checked(struct audit *a, const struct move *m)
                       "turn is skipped", m->tile_id);
         return;
     }
-    if (!follows && (rule == RULE_OK || rule > RULE_TILE_NOT_DRAWN))
+    if (!follows && (rule == RULE_OK || rule > RULE_TILE_NOT_DRAWN)) {
         audit_violate(a, m, RULE_TILE_NOT_DRAWN, "%s", drawn);
-    else if (rule != RULE_OK)
-        audit_violate(a, m, rule, "%s at (%d,%d) R%d: %s", m->tile_id, m->at.x,
-                m->at.y, 90 * m->rot, why);
+    } else if (rule != RULE_OK) {
+        char tw[80];
+        tile_words(m->tile, tw, sizeof tw);
+        audit_violate(a, m, rule, "%s at (%d,%d), turned %d°: %s", tw,
+                      m->at.x, m->at.y, 90 * m->rot, why);
+    }
     if (rule == RULE_TILE_OCCUPIED)
         return;
     if (!game_place(a->g, m->tile, m->at, m->rot, a->turn)) {
@@ -456,16 +487,15 @@ int audit_meeple_owner(const struct audit *a, const struct move *m)
     return m->meeple_owner >= 0 ? m->meeple_owner : a->player;
 }
 
-/* "Ada has no follower 0.small.3 in supply" / "Ada has no abbot left in
+/* "Ada has no follower no. 3 in supply" / "Ada has no abbot left in
  * supply" when the log names no particular meeple. */
 static void none_left(struct audit *a, const struct move *m, const char *what)
 {
-    char nm[32];
     const char *kind = figure_class(m->meeple)->name;
     if (m->meeple_n > 0)
-        audit_violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s %s in "
+        audit_violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s no. %d in "
                       "supply", what, audit_who(a, audit_meeple_owner(a, m)),
-                      kind, audit_meeple_name(m, nm, sizeof nm));
+                      kind, m->meeple_n);
     else
         audit_violate(a, m, RULE_MEEPLE_NONE_LEFT, "%s%s has no %s left in "
                       "supply", what, audit_who(a, audit_meeple_owner(a, m)),
@@ -520,7 +550,7 @@ static bool meeple_free(const struct game *g, int mi)
 
 static void on_landing(struct audit *a, const struct move *m, int mi)
 {
-    char why[200], tgt[240], opts[200], name[40];
+    char why[200], tgt[400], opts[300], name[64];
     struct flight *f = &a->r->flights[a->flight];
     a->flight_open = false;
     a->phase = PH_DONE;
@@ -534,11 +564,11 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
     if (rule != RULE_OK) {
         describe_tile(a->g, f->target, tgt, sizeof tgt);
         describe_options(f, opts, sizeof opts);
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule,
-                "flier rolled %d towards %s from (%d,%d); target (%d,%d) "
-                "holds %s; %s; the log lands on %s at (%d,%d): %s",
-                f->roll, dir_name(f->dir), f->from.x, f->from.y, f->target.x,
+                "the flier rolled %d towards the %s from (%d,%d); the target "
+                "(%d,%d) has %s; %s; the log lands on %s at (%d,%d): %s",
+                f->roll, dir_words(f->dir), f->from.x, f->from.y, f->target.x,
                 f->target.y, tgt, opts, name, m->at.x, m->at.y,
                 rule == RULE_MEEPLE_NONE_LEFT ? "that meeple is not in supply"
                                               : why);
@@ -598,12 +628,12 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
     }
     enum rule rule = game_check_flight(g, fig, why, sizeof why);
     if (rule == RULE_FLIER_NO_MACHINE)
-        snprintf(why, sizeof why, "%s at (%d,%d) has no flying machine",
-                 tile_get(g->tiles[placed].def)->id, from.x, from.y);
+        snprintf(why, sizeof why, "the tile at (%d,%d) has no flying "
+                 "machine", from.x, from.y);
     if (rule != RULE_OK) {
-        char nm[32];
+        char nm[80];
         audit_violate(a, m, rule, "flight of %s: %s",
-                      audit_meeple_name(m, nm, sizeof nm), why);
+                      audit_meeple_name(a, m, nm, sizeof nm), why);
         refuse_flight(a, fig);
         return;
     }
@@ -645,7 +675,7 @@ static void on_flight(struct audit *a, const struct move *m, int mi)
  * deployed in its own phase). True when the move was taken so. */
 static bool flight_again(struct audit *a, const struct move *m, int mi)
 {
-    char nm[32];
+    char nm[80];
     struct game *g = a->g;
     bool again = a->flight >= 0 && a->r->flights[a->flight].n_options == 0 &&
                  meeple_free(g, mi) && m->feature != FEAT_FLIER &&
@@ -664,15 +694,34 @@ static bool flight_again(struct audit *a, const struct move *m, int mi)
     else
         audit_violate(a, m, RULE_MEEPLE_SECOND_DEPLOY, "%s was already "
                       "used for a refused flight this turn",
-                      audit_meeple_name(m, nm, sizeof nm));
+                      audit_meeple_name(a, m, nm, sizeof nm));
     return true;
+}
+
+/* "the road already holds a meeple" says whose: " (Ada's)". */
+static void add_holders(const struct audit *a, int seg, char *why,
+                        size_t len)
+{
+    int per[GAME_MAX_PLAYERS] = { 0 };
+    unsigned seats = 0;
+    char who[200];
+    if (seg < 0 || game_feature_meeples(a->g, seg, per) == 0)
+        return;
+    for (int p = 0; p < a->log->rules.n_players; p++)
+        if (per[p])
+            seats |= 1u << p;
+    seats_join(a->log, seats, "'s and ", who, sizeof who);
+    struct text t = { why, len, strlen(why) };
+    text_put(&t, " (");
+    text_put(&t, who);
+    text_put(&t, "'s)");
 }
 
 /* Meeple mi onto the feature m names, on this turn's tile (or beside it,
  * for a figure the game lets stand there). */
 static void deploy_on_tile(struct audit *a, const struct move *m, int mi)
 {
-    char why[200], nm[32], name[40];
+    char why[200], nm[80], name[64], tw[80];
     struct game *g = a->g;
     int tile = game_tile_at(g, m->at);
     int seg = game_find_seg(g, tile, m->feature, m->mask);
@@ -685,16 +734,18 @@ static void deploy_on_tile(struct audit *a, const struct move *m, int mi)
                  m->at.x, m->at.y);
     } else if (seg < 0) {
         rule = RULE_MEEPLE_WRONG_TYPE;
-        snprintf(why, sizeof why, "%s has no such feature",
-                 tile_get(g->tiles[tile].def)->id);
+        tile_words(g->tiles[tile].def, tw, sizeof tw);
+        snprintf(why, sizeof why, "%s there has no such feature", tw);
     } else {
         rule = game_check_deploy(g, a->player, mi, seg, why, sizeof why);
     }
     a->phase = PH_DONE;
+    if (rule == RULE_MEEPLE_FEATURE_OCCUPIED)
+        add_holders(a, seg, why, sizeof why);
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "%s on %s at (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      audit_meeple_name(a, m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
     }
     /* as logged, where the meeple can physically stand there */
@@ -709,7 +760,7 @@ static void deploy_on_tile(struct audit *a, const struct move *m, int mi)
  * only as a round's answer (taken before this). */
 static void deploy_checked(struct audit *a, const struct move *m)
 {
-    char nm[32];
+    char nm[80];
     if (a->phase == PH_IDLE || a->phase == PH_ROUND) {
         audit_violate(a, m, RULE_TURN_SEQUENCE, "a meeple deployed before "
                       "the turn's tile was placed");
@@ -720,7 +771,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
     int mi = audit_resolve_meeple(a, m);
     if (a->passed) {
         audit_violate(a, m, RULE_TURN_SEQUENCE, "%s deployed after passing",
-                      audit_meeple_name(m, nm, sizeof nm));
+                      audit_meeple_name(a, m, nm, sizeof nm));
         return;
     }
     if (flight_again(a, m, mi))
@@ -747,7 +798,7 @@ static void deploy_checked(struct audit *a, const struct move *m)
  * else is a meeple of the wrong seat reported. */
 void audit_deploy(struct audit *a, const struct move *m)
 {
-    char nm[32];
+    char nm[80];
     size_t before = a->r->n_violations;
     enum phase ph = a->phase;
     deploy_checked(a, m);
@@ -756,9 +807,9 @@ void audit_deploy(struct audit *a, const struct move *m)
         return;
     if (m->meeple_owner >= 0 && m->meeple_owner < a->log->rules.n_players &&
         m->meeple_owner != a->player)
-        audit_violate(a, m, RULE_TURN_ORDER, "meeple %s belongs to %s, but "
-                      "it is %s's turn", audit_meeple_name(m, nm, sizeof nm),
-                      audit_who(a, m->meeple_owner), audit_who(a, a->player));
+        audit_violate(a, m, RULE_TURN_ORDER, "%s moved, but it is %s's "
+                      "turn", audit_meeple_name(a, m, nm, sizeof nm),
+                      audit_who(a, a->player));
 }
 
 /* ---- rounds between turns ---------------------------------------- */

@@ -13,7 +13,7 @@
 #include "core/game.h"
 #include "core/log.h"
 
-#define AUDIT_MSG_MAX 400
+#define AUDIT_MSG_MAX 512
 
 struct violation {
     int turn;
@@ -24,6 +24,7 @@ struct violation {
     struct pos at;       /*   where it placed or put a meeple */
     uint8_t feature;     /*   and on which segment (FEAT_NONE: the tile) */
     uint8_t mask;
+    bool between;        /* the move came between turns, after turn */
     char msg[AUDIT_MSG_MAX];
 };
 

@@ -72,9 +72,11 @@ void audit_violate(struct audit *a, const struct move *m, enum rule rule,
                    const char *fmt, ...) PRINTF_LIKE(4, 5);
 /* A seat's name ("?" when none). */
 const char *audit_who(const struct audit *a, int seat);
-/* "0.small.3", or the figure's name when the log names no particular
- * one. */
-const char *audit_meeple_name(const struct move *m, char *buf, size_t len);
+/* The figure a move names as players say it: "Ben's follower" (its
+ * owner: the id's, else the player on turn); the id (0.small.3) stays
+ * in the move, for the JSON. Writes buf[len] and returns it. */
+const char *audit_meeple_name(const struct audit *a, const struct move *m,
+                              char *buf, size_t len);
 /* Seat whose meeple this is: the id's, else the player on turn; the
  * meeple the move names (any of its kind in supply for n 0), or -1. */
 int audit_meeple_owner(const struct audit *a, const struct move *m);

@@ -9,6 +9,7 @@
 
 #include "core/audit_int.h"
 #include "core/receipt.h"
+#include "core/text.h"
 
 static void names(const struct game_log *log, unsigned seats, char *out,
                   size_t len)
@@ -132,19 +133,71 @@ static const int *computed_totals(const struct report *r, int t)
     return NULL;
 }
 
-/* Reports each seat whose claimed total differs; returns the seats. */
+/* Turns sort with final scoring (-1) last. */
+static long turn_key(int t)
+{
+    return t < 0 ? 1L << 30 : t;
+}
+
+static bool turn_has_claims(const struct game_log *log, int t)
+{
+    for (size_t i = 0; i < log->n_claims; i++)
+        if (log->claims[i].turn == t)
+            return true;
+    return false;
+}
+
+/* How far the claimed events of the turns up to t (those the log claims
+ * events for) put each seat's claimed total from the computed one: a
+ * total off by this much is off because of claims already reported. */
+static void claimed_drift(const struct game_log *log, const struct report *r,
+                          int t, int drift[GAME_MAX_PLAYERS])
+{
+    memset(drift, 0, GAME_MAX_PLAYERS * sizeof *drift);
+    for (size_t i = 0; i < log->n_claims; i++) {
+        const struct claim_event *c = &log->claims[i];
+        if (turn_key(c->turn) > turn_key(t))
+            continue;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            if (c->players & (1u << p))
+                drift[p] += c->points;
+    }
+    for (size_t k = 0; k < r->n_events; k++) {
+        const struct score_event *e = &r->events[k];
+        if (turn_key(e->turn) > turn_key(t) ||
+            !turn_has_claims(log, e->turn))
+            continue;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            if (e->players & (1u << p))
+                drift[p] -= e->points;
+    }
+}
+
+/* The seats whose claimed total differs. Each difference that an
+ * earlier wrong claim does not explain is a violation of its own; one
+ * it explains (a claimed city 2 points too many leaves every later total
+ * 2 points high) is its consequence, counted once, with that claim.
+ * carried[]: what earlier totals' own violations left over. */
 static unsigned check_total(const struct game_log *log, struct report *r,
-                            const struct claim_total *c)
+                            const struct claim_total *c, int *carried)
 {
     const int *have = computed_totals(r, c->turn);
+    int drift[GAME_MAX_PLAYERS];
     unsigned bad = 0;
     if (!have)
         return 0;
+    claimed_drift(log, r, c->turn, drift);
     for (int p = 0; p < log->rules.n_players; p++) {
-        if (!(c->seats & (1u << p)) || c->score[p] == have[p])
+        if (!(c->seats & (1u << p)))
             continue;
-        int d = c->score[p] - have[p];
+        int d = c->score[p] - have[p], expected = drift[p] + carried[p];
+        /* a total right again resets what the next one is held to */
+        carried[p] = d - drift[p];
+        if (d == 0)
+            continue;
         bad |= 1u << p;
+        if (d == expected)
+            continue;
         report_violation(r, c->turn, p, RULE_SCORE_MISMATCH, c->src,
                          "%s claims %d point%s %s; the rules give %d (%d %s)",
                          log->names[p], c->score[p], c->score[p] == 1 ? "" : "s",
@@ -152,12 +205,6 @@ static unsigned check_total(const struct game_log *log, struct report *r,
                          have[p], d < 0 ? -d : d, d < 0 ? "fewer" : "more");
     }
     return bad;
-}
-
-/* Turns sort with final scoring (-1) last. */
-static long turn_key(int t)
-{
-    return t < 0 ? 1L << 30 : t;
 }
 
 struct bad_turn {
@@ -207,6 +254,25 @@ static void set_divergence(const struct game_log *log, struct report *r,
     }
 }
 
+/* The later totals that are off only because of claims already
+ * reported, said once instead of once each: "; the totals claimed after
+ * turns 12, 29 and 48 and at the end are off as a consequence". turns:
+ * -1 for the end. */
+static void say_later(struct divergence *d, const int *turns, size_t n)
+{
+    struct text m = { d->msg, sizeof d->msg, strlen(d->msg) };
+    size_t n_turns = n - (turns[n - 1] < 0);
+    text_put(&m, "; the totals claimed ");
+    for (size_t i = 0; i < n_turns; i++) {
+        text_put(&m, i == 0 ? (n_turns > 1 ? "after turns " : "after turn ")
+                     : i + 1 == n_turns ? " and " : ", ");
+        text_int(&m, turns[i]);
+    }
+    text_put(&m, n_turns && n_turns < n ? " and at the end"
+                 : n_turns ? "" : "at the end");
+    text_put(&m, " are off as a consequence");
+}
+
 void claims_check(const struct game_log *log, struct report *r)
 {
     struct bad_turn bad[64];
@@ -235,16 +301,23 @@ void claims_check(const struct game_log *log, struct report *r)
      * dispute starts, caused by the first bad claim since the last good
      * total */
     long last_good = -1;
+    int carried[GAME_MAX_PLAYERS] = { 0 }, after[256];
+    size_t n_after = 0;
     for (size_t i = 0; i < log->n_totals; i++) {
         const struct claim_total *c = &log->totals[i];
-        unsigned seats = check_total(log, r, c);
+        size_t before = r->n_violations;
+        unsigned seats = check_total(log, r, c, carried);
         if (!seats) {
             if (!r->divergence.found)
                 last_good = turn_key(c->turn);
             continue;
         }
-        if (r->divergence.found)
+        if (r->divergence.found) {
+            if (r->n_violations == before &&
+                n_after < sizeof after / sizeof after[0])
+                after[n_after++] = c->turn;
             continue;
+        }
         const struct bad_turn *cause = NULL;
         for (int k = 0; k < n_bad && !cause; k++)
             if (turn_key(bad[k].turn) > last_good &&
@@ -252,4 +325,6 @@ void claims_check(const struct game_log *log, struct report *r)
                 cause = &bad[k];
         set_divergence(log, r, c, seats, cause);
     }
+    if (n_after)
+        say_later(&r->divergence, after, n_after);
 }

@@ -817,10 +817,9 @@ static enum rule check_edges(const struct game *g, int def, struct pos p,
         unsigned mine = edge_of(edges, side);
         unsigned theirs = edge_of(n->edges, (side + 2) & 3);
         if (mine != theirs) {
-            snprintf(why, why_len, "%s edge: %s meets the %s of %s at (%d,%d)",
-                     side_name(side), feat_name((int)mine),
-                     feat_name((int)theirs), tile_get(n->def)->id, n->x,
-                     n->y);
+            snprintf(why, why_len, "%s edge: %s meets the %s of the tile "
+                     "at (%d,%d)", side_name(side), feat_name((int)mine),
+                     feat_name((int)theirs), n->x, n->y);
             return RULE_TILE_EDGE_MISMATCH;
         }
     }
@@ -838,14 +837,13 @@ enum rule game_check_place(const struct game *g, int def, struct pos p,
     bool held = tile_group_rank(t->group) < 0 && /* the abbey */
                 game_in_play(g, t->expansion);
     if (g->pack[def] <= 0 && !held) {
-        snprintf(why, why_len, "no copy of %s is left in the game's tile sets",
-                 t->id);
+        snprintf(why, why_len, "no copy of that tile is left in the game's "
+                 "tile sets");
         return RULE_TILE_NOT_IN_PACK;
     }
     int there = game_tile_at(g, p);
     if (there >= 0) {
-        snprintf(why, why_len, "(%d,%d) already holds %s", p.x, p.y,
-                 tile_get(g->tiles[there].def)->id);
+        snprintf(why, why_len, "(%d,%d) already holds a tile", p.x, p.y);
         return RULE_TILE_OCCUPIED;
     }
     if (!on_board(p)) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/audit.h"
+#include "core/text.h"
 
 /* Index of the flight message of turn t, or -1. */
 static long find_flight(const struct game_log *log, int t)
@@ -20,6 +21,48 @@ static long find_flight(const struct game_log *log, int t)
             break;
     }
     return -1;
+}
+
+/* "turns 18, 24 and 26" (at most the first 12, then "..."): where the
+ * log has flights, for a turn asked about that has none. */
+static void flight_turns(const struct game_log *log, char *out, size_t len)
+{
+    struct text t = text_at(out, len);
+    int turn = 0, last = -1, n = 0, shown = 0;
+    for (size_t i = 0; i < log->n_moves; i++) {
+        const struct move *m = &log->moves[i];
+        if (m->kind == MV_PLACE)
+            turn++;
+        else if (m->kind == MV_DEPLOY && m->feature == FEAT_FLIER &&
+                 turn != last) {
+            last = turn;
+            n++;
+        }
+    }
+    if (n == 0) {
+        text_put(&t, "the game has no flight at all");
+        return;
+    }
+    text_put(&t, n == 1 ? "the only flight is in turn " : "flights are in "
+                                                          "turns ");
+    turn = 0;
+    last = -1;
+    for (size_t i = 0; i < log->n_moves && shown < 12; i++) {
+        const struct move *m = &log->moves[i];
+        if (m->kind == MV_PLACE) {
+            turn++;
+            continue;
+        }
+        if (m->kind != MV_DEPLOY || m->feature != FEAT_FLIER || turn == last)
+            continue;
+        last = turn;
+        if (shown)
+            text_put(&t, shown + 1 == n ? " and " : ", ");
+        text_int(&t, turn);
+        shown++;
+    }
+    if (shown < n)
+        text_put(&t, ", ...");
 }
 
 static bool same_meeple(const struct move *a, const struct move *b)
@@ -89,8 +132,12 @@ enum status whatif_build(const struct game_log *log, const struct whatif *w,
 {
     memset(res, 0, sizeof *res);
     long fi = find_flight(log, w->turn);
-    if (fi < 0)
-        return err_set(e, ST_RULE, "turn %d has no flight", w->turn);
+    if (fi < 0) {
+        char turns[120];
+        flight_turns(log, turns, sizeof turns);
+        return err_set(e, ST_RULE, "turn %d has no flight; %s", w->turn,
+                       turns);
+    }
     if (w->roll < 1 || w->roll > 3)
         return err_set(e, ST_RULE, "roll %d is not a face of the die (1, 2 "
                        "or 3)", w->roll);

@@ -235,21 +235,110 @@ static void reply_upload(struct request *r, const struct ingest_result *res)
     reply_json(r, res->duplicate ? 200 : res->unsupported ? 202 : 201, &b);
 }
 
+/* The first occurrence of needle[0..n) in hay[0..len), or NULL. */
+static const char *find_bytes(const char *hay, size_t len,
+                              const char *needle, size_t n)
+{
+    for (size_t i = 0; n && i + n <= len; i++)
+        if (hay[i] == needle[0] && memcmp(hay + i, needle, n) == 0)
+            return hay + i;
+    return NULL;
+}
+
+/* A multipart/form-data body (curl -F file=@game.jcz, a browser form):
+ * its first part that carries a file, else its first part. Sets *data,
+ * *len to that part's bytes inside body and name (name_len bytes) to its
+ * file name ("" when none). False when the body is not such a form. */
+static bool multipart_file(const char *ctype, const char *body, size_t n,
+                           const char **data, size_t *len, char *name,
+                           size_t name_len)
+{
+    char delim[80];
+    const char *b = ctype ? strstr(ctype, "boundary=") : NULL;
+    size_t k;
+    name[0] = '\0';
+    if (!b)
+        return false;
+    b += 9;
+    bool quoted = *b == '"';
+    b += quoted;
+    k = strcspn(b, quoted ? "\"" : "; \t");
+    if (k == 0 || k > 70) /* RFC 2046: 1 to 70 characters */
+        return false;
+    snprintf(delim, sizeof delim, "\r\n--%.*s", (int)k, b);
+    size_t dl = strlen(delim);
+    /* the first delimiter may open the body, without its CRLF */
+    const char *end = body + n, *head = NULL;
+    if (n >= dl - 2 && memcmp(body, delim + 2, dl - 2) == 0) {
+        head = body + dl - 2;
+    } else {
+        const char *at = find_bytes(body, n, delim, dl);
+        head = at ? at + dl : NULL;
+    }
+    bool first = true;
+    while (head) {
+        if (end - head < 2 || memcmp(head, "--", 2) == 0)
+            break; /* the closing delimiter */
+        const char *blank = find_bytes(head, (size_t)(end - head),
+                                       "\r\n\r\n", 4);
+        if (!blank)
+            break;
+        const char *part = blank + 4;
+        const char *next = find_bytes(part, (size_t)(end - part), delim, dl);
+        if (!next)
+            break;
+        const char *fn = find_bytes(head, (size_t)(blank - head),
+                                    "filename=\"", 10);
+        if (fn || first) {
+            *data = part;
+            *len = (size_t)(next - part);
+            if (fn) {
+                fn += 10;
+                size_t m = 0;
+                while (fn + m < blank && fn[m] != '"' && m + 1 < name_len)
+                    m++;
+                memcpy(name, fn, m);
+                name[m] = '\0';
+                return true;
+            }
+            first = false;
+        }
+        head = next + dl;
+    }
+    return !first;
+}
+
 void h_games_upload(struct request *r)
 {
     struct ingest_result res;
     struct err e;
     const char *name = req_query(r, "name");
+    const char *data = r->body.p ? r->body.p : "";
+    size_t len = r->body.len;
+    const char *ctype = req_header(r, "Content-Type");
+    char form_name[256];
 
     err_clear(&e);
     memset(&res, 0, sizeof res);
+    /* what people type: curl -F file=@game.jcz */
+    if (ctype && strncasecmp(ctype, "multipart/form-data", 19) == 0) {
+        if (!multipart_file(ctype, data, len, &data, &len, form_name,
+                            sizeof form_name)) {
+            reply_error(r, 400, "a multipart/form-data upload without a "
+                        "file in it: send the log as a form field "
+                        "(curl -F file=@game.jcz) or as the body (curl "
+                        "--data-binary @game.jcz)");
+            return;
+        }
+        if (!name && form_name[0])
+            name = form_name;
+    }
     if (!name)
         name = req_header(r, "X-Filename");
     /* parse, audit, render and compress outside the writer's lock */
     struct ingest_job *job = NULL;
-    enum status st = ingest_prepare(r->body.p ? r->body.p : "", r->body.len,
-                                    "http", name, (int64_t)time(NULL), &job,
-                                    &e);
+    enum status st = ingest_prepare(data, len, "http", name,
+                                    (int64_t)time(NULL), &job, &e);
     if (st == ST_OK)
         ingest_pack(server_store(r->srv), job);
     if (st == ST_OK) {
@@ -323,6 +412,26 @@ void h_game_replay(struct request *r)
     reply_read(r, s, &b, &e);
 }
 
+/* A name the page asks the raw log to download under (its upload's own,
+ * tower-c2-3p.jcz): a plain file name of at most 120 bytes, letters,
+ * digits and ._+- only, ending in a log's extension; anything else is
+ * not put in a header. */
+static bool safe_file_name(const char *n)
+{
+    static const char *const ext[] = { ".jcz", ".flierlog", ".json", ".gz" };
+    size_t len = n ? strlen(n) : 0;
+    if (len == 0 || len > 120 || n[0] == '.' ||
+        strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "0123456789._+-") != len)
+        return false;
+    for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) {
+        size_t m = strlen(ext[k]);
+        if (len > m && strcmp(n + len - m, ext[k]) == 0)
+            return true;
+    }
+    return false;
+}
+
 void h_game_raw(struct request *r)
 {
     struct buf b = BUF_INIT;
@@ -360,9 +469,13 @@ void h_game_raw(struct request *r)
             return;
         }
     }
-    char *disp = ra_alloc(&r->arena, 80);
-    snprintf(disp, 80, "inline; filename=\"game-%" PRId64 ".%s\"", id,
-             jcz ? "jcz" : "flierlog");
+    char *disp = ra_alloc(&r->arena, 200);
+    const char *want = req_query(r, "filename");
+    if (safe_file_name(want))
+        snprintf(disp, 200, "inline; filename=\"%s\"", want);
+    else
+        snprintf(disp, 200, "inline; filename=\"game-%" PRId64 ".%s\"", id,
+                 jcz ? "jcz" : "flierlog");
     req_add_header(r, "Content-Disposition", disp);
     buf_release(&r->out);
     r->out = b; /* the bytes as uploaded, no newline added */

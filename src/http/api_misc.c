@@ -46,6 +46,16 @@ void h_healthz(struct request *r)
     reply_json(r, 200, &b);
 }
 
+void h_upload_info(struct request *r)
+{
+    struct buf b = BUF_INIT;
+    buf_printf(&b, "{\"max_bytes\": %zu, \"token_required\": %s, "
+               "\"formats\": [\"jcz\", \"flierlog\"], \"gzip\": true, "
+               "\"multipart\": true}",
+               r->srv->cfg.max_body, r->srv->cfg.token ? "true" : "false");
+    reply_json(r, 200, &b);
+}
+
 void h_metrics(struct request *r)
 {
     struct buf b = BUF_INIT;

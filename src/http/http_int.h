@@ -199,6 +199,9 @@ void h_players(struct request *r);
 void h_player(struct request *r);
 void h_stats(struct request *r);
 void h_healthz(struct request *r);
+/* GET /api/upload: what an upload may be (the cap, whether a token is
+ * needed), for the upload page to say before a file is refused. */
+void h_upload_info(struct request *r);
 void h_metrics(struct request *r);
 void h_live_start(struct request *r);
 void h_live_move(struct request *r);

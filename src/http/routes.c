@@ -29,6 +29,7 @@ static const struct route routes[] = {
     { "GET", "/api/players", h_players, false },
     { "GET", "/api/players/{name*}", h_player, false },
     { "GET", "/api/stats", h_stats, false },
+    { "GET", "/api/upload", h_upload_info, false },
     { "POST", "/api/live", h_live_start, true },
     { "POST", "/api/live/{id}/moves", h_live_move, true },
     { "POST", "/api/live/{id}/finish", h_live_finish, true },

@@ -1736,6 +1736,13 @@ static enum status next_record(struct cursor *cu, cJSON **out, int *line,
                 at++;
                 bol = k + 1;
             }
+        /* a live log's last record, cut while it was being written */
+        if (!memchr(start, '\n', cu->len - cu->pos) &&
+            mlog_json_ends_open(start, cu->len - cu->pos))
+            return err_set(e, ST_PARSE, "line %d: the file ends early at "
+                           "byte %zu, inside this record: was it cut short, "
+                           "or saved while still being written?", at,
+                           cu->len);
         return err_set(e, ST_PARSE, "line %d: not valid JSON at byte offset "
                        "%zu (column %zu)%s", at, off, off - bol + 1,
                        mlog_json_hint(cu->data, cu->len, off));

@@ -1,8 +1,10 @@
 /* mlog.c - format detection, parsing entry point and the JSON report. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "mlog/mlog_int.h"
+#include "util/gunzip.h"
 
 const char *mlog_format_name(enum mlog_format f)
 {
@@ -30,6 +32,36 @@ static void line_col(const char *data, size_t off, int *line, int *col)
 
 /* The input once mlog_json_check() has passed it, or (quick) one that
  * mlog_json_quick() lets cJSON read first (mlog_int.h). */
+bool mlog_json_ends_open(const char *p, size_t len)
+{
+    uint64_t arrays = 0; /* bit per level: an array, else an object */
+    int depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = p[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+        } else if (c == '"') {
+            in_str = true;
+        } else if (c == '{' || c == '[') {
+            if (depth == 64)
+                return false; /* deeper than any log: not ours to say */
+            arrays = (arrays & ~(1ull << depth)) |
+                     (uint64_t)(c == '[') << depth;
+            depth++;
+        } else if (c == '}' || c == ']') {
+            /* a stray or mismatched closer: broken, not cut short */
+            if (depth == 0 || (bool)(arrays >> (depth - 1) & 1) != (c == ']'))
+                return false;
+            depth--;
+        }
+    }
+    return in_str || depth > 0;
+}
+
 static enum status parse_json(const char *data, size_t len, bool quick,
                               bool ctrl, struct game_log *out,
                               enum mlog_format *out_format, struct err *e)
@@ -73,6 +105,11 @@ static enum status parse_json(const char *data, size_t len, bool quick,
         size_t off = end && end >= data ? (size_t)(end - data) : 0;
         int line, col;
         line_col(data, off, &line, &col);
+        if (mlog_json_ends_open(data, len))
+            return err_set(e, ST_PARSE, "the file ends early at byte %zu "
+                           "(line %d): its JSON stops before it is complete; "
+                           "was it cut short, or saved while still being "
+                           "written?", len, line);
         return err_set(e, ST_PARSE, "not valid JSON at byte offset %zu "
                        "(line %d, column %d)%s", off, line, col,
                        mlog_json_hint(data, len, off));
@@ -94,8 +131,9 @@ static enum status parse_json(const char *data, size_t len, bool quick,
     return st;
 }
 
-enum status mlog_parse(const char *data, size_t len, struct game_log *out,
-                       enum mlog_format *out_format, struct err *e)
+static enum status parse_plain(const char *data, size_t len,
+                               struct game_log *out,
+                               enum mlog_format *out_format, struct err *e)
 {
     enum status st;
 
@@ -154,5 +192,33 @@ enum status mlog_turn_number(const char *line, size_t len, int *out_turn,
     if (mlog_alloc_parse_end())
         st = err_set(e, ST_NOMEM, "out of memory reading a turn entry; try "
                      "again");
+    return st;
+}
+
+/* A save kept gzip-compressed (game.jcz.gz, as people keep and mail
+ * them) is read as what it holds; its messages say that their byte
+ * offsets are the decompressed log's. */
+enum status mlog_parse(const char *data, size_t len, struct game_log *out,
+                       enum mlog_format *out_format, struct err *e)
+{
+    struct buf plain = BUF_INIT;
+    enum status st;
+    if (!gunzip_is(data, len))
+        return parse_plain(data, len, out, out_format, e);
+    *out_format = MLOG_UNKNOWN;
+    st = gunzip(data, len, MLOG_MAX_BYTES, &plain, e);
+    if (st == ST_OK)
+        st = parse_plain(plain.p ? plain.p : "", plain.len, out, out_format,
+                         e);
+    if (st != ST_OK && e && strncmp(e->msg, "the compressed", 14) != 0) {
+        static const char pre[] = "in the gzip-compressed log: ";
+        size_t k = sizeof pre - 1, n = strlen(e->msg);
+        if (n + k >= sizeof e->msg)
+            n = sizeof e->msg - 1 - k;
+        memmove(e->msg + k, e->msg, n);
+        memcpy(e->msg, pre, k);
+        e->msg[k + n] = '\0';
+    }
+    buf_release(&plain);
     return st;
 }

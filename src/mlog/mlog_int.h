@@ -122,6 +122,10 @@ bool mlog_json_tree_ok(const cJSON *root, bool ctrl);
 /* Replaces each byte of s that is not part of a well-formed UTF-8
  * character with '?' (a message cut mid-character by a "%.40s"). */
 void mlog_utf8_scrub(char *s);
+/* Does the JSON in p[0..len) stop inside an object, an array or a
+ * string? Then the file was cut short, which says more than where cJSON
+ * gave up. Only on the error path (it reads the whole input). */
+bool mlog_json_ends_open(const char *p, size_t len);
 /* ": NaN and Infinity are not JSON" when the syntax error at data[off]
  * is one of those words, else "": for the message of a parse error. */
 const char *mlog_json_hint(const char *data, size_t len, size_t off);

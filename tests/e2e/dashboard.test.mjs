@@ -25,6 +25,9 @@ function die(msg) {
 if (!flierdArg || !srcArg) die('usage: node dashboard.test.mjs PATH/TO/flierd SOURCE_DIR');
 const FLIERD = resolve(flierdArg);
 const SRC = resolve(srcArg);
+// The dashboard's own wording of segments ("the road running north–south"),
+// to check the pages against: the module runs in node as in the browser.
+const { segWords } = await import(join(SRC, 'web/words.js'));
 if (!existsSync(FLIERD)) die(`no flierd binary at ${FLIERD}: build it first (cmake --build build)`);
 if (Number(process.versions.node.split('.')[0]) < 18) die(`Node.js ${process.versions.node} is too old: 18 or later is needed`);
 try { accessSync(CHROMIUM, constants.X_OK); } catch {
@@ -75,8 +78,8 @@ function startDaemon(name, extra = [], { web = true } = {}) {
 let daemon, ctx, base;
 const problems = []; // console errors, page errors, CSP reports
 
-async function api(path, init) {
-  const res = await fetch(base + path, init);
+async function api(path, init, at = base) {
+  const res = await fetch(at + path, init);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -259,7 +262,9 @@ describe('the dashboard', () => {
     }
     const rolledOptions = await page.locator(`svg.board .option-ring.rolled`).evaluateAll((els) => els.map((e) => e.dataset.segment).sort());
     assert.deepEqual(rolledOptions, flight.landings.map((l) => l.segment).sort());
-    assert.match(await page.locator('[data-testid=flight-outcome]').textContent(), new RegExp(`Landed on ${flight.segment.replace(/[.]/g, '\\.')}`));
+    assert.equal(await page.locator('[data-testid=flight-outcome]').textContent(), `Landed on ${segWords(flight.segment)} at (${flight.target[0]},${flight.target[1]}).`);
+    // the notation stays as the words' tooltip
+    assert.equal(await page.locator('[data-testid=flight-outcome] .seg-words').getAttribute('title'), flight.segment);
 
     // Running scores against the audit's running totals.
     const expected = game.audit.running[flight.turn];
@@ -307,7 +312,7 @@ describe('the dashboard', () => {
       boards.push([...on.values()]);
     }
     const NAMES = { small: 'follower', big: 'large follower', abbot: 'abbot', phantom: 'phantom', builder: 'builder', pig: 'pig', mayor: 'mayor', wagon: 'wagon', barn: 'barn' };
-    const title = (m) => `${m.player}'s ${NAMES[m.kind]} on ${m.segment} ` +
+    const title = (m) => `${m.player}'s ${NAMES[m.kind]} on ${segWords(m.segment)} ` +
       (m.kind === 'barn' ? `at the corner north-west of (${m.at[0]},${m.at[1]})` : `at (${m.at[0]},${m.at[1]})`) + (m.flew ? ', arrived by flight' : '');
 
     const page = await newPage();
@@ -352,8 +357,8 @@ describe('the dashboard', () => {
     // The barn stands on the corner where (-1,0), (0,0), (-1,1) and (0,1) meet.
     const barn = page.locator('svg.board .meeple.kind-barn');
     assert.equal(await barn.getAttribute('transform'), 'translate(0 100)');
-    assert.equal(await barn.locator('title').textContent(), "Ada's barn on field:NL.NR.EL.ER.SL.SR.WL.WR at the corner north-west of (0,1)");
-    assert.equal(await page.locator('svg.board .meeple.kind-mayor title').textContent(), "Ben's mayor on city:WE at (1,-2)");
+    assert.equal(await barn.locator('title').textContent(), "Ada's barn on the field all round the tile at the corner north-west of (0,1)");
+    assert.equal(await page.locator('svg.board .meeple.kind-mayor title').textContent(), "Ben's mayor on the city running east–west at (1,-2)");
 
     // Rivers (blue), inns, the cathedral, trade goods, the pig herd, the abbey.
     const rivers = page.locator('svg.board .tile:not(.hidden) path.river');
@@ -379,10 +384,11 @@ describe('the dashboard', () => {
     await page.goto(`${base}/games/${id}?turn=15`);
     const move = page.locator('[data-testid=move]');
     await move.waitFor();
-    assert.match(await move.textContent(), /Ben plays again \(the builder's second tile\): placed FL\/F\.o/);
-    assert.match(await move.textContent(), /Ben flew a follower onto city:NWSE at \(0,-2\)\./);
+    assert.match(await move.textContent(), /Ben plays again \(the builder's second tile\): placed the tile with a flying machine at/);
+    assert.equal(await move.locator('.tile-words').getAttribute('title'), 'FL/F.o', 'the tile id is the words\' tooltip');
+    assert.match(await move.textContent(), /Ben flew a follower onto the city on every side at \(0,-2\)\./);
     await page.goto(`${base}/games/${id}?turn=18`);
-    assert.match(await move.textContent(), /Ada deployed a barn on field:NL\.NR\.EL\.ER\.SL\.SR\.WL\.WR at the corner north-west of \(0,1\)\./);
+    assert.match(await move.textContent(), /Ada deployed a barn on the field all round the tile at the corner north-west of \(0,1\)\./);
     // Final scoring: trade goods and the barn score; neither is "incomplete".
     await page.locator('body').press('End');
     assert.match(await move.textContent(), /^Final scoring: .*trade goods.*barn|^Final scoring: .*barn.*trade goods/);
@@ -460,6 +466,44 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('a Tower capture is a prisoner: in the turn panel, on the board and in the key', async () => {
+    const id = await gameId('/tower-c2-3p.jcz');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    // each prisoner is an item of its own: whose follower, held by which seat
+    const names = replay.players.map((p) => p.name);
+    let held = [];
+    const taken = []; // [turn index, {owner, by}] for each capture
+    replay.turns.forEach((t, i) => {
+      if (!Array.isArray(t.counters)) return;
+      const now = t.counters.filter((c) => c.unit === 'tower' && c.name === 'prisoner').map((c) => `${c.player}|${names[c.value]}`);
+      const left = [...held];
+      for (const k of now) { const j = left.indexOf(k); if (j >= 0) left.splice(j, 1); else taken.push([i, k]); }
+      held = now;
+    });
+    assert.ok(taken.length >= 2, `captures: ${taken.length}`);
+    const page = await newPage();
+    for (const [i, k] of taken.slice(0, 2)) {
+      const [owner, by] = k.split('|');
+      const t = replay.turns[i];
+      await page.goto(`${base}/games/${id}?turn=${t.turn}`);
+      await page.locator('[data-testid=held-taken]').first().waitFor();
+      const said = await page.locator('[data-testid=held-taken]').allTextContents();
+      assert.ok(said.some((x) => x.startsWith(`${by} takes ${owner}'s follower prisoner (with a tower).`)), said.join(' | '));
+      // not sent to the supply: the captured follower is the only one gone
+      const back = await page.locator('p.muted', { hasText: 'Back to supply' }).allTextContents();
+      assert.ok(!back.some((x) => x.includes(`${owner}'s follower`)) || (t.removed || []).length > 1, back.join(' | '));
+      // on the board: every prisoner held then, ringed in its holder's colour
+      const items = t.counters.filter((c) => c.unit === 'tower' && c.name === 'prisoner');
+      await page.waitForFunction((n) => document.querySelectorAll('svg.board .prisoner').length === n, items.length);
+      const drawn = await page.locator('svg.board .prisoner').evaluateAll((es) => es.map((e) => `${e.dataset.player}|${e.dataset.holder}`).sort());
+      assert.deepEqual(drawn, items.map((c) => `${c.player}|${names[c.value]}`).sort());
+      assert.match(await page.locator('svg.board .prisoner title').first().textContent(), /^\S+'s follower, held prisoner by \S+$/);
+    }
+    assert.equal(await page.locator('[data-testid=board-key] li[data-kind=prisoner]').count(), 1, 'the key shows the prisoner');
+    await shot(page, '03d-tower-prisoner');
+    await page.close();
+  });
+
   test('a Count of Carcassonne replay draws the City, its quarters and the count', async () => {
     // samples/rules/flier-lands-outside-city.flierlog: the twelve City tiles start it.
     const id = await gameId('/flier-lands-outside-city.flierlog');
@@ -520,6 +564,48 @@ describe('the dashboard', () => {
     const whole = await viewBox();
     assert.ok(whole[2] > start[2], 'fitting shows more of the board than the start');
     await shot(page, '03d-count-city');
+    await page.close();
+  });
+
+  test('the fairy\'s point at the start of a turn shows with that turn', async () => {
+    // samples/dragon-tour.flierlog: filed with turn 7 (Ada's), it is the
+    // start of Ben's turn 8, whose running scores hold it.
+    const id = await gameId('/dragon-tour.flierlog');
+    const game = (await api(`/api/games/${id}`)).body;
+    const ev = game.audit.scores.find((x) => x.expr === 'fairy.turn');
+    assert.equal(ev.turn, 7, 'the JSON keeps the turn it is filed with');
+    assert.equal(ev.receipt, "fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1");
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=8`);
+    await page.locator('[data-testid=events] .receipt').first().waitFor();
+    assert.ok((await page.locator('[data-testid=events] .receipt').allTextContents()).includes(ev.receipt));
+    await page.goto(`${base}/games/${id}?turn=7`);
+    await page.locator('[data-testid=move]').waitFor();
+    const at7 = await page.locator('[data-testid=events] .receipt').allTextContents();
+    assert.ok(!at7.includes(ev.receipt), at7.join(' | '));
+    await page.close();
+  });
+
+  test('the City\'s round after a turn is said as after that turn, not as the next one', async () => {
+    // samples/count-c2-4p.jcz: followers go into the City and the count
+    // moves between turns; the replay shows them with the next turn.
+    const id = await gameId('/count-c2-4p.jcz');
+    const replay = (await api(`/api/games/${id}/replay`)).body;
+    const countAt = (t) => ((t.figures || []).find((f) => f.unit === 'count' && f.name === 'count') || {}).segment;
+    let was = null, k = -1;
+    replay.turns.forEach((t, i) => {
+      const now = countAt(t);
+      if (now !== undefined) { if (was !== null && now !== was && k < 0) k = i; was = now; }
+    });
+    assert.ok(k > 0, 'the count moves in this game');
+    const t = replay.turns[k], prev = replay.turns[k - 1];
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}?turn=${t.turn}`);
+    const moved = page.locator('[data-testid=item-moved]');
+    await moved.first().waitFor();
+    assert.equal(await moved.first().textContent(), `After ${prev.player}'s turn ${prev.turn}, in the City's round, the count went to the ${countAt(t).split(':')[1]} quarter.`);
+    // the follower sent into the City, said the same way
+    assert.match(await page.locator('[data-testid=move]').textContent(), new RegExp(`After ${prev.player}'s turn ${prev.turn}, in the City's round, \\S+ deployed a follower on the quarter`));
     await page.close();
   });
 
@@ -715,8 +801,44 @@ describe('the dashboard', () => {
     const raw = Buffer.from(await (await fetch(base + rawHref)).arrayBuffer());
     assert.ok(raw.equals(readFileSync(join(SRC, 'samples/disputed.flierlog'))), 'raw log is the sample, byte for byte');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-raw]').click()]);
-    assert.equal(download.suggestedFilename(), `game-${id}.flierlog`);
+    // under the name it was uploaded with, not game-ID
+    assert.equal(download.suggestedFilename(), 'disputed.flierlog');
     await shot(page, '05-audit');
+
+    // One wrong claim is one violation, in the report and in the list's
+    // badge; the totals it put off are named once, as its consequence.
+    assert.equal(game.audit.violations.length, 1);
+    assert.match(game.audit.first_divergence.message, /the totals claimed after turns 12, 29 and 48 and at the end are off as a consequence/);
+    await page.goto(`${base}/?q=disputed`);
+    await page.locator('[data-testid=games-table] tbody tr .badge.bad').first().waitFor();
+    assert.equal(await page.locator('[data-testid=games-table] tbody tr .badge.bad').first().textContent(), '1 violation');
+  });
+
+  test('the audit report says why a forged flight returned, and names things in words', async () => {
+    const id = await gameId('/forged-wrong-target.jcz');
+    const game = (await api(`/api/games/${id}`)).body;
+    const page = await newPage();
+    await page.goto(`${base}/games/${id}/audit`);
+    await page.locator('[data-testid=audit-violations]').waitFor();
+    // the flight of turn 24 returned because its landing was not applied
+    const f = game.audit.flights.find((x) => x.turn === 24);
+    assert.equal(f.outcome, 'returned');
+    const k = game.audit.flights.indexOf(f);
+    const cell = page.locator('table.report').nth(2).locator('tbody tr').nth(k).locator('[data-testid=flight-outcome]');
+    assert.equal(await cell.locator('.why').textContent(), 'Back to supply: the logged landing breaks FLIER_WRONG_TARGET, so the auditor did not apply it.');
+    // one that found no landing says so
+    const g = game.audit.flights.find((x) => x.outcome === 'returned' && !x.options);
+    const cellG = page.locator('table.report').nth(2).locator('tbody tr').nth(game.audit.flights.indexOf(g)).locator('[data-testid=flight-outcome]');
+    assert.match(await cellG.locator('.why').textContent(), /^Back to supply: the target offers no valid landing/);
+    // the valid landings in words, their notation as the tooltip
+    const landing = page.locator('table.report').nth(2).locator('tbody tr').nth(k).locator('.seg-words').first();
+    assert.equal(await landing.getAttribute('title'), f.landings[0].segment);
+    assert.equal(await landing.textContent(), segWords(f.landings[0].segment));
+    // the violation's message names the features as players do
+    const msg = await page.locator('[data-testid=audit-violations] td.message').first().textContent();
+    assert.match(msg, /^the flier rolled 2 towards the north-west from \(4,2\); the target \(2,0\) has the road on the east side/);
+    assert.equal(await page.locator('[data-testid=squares]').textContent(), '(x,y): the start tile is (0,0), x grows east, y grows south.');
+    await shot(page, '05b-audit-forged-flight');
     await page.close();
   });
 
@@ -727,6 +849,9 @@ describe('the dashboard', () => {
     await page.goto(base + '/stats');
     await page.locator('[data-testid=leaderboard]').waitFor();
     assert.match(await page.locator('[data-testid=stat-games]').textContent(), new RegExp(`^${stats.games.total}`));
+    // each tile's subtitle says what its number counts
+    assert.equal(await page.locator('[data-testid=stat-players]').textContent(), `${players.length}playersdifferent names over all games`);
+    assert.match(await page.locator('[data-testid=stat-games]').textContent(), /C2: \d+/);
     assert.equal(await page.locator('[data-testid=leaderboard] tbody tr').count(), players.length);
     await page.locator('figcaption', { hasText: 'Points by feature type' }).waitFor();
     assert.ok(await page.locator('figure.chart').count() >= 6, 'the charts');
@@ -735,6 +860,8 @@ describe('the dashboard', () => {
     await page.waitForURL(/\/stats\?player=Ben$/);
     await page.getByRole('heading', { name: 'Ben', exact: true }).waitFor();
     await page.locator('figcaption', { hasText: 'Die fairness (Ben\'s rolls)' }).waitFor();
+    // a flier must land where it can: no return is "by choice"
+    assert.doesNotMatch(await page.locator('main').textContent(), /by choice|forced returns/);
     await shot(page, '07-player');
     await page.close();
   });
@@ -742,6 +869,10 @@ describe('the dashboard', () => {
   test('upload: a file is audited at once; bad files are refused', async () => {
     const page = await newPage();
     await page.goto(base + '/upload');
+    // the cap is said before a file is refused; no token is asked for
+    await page.waitForFunction(() => /^Up to/.test(document.querySelector('[data-testid=upload-limits]').textContent));
+    assert.equal(await page.locator('[data-testid=upload-limits]').textContent(), 'Up to 1 MiB (1,048,576 bytes) a file; a larger one is refused (the server\'s --max-body).');
+    assert.equal(await page.locator('[data-testid=token]').isVisible(), false);
     const results = page.locator('[data-testid=upload-results] li');
     // A valid game (new bytes: the sample with a trailing newline).
     await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mine.jcz', mimeType: 'application/json', buffer: Buffer.concat([readFileSync(join(SRC, 'samples/tiny-city.jcz')), Buffer.from('\n')]) });
@@ -799,8 +930,28 @@ describe('the dashboard', () => {
     await page.locator('[data-testid=unsupported-reason]').waitFor();
     assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /Mage & Witch/);
     assert.equal(await page.locator('main .badge.neutral').textContent(), 'not audited yet');
+    assert.match(await page.locator('[data-testid=needs]').textContent(), /^It needs Mage & Witch; there is no replay/);
+    // its raw log downloads under its own name, extension included
+    assert.equal(await page.locator('[data-testid=download-raw]').getAttribute('download'), 'mage.flierlog');
     await page.goto(`${base}/games/${up.body.id}`);
     await page.waitForFunction(() => /not audited yet/.test(document.querySelector('main h1')?.textContent || ''));
+    // in the list: no null, no 0 best, no "in progress"; what it needs;
+    // its title leads to the page that says why, not to a replay
+    await page.goto(`${base}/?q=mage`);
+    const row = page.locator(`tr[data-id="${up.body.id}"]`);
+    await row.waitFor();
+    const text = await row.textContent();
+    assert.doesNotMatch(text, /\bnull\b|in progress/);
+    assert.equal(await row.locator('td[data-label=Best]').textContent(), '—');
+    assert.equal(await row.locator('td[data-label=Turns]').textContent(), '—');
+    assert.equal(await row.locator('[data-testid=needs]').textContent(), ' needs Mage & Witch');
+    assert.equal(await row.locator('.game-link').getAttribute('href'), `/games/${up.body.id}/audit`);
+    // the upload page's card: what it needs, and no Replay button
+    await page.goto(base + '/upload');
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mage2.flierlog', mimeType: 'application/json', buffer: Buffer.from(log.replace('Tia', 'Tia2')) });
+    await page.locator('[data-testid=upload-results] li [data-testid=needs]').waitFor();
+    assert.match(await page.locator('[data-testid=upload-results] li [data-testid=needs]').textContent(), /^Not audited yet: it needs Mage & Witch/);
+    assert.equal(await page.locator('[data-testid=upload-results] li').getByRole('link', { name: 'Replay' }).count(), 0);
     await page.goto(`${base}/stats`);
     await page.waitForFunction(() => document.querySelector('main').innerText.includes('not audited yet'));
     await page.close();
@@ -836,6 +987,29 @@ describe('the dashboard', () => {
       assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
       await shot(page, name, false);
     }
+    // the audit report: its violations and flights are cards, as wide as
+    // their box, so nothing needs a sideways swipe
+    const forged = await gameId('/forged-wrong-target.jcz');
+    await page.goto(`${base}/games/${forged}/audit`);
+    await page.locator('[data-testid=audit-violations]').waitFor();
+    for (const sel of ['[data-testid=audit-violations]', 'table.report.cards >> nth=1']) {
+      const [w, box] = await page.locator(sel).evaluate((t) => [t.getBoundingClientRect().width, t.parentElement.clientWidth]);
+      assert.ok(w <= box + 1, `${sel}: ${w}px in a ${box}px box`);
+    }
+    assert.equal(await page.locator('[data-testid=audit-violations] td.message').evaluate((td) => getComputedStyle(td, '::before').content), '"What happened"');
+    await shot(page, '12b-phone-audit', false);
+    // the list: each cell's text stays in its cell (no "16:4C3"), a badge
+    // in its pill, and a game without a name is not "Game #45 #45"
+    const up = await api('/api/games', { method: 'POST', body: readFileSync(join(SRC, 'samples/c2-2p.jcz')).toString().replace('"Ada"', '"Ana"') });
+    await page.goto(`${base}/?q=Ana`);
+    const row = page.locator(`tr[data-id="${up.body.id}"]`);
+    await row.waitFor();
+    assert.equal(await row.locator('td[data-label=Game]').textContent(), `Game #${up.body.id} · jcz`);
+    await page.goto(base + '/?size=1000');
+    await page.locator('[data-testid=games-table] tbody tr').first().waitFor();
+    const spill = await page.evaluate(() => [...document.querySelectorAll('[data-testid=games-table] td, [data-testid=games-table] td .badge')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.dataset.label || el.className}: ${el.textContent}`));
+    assert.deepEqual(spill, []);
     await page.close();
   });
 
@@ -1130,9 +1304,13 @@ describe('the dashboard built in, with a token and with many games', () => {
     try {
       const page = await newPage();
       await page.goto(d.url + '/upload');
-      assert.equal(await page.locator('[data-testid=token]').isVisible(), false, 'no token field before the server asks');
-      await page.locator('[data-testid=file-input]').setInputFiles({ name: 'c2-2p.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/c2-2p.jcz')) });
+      // the field is there before any file is refused: the page asks the
+      // server (GET /api/upload) whether it needs a token
       await page.locator('[data-testid=token]').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => /needs a token/.test(document.querySelector('[data-testid=upload-limits]').textContent));
+      assert.deepEqual((await api('/api/upload', {}, d.url)).body, { max_bytes: 1048576, token_required: true, formats: ['jcz', 'flierlog'], gzip: true, multipart: true });
+      await page.locator('[data-testid=file-input]').setInputFiles({ name: 'c2-2p.jcz', mimeType: 'application/json', buffer: readFileSync(join(SRC, 'samples/c2-2p.jcz')) });
+      await page.waitForFunction(() => document.querySelector('[data-testid=upload-results] li')?.dataset.valid === 'auth');
       assert.equal(await page.locator('[data-testid=upload-results] li').first().getAttribute('data-valid'), 'auth');
       await page.getByLabel('Access token').fill('s3cret-token');
       await page.getByRole('button', { name: 'Try again' }).click();

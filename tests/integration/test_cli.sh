@@ -184,17 +184,79 @@ expect_out tiny4_json '"variant":{"rule":"tiny-city-scoring=4","scores":{"Ada":4
 run explain audit --explain "$SAMPLES/c2-2p.jcz"
 expect_rc explain 0
 expect_out explain "score events: 19"
-expect_out explain "    turn 3: city, 2 tiles, completed: 2×2 = 4; Ada 1 knight → Ada 4"
-expect_out explain "    turn 29: road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4"
-expect_out explain "    final: monastery, incomplete: 1 + 4 neighbours = 5; Ben 1 monk → Ben 5"
-expect_out explain "    final: field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
+expect_out explain "  squares: (x,y) from the start tile at (0,0), x growing east, y growing south"
+expect_out explain "    turn 3 (the city from (0,1) to (0,2)): city, 2 tiles, completed: 2×2 = 4; Ada 1 knight → Ada 4"
+expect_out explain "    turn 29 (the road at (3,1), (3,2), (4,2) and (5,2)): road, 4 tiles, completed: 4×1 = 4; Ada 1 highwayman → Ada 4"
+expect_out explain "    final (the monastery at (-2,2)): monastery, incomplete: 1 + 4 neighbours = 5; Ben 1 monk → Ben 5"
+# two farmers' fields with the same receipt, told apart by where they lie
+expect_out explain "    final (the field to the south of the tile at (0,2)): field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
+expect_out explain "    final (the field to the south of the tile at (0,1)): field touching 1 completed city [(0,1) 2 tiles]: 1×3 = 3; Ben 1 farmer → Ben 3"
 arrows=$(grep -c '→' "$TMP/explain.out")
 [ "$arrows" -eq 19 ] || fail "explain: $arrows receipts, want 19"
 # without --explain: no receipts
 run plain audit "$SAMPLES/c2-2p.jcz"
 expect_no_out plain "→"
-expect_out plain "odds: roll 1 -> (3,1): road:E, road:S [Ada 1]; roll 2 -> (2,0): road:E, road:W, city:N; roll 3 -> (1,-1): road:SE, city:N [Ada 1]; chance to land 3/3"
-expect_out plain "turn 18, Ben: follower flew NW from (-2,3), rolled 2 -> (-4,1): returned to supply"
+expect_out plain "odds: roll 1 -> (3,1): the road on the east side, the road on the south side (Ada 1); roll 2 -> (2,0): the road on the east side, the road on the west side, the city on the north side; roll 3 -> (1,-1): the road on the east and south sides, the city on the north side (Ada 1); chance to land 3/3"
+expect_out plain "turn 18: Ben's follower flew north-west from (-2,3), rolled 2 -> (-4,1): returned to supply: the target offers no valid landing"
+# a forged landing says why the figure went back, and names the meeple
+# and the feature as players do
+run forged audit "$SAMPLES/forged/forged-wrong-target.jcz"
+expect_out forged "turn 24: Ben's follower flew north-west from (4,2), rolled 2 -> (2,0): returned to supply: the logged landing breaks FLIER_WRONG_TARGET, so it was not applied"
+run occupied audit "$SAMPLES/forged/forged-occupied.jcz"
+expect_out occupied "turn 7, Cleo: MEEPLE_FEATURE_OCCUPIED: Cleo's follower on the road running north–south at (-5,-1): the road already holds a meeple (Ben's)"
+# the fairy's point at the start of a turn is said with that turn
+run fairy audit --explain "$SAMPLES/dragon-tour.flierlog"
+expect_out fairy "    before turn 8: fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1"
+
+# ---- a folder ----------------------------------------------------------------
+
+# a folder is its logs, sub-folders included, in name order (not "read
+# error: Is a directory")
+run folder audit --json "$SAMPLES/forged"
+expect_rc folder 1
+n=$(grep -c '^{' "$TMP/folder.out")
+[ "$n" -eq 3 ] || fail "folder: $n JSON lines, want the 3 forged games"
+expect_out_re folder '^\{"file":"[^"]*/forged/forged-flier-field.jcz"'
+mkdir -p "$TMP/nologs"
+run nologs audit "$TMP/nologs"
+expect_rc nologs 2
+expect_err nologs "nologs: a folder with no .jcz or .flierlog file in it"
+
+# ---- compressed and cut-short files --------------------------------------
+
+# a gzip-compressed save is read as what it holds
+gzip -c "$SAMPLES/c2-2p.jcz" >"$TMP/c2-2p.jcz.gz"
+run gz audit --json "$TMP/c2-2p.jcz.gz"
+expect_rc gz 0
+expect_out gz '"format":"jcz","valid":true,"finished":true,"turns":79'
+head -c 1000 "$TMP/c2-2p.jcz.gz" >"$TMP/cut.jcz.gz"
+run gz_cut audit "$TMP/cut.jcz.gz"
+expect_rc gz_cut 2
+expect_err gz_cut "cut.jcz.gz: the compressed (gzip) file ends early at byte 1000: it was cut short"
+# a log cut short says so, not where the JSON parser gave up
+head -c 5000 "$SAMPLES/c2-2p.jcz" >"$TMP/cut.jcz"
+run cut audit "$TMP/cut.jcz"
+expect_rc cut 2
+expect_err cut "cut.jcz: the file ends early at byte 5000 (line 1): its JSON stops before it is complete"
+# a live (streaming) flierlog whose last record was cut while written
+run ndjson convert --to flierlog --ndjson "$SAMPLES/c2-2p.jcz" -o "$TMP/c2.ndjson"
+head -c 3000 "$TMP/c2.ndjson" >"$TMP/cut.flierlog"
+run cut_nd audit "$TMP/cut.flierlog"
+expect_rc cut_nd 2
+expect_err cut_nd "cut.flierlog: line 26: the file ends early at byte 3000, inside this record"
+
+# ---- errors that say what to do ----------------------------------------------
+
+run port serve --port 18080
+expect_rc port 2
+expect_err port "unknown option '--port'"
+expect_err port "use --listen HOST:PORT: here, --listen 127.0.0.1:18080"
+# check with no database names the path it tried, whole
+mkdir -p "$TMP/nodb"
+(cd "$TMP/nodb" && "$FLIERD" check >"$TMP/nodb.out" 2>"$TMP/nodb.err" </dev/null; echo $? >"$TMP/nodb.rc")
+expect_rc nodb 2
+expect_err nodb "flierd check: no database at $(cd "$TMP/nodb" && pwd -P)/flierd.db (the default, flierd.db in the current folder); name one with --db PATH"
+[ -e "$TMP/nodb/flierd.db" ] && fail "nodb: check created a database"
 
 # ---- whatif ----------------------------------------------------------------
 
@@ -202,7 +264,7 @@ C2="$SAMPLES/c2-2p.jcz"
 run wi whatif "$C2" --turn 24 --roll 2 --landing city:N
 expect_rc wi 0
 expect_out wi "what if the flier of turn 24 had rolled 2 (not 1)?"
-expect_out wi "target (2,0): lands on city:N"
+expect_out wi "target (2,0): lands on the city on the north side (city:N)"
 expect_out wi "every later move stays legal"
 expect_out wi "final scores: Ada 21 -> 21 (+0), Ben 25 -> 24 (-1)"
 expect_out wi "winner: Ben (unchanged)"
@@ -218,7 +280,7 @@ expect_out wi_json '"winner_changes":false'
 FR="$SAMPLES/flier-returns.jcz"
 run wi_illegal whatif "$FR" --turn 1 --roll 1 --landing road:WE
 expect_rc wi_illegal 0
-expect_out wi_illegal "target (0,0): lands on road:WE"
+expect_out wi_illegal "target (0,0): lands on the road running east–west (road:WE)"
 expect_out wi_illegal "moves that become illegal:"
 expect_out wi_illegal "turn 2, Ben: MEEPLE_FEATURE_OCCUPIED: "
 expect_out wi_illegal "final scores: Ada 4 -> 6 (+2), Ben 2 -> 2 (+0)"
@@ -236,7 +298,13 @@ expect_err wi_bad_landing "monastery is no valid landing there; valid: road:E, r
 
 run wi_noflight whatif "$C2" --turn 1 --roll 1
 expect_rc wi_noflight 2
-expect_err wi_noflight "turn 1 has no flight"
+expect_err wi_noflight "turn 1 has no flight; flights are in turns 5, 18, 24 and 26"
+# the logged roll again, with another landing: no "rolled 1 (not 1)"
+run wi_same whatif "$C2" --turn 24 --roll 1 --landing road:S
+expect_rc wi_same 0
+expect_out wi_same "what if the flier of turn 24 had rolled 1, as it did?"
+expect_out wi_same "target (3,1): lands on the road on the south side (road:S)"
+expect_no_out wi_same "(not 1)"
 
 run wi_roll whatif "$C2" --turn 24 --roll 4
 expect_rc wi_roll 2

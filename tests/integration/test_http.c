@@ -225,6 +225,38 @@ static void test_upload_valid_and_duplicate(void **state)
     cJSON_Delete(j);
 }
 
+/* What curl -F file=@game.jcz sends: the log is the form's file part,
+ * named by its file name; a form without one says what to send. */
+static void test_upload_multipart(void **state)
+{
+    cJSON *j;
+    struct buf body = BUF_INIT;
+    (void)state;
+    buf_puts(&body, "--XyZ\r\nContent-Disposition: form-data; "
+             "name=\"note\"\r\n\r\nhello\r\n--XyZ\r\n"
+             "Content-Disposition: form-data; name=\"file\"; "
+             "filename=\"game.jcz\"\r\nContent-Type: "
+             "application/octet-stream\r\n\r\n");
+    buf_append(&body, T.valid.p, T.valid.len);
+    buf_puts(&body, "\r\n--XyZ--\r\n");
+    /* the same bytes as the plain upload: found as its duplicate */
+    assert_int_equal(post("/api/games",
+                          "Content-Type: multipart/form-data; "
+                          "boundary=XyZ\r\n", &body, &j), 200);
+    assert_true(flag(j, "duplicate"));
+    assert_int_equal((long long)num(j, "id"), T.valid_id);
+    cJSON_Delete(j);
+    /* a form with no part at all is refused with the way out */
+    body.len = 0;
+    buf_puts(&body, "--XyZ--\r\n");
+    assert_int_equal(post("/api/games",
+                          "Content-Type: multipart/form-data; "
+                          "boundary=XyZ\r\n", &body, &j), 400);
+    assert_non_null(strstr(str(j, "error"), "curl -F file=@game.jcz"));
+    cJSON_Delete(j);
+    buf_release(&body);
+}
+
 static void test_upload_invalid(void **state)
 {
     cJSON *j;
@@ -241,10 +273,11 @@ static void test_upload_malformed(void **state)
     cJSON *j;
     struct buf b = BUF_INIT;
     (void)state;
-    /* Cut short: the message names the byte offset. */
+    /* Cut short: the message says so, and where it ends. */
     buf_append(&b, T.valid.p, 200);
     assert_int_equal(post("/api/games", NULL, &b, &j), 400);
-    assert_non_null(strstr(str(j, "error"), "byte offset"));
+    assert_non_null(strstr(str(j, "error"), "the file ends early at byte "
+                                            "200"));
     cJSON_Delete(j);
     /* Well-formed JSON, wrong shape: the message names the JSON path. */
     const char *at = strstr(T.valid.p, "\"position\":[0,1]");
@@ -438,6 +471,27 @@ static void test_game_endpoints(void **state)
     assert_int_equal(r.body.len, T.valid.len);
     assert_memory_equal(r.body.p, T.valid.p, T.valid.len);
     http_resp_release(&r);
+    /* the page asks for the upload's own name; only a plain file name of
+     * a log is put in the header */
+    static const struct {
+        const char *q, *want;
+    } names[] = {
+        { "?filename=tower-c2-3p.jcz", "inline; filename=\"tower-c2-3p.jcz\"" },
+        { "?filename=..%2Fetc%2Fpasswd.jcz", "inline; filename=\"game-" },
+        { "?filename=a%22b.jcz", "inline; filename=\"game-" },
+        { "?filename=notes.txt", "inline; filename=\"game-" },
+    };
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        char v[256];
+        snprintf(path, sizeof path, "/api/games/%lld/raw%s", T.valid_id,
+                 names[k].q);
+        assert_int_equal(http_do(T.d.port, "GET", path, NULL, NULL, 0, false,
+                                 &r), 200);
+        assert_true(http_header(&r, "Content-Disposition", v, sizeof v));
+        if (strncmp(v, names[k].want, strlen(names[k].want)) != 0)
+            fail_msg("%s: Content-Disposition %s", names[k].q, v);
+        http_resp_release(&r);
+    }
 
     snprintf(path, sizeof path, "/api/games/%lld/replay", T.forged_id);
     j = get_json(path, 200);
@@ -514,11 +568,12 @@ static void test_metrics(void **state)
     assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
                                      "counter"));
     /* two sample uploads, the Mage & Witch game and the slash-named players'
-     * game; the sample and the Mage & Witch game again */
+     * game; the sample (plain and as a form) and the Mage & Witch game
+     * again */
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
                                      "\"stored\"} 4\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
-                                     "\"duplicate\"} 2\n"));
+                                     "\"duplicate\"} 3\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_unsupported_total 1\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingests_invalid_total 1\n"));
     assert_non_null(strstr(r.body.p, "flierd_ingest_failures_total{reason="
@@ -1322,6 +1377,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_health_and_headers),
         cmocka_unit_test(test_upload_valid_and_duplicate),
+        cmocka_unit_test(test_upload_multipart),
         cmocka_unit_test(test_upload_invalid),
         cmocka_unit_test(test_upload_malformed),
         cmocka_unit_test(test_upload_unsupported),

@@ -360,6 +360,7 @@ static void walk_games(struct walk *w)
           "GET /api/players/{name*}");
     check(w, "GET", "/api/players/No%2FOne", NULL, NULL, 404, NULL);
     check(w, "GET", "/api/stats", NULL, NULL, 200, "GET /api/stats");
+    check(w, "GET", "/api/upload", NULL, NULL, 200, "GET /api/upload");
 }
 
 static void walk_live(struct walk *w)

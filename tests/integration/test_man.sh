@@ -39,6 +39,18 @@ for cmd in $cmds; do
     fi
 done
 
+# every expansion the simulator takes (its --help lists the registry's)
+# is in flierd(1)'s simulate section
+units=$("$flierd" simulate --help | awk '/--expansions/ {e = 1; next}
+                                        e && /^  --/ {e = 0}
+                                        e && /^                 [a-z]/ {print $1}')
+[ -n "$units" ] || { echo "FAIL: no expansions in 'flierd simulate --help'"; fail=1; }
+for u in $units; do
+    if ! section simulate | grep -qE "^\.BR $u( |,|\.|$)"; then
+        echo "FAIL: flierd(1) simulate --expansions does not list '$u'"; fail=1
+    fi
+done
+
 # formatting: no warning from the formatter
 for p in "$mandir"/*.[1-9]; do
     if command -v groff >/dev/null; then

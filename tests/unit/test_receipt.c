@@ -301,6 +301,22 @@ static const struct sentence_case sentences[] = {
         .items = { { SI_BAZAAR, -1, -1 } }, .xfer = { 1, 0, 0, 0 } },
       { { 0 } },
       "bazaar: a tile bought at the auction, 1 paid to Ada → Ben -1" },
+    /* a ransom names the figure freed as players do, not by its id */
+    { "ransom paid",
+      { .turn = 7, .feature = FEAT_RANSOM, .players = 1u << ADA,
+        .expr = EXPR_DONE, .points = -3, .n_items = 1,
+        .items = { { SI_RANSOM, -1, -3 } },
+        .xfer = { BEN + 1, ADA, FIG_SMALL, 2 } },
+      { { 0 } },
+      "ransom: Ada paid 3 to Ben for Ada's follower → Ada -3" },
+    /* the fairy's point at the start of its owner's turn is filed with
+     * the turn before (7): the sentence says the turn it began */
+    { "fairy at the start of a turn",
+      { .turn = 7, .feature = FEAT_FAIRY, .players = 1u << BEN,
+        .expr = EXPR_TURN, .points = 1, .n_items = 1,
+        .items = { { SI_FAIRY, -1, 1 } } },
+      { { 0 } },
+      "fairy beside Ben's follower: 1 at the start of Ben's turn 8 → Ben 1" },
 };
 
 /* The terms of a hand-written event, as the engine's scoring sets them

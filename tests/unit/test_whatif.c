@@ -212,10 +212,11 @@ struct refusal {
 };
 
 static const struct refusal refusals[] = {
+    /* the turns that have one are named, so the next try can hit one */
     { "turn without a flight", { 4, 1, false, 0, 0 },
-      { "turn 4 has no flight", NULL, NULL } },
+      { "turn 4 has no flight; the only flight is in turn 5", NULL, NULL } },
     { "turn beyond the game", { 40, 1, false, 0, 0 },
-      { "turn 40 has no flight", NULL, NULL } },
+      { "turn 40 has no flight; the only flight is in turn 5", NULL, NULL } },
     { "roll 0", { 5, 0, false, 0, 0 }, { "roll 0", "1, 2", NULL } },
     { "roll 4", { 5, 4, false, 0, 0 }, { "roll 4", "1, 2", NULL } },
     { "landing that is not valid", { 5, 1, true, FEAT_CITY, EDGE_N },

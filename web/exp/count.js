@@ -89,6 +89,9 @@ export default {
     // spots says: a follower in the middle of its quarter, under its name
     quarter: {
       name: 'quarter', shape: 'spots', ring: 14,
+      // followers come in only in the round after a turn's scoring:
+      // shown with the next turn, said as after the last
+      between: 'in the City\'s round',
       spots: { castle: [30, 32], market: [70, 32], blacksmith: [30, 76], cathedral: [70, 76] },
     },
   },
@@ -133,8 +136,9 @@ export default {
           dataset: { kind: 'count', segment: it.segment },
         }, s('title', { text: `The count in the ${quarterName(it.segment)} quarter` }), countShape());
       },
-      moved: (it) => `The count went to the ${quarterName(it.segment)} quarter.`,
       legend: { kind: 'count', text: 'the count', icon: () => [s('g', { class: 'count' }, countShape())] },
+      // the count moves only between turns, after a follower went in
+      moved: (it, ctx) => `After ${ctx.after}, in the City's round, the count went to the ${quarterName(it.segment)} quarter.`,
     },
   },
   rules: {

@@ -11,7 +11,7 @@ export default {
   features: {
     // a tile whose definition names a direction (def.flier) has one even
     // without its segment
-    flier: { name: 'flier', shape: 'inner', place: 'pole', r: 14, clear: 6, ring: 4, order: 1, tokens: true, implied: 'flier' },
+    flier: { name: 'flying machine', shape: 'inner', place: 'pole', r: 14, clear: 6, ring: 4, order: 1, tokens: true, implied: 'flier' },
   },
   draw: {
     inner(g, geo, ctx) {

@@ -1,12 +1,21 @@
 // exp/tower.js - The Tower on the dashboard: the tower's foundation on its
-// tile, each tower's floors beside it, the prisoners each player holds,
-// the rules.
+// tile, each tower's floors beside it, the prisoners each player holds
+// (how many, and each one: taken, freed, drawn behind bars in its
+// holder's colour), the rules.
 
 import { s } from '../dom.js';
+import { MEEPLE_D } from './base.js';
 
 const at = (p) => `(${p[0]},${p[1]})`;
 // a keep with battlements
 const tower = () => s('path', { class: 'tower-body', d: 'M-7 9V-5H-7V-9H-4V-6H-1.5V-9H1.5V-6H4V-9H7V9Z' });
+// a follower behind bars, in a ring of its holder's colour
+const BARS = 'M-6 -11V11M-2 -11V11M2 -11V11M6 -11V11';
+const prisoner = (fill, ring) => [
+  s('circle', { class: 'prisoner-ring', r: 13, stroke: ring }),
+  s('path', { class: 'prisoner-body', d: MEEPLE_D, fill, transform: 'scale(0.6)' }),
+  s('path', { class: 'prisoner-bars', d: BARS }),
+];
 
 export default {
   id: 'tower',
@@ -45,6 +54,19 @@ export default {
       changed: (it) => `The tower at ${at(it.at)} is now ${it.value} floor${it.value === 1 ? '' : 's'} high.`,
     },
     prisoners: { label: 'Prisoners held', cls: 'prisoners', testid: 'prisoners' },
+    // each prisoner: whose follower (player), held by the seat in value
+    prisoner: {
+      held: (it, players) => ({ owner: it.player, by: (players[it.value] || {}).name || '?' }),
+      taken: (p) => `${p.by} takes ${p.owner}'s follower prisoner (with a tower).`,
+      freed: (p) => `${p.owner}'s follower is no longer ${p.by}'s prisoner: back to ${p.owner}'s supply.`,
+      drawHeld(board, it, [x, y]) {
+        const by = board.seat(it.value);
+        const fill = board.colors.get(it.player) || '#777';
+        return s('g', { class: 'prisoner', transform: `translate(${x} ${y})`, dataset: { player: it.player, holder: by.name } },
+          s('title', { text: `${it.player}'s follower, held prisoner by ${by.name}` }), ...prisoner(fill, by.color));
+      },
+      legend: { kind: 'prisoner', text: 'prisoner: a follower another player took with a tower (above the board, ringed in its holder\'s colour)', icon: () => prisoner('#8a8f98', '#1b1b1b') },
+    },
   },
   rules: {
     TOWER_PLACEMENT: [33, 'A tower floor where there is no tower, on a tower a follower tops, or with no piece left; or a follower on a tower with no floor.'],

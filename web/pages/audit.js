@@ -3,12 +3,13 @@
 // every violation (each a link to its turn in the replay), the flights with
 // their odds, discards and score events, and downloads.
 
-import { h, icon, fmtDate, fmtPct, gameTitle } from '../dom.js';
+import { h, icon, fmtDate, fmtPct, gameTitle, rawFileName, rawHref } from '../dom.js';
 import { getCached } from '../api.js';
 import { paletteFor } from '../colors.js';
-import { RULES } from '../rules.js';
+import { RULES, flightReturnWhy } from '../rules.js';
+import { segSpan, dirWords } from '../words.js';
 import { eventFeature, elementsText, settingsText } from '../figures.js';
-import { verdictBadge, liveBadge } from './games.js';
+import { verdictBadge, liveBadge, neededFor } from './games.js';
 import { manageCard } from '../manage.js';
 import { navigate } from '../router.js';
 
@@ -17,6 +18,9 @@ const turnText = (t) => (t === null || t === undefined ? 'final' : String(t));
 const turnHref = (id, t) => `/games/${id}?turn=${t === null || t === undefined ? 'final' : t}`;
 
 function table(caption, head, rows, attrs = {}) {
+  // each cell names its column, for the cards a narrow screen shows
+  // instead of a table wider than the phone
+  for (const tr of rows) [...tr.children].forEach((td, i) => { if (head[i]) td.dataset.label = head[i].replace(/^#/, ''); });
   return h('div', { class: 'table-wrap' }, h('table', { class: 'report', ...attrs },
     h('caption', { class: 'sr-only', text: caption }),
     h('thead', null, h('tr', null, head.map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace(/^#/, '') })))),
@@ -38,13 +42,13 @@ export function auditPage(main, [idText]) {
       root.append(h('h1', { tabindex: -1, text: `Game #${id}: stored, not audited yet` }),
         h('p', { class: 'meta' }, verdictBadge(game)),
         h('p', { dataset: { testid: 'unsupported-reason' }, text: game.reason || '' }),
+        h('p', { dataset: { testid: 'needs' }, text: `It needs ${neededFor(game)}; there is no replay until flierd audits it.` }),
         h('p', { text: 'flierd keeps the upload; "flierd reaudit" audits it once a later version supports its expansions.' }),
-        h('a', { class: 'btn', href: `/api/games/${id}/raw`, download: `game-${id}` }, icon('download'), 'Raw log'));
+        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game), dataset: { testid: 'download-raw' } }, icon('download'), 'Raw log'));
       return;
     }
     const colors = paletteFor(game.players || []);
     document.title = `Audit: ${gameTitle(game)} · flierd`;
-    const fileExt = game.format === 'jcz' ? 'jcz' : 'flierlog';
     const winners = new Set(game.winners || []);
 
     root.append(h('header', { class: 'game-head' },
@@ -56,7 +60,7 @@ export function auditPage(main, [idText]) {
       h('div', { class: 'head-actions' },
         h('a', { class: 'btn', href: `/games/${id}` }, icon('board'), 'Replay'),
         h('a', { class: 'btn', href: `/api/games/${id}`, download: `game-${id}-audit.json`, dataset: { testid: 'download-report' } }, icon('download'), 'JSON report'),
-        h('a', { class: 'btn', href: `/api/games/${id}/raw`, download: `game-${id}.${fileExt}`, dataset: { testid: 'download-raw' } }, icon('download'), 'Raw log'))));
+        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game), dataset: { testid: 'download-raw' } }, icon('download'), 'Raw log'))));
 
     // Scores: claimed against computed.
     const fd = a.first_divergence;
@@ -88,7 +92,7 @@ export function auditPage(main, [idText]) {
         h('td', null, h('a', { href: turnHref(id, x.turn), text: turnText(x.turn) })),
         h('td', { text: x.player || '—' }),
         h('td', null, h('span', { class: 'badge bad', text: x.rule }), RULES[x.rule] ? h('p', { class: 'muted small', text: RULES[x.rule] }) : null),
-        h('td', { class: 'message', text: x.message }))), { dataset: { testid: 'audit-violations' } })
+        h('td', { class: 'message', text: x.message }))), { class: 'report cards', dataset: { testid: 'audit-violations' } })
         : h('p', { class: 'ok-text', text: 'None: every tile, meeple, flight and score follows the rules.' })));
 
     // Flights.
@@ -99,12 +103,14 @@ export function auditPage(main, [idText]) {
         h('td', null, h('a', { href: turnHref(id, x.turn), text: turnText(x.turn) })),
         h('td', { text: x.player || '—' }),
         h('td', { text: at(x.from) }),
-        h('td', { text: x.direction }),
+        h('td', { title: x.direction, text: dirWords(x.direction) }),
         h('td', { class: 'num', text: String(x.roll) }),
         h('td', { text: at(x.target) }),
-        h('td', null, h('span', { class: ['badge', x.outcome === 'landed' ? 'ok' : 'neutral'], text: x.outcome }), x.segment ? [' ', h('code', { text: x.segment })] : null),
-        h('td', { text: (x.landings || []).map((l) => l.segment).join(', ') || '—' }),
-        h('td', { class: 'num', text: x.odds ? fmtPct(x.odds.chance) : '—' })))) : h('p', { class: 'muted', text: 'No flights in this game.' })));
+        h('td', { dataset: { testid: 'flight-outcome' } }, h('span', { class: ['badge', x.outcome === 'landed' ? 'ok' : 'neutral'], text: x.outcome }),
+          x.segment ? [' on ', segSpan(x.segment)] : null,
+          x.outcome === 'returned' ? h('p', { class: 'muted small why', text: `Back to supply: ${flightReturnWhy(x, v)}.` }) : null),
+        h('td', null, (x.landings || []).length ? (x.landings || []).flatMap((l, k) => [k ? ', ' : '', segSpan(l.segment)]) : '—'),
+        h('td', { class: 'num', text: x.odds ? fmtPct(x.odds.chance) : '—' }))), { class: 'report cards' }) : h('p', { class: 'muted', text: 'No flights in this game.' })));
 
     // Score events.
     const sc = a.scores || [];
@@ -130,7 +136,9 @@ export function auditPage(main, [idText]) {
         h('dt', { text: 'Tile sets' }), h('dd', { text: sets || '—' }),
         h('dt', { text: 'Rules' }), h('dd', { text: settingsText(rules) }),
         rules.elements ? [h('dt', { text: 'Game elements' }), h('dd', { dataset: { testid: 'elements' }, text: elementsText(rules.elements) })] : null,
-        h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }))));
+        h('dt', { text: 'Discards' }), h('dd', { text: (a.discards || []).length ? a.discards.map((d) => `${d.tile} (turn ${turnText(d.turn)}${d.logged ? ', logged' : ''})`).join(', ') : 'none' }),
+        // what the report's squares mean, said once
+        h('dt', { text: 'Squares' }), h('dd', { dataset: { testid: 'squares' }, text: '(x,y): the start tile is (0,0), x grows east, y grows south.' }))));
     if (!game.live) {
       root.appendChild(manageCard(game, {
         onRenamed: (name) => { const t = gameTitle({ ...game, name }); root.querySelector('h1').textContent = `Audit report: ${t}`; document.title = `Audit: ${t} · flierd`; },

@@ -30,6 +30,15 @@ const SIZES = [25, 50, 100, 250, 1000];
 // the filters, as the address and the API name them
 const FILTERS = ['q', 'player', 'verdict', 'edition', 'expansion', 'from', 'to', 'rule', 'finished'];
 
+/** What a game not audited yet needs, from its reason ("unsupported:
+ * Gold Mines (tile set 'goldmines' in setup.sets) is not audited yet"):
+ * "Gold Mines"; the reason itself when it says no more. */
+export function neededFor(g) {
+  const r = String(g.reason || '').replace(/^unsupported:\s*/, '');
+  const m = /^(.+?) \(.*?\) is not audited yet\b/.exec(r) || /^(.+?) is not audited yet\b/.exec(r);
+  return m ? m[1] : r;
+}
+
 export function verdictBadge(g) {
   // kept, but of an expansion this flierd does not audit yet: no verdict
   if (g.status === 'unsupported') return h('span', { class: 'badge neutral', title: g.reason || '', text: 'not audited yet' });
@@ -135,19 +144,24 @@ export function gamesPage(main, _params, query) {
 
   function row(g) {
     const td = (label, ...c) => h('td', { dataset: { label } }, ...c);
+    // a game not audited yet has no scores, flights or turns to show, and
+    // no replay: its title leads to the page that says why
+    const kept = g.status === 'unsupported';
     const best = Math.max(0, ...(g.players || []).map((p) => p.score || 0));
-    return h('tr', { class: g.live ? 'is-live' : null, dataset: { id: g.id } },
-      td('Game', h('a', { class: 'game-link', href: `/games/${g.id}`, title: g.name || null, text: gameTitle(g) }),
-        h('span', { class: 'muted small', text: ` #${g.id} · ${g.format}` }), g.live ? [' ', liveBadge()] : null),
+    const count = (n) => (kept || n === null || n === undefined ? '—' : String(n));
+    return h('tr', { class: [g.live ? 'is-live' : null, kept ? 'not-audited' : null], dataset: { id: g.id } },
+      td('Game', h('a', { class: 'game-link', href: kept ? `/games/${g.id}/audit` : `/games/${g.id}`, title: g.name || null, text: gameTitle(g) }),
+        // a game without a name is titled by its id already
+        h('span', { class: 'muted small', text: g.name ? ` #${g.id} · ${g.format}` : ` · ${g.format}` }), g.live ? [' ', liveBadge()] : null),
       td('Players', playerChips(g)),
-      h('td', { class: 'num', dataset: { label: 'Best' }, text: String(best) }),
-      td('Winner', g.winners && g.winners.length ? g.winners.join(', ') : h('span', { class: 'muted', text: g.finished ? '—' : 'in progress' })),
+      h('td', { class: 'num', dataset: { label: 'Best' }, text: kept ? '—' : String(best) }),
+      td('Winner', g.winners && g.winners.length ? g.winners.join(', ') : h('span', { class: 'muted', text: kept || g.finished ? '—' : 'in progress' })),
       td('Date', h('time', { datetime: new Date(g.uploaded_at * 1000).toISOString(), text: fmtDate(g.uploaded_at) })),
       td('Edition', g.edition || ''),
       td('Expansions', expansionList(g)),
-      td('Verdict', verdictBadge(g)),
-      h('td', { class: 'num', dataset: { label: 'Flights' }, text: String(g.flights) }),
-      h('td', { class: 'num', dataset: { label: 'Turns' }, text: String(g.turns) }));
+      td('Verdict', verdictBadge(g), kept ? h('span', { class: 'muted small needs', dataset: { testid: 'needs' }, title: g.reason || '', text: ` needs ${neededFor(g)}` }) : null),
+      h('td', { class: 'num', dataset: { label: 'Flights' }, text: count(g.flights) }),
+      h('td', { class: 'num', dataset: { label: 'Turns' }, text: count(g.turns) }));
   }
 
   function pagerButtons(total) {

@@ -4,16 +4,17 @@
 // this turn's score events and receipts, the flight and its odds, the
 // violations, and the score-over-turns chart.
 
-import { h, s, clear, icon, fmtDate, fmtPct, gameTitle, announce } from '../dom.js';
+import { h, s, clear, icon, fmtDate, fmtPct, gameTitle, announce, rawFileName, rawHref } from '../dom.js';
 import { getJSON, getCached, uncache } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { Board } from '../board.js';
 import { lineChart } from '../charts.js';
-import { RULES, moveLocation } from '../rules.js';
+import { RULES, moveLocation, flightReturnWhy } from '../rules.js';
 import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle } from '../figures.js';
 import { tileGeometry } from '../geometry.js';
 import { FEATURES, CLOSED, itemSpec } from '../exp/index.js';
 import { verdictBadge, liveBadge } from './games.js';
+import { segWords, segSpan, tileSpan, dirWords } from '../words.js';
 
 const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
 
@@ -132,7 +133,7 @@ function withBoards(replay) {
 /** What changed in the units' items from turn prev to t, in sentences:
  * a figure that came or moved, a mark whose value changed, a counter of
  * the players that changed (their values, in seat order). */
-function itemChanges(prev, t, players) {
+function itemChanges(prev, t, players, ctx) {
   const parts = [];
   const same = (a, b) => a.unit === b.unit && a.name === b.name;
   const at = (a, b) => Array.isArray(a.at) && Array.isArray(b.at) && a.at[0] === b.at[0] && a.at[1] === b.at[1];
@@ -155,9 +156,23 @@ function itemChanges(prev, t, players) {
   for (const it of t.items.figures) {
     const spec = itemSpec(it), was = prev.items.figures.find((x) => same(x, it));
     // a figure may move on its square too (the count, between quarters)
-    if (spec.moved && (!was || !at(was, it) || (was.segment ?? null) !== (it.segment ?? null))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name }, text: spec.moved(it) }));
+    if (spec.moved && (!was || !at(was, it) || (was.segment ?? null) !== (it.segment ?? null))) parts.push(h('p', { class: 'deploy', dataset: { kind: it.name, testid: 'item-moved' }, text: spec.moved(it, ctx) }));
   }
   return parts;
+}
+
+/** The figures the units hold off the board (their counters with held())
+ * that turn t took since prev, and those it gave back. */
+function heldChanges(prev, t, players) {
+  const list = (turn) => turn.items.counters.filter((it) => itemSpec(it).held)
+    .map((it) => ({ spec: itemSpec(it), ...itemSpec(it).held(it, players) }));
+  const key = (p) => `${p.owner}|${p.by}`;
+  const minus = (a, b) => {
+    const left = b.map(key);
+    return a.filter((p) => { const k = left.indexOf(key(p)); if (k < 0) return true; left.splice(k, 1); return false; });
+  };
+  const was = list(prev), now = list(t);
+  return { taken: minus(now, was), freed: minus(was, now) };
 }
 
 export function replayPage(main, [idText], query) {
@@ -229,6 +244,7 @@ export function replayPage(main, [idText], query) {
   function build(game, replay, turnParam) {
     clear(root);
     const turns = replay.turns || [];
+    const tileDefs = replay.tiles || {};
     const players = (replay.players && replay.players.length ? replay.players : game.players) || [];
     const colorsArr = paletteFor(players.map((p, i) => ({ ...p, color: p.color ?? (game.players[i] && game.players[i].color) })));
     const colors = new Map(players.map((p, i) => [p.name, colorsArr[i]]));
@@ -242,10 +258,14 @@ export function replayPage(main, [idText], query) {
       turns.forEach((t, i) => { if (t.turn !== null && t.turn <= turn) best = i; });
       return best;
     };
+    // A score at the start of its owner's turn (expression "….turn") is
+    // filed with the turn before, but happens in the next one, and that
+    // turn's running scores hold it: shown there.
+    const startOfNext = (x) => typeof x.expr === 'string' && x.expr.endsWith('.turn') && x.turn !== null && stepOfTurn.has(x.turn + 1);
     const byStep = (list) => {
       const m = new Map();
       for (const x of list || []) {
-        const i = stepOf(x.turn);
+        const i = stepOf(startOfNext(x) ? x.turn + 1 : x.turn);
         if (!m.has(i)) m.set(i, []);
         m.get(i).push(x);
       }
@@ -269,7 +289,7 @@ export function replayPage(main, [idText], query) {
           game.finished ? null : h('span', { class: 'badge neutral', text: 'unfinished' }))),
       h('div', { class: 'head-actions' },
         h('a', { class: 'btn', href: `/games/${game.id}/audit` }, icon('report'), 'Audit report'),
-        h('a', { class: 'btn', href: `/api/games/${game.id}/raw`, download: `game-${game.id}.${game.format === 'jcz' ? 'jcz' : 'flierlog'}` }, icon('download'), 'Raw log'))));
+        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game) }, icon('download'), 'Raw log'))));
 
     // ---- board and controls ----
     const boardWrap = h('div', { class: 'board-wrap' });
@@ -383,7 +403,7 @@ export function replayPage(main, [idText], query) {
       clear(moveBox);
       const t = turns[i];
       if (i === 0) {
-        moveBox.appendChild(h('p', null, 'Start tile ', h('code', { text: t.tile || '?' }), ` at ${at(t.at)}.`));
+        moveBox.appendChild(h('p', null, 'Start tile: ', tileSpan(t.tile || '?', tileDefs[t.tile]), ` at ${at(t.at)}.`));
         return;
       }
       if (t.turn === null) {
@@ -393,30 +413,45 @@ export function replayPage(main, [idText], query) {
       }
       const parts = [];
       const prev = turns[i - 1];
+      // what came between the last turn and this one is said as after it
+      const ctx = { after: prev.turn ? `${prev.player ? `${prev.player}'s ` : ''}turn ${prev.turn}` : 'the start tile' };
       // Two turns in a row: the builder's second tile.
       const again = i > 1 && t.player && prev.player === t.player &&
         (prev.meeples || []).find((m) => m.player === t.player && figure(m.kind).again);
       if (t.tile) {
         parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ` plays again (${figure(again.kind).again}):` : '',
-          ' placed ', h('code', { text: t.tile }), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
+          ' placed ', tileSpan(t.tile, tileDefs[t.tile]), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
       } else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
       const diff = movedFigures(meepleDiff(prev.meeples, t.meeples), meepleDiff(t.meeples, prev.meeples));
       const swatch = (m) => h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' });
       for (const m of diff.added) {
-        const [seg, where] = figureWhere(m);
+        const where = figureWhere(m)[1];
+        // a feature figures come onto only between turns: said as after
+        // the last turn, though the board shows it with this one
+        const feat = FEATURES[String(m.segment).split(':')[0]];
+        const when = feat && feat.between ? `After ${ctx.after}, ${feat.between}, ` : '';
         parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m),
-          `${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, h('code', { text: seg }), ` ${where}.`));
+          `${when}${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, segSpan(m.segment), ` ${where}.`));
       }
       for (const { from, to } of diff.moves) {
-        const [seg, where] = figureWhere(to);
+        const where = figureWhere(to)[1];
         parts.push(h('p', { class: 'deploy', dataset: { kind: to.kind } }, swatch(to),
-          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, h('code', { text: seg }), ` ${where}.`));
+          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, segSpan(to.segment), ` ${where}.`));
       }
+      // Figures a unit now holds off the board (prisoners) left it, but
+      // not for the supply: said as the unit says it.
+      const held = heldChanges(prev, t, players);
+      for (const p of held.taken) {
+        const k = diff.gone.findIndex((m) => m.player === p.owner);
+        const m = k >= 0 ? diff.gone.splice(k, 1)[0] : null;
+        parts.push(h('p', { class: 'held', dataset: { testid: 'held-taken' }, text: p.spec.taken(p) + (m ? ` It stood on ${figureWhere(m).join(' ')}.` : '') }));
+      }
+      for (const p of held.freed) parts.push(h('p', { class: 'held', dataset: { testid: 'held-freed' }, text: p.spec.freed(p) }));
       if (diff.gone.length) {
         parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
       }
       // The units' items: a figure come or moved, a mark or a count changed.
-      parts.push(...itemChanges(prev, t, players));
+      parts.push(...itemChanges(prev, t, players, ctx));
       moveBox.append(...parts);
     }
 
@@ -433,28 +468,23 @@ export function replayPage(main, [idText], query) {
             h('th', { scope: 'row' }, h('span', { class: ['roll-chip', rolled ? 'rolled' : null], text: String(r.roll) }), rolled ? h('span', { class: 'sr-only', text: ' (rolled)' }) : null),
             h('td', { text: at(r.target) }),
             h('td', { class: 'landings' }, empty ? h('span', { class: 'muted', text: 'no tile' }) : r.landings.length
-              ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, h('code', { text: l.segment }),
+              ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, segSpan(l.segment),
                 occupantsText(l.occupants) ? h('span', { class: 'muted', text: ` (${occupantsText(l.occupants)})` }) : null)))
               : h('span', { class: 'muted', text: 'no valid landing' })));
         });
         let outcome;
         if (f.outcome === 'landed') {
-          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, h('code', { text: f.segment || f.feature || '?' }), ` at ${at(f.target)}.`);
+          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, segSpan(f.segment || f.feature || '?'), ` at ${at(f.target)}.`);
         } else if (f.outcome === 'pending') {
           outcome = h('p', { class: 'outcome', dataset: { testid: 'flight-outcome' }, text: 'The log stops before the landing was chosen.' });
         } else {
-          let why;
-          const broken = (violations.get(i) || []).find((v) => /^(FLIER_|MEEPLE_WRONG_TYPE)/.test(v.rule) && v.rule !== 'FLIER_MUST_LAND');
-          if (broken) why = `the logged landing breaks ${broken.rule}, so the auditor did not apply it`;
-          else if (!board.tileAt(f.target)) why = 'the target square is empty';
-          else if (!f.options) why = 'the target offers no valid landing (fields, completed features and flying machines are not landings)';
-          else why = `the log sends the meeple back although ${f.options} valid landing${f.options > 1 ? 's' : ''} existed`;
+          const why = flightReturnWhy(f, violations.get(i), !board.tileAt(f.target));
           outcome = h('p', { class: 'outcome returned', dataset: { testid: 'flight-outcome' }, text: `Returned to supply: ${why}.` });
         }
         const chance = f.odds ? `Chance to land: ${f.odds.rolls_with_landing}/3 (${fmtPct(f.odds.chance)})` : '';
         flightBox.appendChild(h('div', { class: 'flight', dataset: { testid: 'flight-card', outcome: f.outcome } },
           h('h3', { text: 'Flight' }),
-          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { text: f.direction }),
+          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { title: f.direction, text: dirWords(f.direction) }),
             `; the die rolled `, h('strong', { class: 'roll', text: String(f.roll) }), ` → target ${at(f.target)}.`),
           rolls.length ? h('table', { class: 'odds', dataset: { testid: 'flight-options' } },
             h('caption', { class: 'sr-only', text: 'The three possible targets and their valid landings' }),
@@ -475,7 +505,7 @@ export function replayPage(main, [idText], query) {
       if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', `The move of ${turnLabel(t.turn)}`);
       for (const v of list) {
         const loc = moveLocation(v);
-        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${loc.segment} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
+        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${segWords(loc.segment)} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
       }
       const rules = [...new Set(list.map((v) => v.rule))];
       banner.append(h('strong', { text: rules.join(', ') }), ' ', h('span', { text: RULES[rules[0]] || '' }));

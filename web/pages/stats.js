@@ -75,13 +75,14 @@ function globalStats(root, alive) {
     clear(body);
     const g = st.games || {}, fl = st.flier || {}, vi = st.violations || {};
     body.appendChild(h('div', { class: 'stat-grid' },
-      tile('games', fmtNum(g.total), `${fmtNum(g.finished)} finished · ${fmtNum(g.live)} live`, 'stat-games'),
+      tile('games', fmtNum(g.total), [`${fmtNum(g.finished)} finished · ${fmtNum(g.live)} live`, ...Object.entries(g.by_edition || {}).map(([k, n]) => `${k}: ${fmtNum(n)}`)].join(' · '), 'stat-games'),
       tile('valid', fmtNum(g.valid), g.total ? fmtPct(g.valid / g.total) : ''),
       tile('with violations', fmtNum(g.invalid), `${fmtNum(vi.total)} violations`),
       g.unsupported ? tile('not audited yet', fmtNum(g.unsupported), 'expansions this flierd does not audit') : null,
       tile('flights', fmtNum(fl.flights), `${fmtNum(fl.landed)} landed · ${fmtNum(fl.returned)} returned`),
-      tile('landing rate', fmtPct(fl.landing_rate), `${fmtNum(fl.forced_returns)} forced returns`),
-      tile('players', fmtNum((pl.players || []).length), Object.entries(g.by_edition || {}).map(([k, n]) => `${k}: ${n}`).join(' · '))));
+      tile('landing rate', fmtPct(fl.landing_rate), `${fmtNum(fl.forced_returns)} returned with no landing possible`),
+      // what the tile counts, not the games by edition it used to show
+      tile('players', fmtNum((pl.players || []).length), 'different names over all games', 'stat-players')));
 
     const hist = (st.scores && st.scores.histogram) || [];
     const pointsFig = h('div', { class: 'chart-slot' }, h('p', { class: 'loading', text: 'Adding up points by feature…' }));
@@ -157,7 +158,7 @@ function playerStats(root, name, alive) {
       tile('wins', fmtNum(p.wins), p.finished_games ? fmtPct(p.wins / p.finished_games) : ''),
       tile('average score', fmtNum(p.average, 1), `best ${fmtNum(p.best)}`),
       tile('flights', fmtNum(p.flights), `${fmtNum(p.landed)} landed · ${fmtNum(p.returned)} returned`),
-      tile('landing rate', fmtPct(p.landing_rate), `${fmtNum(p.forced_returns)} forced returns`),
+      tile('landing rate', fmtPct(p.landing_rate), `${fmtNum(p.forced_returns)} returned with no landing possible`),
       tile('points after a flight', fmtNum(p.flier_points), 'scored by meeples that flew')));
     if (p.partial) {
       body.appendChild(h('p', { class: 'notice', text: 'The daemon cannot give the details of a name with a slash (points by feature, die rolls, recent games); these are the totals from the list of players.' }));
@@ -169,8 +170,10 @@ function playerStats(root, name, alive) {
       dieChart(p.die, `Die fairness (${name}'s rolls)`),
       barChart([
         { label: 'landed', value: p.landed || 0, cls: 'bar-ok' },
-        { label: 'returned', value: Math.max(0, (p.returned || 0) - (p.forced_returns || 0)), cls: 'bar-neutral', sub: 'by choice' },
-        { label: 'forced', value: p.forced_returns || 0, cls: 'bar-bad', sub: 'no landing' },
+        // a flier must land where it can: a return with a landing possible
+        // is a rule broken (a landing refused, or none made), not a choice
+        { label: 'returned', value: Math.max(0, (p.returned || 0) - (p.forced_returns || 0)), cls: 'bar-bad', sub: 'a landing possible: a rule broken' },
+        { label: 'no landing', value: p.forced_returns || 0, cls: 'bar-neutral', sub: 'returned: none possible' },
       ], { title: 'Flier uses', yLabel: 'flights' }))));
     body.appendChild(ratingSection(p.rating));
     body.appendChild(luckSection(p.luck));

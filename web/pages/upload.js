@@ -1,13 +1,21 @@
 // pages/upload.js - drop (or choose) a .jcz save or a flierlog and see the
-// verdict at once. When the daemon answers 401 (it was started with
-// --token-file), a token field appears; the token is kept for this tab.
+// verdict at once. The page says the server's size cap and shows the token
+// field when the server needs one (GET /api/upload), before any file is
+// refused; a 401 still brings it up. The token is kept for this tab.
 
 import { h, clear, icon } from '../dom.js';
 import { uploadLog, getJSON, ApiError } from '../api.js';
 import { RULES } from '../rules.js';
-import { verdictBadge } from './games.js';
+import { verdictBadge, neededFor } from './games.js';
 
 const TOKEN_KEY = 'flierd.token';
+
+/** "1 MiB (1,048,576 bytes)". */
+function fmtBytes(n) {
+  const mib = n / 1048576, kib = n / 1024;
+  const short = mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${Number.isInteger(kib) ? kib : kib.toFixed(1)} KiB`;
+  return `${short} (${n.toLocaleString('en-US')} bytes)`;
+}
 
 export function uploadPage(main) {
   document.title = 'Upload · flierd';
@@ -16,7 +24,8 @@ export function uploadPage(main) {
   const zone = h('label', { for: 'file', class: 'dropzone', dataset: { testid: 'dropzone' } },
     icon('upload'),
     h('span', { class: 'dz-title', text: 'Drop a .jcz save or a flierlog here' }),
-    h('span', { class: 'dz-sub', text: 'or press to choose files (JCloisterZone saves and flierd logs, up to the server\'s size limit)' }));
+    h('span', { class: 'dz-sub', text: 'or press to choose files (JCloisterZone saves and flierd logs, plain or gzip-compressed)' }));
+  const limits = h('p', { class: 'muted small', dataset: { testid: 'upload-limits' }, text: 'Asking the server for its size limit…' });
   const tokenInput = h('input', { id: 'token', type: 'password', autocomplete: 'off', value: sessionStorage.getItem(TOKEN_KEY) || '', dataset: { testid: 'token' } });
   const tokenBox = h('div', { class: 'token-box', hidden: !sessionStorage.getItem(TOKEN_KEY) },
     h('label', { for: 'token', text: 'Access token' }), tokenInput,
@@ -28,7 +37,13 @@ export function uploadPage(main) {
   main.appendChild(h('section', { class: 'page narrow upload' },
     h('h1', { tabindex: -1, text: 'Upload a game' }),
     h('p', { class: 'lede', text: 'flierd replays every move of the log through its own rules engine and reports every violation. Valid or not, the game is stored and listed.' }),
-    fileInput, zone, tokenBox, results));
+    fileInput, zone, limits, tokenBox, results));
+  getJSON('/api/upload').then((info) => {
+    if (!alive) return;
+    limits.textContent = `Up to ${fmtBytes(info.max_bytes)} a file; a larger one is refused (the server's --max-body).` +
+      (info.token_required ? ' This server needs a token for uploads.' : '');
+    if (info.token_required) tokenBox.hidden = false;
+  }).catch(() => { if (alive) limits.textContent = 'The server\'s size limit is unknown; a file over it is refused.'; });
 
   async function send(file, item) {
     const status = item.querySelector('.r-status');
@@ -45,6 +60,12 @@ export function uploadPage(main) {
       item.dataset.valid = String(game.valid);
       status.replaceChildren(verdictBadge(game), ' ',
         code === 200 && body.duplicate ? h('span', { class: 'muted', text: `already uploaded as game #${body.id}` }) : h('span', { class: 'muted', text: `stored as game #${body.id}` }));
+      if (game.status === 'unsupported') {
+        // kept, not audited: no scores, no replay to go to yet
+        detail.append(h('p', { dataset: { testid: 'needs' }, text: `Not audited yet: it needs ${neededFor(game)}, which this flierd does not audit. The upload is kept; "flierd reaudit" audits it once a later version does.` }),
+          h('p', { class: 'r-links' }, h('a', { class: 'btn small', href: `/games/${body.id}/audit`, text: 'Why' })));
+        return;
+      }
       const v = (game.audit && game.audit.violations) || [];
       detail.append(...[
         h('p', null, (game.players || []).map((p, i) => [i ? ', ' : '', h('span', { class: (game.winners || []).includes(p.name) ? 'strong' : null, text: `${p.name} ${p.score}` })]),
@@ -70,7 +91,7 @@ export function uploadPage(main) {
         return;
       }
       item.dataset.valid = 'error';
-      const what = e instanceof ApiError ? ({ 400: 'Not a readable game log', 413: 'Too large', 415: 'Not supported' }[e.status] || `Refused (${e.status})`) : 'Upload failed';
+      const what = e instanceof ApiError ? ({ 400: 'Not a readable game log', 413: 'Too large for this server', 415: 'Not supported' }[e.status] || `Refused (${e.status})`) : 'Upload failed';
       status.replaceChildren(h('span', { class: 'badge bad', text: what }));
       detail.append(h('p', { class: 'error', text: e.message }));
     }

@@ -29,6 +29,7 @@
 #include "core/exp/units.h"
 #include "core/game_int.h"
 #include "core/replay.h"
+#include "core/words.h"
 
 #define MAX_WAITING (GAME_MAX_PLAYERS * 2)
 
@@ -584,15 +585,15 @@ static int resolve_wagon(const struct audit *a, const struct move *m)
  * follows its owner's last (or a refused one). */
 static bool wagon_move(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32], name[40];
+    char why[200], nm[80], name[64];
     struct game *g = a->g;
     int mi = resolve_wagon(a, m);
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
     enum rule rule = game_check_wagon_move(g, mi, seg, why, sizeof why);
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "%s to %s at (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      audit_meeple_name(a, m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
         seg = -1;
     }

@@ -30,6 +30,7 @@
 #include "core/log.h"
 #include "core/replay.h"
 #include "core/text.h"
+#include "core/words.h"
 
 enum {
     CASTLE_POINTS_IN_FIELD = 4,
@@ -1067,9 +1068,10 @@ static void before_place(struct audit *a, const struct move *m)
     }
     /* a bought tile that fits nowhere is lost, and the seat draws */
     if (game_fits_anywhere(g, def)) {
-        char why[120];
+        char why[200], tw[80];
+        tile_words(def, tw, sizeof tw);
         snprintf(why, sizeof why, "%s bought %s at the bazaar and places "
-                 "another tile", audit_who(a, g->seat), tile_get(def)->id);
+                 "another tile", audit_who(a, g->seat), tw);
         bazaar_fault(a, m, why);
     }
     bcb_lose_bought(g, g->seat);

@@ -78,7 +78,7 @@ static int resolve_abbot(const struct audit *a, const struct move *m)
 /* Instead of the turn's action (a held scoring takes place first). */
 static void check_recall(struct audit *a, const struct move *m)
 {
-    char nm[32];
+    char nm[80];
     struct game *g = a->g;
     if (a->phase == PH_ROUND)
         audit_end_turn(a, m);
@@ -96,8 +96,8 @@ static void check_recall(struct audit *a, const struct move *m)
     int mi = resolve_abbot(a, m);
     if (mi < 0 || g->meeples[mi].kind != FIG_ABBOT ||
         g->meeples[mi].owner != a->player) {
-        audit_violate(a, m, RULE_ABBOT_RECALL, "%s is not an abbot of %s",
-                audit_meeple_name(m, nm, sizeof nm), audit_who(a, a->player));
+        audit_violate(a, m, RULE_ABBOT_RECALL, "%s is not %s's abbot",
+                audit_meeple_name(a, m, nm, sizeof nm), audit_who(a, a->player));
         return;
     }
     if (g->meeples[mi].seg < 0 || g->meeples[mi].seg != seg) {

@@ -23,6 +23,7 @@
 #include "core/exp/corn.h"
 #include "core/game_int.h"
 #include "core/move.h"
+#include "core/words.h"
 
 struct corn_state {
     int8_t chooser; /* the seat to choose, -1 */
@@ -304,10 +305,10 @@ static int resolve_corn(const struct audit *a, const struct move *m)
 static void corn_violate(struct audit *a, const struct move *m, enum rule r,
                          const char *what, const char *why)
 {
-    char nm[32], name[40];
-    seg_format(m->feature, m->mask, name, sizeof name);
+    char nm[80], name[64];
+    seg_words(m->feature, m->mask, name, sizeof name);
     audit_violate(a, m, r, "%s %s %s at (%d,%d): %s",
-                  audit_meeple_name(m, nm, sizeof nm), what, name, m->at.x,
+                  audit_meeple_name(a, m, nm, sizeof nm), what, name, m->at.x,
                   m->at.y, why);
 }
 

@@ -33,6 +33,7 @@
 #include "core/game_int.h"
 #include "core/move.h"
 #include "core/replay.h"
+#include "core/words.h"
 
 const struct figure_class figure_class_COUNT = {
     .jcz = "count", .name = "count", .names = "counts",
@@ -295,7 +296,7 @@ static bool in_quarter(const struct game *g, int mi)
  * turn's scoring. */
 static bool quarter_leave(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32], name[40];
+    char why[200], nm[80], name[64];
     struct game *g = a->g;
     int mi = resolve_city(a, m), seg = audit_move_seg(g, m);
     bool held = a->phase == PH_ROUND;
@@ -307,9 +308,9 @@ static bool quarter_leave(struct audit *a, const struct move *m)
                  "turn's scoring or at the end of the game");
     }
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "%s out of the City, on %s at (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      audit_meeple_name(a, m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
         return false;
     }
@@ -330,15 +331,15 @@ static bool held_pass(struct audit *a, const struct move *m)
  * of the City (the offer), or the log does so out of place. */
 static bool quarter_deploy(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32], name[40];
+    char why[200], nm[80], name[64];
     struct game *g = a->g;
     int mi = resolve_city(a, m), seg = audit_move_seg(g, m);
     enum rule rule = game_check_quarter_deploy(g, city_seat(a, m), mi, seg,
                                                why, sizeof why);
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "%s into the City, on %s at (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      audit_meeple_name(a, m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
         return false;
     }
@@ -449,7 +450,7 @@ static const struct round_class rounds[] = {
 /* A follower into the City during a turn: only after the scoring. */
 static bool turn_deploy(struct audit *a, const struct move *m)
 {
-    char nm[32];
+    char nm[80];
     if (m->feature != FEAT_QUARTER)
         return false;
     a->phase = PH_DONE;
@@ -457,7 +458,7 @@ static bool turn_deploy(struct audit *a, const struct move *m)
     audit_violate(a, m, RULE_QUARTER_DEPLOY, "%s into the City during a "
                   "turn: only after the scoring, when others scored and the "
                   "player on turn did not",
-                  audit_meeple_name(m, nm, sizeof nm));
+                  audit_meeple_name(a, m, nm, sizeof nm));
     return true;
 }
 
@@ -470,7 +471,7 @@ static const struct audit_unit audit = {
  * into the City (a held scoring took place first). */
 static void check_count(struct audit *a, const struct move *m)
 {
-    char why[200], name[40];
+    char why[200], name[64];
     struct game *g = a->g;
     int seg = audit_move_seg(g, m);
     int mover = game_city_count_mover(g);
@@ -483,7 +484,7 @@ static void check_count(struct audit *a, const struct move *m)
         snprintf(why, sizeof why, "the count moves only between turns");
     a->role = STEP_CITY;
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "the count to %s: %s", name, why);
         return;
     }

@@ -45,7 +45,10 @@ const struct figure_class figure_class_FAIRY = {
     .jcz = "fairy", .name = "fairy", .names = "fairies",
 };
 
-/* "fairy beside Ada's knight at (2,-1): 1 at the start of her turn" */
+/* "fairy beside Ada's follower: 1 at the start of Ada's turn 8". The
+ * point of a turn's start is filed with the turn before (JCloisterZone
+ * counts it there, and so do the report's turn numbers), so the
+ * sentence says which turn it really began. */
 static int explain_fairy(const struct game_log *log,
                          const struct score_event *ev,
                          const struct feature_ref *refs, char *out,
@@ -53,11 +56,13 @@ static int explain_fairy(const struct game_log *log,
 {
     (void)refs;
     int p = ev->players ? __builtin_ctz(ev->players) : 0;
-    return snprintf(out, len, "fairy beside %s's follower: %d %s",
-                    p < log->rules.n_players ? log->names[p] : "?",
-                    ev->points,
-                    ev->expr == EXPR_TURN ? "at the start of the turn"
-                                          : "as its feature scored");
+    const char *who = p < log->rules.n_players ? log->names[p] : "?";
+    if (ev->expr == EXPR_TURN)
+        return snprintf(out, len, "fairy beside %s's follower: %d at the "
+                        "start of %s's turn %d", who, ev->points, who,
+                        ev->turn + 1);
+    return snprintf(out, len, "fairy beside %s's follower: %d as its "
+                    "feature scored", who, ev->points);
 }
 
 /* The fairy's points: no board feature of their own. */

@@ -35,8 +35,8 @@ static int blocked(const struct game *g, struct pos q, struct pos from,
     if (t < 0)
         return RULE_OK;
     snprintf(why, why_len, "the river leaving (%d,%d) would have no room to "
-             "flow on: %s at (%d,%d) is in its way (no U-turns)", from.x,
-             from.y, tile_get(g->tiles[t].def)->id, q.x, q.y);
+             "flow on: the tile at (%d,%d) is in its way (no U-turns)",
+             from.x, from.y, q.x, q.y);
     return RULE_RIVER_FLOW;
 }
 
@@ -47,7 +47,7 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
     if (tile_group_rank(t->group) < 0)
         return RULE_OK; /* a tile the players hold: no draw, no river */
     if (!(g->groups >> t->group & 1)) {
-        snprintf(why, why_len, "%s cannot be drawn yet: %s", t->id,
+        snprintf(why, why_len, "that tile cannot be drawn yet: %s",
                  g->groups >> TG_NONE & 1
                      ? "the river is finished"
                      : "the river's tiles come first, its lake last");
@@ -58,8 +58,8 @@ static int check_place(const struct game *g, int def, struct pos p, int rot,
         if ((sides >> d & 1) && game_tile_at(g, pos_step(p, d)) >= 0)
             touching |= 1u << d;
     if (sides && !touching) {
-        snprintf(why, why_len, "%s at (%d,%d) does not continue the river: "
-                 "none of its river edges meets the river", t->id, p.x, p.y);
+        snprintf(why, why_len, "the tile at (%d,%d) does not continue the "
+                 "river: none of its river edges meets the river", p.x, p.y);
         return RULE_RIVER_FLOW;
     }
     for (int d = 0; d < 4; d++) {

@@ -262,7 +262,7 @@ static int resolve_escape(const struct audit *a, const struct move *m)
  * turns the offer is over either way. */
 static bool escape_answer(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32];
+    char why[200], nm[80];
     struct game *g = a->g;
     int mi = resolve_escape(a, m);
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
@@ -279,7 +279,7 @@ static bool escape_answer(struct audit *a, const struct move *m)
     }
     if (rule != RULE_OK)
         audit_violate(a, m, rule, "%s escaped from (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), m->at.x, m->at.y,
+                      audit_meeple_name(a, m, nm, sizeof nm), m->at.x, m->at.y,
                       why);
     if (a->phase == PH_IDLE)
         game_escape(g, mi);

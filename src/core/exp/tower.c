@@ -39,6 +39,7 @@
 #include "core/log.h"
 #include "core/move.h"
 #include "core/replay.h"
+#include "core/words.h"
 
 #define RANSOM_POINTS 3
 #define MAX_HELD 40
@@ -167,8 +168,7 @@ enum rule game_check_tower(const struct game *g, int player, struct pos at,
     int tile = game_tile_at(g, at), seg = tower_seg(g, tile);
     if (seg < 0) {
         snprintf(why, why_len, "%s at (%d,%d) has no tower",
-                 tile < 0 ? "no tile" : tile_get(g->tiles[tile].def)->id,
-                 at.x, at.y);
+                 tile < 0 ? "no tile" : "the tile", at.x, at.y);
         return RULE_TOWER_PLACEMENT;
     }
     if (game_feature_meeples(g, seg, NULL) > 0) {
@@ -480,16 +480,17 @@ static int explain_ransom(const struct game_log *log,
     int other = ev->xfer.with ? ev->xfer.with - 1 : 0;
     const char *name = log->names[seat % GAME_MAX_PLAYERS];
     const char *them = log->names[other % GAME_MAX_PLAYERS];
-    char id[32];
-    snprintf(id, sizeof id, "%d.%s.%d", ev->xfer.owner,
-             figure_class(ev->xfer.kind) ? figure_class(ev->xfer.kind)->jcz
-                                         : "?",
-             ev->xfer.n);
+    /* the figure as players say it: "Ada's follower" (its id stays in
+     * the JSON's transfer.meeple) */
+    const char *owner = log->names[ev->xfer.owner % GAME_MAX_PLAYERS];
+    const char *fig = figure_class(ev->xfer.kind)
+                          ? figure_class(ev->xfer.kind)->name
+                          : "figure";
     if (ev->points < 0)
-        return snprintf(out, len, "ransom: %s paid %d to %s for %s", name,
-                        -ev->points, them, id);
-    return snprintf(out, len, "ransom: %s received %d from %s for %s", name,
-                    ev->points, them, id);
+        return snprintf(out, len, "ransom: %s paid %d to %s for %s's %s",
+                        name, -ev->points, them, owner, fig);
+    return snprintf(out, len, "ransom: %s received %d from %s for %s's %s",
+                    name, ev->points, them, owner, fig);
 }
 
 static const struct element elements[] = {
@@ -526,15 +527,15 @@ static void check_tower(struct audit *a, const struct move *m)
 /* A prisoner after the turn's floor. */
 static void check_capture(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32], name[40];
+    char why[200], nm[80], name[64];
     struct game *g = a->g;
     int mi = audit_resolve_meeple(a, m);
     int seg = game_find_seg(g, game_tile_at(g, m->at), m->feature, m->mask);
     enum rule rule = game_check_capture(g, mi, seg, why, sizeof why);
     if (rule != RULE_OK) {
-        seg_format(m->feature, m->mask, name, sizeof name);
+        seg_words(m->feature, m->mask, name, sizeof name);
         audit_violate(a, m, rule, "capture of %s on %s at (%d,%d): %s",
-                      audit_meeple_name(m, nm, sizeof nm), name, m->at.x,
+                      audit_meeple_name(a, m, nm, sizeof nm), name, m->at.x,
                       m->at.y, why);
         return;
     }
@@ -544,12 +545,12 @@ static void check_capture(struct audit *a, const struct move *m)
 /* After a capture: the prisoner taken back in exchange. */
 static void check_exchange(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32];
+    char why[200], nm[80];
     int mi = audit_resolve_meeple(a, m);
     enum rule rule = game_check_exchange(a->g, mi, why, sizeof why);
     if (rule != RULE_OK) {
         audit_violate(a, m, rule, "exchange for %s: %s",
-                audit_meeple_name(m, nm, sizeof nm), why);
+                audit_meeple_name(a, m, nm, sizeof nm), why);
         return;
     }
     game_exchange(a->g, mi);
@@ -559,13 +560,13 @@ static void check_exchange(struct audit *a, const struct move *m)
  * the seat about to draw). */
 static void check_ransom(struct audit *a, const struct move *m)
 {
-    char why[200], nm[32];
+    char why[200], nm[80];
     int payer = a->phase == PH_IDLE ? a->g->seat : a->player;
     int mi = audit_resolve_meeple(a, m);
     enum rule rule = game_check_ransom(a->g, payer, mi, why, sizeof why);
     if (rule != RULE_OK) {
         audit_violate(a, m, rule, "ransom for %s: %s",
-                audit_meeple_name(m, nm, sizeof nm), why);
+                audit_meeple_name(a, m, nm, sizeof nm), why);
         return;
     }
     game_pay_ransom(a->g, mi);
@@ -695,10 +696,13 @@ static const struct move_class moves[] = {
     { .name = NULL },
 };
 
-/* For a replay: each tower with a floor and its height, and the
- * prisoners each seat holds. */
+/* For a replay: each tower with a floor and its height, the prisoners
+ * each seat holds, and each prisoner (whose figure, its value the seat
+ * that holds it), in the order taken: a viewer says "Ben takes Ada's
+ * follower prisoner" rather than sending that follower to the supply. */
 static void replay(const struct game *g, struct replay_out *out)
 {
+    const struct tower *st = cstate(g);
     int held[GAME_MAX_PLAYERS] = { 0 };
     for (int i = 0; i < g->n_tiles; i++)
         if (game_tower_height(g, i) > 0)
@@ -715,6 +719,11 @@ static void replay(const struct game *g, struct replay_out *out)
                                               .name = "prisoners",
                                               .seat = (int8_t)p,
                                               .value = held[p] });
+    for (int i = 0; i < st->n_held; i++)
+        replay_put(out, (struct replay_item){
+            .kind = REPLAY_COUNTER, .name = "prisoner",
+            .seat = (int8_t)g->meeples[st->held[i]].owner,
+            .value = st->jailer[i] });
 }
 
 const struct expansion expansion_tower = {
