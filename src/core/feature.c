@@ -149,7 +149,6 @@ static const struct {
     { "The Watchtowers", { "watchtowers", "watchtower" } },
     { "The Wind Roses", { "wind-roses", "wind-rose" } },
     { "The Labyrinth", { "labyrinth" } },
-    { "The Russian promos", { "russian-promos", "yaga", "russian-trap" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

@@ -48,7 +48,10 @@ enum feat_shape {
     X(BIGTOP, "bigtop", SHAPE_NONE)                                        \
     X(RINGMASTER, "ringmaster", SHAPE_NONE)                                \
     X(CASTLE, "castle", SHAPE_EDGES)                                       \
-    X(BAZAAR, "bazaar", SHAPE_NONE)
+    X(BAZAAR, "bazaar", SHAPE_NONE)                                        \
+    X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
+    X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
+    X(RAZBOYNIK, "razboynik", SHAPE_INNER)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

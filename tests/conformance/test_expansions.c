@@ -37,13 +37,13 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "pd", "count", "cult", "darmstadt",
                                          "monasteries", "siege", "corn",
                                          "bigtop", "bcb", "winter", "gq11",
-                                         "spiel-doch" };
+                                         "spiel-doch", "russian_promos" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
                                        "monasteries", "siege", "corn",
                                        "bigtop", "bcb", "winter", "gq11",
-                                       "spiel-doch" };
+                                       "spiel-doch", "russian_promos" };
 
 static bool is_required(const char *folder)
 {

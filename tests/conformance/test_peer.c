@@ -174,6 +174,7 @@ static void test_engine_tests(void **state)
         { "/siege/", 5 },
         { "/bridge-bazaar-and-castles/", 3 },
         { "/gq11/", 1 },
+        { "/russian-promos/", 2 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

@@ -59,6 +59,8 @@ static const struct {
     { "monastery", FEAT_MONASTERY }, { "garden", FEAT_GARDEN },
     { "flying-machine", FEAT_FLIER }, { "tower", FEAT_TOWER },
     { "acrobats", FEAT_ACROBATS },
+    { "yaga-hut", FEAT_YAGA_HUT },  { "vodyanoy", FEAT_VODYANOY },
+    { "razboynik", FEAT_RAZBOYNIK },
 };
 
 /* The attributes read and compared below, by element. */
