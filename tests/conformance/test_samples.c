@@ -32,7 +32,7 @@
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
-#define MAX_SAMPLES 64
+#define MAX_SAMPLES 128 /* a sample or more per unit */
 #define NAME_LEN 128
 
 static const char *const seat_names[GAME_MAX_PLAYERS] = {
@@ -624,6 +624,7 @@ static void test_samples_match_expected(void **state)
         "rules/flier-never-on-castle.flierlog",
         "rules/flier-lands-on-castle.flierlog",
         "winter-c2-3p.jcz", "gq11-c3-4p.jcz", "spiel-doch-c2-2p.jcz",
+        "russian-promos-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

@@ -53,9 +53,11 @@ import bcb from './bcb.js';
 import winter from './winter.js';
 import gq11 from './gq11.js';
 import spielDoch from './spiel_doch.js';
+import russianPromos from './russian_promos.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
-  darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch];
+  darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
+  russianPromos];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -256,6 +256,12 @@ enum rule game_check_trap_return(const struct game *g, int player, int m,
     return game_check_action(g, g->meeples[m].kind, why, why_len);
 }
 
+void game_trap_return(struct game *g, int m)
+{
+    game_put(g, m, -1);
+    game_act(g, g->meeples[m].kind);
+}
+
 /* The meeple named, or the player's first in the trap named. */
 static int resolve_trapped(const struct audit *a, const struct move *m)
 {
@@ -285,8 +291,7 @@ static void check_trap_return(struct audit *a, const struct move *m)
         if (r != RULE_MEEPLE_SECOND_DEPLOY)
             return;
     }
-    game_put(g, mi, -1);
-    game_act(g, g->meeples[mi].kind);
+    game_trap_return(g, mi);
 }
 
 static const struct move_class moves[] = {

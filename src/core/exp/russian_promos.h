@@ -12,4 +12,7 @@
 enum rule game_check_trap_return(const struct game *g, int player, int m,
                                  int seg, char *why, size_t why_len);
 
+/* Meeple m leaves its trap for its owner's supply: the turn's action. */
+void game_trap_return(struct game *g, int m);
+
 #endif

@@ -19,4 +19,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_CORN] = &sim_corn,
     [EXP_BIGTOP] = &sim_bigtop,
     [EXP_BCB] = &sim_bcb,
+    [EXP_RUSSIAN_PROMOS] = &sim_russian_promos,
 };
