@@ -143,7 +143,6 @@ static const struct {
     { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
-    { "Little Buildings", { "little-buildings" } },
     { "The Tunnel", { "tunnel" } },
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },

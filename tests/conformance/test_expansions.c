@@ -37,13 +37,15 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "pd", "count", "cult", "darmstadt",
                                          "monasteries", "siege", "corn",
                                          "bigtop", "bcb", "winter", "gq11",
-                                         "spiel-doch", "russian_promos" };
+                                         "spiel-doch", "russian_promos",
+                                         "little_buildings" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
                                        "monasteries", "siege", "corn",
                                        "bigtop", "bcb", "winter", "gq11",
-                                       "spiel-doch", "russian_promos" };
+                                       "spiel-doch", "russian_promos",
+                                       "little_buildings" };
 
 static bool is_required(const char *folder)
 {

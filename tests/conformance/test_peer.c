@@ -175,6 +175,7 @@ static void test_engine_tests(void **state)
         { "/bridge-bazaar-and-castles/", 3 },
         { "/gq11/", 1 },
         { "/russian-promos/", 2 },
+        { "/little-bulldings/", 3 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];
