@@ -140,7 +140,6 @@ static const struct {
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "King & Robber", { "king-and-robber", "king", "robber" } },
-    { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
     { "The Tunnel", { "tunnel" } },
