@@ -142,7 +142,6 @@ static const struct {
     { "King & Robber", { "king-and-robber", "king", "robber" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
-    { "The Tunnel", { "tunnel" } },
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },
     { "The Wind Roses", { "wind-roses", "wind-rose" } },

@@ -69,6 +69,7 @@ static const struct {
 } modelled[] = {
     { "tile", "id" },        { "tile", "group" },
     { "road", "inn" },       { "city", "pennants" },
+    { "road", "tunnel" },
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },
@@ -92,7 +93,6 @@ static const struct unmodelled {
     bool gap;
     const char *why;
 } unmodelled[] = {
-    { "road", "tunnel", false, "The Tunnel: tunnel ends" },
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
     { "mage", NULL, false, "Mage & Witch: the mage and witch" },
