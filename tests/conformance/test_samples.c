@@ -625,7 +625,7 @@ static void test_samples_match_expected(void **state)
         "rules/flier-lands-on-castle.flierlog",
         "winter-c2-3p.jcz", "gq11-c3-4p.jcz", "spiel-doch-c2-2p.jcz",
         "russian-promos-c2-3p.jcz", "little-buildings-c3-2p.jcz",
-        "festival-c2-4p.jcz",
+        "festival-c2-4p.jcz", "tunnel-c2-2p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

@@ -56,10 +56,11 @@ import spielDoch from './spiel_doch.js';
 import russianPromos from './russian_promos.js';
 import littleBuildings from './little_buildings.js';
 import festival from './festival.js';
+import tunnel from './tunnel.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
-  russianPromos, littleBuildings, festival];
+  russianPromos, littleBuildings, festival, tunnel];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 
