@@ -123,13 +123,15 @@ static int seg_of(const struct game *g, int t, int kind)
     return -1;
 }
 
-/* Is meeple i a follower standing on the board outside any trap? */
+/* Is meeple i a follower standing on the board outside any trap (and
+ * outside the City of Carcassonne's quarters, which JCloisterZone's
+ * traps leave alone)? */
 static bool free_follower(const struct game *g, int i)
 {
     const struct meeple *m = &g->meeples[i];
     return m->seg >= 0 && figure_class(m->kind)->follower &&
            !is_trap(g->segs[m->seg].kind) &&
-           feat_shape(g->segs[m->seg].kind) != SHAPE_SPOTS;
+           g->segs[m->seg].kind != FEAT_QUARTER;
 }
 
 /* Every follower on the road through the Razboynik's tile t. */
