@@ -22,6 +22,16 @@ function token(letter) {
 export default {
   id: 'tunnel',
   name: 'The Tunnel', short: 'Tunnel',
+  // a road's tunnel mouth, an arch over the road's end
+  tokens: {
+    tunnel: {
+      name: 'tunnel',
+      draw: () => [
+        s('path', { class: 'tunnel-arch', d: 'M-8 5V0A8 8 0 0 1 8 0V5Z' }),
+        s('path', { class: 'tunnel-mouth', d: 'M-4.5 5V1A4.5 4.5 0 0 1 4.5 1V5Z' }),
+      ],
+    },
+  },
   items: {
     'tunnel-a': { draw: token('A'), cls: 'tunnel-token', changed: (it) => `A tunnel token A went down at (${it.at.join(',')}).` },
     'tunnel-b': { draw: token('B'), cls: 'tunnel-token', changed: (it) => `A tunnel token B went down at (${it.at.join(',')}).` },
