@@ -13,8 +13,9 @@ const hut = () => [
 ];
 
 const pond = () => [
-  s('ellipse', { class: 'vodyanoy-pond', rx: 12, ry: 8 }),
-  s('path', { class: 'vodyanoy-ripple', d: 'M-7 0Q-3.5 -3 0 0T7 0M-4 4Q-2 2.5 0 4T4 4' }),
+  // wide enough to show round the caught followers standing in it
+  s('ellipse', { class: 'vodyanoy-pond', rx: 30, ry: 20 }),
+  s('path', { class: 'vodyanoy-ripple', d: 'M-24 -8Q-20 -11 -16 -8T-8 -8M10 10Q14 7 18 10T26 10M-20 12Q-16 9 -12 12T-4 12' }),
 ];
 
 const whistle = () => [
