@@ -139,15 +139,11 @@ static const struct {
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
-    { "The Festival", { "festival" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
-    { "Little Buildings", { "little-buildings" } },
-    { "The Tunnel", { "tunnel" } },
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },
     { "The Labyrinth", { "labyrinth" } },
-    { "The Russian promos", { "russian-promos", "yaga", "russian-trap" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

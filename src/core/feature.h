@@ -51,7 +51,10 @@ enum feat_shape {
     X(BAZAAR, "bazaar", SHAPE_NONE)                                        \
     X(KING, "king", SHAPE_NONE)                                            \
     X(ROBBER, "robber", SHAPE_NONE)                                        \
-    X(WIND_ROSE, "wind-rose", SHAPE_NONE)
+    X(WIND_ROSE, "wind-rose", SHAPE_NONE)                                  \
+    X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
+    X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
+    X(RAZBOYNIK, "razboynik", SHAPE_INNER)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

@@ -974,6 +974,11 @@ static void join_across(struct game *g, int ti, int nb, int side)
         join(g, ga, gb, false);
 }
 
+void game_join_segs(struct game *g, int a, int b)
+{
+    join(g, a, b, false);
+}
+
 void game_join_side(struct game *g, int ti, int side)
 {
     int nb = game_tile_at(g, step(game_tile_pos(g, ti), side));
@@ -1825,11 +1830,17 @@ static inline void next_turn(struct game *g)
 /* Remembers a feature the turn completed (once). */
 static void note_done(struct game *g, int root)
 {
+    root = find_root(g, root);
     for (int j = 0; j < g->n_done; j++)
         if (g->done[j] == root)
             return;
     if (g->n_done < GAME_MAX_DONE)
         g->done[g->n_done++] = (int16_t)root;
+}
+
+void game_note_done(struct game *g, int seg)
+{
+    note_done(g, seg);
 }
 
 /* The completed edged features of tile ti's segments (or, when `sides`

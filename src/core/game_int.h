@@ -20,6 +20,13 @@ int game_half_seg(const struct game *g, int tile, int half);
  * there, if any (a closed tile, the abbey, ends them): after a unit gave
  * ti's side a new segment (a bridge). */
 void game_join_side(struct game *g, int ti, int side);
+/* Joins the features of segments a and b, which meet on no side (a
+ * tunnel's two ends): one feature from now on, with the open ends both
+ * had (the unit closes what the join closes). */
+void game_join_segs(struct game *g, int a, int b);
+/* The feature of seg was completed this turn away from the turn's tile
+ * (a tunnel joined it): it scores with the turn's completed features. */
+void game_note_done(struct game *g, int seg);
 /* Tiles in the 3x3 block of tile, itself included. */
 int game_block_count(const struct game *g, int tile);
 

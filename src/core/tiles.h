@@ -64,7 +64,9 @@ enum tile_mark {
 #define MARK(id, name) TM_BIT_##id,
 #include "core/exp/units.def"
 #undef MARK
+    TM__COUNT
 };
+_Static_assert(TM__COUNT <= 16, "tile marks are masked in 16 bits");
 #define TILE_MARK(id) (1u << TM_BIT_##id)
 
 /* Attributes of a segment, a bit each: the units' ATTR(ID, name in the

@@ -44,7 +44,7 @@
 #include "util/err.h"
 
 /* Probabilities in [0, 1]; they steer choices, never legality. */
-#define SIM_MAX_RATES 16
+#define SIM_MAX_RATES 32
 struct sim_policy {
     double flier_rate;  /* fly when the tile has a flying machine and some
                          * roll (1..3) would give a landing */

@@ -37,13 +37,19 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "pd", "count", "cult", "darmstadt",
                                          "monasteries", "siege", "corn",
                                          "bigtop", "bcb", "winter", "gq11",
-                                         "spiel-doch", "wind_roses", "kr" };
+                                         "spiel-doch", "wind_roses", "kr",
+                                         "russian_promos",
+                                         "little_buildings", "festival",
+                                         "tunnel" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
                                        "monasteries", "siege", "corn",
                                        "bigtop", "bcb", "winter", "gq11",
-                                       "spiel-doch", "wind_roses", "kr" };
+                                       "spiel-doch", "wind_roses", "kr",
+                                       "russian_promos",
+                                       "little_buildings", "festival",
+                                       "tunnel" };
 
 static bool is_required(const char *folder)
 {

@@ -176,6 +176,8 @@ static void test_engine_tests(void **state)
         { "/gq11/", 1 },
         { "/wind-rose/", 1 },
         { "/king-and-robber/", 5 },
+        { "/russian-promos/", 2 },
+        { "/little-bulldings/", 3 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

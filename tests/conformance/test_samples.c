@@ -32,7 +32,7 @@
 #include "mlog/mlog.h"
 #include "sim/sim.h"
 
-#define MAX_SAMPLES 96
+#define MAX_SAMPLES 128 /* a sample or more per unit */
 #define NAME_LEN 128
 
 static const char *const seat_names[GAME_MAX_PLAYERS] = {
@@ -626,6 +626,8 @@ static void test_samples_match_expected(void **state)
         "winter-c2-3p.jcz", "gq11-c3-4p.jcz", "spiel-doch-c2-2p.jcz",
         "wind-roses-c2-3p.jcz",
         "kr-c2-3p.jcz",
+        "russian-promos-c2-3p.jcz", "little-buildings-c3-2p.jcz",
+        "festival-c2-4p.jcz", "tunnel-c2-2p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

@@ -960,10 +960,11 @@ static const struct err_case err_cases[] = {
       ST_PARSE, { "turns[0].claims[0].feature: 'flier' is not road" } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"river\", \"points\": 1}]}"),
+      /* the list grows with the units: its head, which stays */
       ST_PARSE, { "turns[0].claims[0].feature: 'river' is not road, city, "
                   "field, monastery, garden, trade-goods, barn, ransom, fairy, "
                   "shrine, church, special-monastery, acrobats, bigtop, "
-                  "ringmaster, castle, " } },
+                  "ringmaster, castle, bazaar, " } },
     { NULL, ONE("{" PLACED ", \"claims\": [{\"players\": [\"Ada\"], "
                 "\"feature\": \"tower\", \"points\": 1}]}"),
       ST_PARSE, { "turns[0].claims[0].feature: 'tower' is not road" } },

@@ -59,6 +59,8 @@ static const struct {
     { "monastery", FEAT_MONASTERY }, { "garden", FEAT_GARDEN },
     { "flying-machine", FEAT_FLIER }, { "tower", FEAT_TOWER },
     { "acrobats", FEAT_ACROBATS },
+    { "yaga-hut", FEAT_YAGA_HUT },  { "vodyanoy", FEAT_VODYANOY },
+    { "razboynik", FEAT_RAZBOYNIK },
 };
 
 /* The attributes read and compared below, by element. */
@@ -67,6 +69,7 @@ static const struct {
 } modelled[] = {
     { "tile", "id" },        { "tile", "group" },
     { "road", "inn" },       { "city", "pennants" },
+    { "road", "tunnel" },
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },
@@ -91,7 +94,6 @@ static const struct unmodelled {
     bool gap;
     const char *why;
 } unmodelled[] = {
-    { "road", "tunnel", false, "The Tunnel: tunnel ends" },
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
     { "goldmine", NULL, false, "Gold Mines: gold" },
     { "mage", NULL, false, "Mage & Witch: the mage and witch" },

@@ -1703,6 +1703,153 @@ static const struct audit_case siege_cases[] = {
       RULE_SIEGE_ESCAPE, 2 },
 };
 
+/* ---- The Russian promos ------------------------------------------------ */
+
+static struct rules russian_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "russian-promos/2013");
+    fx_add_set(&r, "russian-promos/2016");
+    return r;
+}
+
+/* The follower n of owner taken out of the trap (f, loc) at (x,y) by p. */
+#define FX_TRAP_RETURN(p, x, y, f, owner, n) \
+    { MV_TRAP_RETURN, (p), NULL, (x), (y), 0, (f), "I", FIG_SMALL, (n), \
+      (owner), 0, 0 }
+/* Red's Vodyanoy south of the start; Blue's highwayman on the road at
+ * (1,0), beside it across a corner: caught at once. */
+#define VODYANOY_CATCHES                                                   \
+    FX_PLACE(RED, "RU/V", 0, 1, 0), FX_PASS(RED), FX_COMMIT(RED),          \
+    FX_PLACE(BLUE, "BA/RFr", 1, 0, 0),                                     \
+    FX_DEPLOY(BLUE, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE)
+
+static const struct audit_case russian_cases[] = {
+    /* Alone beside the start, the hut scores 9 less 1 at the end. */
+    { "russian: Baba Yaga's hut wants to be alone", russian_rules, STEPS(
+          FX_PLACE(RED, "RU/L", 0, 1, 0),
+          FX_DEPLOY(RED, 0, 1, FEAT_YAGA_HUT, "I"), FX_COMMIT(RED)),
+      .end_turn = 1, .finished = true,
+      .events = { FX_EV(-1, FEAT_YAGA_HUT, FXW_POINTS | FXW_ITEMS,
+                        .points = 8, .n_items = 2,
+                        .items = { { SI_YAGA, -1, 9 },
+                                   { SI_TILES, 1, -1 } }) } },
+    /* JCloisterZone's engine test: the caught highwayman costs 2 and its
+     * road scores nothing. */
+    { "russian: the Vodyanoy catches and costs 2", russian_rules,
+      STEPS(VODYANOY_CATCHES), .end_turn = 2, .finished = true,
+      .events = { FX_EV(-1, FEAT_VODYANOY, FXW_POINTS | FXW_ITEMS,
+                        .points = -2, .n_items = 1,
+                        .items = { { SI_MEEPLES, 1, -2 } }) } },
+    { "russian: VODYANOY_TILE: a farmer on the Vodyanoy's tile",
+      russian_rules, STEPS(
+          FX_PLACE(RED, "RU/V", 0, 1, 0),
+          FX_DEPLOY(RED, 0, 1, FEAT_FIELD, "NL.NR.EL.ER.SL.SR.WL.WR"),
+          FX_COMMIT(RED)),
+      RULE_VODYANOY_TILE, 1 },
+    { "russian: TRAP_RETURN: Red takes Blue's caught follower",
+      russian_rules, STEPS(VODYANOY_CATCHES,
+          FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_TRAP_RETURN(RED, 0, 1, FEAT_VODYANOY, BLUE, 1), FX_COMMIT(RED)),
+      RULE_TRAP_RETURN, 3 },
+    /* Blue takes its own back instead of an action: no toll at the end. */
+    { "russian: a caught follower taken back", russian_rules, STEPS(
+          VODYANOY_CATCHES, FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED),
+          FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 2, 0, 0),
+          FX_TRAP_RETURN(BLUE, 0, 1, FEAT_VODYANOY, BLUE, 1),
+          FX_COMMIT(BLUE)),
+      .end_turn = 4, .finished = true },
+};
+
+/* ---- Little Buildings, The Festival, The Tunnel ------------------------ */
+
+static struct rules lb_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    r.counts[COUNT_LITTLE_BUILDINGS] = 1;
+    return r;
+}
+
+static struct rules festival_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "festival");
+    r.flags |= RF_FESTIVAL;
+    return r;
+}
+
+static struct rules tunnel_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "tunnel");
+    r.counts[COUNT_TUNNEL] = 1;
+    return r;
+}
+
+/* A move of kind k by p on the square (x,y), or on (f, loc) there. */
+#define FX_AT(k, p, x, y) \
+    { (k), (p), NULL, (x), (y), 0, 0, NULL, 0, 0, -1, 0, 0 }
+#define FX_ON(k, p, x, y, f, loc) \
+    { (k), (p), NULL, (x), (y), 0, (f), (loc), 0, 0, -1, 0, 0 }
+#define FX_FESTIVAL_RETURN(p, x, y, f, loc, n) \
+    { MV_FESTIVAL_RETURN, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, \
+      (n), (p), 0, 0 }
+
+static const struct audit_case little_cases[] = {
+    /* Red's shed at (1,0) on Blue's road of 3 tiles: 3 + 1 at the end. */
+    { "little buildings: a shed on a road", lb_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_AT(MV_LB_SHED, RED, 1, 0),
+          FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 2, 0, 0),
+          FX_DEPLOY(BLUE, 2, 0, FEAT_ROAD, "WE"), FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true,
+      .events = { FX_EV(-1, FEAT_ROAD, FXW_POINTS | FXW_ITEMS, .points = 4,
+                        .n_items = 2,
+                        .items = { { SI_TILES, 3, 3 },
+                                   { SI_LITTLE_BUILDINGS, 1, 1 } }) } },
+    { "little buildings: LITTLE_BUILDING: off the turn's tile", lb_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_AT(MV_LB_TOWER, RED, 0, 0),
+            FX_COMMIT(RED)),
+      RULE_LITTLE_BUILDING, 1 },
+    /* Red's highwayman goes home after Red's festival tile. */
+    { "festival: a follower taken back", festival_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "FE/CFR", 0, -1, 2),
+          FX_FESTIVAL_RETURN(RED, 1, 0, FEAT_ROAD, "WE", 1), FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true },
+    { "festival: FESTIVAL_RETURN: after a tile with no festival",
+      festival_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/C", 0, -1, 2),
+          FX_FESTIVAL_RETURN(RED, 1, 0, FEAT_ROAD, "WE", 1), FX_COMMIT(RED)),
+      RULE_FESTIVAL_RETURN, 3 },
+    /* TU/RCR turned onto the start's city: its two tunnel roads run east
+     * and west; Red's two A tokens join them (before and after Blue's
+     * turn), and the offer after an action may be passed. */
+    { "tunnel: two tokens of a colour join two roads", tunnel_rules, STEPS(
+          FX_PLACE(RED, "TU/RCR", 0, -1, 2),
+          FX_ON(MV_TUNNEL_A, RED, 0, -1, FEAT_ROAD, "E"), FX_PASS(RED),
+          FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 1, 0, 0), FX_PASS(BLUE),
+          FX_PASS(BLUE), FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RFr", 2, 0, 0),
+          FX_PASS(RED), FX_ON(MV_TUNNEL_A, RED, 0, -1, FEAT_ROAD, "W"),
+          FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true },
+    { "tunnel: TUNNEL: a token where no tunnel opens", tunnel_rules, STEPS(
+          FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+          FX_ON(MV_TUNNEL_A, RED, 1, 0, FEAT_ROAD, "WE"), FX_PASS(RED),
+          FX_COMMIT(RED)),
+      RULE_TUNNEL, 1 },
+    { "tunnel: TUNNEL: a second token in a turn", tunnel_rules, STEPS(
+          FX_PLACE(RED, "TU/RCR", 0, -1, 2),
+          FX_ON(MV_TUNNEL_A, RED, 0, -1, FEAT_ROAD, "E"),
+          FX_ON(MV_TUNNEL_B, RED, 0, -1, FEAT_ROAD, "W"), FX_PASS(RED),
+          FX_COMMIT(RED)),
+      RULE_TUNNEL, 1, .msg_has = "already" },
+};
+
 /* ---- The Crop Circles -------------------------------------------------- */
 
 static struct rules corn_rules(void)
@@ -2107,6 +2254,8 @@ int main(void)
     FX_TEST(&ts, test_shrine_placement);
     FX_TEST(&ts, test_shrine_off_is_monastery);
     FX_ROWS(&ts, siege_cases, test_audit);
+    FX_ROWS(&ts, russian_cases, test_audit);
+    FX_ROWS(&ts, little_cases, test_audit);
     FX_ROWS(&ts, castle_cases, test_audit);
     FX_ROWS(&ts, bridge_cases, test_audit);
     FX_TEST(&ts, test_bridge_mends_edges);

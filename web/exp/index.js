@@ -60,10 +60,14 @@ import gq11 from './gq11.js';
 import spielDoch from './spiel_doch.js';
 import kr from './kr.js';
 import windRoses from './wind_roses.js';
+import russianPromos from './russian_promos.js';
+import littleBuildings from './little_buildings.js';
+import festival from './festival.js';
+import tunnel from './tunnel.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
-  kr, windRoses];
+  kr, windRoses, russianPromos, littleBuildings, festival, tunnel];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -41,7 +41,8 @@ const struct figure_class figure_class_MAYOR = {
 
 const struct figure_class figure_class_WAGON = {
     .jcz = "wagon", .name = "wagon", .names = "wagons", .strength = 1,
-    .stands = 1u << FEAT_ROAD | 1u << FEAT_CITY | 1u << FEAT_MONASTERY,
+    .stands = 1u << FEAT_ROAD | 1u << FEAT_CITY | 1u << FEAT_MONASTERY |
+              1u << FEAT_YAGA_HUT,
     .follower = true, .flies = true,
 };
 

@@ -202,7 +202,8 @@ const struct feature_class feature_class_MONASTERY = {
 const struct figure_class figure_class_SMALL = {
     .jcz = "small", .name = "follower", .names = "followers", .strength = 1,
     .stands = STANDS(ROAD) | STANDS(CITY) | STANDS(MONASTERY) | STANDS(FIELD) |
-              STANDS(TOWER) | STANDS(ABBOT_SEAT) | STANDS(ACROBATS),
+              STANDS(TOWER) | STANDS(ABBOT_SEAT) | STANDS(ACROBATS) |
+              STANDS(YAGA_HUT),
     .follower = true, .flies = true, .by_role = true,
 };
 

@@ -178,7 +178,8 @@ const struct feature_class feature_class_RINGMASTER = {
 const struct figure_class figure_class_RINGMASTER = {
     .jcz = "ringmaster", .name = "ringmaster", .names = "ringmasters",
     .strength = 1,
-    .stands = STANDS(ROAD) | STANDS(CITY) | STANDS(MONASTERY) | STANDS(FIELD),
+    .stands = STANDS(ROAD) | STANDS(CITY) | STANDS(MONASTERY) | STANDS(FIELD) |
+              STANDS(YAGA_HUT),
     .follower = true, .flies = true,
 };
 

@@ -10,7 +10,8 @@ const struct figure_class figure_class_BIG = {
     .jcz = "big", .name = "large follower", .names = "large followers",
     .strength = 2,
     .stands = 1u << FEAT_ROAD | 1u << FEAT_CITY | 1u << FEAT_MONASTERY |
-              1u << FEAT_FIELD | 1u << FEAT_TOWER | 1u << FEAT_ABBOT_SEAT,
+              1u << FEAT_FIELD | 1u << FEAT_TOWER | 1u << FEAT_ABBOT_SEAT |
+              1u << FEAT_YAGA_HUT,
     .follower = true, .flies = true,
 };
 

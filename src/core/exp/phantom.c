@@ -13,7 +13,8 @@
 const struct figure_class figure_class_PHANTOM = {
     .jcz = "phantom", .name = "phantom", .names = "phantoms", .strength = 1,
     .stands = 1u << FEAT_ROAD | 1u << FEAT_CITY | 1u << FEAT_MONASTERY |
-              1u << FEAT_FIELD | 1u << FEAT_TOWER | 1u << FEAT_ABBOT_SEAT,
+              1u << FEAT_FIELD | 1u << FEAT_TOWER | 1u << FEAT_ABBOT_SEAT |
+              1u << FEAT_YAGA_HUT,
     .follower = true, .flies = true,
 };
 

@@ -20,4 +20,8 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_BIGTOP] = &sim_bigtop,
     [EXP_BCB] = &sim_bcb,
     [EXP_KR] = &sim_kr,
+    [EXP_RUSSIAN_PROMOS] = &sim_russian_promos,
+    [EXP_LITTLE_BUILDINGS] = &sim_little_buildings,
+    [EXP_FESTIVAL] = &sim_festival,
+    [EXP_TUNNEL] = &sim_tunnel,
 };

@@ -9,5 +9,7 @@ extern const struct sim_unit sim_c3, sim_river, sim_phantom, sim_traders,
     sim_abbey, sim_tower, sim_dragon, sim_count, sim_cult, sim_darmstadt,
     sim_monasteries, sim_siege, sim_corn, sim_bigtop, sim_bcb;
 extern const struct sim_unit sim_kr;
+extern const struct sim_unit sim_russian_promos, sim_little_buildings,
+    sim_festival, sim_tunnel;
 
 #endif

@@ -1,0 +1,39 @@
+// exp/little_buildings.js - Little Buildings on the dashboard: a shed, a
+// house or a tower in the top-left corner of the square it stands on,
+// what each player has left, and the rule.
+
+import { s } from '../dom.js';
+
+const TILE = 100;
+
+const shapes = {
+  shed: 'M-6 5V-1L0 -5L6 -1V5Z',
+  house: 'M-7 6V-2L0 -8L7 -2V6Z M-2 6V1H2V6',
+  tower: 'M-5 7V-6H-3V-8H-1V-6H1V-8H3V-6H5V7Z',
+};
+
+function building(kind) {
+  return (board, it) => {
+    const [x, y] = [it.at[0] * TILE + 14, it.at[1] * TILE + 14];
+    return s('g', { class: `little-building lb-${kind}`, transform: `translate(${x} ${y})`, dataset: { at: it.at.join(','), building: kind } },
+      s('title', { text: `${kind} at (${it.at.join(',')})` }),
+      s('path', { d: shapes[kind] }));
+  };
+}
+
+export default {
+  id: 'little_buildings',
+  name: 'Little Buildings', short: 'Buildings',
+  items: {
+    shed: { draw: building('shed'), cls: 'lb-shed', changed: (it) => `A shed was built at (${it.at.join(',')}).` },
+    house: { draw: building('house'), cls: 'lb-house', changed: (it) => `A house was built at (${it.at.join(',')}).` },
+    tower: { draw: building('tower'), cls: 'lb-tower', changed: (it) => `A tower was built at (${it.at.join(',')}).` },
+    sheds: { label: 'Sheds left', cls: 'lb-sheds', testid: 'lb-sheds' },
+    houses: { label: 'Houses left', cls: 'lb-houses', testid: 'lb-houses' },
+    towers: { label: 'Towers left', cls: 'lb-towers', testid: 'lb-towers' },
+  },
+  rules: {
+    LITTLE_BUILDING: [51, 'Instead of the turn\'s action a player puts a shed, a house or a tower they still have on the turn\'s tile, one a square.'],
+  },
+  elementNames: { 'little-buildings': 'little buildings' },
+};

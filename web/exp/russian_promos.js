@@ -1,0 +1,70 @@
+// exp/russian_promos.js - the Russian promos on the dashboard: Baba
+// Yaga's hut on its chicken legs in the middle of its tile, the
+// Solovei-Razboynik's whistle on his road and the Vodyanoy's pond, where
+// caught followers stand; the hut's score and the Vodyanoy's toll named
+// in the scores.
+
+import { s } from '../dom.js';
+
+const hut = () => [
+  s('path', { class: 'yaga-leg', d: 'M-4 5L-6 11M4 5L6 11M-8 11H-4M4 11H8' }),
+  s('path', { class: 'yaga-hut', d: 'M-8 5V-3L0 -10L8 -3V5Z' }),
+  s('rect', { class: 'yaga-door', x: -2, y: -1, width: 4, height: 6 }),
+];
+
+const pond = () => [
+  // wide enough to show round the caught followers standing in it
+  s('ellipse', { class: 'vodyanoy-pond', rx: 30, ry: 20 }),
+  s('path', { class: 'vodyanoy-ripple', d: 'M-24 -8Q-20 -11 -16 -8T-8 -8M10 10Q14 7 18 10T26 10M-20 12Q-16 9 -12 12T-4 12' }),
+];
+
+const whistle = () => [
+  s('circle', { class: 'razboynik-nest', r: 10 }),
+  s('path', { class: 'razboynik-wave', d: 'M-6 -3Q0 -8 6 -3M-4 1Q0 -3 4 1M-2 5Q0 3 2 5' }),
+];
+
+function drawInner(name, title, pic) {
+  return (g, geo, ctx) => {
+    const m = geo.inner.get(name);
+    if (!m) return;
+    const [mx, my] = m.at;
+    g.appendChild(s('g', { class: name, transform: `${ctx.upright(m.at)} translate(${mx} ${my})` },
+      s('title', { text: title }), ...pic()));
+  };
+}
+
+const drawHut = drawInner('yaga-hut', "Baba Yaga's hut", hut);
+const drawPond = drawInner('vodyanoy', 'the Vodyanoy: followers around are caught', pond);
+const drawNest = drawInner('razboynik', 'the Solovei-Razboynik: followers on his road are caught', whistle);
+
+export default {
+  id: 'russian_promos',
+  name: 'the Russian promos', short: 'Russian',
+  features: {
+    'yaga-hut': {
+      name: "Baba Yaga's hut", shape: 'inner', place: 'center', r: 12, clear: 3, ring: 3, order: 0, rank: 4.5,
+      legend: { attr: 'yaga-hut', text: "Baba Yaga's hut (9 less a point a neighbour)", icon: () => [s('g', { class: 'yaga-hut' }, ...hut())] },
+    },
+    // the traps: caught followers stand there; the Vodyanoy's toll is
+    // an event of its own, never "incomplete"
+    vodyanoy: {
+      name: 'Vodyanoy', shape: 'inner', place: 'center', r: 12, clear: 3, ring: 3, order: 0, open: true, rank: 7.3,
+      legend: { attr: 'vodyanoy', text: 'Vodyanoy (catches followers around; -2 each at the end)', icon: () => [s('g', { class: 'vodyanoy' }, ...pond())] },
+    },
+    razboynik: {
+      name: 'Solovei-Razboynik', shape: 'inner', place: 'center', r: 10, clear: 3, ring: 3, order: 0, open: true, rank: 7.4,
+      legend: { attr: 'razboynik', text: 'Solovei-Razboynik (catches followers on his road)', icon: () => [s('g', { class: 'razboynik' }, ...whistle())] },
+    },
+  },
+  draw: {
+    inner(g, geo, ctx) {
+      drawHut(g, geo, ctx);
+      drawPond(g, geo, ctx);
+      drawNest(g, geo, ctx);
+    },
+  },
+  rules: {
+    VODYANOY_TILE: [49, 'No figure is deployed on, and no flier lands on, the Vodyanoy\'s own tile.'],
+    TRAP_RETURN: [50, 'Instead of the turn\'s action a player takes back only a follower of their own caught in a trap, from the trap that caught it.'],
+  },
+};

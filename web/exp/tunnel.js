@@ -1,0 +1,45 @@
+// exp/tunnel.js - The Tunnel on the dashboard: a tunnel token is a disc
+// in its owner's colour beside the road's end, lettered by its colour
+// (A, B, C: a player's two of one letter join their roads), what each
+// player has left, and the rule.
+
+import { s } from '../dom.js';
+
+function token(letter) {
+  return (board, it) => {
+    const [x, y] = board.locate(it.at, it.segment).anchor;
+    const color = board.colors ? board.colors.get(it.player) : null;
+    return s('g', {
+      class: 'tunnel-token', transform: `translate(${x + 9} ${y - 9})`,
+      dataset: { at: it.at.join(','), segment: it.segment, player: it.player, token: letter },
+    },
+    s('title', { text: `${it.player ? `${it.player}'s ` : ''}tunnel token ${letter} on ${it.segment} at (${it.at.join(',')})` }),
+    s('circle', { class: 'tunnel-disc', r: 7, style: color ? { fill: color } : null }),
+    s('text', { class: 'tunnel-letter', y: 3.5, 'text-anchor': 'middle', text: letter }));
+  };
+}
+
+export default {
+  id: 'tunnel',
+  name: 'The Tunnel', short: 'Tunnel',
+  // a road's tunnel mouth, an arch over the road's end
+  tokens: {
+    tunnel: {
+      name: 'tunnel',
+      draw: () => [
+        s('path', { class: 'tunnel-arch', d: 'M-8 5V0A8 8 0 0 1 8 0V5Z' }),
+        s('path', { class: 'tunnel-mouth', d: 'M-4.5 5V1A4.5 4.5 0 0 1 4.5 1V5Z' }),
+      ],
+    },
+  },
+  items: {
+    'tunnel-a': { draw: token('A'), cls: 'tunnel-token', changed: (it) => `A tunnel token A went down at (${it.at.join(',')}).` },
+    'tunnel-b': { draw: token('B'), cls: 'tunnel-token', changed: (it) => `A tunnel token B went down at (${it.at.join(',')}).` },
+    'tunnel-c': { draw: token('C'), cls: 'tunnel-token', changed: (it) => `A tunnel token C went down at (${it.at.join(',')}).` },
+    tunnels: { label: 'Tunnel tokens left', cls: 'tunnels', testid: 'tunnels' },
+  },
+  rules: {
+    TUNNEL: [53, 'Once a turn, before or after the action, a player puts a tunnel token they still have on an open tunnel end; the second of a letter joins the two roads.'],
+  },
+  elementNames: { tunnel: 'tunnel tokens' },
+};
