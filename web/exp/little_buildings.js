@@ -24,6 +24,8 @@ function building(kind) {
 export default {
   id: 'little_buildings',
   name: 'Little Buildings', short: 'Buildings',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'Little Buildings', sets: {}, elements: { 'little-buildings': 1 } },
   items: {
     shed: { draw: building('shed'), cls: 'lb-shed', changed: (it) => `A shed was built at (${it.at.join(',')}).` },
     house: { draw: building('house'), cls: 'lb-house', changed: (it) => `A house was built at (${it.at.join(',')}).` },

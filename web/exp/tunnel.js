@@ -22,6 +22,8 @@ function token(letter) {
 export default {
   id: 'tunnel',
   name: 'The Tunnel', short: 'Tunnel',
+  // the recorder's setup: the box's tile sets and elements
+  box: { name: 'The Tunnel', sets: { tunnel: 1 }, elements: { tunnel: 1 } },
   // a road's tunnel mouth, an arch over the road's end
   tokens: {
     tunnel: {
