@@ -281,7 +281,8 @@ static bool authorized(struct request *r)
 }
 
 /* Over its client's rate limit? Then r gets its 429. Every request
- * counts, the refused ones too (a scan of 404s, a token guessed at). */
+ * counts, the refused ones too (a scan of 404s, a token guessed at),
+ * but a read of one of the dashboard's own files (static_is_file()). */
 static bool rate_limited(struct request *r, bool write)
 {
     const struct http_config *cfg = &r->srv->cfg;
@@ -312,7 +313,11 @@ static bool on_headers(struct request *r)
 
     r->handler = route_find(r, &write, &status);
     r->write = write;
-    if (rate_limited(r, write))
+    bool asset = r->handler == h_static &&
+                 (strcmp(r->method, "GET") == 0 ||
+                  strcmp(r->method, "HEAD") == 0) &&
+                 static_is_file(r->srv, r->path);
+    if (!asset && rate_limited(r, write))
         return true;
     if (!r->handler) {
         if (status == 405)

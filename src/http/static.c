@@ -158,6 +158,31 @@ static enum found find_in_dir(const char *root, const char *path,
     return res;
 }
 
+/* Is path one of the dashboard's own files, not the router's page? A
+ * page load revalidates each of its modules (some sixty, a bodiless 304
+ * each: see "Caching" above), which the rate limit does not count: a
+ * reader who opens four pages in a second is no flood. */
+bool static_is_file(const struct server *s, const char *path)
+{
+    if (!s->web_root) {
+        for (size_t i = 0; i < web_n_assets; i++)
+            if (strcmp(web_assets[i].path, path) == 0)
+                return true;
+        return false;
+    }
+    struct buf full = BUF_INIT;
+    struct stat sb;
+    buf_printf(&full, "%s%s", s->web_root, path);
+    char *real = realpath(full.p, NULL);
+    size_t rl = strlen(s->web_root);
+    bool file = real && strncmp(real, s->web_root, rl) == 0 &&
+                real[rl] == '/' && stat(real, &sb) == 0 &&
+                S_ISREG(sb.st_mode);
+    free(real);
+    buf_release(&full);
+    return file;
+}
+
 static enum found find(struct request *r, const char *path,
                        struct static_file *f)
 {
