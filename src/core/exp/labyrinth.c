@@ -12,6 +12,7 @@
  * each follower of theirs on it. Tiles: labyrinth.tiles. */
 #include <stdlib.h>
 
+#include "core/exp/labyrinth.h"
 #include "core/game_int.h"
 
 enum { FOLLOWER_POINTS = 2 };
@@ -63,16 +64,21 @@ static int figures_this_side(const struct game *g, int seg)
     return n;
 }
 
+bool game_labyrinth_arm(const struct game *g, int seg)
+{
+    if (seg < 0 || seg >= g->n_segs || g->segs[seg].kind != FEAT_ROAD ||
+        is_labyrinth(g, seg))
+        return false;
+    uint8_t attrs[SA__COUNT];
+    game_feature_attrs(g, seg, attrs);
+    return attrs[SA_BIT_LABYRINTH] > 0;
+}
+
 /* A deployment on an arm of an occupied road through the labyrinth:
  * allowed when no figure stands on that arm's side of it. */
 static bool excuse_occupied(const struct game *g, int seg)
 {
-    const struct seg *s = &g->segs[seg];
-    if (s->kind != FEAT_ROAD || is_labyrinth(g, seg))
-        return false;
-    uint8_t attrs[SA__COUNT];
-    game_feature_attrs(g, seg, attrs);
-    return attrs[SA_BIT_LABYRINTH] && figures_this_side(g, seg) == 0;
+    return game_labyrinth_arm(g, seg) && figures_this_side(g, seg) == 0;
 }
 
 /* The advanced variant: 2 for each of winner p's followers on a
