@@ -151,6 +151,11 @@ struct expansion {
      * the unit cares (the dragon's tile)? RULE_OK or a rule with why. */
     int (*check_stand)(const struct game *g, int fig, int seg, char *why,
                        size_t why_len);
+    /* May a figure be deployed on seg although its feature holds figures
+     * already, because none of them stands on the part that seg visibly
+     * belongs to (the labyrinth's roads)? Asked only when the feature is
+     * occupied; the default answer is no. */
+    bool (*excuse_occupied)(const struct game *g, int seg);
     /* The turn's COMMIT came and game.done lists what it completed: true
      * holds the scoring for moves before it (followers leaving the City
      * of Carcassonne); the unit calls game_finish_turn() after them. */
@@ -178,7 +183,8 @@ struct expansion {
     X(check_place) X(excuse_edges) X(start) X(placed) X(extra_action) X(check_flight)     \
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
-    X(scored) X(check_stand) X(hold_scoring) X(hash) X(replay)
+    X(scored) X(check_stand) X(excuse_occupied) X(hold_scoring) X(hash)  \
+    X(replay)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

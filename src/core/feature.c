@@ -143,7 +143,6 @@ static const struct {
     { "The Ferries", { "ferries", "ferry" } },
     { "The School", { "school" } },
     { "The Watchtowers", { "watchtowers", "watchtower" } },
-    { "The Labyrinth", { "labyrinth" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

@@ -1289,6 +1289,16 @@ enum rule game_check_stand(const struct game *g, int fig, int seg, char *why,
     return RULE_OK;
 }
 
+/* Does a unit let a figure onto seg although its feature is occupied? */
+static bool excused(const struct game *g, int seg)
+{
+    FOR_UNITS(g, u, excuse_occupied) {
+        if (u->excuse_occupied(g, seg))
+            return true;
+    }
+    return false;
+}
+
 enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
                             char *why, size_t why_len)
 {
@@ -1306,7 +1316,7 @@ enum rule game_check_deploy(const struct game *g, int player, int m, int seg,
     enum rule on = game_check_on_tile(g, seg, why, why_len);
     if (on != RULE_OK)
         return on;
-    if (game_feature_meeples(g, seg, NULL) > 0) {
+    if (game_feature_meeples(g, seg, NULL) > 0 && !excused(g, seg)) {
         snprintf(why, why_len, "the %s already holds a meeple",
                  feat_name(s->kind));
         return RULE_MEEPLE_FEATURE_OCCUPIED;

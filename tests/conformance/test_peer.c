@@ -178,6 +178,7 @@ static void test_engine_tests(void **state)
         { "/king-and-robber/", 5 },
         { "/russian-promos/", 2 },
         { "/little-bulldings/", 3 },
+        { "/labyrinth/", 2 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

@@ -69,7 +69,7 @@ static const struct {
 } modelled[] = {
     { "tile", "id" },        { "tile", "group" },
     { "road", "inn" },       { "city", "pennants" },
-    { "road", "tunnel" },
+    { "road", "tunnel" },     { "road", "labyrinth" },
     { "city", "cathedral" }, { "field", "city" },
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },

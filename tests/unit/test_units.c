@@ -1761,7 +1761,7 @@ static const struct audit_case russian_cases[] = {
       .end_turn = 4, .finished = true },
 };
 
-/* ---- Little Buildings, The Festival, The Tunnel ------------------------ */
+/* ---- Little Buildings, The Festival, The Tunnel, The Labyrinth --------- */
 
 static struct rules lb_rules(void)
 {
@@ -1777,6 +1777,30 @@ static struct rules festival_rules(void)
     r.flags |= RF_FESTIVAL;
     return r;
 }
+
+static struct rules labyrinth_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "labyrinth");
+    return r;
+}
+
+static struct rules labyrinth_basic_rules(void)
+{
+    struct rules r = labyrinth_rules();
+    r.opt[OPT_LABYRINTH_VARIANT] = 0;
+    return r;
+}
+
+/* The labyrinth east of the start, whose road runs west-east into it;
+ * Blue's follower on its north arm (a junction at (1,-1)), Red's on its
+ * east arm (a junction at (2,0)): one road, two sides. */
+#define LABYRINTH_TWO_ARMS                                                 \
+    FX_PLACE(RED, "LA/Rrrr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),       \
+    FX_PLACE(BLUE, "BA/RRR", 1, -1, 0),                                    \
+    FX_DEPLOY(BLUE, 1, -1, FEAT_ROAD, "S"), FX_COMMIT(BLUE),               \
+    FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_DEPLOY(RED, 2, 0, FEAT_ROAD, "W"), \
+    FX_COMMIT(RED)
 
 static struct rules tunnel_rules(void)
 {
@@ -1848,6 +1872,39 @@ static const struct audit_case little_cases[] = {
           FX_ON(MV_TUNNEL_B, RED, 0, -1, FEAT_ROAD, "W"), FX_PASS(RED),
           FX_COMMIT(RED)),
       RULE_TUNNEL, 1, .msg_has = "already" },
+    /* The south arm closed by Blue, the west one by Red through the
+     * start: Red's two followers beat Blue's one, 6 tiles + 2 each. */
+    { "labyrinth: 2 a follower on a completed road", labyrinth_rules, STEPS(
+          LABYRINTH_TWO_ARMS, FX_PLACE(BLUE, "BA/RRR", 1, 1, 1),
+          FX_PASS(BLUE), FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RRR", -1, 0, 0),
+          FX_DEPLOY(RED, -1, 0, FEAT_ROAD, "E"), FX_COMMIT(RED)),
+      .end_turn = 5,
+      .events = { FX_EV(5, FEAT_ROAD,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 10, .players = 1u << RED, .n_items = 2,
+                        .items = { { SI_TILES, 6, 6 },
+                                   { SI_LABYRINTH, 2, 4 } }) } },
+    { "labyrinth: the basic variant gives no bonus", labyrinth_basic_rules,
+      STEPS(LABYRINTH_TWO_ARMS, FX_PLACE(BLUE, "BA/RRR", 1, 1, 1),
+            FX_PASS(BLUE), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/RRR", -1, 0, 0),
+            FX_DEPLOY(RED, -1, 0, FEAT_ROAD, "E"), FX_COMMIT(RED)),
+      .end_turn = 5,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_POINTS | FXW_ITEMS, .points = 6,
+                        .n_items = 1, .items = { { SI_TILES, 6, 6 } }) } },
+    /* On an arm's own side the road is occupied as any: Red's second
+     * follower on the west arm, where Red's first stands already. */
+    { "labyrinth: MEEPLE_FEATURE_OCCUPIED: an arm's own side",
+      labyrinth_rules, STEPS(
+          FX_PLACE(RED, "LA/Rrrr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", 1, -1, 0),
+          FX_DEPLOY(BLUE, 1, -1, FEAT_ROAD, "S"), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RFr", -1, 0, 0),
+          FX_DEPLOY(RED, -1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", 2, 0, 0), FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RFr", -2, 0, 0),
+          FX_DEPLOY(RED, -2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
+      RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
 };
 
 /* ---- The Crop Circles -------------------------------------------------- */

@@ -64,10 +64,11 @@ import russianPromos from './russian_promos.js';
 import littleBuildings from './little_buildings.js';
 import festival from './festival.js';
 import tunnel from './tunnel.js';
+import labyrinth from './labyrinth.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
-  kr, windRoses, russianPromos, littleBuildings, festival, tunnel];
+  kr, windRoses, russianPromos, littleBuildings, festival, tunnel, labyrinth];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

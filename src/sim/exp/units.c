@@ -24,4 +24,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_LITTLE_BUILDINGS] = &sim_little_buildings,
     [EXP_FESTIVAL] = &sim_festival,
     [EXP_TUNNEL] = &sim_tunnel,
+    [EXP_LABYRINTH] = &sim_labyrinth,
 };

@@ -10,6 +10,6 @@ extern const struct sim_unit sim_c3, sim_river, sim_phantom, sim_traders,
     sim_monasteries, sim_siege, sim_corn, sim_bigtop, sim_bcb;
 extern const struct sim_unit sim_kr;
 extern const struct sim_unit sim_russian_promos, sim_little_buildings,
-    sim_festival, sim_tunnel;
+    sim_festival, sim_tunnel, sim_labyrinth;
 
 #endif
