@@ -178,9 +178,11 @@ static uint64_t hash(const struct game *g, uint64_t h)
         for (int k = 0; k < LB__KINDS; k++)
             h = game_hash_mix(h, s->left[p][k]);
     for (int i = 0; i < s->n; i++)
-        h = game_hash_mix(h, (int64_t)s->placed[i].x << 24 ^
-                                 (int64_t)s->placed[i].y << 4 ^
-                                 s->placed[i].kind);
+        h = game_hash_mix(h, (int64_t)((uint64_t)(uint16_t)s->placed[i].x
+                                           << 24 ^
+                                       (uint64_t)(uint16_t)s->placed[i].y
+                                           << 4 ^
+                                       s->placed[i].kind));
     return h;
 }
 
