@@ -502,6 +502,18 @@ static void none_left(struct audit *a, const struct move *m, const char *what)
                       kind);
 }
 
+int audit_meeple_on_spot(const struct audit *a, const struct move *m)
+{
+    const struct game *g = a->g;
+    int mi = audit_resolve_meeple(a, m), seg = audit_move_seg(g, m);
+    if (m->meeple_n == 0)
+        for (int i = 0; i < g->n_meeples; i++)
+            if (g->meeples[i].owner == audit_meeple_owner(a, m) &&
+                g->meeples[i].seg >= 0 && g->meeples[i].seg == seg)
+                return i;
+    return mi;
+}
+
 int audit_resolve_meeple(const struct audit *a, const struct move *m)
 {
     int owner = audit_meeple_owner(a, m);

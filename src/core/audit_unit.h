@@ -81,6 +81,9 @@ const char *audit_meeple_name(const struct audit *a, const struct move *m,
  * meeple the move names (any of its kind in supply for n 0), or -1. */
 int audit_meeple_owner(const struct audit *a, const struct move *m);
 int audit_resolve_meeple(const struct audit *a, const struct move *m);
+/* The meeple a move names or, when its id leaves the number open, the
+ * owner's figure standing on the spot it names (one to take back). */
+int audit_meeple_on_spot(const struct audit *a, const struct move *m);
 /* The segment a move names (its tile at m->at, feature, mask), or -1. */
 int audit_move_seg(const struct game *g, const struct move *m);
 /* For a row's options hook: a move of kind as a log without ids holds

@@ -61,24 +61,11 @@ void game_festival_return(struct game *g, int m)
 
 /* ---- the auditor's side ---------------------------------------------- */
 
-/* The meeple named, or the player's figure on the spot named. */
-static int resolve_returned(const struct audit *a, const struct move *m)
-{
-    const struct game *g = a->g;
-    int mi = audit_resolve_meeple(a, m), seg = audit_move_seg(g, m);
-    if (m->meeple_n == 0)
-        for (int i = 0; i < g->n_meeples; i++)
-            if (g->meeples[i].owner == audit_meeple_owner(a, m) &&
-                g->meeples[i].seg >= 0 && g->meeples[i].seg == seg)
-                return i;
-    return mi;
-}
-
 static void check_festival_return(struct audit *a, const struct move *m)
 {
     char why[200], nm[80], name[64];
     struct game *g = a->g;
-    int mi = resolve_returned(a, m), seg = audit_move_seg(g, m);
+    int mi = audit_meeple_on_spot(a, m), seg = audit_move_seg(g, m);
     enum rule r = game_check_festival_return(g, a->player, mi, seg, why,
                                              sizeof why);
     a->phase = PH_DONE;
@@ -100,7 +87,7 @@ static const struct move_class moves[] = {
         .at = AT_FEATURE,
         .what = "a figure taken back by a festival",
         .check = check_festival_return,
-        .meeple = resolve_returned,
+        .meeple = audit_meeple_on_spot,
         .name = "festival-return",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"FESTIVAL\"}",

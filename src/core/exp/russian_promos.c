@@ -265,24 +265,11 @@ void game_trap_return(struct game *g, int m)
     game_act(g, g->meeples[m].kind);
 }
 
-/* The meeple named, or the player's first in the trap named. */
-static int resolve_trapped(const struct audit *a, const struct move *m)
-{
-    const struct game *g = a->g;
-    int mi = audit_resolve_meeple(a, m), seg = audit_move_seg(g, m);
-    if (m->meeple_n == 0)
-        for (int i = 0; i < g->n_meeples; i++)
-            if (g->meeples[i].owner == audit_meeple_owner(a, m) &&
-                g->meeples[i].seg >= 0 && g->meeples[i].seg == seg)
-                return i;
-    return mi;
-}
-
 static void check_trap_return(struct audit *a, const struct move *m)
 {
     char why[200], nm[80], name[64];
     struct game *g = a->g;
-    int mi = resolve_trapped(a, m), seg = audit_move_seg(g, m);
+    int mi = audit_meeple_on_spot(a, m), seg = audit_move_seg(g, m);
     enum rule r = game_check_trap_return(g, a->player, mi, seg, why,
                                          sizeof why);
     a->phase = PH_DONE;
@@ -304,7 +291,7 @@ static const struct move_class moves[] = {
         .at = AT_FEATURE,
         .what = "a follower taken out of a trap",
         .check = check_trap_return,
-        .meeple = resolve_trapped,
+        .meeple = audit_meeple_on_spot,
         .name = "trap-return",
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"TRAP\"}",
