@@ -64,7 +64,7 @@ static void unit_ids(FILE *f)
     struct sim_setup s = { 3, NULL, NULL, NULL };
     struct rules r;
     struct err e;
-    uint32_t edition = sim_rules(&s, 2, &r, &e) == ST_OK
+    uint64_t edition = sim_rules(&s, 2, &r, &e) == ST_OK
                            ? game_rules_units(&r)
                            : 0;
     for (int u = 0; u < EXP__COUNT; u++)
@@ -229,7 +229,7 @@ static int check_setup(const struct sim_opts *o, FILE *errs)
 
 /* Game i's rules; *extra: units in play beyond those of the edition. */
 static void game_rules(const struct sim_opts *o, long i, struct rules *r,
-                       bool *c3, uint32_t *extra)
+                       bool *c3, uint64_t *extra)
 {
     struct sim_setup s;
     struct rules plain;
@@ -354,7 +354,7 @@ static void manifest_entry(struct buf *m, const char *file, long i, bool c3,
     }
     buf_printf(m, ", \"players\": %d, \"edition\": \"%s\", \"expansions\": [",
                r->n_players, c3 ? "C3" : "C2");
-    uint32_t units = game_rules_units(r);
+    uint64_t units = game_rules_units(r);
     for (int u = 0, n = 0; u < EXP__COUNT; u++)
         if (units >> u & 1)
             buf_printf(m, "%s\"%s\"", n++ ? ", " : "", expansion_get(u)->id);
@@ -388,7 +388,7 @@ static bool one_game(const struct sim_opts *o, long i, struct buf *manifest,
     struct sim_forgery f;
     struct buf b = BUF_INIT, path = BUF_INIT, file = BUF_INIT;
     bool c3, forged = false, ok = true;
-    uint32_t extra;
+    uint64_t extra;
     char why[AUDIT_MSG_MAX + 64];
     uint64_t seed = mix(o->seed ^ mix((uint64_t)i));
 

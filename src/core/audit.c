@@ -1086,7 +1086,7 @@ struct audit *audit_begin(const struct game_log *log, struct report *r)
             a->units[a->n_units++] = u;
             for (const struct round_class *rc = u->rounds; rc && rc->asked;
                  rc++)
-                a->answers |= rc->answers | 1u << MV_PASS;
+                a->answers |= rc->answers | 1ull << MV_PASS;
         }
     /* a total per turn: room for the whole pack up front */
     xgrow((void **)&r->running, &r->cap_running,

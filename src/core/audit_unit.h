@@ -30,7 +30,7 @@ enum phase {
 /* Move kinds a table of rows is indexed by (enum move_kind, log.h); a
  * round's answers keep a bit per kind. */
 #define AUDIT_MOVE_KINDS MV__COUNT
-_Static_assert(MV__COUNT <= 32, "a round's answers are a 32-bit mask");
+_Static_assert(MV__COUNT <= 64, "a round's answers are a 64-bit mask");
 
 struct audit {
     const struct game_log *log;
@@ -62,7 +62,7 @@ struct audit {
      * registry's order: asked every move, so a base game asks none */
     const struct audit_unit *units[EXP__COUNT];
     uint8_t n_units;
-    uint32_t answers; /* what any of their rounds takes (and a PASS): a
+    uint64_t answers; /* what any of their rounds takes (and a PASS): a
                          move of no other kind skips the rounds at once */
 };
 
@@ -159,7 +159,7 @@ struct round_class {
                             (an abbey offered before the draw, after a
                             crop circle's round or the bazaar's
                             auction): asked only then */
-    uint32_t answers;    /* bit per enum move_kind an answer may be
+    uint64_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
     /* The seat whose answer is due now, or -1 when the round is not
      * open (nobody left to ask). */

@@ -125,19 +125,19 @@ void rules_init(struct rules *r)
         r->opt[o] = options[o].def;
 }
 
-uint32_t game_rules_units(const struct rules *r)
+uint64_t game_rules_units(const struct rules *r)
 {
-    uint32_t units = 1u << EXP_BASE;
+    uint64_t units = 1ull << EXP_BASE;
     for (int s = 0; s < TILE_SETS; s++)
         if (r->set_copies[s])
-            units |= 1u << tile_set_defs[s].expansion;
+            units |= 1ull << tile_set_defs[s].expansion;
     for (int e = 0; e < EXP__COUNT; e++)
         for (const struct element *el = expansion_get(e)->elements;
              el && el->key; el++)
             if ((el->kind == EL_FIGURES && r->figures[el->what]) ||
                 (el->kind == EL_COUNT && r->counts[el->what]) ||
                 (el->kind == EL_FLAG && (r->flags >> el->what & 1)))
-                units |= 1u << e;
+                units |= 1ull << e;
     return units;
 }
 

@@ -67,7 +67,7 @@ struct rules {
 void rules_init(struct rules *r);
 /* Bit per enum expansion_id whose unit the rules put in play: the base
  * game always; a unit when one of its sets or elements is used. */
-uint32_t game_rules_units(const struct rules *r);
+uint64_t game_rules_units(const struct rules *r);
 /* The option's default value and its key; the option with this key (or
  * -1); a value a save writes ("C1", "2") as the option's value (or -1),
  * and back (NULL: none). */
@@ -301,7 +301,7 @@ struct game {
     int seat;                 /* the player on turn (now, or next) */
     int part;                 /* 1, or 2 in the extra turn part a unit
                                  gave the seat (a builder's second tile) */
-    uint32_t units;           /* game_rules_units(&rules) */
+    uint64_t units;           /* game_rules_units(&rules) */
     /* the units in play, in registry order, and of them those that judge
      * placements (most games: none) */
     const struct expansion *unit[EXP__COUNT];

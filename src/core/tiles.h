@@ -66,7 +66,7 @@ enum tile_mark {
 #undef MARK
     TM__COUNT
 };
-_Static_assert(TM__COUNT <= 16, "tile marks are masked in 16 bits");
+_Static_assert(TM__COUNT <= 32, "tile marks are masked in 32 bits");
 #define TILE_MARK(id) (1u << TM_BIT_##id)
 
 /* Attributes of a segment, a bit each: the units' ATTR(ID, name in the
@@ -141,7 +141,7 @@ struct tile_def {
     uint8_t n_seg;
     struct seg_def seg[TILE_MAX_SEGS];
     struct tile_turn turn[4];
-    uint16_t marks;   /* TILE_MARK() bits: volcano, dragon, portal, the
+    uint32_t marks;   /* TILE_MARK() bits: volcano, dragon, portal, the
                          crop circles, the wind roses */
 };
 

@@ -229,7 +229,7 @@ static void event_json(struct jw *w, const struct game_log *log,
  * units' tables, and the units' ids ("base", "flier", ...). */
 static void add_units(struct jw *w, const struct rules *ru)
 {
-    uint32_t units = game_rules_units(ru);
+    uint64_t units = game_rules_units(ru);
     jw_object(w, "elements");
     for (int u = 0; u < EXP__COUNT; u++)
         for (const struct element *el = expansion_get(u)->elements;

@@ -812,13 +812,13 @@ static size_t all_forgers(const struct forger **out)
 }
 
 /* Does forger r suit a game whose rules put these units in play? */
-static bool forger_for(const struct forger *r, uint32_t units)
+static bool forger_for(const struct forger *r, uint64_t units)
 {
     return r->needs < 0 || (units >> r->needs & 1);
 }
 
 /* The rules of enum order with a forger whose unit units holds. */
-static int rules_in(uint32_t units, enum rule *out, int max)
+static int rules_in(uint64_t units, enum rule *out, int max)
 {
     const struct forger *fs[MAX_FORGERS];
     size_t nf = all_forgers(fs);
@@ -838,7 +838,7 @@ static int rules_in(uint32_t units, enum rule *out, int max)
 
 int sim_forge_rules(enum rule *out, int max)
 {
-    return rules_in(~0u, out, max);
+    return rules_in(~0ull, out, max);
 }
 
 int sim_forge_rules_for(const struct rules *r, enum rule *out, int max)
@@ -987,7 +987,7 @@ static bool forge_start(const struct game_log *in, struct game_log *out,
 bool sim_forge(const struct game_log *in, enum rule rule, uint64_t seed,
                struct game_log *out, struct sim_forgery *out_f)
 {
-    uint32_t units = game_rules_units(&in->rules);
+    uint64_t units = game_rules_units(&in->rules);
     if (!forge_start(in, out, out_f))
         return false;
     const struct forger *fs[MAX_FORGERS];
@@ -1012,7 +1012,7 @@ bool sim_forge_flight(const struct game_log *in, enum rule rule, int figure,
                       uint64_t seed, struct game_log *out,
                       struct sim_forgery *out_f)
 {
-    uint32_t units = game_rules_units(&in->rules);
+    uint64_t units = game_rules_units(&in->rules);
     if (!forge_start(in, out, out_f) || !figure_class(figure))
         return false;
     const struct forger *fs[MAX_FORGERS];

@@ -321,7 +321,7 @@ static enum status write_expansions(struct sq_store *s, int64_t id,
                                     const struct rules *r, struct err *e)
 {
     sqlite3_stmt *st = NULL;
-    uint32_t units = game_rules_units(r);
+    uint64_t units = game_rules_units(r);
     enum status res = sq_cached(
         s,
         "INSERT INTO game_expansions (game_id, expansion) VALUES (?1, ?2)",

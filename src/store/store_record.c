@@ -87,7 +87,7 @@ void record_sets_json(const struct rules *r, struct buf *out)
  * constants (JCloisterZone's setup.elements keys). */
 void record_elements_json(const struct rules *r, struct buf *out)
 {
-    uint32_t units = game_rules_units(r);
+    uint64_t units = game_rules_units(r);
     int k = 0;
     buf_puts(out, "{");
     for (int e = 0; e < EXP__COUNT; e++) {

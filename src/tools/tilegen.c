@@ -407,7 +407,7 @@ static void parse_tile(char **tok, int n, const char *exp)
         if (strcmp(tok[i], "closed") == 0) {
             t->closed = true;
         } else if (mark >= 0) {
-            t->def.marks = (uint16_t)(t->def.marks | 1u << mark);
+            t->def.marks |= 1u << mark;
         } else if (strcmp(tok[i], "walled") == 0) {
             t->walled = true;
         } else if (strncmp(tok[i], "group=", 6) == 0) {

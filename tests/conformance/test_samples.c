@@ -392,12 +392,12 @@ static void expect_expansions(const char *name, const cJSON *want,
                               const struct game_log *l)
 {
     const cJSON *x;
-    uint32_t units = 0;
+    uint64_t units = 0;
     cJSON_ArrayForEach(x, want) {
         int u = expansion_find(cJSON_GetStringValue(x));
         if (u < 0)
             fail_msg("%s: unknown expansion in expected", name);
-        units |= 1u << u;
+        units |= 1ull << u;
     }
     EXPECT_INT(name, "expansions in play", game_rules_units(&l->rules),
                units);

@@ -350,9 +350,9 @@ static void check_legal_run(const char *const args[], int want_games,
         }
         /* the manifest names the expansions the save puts in play */
         cJSON *exps = cJSON_GetObjectItem(entry, "expansions"), *x;
-        uint32_t units = 0;
+        uint64_t units = 0;
         cJSON_ArrayForEach(x, exps)
-            units |= 1u << expansion_find(x->valuestring);
+            units |= 1ull << expansion_find(x->valuestring);
         assert_int_equal(units, game_rules_units(&l.rules));
         for (int f = 0; f < FIG__COUNT; f++)
             t->in_play[f] = t->in_play[f] || l.rules.figures[f];

@@ -655,7 +655,7 @@ static const struct round_class rounds[] = {
       .what = "the wagons' moves",
       .role = STEP_WAGON_MOVE, .pass_role = STEP_WAGON_STAYS,
       .from = ROUND_FROM_TURN, .commit = COMMIT_AFTER_SEAT,
-      .after_end = AFTER_END_ANY, .answers = 1u << MV_DEPLOY,
+      .after_end = AFTER_END_ANY, .answers = 1ull << MV_DEPLOY,
       .asked = wagon_asked, .answer = wagon_move, .pass = wagon_stays,
       .meeple = resolve_wagon },
     { /* before drawing: the seat on turn declines its abbey (playing it

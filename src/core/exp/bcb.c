@@ -1036,7 +1036,7 @@ static const struct round_class rounds[] = {
     { .what = "the bazaar's auction", .role = STEP_BAZAAR,
       .pass_role = STEP_BAZAAR, .from = ROUND_FROM_NEXT,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_NONE,
-      .answers = 1u << MV_BID | 1u << MV_BUY | 1u << MV_SELL,
+      .answers = 1ull << MV_BID | 1ull << MV_BUY | 1ull << MV_SELL,
       .asked = bazaar_asked, .claims = bazaar_claims,
       .answer = bazaar_answer, .pass = bazaar_pass },
     { 0 },

@@ -312,7 +312,7 @@ static const struct round_class rounds[] = {
       .what = "the escape from a besieged city",
       .role = STEP_ESCAPE, .pass_role = STEP_ESCAPE, .from = ROUND_ONLY_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_CLAIMED,
-      .answers = 1u << MV_ESCAPE, .asked = escape_asked,
+      .answers = 1ull << MV_ESCAPE, .asked = escape_asked,
       .answer = escape_answer, .pass = escape_pass, .meeple = resolve_escape },
     { .asked = NULL },
 };

@@ -406,7 +406,7 @@ static void game_rows(struct game_rows *w, const struct game_record *g,
         for (int i = 0; i < A__COUNT; i++)
             buf_puts(&w->a[i], "{");
         seat_arrays(w, g, sum);
-        uint32_t units = game_rules_units(&g->log->rules);
+        uint64_t units = game_rules_units(&g->log->rules);
         for (int x = 0; x < EXP__COUNT; x++)
             if (units >> x & 1)
                 arr_text(&w->a[A_EXPANSION], expansion_get(x)->id);
