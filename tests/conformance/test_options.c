@@ -41,7 +41,11 @@
 static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "bigbox", "pd", "tower", "count",
                                        "cult", "darmstadt", "monasteries",
-                                       "siege", "corn", "bigtop", "bcb" };
+                                       "siege", "corn", "bigtop", "bcb",
+                                       "winter", "gq11", "spiel-doch",
+                                       "wind_roses", "kr", "russian_promos",
+                                       "little_buildings", "festival",
+                                       "tunnel", "labyrinth" };
 
 struct tally {
     uint64_t rng;

@@ -284,6 +284,25 @@ static void check_trap_return(struct audit *a, const struct move *m)
     game_trap_return(g, mi);
 }
 
+/* Each follower of the player on turn caught in a trap. */
+static int trap_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        int seg = g->meeples[mi].seg;
+        if (seg < 0 || g->meeples[mi].owner != a->player ||
+            game_check_trap_return(g, a->player, mi, seg, why,
+                                   sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_TRAP_RETURN);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_TRAP_RETURN,
@@ -296,6 +315,7 @@ static const struct move_class moves[] = {
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"TRAP\"}",
         .fl_fields = "at segment meeple_id",
+        .options = trap_options,
     },
     { .name = NULL },
 };
