@@ -853,6 +853,38 @@ static bool round_claims(const struct audit *a, const struct round_class *rc,
     return rc->claims ? rc->claims(a, m) : rc->asked(a->g) >= 0;
 }
 
+const struct round_class *audit_round_open(const struct audit *a, int *seat,
+                                          bool *may_pass)
+{
+    if (a->ended || a->commit_due ||
+        (a->phase != PH_IDLE && a->phase != PH_ROUND))
+        return NULL;
+    struct move probe;
+    memset(&probe, 0, sizeof probe);
+    probe.player = -1;
+    probe.tile = -1;
+    probe.meeple_owner = -1;
+    for (int i = 0; i < a->n_units; i++)
+        for (const struct round_class *rc = a->units[i]->rounds;
+             rc && rc->asked; rc++) {
+            if (rc->last || (*seat = rc->asked(a->g)) < 0)
+                continue;
+            /* open when it would take a PASS; one that never does (a
+             * choice) when it would take an answer of some kind */
+            probe.kind = MV_PASS;
+            *may_pass = !rc->choice && round_claims(a, rc, &probe);
+            bool open = *may_pass;
+            for (int k = 0; k < AUDIT_MOVE_KINDS && rc->choice && !open;
+                 k++) {
+                probe.kind = (uint8_t)k;
+                open = (rc->answers >> k & 1) && round_claims(a, rc, &probe);
+            }
+            if (open)
+                return rc;
+        }
+    return NULL;
+}
+
 static const struct round_class *claiming_round(const struct audit *a,
                                                 const struct move *m)
 {

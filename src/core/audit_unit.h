@@ -161,6 +161,8 @@ struct round_class {
                             auction): asked only then */
     uint64_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
+    bool choice;         /* a PASS is never its answer: one of answers
+                            must come (a crop circle's choice) */
     /* The seat whose answer is due now, or -1 when the round is not
      * open (nobody left to ask). */
     int (*asked)(const struct game *g);
@@ -180,7 +182,21 @@ struct round_class {
     /* A holding round ends with nobody answering any more (the log goes
      * on, or ends): the turn's scoring follows. */
     void (*release)(struct game *g);
+    /* The answers besides a PASS that the seat asked may give now, as a
+     * log holds them, each from the check .answer judges it with (a
+     * recorder offers them: core/options.h); returns how many it wrote.
+     * NULL: they are not listed (a page offers their form). */
+    int (*options)(const struct audit *a, struct move *out, int max);
 };
+
+/* The round between turns whose answer the log owes now (the first of
+ * the registry's order that would take a PASS, or an answer when it is
+ * a choice), with the
+ * seat asked in *seat and whether a PASS is one; NULL when none is
+ * open. A round asked only once the others are over (.last: an abbey
+ * offered before the draw) is not one: the turn's tile answers it. */
+const struct round_class *audit_round_open(const struct audit *a, int *seat,
+                                           bool *may_pass);
 
 /* What a unit adds to the auditor besides its moves' rows. */
 struct audit_unit {

@@ -354,6 +354,27 @@ static void copy_msg(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+/* A round between turns owes its answer: OPTS_ROUND with the seat
+ * asked and the answers the round lists. */
+static bool round_stage(const struct audit *a, struct turn_options *o)
+{
+    int seat = -1;
+    bool pass = false;
+    const struct round_class *rc = audit_round_open(a, &seat, &pass);
+    if (!rc)
+        return false;
+    o->stage = OPTS_ROUND;
+    o->seat = seat;
+    o->round = rc->what;
+    o->may_pass = pass;
+    o->n_moves = 0;
+    if (rc->options) {
+        o->moves = xcalloc(OPTIONS_ROW_MAX, sizeof *o->moves);
+        o->n_moves = rc->options(a, o->moves, OPTIONS_ROW_MAX);
+    }
+    return true;
+}
+
 /* Where the log leaves the game: OPTS_OVER with a reason, or the turn to
  * come. ST_CONFLICT when the log stops inside a turn. */
 static enum status settle(const struct audit *a, const struct report *rep,
@@ -369,10 +390,17 @@ static enum status settle(const struct audit *a, const struct report *rep,
         copy_msg(o->over, sizeof o->over, rep->halt_msg);
     else if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn)
         copy_msg(o->over, sizeof o->over, "the game is over");
-    else if (a->phase != PH_IDLE || a->commit_due)
+    else if (a->commit_due && (a->phase == PH_IDLE || a->phase == PH_ROUND))
+        o->stage = OPTS_ANSWERED;
+    else if (a->phase != PH_IDLE && a->phase != PH_ROUND)
         return err_set(e, ST_CONFLICT, "the log stops within turn %d: the "
                        "options are for the turn after a whole one",
                        a->turn);
+    else if (round_stage(a, o))
+        return ST_OK;
+    else if (a->phase == PH_ROUND)
+        return err_set(e, ST_CONFLICT, "turn %d's scoring waits for a "
+                       "round that asks no one", a->turn);
     else if (game_pack_done(g))
         copy_msg(o->over, sizeof o->over, "no tile left fits anywhere: "
                     "the game is over; finish it for the final scoring");
@@ -505,6 +533,15 @@ enum status options_compute(const struct game_log *log,
     st = settle(a, &rep, out, e);
     if (st != ST_OK || out->stage == OPTS_OVER)
         goto out;
+    if (out->stage == OPTS_ROUND || out->stage == OPTS_ANSWERED) {
+        if (q->tile >= 0)
+            st = err_set(e, ST_CONFLICT, "%s: the next tile comes once "
+                         "it is answered",
+                         out->stage == OPTS_ROUND
+                             ? out->round
+                             : "a round's answer waits for its commit");
+        goto out;
+    }
     options_moves(a, out);
     options_tiles(g, out);
     if (q->tile < 0)

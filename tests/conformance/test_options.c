@@ -15,9 +15,10 @@
  *     agrees with the lists walked here, and refuses a square the tile
  *     does not fit; cut within a turn, after a logged unit move, it
  *     answers the state the walk sees there.
- * The answers of rounds between turns (wagons, the count, crop circles,
- * the bazaar) are named by the options, not listed, so they are not
- * counted. */
+ *   rounds between turns: where one owes its answers, options_compute()
+ *     on the log cut there names it and the seat asked; a logged answer
+ *     is among those the round lists, and a listed one, replayed, is
+ *     accepted (the bazaar's bids and an escape are not listed). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -60,6 +61,10 @@ struct tally {
     long computed;                  /* options_compute() calls agreeing */
     long last_round;                /* tiles placed after the last one
                                        (abbeys): a round, not listed */
+    long rounds;                    /* open rounds options_compute()
+                                       named as the walk found them */
+    long round_answers;             /* logged answers among a round's */
+    long round_sampled;             /* listed answers the auditor took */
     int failures;
 };
 
@@ -367,6 +372,66 @@ static void unit_move(struct tally *t, const char *file,
     options_release(&o);
 }
 
+/* ---- rounds between turns ------------------------------------------------ */
+
+/* Before logged move i a round between turns owes its answer: a logged
+ * answer of its owner is among the answers the round lists, one listed
+ * answer is replayed now and then, and the daemon's path cut there names
+ * the same round and seat. */
+static void round_open(struct tally *t, const char *file,
+                       const struct game_log *log, size_t i,
+                       const struct audit *a)
+{
+    const struct move *m = &log->moves[i];
+    int seat = -1;
+    bool pass = false;
+    const struct round_class *rc = audit_round_open(a, &seat, &pass);
+    if (!rc)
+        return;
+    if (below(t, 3) == 0) {
+        struct game_log cut = *log; /* shares the moves: never released */
+        cut.n_moves = i;
+        cut.end_turn = -1;
+        struct options_query q;
+        options_query_init(&q);
+        struct turn_options o;
+        struct err e;
+        err_clear(&e);
+        enum status st = options_compute(&cut, &q, &o, &e);
+        if (st != ST_OK || o.stage != OPTS_ROUND || o.seat != seat ||
+            strcmp(o.round, rc->what) != 0)
+            miss(t, file, m, st != ST_OK ? e.msg
+                                         : "options_compute names no round");
+        else
+            t->rounds++;
+        options_release(&o);
+    }
+    if (!rc->options || m->kind == MV_PASS || m->kind >= MV__COUNT ||
+        !(rc->answers >> m->kind & 1) || audit_meeple_owner(a, m) != seat)
+        return;
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
+    struct move *opts = calloc(GAME_MAX_MEEPLES + GAME_MAX_SEGS, sizeof *opts);
+    assert_non_null(opts);
+    int n = rc->options(a, opts, GAME_MAX_MEEPLES + GAME_MAX_SEGS);
+    bool found = false;
+    for (int k = 0; k < n && !found && row; k++)
+        found = same_unit_move(a, row, m, &opts[k]);
+    if (found)
+        t->round_answers++;
+    else
+        miss(t, file, m, "round answer not among the options");
+    if (n > 0) {
+        char why[AUDIT_MSG_MAX + 64];
+        struct move mv = opts[below(t, n)];
+        mv.src = blank(log, mv.kind, i).src;
+        if (accepted(log, i, &mv, NULL, why, sizeof why))
+            t->round_sampled++;
+        else
+            miss(t, file, &mv, why);
+    }
+    free(opts);
+}
+
 static void walk(struct tally *t, const char *file, const struct game_log *log)
 {
     struct report rep;
@@ -381,6 +446,7 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
         if (m->kind == MV_PLACE && a->phase == PH_IDLE)
             turn_start = i;
         unit_move(t, file, log, i, turn_start, a);
+        round_open(t, file, log, i, a);
         if (m->kind == MV_PLACE && a->phase == PH_IDLE && m->tile >= 0 &&
             game_pack_done(g)) {
             t->last_round++; /* a round after the last tile: not listed */
@@ -476,15 +542,18 @@ static void test_options_corpora(void **state)
                   "%ld other options and %ld listed unit moves accepted by "
                   "the auditor; options_compute agreed %ld times between "
                   "turns and %ld within one; %ld tiles of a last round not "
-                  "listed; %d failures\n",
+                  "listed; %ld open rounds named, %ld round answers among "
+                  "the listed, %ld listed answers accepted; %d failures\n",
                   games, t.places, t.actions, t.seconds, t.landings,
                   t.unit_moves,
                   t.sampled, t.unit_sampled, t.computed, t.mid_turn,
-                  t.last_round, t.failures);
+                  t.last_round, t.rounds, t.round_answers, t.round_sampled,
+                  t.failures);
     assert_int_equal(t.failures, 0);
     assert_true(t.sampled >= MIN_SAMPLED);
     assert_true(t.computed > 0);
     assert_true(t.unit_moves > 0 && t.unit_sampled > 0 && t.mid_turn > 0);
+    assert_true(t.rounds > 0 && t.round_answers > 0 && t.round_sampled > 0);
 }
 
 /* The query's text: each parameter named when it does not read. */

@@ -22,6 +22,9 @@ import { navigate } from '../router.js';
 
 const TOKEN_KEY = 'flierd-token';
 const queueKey = (id) => `flierd-queue-${id}`;
+// The last entry sent was a round's answers between turns (no turn
+// number): undo then takes back the last entry, whatever it is.
+const roundKey = (id) => `flierd-round-${id}`;
 
 function token() { return localStorage.getItem(TOKEN_KEY) || ''; }
 
@@ -237,6 +240,7 @@ class Recorder {
     const q = new URLSearchParams();
     const { tile, at } = this.query;
     if (at) q.set('turn', JSON.stringify({ moves: [this.placeMove(), ...this.steps] }));
+    else if (this.steps.length) q.set('turn', JSON.stringify({ moves: this.steps })); // a round's answers
     else if (tile) q.set('tile', tile);
     const qs = q.toString();
     return `/api/live/${this.id}/options${qs ? '?' + qs : ''}`;
@@ -249,6 +253,13 @@ class Recorder {
       this.game = game;
       this.replay = replay;
       this.opts = opts;
+      // a round's answers are complete: sent as an entry of their own
+      // (with the COMMIT the round asks for, when it asks for one)
+      if (!this.query.at && this.steps.length && opts.stage !== 'round') {
+        const moves = opts.stage === 'answered' ? [...this.steps, { move: 'commit' }] : this.steps;
+        this.steps = [];
+        return this.sendRound({ moves });
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && this.steps.length) {
         this.say(e.message);
@@ -275,7 +286,9 @@ class Recorder {
     clear(this.head);
     this.head.append(
       h('h1', { tabindex: -1, text: `Recording game #${this.id}` }),
-      h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
+      h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over
+        : o.stage === 'round' ? `Before turn ${o.turn} · ${o.player} answers: ${o.round}`
+          : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
       h('ul', { class: 'chips' }, players.map((p, i) => h('li', { class: 'chip' },
         h('span', { class: 'swatch', style: { background: palette[i] }, 'aria-hidden': 'true' }), p.name,
         h('span', { class: 'chip-score', text: String(this.game.players && this.game.players[i] ? this.game.players[i].score : 0) })))));
@@ -328,7 +341,7 @@ class Recorder {
     const o = this.opts;
     const list = o.stage === 'land' ? o.landing.landings.map((l) => ({ ...l, kind: 'land', meeple: o.landing.meeple }))
       : o.stage === 'action' || o.stage === 'after' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
-    const moves = o.stage === 'action' || o.stage === 'after' ? (o.moves || []).filter((m) => m.at) : [];
+    const moves = o.stage === 'action' || o.stage === 'after' || o.stage === 'round' ? (o.moves || []).filter((m) => m.at) : [];
     return [...list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
       label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` })),
     ...moves.map((m, i) => ({ kind: 'move', move: m, at: m.at, segment: m.segment, key: `move:${i}`,
@@ -416,10 +429,46 @@ class Recorder {
       this.panel.append(h('p', { text: o.over }), this.endButtons());
       return;
     }
+    if (o.stage === 'round') this.panel.appendChild(this.roundPanel());
     if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
     if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
     if (o.stage === 'action' || o.stage === 'land' || o.stage === 'after') this.panel.appendChild(this.actions());
     this.panel.appendChild(this.endButtons());
+  }
+
+  // A round between turns (a wagon's move, the City, a crop circle): the
+  // player asked picks one of the answers the daemon lists, or passes.
+  roundPanel() {
+    const o = this.opts;
+    const sec = h('section', { class: 'card', dataset: { testid: 'round' } },
+      h('h2', { text: `${o.player}: ${o.round}` }));
+    if (this.steps.length) {
+      sec.appendChild(h('ol', { class: 'small muted' }, this.steps.map((m) => h('li', { text: moveLabel(m) }))));
+      sec.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last answer'));
+    }
+    const moves = o.moves || [];
+    if (moves.length) {
+      sec.appendChild(h('ul', { class: 'choice-list' }, moves.map((m) => h('li', null, h('button', {
+        type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move, at: m.at ? m.at.join(',') : null },
+        on: { click: () => this.step(m, moveLabel(m)) },
+      }, moveLabel(m))))));
+    } else {
+      sec.appendChild(h('p', { class: 'muted', text: 'This round\u2019s answers are not offered here yet: record the game as a file to include them.' }));
+    }
+    if (o.pass) {
+      sec.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
+        on: { click: () => this.step({ move: 'pass' }, `${o.player} passes`) } }, `${o.player} passes`));
+    }
+    return sec;
+  }
+
+  async sendRound(entry) {
+    const q = loadQueue(this.id);
+    q.push(entry);
+    saveQueue(this.id, q);
+    sessionStorage.setItem(roundKey(this.id), '1');
+    await this.sync();
+    if (!loadQueue(this.id).length) this.say('Answer recorded.');
   }
 
   catalogue() {
@@ -542,6 +591,7 @@ class Recorder {
     const q = loadQueue(this.id);
     q.push(this.entry());
     saveQueue(this.id, q);
+    sessionStorage.removeItem(roundKey(this.id));
     this.query = {};
     this.steps = [];
     this.claims = {};
@@ -558,7 +608,9 @@ class Recorder {
       q.pop();
       saveQueue(this.id, q);
     } else {
-      try { await post(`/api/live/${this.id}/undo?turn=${this.opts.turn - 1}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+      const round = sessionStorage.getItem(roundKey(this.id));
+      try { await post(`/api/live/${this.id}/undo${round ? '' : `?turn=${this.opts.turn - 1}`}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+      sessionStorage.removeItem(roundKey(this.id));
     }
     this.query = {};
     this.steps = [];

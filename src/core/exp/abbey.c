@@ -611,6 +611,28 @@ static bool wagon_stays(struct audit *a, const struct move *m)
     return game_wagon_move(a->g, game_wagon_next(a->g), -1);
 }
 
+/* Each move of a waiting wagon of the owner asked onto a feature it may
+ * reach. */
+static int wagon_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        if (g->meeples[mi].kind != FIG_WAGON)
+            continue;
+        for (int seg = 0; seg < g->n_segs && n < max; seg++) {
+            if (game_check_wagon_move(g, mi, seg, why, sizeof why) !=
+                RULE_OK)
+                continue;
+            out[n] = audit_option(MV_DEPLOY);
+            audit_option_on(&out[n], g, seg);
+            audit_option_meeple(&out[n++], g, mi);
+        }
+    }
+    return n;
+}
+
 static int wagon_asked(const struct game *g)
 {
     int w = game_wagon_next((struct game *)g);
@@ -657,7 +679,7 @@ static const struct round_class rounds[] = {
       .from = ROUND_FROM_TURN, .commit = COMMIT_AFTER_SEAT,
       .after_end = AFTER_END_ANY, .answers = 1ull << MV_DEPLOY,
       .asked = wagon_asked, .answer = wagon_move, .pass = wagon_stays,
-      .meeple = resolve_wagon },
+      .meeple = resolve_wagon, .options = wagon_options },
     { /* before drawing: the seat on turn declines its abbey (playing it
          is the turn's tile) */
       .what = "the abbey before the draw",
