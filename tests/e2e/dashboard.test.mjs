@@ -1205,6 +1205,48 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('recording a round between turns: the wagon of another player moves after a scoring', async () => {
+    // A game with Abbey & Mayor recorded up to the turn whose scoring
+    // sends a wagon back: its owner, not the player on turn, is asked.
+    const conv = spawn(FLIERD, ['convert', '--to', 'flierlog', '--ndjson', join(SRC, 'samples/bigbox-c2-4p.jcz')]);
+    let text = '';
+    conv.stdout.on('data', (d) => { text += d; });
+    await new Promise((ok) => conv.on('close', ok));
+    const lines = text.split('\n').filter(Boolean);
+    const made = await api('/api/live', { method: 'POST', body: lines[0] });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const id = made.body.id;
+    let wagon = null;
+    for (const l of lines.slice(1)) {
+      const e = JSON.parse(l);
+      if (e.wagons) { wagon = e.wagons[0]; delete e.wagons; }
+      const r = await api(`/api/live/${id}/moves`, { method: 'POST', body: JSON.stringify(e) });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      if (wagon) break;
+    }
+    assert.ok(wagon && wagon.at, 'the sample sends a wagon back');
+    const opts = (await api(`/api/live/${id}/options`)).body;
+    assert.equal(opts.stage, 'round');
+    assert.equal(opts.round, 'the wagons\' moves');
+    assert.ok(opts.moves.length > 1 && opts.pass);
+
+    const page = await newPage(390, 844);
+    await page.goto(`${base}/record?game=${id}`);
+    await page.getByTestId('round').waitFor();
+    assert.match(await page.getByTestId('turn-line').textContent(), new RegExp(`${opts.player} answers: the wagons' moves`));
+    const choice = page.locator(`[data-testid=round-choice][data-at="${wagon.at.join(',')}"]`).first();
+    await choice.click();
+    await page.waitForFunction(() => /^Turn \d+ /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+    const game = (await api(`/api/games/${id}`)).body;
+    assert.equal(game.valid, true, JSON.stringify(game.audit && game.audit.violations));
+    const raw = (await (await fetch(`${base}/api/games/${id}/raw`)).text()).split('\n').filter(Boolean);
+    const last = JSON.parse(raw[raw.length - 1]);
+    assert.deepEqual(last.moves.map((m) => m.move), ['deploy', 'commit']);
+    assert.deepEqual(last.moves[0].at, wagon.at);
+    assert.equal((await api(`/api/live/${id}/options`)).body.stage, 'tile');
+    await page.close();
+  });
+
   test('the record page passes axe-core\'s WCAG 2 A and AA checks', async () => {
     const axe = readFileSync(join(SRC, 'tests/e2e/node_modules/axe-core/axe.min.js'), 'utf8');
     const page = await newPage(390, 844);
