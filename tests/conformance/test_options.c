@@ -18,7 +18,7 @@
  *   rounds between turns: where one owes its answers, options_compute()
  *     on the log cut there names it and the seat asked; a logged answer
  *     is among those the round lists, and a listed one, replayed, is
- *     accepted (the bazaar's bids and an escape are not listed). */
+ *     accepted (a bid listed names its least amount). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -414,8 +414,12 @@ static void round_open(struct tally *t, const char *file,
     assert_non_null(opts);
     int n = rc->options(a, opts, GAME_MAX_MEEPLES + GAME_MAX_SEGS);
     bool found = false;
-    for (int k = 0; k < n && !found && row; k++)
-        found = same_unit_move(a, row, m, &opts[k]);
+    for (int k = 0; k < n && !found && row; k++) {
+        struct move o = opts[k]; /* a bid's amount listed is its least */
+        if (has_field(row, "amount") && o.amount <= m->amount)
+            o.amount = m->amount;
+        found = same_unit_move(a, row, m, &o);
+    }
     if (found)
         t->round_answers++;
     else

@@ -447,14 +447,20 @@ class Recorder {
       sec.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last answer'));
     }
     const moves = o.moves || [];
-    if (moves.length) {
-      sec.appendChild(h('ul', { class: 'choice-list' }, moves.map((m) => h('li', null, h('button', {
-        type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move, at: m.at ? m.at.join(',') : null },
-        on: { click: () => this.step(m, moveLabel(m)) },
-      }, moveLabel(m))))));
-    } else {
-      sec.appendChild(h('p', { class: 'muted', text: 'This round\u2019s answers are not offered here yet: record the game as a file to include them.' }));
-    }
+    // a bid names its least amount: the player may offer more
+    const item = (m, i) => {
+      if (typeof m.amount !== 'number') {
+        return h('li', null, h('button', {
+          type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move, at: m.at ? m.at.join(',') : null },
+          on: { click: () => this.step(m, moveLabel(m)) },
+        }, moveLabel(m)));
+      }
+      const input = h('input', { type: 'number', id: `round-amount-${i}`, inputmode: 'numeric', min: m.amount, value: m.amount, dataset: { testid: 'round-amount' } });
+      return h('li', null, h('label', { for: input.id, text: `${moveLabel(m)}: points offered` }), input,
+        h('button', { type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move },
+          on: { click: () => { const amount = Math.max(m.amount, Math.floor(Number(input.value) || 0)); this.step({ ...m, amount }, `${moveLabel(m)}: ${amount}`); } } }, 'Bid'));
+    };
+    sec.appendChild(h('ul', { class: 'choice-list' }, moves.map(item)));
     if (o.pass) {
       sec.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
         on: { click: () => this.step({ move: 'pass' }, `${o.player} passes`) } }, `${o.player} passes`));
