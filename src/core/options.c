@@ -103,10 +103,14 @@ static struct seg_place seg_place_of(const struct game *g, int seg)
                                (uint8_t)feat_logged(s->kind), s->mask };
 }
 
+/* Most kinds of tile the units let a seat hold (an abbey). */
+#define OPTIONS_HELD_MAX 4
+
 int options_tiles(const struct game *g, struct turn_options *o)
 {
     free(o->tiles);
-    o->tiles = xcalloc((size_t)g->n_pack_kinds + 1, sizeof *o->tiles);
+    o->tiles = xcalloc((size_t)g->n_pack_kinds + OPTIONS_HELD_MAX,
+                       sizeof *o->tiles);
     o->n_tiles = 0;
     for (int k = 0; k < g->n_pack_kinds; k++) {
         int t = g->pack_kind[k];
@@ -114,8 +118,20 @@ int options_tiles(const struct game *g, struct turn_options *o)
             continue;
         o->tiles[o->n_tiles++] = (struct tile_offer){
             (int16_t)t, g->pack[t], game_drawable(g, t),
-            game_fits_anywhere(g, t)
+            game_fits_anywhere(g, t), false
         };
+    }
+    for (int u = 0; u < g->n_units; u++) {
+        int16_t kinds[OPTIONS_HELD_MAX], held[OPTIONS_HELD_MAX];
+        int room = OPTIONS_HELD_MAX - (o->n_tiles - g->n_pack_kinds);
+        int n = g->unit[u]->held_tiles && room > 0
+                    ? g->unit[u]->held_tiles(g, g->seat, kinds, held, room)
+                    : 0;
+        for (int i = 0; i < n; i++)
+            o->tiles[o->n_tiles++] = (struct tile_offer){
+                kinds[i], held[i], true, game_fits_anywhere(g, kinds[i]),
+                true
+            };
     }
     return o->n_tiles;
 }

@@ -78,6 +78,8 @@ struct tile_offer {
     int16_t left;      /* copies left */
     bool drawable;     /* may be drawn now (its group is open) */
     bool fits;         /* fits somewhere on the board */
+    bool held;         /* the seat's own, placed instead of the draw (an
+                          abbey): left is how many it holds */
 };
 
 /* A segment an option puts a figure on. */

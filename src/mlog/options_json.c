@@ -54,6 +54,8 @@ static void tiles_json(struct jw *w, const struct turn_options *o,
         jw_int(w, "left", t->left);
         jw_bool(w, "drawable", t->drawable);
         jw_bool(w, "fits", t->fits);
+        if (t->held)
+            jw_bool(w, "held", true);
         jw_end(w, '}');
     }
     jw_end(w, ']');

@@ -65,6 +65,8 @@ struct tally {
                                        named as the walk found them */
     long round_answers;             /* logged answers among a round's */
     long round_sampled;             /* listed answers the auditor took */
+    long catalogued, held;          /* tiles placed found in the
+                                       catalogue, held ones (abbeys) */
     int failures;
 };
 
@@ -372,6 +374,23 @@ static void unit_move(struct tally *t, const char *file,
     options_release(&o);
 }
 
+/* The tile a turn places is in the catalogue: drawable from the pack,
+ * or the player's own (an abbey). */
+static void catalogued(struct tally *t, const char *file,
+                       const struct game *g, const struct move *m,
+                       struct turn_options *o)
+{
+    options_tiles(g, o);
+    for (int k = 0; k < o->n_tiles; k++)
+        if (o->tiles[k].tile == m->tile && o->tiles[k].left > 0 &&
+            o->tiles[k].drawable) {
+            t->catalogued++;
+            t->held += o->tiles[k].held;
+            return;
+        }
+    miss(t, file, m, "the tile placed is not in the catalogue");
+}
+
 /* ---- rounds between turns ------------------------------------------------ */
 
 /* Before logged move i a round between turns owes its answer: a logged
@@ -456,6 +475,7 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
             t->last_round++; /* a round after the last tile: not listed */
         } else if (m->kind == MV_PLACE && a->phase == PH_IDLE &&
                    m->tile >= 0) {
+            catalogued(t, file, g, m, &o);
             options_places(g, m->tile, &o);
             if (place_listed(&o, m))
                 t->places++;
@@ -547,17 +567,19 @@ static void test_options_corpora(void **state)
                   "the auditor; options_compute agreed %ld times between "
                   "turns and %ld within one; %ld tiles of a last round not "
                   "listed; %ld open rounds named, %ld round answers among "
-                  "the listed, %ld listed answers accepted; %d failures\n",
+                  "the listed, %ld listed answers accepted; %ld tiles placed "
+                  "found in the catalogue, %ld of them held; %d failures\n",
                   games, t.places, t.actions, t.seconds, t.landings,
                   t.unit_moves,
                   t.sampled, t.unit_sampled, t.computed, t.mid_turn,
                   t.last_round, t.rounds, t.round_answers, t.round_sampled,
-                  t.failures);
+                  t.catalogued, t.held, t.failures);
     assert_int_equal(t.failures, 0);
     assert_true(t.sampled >= MIN_SAMPLED);
     assert_true(t.computed > 0);
     assert_true(t.unit_moves > 0 && t.unit_sampled > 0 && t.mid_turn > 0);
     assert_true(t.rounds > 0 && t.round_answers > 0 && t.round_sampled > 0);
+    assert_true(t.catalogued > 0 && t.held > 0);
 }
 
 /* The query's text: each parameter named when it does not read. */

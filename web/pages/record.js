@@ -491,10 +491,10 @@ class Recorder {
         const pressed = this.query.tile === t.tile;
         list.appendChild(h('li', null, h('button', {
           type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !t.drawable || !t.fits,
-          title: !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
+          title: t.held ? `${o.player}'s own: placed instead of drawing` : !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
           dataset: { tile: t.tile, testid: 'tile-choice' },
           on: { click: () => { this.query = { tile: t.tile }; this.steps = []; this.choice = null; this.load(); } },
-        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: `×${t.left}` }))));
+        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: t.held ? `held ×${t.left}` : `×${t.left}` }))));
       }
       if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: 'No tile left shows that.' }));
     };

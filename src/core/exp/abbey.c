@@ -734,6 +734,24 @@ static void replay(const struct game *g, struct replay_out *out)
                                               .value = cstate(g)->abbeys[p] });
 }
 
+/* The abbey the seat holds, while a hole waits for one and no last
+ * round is on (its own seat walk decides there). */
+static int held_tiles(const struct game *g, int seat, int16_t *kinds,
+                      int16_t *held, int max)
+{
+    const struct abbey *st = cstate(g);
+    if (max < 1 || seat < 0 || seat >= g->rules.n_players || st->round ||
+        st->abbeys[seat] <= 0 || !any_hole(g))
+        return 0;
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
+        if (is_abbey(t)) {
+            kinds[0] = (int16_t)t;
+            held[0] = (int16_t)st->abbeys[seat];
+            return 1;
+        }
+    return 0;
+}
+
 const struct expansion expansion_abbey = {
     .id = "abbey",
     .name = "Abbey & Mayor",
@@ -741,6 +759,7 @@ const struct expansion expansion_abbey = {
     .audit = &audit,
     .start = start,
     .check_place = check_place,
+    .held_tiles = held_tiles,
     .placed = placed,
     .check_deploy = check_deploy,
     .deployed = deployed,

@@ -1275,6 +1275,18 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* The tile the seat got at the bazaar, placed as its turn's tile. */
+static int held_tiles(const struct game *g, int seat, int16_t *kinds,
+                      int16_t *held, int max)
+{
+    int def = bcb_bought(g, seat);
+    if (def < 0 || max < 1)
+        return 0;
+    kinds[0] = (int16_t)def;
+    held[0] = 1;
+    return 1;
+}
+
 const struct expansion expansion_bcb = {
     .id = "bcb",
     .name = "Bridges, Castles & Bazaars",
@@ -1282,6 +1294,7 @@ const struct expansion expansion_bcb = {
     .moves = moves,
     .audit = &audit,
     .excuse_edges = excuse_edges,
+    .held_tiles = held_tiles,
     .start = start,
     .placed = placed,
     .turn_done = turn_done,
