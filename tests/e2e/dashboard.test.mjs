@@ -1149,6 +1149,8 @@ describe('the dashboard', () => {
     const floor = page.locator('[data-testid=unit-move][data-move=tower]').first();
     await floor.click();
     await page.getByTestId('turn-steps').waitFor();
+    // the floor chosen is drawn where it goes before the turn is sent
+    await page.locator('[data-testid=pending-step][data-move=tower]').waitFor();
     await shot(page, '16-phone-record-tower', false);
     await page.getByTestId('confirm').click();
     await waitTurn(2);
@@ -1234,6 +1236,7 @@ describe('the dashboard', () => {
     await page.goto(`${base}/record?game=${id}`);
     await page.getByTestId('round').waitFor();
     assert.match(await page.getByTestId('turn-line').textContent(), new RegExp(`${opts.player} answers: the wagons' moves`));
+    assert.equal(await page.locator('circle.record-spot').count(), opts.moves.length, 'each answer drawn on the board');
     const choice = page.locator(`[data-testid=round-choice][data-at="${wagon.at.join(',')}"]`).first();
     await choice.click();
     await page.waitForFunction(() => /^Turn \d+ /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));

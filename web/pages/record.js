@@ -317,6 +317,19 @@ class Recorder {
       const g = drawTile(tile, geometry[tile], at, rot || 0);
       g.classList.add('candidate');
       b.gOver.appendChild(g);
+    }
+    // the turn's moves so far (a tower floor, a figure, a wagon's move):
+    // not on the recorded board yet, marked where they go
+    const colour = this.colors.get(o.player) || '#444';
+    this.steps.forEach((m, i) => {
+      if (!Array.isArray(m.at) || m.segment === 'flier') return;
+      const [x, y] = m.segment ? this.anchor(m.at, m.segment) : [m.at[0] * TILE + TILE / 2, m.at[1] * TILE + TILE / 2];
+      b.gOver.appendChild(s('g', { class: 'pending-step', dataset: { testid: 'pending-step', move: m.move } },
+        s('circle', { cx: x, cy: y, r: 10, fill: colour, stroke: '#fff', 'stroke-width': 2.5 }),
+        s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', text: String(i + 1) }),
+        s('title', { text: `Step ${i + 1}: ${moveLabel(m)}` })));
+    });
+    if ((tile && at) || o.stage === 'round') {
       const spots = this.spots();
       for (const sp of spots) {
         const chosen = this.choice && this.choice.key === sp.key;
