@@ -1207,6 +1207,39 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('recording from another start: the City of Carcassonne, the River\'s spring', async () => {
+    const page = await newPage(390, 844);
+    const startWith = async (box) => {
+      await page.goto(base + '/record');
+      await page.getByLabel('Player 1').fill('Vera');
+      await page.getByLabel('Player 2').fill('Wim');
+      await page.locator(`[data-testid=box][data-box=${box}]`).check();
+      assert.equal(await page.getByLabel('The start').inputValue(), box, 'the box brings its start');
+      await page.getByTestId('start-game').click();
+      await page.waitForFunction(() => /^Turn 1 /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+      return Number(new URL(page.url()).searchParams.get('game'));
+    };
+    // The City: its twelve tiles drawn as the start, four by three.
+    const city = await startWith('count');
+    const tiles = await page.locator('svg.board g.tile').evaluateAll((gs) => gs.map((g) => g.dataset.tile));
+    assert.equal(tiles.filter((t) => t.startsWith('CO/')).length, 12, tiles.join(' '));
+    const cityReplay = (await api(`/api/games/${city}/replay`)).body;
+    assert.equal(cityReplay.start.length, 12, 'the start is the City');
+    // The River: only its tiles may be drawn first, from the spring on.
+    const river = await startWith('river');
+    await page.locator('svg.board g.tile[data-tile="RI/s"]').waitFor();
+    const open = await page.locator('[data-testid=tile-choice]:not([disabled])').evaluateAll((bs) => bs.map((b) => b.dataset.tile));
+    assert.ok(open.length > 0 && open.every((t) => /^RI[./]/.test(t)), open.join(' '));
+    await page.locator('[data-testid=tile-choice]:not([disabled])').first().click();
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.getByTestId('pass').click();
+    await page.getByTestId('confirm').click();
+    await page.waitForFunction(() => /^Turn 2 /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+    const g = (await api(`/api/games/${river}`)).body;
+    assert.equal(g.valid, true, JSON.stringify(g.audit && g.audit.violations));
+    await page.close();
+  });
+
   test('recording a round between turns: the wagon of another player moves after a scoring', async () => {
     // A game with Abbey & Mayor recorded up to the turn whose scoring
     // sends a wagon back: its owner, not the player on turn, is asked.

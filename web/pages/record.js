@@ -111,7 +111,9 @@ function boxPicker() {
     clear(start);
     start.appendChild(h('option', { value: '', text: 'the start tile (BA/RCr)' }));
     for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: x.b.start.name }));
-    start.value = [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
+    // a box that brings its own start (the River, the City) starts there
+    // unless another was chosen
+    start.value = was && [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
   };
   fillStarts();
   const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: 'Expansions in the box' }), boxes.map((x) => x.node),
