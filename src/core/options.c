@@ -370,6 +370,47 @@ static void copy_msg(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+/* Does the seat on turn hold a tile it places instead of a draw (a tile
+ * bought at the bazaar)? */
+static bool holds_tile(const struct game *g)
+{
+    int16_t kinds[OPTIONS_HELD_MAX], held[OPTIONS_HELD_MAX];
+    for (int u = 0; u < g->n_units; u++)
+        if (g->unit[u]->held_tiles &&
+            g->unit[u]->held_tiles(g, g->seat, kinds, held,
+                                   OPTIONS_HELD_MAX) > 0)
+            return true;
+    return false;
+}
+
+/* After the last tile, a round asked only then (the last round of
+ * abbeys) gives the seat it asks a turn with the tile it holds, or a
+ * PASS: OPTS_TILE for that seat, the round named. The walk moves the
+ * seat on turn in a's game, which is options_compute()'s own. */
+static bool last_round(const struct audit *a, struct turn_options *o)
+{
+    struct move pass;
+    memset(&pass, 0, sizeof pass);
+    pass.kind = MV_PASS;
+    pass.player = -1;
+    pass.tile = -1;
+    pass.meeple_owner = -1;
+    for (int i = 0; i < a->n_units; i++)
+        for (const struct round_class *rc = a->units[i]->rounds;
+             rc && rc->asked; rc++) {
+            int seat = rc->last ? rc->asked(a->g) : -1;
+            if (seat < 0 || (rc->claims && !rc->claims(a, &pass)))
+                continue;
+            o->stage = OPTS_TILE;
+            o->seat = seat;
+            o->part = game_turn_part(a->g);
+            o->round = rc->what;
+            o->may_pass = true;
+            return true;
+        }
+    return false;
+}
+
 /* A round between turns owes its answer: OPTS_ROUND with the seat
  * asked and the answers the round lists. */
 static bool round_stage(const struct audit *a, struct turn_options *o)
@@ -417,7 +458,7 @@ static enum status settle(const struct audit *a, const struct report *rep,
     else if (a->phase == PH_ROUND)
         return err_set(e, ST_CONFLICT, "turn %d's scoring waits for a "
                        "round that asks no one", a->turn);
-    else if (game_pack_done(g))
+    else if (game_pack_done(g) && !last_round(a, o) && !holds_tile(g))
         copy_msg(o->over, sizeof o->over, "no tile left fits anywhere: "
                     "the game is over; finish it for the final scoring");
     else

@@ -167,7 +167,7 @@ void mlog_options_json(int64_t game, const struct game_log *log,
     jw_int(&w, "tiles_left", o->tiles_left);
     if (o->stage == OPTS_OVER)
         jw_string(&w, "over", o->over);
-    if (o->stage == OPTS_ROUND) {
+    if (o->stage == OPTS_ROUND || (o->stage == OPTS_TILE && o->round)) {
         jw_string(&w, "round", o->round);
         jw_bool(&w, "pass", o->may_pass);
     }

@@ -445,6 +445,13 @@ class Recorder {
       return;
     }
     if (o.stage === 'round') this.panel.appendChild(this.roundPanel());
+    if (o.stage === 'tile' && o.round && o.pass) { // the last round of abbeys
+      this.panel.appendChild(h('section', { class: 'card', dataset: { testid: 'last-round' } },
+        h('h2', { text: `${o.player}: ${o.round}` }),
+        h('p', { class: 'muted', text: 'Place the held tile from the catalogue, or decline.' }),
+        h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
+          on: { click: () => this.sendRound({ player: o.player, moves: [{ move: 'pass' }] }) } }, `${o.player} declines`)));
+    }
     if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
     if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
     if (o.stage === 'action' || o.stage === 'land' || o.stage === 'after') this.panel.appendChild(this.actions());

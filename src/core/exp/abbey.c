@@ -734,14 +734,14 @@ static void replay(const struct game *g, struct replay_out *out)
                                               .value = cstate(g)->abbeys[p] });
 }
 
-/* The abbey the seat holds, while a hole waits for one and no last
- * round is on (its own seat walk decides there). */
+/* The abbey the seat holds, while a hole waits for one and the last
+ * round of abbeys is not over. */
 static int held_tiles(const struct game *g, int seat, int16_t *kinds,
                       int16_t *held, int max)
 {
     const struct abbey *st = cstate(g);
-    if (max < 1 || seat < 0 || seat >= g->rules.n_players || st->round ||
-        st->abbeys[seat] <= 0 || !any_hole(g))
+    if (max < 1 || seat < 0 || seat >= g->rules.n_players ||
+        st->abbeys[seat] <= 0 || !any_hole(g) || st->round_over)
         return 0;
     for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
         if (is_abbey(t)) {
