@@ -555,6 +555,41 @@ void audit_option_meeple(struct move *m, const struct game *g, int mi)
     m->meeple_owner = mp->owner;
 }
 
+int audit_standing_options(const struct audit *a, int kind, int seat,
+                           audit_figure_check check, struct move *out,
+                           int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        int seg = g->meeples[mi].seg;
+        if (seg < 0 || g->meeples[mi].owner != seat ||
+            check(g, seat, mi, seg, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(kind);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
+int audit_onto_options(const struct audit *a, int kind, int seat, int mi,
+                       audit_figure_check check, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int seg = 0; seg < g->n_segs && n < max; seg++) {
+        if (check(g, seat, mi, seg, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(kind);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static bool meeple_free(const struct game *g, int mi)
 {
     return mi >= 0 && meeple_in_supply(&g->meeples[mi]);
@@ -859,11 +894,7 @@ const struct round_class *audit_round_open(const struct audit *a, int *seat,
     if (a->ended || a->commit_due ||
         (a->phase != PH_IDLE && a->phase != PH_ROUND))
         return NULL;
-    struct move probe;
-    memset(&probe, 0, sizeof probe);
-    probe.player = -1;
-    probe.tile = -1;
-    probe.meeple_owner = -1;
+    struct move probe = audit_option(MV_PASS);
     for (int i = 0; i < a->n_units; i++)
         for (const struct round_class *rc = a->units[i]->rounds;
              rc && rc->asked; rc++) {

@@ -93,6 +93,20 @@ int audit_move_seg(const struct game *g, const struct move *m);
 struct move audit_option(int kind);
 void audit_option_on(struct move *m, const struct game *g, int seg);
 void audit_option_meeple(struct move *m, const struct game *g, int mi);
+/* A unit's engine check of a figure's move: seat moves its meeple m
+ * (to or from segment seg). */
+typedef enum rule (*audit_figure_check)(const struct game *g, int seat,
+                                        int m, int seg, char *why,
+                                        size_t why_len);
+/* Options of kind: each of seat's figures standing on the board that
+ * check lets go, named where it stands (a festival's return). */
+int audit_standing_options(const struct audit *a, int kind, int seat,
+                           audit_figure_check check, struct move *out,
+                           int max);
+/* Options of kind: figure mi onto each segment check allows (a wagon's
+ * move, a follower out of the City). */
+int audit_onto_options(const struct audit *a, int kind, int seat, int mi,
+                       audit_figure_check check, struct move *out, int max);
 
 /* The random number the turn's COMMIT m hands on (JCloisterZone's
  * generator's number at the end of the turn, the next draw's unless a

@@ -389,12 +389,7 @@ static bool holds_tile(const struct game *g)
  * seat on turn in a's game, which is options_compute()'s own. */
 static bool last_round(const struct audit *a, struct turn_options *o)
 {
-    struct move pass;
-    memset(&pass, 0, sizeof pass);
-    pass.kind = MV_PASS;
-    pass.player = -1;
-    pass.tile = -1;
-    pass.meeple_owner = -1;
+    struct move pass = audit_option(MV_PASS);
     for (int i = 0; i < a->n_units; i++)
         for (const struct round_class *rc = a->units[i]->rounds;
              rc && rc->asked; rc++) {

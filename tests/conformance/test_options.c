@@ -240,6 +240,19 @@ static bool landing_listed(const struct game *g, const struct turn_options *o,
     return false;
 }
 
+/* options_compute() on the log cut before move i, the daemon's path; e
+ * is cleared first. */
+static enum status compute_cut(const struct game_log *log, size_t i,
+                               const struct options_query *q,
+                               struct turn_options *o, struct err *e)
+{
+    struct game_log cut = *log; /* shares the moves: never released */
+    cut.n_moves = i;
+    cut.end_turn = -1;
+    err_clear(e);
+    return options_compute(&cut, q, o, e);
+}
+
 /* The daemon's path on the log cut before move i (a placement between
  * turns): the same actions as the walk found after it, and a square the
  * tile cannot reach refused with the rule. */
@@ -248,9 +261,6 @@ static void check_compute(struct tally *t, const char *file,
                           const struct turn_options *walked)
 {
     const struct move *m = &log->moves[i];
-    struct game_log cut = *log; /* shares the moves: never released */
-    cut.n_moves = i;
-    cut.end_turn = -1;
     struct options_query q;
     options_query_init(&q);
     q.tile = m->tile;
@@ -259,8 +269,7 @@ static void check_compute(struct tally *t, const char *file,
     q.rot = m->rot;
     struct turn_options o;
     struct err e;
-    err_clear(&e);
-    enum status st = options_compute(&cut, &q, &o, &e);
+    enum status st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_OK || o.stage != OPTS_ACTION ||
         o.n_deploys != walked->n_deploys || o.n_flights != walked->n_flights)
         miss(t, file, m, st != ST_OK ? e.msg : "options_compute differs");
@@ -268,8 +277,7 @@ static void check_compute(struct tally *t, const char *file,
         t->computed++;
     options_release(&o);
     q.at = (struct pos){ 200, 200 };
-    err_clear(&e);
-    st = options_compute(&cut, &q, &o, &e);
+    st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_RULE || strncmp(e.msg, "TILE_NOT_ADJACENT: ", 19) != 0)
         miss(t, file, m, "a far square is not refused as TILE_NOT_ADJACENT");
     options_release(&o);
@@ -328,16 +336,12 @@ static void check_mid_turn(struct tally *t, const char *file,
                            const struct game_log *log, size_t i,
                            size_t turn_start, const struct turn_options *walked)
 {
-    struct game_log cut = *log; /* shares the moves: never released */
-    cut.n_moves = i;
-    cut.end_turn = -1;
     struct options_query q;
     options_query_init(&q);
     q.steps_from = (long)turn_start;
     struct turn_options o;
     struct err e;
-    err_clear(&e);
-    enum status st = options_compute(&cut, &q, &o, &e);
+    enum status st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_OK || o.stage == OPTS_TILE || o.stage == OPTS_OVER ||
         o.n_moves != walked->n_moves)
         miss(t, file, &log->moves[i],
@@ -398,15 +402,11 @@ static void last_round_tile(struct tally *t, const char *file,
                             const struct game_log *log, size_t i)
 {
     const struct move *m = &log->moves[i];
-    struct game_log cut = *log; /* shares the moves: never released */
-    cut.n_moves = i;
-    cut.end_turn = -1;
     struct options_query q;
     options_query_init(&q);
     struct turn_options o;
     struct err e;
-    err_clear(&e);
-    enum status st = options_compute(&cut, &q, &o, &e);
+    enum status st = compute_cut(log, i, &q, &o, &e);
     bool held = false;
     for (int k = 0; st == ST_OK && k < o.n_tiles; k++)
         held |= o.tiles[k].tile == m->tile && o.tiles[k].held;
@@ -436,15 +436,11 @@ static void round_open(struct tally *t, const char *file,
     if (!rc)
         return;
     if (below(t, 3) == 0) {
-        struct game_log cut = *log; /* shares the moves: never released */
-        cut.n_moves = i;
-        cut.end_turn = -1;
         struct options_query q;
         options_query_init(&q);
         struct turn_options o;
         struct err e;
-        err_clear(&e);
-        enum status st = options_compute(&cut, &q, &o, &e);
+        enum status st = compute_cut(log, i, &q, &o, &e);
         if (st != ST_OK || o.stage != OPTS_ROUND || o.seat != seat ||
             strcmp(o.round, rc->what) != 0)
             miss(t, file, m, st != ST_OK ? e.msg

@@ -613,23 +613,22 @@ static bool wagon_stays(struct audit *a, const struct move *m)
 
 /* Each move of a waiting wagon of the owner asked onto a feature it may
  * reach. */
+/* The wagon check, in the shape of the seat's figure checks. */
+static enum rule check_wagon(const struct game *g, int seat, int m, int seg,
+                             char *why, size_t why_len)
+{
+    (void)seat;
+    return game_check_wagon_move(g, m, seg, why, why_len);
+}
+
 static int wagon_options(const struct audit *a, struct move *out, int max)
 {
     const struct game *g = a->g;
-    char why[200];
     int n = 0;
-    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
-        if (g->meeples[mi].kind != FIG_WAGON)
-            continue;
-        for (int seg = 0; seg < g->n_segs && n < max; seg++) {
-            if (game_check_wagon_move(g, mi, seg, why, sizeof why) !=
-                RULE_OK)
-                continue;
-            out[n] = audit_option(MV_DEPLOY);
-            audit_option_on(&out[n], g, seg);
-            audit_option_meeple(&out[n++], g, mi);
-        }
-    }
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++)
+        if (g->meeples[mi].kind == FIG_WAGON)
+            n += audit_onto_options(a, MV_DEPLOY, g->meeples[mi].owner, mi,
+                                    check_wagon, out + n, max - n);
     return n;
 }
 

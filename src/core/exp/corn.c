@@ -437,14 +437,8 @@ static int answer_options(const struct audit *a, struct move *out, int max)
         if (kinds >> mp->kind & 1)
             continue;
         kinds |= 1u << mp->kind;
-        for (int seg = 0; seg < g->n_segs && n < max; seg++) {
-            if (game_check_corn_deploy(g, seat, mi, seg, why, sizeof why) !=
-                RULE_OK)
-                continue;
-            out[n] = audit_option(MV_DEPLOY);
-            audit_option_on(&out[n], g, seg);
-            audit_option_meeple(&out[n++], g, mi);
-        }
+        n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                game_check_corn_deploy, out + n, max - n);
     }
     return n;
 }

@@ -425,21 +425,12 @@ static int leave_options(const struct audit *a, int seat, struct move *out,
                          int max)
 {
     const struct game *g = a->g;
-    char why[200];
     int n = 0;
-    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
-        if (g->meeples[mi].owner != seat || !in_quarter(g, mi))
-            continue;
-        for (int seg = 0; seg < g->n_segs && n < max; seg++) {
-            if (g->segs[seg].kind == FEAT_QUARTER ||
-                game_check_quarter_leave(g, seat, mi, seg, why,
-                                         sizeof why) != RULE_OK)
-                continue;
-            out[n] = audit_option(MV_DEPLOY);
-            audit_option_on(&out[n], g, seg);
-            audit_option_meeple(&out[n++], g, mi);
-        }
-    }
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++)
+        if (g->meeples[mi].owner == seat && in_quarter(g, mi))
+            n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                    game_check_quarter_leave, out + n,
+                                    max - n);
     return n;
 }
 
@@ -460,7 +451,6 @@ static int final_options(const struct audit *a, struct move *out, int max)
 static int offer_options(const struct audit *a, struct move *out, int max)
 {
     const struct game *g = a->g;
-    char why[200];
     int seat = game_city_offer(g), n = 0;
     unsigned kinds = 0;
     for (int mi = 0; seat >= 0 && mi < g->n_meeples && n < max; mi++) {
@@ -468,15 +458,8 @@ static int offer_options(const struct audit *a, struct move *out, int max)
         if (mp->owner != seat || mp->seg >= 0 || (kinds >> mp->kind & 1))
             continue;
         kinds |= 1u << mp->kind;
-        for (int seg = 0; seg < g->n_segs && n < max; seg++) {
-            if (g->segs[seg].kind != FEAT_QUARTER ||
-                game_check_quarter_deploy(g, seat, mi, seg, why,
-                                          sizeof why) != RULE_OK)
-                continue;
-            out[n] = audit_option(MV_DEPLOY);
-            audit_option_on(&out[n], g, seg);
-            audit_option_meeple(&out[n++], g, mi);
-        }
+        n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                game_check_quarter_deploy, out + n, max - n);
     }
     return n;
 }

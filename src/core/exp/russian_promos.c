@@ -287,20 +287,8 @@ static void check_trap_return(struct audit *a, const struct move *m)
 /* Each follower of the player on turn caught in a trap. */
 static int trap_options(const struct audit *a, struct move *out, int max)
 {
-    const struct game *g = a->g;
-    char why[200];
-    int n = 0;
-    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
-        int seg = g->meeples[mi].seg;
-        if (seg < 0 || g->meeples[mi].owner != a->player ||
-            game_check_trap_return(g, a->player, mi, seg, why,
-                                   sizeof why) != RULE_OK)
-            continue;
-        out[n] = audit_option(MV_TRAP_RETURN);
-        audit_option_on(&out[n], g, seg);
-        audit_option_meeple(&out[n++], g, mi);
-    }
-    return n;
+    return audit_standing_options(a, MV_TRAP_RETURN, a->player,
+                                  game_check_trap_return, out, max);
 }
 
 static const struct move_class moves[] = {
