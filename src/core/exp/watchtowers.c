@@ -200,6 +200,7 @@ static void score_tower(struct game *g, int ti, const struct tower *w)
             ev->players = (uint8_t)(ev->players | 1u << p);
             ev->fliers = (uint8_t)(ev->fliers | (flew & 1u << p));
             ev->meeples[p] = (uint8_t)per[p];
+            ev->strength[p] = (uint8_t)per[p];
             memcpy(ev->figures[p], figures[p], sizeof figures[p]);
             g->score[p] += ev->points;
         }
