@@ -142,7 +142,6 @@ static const struct {
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
     { "The School", { "school" } },
-    { "The Watchtowers", { "watchtowers", "watchtower" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

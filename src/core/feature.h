@@ -54,7 +54,8 @@ enum feat_shape {
     X(WIND_ROSE, "wind-rose", SHAPE_NONE)                                  \
     X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
     X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
-    X(RAZBOYNIK, "razboynik", SHAPE_INNER)
+    X(RAZBOYNIK, "razboynik", SHAPE_INNER)                                 \
+    X(WATCHTOWER, "watchtower", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,

@@ -1819,6 +1819,13 @@ static struct rules tunnel_rules(void)
     { MV_FESTIVAL_RETURN, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, \
       (n), (p), 0, 0 }
 
+static struct rules watchtowers_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "watchtowers");
+    return r;
+}
+
 static const struct audit_case little_cases[] = {
     /* Red's shed at (1,0) on Blue's road of 3 tiles: 3 + 1 at the end. */
     { "little buildings: a shed on a road", lb_rules, STEPS(
@@ -1905,6 +1912,36 @@ static const struct audit_case little_cases[] = {
           FX_PLACE(RED, "BA/RFr", -2, 0, 0),
           FX_DEPLOY(RED, -2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
       RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
+    /* Red's highwayman on the west road of a road tower east of the
+     * start; Blue's junction west of the start closes it: 3 for the road,
+     * and 2 for the tower's two tiles with a road around it (the
+     * junction is two squares away). */
+    { "watchtowers: a road tower counts the tiles with a road around it",
+      watchtowers_rules, STEPS(
+          FX_PLACE(RED, "WT/CRFR_1R", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 2,
+      .events = { FX_EV(2, FEAT_WATCHTOWER,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_ROADS, 2, 2 } }),
+                  FX_EV(2, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 3, .players = 1u << RED) } },
+    /* The same follower on a figure tower (WT/CFRF_2M, its road to the
+     * west): the only figure around, it counts itself, 2. */
+    { "watchtowers: a figure tower counts the scoring figure itself",
+      watchtowers_rules, STEPS(
+          FX_PLACE(RED, "WT/CFRF_2M", 1, 0, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 2,
+      .events = { FX_EV(2, FEAT_WATCHTOWER,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_MEEPLES, 1, 2 } }) } },
 };
 
 /* ---- The Crop Circles -------------------------------------------------- */
