@@ -43,9 +43,10 @@
 #define GAME_MAX_SET_COPIES 3
 #define GAME_MAX_ITEMS 5 /* terms of one score event (an abbot's: its
                             tile and four rows) */
-#define GAME_MAX_EV_FLIGHTS 8 /* flights one score event credits: a
-                                 feature held by more flown followers
-                                 than this was never seen in play */
+#define GAME_MAX_EV_FLIGHTS 8 /* flights one score event credits; in a
+                                 feature where more flown followers
+                                 count, the later ones' flights go
+                                 without (the seat's fliers bit not) */
 #define GAME_MAX_DONE 32 /* features one turn may complete */
 #define UNIT_STATE_WORDS 48 /* what a unit keeps in a game, 8 bytes each
                                (The Tower: a height per tile) */
