@@ -21,21 +21,19 @@ ALTER TABLE flight_totals ADD COLUMN thirds INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE flight_totals ADD COLUMN ninths INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE flight_totals ADD COLUMN points INTEGER NOT NULL DEFAULT 0;
 
-UPDATE flight_totals SET
-    thirds = coalesce((SELECT sum(x.k) FROM (SELECT (f.n_roll1 > 0) +
-        (f.n_roll2 > 0) + (f.n_roll3 > 0) AS k FROM flights f
-        JOIN games g ON g.id = f.game_id AND g.dup_of IS NULL
-        WHERE f.roll = flight_totals.roll
-          AND f.diagonal = flight_totals.diagonal
-          AND f.figure = flight_totals.figure
-          AND f.outcome IN ('landed', 'returned')) AS x), 0),
-    ninths = coalesce((SELECT sum(x.k * (3 - x.k)) FROM (SELECT
-        (f.n_roll1 > 0) + (f.n_roll2 > 0) + (f.n_roll3 > 0) AS k
-        FROM flights f JOIN games g ON g.id = f.game_id AND g.dup_of IS NULL
-        WHERE f.roll = flight_totals.roll
-          AND f.diagonal = flight_totals.diagonal
-          AND f.figure = flight_totals.figure
-          AND f.outcome IN ('landed', 'returned')) AS x), 0);
+-- one pass over the flights (UPDATE ... FROM: SQLite 3.33+)
+UPDATE flight_totals SET thirds = x.thirds, ninths = x.ninths
+  FROM (SELECT roll, diagonal, figure, sum(k) AS thirds,
+               sum(k * (3 - k)) AS ninths
+          FROM (SELECT f.roll, f.diagonal, f.figure,
+                       (f.n_roll1 > 0) + (f.n_roll2 > 0) + (f.n_roll3 > 0)
+                       AS k
+                  FROM flights f JOIN games g ON g.id = f.game_id
+                 WHERE g.dup_of IS NULL
+                   AND f.outcome IN ('landed', 'returned'))
+         GROUP BY 1, 2, 3) AS x
+ WHERE flight_totals.roll = x.roll AND flight_totals.diagonal = x.diagonal
+   AND flight_totals.figure = x.figure;
 
 DROP TRIGGER flights_ad;
 CREATE TRIGGER flights_ad AFTER DELETE ON flights
