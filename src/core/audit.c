@@ -622,6 +622,7 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
         return;
     }
     game_land(a->g, mi, seg);
+    a->g->meeples[mi].flight = (uint16_t)(a->flight + 1);
     f->landed = true;
     f->feature = a->g->segs[seg].kind;
     f->mask = a->g->segs[seg].mask;
@@ -1218,6 +1219,23 @@ int audit_meeple(const struct audit *a, const struct move *m)
     return row && row->meeple ? row->meeple(a, m) : -1;
 }
 
+/* Each flight's points: the events it counted in (score_event.flights),
+ * where its owner was among those paid. */
+static void credit_flights(struct report *r)
+{
+    for (size_t i = 0; i < r->n_flights; i++)
+        r->flights[i].points = 0;
+    for (size_t e = 0; e < r->n_events; e++) {
+        const struct score_event *ev = &r->events[e];
+        for (int k = 0; k < ev->n_flights; k++) {
+            size_t i = (size_t)ev->flights[k] - 1;
+            if (i < r->n_flights && r->flights[i].player >= 0 &&
+                (ev->players >> r->flights[i].player) & 1u)
+                r->flights[i].points += ev->points;
+        }
+    }
+}
+
 void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game)
 {
@@ -1246,6 +1264,7 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
     memcpy(r->score, a->g->score, sizeof r->score);
     r->state_hash = game_hash(a->g);
     copy_events(r, a->g, out_game == NULL);
+    credit_flights(r);
     claims_check(a->log, r);
     r->valid = r->n_violations == 0 && !r->halted;
     if (out_game)

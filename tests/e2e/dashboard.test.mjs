@@ -1329,6 +1329,20 @@ describe('the dashboard built in, with a token and with many games', () => {
       const cells = await page.locator('[data-testid=rating-cell]').allTextContents();
       assert.equal(cells.filter((c) => /^-?\d+\.\d\d$/.test(c)).length, rated.length);
       assert.match(await page.locator('[data-testid=rating-note]').textContent(), /Games with violations and unfinished games are left out/);
+      // the luck over all games: by direction against the odds, by roll no luck but the chance before it
+      const { flier } = (await get('/api/stats')).body;
+      const sign = (x) => (x > 0 ? '+' : x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+      assert.match(await page.locator('[data-testid=luck-stats-text]').textContent(), new RegExp(`^Over all games the fliers landed .*the odds predicted; a spread of ${flier.spread.toFixed(2).replace('.', '\\.')} means ±`));
+      assert.match(await page.locator('[data-testid=luck-stats-text]').textContent(), new RegExp(`Flights won ${flier.points} points\\.$`));
+      for (const k of ['orthogonal', 'diagonal']) {
+        assert.equal(await page.locator(`[data-testid=luck-${k}] [data-testid=luck-value]`).textContent(), sign(flier.by_direction[k].luck));
+      }
+      assert.equal(await page.locator('[data-testid=luck-all] [data-testid=luck-value]').textContent(), sign(flier.luck));
+      assert.equal(await page.locator('[data-testid=luck-by-roll] tbody tr').count(), 3);
+      const r1 = flier.by_roll[0];
+      assert.equal(await page.locator('[data-testid=luck-roll-1] [data-testid=roll-chance]').textContent(), `${(100 * r1.expected / (r1.landed + r1.returned)).toFixed(0)}%`);
+      assert.match(await page.locator('[data-testid=luck-roll-note]').textContent(), /no luck to measure by roll/);
+      await shot(page, '39-luck-stats');
       // a player page: the figure, one dot per rated game, the luck in words
       const who = rated.sort((a, b) => b.games - a.games)[0];
       const detail = (await get(`/api/players/${encodeURIComponent(who.name)}`)).body;
@@ -1340,6 +1354,9 @@ describe('the dashboard built in, with a token and with many games', () => {
       assert.equal(await page.locator('[data-testid=rating-chart] path.rating-line').count(), 1);
       assert.match(await page.locator('[data-testid=rating]').textContent(), /left out/);
       assert.match(await page.locator('[data-testid=luck-text]').textContent(), new RegExp(`^Landed ${detail.luck.landed} of ${detail.luck.flights} flights; the dice promised ${detail.luck.expected.toFixed(2)}`));
+      assert.match(await page.locator('[data-testid=luck-plain]').textContent(), new RegExp(`the odds predicted; a spread of ${detail.luck.spread.toFixed(2).replace('.', '\\.')} means ±${detail.luck.spread.toFixed(2).replace('.', '\\.')} is ordinary chance\\.$`));
+      assert.equal(await page.locator('[data-testid=luck-points] strong').textContent(), String(detail.luck.points));
+      assert.equal(detail.luck.points, detail.flier_points, 'the points won by flights are the flier points');
       await shot(page, '40-player-rating');
 
       // rename and delete: refused without the token, done with it
