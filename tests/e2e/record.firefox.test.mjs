@@ -73,7 +73,7 @@ function startDaemon() {
 }
 
 let daemon, browser, base;
-const problems = []; // console errors and page errors
+const problems = []; // console errors, page errors, CSP violations
 
 async function api(path, init) {
   const res = await fetch(base + path, init);
@@ -106,6 +106,10 @@ after(async () => {
 async function newPage(width, height) {
   const page = await browser.newPage();
   await page.setViewport({ width, height, hasTouch: true });
+  // Content-Security-Policy violations said as console errors, as Chromium
+  // does of itself.
+  await page.evaluateOnNewDocument(() => document.addEventListener('securitypolicyviolation',
+    (e) => console.error(`Content-Security-Policy: ${e.violatedDirective} refused ${e.blockedURI}`)));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()} (${page.url()})`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message} (${page.url()})`));
   return page;
