@@ -172,7 +172,16 @@ describe('the recorder in Firefox', () => {
     assert.equal(await pickTile('BA/RFr'), 'BA/RFr');
     const options = (await api(`/api/live/${id}/options?tile=BA/RFr`)).body;
     assert.equal((await page.$$('[data-testid=legal-square]')).length, options.places.length);
+    // Large targets for a finger, as Firefox lays them out: the tiles, the
+    // squares, then the figures' places.
+    const smallest = (sel) => page.$$eval(sel, (els) => Math.min(...els.map((el) => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+    for (const sel of ['[data-testid=tile-choice]', '[data-testid=legal-square]']) {
+      const px = await smallest(sel);
+      assert.ok(px >= 44, `${sel}: ${px.toFixed(1)} px at the smallest`);
+    }
     await placeOn('1,0');
+    const px = await smallest('[data-testid=deploy-choice]');
+    assert.ok(px >= 44, `[data-testid=deploy-choice]: ${px.toFixed(1)} px at the smallest`);
     await page.click('[data-testid=deploy-choice][data-segment="road:WE"]');
     await confirm(2);
     assert.match(await turnLine(), /^Turn 2 · Sam/);
