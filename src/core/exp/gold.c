@@ -391,15 +391,15 @@ static uint64_t hash(const struct game *g, uint64_t h)
     return game_hash_mix(h, s->pending);
 }
 
-/* For a replay: the bars on each square (value: how many), and the bars
- * each seat holds. */
+/* For a replay: the bars on each square (a mark: how many), and the
+ * bars each seat holds. */
 static void replay(const struct game *g, struct replay_out *out)
 {
     const struct gold_state *s = cst(g);
     for (int i = 0; i < s->n; i++)
         if (s->sq[i].bars)
             replay_put(out, (struct replay_item){
-                .kind = REPLAY_TOKEN, .name = "gold", .seat = -1,
+                .kind = REPLAY_MARK, .name = "gold-bars", .seat = -1,
                 .at = { s->sq[i].x, s->sq[i].y }, .value = s->sq[i].bars });
     for (int p = 0; p < g->rules.n_players; p++)
         replay_put(out, (struct replay_item){
