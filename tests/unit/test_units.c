@@ -1802,6 +1802,20 @@ static struct rules labyrinth_basic_rules(void)
     FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_DEPLOY(RED, 2, 0, FEAT_ROAD, "W"), \
     FX_COMMIT(RED)
 
+static struct rules gold_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "goldmines");
+    r.flags |= RF_GOLD;
+    return r;
+}
+
+/* GO/LCc north-east of the start, beside Red's BA/RFr east of it: two
+ * tiles around the mine, so Blue says where its second bar goes. */
+#define GOLD_BESIDE_TWO                                                    \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),        \
+    FX_PLACE(BLUE, "GO/LCc", 1, -1, 0)
+
 static struct rules tunnel_rules(void)
 {
     struct rules r = fx_rules_c2(2);
@@ -1905,6 +1919,49 @@ static const struct audit_case little_cases[] = {
           FX_PLACE(RED, "BA/RFr", -2, 0, 0),
           FX_DEPLOY(RED, -2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
       RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
+    /* GO/CRcr turned onto the start's city, Red's knight on it; its one
+     * neighbour, the start, gets the second bar by itself; Blue closes
+     * the city: Red takes both bars, 2 at the end (1 a bar). */
+    { "gold: the city's winner takes the bars on its tiles", gold_rules,
+      STEPS(FX_PLACE(RED, "GO/CRcr", 0, -1, 1),
+            FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true, .score = { 8, 0 },
+      .events = { FX_EV(-1, FEAT_GOLD,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_GOLD, 2, 2 } }) } },
+    { "gold: the second bar on a tile beside the mine", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_AT(MV_GOLD, BLUE, 0, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true },
+    { "gold: GOLD: the second bar where no tile is", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_AT(MV_GOLD, BLUE, 2, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      RULE_GOLD, 2, .msg_has = "beside the gold mine at (1,-1)",
+      .then = RULE_GOLD, .then_has = "no second gold bar" },
+    { "gold: GOLD: no second bar though two tiles lie around", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      RULE_GOLD, 2, .msg_has = "no second gold bar" },
+    { "gold: GOLD: a bar after a tile with no gold mine", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_AT(MV_GOLD, RED, 0, 0),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_GOLD, 1, .msg_has = "no gold mine waits" },
+    /* Red's highwayman on the road south of (1,0), Blue's east of (0,1),
+     * both ending at junctions; Red's GO/RrRr at (1,1) joins them, its
+     * second bar on (0,1): a tie, and the two bars go one each, Red's
+     * first (the player on turn): 3 + 1 each. */
+    { "gold: tied winners take the bars in turn", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RRR", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "S"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RRR", 0, 1, 0),
+            FX_DEPLOY(BLUE, 0, 1, FEAT_ROAD, "E"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "GO/RrRr", 1, 1, 0), FX_AT(MV_GOLD, RED, 0, 1),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true, .score = { 4, 4 },
+      .events = { FX_EV(3, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 3, .players = 1u << RED | 1u << BLUE) } },
 };
 
 /* ---- The Crop Circles -------------------------------------------------- */
