@@ -41,7 +41,8 @@
 static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "bigbox", "pd", "tower", "count",
                                        "cult", "darmstadt", "monasteries",
-                                       "siege", "corn", "bigtop", "bcb" };
+                                       "siege", "corn", "bigtop", "bcb",
+                                       "gold" };
 
 struct tally {
     uint64_t rng;
