@@ -5,7 +5,8 @@
  * When one is placed a gold bar goes on it, and a second on a tile of
  * the eight squares around it: the player on turn chooses, right after
  * the tile (PLACE_TOKEN GOLD with the square), when there are two or
- * more; with one the bar goes there by itself, with none nowhere.
+ * more; with one the bar goes there by itself (a log may still say so,
+ * as a table's might), with none nowhere.
  *
  * When the turn's completed features score, the players who win each
  * one (the greatest strength; ties all) claim the gold bars on its tiles
@@ -46,7 +47,10 @@ struct gold_state {
     uint8_t n;                          /* squares that had bars */
     bool pending;                       /* a second bar is to be placed */
     bool claiming;                      /* in the turn's scoring */
+    bool lone;                          /* the second bar went by itself
+                                           this turn, to lone_x, lone_y */
     int16_t mine_x, mine_y;             /* the gold mine waiting for it */
+    int16_t lone_x, lone_y;
     struct gold_square sq[MAX_SQUARES];
     uint8_t claims[MAX_SQUARES];        /* seats claiming each square now */
     uint8_t claim_order[MAX_SQUARES];   /* squares in order first claimed */
@@ -150,7 +154,7 @@ static void start(struct game *g)
 static void placed(struct game *g, int tile)
 {
     struct gold_state *s = st(g);
-    s->pending = false;
+    s->pending = s->lone = false;
     if (!gold_on(g) ||
         !(tile_get(g->tiles[tile].def)->marks & TILE_MARK(GOLDMINE)))
         return;
@@ -159,6 +163,9 @@ static void placed(struct game *g, int tile)
     int n = around(g, p.x, p.y, only);
     if (n == 1) {
         add_bar(s, only[0].x, only[0].y);
+        s->lone = true;
+        s->lone_x = (int16_t)only[0].x;
+        s->lone_y = (int16_t)only[0].y;
     } else if (n > 1) {
         s->pending = true;
         s->mine_x = (int16_t)p.x;
@@ -174,6 +181,10 @@ enum rule game_check_gold(const struct game *g, struct pos at, char *why,
         snprintf(why, why_len, "no tile was placed this turn");
         return RULE_TURN_SEQUENCE;
     }
+    const struct gold_state *s = cst(g);
+    if (!gold_pending(g, &mine) && s->lone && at.x == s->lone_x &&
+        at.y == s->lone_y)
+        return RULE_OK; /* a log that says where the lone bar went */
     if (!gold_pending(g, &mine)) {
         snprintf(why, why_len, "no gold mine waits for its second bar "
                  "(the turn's tile has none, or its bars are placed)");
@@ -192,8 +203,9 @@ enum rule game_check_gold(const struct game *g, struct pos at, char *why,
 void game_gold(struct game *g, struct pos at)
 {
     struct gold_state *s = st(g);
-    add_bar(s, at.x, at.y);
-    s->pending = false;
+    if (s->pending)
+        add_bar(s, at.x, at.y);
+    s->pending = s->lone = false;
 }
 
 /* ---- the claims of the turn's scoring -------------------------------- */
