@@ -2137,6 +2137,14 @@ static void castle_chain(const char *what, const struct report *r)
         fail_msg("%s: %d castle events in turn 5, expected 2", what, castles);
 }
 
+static struct rules castle_gold_rules(void)
+{
+    struct rules r = castle_rules();
+    fx_add_set(&r, "goldmines");
+    r.flags |= RF_GOLD;
+    return r;
+}
+
 static const struct audit_case castle_cases[] = {
     /* JCloisterZone's castle-unoccupied-trigger: the road nobody holds
      * scores the castle beside it, 3 */
@@ -2146,6 +2154,21 @@ static const struct audit_case castle_cases[] = {
                         .players = 1u << RED, .points = 3, .n_items = 1,
                         .items = { { SI_CASTLE_ROAD, -1, 3 } }) },
       .score = { 3, 0 } },
+    /* Blue's gold mine at (1,-1), its second bar on the start: both in
+     * Red's castle's vicinity; the road closed by Blue scores the castle,
+     * and Red takes the two bars: 3, and 2 at the end. */
+    { "castle: its owner takes the gold bars in its vicinity",
+      castle_gold_rules, STEPS(RED_CASTLE,
+          FX_PLACE(BLUE, "GO/LCc", 1, -1, 1), FX_AT(MV_GOLD, BLUE, 0, 0),
+          FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RRR", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 4, .finished = true,
+      .events = { FX_EV(-1, FEAT_GOLD, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << RED, .points = 2, .n_items = 1,
+                        .items = { { SI_GOLD, 2, 2 } }) },
+      .score = { 5, 0 } },
     /* the castle is no city: the completed city scores nothing, and at
      * the end the castle still held gets its 0 */
     { "castle: held at the end", castle_rules, STEPS(RED_CASTLE),

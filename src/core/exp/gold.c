@@ -10,10 +10,12 @@
  *
  * When the turn's completed features score, the players who win each
  * one (the greatest strength; ties all) claim the gold bars on its tiles
- * (a cloister's: its 3x3 block). The claimed bars are handed out one at
- * a time, from the player on turn round the table, each to a player who
- * claims a square that still has one, until none is left; a player who
- * claims none that has any left gets none that round. As JCloisterZone
+ * (a cloister's: its 3x3 block; a castle of Bridges, Castles & Bazaars
+ * that scores claims its vicinity for its owner). The claimed bars are
+ * handed out one at a time, from the player on turn round the table,
+ * each to a player who claims a square that still has one, until none
+ * is left; a player who claims none that has any left gets none that
+ * round. As JCloisterZone
  * does for the players, a player takes from the square the most players
  * claim (among squares as many claim, in the order of JCloisterZone's
  * table of squares, gold_order()). Fields never complete: their farmers
@@ -268,6 +270,33 @@ static void scored(struct game *g, int root, int turn, const int *roots)
     } while (seg != root);
 }
 
+/* A castle (Bridges, Castles & Bazaars) that scored in the turn, after
+ * the features (its event of the turn): its owner claims the bars on its
+ * vicinity, its two tiles and the four beside them across its length. */
+static void claim_castles(struct game *g, struct gold_state *s)
+{
+    for (int e = g->n_events - 1; e >= 0 && g->events[e].turn == g->turn;
+         e--) {
+        const struct score_event *ev = &g->events[e];
+        if (ev->feature != FEAT_CASTLE || !ev->completed || !ev->players ||
+            ev->seg >= g->n_segs)
+            continue;
+        int root = game_root(g, ev->seg), seg = root, n = 0;
+        struct pos t[2];
+        do {
+            struct pos p = game_tile_pos(g, g->segs[seg].tile);
+            if (n < 2 && (n == 0 || p.x != t[0].x || p.y != t[0].y))
+                t[n++] = p;
+            seg = g->segs[seg].next;
+        } while (seg != root);
+        bool vertical = n == 2 && t[0].x == t[1].x;
+        for (int i = 0; i < n; i++)
+            for (int d = -1; d <= 1; d++)
+                claim(s, t[i].x + (vertical ? d : 0),
+                      t[i].y + (vertical ? 0 : d), ev->players);
+    }
+}
+
 /* The bucket of square (x, y) in JCloisterZone's table of squares (a
  * hash table of cap buckets, keyed by x * 65536 ^ y, its bits folded). */
 static unsigned bucket(int x, int y, unsigned cap)
@@ -312,6 +341,8 @@ static void turn_done(struct game *g)
     if (!s->claiming)
         return;
     s->claiming = false;
+    if (s->n)
+        claim_castles(g, s);
     uint8_t order[MAX_SQUARES];
     int n = gold_order(s, order), left = 0, players = g->rules.n_players;
     for (int i = 0; i < n; i++)
