@@ -15,11 +15,11 @@
  * handed out one at a time, from the player on turn round the table,
  * each to a player who claims a square that still has one, until none
  * is left; a player who claims none that has any left gets none that
- * round. As JCloisterZone
- * does for the players, a player takes from the square the most players
- * claim (among squares as many claim, in the order of JCloisterZone's
- * table of squares, gold_order()). Fields never complete: their farmers
- * take no gold, nor does an abbot's recall or the final scoring.
+ * round. As JCloisterZone does for the players, a player takes from the
+ * square the most players claim (among squares as many claim, in the
+ * order of JCloisterZone's table of squares, gold_order()). Fields never
+ * complete: their farmers take no gold, nor does an abbot's recall or
+ * the final scoring.
  *
  * At the end each player scores the bars it holds: 1 a bar for 1 to 3,
  * 2 a bar for 4 to 6, 3 for 7 to 9, 4 for 10 or more (the score class
@@ -37,7 +37,9 @@
 #include "core/replay.h"
 #include "core/text.h"
 
-enum { MAX_SQUARES = 24 }; /* two bars a gold mine: 8 tiles, 16 squares */
+/* two bars a gold mine, 8 of them a copy of the set: squares with bars,
+ * a square whose bars were all taken reused */
+enum { MAX_SQUARES = 32 };
 
 struct gold_square {
     int16_t x, y;
@@ -46,7 +48,7 @@ struct gold_square {
 
 struct gold_state {
     uint8_t held[GAME_MAX_PLAYERS];
-    uint8_t n;                          /* squares that had bars */
+    uint8_t n;                          /* slots of sq in use */
     bool pending;                       /* a second bar is to be placed */
     bool claiming;                      /* in the turn's scoring */
     bool lone;                          /* the second bar went by itself
@@ -87,12 +89,16 @@ static int square_at(const struct gold_state *s, int x, int y)
 static void add_bar(struct gold_state *s, int x, int y)
 {
     int i = square_at(s, x, y);
+    for (int k = 0; i < 0 && k < s->n; k++)
+        if (!s->sq[k].bars) /* all taken: the slot is free */
+            i = k;
     if (i < 0) {
         if (s->n >= MAX_SQUARES)
             return;
         i = s->n++;
-        s->sq[i] = (struct gold_square){ (int16_t)x, (int16_t)y, 0 };
     }
+    if (s->sq[i].x != x || s->sq[i].y != y || !s->sq[i].bars)
+        s->sq[i] = (struct gold_square){ (int16_t)x, (int16_t)y, 0 };
     if (s->sq[i].bars < UINT8_MAX)
         s->sq[i].bars++;
 }
