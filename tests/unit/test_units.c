@@ -1968,6 +1968,18 @@ static const struct audit_case little_cases[] = {
       .end_turn = 3, .finished = true, .score = { 4, 4 },
       .events = { FX_EV(3, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
                         .points = 3, .players = 1u << RED | 1u << BLUE) } },
+    /* The same road, three bars on it (Red's GO/CcRr at (2,0) put its
+     * second on (1,0) by itself): Blue, on turn, takes first, then Red,
+     * then Blue again: 3 + 1 for Red, 3 + 2 for Blue. */
+    { "gold: the player on turn takes the first bar", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RRR", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "S"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RRR", 0, 1, 0),
+            FX_DEPLOY(BLUE, 0, 1, FEAT_ROAD, "E"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "GO/CcRr", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "GO/RrRr", 1, 1, 0), FX_AT(MV_GOLD, BLUE, 0, 1),
+            FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .end_turn = 4, .finished = true, .score = { 4, 5 } },
 };
 
 /* ---- The Crop Circles -------------------------------------------------- */
