@@ -302,7 +302,7 @@ static enum status write_points(struct sq_store *s, int64_t id, int n_seats,
         "player_id, points) VALUES (?1, ?2, ?3, ?4, ?5)",
         &st, e);
     for (int p = 0; p < n_seats && res == ST_OK; p++)
-        for (int f = 0; f < FEAT__COUNT && res == ST_OK; f++) {
+        for (int f = 0; f < FEAT__CLASSES && res == ST_OK; f++) {
             if (!sum[p].scored[f])
                 continue;
             sqlite3_bind_int64(st, 1, id);

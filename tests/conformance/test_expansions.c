@@ -41,7 +41,7 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "russian_promos",
                                          "little_buildings", "festival",
                                          "tunnel", "labyrinth",
-                                         "watchtowers" };
+                                         "watchtowers", "gold" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
@@ -51,7 +51,7 @@ static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "russian_promos",
                                        "little_buildings", "festival",
                                        "tunnel", "labyrinth",
-                                       "watchtowers" };
+                                       "watchtowers", "gold" };
 
 static bool is_required(const char *folder)
 {

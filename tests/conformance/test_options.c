@@ -46,7 +46,8 @@ static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "winter", "gq11", "spiel-doch",
                                        "wind_roses", "kr", "russian_promos",
                                        "little_buildings", "festival",
-                                       "tunnel", "labyrinth" };
+                                       "tunnel", "labyrinth", "watchtowers",
+                                       "gold" };
 
 struct tally {
     uint64_t rng;

@@ -180,6 +180,7 @@ static void test_engine_tests(void **state)
         { "/little-bulldings/", 3 },
         { "/labyrinth/", 2 },
         { "/watchtowers/", 3 },
+        { "/goldmines/", 2 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

@@ -630,6 +630,7 @@ static void test_samples_match_expected(void **state)
         "festival-c2-4p.jcz", "tunnel-c2-2p.jcz",
         "labyrinth-c2-3p.jcz",
         "watchtowers-c2-4p.jcz",
+        "gold-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

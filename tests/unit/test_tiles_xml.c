@@ -96,7 +96,6 @@ static const struct unmodelled {
     const char *why;
 } unmodelled[] = {
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
-    { "goldmine", NULL, false, "Gold Mines: gold" },
     { "mage", NULL, false, "Mage & Witch: the mage and witch" },
     { "tile-set", "max", false, "The Count: its set is taken once" },
     /* JCloisterZone caps a kind's copies over all the sets played at

@@ -66,10 +66,11 @@ import festival from './festival.js';
 import tunnel from './tunnel.js';
 import labyrinth from './labyrinth.js';
 import watchtowers from './watchtowers.js';
+import gold from './gold.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
-  kr, windRoses, russianPromos, littleBuildings, festival, tunnel, labyrinth, watchtowers];
+  kr, windRoses, russianPromos, littleBuildings, festival, tunnel, labyrinth, watchtowers, gold];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

@@ -257,7 +257,7 @@ static void seat_arrays(struct game_rows *w, const struct game_record *g,
         arr_int(&w->a[A_ROLLS1], q->rolls[0]);
         arr_int(&w->a[A_ROLLS2], q->rolls[1]);
         arr_int(&w->a[A_ROLLS3], q->rolls[2]);
-        for (int f = 0; f < FEAT__COUNT; f++) {
+        for (int f = 0; f < FEAT__CLASSES; f++) {
             if (!q->scored[f])
                 continue;
             arr_int(&w->a[A_PT_SEAT], p);
