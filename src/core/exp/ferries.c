@@ -1,8 +1,8 @@
 /* ferries.c - The Ferries (the set "ferries" and the element "ferry") as
  * a unit, as JCloisterZone plays it.
  *
- * Each road of a lake tile ends at the tile's lake (the segment
- * attribute "lake"): the lake ends it, as a village does. After the
+ * Each road of a lake tile (the tile mark "ferry") ends at the tile's
+ * lake: the lake ends it, as a village does. After the
  * turn's action the player who placed a lake tile puts a ferry on its
  * lake joining two of its road ends (PLACE_TOKEN FERRY, the pointer's
  * location the two ends: "WE"); the two roads are one from then on.
@@ -59,11 +59,10 @@ static void start(struct game *g)
 /* The road end at the lake of tile on board side `side`, or -1. */
 static int lake_end(const struct game *g, int tile, int side)
 {
+    if (!(tile_get(g->tiles[tile].def)->marks & TILE_MARK(FERRY)))
+        return -1;
     int s = game_side_seg(g, tile, side);
-    return s >= 0 && g->segs[s].kind == FEAT_ROAD &&
-                   (g->segs[s].attrs & SA_LAKE)
-               ? s
-               : -1;
+    return s >= 0 && g->segs[s].kind == FEAT_ROAD ? s : -1;
 }
 
 /* The road ends at tile's lake, as a board-frame mask (0: no lake). */
