@@ -12,11 +12,9 @@
 #include "sim/exp/units.h"
 
 enum { R_MOVE };
-enum { T_FERRIES, T_MOVES };
 
 static const struct sim_rate rates[] = { { "ferry_move", 0.5 },
                                          { NULL, 0 } };
-static const char *const counts[] = { "ferries", "ferry_moves", NULL };
 
 enum { MAX_OPTIONS = 64 };
 
@@ -38,7 +36,6 @@ static void acted(struct sim *s)
         int n = game_ferry_options(s->g, opts, MAX_OPTIONS);
         if (n > 0) {
             emit(s, &opts[sim_below(s, n)]);
-            sim_tally(s, EXP_FERRIES, T_FERRIES);
         }
     }
     for (;;) {
@@ -50,7 +47,6 @@ static void acted(struct sim *s)
             return;
         }
         emit(s, &opts[sim_below(s, n)]);
-        sim_tally(s, EXP_FERRIES, T_MOVES);
     }
 }
 
@@ -125,7 +121,6 @@ static const struct forger forgers[] = {
 
 const struct sim_unit sim_ferries = {
     .rates = rates,
-    .counts = counts,
     .acted = acted,
     .forgers = forgers,
 };
