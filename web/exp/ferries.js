@@ -24,7 +24,7 @@ function ferry(board, it) {
   },
   s('title', { text: `ferry joining the roads ${loc.split('').join(' and ')} at (${it.at.join(',')})` }),
   s('path', { class: 'ferry-crossing', d: path }),
-  s('path', { class: 'ferry-boat', d: 'M-7 -2H7L4 3H-4Z', transform: `translate(${mid[0]} ${mid[1]})` }));
+  s('path', { class: 'ferry-boat', d: 'M-11 -3H11L7 5H-7Z M-2 -3V-10L6 -4Z', transform: `translate(${mid[0]} ${mid[1]})` }));
 }
 
 export default {
