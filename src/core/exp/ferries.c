@@ -367,7 +367,8 @@ static void turn_end(struct audit *a, const struct move *m, bool void_turn)
 static int ferry_options(const struct audit *a, struct move *out, int max)
 {
     struct ferry_place fp[24];
-    if (a->phase == PH_IDLE || a->phase == PH_VOID || a->phase == PH_ROUND)
+    if (a->phase == PH_IDLE || a->phase == PH_VOID ||
+        a->phase == PH_ROUND || a->phase == PH_FLYING)
         return 0;
     int n = game_ferry_options(a->g, fp, max < 24 ? max : 24);
     for (int i = 0; i < n; i++) {
