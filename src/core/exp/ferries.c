@@ -253,6 +253,21 @@ void game_ferry(struct game *g, struct pos at, uint8_t mask)
         game_join_segs(g, s->f[i].a, s->f[i].b);
 }
 
+uint8_t game_lake_ends(const struct game *g, struct pos at)
+{
+    int ti = game_tile_at(g, at);
+    return ti < 0 ? 0 : (uint8_t)lake_mask(g, ti);
+}
+
+bool game_ferry_movable(const struct game *g, struct pos at)
+{
+    if (!game_in_play(g, EXP_FERRIES) || g->now.tile < 0)
+        return false;
+    int f = ferry_on(cst(g), game_tile_at(g, at));
+    return f >= 0 && cst(g)->f[f].tile != g->now.tile &&
+           (reached(g) >> f & 1);
+}
+
 int game_ferry_options(const struct game *g, struct ferry_place *out,
                        int max)
 {

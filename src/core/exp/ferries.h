@@ -29,6 +29,12 @@ bool game_ferry_due(const struct game *g);
  * to max). */
 int game_ferry_options(const struct game *g, struct ferry_place *out,
                        int max);
+/* May the ferry on the lake at `at` move now: a road of the turn's tile
+ * reaches it first, and it has not moved this turn? */
+bool game_ferry_movable(const struct game *g, struct pos at);
+/* The road ends at the lake of the tile at `at` (a board-frame mask),
+ * 0 when no lake is there. */
+uint8_t game_lake_ends(const struct game *g, struct pos at);
 /* The ferry on the lake at `at`: its mask, 0 when none. */
 uint8_t game_ferry_at(const struct game *g, struct pos at);
 

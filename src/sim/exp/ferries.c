@@ -6,8 +6,6 @@
  *     chance ferry_move, else a PASS.
  * Forgeries: a lake tile's turn without its ferry; a ferry moved that no
  * road of the turn's tile reaches. */
-#include <string.h>
-
 #include "core/exp/ferries.h"
 #include "sim/exp/units.h"
 
@@ -84,17 +82,15 @@ static bool f_far_ferry(struct forge *f)
     for (int t = 0; t < g->n_tiles && !done; t++) {
         struct pos at = game_tile_pos(g, t);
         uint8_t now = game_ferry_at(g, at);
-        if (!now || t == g->now.tile)
+        if (!now || t == g->now.tile || game_ferry_due(g) ||
+            game_ferry_movable(g, at))
             continue;
         for (int i = 0; i < 4 && !done; i++)
             for (int j = i + 1; j < 4 && !done; j++) {
                 uint8_t mask = (uint8_t)(1u << i | 1u << j);
                 if (mask == now ||
+                    (mask & game_lake_ends(g, at)) != mask ||
                     game_check_ferry(g, at, mask, NULL, 0) != RULE_FERRY)
-                    continue;
-                char why[120];
-                (void)game_check_ferry(g, at, mask, why, sizeof why);
-                if (strstr(why, "leads") == NULL)
                     continue;
                 struct move *m = forge_insert(f->out, f->commit);
                 m->kind = MV_FERRY;
@@ -114,8 +110,8 @@ static bool f_far_ferry(struct forge *f)
 }
 
 static const struct forger forgers[] = {
-    { RULE_FERRY, f_no_ferry, EXP_FERRIES, BY_NONE },
     { RULE_FERRY, f_far_ferry, EXP_FERRIES, BY_NONE },
+    { RULE_FERRY, f_no_ferry, EXP_FERRIES, BY_NONE },
     { RULE_OK, NULL, -1, BY_NONE },
 };
 
