@@ -981,7 +981,8 @@ void game_join_segs(struct game *g, int a, int b)
 
 /* Re-forms the feature of seg from its own segments, joined across the
  * tile sides they share only: each side with no tile beyond it open, a
- * side a tile closes (an abbey) closed, the figures counted again. */
+ * side a tile closes (an abbey) closed; then the units' own links (their
+ * reformed hook), and the figures counted again. */
 void game_split_feature(struct game *g, int seg)
 {
     int16_t list[GAME_MAX_SEGS];
@@ -1022,6 +1023,8 @@ void game_split_feature(struct game *g, int seg)
                 join(g, list[i], other, false);
         }
     }
+    FOR_UNITS(g, u, reformed) /* their own links: tunnels */
+        u->reformed(g, list, n);
     for (int i = 0; i < n_standing; i++) {
         struct seg *r = &g->segs[find_root(g, g->meeples[standing[i]].seg)];
         r->meeples++;
