@@ -1827,6 +1827,14 @@ static struct rules ferries_rules(void)
     return r;
 }
 
+static struct rules ferries_tunnel_rules(void)
+{
+    struct rules r = ferries_rules();
+    fx_add_set(&r, "tunnel");
+    r.counts[COUNT_TUNNEL] = 1;
+    return r;
+}
+
 /* FR/RRR east of the start, its ferry joining the start's road (Red's
  * follower on the lake's west end) to the east end. */
 #define FERRY_EAST                                                          \
@@ -1913,6 +1921,25 @@ static const struct audit_case little_cases[] = {
             FX_ON(MV_FERRY, BLUE, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(BLUE)),
       .end_turn = 2, .finished = true,
       .events = { FX_EV(2, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 2, .players = 1u << BLUE) } },
+    /* Blue's road from the lake's east end into TU/RR at (2,0), whose
+     * two tunnel roads Blue's A tokens join; Red's road west reaches the
+     * ferry and turns it south. The road the ferry left keeps the
+     * tunnel's join and its open north end: unfinished, 2 tiles at the
+     * end. */
+    { "ferries: a road a ferry leaves keeps its tunnel", ferries_tunnel_rules,
+      STEPS(FX_PLACE(RED, "FR/RRR", 1, 0, 0),
+            FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "TU/RR", 2, 0, 2),
+            FX_DEPLOY(BLUE, 2, 0, FEAT_ROAD, "W"),
+            FX_ON(MV_TUNNEL_A, BLUE, 2, 0, FEAT_ROAD, "W"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/L", 0, 1, 0), FX_PASS(BLUE),
+            FX_ON(MV_TUNNEL_A, BLUE, 2, 0, FEAT_ROAD, "N"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/RFr", -1, 0, 0), FX_PASS(RED),
+            FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(RED)),
+      .end_turn = 5, .finished = true,
+      .events = { FX_EV(-1, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
                         .points = 2, .players = 1u << BLUE) } },
     { "ferries: FERRY: a lake tile left without its ferry", ferries_rules,
       STEPS(FX_PLACE(RED, "FR/RRR", 1, 0, 0), FX_PASS(RED),
