@@ -13,5 +13,6 @@ extern const struct sim_unit sim_russian_promos, sim_little_buildings,
     sim_festival, sim_tunnel, sim_labyrinth;
 extern const struct sim_unit sim_watchtowers;
 extern const struct sim_unit sim_gold;
+extern const struct sim_unit sim_ferries;
 
 #endif
