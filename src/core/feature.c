@@ -136,7 +136,6 @@ static const struct {
 } others[] = {
     { "Gold Mines", { "goldmines", "gold" } },
     { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
-    { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Plague", { "plague" } },

@@ -54,7 +54,8 @@ enum feat_shape {
     X(WIND_ROSE, "wind-rose", SHAPE_NONE)                                  \
     X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
     X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
-    X(RAZBOYNIK, "razboynik", SHAPE_INNER)
+    X(RAZBOYNIK, "razboynik", SHAPE_INNER)                                 \
+    X(FLOCK, "flock", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -80,7 +81,8 @@ _Static_assert(FEAT__COUNT <= 32, "feature kinds are masked in 32 bits");
     X(DRAGON, "dragon")                                                    \
     X(FAIRY, "fairy")                                                      \
     X(COUNT, "count")                                                      \
-    X(RINGMASTER, "ringmaster")
+    X(RINGMASTER, "ringmaster")                                            \
+    X(SHEPHERD, "shepherd")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

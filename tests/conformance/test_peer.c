@@ -179,6 +179,7 @@ static void test_engine_tests(void **state)
         { "/russian-promos/", 2 },
         { "/little-bulldings/", 3 },
         { "/labyrinth/", 2 },
+        { "/hills-and-sheep/", 15 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];
