@@ -12,12 +12,10 @@
 #include "sim/exp/units.h"
 
 enum { R_FLOCK_EXPAND };
-enum { T_FLOCK_EXPANDS, T_FLOCK_SCORES };
 
+/* No tallies of its own: the simulator's table of them is full. */
 static const struct sim_rate rates[] = { { "flock_expand", 0.6 },
                                          { NULL, 0 } };
-static const char *const counts[] = { "flock_expands", "flock_scores",
-                                      NULL };
 
 /* The number the turn's tile was drawn with, as the log keeps it. */
 static double place_draw(const struct game_log *l, size_t end)
@@ -44,7 +42,6 @@ static void acted(struct sim *s)
         struct move *m = sim_emit(s, grow ? MV_FLOCK_EXPAND : MV_FLOCK_SCORE);
         m->draw = r;
         game_hs_flock(g, grow, r);
-        sim_tally(s, EXP_HS, grow ? T_FLOCK_EXPANDS : T_FLOCK_SCORES);
     }
 }
 
@@ -95,7 +92,6 @@ static const struct forger forgers[] = {
 
 const struct sim_unit sim_hs = {
     .rates = rates,
-    .counts = counts,
     .part_start = part_start,
     .acted = acted,
     .forgers = forgers,
