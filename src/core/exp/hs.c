@@ -271,9 +271,10 @@ static void expand(struct game *g, int m, double r)
         s->flock[sl][k]++;
 }
 
-/* Every field with a shepherd that touches no empty square scores, but
- * those whose choice is still due. */
-static void score_closed(struct game *g)
+/* Every field with a shepherd that touches no empty square scores; when
+ * the turn's flocks are first worked out, but those whose choice is due
+ * (after a choice, JCloisterZone scores them all). */
+static void score_closed(struct game *g, bool skip_due)
 {
     const struct hs_state *s = cst(g);
     for (int m = 0; m < g->n_meeples; m++) {
@@ -281,7 +282,7 @@ static void score_closed(struct game *g)
             continue;
         int root = game_root(g, g->meeples[m].seg);
         bool due = false;
-        for (int i = 0; i < s->n_pending; i++)
+        for (int i = 0; skip_due && i < s->n_pending; i++)
             due |= on_board(g, s->pending[i]) &&
                    game_root(g, g->meeples[s->pending[i]].seg) == root;
         if (!due && !field_open(g, root))
@@ -325,7 +326,7 @@ void game_hs_enter(struct game *g)
         if (!seen && s->n_pending < SLOTS)
             s->pending[s->n_pending++] = (int16_t)m;
     }
-    score_closed(g);
+    score_closed(g, true);
 }
 
 int game_hs_pending(const struct game *g)
@@ -364,7 +365,7 @@ void game_hs_flock(struct game *g, bool grow, double r)
         expand(g, m, r);
     else
         score_flock(g, game_root(g, g->meeples[m].seg));
-    score_closed(g);
+    score_closed(g, false);
 }
 
 int game_hs_flock_size(const struct game *g, int m)
