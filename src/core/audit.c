@@ -473,6 +473,8 @@ static bool rest_is_unplaceable(struct audit *a)
     const struct game *g = a->g;
     if (!game_pack_done(g))
         return false;
+    if (game_pack_left(g) <= game_pack_kept(g))
+        return true; /* the rest is kept out of the draw: no discards */
     for (int k = 0; k < g->n_pack_kinds; k++)
         while (g->pack[g->pack_kind[k]] > 0)
             add_discard(a, a->turn + 1, g->pack_kind[k], false);

@@ -185,6 +185,14 @@ struct expansion {
      * the game's units (UNIT_HOOKS). */
     int (*start_layout)(const struct rules *r, struct start_place *out,
                         int max);
+    /* Of the seats `left` (more than one) tied with the greatest strength
+     * on the feature of root (roots: each meeple's feature root), those
+     * the tie goes to (followers on hills). */
+    unsigned (*break_tie)(const struct game *g, int root, const int *roots,
+                          unsigned left);
+    /* How many of the tiles left in the pack nobody will draw (those
+     * under hills): the pack is used up when no others are left. */
+    int (*pack_kept)(const struct game *g);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -194,7 +202,7 @@ struct expansion {
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
     X(scored) X(check_stand) X(excuse_occupied) X(hold_scoring) X(hash)  \
-    X(replay) X(reformed)
+    X(replay) X(reformed) X(break_tie) X(pack_kept)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

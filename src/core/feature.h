@@ -55,7 +55,8 @@ enum feat_shape {
     X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
     X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
     X(RAZBOYNIK, "razboynik", SHAPE_INNER)                                 \
-    X(WATCHTOWER, "watchtower", SHAPE_NONE)
+    X(WATCHTOWER, "watchtower", SHAPE_NONE)                                \
+    X(FLOCK, "flock", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -94,7 +95,8 @@ _Static_assert(FEAT__CLASSES <= 256, "an event's class is a byte");
     X(DRAGON, "dragon")                                                    \
     X(FAIRY, "fairy")                                                      \
     X(COUNT, "count")                                                      \
-    X(RINGMASTER, "ringmaster")
+    X(RINGMASTER, "ringmaster")                                            \
+    X(SHEPHERD, "shepherd")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

@@ -1203,9 +1203,17 @@ bool game_fits_anywhere(const struct game *g, int def)
     return false;
 }
 
+int game_pack_kept(const struct game *g)
+{
+    int kept = 0;
+    FOR_UNITS(g, u, pack_kept)
+        kept += u->pack_kept(g);
+    return kept;
+}
+
 bool game_pack_done(const struct game *g)
 {
-    if (game_pack_left(g) == 0)
+    if (game_pack_left(g) <= game_pack_kept(g))
         return true;
     for (int k = 0; k < g->n_pack_kinds; k++)
         if (g->pack[g->pack_kind[k]] > 0 &&
@@ -1829,6 +1837,10 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn,
         } else if (strength[p] == best) {
             left |= 1u << p;
         }
+    }
+    if (best > 0 && (left & (left - 1))) {
+        FOR_UNITS(g, u, break_tie) /* a tie a unit breaks: hills */
+            left = u->break_tie(g, root, roots, left);
     }
     if (best == 0) { /* followers of no strength: "city.empty", each */
         t->points = 0;

@@ -451,6 +451,9 @@ bool game_fits_anywhere(const struct game *g, int def);
  * (JCloisterZone puts such tiles aside as it draws them, and the game is
  * over when none is left)? */
 bool game_pack_done(const struct game *g);
+/* Tiles left in the pack that nobody will draw (a unit keeps them out:
+ * those under hills); the pack is used up when no others are left. */
+int game_pack_kept(const struct game *g);
 
 /* Places the start tile def at p turned rot (turn 0, no one's turn). */
 bool game_start(struct game *g, int def, struct pos p, int rot);

@@ -46,7 +46,12 @@ struct move {
     double draw;         /* place: the random number that drew this tile
                             (JCloisterZone); flight: the die's random as
                             the save wrote it, when it is not the one our
-                            writer would give; negative if unknown */
+                            writer would give; a unit's own move: the
+                            number it uses (a token from a bag); negative
+                            if unknown, and -1 - r when a test scenario
+                            forced the tile: r, which drew nothing, is
+                            what JCloisterZone's generator holds
+                            (log_forced_draw()) */
     uint32_t src;        /* message index in the source file */
     uint8_t neutral;     /* MV_NEUTRAL: enum figure of the neutral figure
                             moved (FIG_DRAGON, FIG_FAIRY,
@@ -107,6 +112,17 @@ struct game_log {
     struct turn_note *notes;
     size_t n_notes, cap_notes;
 };
+
+/* A forced tile's number r kept as draw (see struct move), and back:
+ * -1 when there is none. */
+static inline double log_forced_draw(double r)
+{
+    return r >= 0 && r < 1 ? -1.0 - r : -1.0;
+}
+static inline double log_forced_random(double draw)
+{
+    return draw < -1.0 && draw > -2.0 ? -1.0 - draw : -1.0;
+}
 
 void game_log_init(struct game_log *l);
 void game_log_release(struct game_log *l);

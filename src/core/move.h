@@ -23,6 +23,8 @@
  *     "$index"     a 0-based item a move chooses: m->index (a bid's
  *                  tile of the auction's supply)
  *     "$amount"    a number of points: m->amount (a bid)
+ *     "$own_random"  a random number the move itself uses, in [0, 1):
+ *                  m->draw (a flock's token drawn from the bag)
  *   A template of NULL: the move is never written to a .jcz (a discard).
  * - flierlog: the move's name ("tower") and the keys of its fields, a
  *   list like "at segment meeple roll":

@@ -293,13 +293,14 @@ enum status jcz_read(const cJSON *root, struct game_log *l, struct err *e)
     }
     if (jcz_read_replay(v, initial, l, e))
         return e->code;
-    /* Test scenarios force their tiles with drawOrder: no draw to follow. */
+    /* Test scenarios force their tiles with drawOrder: no draw to follow;
+     * the numbers, which drew nothing, stay what the generator holds. */
     if (mlog_get(
             mlog_get(root, "gameAnnotations"),
             "drawOrder"))
         for (size_t i = 0; i < l->n_moves; i++)
             if (l->moves[i].kind == MV_PLACE) /* a flight keeps its die */
-                l->moves[i].draw = -1.0;
+                l->moves[i].draw = log_forced_draw(l->moves[i].draw);
     v = mlog_get(root, "flierd");
     if (v && jcz_read_flierd(v, l, e))
         return e->code;

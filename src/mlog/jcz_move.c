@@ -337,10 +337,32 @@ static cJSON *wr_amount(const struct move *m, double draw)
     return cJSON_CreateNumber(m->amount);
 }
 
+/* A random number the move itself uses (a token drawn from a bag), in
+ * [0, 1): m->draw; absent when the save does not know it. */
+static enum status rd_own_random(const cJSON *v, const struct jpath *jp,
+                                 struct rd *r, struct err *e)
+{
+    char path[PATH_MAX_LEN];
+    r->m->draw = -1.0;
+    if (!v || cJSON_IsNull(v))
+        return ST_OK;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble < 1))
+        return err_set(e, ST_PARSE, "%s: expected a number in [0, 1) (the "
+                       "move's random number)", spell(jp, path));
+    r->m->draw = v->valuedouble;
+    return ST_OK;
+}
+
+static cJSON *wr_own_random(const struct move *m, double draw)
+{
+    (void)draw;
+    return m->draw >= 0 && m->draw < 1 ? jcz_number(m->draw) : NULL;
+}
+
 /* ---- the codec table --------------------------------------------------- */
 
 enum { C_CONST, C_POSITION, C_POINTER, C_MEEPLE, C_TILE, C_ROTATION, C_RANDOM,
-       C_INDEX, C_AMOUNT };
+       C_INDEX, C_AMOUNT, C_OWN_RANDOM };
 
 static const struct codec {
     const char *name;
@@ -356,6 +378,7 @@ static const struct codec {
     [C_RANDOM] = {"$random", rd_random, NULL},
     [C_INDEX] = {"$index", rd_index, wr_index},
     [C_AMOUNT] = {"$amount", rd_amount, wr_amount},
+    [C_OWN_RANDOM] = {"$own_random", rd_own_random, wr_own_random},
 };
 #define N_CODECS (int)(sizeof codecs / sizeof *codecs)
 

@@ -583,6 +583,8 @@ void sim_play_result(const struct rules *r, const char *const names[],
     s->redraw = -1.0;
     s->handed = -1.0;
     for (int i = 0; i < s->n_pack;) {
+        if (game_pack_left(s->g) <= game_pack_kept(s->g))
+            break; /* the rest is kept out of the draw (under hills) */
         if (before_draw(s))
             continue; /* a turn part without a draw */
         if (s->redraw >= 0) { /* after a discard the generator chooses */

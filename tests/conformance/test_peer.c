@@ -181,6 +181,7 @@ static void test_engine_tests(void **state)
         { "/labyrinth/", 2 },
         { "/watchtowers/", 3 },
         { "/goldmines/", 2 },
+        { "/hills-and-sheep/", 15 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

@@ -886,10 +886,6 @@ static const struct err_case err_cases[] = {
     { NULL, ONE("{" PLACED ", \"meeple\": \"abbot\"}"), ST_PARSE,
       { "turns[0].meeple: no deploy, fly, recall, fairy or princess to go with it" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
-                "\"shepherd\"}"),
-      ST_UNSUPPORTED,
-      { "meeple 'shepherd'", "Hills & Sheep", "(turns[0].meeple)" } },
-    { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "
                 "\"giant\"}"),
       ST_UNSUPPORTED, { "meeple 'giant'", "(turns[0].meeple)" } },
     { NULL, ONE("{" PLACED ", \"deploy\": \"road:WE\", \"meeple\": "

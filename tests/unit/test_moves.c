@@ -37,7 +37,8 @@ static const struct move_class *row_at(int i)
 
 static const char *const jcz_fields[] = {"$position", "$pointer",  "$meeple",
                                          "$tile",     "$rotation", "$random",
-                                         "$index",    "$amount"};
+                                         "$index",    "$amount",
+                                         "$own_random"};
 static const char *const fl_keys[] = {"tile",   "at",        "rot",
                                       "draw",   "segment",   "segment?",
                                       "meeple", "meeple_id", "roll",

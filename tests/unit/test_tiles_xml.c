@@ -74,7 +74,7 @@ static const struct {
     { "city", "resource" },  { "field", "pig-herd" },
     { "city", "princess" },  { "city", "darmstadtium" },
     { "monastery", "church" }, { "city", "besieged" },
-    { "city", "castle-base" },
+    { "city", "castle-base" }, { "city", "multi-edge" },
     { "flying-machine", "direction" },
     { "road", "wagon-move" }, { "city", "wagon-move" },
     { "monastery", "wagon-move" }, { "monastery", "shrine" },
@@ -691,6 +691,12 @@ static void read_xml_tile(xmlNodePtr tile, const char *where,
         while (strcmp(seg_elements[k].element, name_of(el)) != 0)
             k++;
         read_seg(el, seg_elements[k].kind, w, where, d);
+        /* a city beside another on one edge: the tile's mark
+         * "multi-edge" (Hills & Sheep) */
+        char *multi = prop(el, "multi-edge");
+        if (multi && mark_of("multi-edge") >= 0)
+            w->marks |= 1u << mark_of("multi-edge");
+        xmlFree(multi);
         char *special = prop(el, "special");
         /* a special monastery: the abbot's place beside the monks' */
         if (special && strcmp(special, "true") == 0 &&

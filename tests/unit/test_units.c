@@ -1824,6 +1824,34 @@ static struct rules tunnel_rules(void)
     return r;
 }
 
+static struct rules hs_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "hills-and-sheep:1");
+    r.flags |= RF_HILL | RF_VINEYARD;
+    r.figures[FIG_SHEPHERD] = 1;
+    return r;
+}
+
+static struct rules hs_count_rules(void)
+{
+    struct rules r = hs_rules();
+    r.opt[OPT_HILL_TIEBREAKER] = 1;
+    return r;
+}
+
+/* A road from the junction at (-1,0) through the start, Red's highwayman
+ * on the hill at (1,0), down to (1,1) and back west through Blue's at
+ * (0,1) to the junction at (-1,1); Red's last tile closes it. */
+#define HS_HILL_ROAD                                                       \
+    FX_PLACE(RED, "HS/RrC.h", 1, 0, 0),                                    \
+    FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "SW"), FX_COMMIT(RED),                 \
+    FX_PLACE(BLUE, "BA/RFr", 0, 1, 0),                                     \
+    FX_DEPLOY(BLUE, 0, 1, FEAT_ROAD, "WE"), FX_COMMIT(BLUE),               \
+    FX_PLACE(RED, "BA/RRR", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),       \
+    FX_PLACE(BLUE, "BA/RRR", -1, 1, 2), FX_PASS(BLUE), FX_COMMIT(BLUE),    \
+    FX_PLACE(RED, "BA/Rr", 1, 1, 1), FX_PASS(RED), FX_COMMIT(RED)
+
 /* A move of kind k by p on the square (x,y), or on (f, loc) there. */
 #define FX_AT(k, p, x, y) \
     { (k), (p), NULL, (x), (y), 0, 0, NULL, 0, 0, -1, 0, 0 }
@@ -1860,6 +1888,30 @@ static struct rules ferries_tunnel_rules(void)
     FX_PLACE(RED, "FR/RRR", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"),  \
     FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)
 static const struct audit_case little_cases[] = {
+    /* One follower each on the completed road: the tie goes to Red, whose
+     * highwayman stands on a hill. */
+    { "hills & sheep: a hill breaks a tie", hs_rules, STEPS(HS_HILL_ROAD),
+      .end_turn = 5,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS, .points = 6,
+                        .players = 1u << RED) } },
+    { "hills & sheep: number-of-followers breaks it alike", hs_count_rules,
+      STEPS(HS_HILL_ROAD), .end_turn = 5,
+      .events = { FX_EV(5, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS, .points = 6,
+                        .players = 1u << RED) } },
+    { "hills & sheep: FLOCK: a flock brought home with no shepherd",
+      hs_rules, STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED),
+                      FX_AT(MV_FLOCK_SCORE, RED, 0, 0), FX_COMMIT(RED)),
+      RULE_FLOCK, 1 },
+    /* Red's shepherd on the field south of the road at (1,0); Blue's tile
+     * extends it, but only Red chooses for Red's flock, and in Red's turn:
+     * Blue's choice breaks FLOCK. */
+    { "hills & sheep: FLOCK: a choice in another player's turn", hs_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+            FX_DEPLOY_N(RED, 1, 0, FEAT_FIELD, "ER.SL.SR.WL", FIG_SHEPHERD,
+                        1),
+            FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE),
+            FX_AT(MV_FLOCK_EXPAND, BLUE, 0, 0), FX_COMMIT(BLUE)),
+      RULE_FLOCK, 2 },
     /* Red's shed at (1,0) on Blue's road of 3 tiles: 3 + 1 at the end. */
     { "little buildings: a shed on a road", lb_rules, STEPS(
           FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_AT(MV_LB_SHED, RED, 1, 0),

@@ -28,4 +28,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_WATCHTOWERS] = &sim_watchtowers,
     [EXP_GOLD] = &sim_gold,
     [EXP_FERRIES] = &sim_ferries,
+    [EXP_HS] = &sim_hs,
 };

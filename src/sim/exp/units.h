@@ -14,5 +14,6 @@ extern const struct sim_unit sim_russian_promos, sim_little_buildings,
 extern const struct sim_unit sim_watchtowers;
 extern const struct sim_unit sim_gold;
 extern const struct sim_unit sim_ferries;
+extern const struct sim_unit sim_hs;
 
 #endif
