@@ -77,6 +77,15 @@ static const struct sentence_case sentences[] = {
     { "monastery incomplete",
       EV(FEAT_MONASTERY, false, 5, 1u << ADA, 5, 0, 1, 0), { { 0 } },
       "monastery, incomplete: 1 + 4 neighbours = 5; Ada 1 monk → Ada 5" },
+    /* a term another unit adds is summed in, not left out of the text */
+    { "monastery complete with vineyards around",
+      { .turn = 5, .feature = FEAT_MONASTERY, .players = 1u << ADA,
+        .completed = true, .points = 15, .tiles = 9, .meeples = { 1 },
+        .n_items = 2,
+        .items = { { SI_TILES, 9, 9 }, { SI_VINEYARDS, 2, 6 } } },
+      { { 0 } },
+      "monastery, completed (all 8 neighbours): 9 + 2×3 (vineyards) = 15; "
+      "Ada 1 monk → Ada 15" },
     { "monastery with one neighbour",
       EV(FEAT_MONASTERY, false, 2, 1u << BEN, 2, 0, 0, 1), { { 0 } },
       "monastery, incomplete: 1 + 1 neighbour = 2; Ben 1 monk → Ben 2" },

@@ -155,13 +155,31 @@ int base_explain_cloister(const struct game_log *log,
     }
     if (ev->completed) {
         text_put(&t, ", completed (all 8 neighbours): 9");
-        return (int)t.n;
+    } else {
+        text_put(&t, ", incomplete: 1 + ");
+        text_int(&t, ev->tiles - 1);
+        text_put(&t, plural(ev->tiles - 1, " neighbour", " neighbours"));
     }
-    text_put(&t, ", incomplete: 1 + ");
-    text_int(&t, ev->tiles - 1);
-    text_put(&t, plural(ev->tiles - 1, " neighbour", " neighbours"));
-    text_put(&t, " = ");
-    text_int(&t, ev->points);
+    /* the terms other units add (vineyards, buildings) after the tiles'
+     * own: "9 + 2×3 (vineyards) = 15" */
+    for (int i = 1; i < ev->n_items; i++) {
+        const struct score_item *it = &ev->items[i];
+        text_put(&t, " + ");
+        if (it->count > 0) {
+            text_int(&t, it->count);
+            text_put(&t, "×");
+            text_int(&t, it->points / it->count);
+        } else {
+            text_int(&t, it->points);
+        }
+        text_put(&t, " (");
+        text_put(&t, receipt_item_word(it->kind));
+        text_put(&t, ")");
+    }
+    if (!ev->completed || ev->n_items > 1) {
+        text_put(&t, " = ");
+        text_int(&t, ev->points);
+    }
     return (int)t.n;
 }
 
