@@ -175,6 +175,12 @@ struct expansion {
      * the game's units (UNIT_HOOKS). */
     int (*start_layout)(const struct rules *r, struct start_place *out,
                         int max);
+    /* The feature of root scores on the board, ev holding its points and
+     * items from its class and the units' score hooks: adjusts them by
+     * what the unit keeps on that feature that its segments do not carry
+     * (a neutral figure standing on it). Before any seat's bonus. */
+    void (*adjust_points)(const struct game *g, int root,
+                          struct score_event *ev);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -184,7 +190,7 @@ struct expansion {
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
     X(scored) X(check_stand) X(excuse_occupied) X(hold_scoring) X(hash)  \
-    X(replay)
+    X(replay) X(adjust_points)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

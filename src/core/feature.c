@@ -135,7 +135,6 @@ static const struct {
     const char *keys[6];
 } others[] = {
     { "Gold Mines", { "goldmines", "gold" } },
-    { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },

@@ -80,7 +80,9 @@ _Static_assert(FEAT__COUNT <= 32, "feature kinds are masked in 32 bits");
     X(DRAGON, "dragon")                                                    \
     X(FAIRY, "fairy")                                                      \
     X(COUNT, "count")                                                      \
-    X(RINGMASTER, "ringmaster")
+    X(RINGMASTER, "ringmaster")                                            \
+    X(MAGE, "mage")                                                        \
+    X(WITCH, "witch")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

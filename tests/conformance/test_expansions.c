@@ -40,7 +40,7 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "spiel-doch", "wind_roses", "kr",
                                          "russian_promos",
                                          "little_buildings", "festival",
-                                         "tunnel", "labyrinth" };
+                                         "tunnel", "labyrinth", "mage" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
@@ -49,7 +49,7 @@ static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "spiel-doch", "wind_roses", "kr",
                                        "russian_promos",
                                        "little_buildings", "festival",
-                                       "tunnel", "labyrinth" };
+                                       "tunnel", "labyrinth", "mage" };
 
 static bool is_required(const char *folder)
 {
