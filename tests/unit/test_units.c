@@ -1970,6 +1970,74 @@ static const struct audit_case corn_cases[] = {
       RULE_CORN_CIRCLE, 3, "round is over" },
 };
 
+/* ---- Mage & Witch -------------------------------------------------------- */
+
+static struct rules mage_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "mage-and-witch:1");
+    r.flags |= RF_MAGE | RF_WITCH;
+    return r;
+}
+
+/* The mage (fig FIG_MAGE) or the witch moved onto (f, loc) at (x, y),
+ * or taken off the board (MV_MAGE_OFF, no place). */
+#define FX_MAGIC(p, fig, x, y, f, loc) \
+    { MV_NEUTRAL, (p), NULL, (x), (y), 0, (f), (loc), 0, 0, -1, 0, (fig) }
+
+/* Red's follower on a road east of the start; Blue's magic tile west of
+ * it, Blue moves fig onto that road; the road is completed by a
+ * crossroads at (3,0): five tiles. */
+#define MAGE_ROAD(fig)                                                     \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), \
+    FX_COMMIT(RED), FX_PLACE(BLUE, "MW/CRRR.3", -1, 0, 0),                 \
+    FX_MAGIC(BLUE, (fig), 0, 0, FEAT_ROAD, "WE"), FX_PASS(BLUE),           \
+    FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RCr", 2, 0, 0), FX_PASS(RED),       \
+    FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RRRR", 3, 0, 0), FX_PASS(BLUE),     \
+    FX_COMMIT(BLUE)
+
+static const struct audit_case mage_cases[] = {
+    { "mage: 1 a tile more on the road it stands on", mage_rules,
+      STEPS(MAGE_ROAD(FIG_MAGE)), .end_turn = 4,
+      .events = { FX_EV(4, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 10, .players = 1u << RED, .n_items = 2,
+                        .items = { { SI_TILES, 5, 5 },
+                                   { SI_MAGE, -1, 5 } }) } },
+    /* 5 halved: 2 taken away, 3 left */
+    { "witch: half the points, the half rounded down", mage_rules,
+      STEPS(MAGE_ROAD(FIG_WITCH)), .end_turn = 4,
+      .events = { FX_EV(4, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 3, .players = 1u << RED, .n_items = 2,
+                        .items = { { SI_TILES, 5, 5 },
+                                   { SI_WITCH, -1, -2 } }) } },
+    { "mage: MAGE_MOVE: the magic symbol and no move", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0), FX_PASS(RED),
+            FX_COMMIT(RED)),
+      RULE_MAGE_MOVE, 1, .msg_has = "had to move" },
+    { "mage: MAGE_MOVE: a move without the magic symbol", mage_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 1, 0, FEAT_ROAD, "WE"), FX_PASS(RED),
+            FX_COMMIT(RED)),
+      RULE_MAGE_MOVE, 1, .msg_has = "magic symbol" },
+    { "mage: TURN_SEQUENCE: moved after passing", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0), FX_PASS(RED),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
+      RULE_TURN_SEQUENCE, 1, .msg_has = "after passing" },
+    /* the witch onto the road the mage holds */
+    { "witch: MAGE_TARGET: the mage's road", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_ROAD, "WE"), FX_PASS(RED),
+            FX_COMMIT(RED), FX_PLACE(BLUE, "MW/CcRr.1", 0, -1, 2),
+            FX_MAGIC(BLUE, FIG_WITCH, -1, 0, FEAT_ROAD, "E"), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      RULE_MAGE_TARGET, 2, .msg_has = "the mage stands on that road" },
+    { "mage: MAGE_TARGET: a field", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_MAGE_TARGET, 1, .msg_has = "not a field" },
+};
+
 /* ---- the runner --------------------------------------------------------- */
 
 /* Everything c says of its audit r. */
@@ -2316,5 +2384,6 @@ int main(void)
     FX_ROWS(&ts, castle_cases, test_audit);
     FX_ROWS(&ts, bridge_cases, test_audit);
     FX_TEST(&ts, test_bridge_mends_edges);
+    FX_ROWS(&ts, mage_cases, test_audit);
     return fx_tests_run("test_units", &ts);
 }
