@@ -32,6 +32,7 @@
 #include "board_fixture.h"
 #include "core/exp/bcb.h"
 #include "core/exp/dragon.h"
+#include "core/exp/mage.h"
 #include "core/exp/tower.h"
 #include "fx_cases.h"
 
@@ -2038,6 +2039,78 @@ static const struct audit_case mage_cases[] = {
       RULE_MAGE_TARGET, 1, .msg_has = "not a field" },
 };
 
+/* The start's city closed to the north by MW/CFC at (0,-1), whose other
+ * city closes BA/C's at (0,-2); the start's road ends in two monasteries.
+ * With the mage (and the witch, if both) on those cities before, no
+ * unfinished road or city is left when the magic tile comes. */
+static struct game *mage_none_left(bool both)
+{
+    struct rules r = mage_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/LR", -1, 0, 3);
+    game_end_turn(g);
+    fx_place(g, "BA/LR", 1, 0, 1);
+    game_end_turn(g);
+    fx_place(g, "BA/L", 1, -1, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/L", 1, -2, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/C", 0, -2, 2);
+    mage_move(g, FIG_MAGE, fx_seg(g, 0, 0, FEAT_CITY, EDGE_N));
+    if (both)
+        mage_move(g, FIG_WITCH, fx_seg(g, 0, -2, FEAT_CITY, EDGE_S));
+    game_end_turn(g);
+    fx_place(g, "MW/CFC", 0, -1, 0);
+    return g;
+}
+
+static void test_mage_none_left(void **state)
+{
+    (void)state;
+    /* both on the board: one of them must leave it */
+    struct game *g = mage_none_left(true);
+    assert_int_equal(mage_targets(g, NULL, 0), 0);
+    assert_int_equal(mage_due(g), MAGE_DUE_OFF);
+    mage_move(g, FIG_WITCH, -1);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    assert_true(mage_seg(g, FIG_MAGE) >= 0);
+    assert_int_equal(mage_seg(g, FIG_WITCH), -1);
+    game_free(g);
+    /* the mage alone: it leaves by itself, nothing is owed */
+    g = mage_none_left(false);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    assert_int_equal(mage_seg(g, FIG_MAGE), -1);
+    game_free(g);
+}
+
+/* The mage on the start's road, the witch on a road to its south-east:
+ * BA/Rr at (1,0) joins them, and with no magic symbol one must move,
+ * though not onto that road. */
+static void test_mage_witch_joined(void **state)
+{
+    (void)state;
+    struct rules r = mage_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/L", 0, 1, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 1, 1, 1);
+    mage_move(g, FIG_MAGE, fx_seg(g, 0, 0, FEAT_ROAD, EDGE_W | EDGE_E));
+    mage_move(g, FIG_WITCH, fx_seg(g, 1, 1, FEAT_ROAD, EDGE_N));
+    game_end_turn(g);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    fx_place(g, "BA/Rr", 1, 0, 0);
+    assert_int_equal(mage_root(g, FIG_MAGE), mage_root(g, FIG_WITCH));
+    assert_int_equal(mage_due(g), MAGE_DUE_MOVE);
+    int road = fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W);
+    assert_int_equal(mage_check_target(g, FIG_WITCH, road, NULL, 0),
+                     RULE_MAGE_TARGET);
+    int city = fx_seg(g, 0, 0, FEAT_CITY, EDGE_N);
+    assert_int_equal(mage_check_target(g, FIG_WITCH, city, NULL, 0),
+                     RULE_OK);
+    assert_int_equal(mage_targets(g, NULL, 0), 1);
+    game_free(g);
+}
+
 /* ---- the runner --------------------------------------------------------- */
 
 /* Everything c says of its audit r. */
@@ -2385,5 +2458,7 @@ int main(void)
     FX_ROWS(&ts, bridge_cases, test_audit);
     FX_TEST(&ts, test_bridge_mends_edges);
     FX_ROWS(&ts, mage_cases, test_audit);
+    FX_TEST(&ts, test_mage_none_left);
+    FX_TEST(&ts, test_mage_witch_joined);
     return fx_tests_run("test_units", &ts);
 }
