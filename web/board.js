@@ -66,6 +66,9 @@ const key = (at) => `${at[0]},${at[1]}`;
 // follower, a tower or a quarter's name is still told apart. A board
 // that would fit only smaller starts zoomed in on its latest tile.
 const MIN_TILE_PX = 80;
+// A pointer that moves further than this (CSS pixels) between going down
+// and up drags the board: what it ends with is not a click.
+const DRAG_PX = 6;
 
 export class Board {
   /**
@@ -439,9 +442,14 @@ export class Board {
     }, { passive: false });
     const pointers = new Map();
     let pinch = null;
+    // Where the first pointer went down, and whether it has moved since
+    // far enough to be a drag: the click a mouse gives after a drag (on
+    // the element both ends share, here the board) is no tap.
+    let downAt = null, dragged = false;
     svg.addEventListener('pointerdown', (e) => {
       if (e.button !== 0 && e.pointerType === 'mouse') return;
       svg.setPointerCapture(e.pointerId);
+      if (!pointers.size) { downAt = [e.clientX, e.clientY]; dragged = false; }
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
@@ -453,6 +461,7 @@ export class Board {
       if (!pointers.has(e.pointerId)) return;
       const prev = pointers.get(e.pointerId);
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (downAt && Math.hypot(e.clientX - downAt[0], e.clientY - downAt[1]) > DRAG_PX) dragged = true;
       const m = svg.getScreenCTM();
       if (!m) return;
       if (pointers.size === 2 && pinch) {
@@ -474,6 +483,12 @@ export class Board {
     };
     svg.addEventListener('pointerup', up);
     svg.addEventListener('pointercancel', up);
+    svg.addEventListener('click', (e) => {
+      if (!dragged) return;
+      dragged = false;
+      e.stopPropagation();
+      e.preventDefault();
+    }, true);
     svg.addEventListener('dblclick', (e) => this.zoom(0.6, this.toBoard(e.clientX, e.clientY)));
     svg.addEventListener('keydown', (e) => {
       const pan = this.view.w * 0.1;

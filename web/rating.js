@@ -43,18 +43,39 @@ export function ratingSection(r) {
     ratingChart(r), h('p', { class: 'note', text: RATING_NOTE }));
 }
 
-/** Landings against what the dice promised, said in plain words. */
+/** "+3.00" / "−1.50": a luck figure with its sign. */
+export const signed = (x) => (x > 0 ? '+' : x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+
+/** What a luck figure says, in words: within one spread is ordinary. */
+export function luckWords(luck, spread) {
+  const z = spread > 0 ? luck / spread : 0;
+  return Math.abs(z) < 1 ? 'about what a fair die gives'
+    : Math.abs(z) < 2 ? (z > 0 ? 'somewhat luckier than average' : 'somewhat unluckier than average')
+      : (z > 0 ? 'much luckier than a fair die usually gives' : 'much unluckier than a fair die usually gives');
+}
+
+/** "landed 3.00 more times than the odds predicted; a spread of 1.20
+ * means ±1.20 is ordinary chance" */
+export function luckSentence(luck, spread) {
+  const more = Math.abs(luck).toFixed(2);
+  const how = luck > 0 ? `${more} more times than` : luck < 0 ? `${more} fewer times than` : 'exactly as often as';
+  return `landed ${how} the odds predicted; a spread of ${spread.toFixed(2)} means ±${spread.toFixed(2)} is ordinary chance`;
+}
+
+export const LUCK_NOTE = 'Each roll of the die picks one of three squares; a flight’s chance to land is how many of the three had a place to land, divided by 3. Expected landings are the sum of those chances, luck is landings minus expected, and the spread is one standard deviation of a fair die: within it is ordinary, beyond twice it is rare. Flights whose log ends before the landing, and rolls no die shows, are left out.';
+
+/** Landings against what the dice promised, said in plain words, and the
+ * points the flights won. */
 export function luckSection(l) {
   if (!l || !l.flights) {
     return h('section', { class: 'card', dataset: { testid: 'luck' } }, h('h2', { text: 'Flier luck' }),
-      h('p', { class: 'muted', text: 'No flight with a landing or a return yet.' }));
+      h('p', { class: 'muted', text: 'No flight with a landing or a return yet.' }),
+      l && l.points ? h('p', { dataset: { testid: 'luck-points' }, text: `Points won by flights: ${fmtNum(l.points)}.` }) : null);
   }
-  const z = l.spread > 0 ? l.luck / l.spread : 0;
-  const words = Math.abs(z) < 1 ? 'about what a fair die gives'
-    : Math.abs(z) < 2 ? (z > 0 ? 'somewhat luckier than average' : 'somewhat unluckier than average')
-      : (z > 0 ? 'much luckier than a fair die usually gives' : 'much unluckier than a fair die usually gives');
-  const sign = l.luck > 0 ? '+' : '';
   return h('section', { class: 'card', dataset: { testid: 'luck' } }, h('h2', { text: 'Flier luck' }),
-    h('p', { dataset: { testid: 'luck-text' }, text: `Landed ${fmtNum(l.landed)} of ${fmtNum(l.flights)} flights; the dice promised ${l.expected.toFixed(2)} on average. Luck ${sign}${l.luck.toFixed(2)} landings (± ${l.spread.toFixed(2)}): ${words}.` }),
-    h('p', { class: 'note', text: 'Each roll of the die picks one of three squares; a flight’s chance to land is how many of the three had a place to land, divided by 3. Expected landings are the sum of those chances, luck is landings minus expected, and ± is one standard deviation of a fair die: within it is ordinary, beyond twice it is rare.' }));
+    h('p', { dataset: { testid: 'luck-text' }, text: `Landed ${fmtNum(l.landed)} of ${fmtNum(l.flights)} flights; the dice promised ${l.expected.toFixed(2)} on average. Luck ${signed(l.luck)} landings (± ${l.spread.toFixed(2)}): ${luckWords(l.luck, l.spread)}.` }),
+    h('p', { dataset: { testid: 'luck-plain' }, text: `In plain words: ${luckSentence(l.luck, l.spread)}.` }),
+    h('p', { dataset: { testid: 'luck-points' } }, 'Points won by flights: ', h('strong', { text: fmtNum(l.points || 0) }),
+      ' — the points of every scoring in which a follower of theirs that had flown there counted toward their majority (each scoring once).'),
+    h('p', { class: 'note', text: LUCK_NOTE }));
 }

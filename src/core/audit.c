@@ -555,6 +555,41 @@ void audit_option_meeple(struct move *m, const struct game *g, int mi)
     m->meeple_owner = mp->owner;
 }
 
+int audit_standing_options(const struct audit *a, int kind, int seat,
+                           audit_figure_check check, struct move *out,
+                           int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++) {
+        int seg = g->meeples[mi].seg;
+        if (seg < 0 || g->meeples[mi].owner != seat ||
+            check(g, seat, mi, seg, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(kind);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
+int audit_onto_options(const struct audit *a, int kind, int seat, int mi,
+                       audit_figure_check check, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    for (int seg = 0; seg < g->n_segs && n < max; seg++) {
+        if (check(g, seat, mi, seg, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(kind);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static bool meeple_free(const struct game *g, int mi)
 {
     return mi >= 0 && meeple_in_supply(&g->meeples[mi]);
@@ -587,6 +622,7 @@ static void on_landing(struct audit *a, const struct move *m, int mi)
         return;
     }
     game_land(a->g, mi, seg);
+    a->g->meeples[mi].flight = (uint16_t)(a->flight + 1);
     f->landed = true;
     f->feature = a->g->segs[seg].kind;
     f->mask = a->g->segs[seg].mask;
@@ -851,6 +887,34 @@ static bool round_claims(const struct audit *a, const struct round_class *rc,
     if (!answer) /* a tile, a COMMIT: no round's, and asked every turn */
         return false;
     return rc->claims ? rc->claims(a, m) : rc->asked(a->g) >= 0;
+}
+
+const struct round_class *audit_round_open(const struct audit *a, int *seat,
+                                          bool *may_pass)
+{
+    if (a->ended || a->commit_due ||
+        (a->phase != PH_IDLE && a->phase != PH_ROUND))
+        return NULL;
+    struct move probe = audit_option(MV_PASS);
+    for (int i = 0; i < a->n_units; i++)
+        for (const struct round_class *rc = a->units[i]->rounds;
+             rc && rc->asked; rc++) {
+            if (rc->last || (*seat = rc->asked(a->g)) < 0)
+                continue;
+            /* open when it would take a PASS; one that never does (a
+             * choice) when it would take an answer of some kind */
+            probe.kind = MV_PASS;
+            *may_pass = !rc->choice && round_claims(a, rc, &probe);
+            bool open = *may_pass;
+            for (int k = 0; k < AUDIT_MOVE_KINDS && rc->choice && !open;
+                 k++) {
+                probe.kind = (uint8_t)k;
+                open = (rc->answers >> k & 1) && round_claims(a, rc, &probe);
+            }
+            if (open)
+                return rc;
+        }
+    return NULL;
 }
 
 static const struct round_class *claiming_round(const struct audit *a,
@@ -1155,6 +1219,23 @@ int audit_meeple(const struct audit *a, const struct move *m)
     return row && row->meeple ? row->meeple(a, m) : -1;
 }
 
+/* Each flight's points: the events it counted in (score_event.flights),
+ * where its owner was among those paid. */
+static void credit_flights(struct report *r)
+{
+    for (size_t i = 0; i < r->n_flights; i++)
+        r->flights[i].points = 0;
+    for (size_t e = 0; e < r->n_events; e++) {
+        const struct score_event *ev = &r->events[e];
+        for (int k = 0; k < ev->n_flights; k++) {
+            size_t i = (size_t)ev->flights[k] - 1;
+            if (i < r->n_flights && r->flights[i].player >= 0 &&
+                (ev->players >> r->flights[i].player) & 1u)
+                r->flights[i].points += ev->points;
+        }
+    }
+}
+
 void audit_finish(struct audit *a, const struct audit_opts *o,
                   struct game **out_game)
 {
@@ -1183,6 +1264,7 @@ void audit_finish(struct audit *a, const struct audit_opts *o,
     memcpy(r->score, a->g->score, sizeof r->score);
     r->state_hash = game_hash(a->g);
     copy_events(r, a->g, out_game == NULL);
+    credit_flights(r);
     claims_check(a->log, r);
     r->valid = r->n_violations == 0 && !r->halted;
     if (out_game)

@@ -48,6 +48,10 @@ struct flight {
     bool bad_roll;
     uint8_t feature;     /* landed on: enum feat, FEAT_NONE if returned */
     uint8_t mask;
+    /* points its owner received from the scorings whose majority the
+     * landed figure counted in, once each (0 for a flight that did not
+     * land); set when the audit finishes */
+    int points;
     int n_options;
     struct landing options[TILE_MAX_SEGS];
     /* the odds: what each roll 1, 2, 3 would have offered */

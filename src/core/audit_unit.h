@@ -93,6 +93,20 @@ int audit_move_seg(const struct game *g, const struct move *m);
 struct move audit_option(int kind);
 void audit_option_on(struct move *m, const struct game *g, int seg);
 void audit_option_meeple(struct move *m, const struct game *g, int mi);
+/* A unit's engine check of a figure's move: seat moves its meeple m
+ * (to or from segment seg). */
+typedef enum rule (*audit_figure_check)(const struct game *g, int seat,
+                                        int m, int seg, char *why,
+                                        size_t why_len);
+/* Options of kind: each of seat's figures standing on the board that
+ * check lets go, named where it stands (a festival's return). */
+int audit_standing_options(const struct audit *a, int kind, int seat,
+                           audit_figure_check check, struct move *out,
+                           int max);
+/* Options of kind: figure mi onto each segment check allows (a wagon's
+ * move, a follower out of the City). */
+int audit_onto_options(const struct audit *a, int kind, int seat, int mi,
+                       audit_figure_check check, struct move *out, int max);
 
 /* The random number the turn's COMMIT m hands on (JCloisterZone's
  * generator's number at the end of the turn, the next draw's unless a
@@ -161,6 +175,8 @@ struct round_class {
                             auction): asked only then */
     uint64_t answers;    /* bit per enum move_kind an answer may be
                             besides a PASS */
+    bool choice;         /* a PASS is never its answer: one of answers
+                            must come (a crop circle's choice) */
     /* The seat whose answer is due now, or -1 when the round is not
      * open (nobody left to ask). */
     int (*asked)(const struct game *g);
@@ -180,7 +196,21 @@ struct round_class {
     /* A holding round ends with nobody answering any more (the log goes
      * on, or ends): the turn's scoring follows. */
     void (*release)(struct game *g);
+    /* The answers besides a PASS that the seat asked may give now, as a
+     * log holds them, each from the check .answer judges it with (a
+     * recorder offers them: core/options.h); returns how many it wrote.
+     * NULL: they are not listed (a page offers their form). */
+    int (*options)(const struct audit *a, struct move *out, int max);
 };
+
+/* The round between turns whose answer the log owes now (the first of
+ * the registry's order that would take a PASS, or an answer when it is
+ * a choice), with the
+ * seat asked in *seat and whether a PASS is one; NULL when none is
+ * open. A round asked only once the others are over (.last: an abbey
+ * offered before the draw) is not one: the turn's tile answers it. */
+const struct round_class *audit_round_open(const struct audit *a, int *seat,
+                                           bool *may_pass);
 
 /* What a unit adds to the auditor besides its moves' rows. */
 struct audit_unit {

@@ -156,6 +156,11 @@ struct expansion {
      * belongs to (the labyrinth's roads)? Asked only when the feature is
      * occupied; the default answer is no. */
     bool (*excuse_occupied)(const struct game *g, int seg);
+    /* Tiles the seat may place instead of the draw (an abbey it holds):
+     * their kinds into kinds[] and how many it holds of each into
+     * held[]; returns how many kinds. For a recorder's catalogue. */
+    int (*held_tiles)(const struct game *g, int seat, int16_t *kinds,
+                      int16_t *held, int max);
     /* The turn's COMMIT came and game.done lists what it completed: true
      * holds the scoring for moves before it (followers leaving the City
      * of Carcassonne); the unit calls game_finish_turn() after them. */

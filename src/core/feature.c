@@ -8,10 +8,13 @@
 #include "core/game.h"
 #include "core/move.h"
 
-const struct feature_class *const feature_classes[FEAT__COUNT] = {
+const struct feature_class *const feature_classes[FEAT__CLASSES] = {
 #define X(id, name, shape) &feature_class_##id,
     FEATURES(X)
 #undef X
+#define SCORE_CLASS(id, obj) &obj,
+#include "core/exp/units.def"
+#undef SCORE_CLASS
 };
 
 const uint8_t feature_shapes[FEAT__COUNT] = {
@@ -134,14 +137,12 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "Gold Mines", { "goldmines", "gold" } },
     { "Hills & Sheep", { "hills-and-sheep", "shepherd", "hill", "vineyard" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Plague", { "plague" } },
     { "The Ferries", { "ferries", "ferry" } },
     { "The School", { "school" } },
-    { "The Watchtowers", { "watchtowers", "watchtower" } },
 };
 
 const char *expansion_unsupported(const char *set_or_element)

@@ -54,7 +54,8 @@ enum feat_shape {
     X(WIND_ROSE, "wind-rose", SHAPE_NONE)                                  \
     X(YAGA_HUT, "yaga-hut", SHAPE_INNER)                                   \
     X(VODYANOY, "vodyanoy", SHAPE_INNER)                                   \
-    X(RAZBOYNIK, "razboynik", SHAPE_INNER)
+    X(RAZBOYNIK, "razboynik", SHAPE_INNER)                                 \
+    X(WATCHTOWER, "watchtower", SHAPE_NONE)
 
 enum feat {
 #define X(id, name, shape) FEAT_##id,
@@ -65,6 +66,19 @@ enum feat {
 /* A bit per kind in 32-bit masks (figure_class.stands, tile_def.kinds,
  * the game's kinds_*). */
 _Static_assert(FEAT__COUNT <= 32, "feature kinds are masked in 32 bits");
+
+/* Classes of score events that are no feature of the board (what a
+ * player holds, scored at the end): the units' SCORE_CLASS(ID, object)
+ * lines, numbered after the feature kinds, so that they take no bit of
+ * the kinds' masks. An event's feature may be one; a segment's never. */
+enum score_class {
+    FEAT__SCORE_BASE = FEAT__COUNT - 1,
+#define SCORE_CLASS(id, obj) FEAT_##id,
+#include "core/exp/units.def"
+#undef SCORE_CLASS
+    FEAT__CLASSES
+};
+_Static_assert(FEAT__CLASSES <= 256, "an event's class is a byte");
 
 /* X(ID, JCloisterZone's meeple id kind) */
 #define FIGURES(X)                                                         \
@@ -175,17 +189,20 @@ FEATURES(X)
 #define X(id, jcz) extern const struct figure_class figure_class_##id;
 FIGURES(X)
 #undef X
+#define SCORE_CLASS(id, obj) extern const struct feature_class obj;
+#include "core/exp/units.def"
+#undef SCORE_CLASS
 
 /* The registries as tables (feature.c), for the inline lookups below. */
-extern const struct feature_class *const feature_classes[FEAT__COUNT];
+extern const struct feature_class *const feature_classes[FEAT__CLASSES];
 extern const struct figure_class *const figure_classes[FIG__COUNT];
 extern const uint8_t feature_shapes[FEAT__COUNT];
 
-/* The class of a kind (FEAT_NONE's for anything out of range; NULL for a
- * figure out of range). */
+/* The class of a kind or score class (FEAT_NONE's for anything out of
+ * range; NULL for a figure out of range). */
 static inline const struct feature_class *feature_class(int f)
 {
-    return feature_classes[(unsigned)f < FEAT__COUNT ? f : 0];
+    return feature_classes[(unsigned)f < FEAT__CLASSES ? f : 0];
 }
 
 static inline const struct figure_class *figure_class(int fig)

@@ -643,7 +643,7 @@ struct game *game_new(const struct rules *r)
                               : figure_class(f)->by_pennants
                                   ? STRENGTH_PENNANTS
                                   : figure_class(f)->strength),
-                    -1, false
+                    -1, false, 0
                 };
     return g;
 }
@@ -1356,6 +1356,7 @@ static void move_meeple(struct game *g, int m, int seg, bool flew)
     if (seg >= 0)
         g->segs[find_root(g, seg)].meeples++;
     mp->flew = flew;
+    mp->flight = 0; /* the auditor numbers a landing after it */
 }
 
 void game_deploy(struct game *g, int m, int seg)
@@ -1680,6 +1681,15 @@ static int seat_bonus(const struct game *g, const struct score_event *ev,
     return bonus;
 }
 
+static void event_add_flight(struct score_event *ev, uint16_t flight)
+{
+    for (int i = 0; i < ev->n_flights; i++)
+        if (ev->flights[i] == flight)
+            return;
+    if (ev->n_flights < GAME_MAX_EV_FLIGHTS)
+        ev->flights[ev->n_flights++] = flight;
+}
+
 static bool score_feature(struct game *g, int seg, bool completed, int turn,
                           const struct score_how *how, const int *roots);
 
@@ -1741,6 +1751,8 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn,
                                                                 : m->strength;
         if (m->flew)
             flew |= 1u << m->owner;
+        if (m->flew && m->flight)
+            event_add_flight(t, m->flight);
     }
     if (!t)
         return false;
@@ -1823,6 +1835,7 @@ void game_return_figures(struct game *g, int seg, bool all)
             u->returned(g, i);
         m->seg = -1;
         m->flew = false;
+        m->flight = 0;
         g->segs[root].meeples--;
     }
 }

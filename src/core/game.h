@@ -43,6 +43,10 @@
 #define GAME_MAX_SET_COPIES 3
 #define GAME_MAX_ITEMS 5 /* terms of one score event (an abbot's: its
                             tile and four rows) */
+#define GAME_MAX_EV_FLIGHTS 8 /* flights one score event credits; in a
+                                 feature where more flown followers
+                                 count, the later ones' flights go
+                                 without (the seat's fliers bit not) */
 #define GAME_MAX_DONE 32 /* features one turn may complete */
 #define UNIT_STATE_WORDS 48 /* what a unit keeps in a game, 8 bytes each
                                (The Tower: a height per tile) */
@@ -174,6 +178,9 @@ struct meeple {
     int16_t seg;      /* segment it stands on, MEEPLE_SUPPLY in supply,
                          MEEPLE_HELD neither (a prisoner of The Tower) */
     bool flew;        /* it arrived where it stands by flight */
+    uint16_t flight;  /* that flight: 1 + its index in the audit's
+                         report, 0 when the mover was no audit (a
+                         simulation) or it did not fly */
 };
 #define MEEPLE_SUPPLY (-1)
 #define MEEPLE_HELD (-2)
@@ -273,6 +280,11 @@ struct score_event {
     } xfer;
     bool tiny;        /* scored by the tiny-city variant */
     uint8_t fliers;   /* seats that scored with a meeple that flew there */
+    /* the flights (meeple.flight) of the followers in the majority's
+     * count that flew there, each once; the report credits an event's
+     * points to those whose owner received them */
+    uint8_t n_flights;
+    uint16_t flights[GAME_MAX_EV_FLIGHTS];
     uint8_t n_items;
     struct score_item items[GAME_MAX_ITEMS];
     uint32_t ref0;    /* its refs: game.refs[ref0 .. ref0 + n_refs) */

@@ -103,10 +103,14 @@ static struct seg_place seg_place_of(const struct game *g, int seg)
                                (uint8_t)feat_logged(s->kind), s->mask };
 }
 
+/* Most kinds of tile the units let a seat hold (an abbey). */
+#define OPTIONS_HELD_MAX 4
+
 int options_tiles(const struct game *g, struct turn_options *o)
 {
     free(o->tiles);
-    o->tiles = xcalloc((size_t)g->n_pack_kinds + 1, sizeof *o->tiles);
+    o->tiles = xcalloc((size_t)g->n_pack_kinds + OPTIONS_HELD_MAX,
+                       sizeof *o->tiles);
     o->n_tiles = 0;
     for (int k = 0; k < g->n_pack_kinds; k++) {
         int t = g->pack_kind[k];
@@ -114,8 +118,20 @@ int options_tiles(const struct game *g, struct turn_options *o)
             continue;
         o->tiles[o->n_tiles++] = (struct tile_offer){
             (int16_t)t, g->pack[t], game_drawable(g, t),
-            game_fits_anywhere(g, t)
+            game_fits_anywhere(g, t), false
         };
+    }
+    for (int u = 0; u < g->n_units; u++) {
+        int16_t kinds[OPTIONS_HELD_MAX], held[OPTIONS_HELD_MAX];
+        int room = OPTIONS_HELD_MAX - (o->n_tiles - g->n_pack_kinds);
+        int n = g->unit[u]->held_tiles && room > 0
+                    ? g->unit[u]->held_tiles(g, g->seat, kinds, held, room)
+                    : 0;
+        for (int i = 0; i < n; i++)
+            o->tiles[o->n_tiles++] = (struct tile_offer){
+                kinds[i], held[i], true, game_fits_anywhere(g, kinds[i]),
+                true
+            };
     }
     return o->n_tiles;
 }
@@ -354,6 +370,63 @@ static void copy_msg(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+/* Does the seat on turn hold a tile it places instead of a draw (a tile
+ * bought at the bazaar)? */
+static bool holds_tile(const struct game *g)
+{
+    int16_t kinds[OPTIONS_HELD_MAX], held[OPTIONS_HELD_MAX];
+    for (int u = 0; u < g->n_units; u++)
+        if (g->unit[u]->held_tiles &&
+            g->unit[u]->held_tiles(g, g->seat, kinds, held,
+                                   OPTIONS_HELD_MAX) > 0)
+            return true;
+    return false;
+}
+
+/* After the last tile, a round asked only then (the last round of
+ * abbeys) gives the seat it asks a turn with the tile it holds, or a
+ * PASS: OPTS_TILE for that seat, the round named. The walk moves the
+ * seat on turn in a's game, which is options_compute()'s own. */
+static bool last_round(const struct audit *a, struct turn_options *o)
+{
+    struct move pass = audit_option(MV_PASS);
+    for (int i = 0; i < a->n_units; i++)
+        for (const struct round_class *rc = a->units[i]->rounds;
+             rc && rc->asked; rc++) {
+            int seat = rc->last ? rc->asked(a->g) : -1;
+            if (seat < 0 || (rc->claims && !rc->claims(a, &pass)))
+                continue;
+            o->stage = OPTS_TILE;
+            o->seat = seat;
+            o->part = game_turn_part(a->g);
+            o->round = rc->what;
+            o->may_pass = true;
+            return true;
+        }
+    return false;
+}
+
+/* A round between turns owes its answer: OPTS_ROUND with the seat
+ * asked and the answers the round lists. */
+static bool round_stage(const struct audit *a, struct turn_options *o)
+{
+    int seat = -1;
+    bool pass = false;
+    const struct round_class *rc = audit_round_open(a, &seat, &pass);
+    if (!rc)
+        return false;
+    o->stage = OPTS_ROUND;
+    o->seat = seat;
+    o->round = rc->what;
+    o->may_pass = pass;
+    o->n_moves = 0;
+    if (rc->options) {
+        o->moves = xcalloc(OPTIONS_ROW_MAX, sizeof *o->moves);
+        o->n_moves = rc->options(a, o->moves, OPTIONS_ROW_MAX);
+    }
+    return true;
+}
+
 /* Where the log leaves the game: OPTS_OVER with a reason, or the turn to
  * come. ST_CONFLICT when the log stops inside a turn. */
 static enum status settle(const struct audit *a, const struct report *rep,
@@ -369,11 +442,18 @@ static enum status settle(const struct audit *a, const struct report *rep,
         copy_msg(o->over, sizeof o->over, rep->halt_msg);
     else if (a->log->end_turn >= 0 && a->turn >= a->log->end_turn)
         copy_msg(o->over, sizeof o->over, "the game is over");
-    else if (a->phase != PH_IDLE || a->commit_due)
+    else if (a->commit_due && (a->phase == PH_IDLE || a->phase == PH_ROUND))
+        o->stage = OPTS_ANSWERED;
+    else if (a->phase != PH_IDLE && a->phase != PH_ROUND)
         return err_set(e, ST_CONFLICT, "the log stops within turn %d: the "
                        "options are for the turn after a whole one",
                        a->turn);
-    else if (game_pack_done(g))
+    else if (round_stage(a, o))
+        return ST_OK;
+    else if (a->phase == PH_ROUND)
+        return err_set(e, ST_CONFLICT, "turn %d's scoring waits for a "
+                       "round that asks no one", a->turn);
+    else if (game_pack_done(g) && !last_round(a, o) && !holds_tile(g))
         copy_msg(o->over, sizeof o->over, "no tile left fits anywhere: "
                     "the game is over; finish it for the final scoring");
     else
@@ -505,6 +585,15 @@ enum status options_compute(const struct game_log *log,
     st = settle(a, &rep, out, e);
     if (st != ST_OK || out->stage == OPTS_OVER)
         goto out;
+    if (out->stage == OPTS_ROUND || out->stage == OPTS_ANSWERED) {
+        if (q->tile >= 0)
+            st = err_set(e, ST_CONFLICT, "%s: the next tile comes once "
+                         "it is answered",
+                         out->stage == OPTS_ROUND
+                             ? out->round
+                             : "a round's answer waits for its commit");
+        goto out;
+    }
     options_moves(a, out);
     options_tiles(g, out);
     if (q->tile < 0)

@@ -9,9 +9,11 @@
  * The moves a unit adds beyond tiles, deployments and flights (a tower's
  * floor, the dragon's steps, ...) are listed by their rows' options
  * hooks (core/move.h), each from the engine check the auditor judges the
- * move with; a row without one (a round's answer between turns) is named
- * only, so that a page can offer its form and the auditor judge what
- * comes back.
+ * move with; a round between turns that owes its answers first (a
+ * wagon's move, the City, a crop circle) is a stage of its own, its
+ * answers listed by the round's options hook (audit_unit.h); a row or
+ * round without one is named only, so that a page can offer its form
+ * and the auditor judge what comes back.
  *
  * Pure: no I/O. */
 #ifndef CORE_OPTIONS_H
@@ -63,6 +65,11 @@ enum options_stage {
                       (moves[]), a second figure where a unit allows
                       one (deploys[]), or the turn is confirmed */
     OPTS_OVER,     /* the game is over, or could not go on */
+    OPTS_ROUND,    /* between turns: a round's answer is owed first (a
+                      wagon's move, a follower into the City): round
+                      names it, seat is asked, moves[] lists the answers
+                      (when the round lists them), may_pass */
+    OPTS_ANSWERED, /* a round's answers so far need their COMMIT */
 };
 
 /* A tile kind still in the pack. */
@@ -71,6 +78,8 @@ struct tile_offer {
     int16_t left;      /* copies left */
     bool drawable;     /* may be drawn now (its group is open) */
     bool fits;         /* fits somewhere on the board */
+    bool held;         /* the seat's own, placed instead of the draw (an
+                          abbey): left is how many it holds */
 };
 
 /* A segment an option puts a figure on. */
@@ -127,6 +136,8 @@ struct turn_options {
      * row's options hook) */
     struct move *moves;
     int n_moves;
+
+    const char *round;          /* OPTS_ROUND: what the round is */
 
     /* the flierlog names of the move rows the units in play add (besides
      * the tile, deployments, flights, PASS and COMMIT), for the forms a

@@ -1044,11 +1044,11 @@ static const char *claimable_names(char *out, size_t len)
 {
     size_t n = 0, room = len < CLAIMABLE_ROOM ? len : CLAIMABLE_ROOM;
     int last = 0, k = 0;
-    for (int f = 1; f < FEAT__COUNT; f++)
+    for (int f = 1; f < FEAT__CLASSES; f++)
         if (scores(f))
             last = f;
     out[0] = '\0';
-    for (int f = 1; f < FEAT__COUNT; f++) {
+    for (int f = 1; f < FEAT__CLASSES; f++) {
         if (!scores(f))
             continue;
         const char *sep = k++ == 0 ? "" : f == last ? " or " : ", ";
@@ -1086,6 +1086,9 @@ static enum status read_claim(const struct fl_ctx *c, const cJSON *o,
     if (get_str(c, get(o, "feature"), fl_sub(s, path, "feature"), &feat, e))
         return e->code;
     int f = feat_by_name(feat, strlen(feat));
+    for (int k = FEAT__COUNT; f == FEAT_NONE && k < FEAT__CLASSES; k++)
+        if (strcmp(feat_name(k), feat) == 0)
+            f = k; /* a score class: what players hold, scored at the end */
     if (!scores(f)) {
         char kinds[FL_PATH];
         return fl_bad(c, e, s, "'%.40s' is not %s", feat,

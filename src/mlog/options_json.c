@@ -15,6 +15,7 @@ static const char *const stage_names[] = {
     [OPTS_TILE] = "tile",     [OPTS_PLACE] = "place",
     [OPTS_ACTION] = "action", [OPTS_LAND] = "land",
     [OPTS_AFTER] = "after",   [OPTS_OVER] = "over",
+    [OPTS_ROUND] = "round",   [OPTS_ANSWERED] = "answered",
 };
 
 static void at_json(struct jw *w, const char *key, struct pos p)
@@ -53,6 +54,8 @@ static void tiles_json(struct jw *w, const struct turn_options *o,
         jw_int(w, "left", t->left);
         jw_bool(w, "drawable", t->drawable);
         jw_bool(w, "fits", t->fits);
+        if (t->held)
+            jw_bool(w, "held", true);
         jw_end(w, '}');
     }
     jw_end(w, ']');
@@ -164,6 +167,10 @@ void mlog_options_json(int64_t game, const struct game_log *log,
     jw_int(&w, "tiles_left", o->tiles_left);
     if (o->stage == OPTS_OVER)
         jw_string(&w, "over", o->over);
+    if (o->stage == OPTS_ROUND || (o->stage == OPTS_TILE && o->round)) {
+        jw_string(&w, "round", o->round);
+        jw_bool(&w, "pass", o->may_pass);
+    }
     jw_object(&w, "query");
     if (q->tile >= 0)
         jw_string(&w, "tile", tile_get(q->tile)->id);
@@ -176,7 +183,8 @@ void mlog_options_json(int64_t game, const struct game_log *log,
     if (q->roll)
         jw_int(&w, "roll", q->roll);
     jw_end(&w, '}');
-    if (o->stage != OPTS_OVER)
+    if (o->stage != OPTS_OVER && o->stage != OPTS_ROUND &&
+        o->stage != OPTS_ANSWERED)
         tiles_json(&w, o, q);
     if (o->stage == OPTS_PLACE)
         places_json(&w, o);

@@ -152,6 +152,7 @@ static void flight_json(struct jw *w, const char *key,
         seg_format(f->feature, f->mask, seg, sizeof seg);
         jw_string(w, "segment", seg);
     }
+    jw_int(w, "points", f->points);
     odds_json(w, log, f);
     jw_end(w, '}');
 }

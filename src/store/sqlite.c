@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "store/sqlite_int.h"
+#include "store/store_rating.h"
 #include "util/xalloc.h"
 
 #define STORE_BUSY_MS 5000
@@ -389,6 +390,27 @@ static void fn_p(sqlite3_context *c, int argc, sqlite3_value **argv)
     sqlite3_result_double(c, exp(-sqlite3_value_double(argv[0]) / 2.0));
 }
 
+/* luck_figure(what, landed, thirds, ninths): store_rating.h's figure
+ * (what: 0 expected, 1 luck, 2 spread) as the text "%.2f", for json():
+ * the bytes PostgreSQL's statistics print. NULL sums count as 0. */
+static void fn_luck(sqlite3_context *c, int argc, sqlite3_value **argv)
+{
+    char text[32];
+    if (argc != 4) {
+        sqlite3_result_null(c);
+        return;
+    }
+    int what = sqlite3_value_int(argv[0]);
+    snprintf(text, sizeof text, "%.2f",
+             luck_figure(what == 0 ? LUCK_EXPECTED
+                         : what == 1 ? LUCK_LUCK
+                                     : LUCK_SPREAD,
+                         sqlite3_value_int64(argv[1]),
+                         sqlite3_value_int64(argv[2]),
+                         sqlite3_value_int64(argv[3])));
+    sqlite3_result_text(c, text, -1, SQLITE_TRANSIENT);
+}
+
 int sq_register_functions(sqlite3 *db)
 {
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
@@ -397,6 +419,9 @@ int sq_register_functions(sqlite3 *db)
     if (rc == SQLITE_OK)
         rc = sqlite3_create_function(db, "die_p", 1, flags, NULL, fn_p, NULL,
                                      NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "luck_figure", 4, flags, NULL,
+                                     fn_luck, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = sq_register_unpack(db);
     return rc;

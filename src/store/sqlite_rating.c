@@ -175,10 +175,13 @@ static const char SQL_PLAYER_HISTORY[] =
     "ORDER BY played_at, game_id";
 
 /* The player's flights with an outcome and a die's roll, in the games
- * that count: k is how many of the three rolls offered a landing. */
+ * that count: k is how many of the three rolls offered a landing; and
+ * the points their flights won. */
 static const char SQL_PLAYER_LUCK[] =
     "SELECT count(*), coalesce(sum(outcome = 'landed'), 0), "
-    "coalesce(sum(k), 0), coalesce(sum(k * (3 - k)), 0) FROM (SELECT "
+    "coalesce(sum(k), 0), coalesce(sum(k * (3 - k)), 0), "
+    "coalesce((SELECT t.flier_points FROM players q JOIN player_totals t "
+    "ON t.player_id = q.id WHERE q.name = ?1), 0) FROM (SELECT "
     "f.outcome, (f.n_roll1 > 0) + (f.n_roll2 > 0) + (f.n_roll3 > 0) AS k "
     "FROM players p JOIN game_players gp ON gp.player_id = p.id "
     "JOIN games g ON g.id = gp.game_id JOIN flights f ON f.game_id = "
@@ -250,7 +253,8 @@ enum status sq_player_rating_json(struct sq_store *s, const char *name,
             luck_json(out, sqlite3_column_int64(st, 0),
                       sqlite3_column_int64(st, 1),
                       sqlite3_column_int64(st, 2),
-                      sqlite3_column_int64(st, 3));
+                      sqlite3_column_int64(st, 3),
+                      sqlite3_column_int64(st, 4));
         else
             res = sq_fail(s, rc, "read the flier's luck", e);
     }

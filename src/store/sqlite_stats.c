@@ -191,18 +191,34 @@ static const char SQL_SCORES[] =
     "'forced_returns', coalesce(sum(f.forced), 0), "                           \
     "'landing_rate', " RATE("sum(f.landed)", "sum(f.returned)")
 
+/* The luck's sums over the rows of f whose roll is a die's (a bad roll
+ * has no odds): landed, thirds, ninths (schema/011). */
+#define DIE_SUM(col) "sum(iif(f.roll BETWEEN 1 AND 3, f." col ", 0))"
+#define LUCK_ARGS DIE_SUM("landed") ", " DIE_SUM("thirds") ", " DIE_SUM("ninths")
+#define LUCK_FIELDS                                                            \
+    "'expected', json(luck_figure(0, " LUCK_ARGS ")), "                        \
+    "'luck', json(luck_figure(1, " LUCK_ARGS ")), "                            \
+    "'spread', json(luck_figure(2, " LUCK_ARGS ")), "                          \
+    "'points', coalesce(sum(f.points), 0)"
+
+/* By roll, the luck would say nothing: once the die shows a roll, its
+ * target decides the landing. What a roll's flights had before the
+ * roll (expected) says whether that distance reaches land more often
+ * than the odds of the three. */
 static const char SQL_FLIER[] =
     "SELECT json_object(" FLIGHT_FIELDS ", "
-    "'pending', coalesce(sum(f.pending), 0), "
+    "'pending', coalesce(sum(f.pending), 0), " LUCK_FIELDS ", "
     "'by_roll', (SELECT json_group_array(json(x)) FROM (SELECT "
-    "json_object('roll', r.roll, " FLIGHT_FIELDS
-    ") AS x FROM (SELECT 1 AS roll "
+    "json_object('roll', r.roll, " FLIGHT_FIELDS ", 'expected', "
+    "json(luck_figure(0, 0, sum(f.thirds), 0)), 'points', "
+    "coalesce(sum(f.points), 0)) AS x FROM (SELECT 1 AS roll "
     "UNION ALL SELECT 2 UNION ALL SELECT 3) AS r LEFT JOIN flight_totals f ON "
     "f.roll = r.roll "
     "GROUP BY r.roll ORDER BY r.roll)), "
     "'by_direction', (SELECT json_group_object(d.name, json(x)) FROM (SELECT "
-    "d.name, json_object(" FLIGHT_FIELDS ") AS x FROM (SELECT 0 AS diag, "
-    "'orthogonal' AS name UNION ALL SELECT 1, 'diagonal') AS d LEFT JOIN "
+    "d.name, json_object(" FLIGHT_FIELDS ", " LUCK_FIELDS ") AS x FROM "
+    "(SELECT 0 AS diag, 'orthogonal' AS name UNION ALL SELECT 1, "
+    "'diagonal') AS d LEFT JOIN "
     "flight_totals f ON f.diagonal = d.diag GROUP BY d.diag ORDER BY "
     "d.diag) AS d), "
     "'by_figure', (SELECT json_group_object(g.figure, json(x)) FROM (SELECT "

@@ -302,7 +302,7 @@ static enum status write_points(struct sq_store *s, int64_t id, int n_seats,
         "player_id, points) VALUES (?1, ?2, ?3, ?4, ?5)",
         &st, e);
     for (int p = 0; p < n_seats && res == ST_OK; p++)
-        for (int f = 0; f < FEAT__COUNT && res == ST_OK; f++) {
+        for (int f = 0; f < FEAT__CLASSES && res == ST_OK; f++) {
             if (!sum[p].scored[f])
                 continue;
             sqlite3_bind_int64(st, 1, id);
@@ -401,6 +401,7 @@ static void bind_flight(sqlite3_stmt *st, const struct flight *f,
      * the game rather than count it under a wrong name */
     const struct figure_class *fc = figure_class(f->figure);
     sq_bind_text(st, 20, fc ? fc->jcz : NULL);
+    sqlite3_bind_int(st, 21, f->points);
 }
 
 static enum status write_flights(struct sq_store *s, int64_t id,
@@ -412,9 +413,9 @@ static enum status write_flights(struct sq_store *s, int64_t id,
         s,
         "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
         "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
-        "landing, n_options, options, n_roll1, n_roll2, n_roll3, figure) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-        "?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+        "landing, n_options, options, n_roll1, n_roll2, n_roll3, figure, "
+        "points) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+        "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
         &st, e);
     for (size_t i = 0; i < r->n_flights && res == ST_OK; i++) {
         sqlite3_bind_int64(st, 1, id);
@@ -588,16 +589,23 @@ static const char *const flush_sql[] = {
     "n = n + excluded.n",
 
     "INSERT INTO flight_totals (roll, diagonal, figure, flights, landed, "
-    "returned, pending, forced) "
+    "returned, pending, forced, thirds, ninths, points) "
     "SELECT roll, diagonal, figure, count(*), sum(outcome = 'landed'), "
     "sum(outcome = 'returned'), sum(outcome = 'pending'), "
-    "sum(n_options = 0 AND NOT bad_roll) FROM flights "
-    "WHERE game_id " PLAYED_PENDING " GROUP BY 1, 2, 3 "
+    "sum(n_options = 0 AND NOT bad_roll), sum(decided * k), "
+    "sum(decided * k * (3 - k)), sum(points) FROM (SELECT roll, diagonal, "
+    "figure, outcome, n_options, bad_roll, points, "
+    "outcome IN ('landed', 'returned') AS decided, "
+    "(n_roll1 > 0) + (n_roll2 > 0) + (n_roll3 > 0) AS k FROM flights "
+    "WHERE game_id " PLAYED_PENDING ") GROUP BY 1, 2, 3 "
     "ON CONFLICT DO UPDATE SET flights = flights + excluded.flights, "
     "landed = landed + excluded.landed, "
     "returned = returned + excluded.returned, "
     "pending = pending + excluded.pending, "
-    "forced = forced + excluded.forced",
+    "forced = forced + excluded.forced, "
+    "thirds = thirds + excluded.thirds, "
+    "ninths = ninths + excluded.ninths, "
+    "points = points + excluded.points",
 
     "INSERT INTO player_figures (player_id, figure, flights, landed, "
     "returned, pending, forced) "

@@ -58,6 +58,13 @@ static const char *const audit_only[] = {
  * to; game_totals and expansion_totals count uploads. */
 #define PLAYED " game_id IN (SELECT id FROM games WHERE dup_of IS NULL)"
 
+/* A flight's luck terms (schema/011): with an outcome, and k, the rolls
+ * of the three that offered a landing. */
+#define DECIDED "outcome IN ('landed', 'returned')"
+#define ROLLS_WITH_LANDING                                                \
+    "(CASE WHEN n_roll1 > 0 THEN 1 ELSE 0 END + CASE WHEN n_roll2 > 0 "  \
+    "THEN 1 ELSE 0 END + CASE WHEN n_roll3 > 0 THEN 1 ELSE 0 END)"
+
 /* An aggregate table against the sums over its detail table. Both
  * queries return (key, values...) rows; key names the row for people.
  * stored leaves out rows whose counts are all 0: the writers decrement
@@ -111,13 +118,16 @@ static const struct {
       " sum(CASE WHEN outcome = 'landed' THEN 1 ELSE 0 END),"
       " sum(CASE WHEN outcome = 'returned' THEN 1 ELSE 0 END),"
       " sum(CASE WHEN outcome = 'pending' THEN 1 ELSE 0 END),"
-      " sum(CASE WHEN n_options = 0 AND bad_roll = 0 THEN 1 ELSE 0 END)"
+      " sum(CASE WHEN n_options = 0 AND bad_roll = 0 THEN 1 ELSE 0 END),"
+      " sum(CASE WHEN " DECIDED " THEN " ROLLS_WITH_LANDING " ELSE 0 END),"
+      " sum(CASE WHEN " DECIDED " THEN " ROLLS_WITH_LANDING " * (3 - "
+      ROLLS_WITH_LANDING ") ELSE 0 END), sum(points)"
       " FROM flights WHERE" PLAYED " GROUP BY roll, diagonal, figure",
       "SELECT 'roll ' || roll || ', diagonal ' || diagonal || ', figure '"
       " || figure AS k, roll, diagonal, figure, flights, landed, returned,"
-      " pending, forced FROM flight_totals"
+      " pending, forced, thirds, ninths, points FROM flight_totals"
       " WHERE flights <> 0 OR landed <> 0 OR returned <> 0 OR pending <> 0"
-      " OR forced <> 0" },
+      " OR forced <> 0 OR thirds <> 0 OR ninths <> 0 OR points <> 0" },
     { "player_figures", "flights",
       "SELECT 'player_id ' || gp.player_id || ', figure ' || f.figure AS k,"
       " gp.player_id, f.figure, count(*),"

@@ -158,14 +158,33 @@ void rating_json_close(struct buf *out, int64_t n_games)
         buf_puts(out, "]}");
 }
 
-void luck_json(struct buf *out, int64_t flights, int64_t landed,
-               int64_t thirds, int64_t ninths)
+double luck_figure(enum luck_what what, int64_t landed, int64_t thirds,
+                   int64_t ninths)
 {
-    struct luck l = { .flights = (int)flights, .landed = (int)landed,
+    struct luck l = { .landed = (int)landed,
                       .expected = (double)thirds / 3.0,
                       .variance = (double)ninths / 9.0 };
-    buf_printf(out, ",\"luck\":{\"flights\":%lld,\"landed\":%lld,"
-               "\"expected\":%.2f,\"luck\":%.2f,\"spread\":%.2f}",
-               (long long)flights, (long long)landed, l.expected,
-               luck_value(&l), luck_spread(&l));
+    double x = what == LUCK_EXPECTED ? l.expected
+             : what == LUCK_LUCK     ? luck_value(&l)
+                                     : luck_spread(&l);
+    x = round(x * 100.0) / 100.0;
+    return x == 0 ? 0.0 : x; /* never "-0.00" */
+}
+
+void luck_fields_json(struct buf *out, int64_t landed, int64_t thirds,
+                      int64_t ninths)
+{
+    buf_printf(out, "\"expected\":%.2f,\"luck\":%.2f,\"spread\":%.2f",
+               luck_figure(LUCK_EXPECTED, landed, thirds, ninths),
+               luck_figure(LUCK_LUCK, landed, thirds, ninths),
+               luck_figure(LUCK_SPREAD, landed, thirds, ninths));
+}
+
+void luck_json(struct buf *out, int64_t flights, int64_t landed,
+               int64_t thirds, int64_t ninths, int64_t points)
+{
+    buf_printf(out, ",\"luck\":{\"flights\":%lld,\"landed\":%lld,",
+               (long long)flights, (long long)landed);
+    luck_fields_json(out, landed, thirds, ninths);
+    buf_printf(out, ",\"points\":%lld}", (long long)points);
 }

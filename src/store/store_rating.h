@@ -70,7 +70,6 @@ void rating_run_finish(struct rating_run *run);
 /* The rating as the API shows it, rounded to hundredths. */
 double rating_round(double x);
 
-#endif
 
 /* What GET /api/players/{name} adds, rendered here for both backends
  * (numbers to two decimals, so the bytes agree):
@@ -83,11 +82,24 @@ void rating_json_open(struct buf *out, double mu, double sigma,
 void rating_json_item(struct buf *out, size_t i, int64_t game_id,
                       int64_t played_at, double shown);
 void rating_json_close(struct buf *out, int64_t n_games);
-/* "luck": {"flights", "landed", "expected", "luck", "spread"} from the
- * flights with an outcome and a die's roll: landed of them, thirds =
- * sum of k (the rolls of 3 that offered a landing), ninths = sum of
- * k (3 - k). */
+/* "luck": {"flights", "landed", "expected", "luck", "spread", "points"}
+ * from the flights with an outcome and a die's roll: landed of them,
+ * thirds = sum of k (the rolls of 3 that offered a landing), ninths =
+ * sum of k (3 - k); points: what the player's flights won (each scoring
+ * once, player_totals.flier_points). */
 void luck_json(struct buf *out, int64_t flights, int64_t landed,
-               int64_t thirds, int64_t ninths);
+               int64_t thirds, int64_t ninths, int64_t points);
+/* "expected":x,"luck":y,"spread":z (no braces, no comma), the figures
+ * luck_figure() gives, for /api/stats' luck by direction. */
+void luck_fields_json(struct buf *out, int64_t landed, int64_t thirds,
+                      int64_t ninths);
+/* One of those figures rounded to hundredths (never -0), so that both
+ * backends print the same bytes: SQLite's statistics take it through a
+ * SQL function (luck_figure(what, landed, thirds, ninths)). */
+enum luck_what { LUCK_EXPECTED, LUCK_LUCK, LUCK_SPREAD };
+double luck_figure(enum luck_what what, int64_t landed, int64_t thirds,
+                   int64_t ninths);
 /* The history a player page shows: the latest so many rated games. */
 #define RATING_HISTORY_MAX 500
+
+#endif

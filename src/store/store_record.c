@@ -12,7 +12,7 @@ static void sum_events(const struct report *r, int n, struct seat_sum *sum)
         for (int p = 0; p < n; p++) {
             if (!(ev->players & (1u << p)))
                 continue;
-            if (ev->feature < FEAT__COUNT) {
+            if (ev->feature < FEAT__CLASSES) {
                 sum[p].pts[ev->feature] += ev->points;
                 sum[p].scored[ev->feature] = true;
             }

@@ -6,11 +6,11 @@
 #include "store/store.h"
 
 /* What one seat did in one game (the game_players sums, and the points
- * by feature kind for game_player_points: a row for each kind the seat
- * scored with, even for 0 points). */
+ * by feature kind or score class for game_player_points: a row for each
+ * the seat scored with, even for 0 points). */
 struct seat_sum {
-    int pts[FEAT__COUNT];
-    bool scored[FEAT__COUNT];
+    int pts[FEAT__CLASSES];
+    bool scored[FEAT__CLASSES];
     int flights, landed, returned, forced, flier_points;
     int rolls[3];
     int rank;

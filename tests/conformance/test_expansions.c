@@ -40,7 +40,8 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "spiel-doch", "wind_roses", "kr",
                                          "russian_promos",
                                          "little_buildings", "festival",
-                                         "tunnel", "labyrinth", "mage" };
+                                         "tunnel", "labyrinth",
+                                         "watchtowers", "gold", "mage" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
@@ -49,7 +50,8 @@ static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "spiel-doch", "wind_roses", "kr",
                                        "russian_promos",
                                        "little_buildings", "festival",
-                                       "tunnel", "labyrinth", "mage" };
+                                       "tunnel", "labyrinth",
+                                       "watchtowers", "gold", "mage" };
 
 static bool is_required(const char *folder)
 {

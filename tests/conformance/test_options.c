@@ -15,9 +15,10 @@
  *     agrees with the lists walked here, and refuses a square the tile
  *     does not fit; cut within a turn, after a logged unit move, it
  *     answers the state the walk sees there.
- * The answers of rounds between turns (wagons, the count, crop circles,
- * the bazaar) are named by the options, not listed, so they are not
- * counted. */
+ *   rounds between turns: where one owes its answers, options_compute()
+ *     on the log cut there names it and the seat asked; a logged answer
+ *     is among those the round lists, and a listed one, replayed, is
+ *     accepted (a bid listed names its least amount). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
 #include <stdint.h>
@@ -41,7 +42,12 @@
 static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "bigbox", "pd", "tower", "count",
                                        "cult", "darmstadt", "monasteries",
-                                       "siege", "corn", "bigtop", "bcb" };
+                                       "siege", "corn", "bigtop", "bcb",
+                                       "winter", "gq11", "spiel-doch",
+                                       "wind_roses", "kr", "russian_promos",
+                                       "little_buildings", "festival",
+                                       "tunnel", "labyrinth", "watchtowers",
+                                       "gold" };
 
 struct tally {
     uint64_t rng;
@@ -55,7 +61,13 @@ struct tally {
                                        agreeing with the walk */
     long computed;                  /* options_compute() calls agreeing */
     long last_round;                /* tiles placed after the last one
-                                       (abbeys): a round, not listed */
+                                       (abbeys) offered to their seat */
+    long rounds;                    /* open rounds options_compute()
+                                       named as the walk found them */
+    long round_answers;             /* logged answers among a round's */
+    long round_sampled;             /* listed answers the auditor took */
+    long catalogued, held;          /* tiles placed found in the
+                                       catalogue, held ones (abbeys) */
     int failures;
 };
 
@@ -229,6 +241,19 @@ static bool landing_listed(const struct game *g, const struct turn_options *o,
     return false;
 }
 
+/* options_compute() on the log cut before move i, the daemon's path; e
+ * is cleared first. */
+static enum status compute_cut(const struct game_log *log, size_t i,
+                               const struct options_query *q,
+                               struct turn_options *o, struct err *e)
+{
+    struct game_log cut = *log; /* shares the moves: never released */
+    cut.n_moves = i;
+    cut.end_turn = -1;
+    err_clear(e);
+    return options_compute(&cut, q, o, e);
+}
+
 /* The daemon's path on the log cut before move i (a placement between
  * turns): the same actions as the walk found after it, and a square the
  * tile cannot reach refused with the rule. */
@@ -237,9 +262,6 @@ static void check_compute(struct tally *t, const char *file,
                           const struct turn_options *walked)
 {
     const struct move *m = &log->moves[i];
-    struct game_log cut = *log; /* shares the moves: never released */
-    cut.n_moves = i;
-    cut.end_turn = -1;
     struct options_query q;
     options_query_init(&q);
     q.tile = m->tile;
@@ -248,8 +270,7 @@ static void check_compute(struct tally *t, const char *file,
     q.rot = m->rot;
     struct turn_options o;
     struct err e;
-    err_clear(&e);
-    enum status st = options_compute(&cut, &q, &o, &e);
+    enum status st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_OK || o.stage != OPTS_ACTION ||
         o.n_deploys != walked->n_deploys || o.n_flights != walked->n_flights)
         miss(t, file, m, st != ST_OK ? e.msg : "options_compute differs");
@@ -257,8 +278,7 @@ static void check_compute(struct tally *t, const char *file,
         t->computed++;
     options_release(&o);
     q.at = (struct pos){ 200, 200 };
-    err_clear(&e);
-    st = options_compute(&cut, &q, &o, &e);
+    st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_RULE || strncmp(e.msg, "TILE_NOT_ADJACENT: ", 19) != 0)
         miss(t, file, m, "a far square is not refused as TILE_NOT_ADJACENT");
     options_release(&o);
@@ -317,16 +337,12 @@ static void check_mid_turn(struct tally *t, const char *file,
                            const struct game_log *log, size_t i,
                            size_t turn_start, const struct turn_options *walked)
 {
-    struct game_log cut = *log; /* shares the moves: never released */
-    cut.n_moves = i;
-    cut.end_turn = -1;
     struct options_query q;
     options_query_init(&q);
     q.steps_from = (long)turn_start;
     struct turn_options o;
     struct err e;
-    err_clear(&e);
-    enum status st = options_compute(&cut, &q, &o, &e);
+    enum status st = compute_cut(log, i, &q, &o, &e);
     if (st != ST_OK || o.stage == OPTS_TILE || o.stage == OPTS_OVER ||
         o.n_moves != walked->n_moves)
         miss(t, file, &log->moves[i],
@@ -363,6 +379,107 @@ static void unit_move(struct tally *t, const char *file,
     options_release(&o);
 }
 
+/* The tile a turn places is in the catalogue: drawable from the pack,
+ * or the player's own (an abbey). */
+static void catalogued(struct tally *t, const char *file,
+                       const struct game *g, const struct move *m,
+                       struct turn_options *o)
+{
+    options_tiles(g, o);
+    for (int k = 0; k < o->n_tiles; k++)
+        if (o->tiles[k].tile == m->tile && o->tiles[k].left > 0 &&
+            o->tiles[k].drawable) {
+            t->catalogued++;
+            t->held += o->tiles[k].held;
+            return;
+        }
+    miss(t, file, m, "the tile placed is not in the catalogue");
+}
+
+/* A tile placed after the last one (an abbey in the last round, a tile
+ * bought at the bazaar): the daemon's path cut before it offers that
+ * seat its held tile. */
+static void last_round_tile(struct tally *t, const char *file,
+                            const struct game_log *log, size_t i)
+{
+    const struct move *m = &log->moves[i];
+    struct options_query q;
+    options_query_init(&q);
+    struct turn_options o;
+    struct err e;
+    enum status st = compute_cut(log, i, &q, &o, &e);
+    bool held = false;
+    for (int k = 0; st == ST_OK && k < o.n_tiles; k++)
+        held |= o.tiles[k].tile == m->tile && o.tiles[k].held;
+    if (st == ST_OK && o.stage == OPTS_TILE && held &&
+        (m->player < 0 || m->player == o.seat))
+        t->last_round++;
+    else
+        miss(t, file, m, st != ST_OK ? e.msg
+                                     : "the last round's tile is not offered");
+    options_release(&o);
+}
+
+/* ---- rounds between turns ------------------------------------------------ */
+
+/* Before logged move i a round between turns owes its answer: a logged
+ * answer of its owner is among the answers the round lists, one listed
+ * answer is replayed now and then, and the daemon's path cut there names
+ * the same round and seat. */
+static void round_open(struct tally *t, const char *file,
+                       const struct game_log *log, size_t i,
+                       const struct audit *a)
+{
+    const struct move *m = &log->moves[i];
+    int seat = -1;
+    bool pass = false;
+    const struct round_class *rc = audit_round_open(a, &seat, &pass);
+    if (!rc)
+        return;
+    if (below(t, 3) == 0) {
+        struct options_query q;
+        options_query_init(&q);
+        struct turn_options o;
+        struct err e;
+        enum status st = compute_cut(log, i, &q, &o, &e);
+        if (st != ST_OK || o.stage != OPTS_ROUND || o.seat != seat ||
+            strcmp(o.round, rc->what) != 0)
+            miss(t, file, m, st != ST_OK ? e.msg
+                                         : "options_compute names no round");
+        else
+            t->rounds++;
+        options_release(&o);
+    }
+    if (!rc->options || m->kind == MV_PASS || m->kind >= MV__COUNT ||
+        !(rc->answers >> m->kind & 1) || audit_meeple_owner(a, m) != seat)
+        return;
+    const struct move_class *row = move_class_of(m->kind, m->neutral);
+    struct move *opts = calloc(GAME_MAX_MEEPLES + GAME_MAX_SEGS, sizeof *opts);
+    assert_non_null(opts);
+    int n = rc->options(a, opts, GAME_MAX_MEEPLES + GAME_MAX_SEGS);
+    bool found = false;
+    for (int k = 0; k < n && !found && row; k++) {
+        struct move o = opts[k]; /* a bid's amount listed is its least */
+        if (has_field(row, "amount") && o.amount <= m->amount)
+            o.amount = m->amount;
+        found = same_unit_move(a, row, m, &o);
+    }
+    if (found)
+        t->round_answers++;
+    else
+        miss(t, file, m, "round answer not among the options");
+    if (n > 0) {
+        char why[AUDIT_MSG_MAX + 64];
+        struct move mv = opts[below(t, n)];
+        mv.src = blank(log, mv.kind, i).src;
+        if (accepted(log, i, &mv, NULL, why, sizeof why))
+            t->round_sampled++;
+        else
+            miss(t, file, &mv, why);
+    }
+    free(opts);
+}
+
 static void walk(struct tally *t, const char *file, const struct game_log *log)
 {
     struct report rep;
@@ -377,11 +494,13 @@ static void walk(struct tally *t, const char *file, const struct game_log *log)
         if (m->kind == MV_PLACE && a->phase == PH_IDLE)
             turn_start = i;
         unit_move(t, file, log, i, turn_start, a);
+        round_open(t, file, log, i, a);
         if (m->kind == MV_PLACE && a->phase == PH_IDLE && m->tile >= 0 &&
             game_pack_done(g)) {
-            t->last_round++; /* a round after the last tile: not listed */
+            last_round_tile(t, file, log, i);
         } else if (m->kind == MV_PLACE && a->phase == PH_IDLE &&
                    m->tile >= 0) {
+            catalogued(t, file, g, m, &o);
             options_places(g, m->tile, &o);
             if (place_listed(&o, m))
                 t->places++;
@@ -471,16 +590,21 @@ static void test_options_corpora(void **state)
                   "%ld unit moves; "
                   "%ld other options and %ld listed unit moves accepted by "
                   "the auditor; options_compute agreed %ld times between "
-                  "turns and %ld within one; %ld tiles of a last round not "
-                  "listed; %d failures\n",
+                  "turns and %ld within one; %ld tiles of a last round "
+                  "offered; %ld open rounds named, %ld round answers among "
+                  "the listed, %ld listed answers accepted; %ld tiles placed "
+                  "found in the catalogue, %ld of them held; %d failures\n",
                   games, t.places, t.actions, t.seconds, t.landings,
                   t.unit_moves,
                   t.sampled, t.unit_sampled, t.computed, t.mid_turn,
-                  t.last_round, t.failures);
+                  t.last_round, t.rounds, t.round_answers, t.round_sampled,
+                  t.catalogued, t.held, t.failures);
     assert_int_equal(t.failures, 0);
     assert_true(t.sampled >= MIN_SAMPLED);
     assert_true(t.computed > 0);
     assert_true(t.unit_moves > 0 && t.unit_sampled > 0 && t.mid_turn > 0);
+    assert_true(t.rounds > 0 && t.round_answers > 0 && t.round_sampled > 0);
+    assert_true(t.catalogued > 0 && t.held > 0);
 }
 
 /* The query's text: each parameter named when it does not read. */

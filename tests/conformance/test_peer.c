@@ -179,6 +179,8 @@ static void test_engine_tests(void **state)
         { "/russian-promos/", 2 },
         { "/little-bulldings/", 3 },
         { "/labyrinth/", 2 },
+        { "/watchtowers/", 3 },
+        { "/goldmines/", 2 },
         { "/mage-and-witch/", 2 },
     };
     struct paths files;

@@ -629,6 +629,8 @@ static void test_samples_match_expected(void **state)
         "russian-promos-c2-3p.jcz", "little-buildings-c3-2p.jcz",
         "festival-c2-4p.jcz", "tunnel-c2-2p.jcz",
         "labyrinth-c2-3p.jcz",
+        "watchtowers-c2-4p.jcz",
+        "gold-c2-3p.jcz",
         "mage-c2-3p.jcz",
     };
     (void)state;

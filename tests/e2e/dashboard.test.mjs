@@ -1149,6 +1149,8 @@ describe('the dashboard', () => {
     const floor = page.locator('[data-testid=unit-move][data-move=tower]').first();
     await floor.click();
     await page.getByTestId('turn-steps').waitFor();
+    // the floor chosen is drawn where it goes before the turn is sent
+    await page.locator('[data-testid=pending-step][data-move=tower]').waitFor();
     await shot(page, '16-phone-record-tower', false);
     await page.getByTestId('confirm').click();
     await waitTurn(2);
@@ -1205,6 +1207,82 @@ describe('the dashboard', () => {
     await page.close();
   });
 
+  test('recording from another start: the City of Carcassonne, the River\'s spring', async () => {
+    const page = await newPage(390, 844);
+    const startWith = async (box) => {
+      await page.goto(base + '/record');
+      await page.getByLabel('Player 1').fill('Vera');
+      await page.getByLabel('Player 2').fill('Wim');
+      await page.locator(`[data-testid=box][data-box=${box}]`).check();
+      assert.equal(await page.getByLabel('The start').inputValue(), box, 'the box brings its start');
+      await page.getByTestId('start-game').click();
+      await page.waitForFunction(() => /^Turn 1 /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+      return Number(new URL(page.url()).searchParams.get('game'));
+    };
+    // The City: its twelve tiles drawn as the start, four by three.
+    const city = await startWith('count');
+    const tiles = await page.locator('svg.board g.tile').evaluateAll((gs) => gs.map((g) => g.dataset.tile));
+    assert.equal(tiles.filter((t) => t.startsWith('CO/')).length, 12, tiles.join(' '));
+    const cityReplay = (await api(`/api/games/${city}/replay`)).body;
+    assert.equal(cityReplay.start.length, 12, 'the start is the City');
+    // The River: only its tiles may be drawn first, from the spring on.
+    const river = await startWith('river');
+    await page.locator('svg.board g.tile[data-tile="RI/s"]').waitFor();
+    const open = await page.locator('[data-testid=tile-choice]:not([disabled])').evaluateAll((bs) => bs.map((b) => b.dataset.tile));
+    assert.ok(open.length > 0 && open.every((t) => /^RI[./]/.test(t)), open.join(' '));
+    await page.locator('[data-testid=tile-choice]:not([disabled])').first().click();
+    await page.locator('[data-testid=legal-square]').first().click();
+    await page.getByTestId('pass').click();
+    await page.getByTestId('confirm').click();
+    await page.waitForFunction(() => /^Turn 2 /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+    const g = (await api(`/api/games/${river}`)).body;
+    assert.equal(g.valid, true, JSON.stringify(g.audit && g.audit.violations));
+    await page.close();
+  });
+
+  test('recording a round between turns: the wagon of another player moves after a scoring', async () => {
+    // A game with Abbey & Mayor recorded up to the turn whose scoring
+    // sends a wagon back: its owner, not the player on turn, is asked.
+    const conv = spawn(FLIERD, ['convert', '--to', 'flierlog', '--ndjson', join(SRC, 'samples/bigbox-c2-4p.jcz')]);
+    let text = '';
+    conv.stdout.on('data', (d) => { text += d; });
+    await new Promise((ok) => conv.on('close', ok));
+    const lines = text.split('\n').filter(Boolean);
+    const made = await api('/api/live', { method: 'POST', body: lines[0] });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const id = made.body.id;
+    let wagon = null;
+    for (const l of lines.slice(1)) {
+      const e = JSON.parse(l);
+      if (e.wagons) { wagon = e.wagons[0]; delete e.wagons; }
+      const r = await api(`/api/live/${id}/moves`, { method: 'POST', body: JSON.stringify(e) });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      if (wagon) break;
+    }
+    assert.ok(wagon && wagon.at, 'the sample sends a wagon back');
+    const opts = (await api(`/api/live/${id}/options`)).body;
+    assert.equal(opts.stage, 'round');
+    assert.equal(opts.round, 'the wagons\' moves');
+    assert.ok(opts.moves.length > 1 && opts.pass);
+
+    const page = await newPage(390, 844);
+    await page.goto(`${base}/record?game=${id}`);
+    await page.getByTestId('round').waitFor();
+    assert.match(await page.getByTestId('turn-line').textContent(), new RegExp(`${opts.player} answers: the wagons' moves`));
+    assert.equal(await page.locator('circle.record-spot').count(), opts.moves.length, 'each answer drawn on the board');
+    const choice = page.locator(`[data-testid=round-choice][data-at="${wagon.at.join(',')}"]`).first();
+    await choice.click();
+    await page.waitForFunction(() => /^Turn \d+ /.test(document.querySelector('[data-testid=turn-line]')?.textContent || ''));
+    const game = (await api(`/api/games/${id}`)).body;
+    assert.equal(game.valid, true, JSON.stringify(game.audit && game.audit.violations));
+    const raw = (await (await fetch(`${base}/api/games/${id}/raw`)).text()).split('\n').filter(Boolean);
+    const last = JSON.parse(raw[raw.length - 1]);
+    assert.deepEqual(last.moves.map((m) => m.move), ['deploy', 'commit']);
+    assert.deepEqual(last.moves[0].at, wagon.at);
+    assert.equal((await api(`/api/live/${id}/options`)).body.stage, 'tile');
+    await page.close();
+  });
+
   test('the record page passes axe-core\'s WCAG 2 A and AA checks', async () => {
     const axe = readFileSync(join(SRC, 'tests/e2e/node_modules/axe-core/axe.min.js'), 'utf8');
     const page = await newPage(390, 844);
@@ -1251,6 +1329,20 @@ describe('the dashboard built in, with a token and with many games', () => {
       const cells = await page.locator('[data-testid=rating-cell]').allTextContents();
       assert.equal(cells.filter((c) => /^-?\d+\.\d\d$/.test(c)).length, rated.length);
       assert.match(await page.locator('[data-testid=rating-note]').textContent(), /Games with violations and unfinished games are left out/);
+      // the luck over all games: by direction against the odds, by roll no luck but the chance before it
+      const { flier } = (await get('/api/stats')).body;
+      const sign = (x) => (x > 0 ? '+' : x < 0 ? '−' : '') + Math.abs(x).toFixed(2);
+      assert.match(await page.locator('[data-testid=luck-stats-text]').textContent(), new RegExp(`^Over all games the fliers landed .*the odds predicted; a spread of ${flier.spread.toFixed(2).replace('.', '\\.')} means ±`));
+      assert.match(await page.locator('[data-testid=luck-stats-text]').textContent(), new RegExp(`Flights won ${flier.points} points\\.$`));
+      for (const k of ['orthogonal', 'diagonal']) {
+        assert.equal(await page.locator(`[data-testid=luck-${k}] [data-testid=luck-value]`).textContent(), sign(flier.by_direction[k].luck));
+      }
+      assert.equal(await page.locator('[data-testid=luck-all] [data-testid=luck-value]').textContent(), sign(flier.luck));
+      assert.equal(await page.locator('[data-testid=luck-by-roll] tbody tr').count(), 3);
+      const r1 = flier.by_roll[0];
+      assert.equal(await page.locator('[data-testid=luck-roll-1] [data-testid=roll-chance]').textContent(), `${(100 * r1.expected / (r1.landed + r1.returned)).toFixed(0)}%`);
+      assert.match(await page.locator('[data-testid=luck-roll-note]').textContent(), /no luck to measure by roll/);
+      await shot(page, '39-luck-stats');
       // a player page: the figure, one dot per rated game, the luck in words
       const who = rated.sort((a, b) => b.games - a.games)[0];
       const detail = (await get(`/api/players/${encodeURIComponent(who.name)}`)).body;
@@ -1262,6 +1354,9 @@ describe('the dashboard built in, with a token and with many games', () => {
       assert.equal(await page.locator('[data-testid=rating-chart] path.rating-line').count(), 1);
       assert.match(await page.locator('[data-testid=rating]').textContent(), /left out/);
       assert.match(await page.locator('[data-testid=luck-text]').textContent(), new RegExp(`^Landed ${detail.luck.landed} of ${detail.luck.flights} flights; the dice promised ${detail.luck.expected.toFixed(2)}`));
+      assert.match(await page.locator('[data-testid=luck-plain]').textContent(), new RegExp(`the odds predicted; a spread of ${detail.luck.spread.toFixed(2).replace('.', '\\.')} means ±${detail.luck.spread.toFixed(2).replace('.', '\\.')} is ordinary chance\\.$`));
+      assert.equal(await page.locator('[data-testid=luck-points] strong').textContent(), String(detail.luck.points));
+      assert.equal(detail.luck.points, detail.flier_points, 'the points won by flights are the flier points');
       await shot(page, '40-player-rating');
 
       // rename and delete: refused without the token, done with it

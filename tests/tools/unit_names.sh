@@ -16,7 +16,7 @@ set -u
 SRC=${1:?usage: unit_names.sh SOURCE_DIR [BUDGET]}
 BUDGET=${2:-}
 cd "$SRC" || exit 2
-WORDS='acrobat|ringmaster|bigtop|big.top|circus|bridge|castle|bazaar|shrine|church|darmstadt|siege|besieged|_ESCAPE|ESCAPE_|crop circle|corn-circle|CIRCLE_|\bcorn\b|\bcult\b|special-monastery|abbot_seat|tower|dragon|fairy|princess|quarter|abbey|wagon|barn|mayor|builder|pig|river|\binns?\b|cathedral|phantom|portal|ransom|captur|prisoner|volcano|goods|trader|FIG_COUNT|EXP_COUNT|\bthe count\b|"count"'
+WORDS='acrobat|ringmaster|bigtop|big.top|circus|bridge|castle|bazaar|shrine|church|darmstadt|siege|besieged|_ESCAPE|ESCAPE_|crop circle|corn-circle|CIRCLE_|\bcorn\b|\bcult\b|special-monastery|abbot_seat|tower|dragon|fairy|princess|quarter|abbey|wagon|barn|mayor|builder|pig|river|\binns?\b|cathedral|phantom|portal|ransom|captur|prisoner|volcano|goods|trader|FIG_COUNT|EXP_COUNT|\bthe count\b|"count"|winter|gq11|spiel.doch|\bking\b|robber|wind.rose|little.building|festival|tunnel|labyrinth|russian|yaga|vodyanoy|\btrap\b|\bhills?\b|sheep|shepherd|flock|\bwolf\b|vineyard|\bgold|\bmage\b|\bwitch|ferry|ferries|watchtower'
 total=0
 while IFS= read -r -d '' f; do
     # comments out (their newlines kept), then the registries' X(...) lines

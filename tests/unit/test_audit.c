@@ -521,6 +521,61 @@ static void test_flight_lands_beside_opponent(void **state)
     report_release(&rep);
 }
 
+/* A flight's points: Red flies onto the start tile's city, where Blue's
+ * knight stands (as above); at final scoring the open city (start tile
+ * and BA/Cc.1: 2 tiles, no pennant) is a tie and pays both 2, which is
+ * the flight's. Blue keeps the city alone when Red's flight returns:
+ * that flight won nothing. */
+static void test_flight_points(void **state)
+{
+    (void)state;
+    struct rules r = fx_rules_c2(2);
+    struct audit_opts o = { .assume_finished = true };
+    struct report rep;
+    const struct fx_step s[] = {
+        FX_PLACE(RED, "BA/RFr", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/Cc.1", 0, -1, 2),
+        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "FL/RFr.WE.o", 1, 0, 0), FX_FLY(RED, 1, 0, 1),
+        FX_DEPLOY(RED, 0, 0, FEAT_CITY, "N"), FX_COMMIT(RED),
+    };
+    audit_steps(&r, s, sizeof s / sizeof s[0], &o, &rep);
+    assert_true(rep.finished);
+    assert_int_equal(rep.n_flights, 1);
+    assert_true(rep.flights[0].landed);
+    int city = 0, credited = 0;
+    for (size_t i = 0; i < rep.n_events; i++) {
+        const struct score_event *ev = &rep.events[i];
+        if (ev->feature != FEAT_CITY)
+            continue;
+        city++;
+        assert_int_equal(ev->points, 2);
+        assert_int_equal(ev->players, (1u << RED) | (1u << BLUE));
+        assert_int_equal(ev->fliers, 1u << RED);
+        assert_int_equal(ev->n_flights, 1);
+        assert_int_equal(ev->flights[0], 1);
+        credited += ev->points;
+    }
+    assert_int_equal(city, 1);
+    assert_int_equal(rep.flights[0].points, credited);
+    report_release(&rep);
+
+    const struct fx_step back[] = {
+        FX_PLACE(RED, "BA/RFr", -1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+        FX_PLACE(BLUE, "BA/Cc.1", 0, -1, 2),
+        FX_DEPLOY(BLUE, 0, -1, FEAT_CITY, "SE"), FX_COMMIT(BLUE),
+        FX_PLACE(RED, "FL/RFr.WE.o", 1, 0, 0), FX_FLY(RED, 1, 0, 2),
+        FX_COMMIT(RED),
+    };
+    audit_steps(&r, back, sizeof back / sizeof back[0], &o, &rep);
+    assert_int_equal(rep.n_flights, 1);
+    assert_false(rep.flights[0].landed);
+    assert_int_equal(rep.flights[0].points, 0);
+    for (size_t i = 0; i < rep.n_events; i++)
+        assert_int_equal(rep.events[i].n_flights, 0);
+    report_release(&rep);
+}
+
 /* A position beyond the board cannot be replayed: the audit halts there
  * and the game is never finished, not even when asked to assume it. */
 static void test_halt_beyond_board(void **state)
@@ -733,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_abbot_recall_is_valid),
         cmocka_unit_test(test_flight_records),
         cmocka_unit_test(test_flight_lands_beside_opponent),
+        cmocka_unit_test(test_flight_points),
         cmocka_unit_test(test_halt_beyond_board),
         cmocka_unit_test(test_city_asks_round_to_the_turn_player),
         cmocka_unit_test(test_last_round_of_abbeys),

@@ -613,8 +613,8 @@ static cJSON *player_json(struct store *s, const char *name)
 static void check_seat(struct store *s, const struct game_log *log,
                        const struct report *rep, int p)
 {
-    int pts[FEAT__COUNT] = { 0 }, n_pts = 0;
-    bool scored[FEAT__COUNT] = { false };
+    int pts[FEAT__CLASSES] = { 0 }, n_pts = 0;
+    bool scored[FEAT__CLASSES] = { false };
     int flights[FIG__COUNT] = { 0 }, landed[FIG__COUNT] = { 0 }, n_figs = 0;
     for (size_t i = 0; i < rep->n_events; i++)
         if (rep->events[i].players >> p & 1) {
@@ -632,7 +632,7 @@ static void check_seat(struct store *s, const struct game_log *log,
                                                               NULL);
     assert_int_equal(cJSON_GetArraySize(pj), n_pts);
     assert_int_equal(cJSON_GetArraySize(fj), n_figs);
-    for (int f = 0; f < FEAT__COUNT; f++)
+    for (int f = 0; f < FEAT__CLASSES; f++)
         if (scored[f])
             assert_int_equal(member(pj, feat_name(f), NULL)->valueint,
                              pts[f]);

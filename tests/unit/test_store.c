@@ -454,7 +454,7 @@ static void test_open_migrates_and_reopens(void **state)
     store_close(fx->s);
     fx->s = NULL;
     if (!test_db_pg()) /* PostgreSQL's is a table: the open must work */
-        assert_int_equal(file_user_version(fx->path), 10);
+        assert_int_equal(file_user_version(fx->path), 11);
     assert_int_equal(store_open(fx->path, false, &fx->s, &e), ST_OK);
     struct game_filter f = any();
     assert_int_equal(total_of(fx->s, &f), 1);
@@ -1081,6 +1081,93 @@ static void test_stats_known_rolls(void **state)
         /* Ann flew i = 0, 2, ..., 14: rolls 1 x5, 2 x3 */
         JS("die_by_player.0.name", "Ann"), JN("die_by_player.0.rolls.0", 5),
         JN("die_by_player.0.rolls.1", 3)));
+    cJSON_Delete(j);
+}
+
+/* The luck on flights whose odds are known (k: the rolls of three that
+ * offered a landing; chance k/3, variance k(3 - k)/9):
+ *   i  seat dir roll k outcome  points
+ *   0  Ann  S   1    3 landed   5
+ *   1  Ann  S   2    1 returned 0
+ *   2  Bob  S   3    1 landed   3
+ *   3  Ann  NE  1    2 returned 0
+ *   4  Bob  NE  2    2 landed   0
+ *   5  Ann  NE  3    3 pending  0   no outcome: out of the luck
+ *   6  Bob  S   7    3 returned 0   no die's roll: out of the luck
+ * orthogonal: landed 2, expected 5/3, ninths 0 + 2 + 2 = 4: spread 2/3;
+ * diagonal: landed 1, expected 4/3, spread 2/3; all: landed 3,
+ * expected 3, luck 0, spread sqrt(8/9). By roll, the chance before it:
+ * 1: (3 + 2)/3, 2: (1 + 2)/3, 3: 1/3. Ann: 3 flights, landed 1,
+ * expected 2, luck -1, spread 2/3; Bob: 2, landed 2, expected 1. */
+static void test_luck_known_odds(void **state)
+{
+    struct fixture *fx = *state;
+    static const struct {
+        int seat, dir, roll, k, landed, pending, points;
+    } t[] = {
+        { 0, DIR_S, 1, 3, 1, 0, 5 },  { 0, DIR_S, 2, 1, 0, 0, 0 },
+        { 1, DIR_S, 3, 1, 1, 0, 3 },  { 0, DIR_NE, 1, 2, 0, 0, 0 },
+        { 1, DIR_NE, 2, 2, 1, 0, 0 }, { 0, DIR_NE, 3, 3, 0, 1, 0 },
+        { 1, DIR_S, 7, 3, 0, 0, 0 },
+    };
+    struct flight fl[7];
+    struct variant v;
+    memset(fl, 0, sizeof fl);
+    for (int i = 0; i < 7; i++) {
+        fl[i].turn = i + 1;
+        fl[i].player = t[i].seat;
+        fl[i].dir = t[i].dir;
+        fl[i].roll = t[i].roll;
+        fl[i].bad_roll = t[i].roll > 3;
+        fl[i].landed = t[i].landed;
+        fl[i].pending = t[i].pending;
+        fl[i].points = t[i].points;
+        fl[i].n_options = t[i].landed || t[i].pending;
+        for (int r = 0; r < t[i].k; r++) /* which rolls does not matter */
+            fl[i].n_by_roll[r] = 1;
+    }
+    variant(&v, 12, "Ann", "Bob");
+    v.rep.flights = fl;
+    v.rep.n_flights = 7;
+    struct game_record g = record(&v.log, &v.rep, v.sha, 1000);
+    insert_ok(fx->s, &g);
+    cJSON *j = STATS(fx->s);
+    expect_json("luck by direction", j, JSON_WANT(
+        JN("flier.landed", 3), JX("flier.expected", 3, 1e-9),
+        JX("flier.luck", 0, 1e-9), JX("flier.spread", 0.94, 1e-9),
+        JN("flier.points", 8),
+        JN("flier.by_direction.orthogonal.landed", 2),
+        JX("flier.by_direction.orthogonal.expected", 1.67, 1e-9),
+        JX("flier.by_direction.orthogonal.luck", 0.33, 1e-9),
+        JX("flier.by_direction.orthogonal.spread", 0.67, 1e-9),
+        JN("flier.by_direction.orthogonal.points", 8),
+        JX("flier.by_direction.diagonal.expected", 1.33, 1e-9),
+        JX("flier.by_direction.diagonal.luck", -0.33, 1e-9),
+        JX("flier.by_direction.diagonal.spread", 0.67, 1e-9),
+        JN("flier.by_direction.diagonal.points", 0),
+        JX("flier.by_roll.0.expected", 1.67, 1e-9),
+        JN("flier.by_roll.0.points", 5),
+        JX("flier.by_roll.1.expected", 1, 1e-9),
+        JX("flier.by_roll.2.expected", 0.33, 1e-9),
+        JN("flier.by_roll.2.points", 3)));
+    cJSON_Delete(j);
+    /* a player's points won by flights: each scoring once, as the
+     * sample's events say (the variant keeps them) */
+    int pts[FEAT__COUNT], flier[2];
+    bool scored[FEAT__COUNT];
+    expected_points(0, pts, scored, &flier[0]);
+    expected_points(1, pts, scored, &flier[1]);
+    j = PLAYER(fx->s, "Ann");
+    expect_json("Ann's luck", j, JSON_WANT(
+        JN("luck.flights", 3), JN("luck.landed", 1),
+        JX("luck.expected", 2, 1e-9), JX("luck.luck", -1, 1e-9),
+        JX("luck.spread", 0.67, 1e-9), JN("luck.points", flier[0])));
+    cJSON_Delete(j);
+    j = PLAYER(fx->s, "Bob");
+    expect_json("Bob's luck", j, JSON_WANT(
+        JN("luck.flights", 2), JN("luck.landed", 2),
+        JX("luck.expected", 1, 1e-9), JX("luck.luck", 1, 1e-9),
+        JX("luck.spread", 0.67, 1e-9), JN("luck.points", flier[1])));
     cJSON_Delete(j);
 }
 
@@ -2093,6 +2180,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_player_numbers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stats_sample, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stats_known_rolls, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_luck_known_odds, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_stats_empty, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unsupported_is_stored, setup,

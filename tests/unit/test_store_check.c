@@ -28,7 +28,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/audit.h"
 #include "ingest/ingest.h"
+#include "mlog/mlog.h"
 #include "store/sqlite_int.h"
 #include "store/store.h"
 #include "util/sha256.h"
@@ -239,6 +241,11 @@ static const struct {
       "table flight_totals, roll " },
     { "UPDATE flights SET figure = 'big' WHERE game_id = 1 AND idx = 0",
       "differs from the sums over flights" },
+    /* the luck's sums (schema/011) */
+    { "UPDATE flight_totals SET thirds = thirds + 3",
+      "table flight_totals, roll " },
+    { "UPDATE flights SET points = points + 4 WHERE game_id = 1 AND idx = 0",
+      "differs from the sums over flights" },
     { "DELETE FROM rule_totals",
       "table rule_totals, rule FLIER_WRONG_TARGET: differs from the sums "
       "over violations" },
@@ -445,6 +452,41 @@ static void test_find_sha_searches(void **state)
     buf_release(&plan);
 }
 
+static void expect_number(const cJSON *x, double want)
+{
+    assert_non_null(x);
+    if (!cJSON_IsNumber(x) || x->valuedouble < want - 0.005 ||
+        x->valuedouble > want + 0.005)
+        fail_msg("want %.2f, got %.4f", want, x->valuedouble);
+}
+
+/* The points of the flights of the two v2 games as the engine audits
+ * them now. */
+static int flight_points(void)
+{
+    static const char *const files[] = { "c2-2p.jcz", "c3-4p-abbots.jcz" };
+    int sum = 0;
+    for (int i = 0; i < 2; i++) {
+        char path[512];
+        struct buf raw = BUF_INIT;
+        struct game_log log;
+        struct report rep;
+        struct err e;
+        enum mlog_format fmt;
+        snprintf(path, sizeof path, "%s/%s", FLIERD_SAMPLES_DIR, files[i]);
+        read_file(path, &raw);
+        game_log_init(&log);
+        assert_int_equal(mlog_parse(raw.p, raw.len, &log, &fmt, &e), ST_OK);
+        audit_run(&log, NULL, &rep, NULL);
+        for (size_t k = 0; k < rep.n_flights; k++)
+            sum += rep.flights[k].points;
+        report_release(&rep);
+        game_log_release(&log);
+        buf_release(&raw);
+    }
+    return sum;
+}
+
 static void test_migrates_v2(void **state)
 {
     char path[160];
@@ -493,6 +535,17 @@ static void test_migrates_v2(void **state)
     assert_int_equal(at(at(j, "flier", "by_figure"), "unknown",
                         "flights")->valueint, 2);
     assert_int_equal(at(j, "flier", "flights")->valueint, 2);
+    /* the luck from the v2 rows' odds (migration 011): E roll 3
+     * returned, 1 roll of 3 with a landing; NW roll 1 landed, 2 of 3.
+     * Points only the engine can tell: 0 until the re-audit. */
+    expect_number(at(j, "flier", "expected"), 1.0);
+    expect_number(at(j, "flier", "luck"), 0.0);
+    expect_number(at(j, "flier", "spread"), 0.67); /* sqrt(2/9 + 2/9) */
+    expect_number(at(at(j, "flier", "by_direction"), "orthogonal", "luck"),
+                  -0.33);
+    expect_number(at(at(j, "flier", "by_direction"), "diagonal", "spread"),
+                  0.47);
+    expect_number(at(j, "flier", "points"), 0);
     assert_int_equal(at(j, "violations", "total")->valueint, 1);
     cJSON_Delete(j);
     j = read_json(s, 2, NULL);
@@ -534,6 +587,9 @@ static void test_migrates_v2(void **state)
     assert_int_equal(at(j, "games", "unsupported")->valueint, 1);
     assert_int_equal(at(j, "games", "total")->valueint, 3);
     assert_int_equal(at(j, "games", "valid")->valueint, 2);
+    /* the re-audit wrote the flights' points: what the engine gives */
+    assert_int_equal(at(j, "flier", "points")->valueint, flight_points());
+    assert_true(at(j, "flier", "points")->valueint > 0);
     cJSON_Delete(j);
     store_close(s);
 }

@@ -342,7 +342,7 @@ static void test_names(void **state)
     assert_string_equal(feat_name(FEAT_ROAD), "road");
     assert_string_equal(feat_name(FEAT_MONASTERY), "monastery");
     assert_string_equal(feat_name(FEAT_FLIER), "flier");
-    assert_string_equal(feat_name(FEAT__COUNT), "none");
+    assert_string_equal(feat_name(FEAT__CLASSES), "none");
     assert_string_equal(rule_id(RULE_FLIER_MUST_LAND), "FLIER_MUST_LAND");
     assert_string_equal(rule_id(RULE_TILE_DISCARD_FITS), "TILE_DISCARD_FITS");
     assert_string_equal(rule_id(RULE_OK), "OK");

@@ -80,6 +80,7 @@ static const struct {
     { "monastery", "wagon-move" }, { "monastery", "shrine" },
     { "monastery", "special" },
     { "tile", "wind-rose" },
+    { "watchtower", "bonus" },
     { "tile-set", "id" },    { "ref", "tile" },
     { "ref", "count" },      { "remove", "tile" },
 };
@@ -95,7 +96,6 @@ static const struct unmodelled {
     const char *why;
 } unmodelled[] = {
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
-    { "goldmine", NULL, false, "Gold Mines: gold" },
     { "tile-set", "max", false, "The Count: its set is taken once" },
     /* JCloisterZone caps a kind's copies over all the sets played at
      * max (the spring and the two lakes, max 1). We never draw the spring
@@ -422,14 +422,17 @@ static int mark_of(const char *element)
 
 /* A mark element's name as our notation spells the mark: the element's,
  * with its type when it has one (<corn-circle type="City"/>:
- * "corn-circle-city"). */
+ * "corn-circle-city") or its bonus, a slash a dash (<watchtower
+ * bonus="2/meeple"/>: "watchtower-2-meeple"). */
 static const char *mark_name(xmlNodePtr el, char *out, size_t len)
 {
     char *type = prop(el, "type");
+    if (!type)
+        type = prop(el, "bonus");
     snprintf(out, len, "%s%s%s", name_of(el), type ? "-" : "",
              type ? type : "");
     for (char *c = out; *c; c++)
-        *c = (char)tolower((unsigned char)*c);
+        *c = *c == '/' ? '-' : (char)tolower((unsigned char)*c);
     xmlFree(type);
     return out;
 }

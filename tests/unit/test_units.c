@@ -1803,6 +1803,20 @@ static struct rules labyrinth_basic_rules(void)
     FX_PLACE(RED, "BA/RRR", 2, 0, 0), FX_DEPLOY(RED, 2, 0, FEAT_ROAD, "W"), \
     FX_COMMIT(RED)
 
+static struct rules gold_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "goldmines");
+    r.flags |= RF_GOLD;
+    return r;
+}
+
+/* GO/LCc north-east of the start, beside Red's BA/RFr east of it: two
+ * tiles around the mine, so Blue says where its second bar goes. */
+#define GOLD_BESIDE_TWO                                                    \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),        \
+    FX_PLACE(BLUE, "GO/LCc", 1, -1, 0)
+
 static struct rules tunnel_rules(void)
 {
     struct rules r = fx_rules_c2(2);
@@ -1819,6 +1833,13 @@ static struct rules tunnel_rules(void)
 #define FX_FESTIVAL_RETURN(p, x, y, f, loc, n) \
     { MV_FESTIVAL_RETURN, (p), NULL, (x), (y), 0, (f), (loc), FIG_SMALL, \
       (n), (p), 0, 0 }
+
+static struct rules watchtowers_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "watchtowers");
+    return r;
+}
 
 static const struct audit_case little_cases[] = {
     /* Red's shed at (1,0) on Blue's road of 3 tiles: 3 + 1 at the end. */
@@ -1906,6 +1927,97 @@ static const struct audit_case little_cases[] = {
           FX_PLACE(RED, "BA/RFr", -2, 0, 0),
           FX_DEPLOY(RED, -2, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
       RULE_MEEPLE_FEATURE_OCCUPIED, 5 },
+    /* Red's highwayman on the west road of a road tower east of the
+     * start; Blue's junction west of the start closes it: 3 for the road,
+     * and 2 for the tower's two tiles with a road around it (the
+     * junction is two squares away). */
+    { "watchtowers: a road tower counts the tiles with a road around it",
+      watchtowers_rules, STEPS(
+          FX_PLACE(RED, "WT/CRFR_1R", 1, 0, 0),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 2,
+      .events = { FX_EV(2, FEAT_WATCHTOWER,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_ROADS, 2, 2 } }),
+                  FX_EV(2, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 3, .players = 1u << RED) } },
+    /* The same follower on a figure tower (WT/CFRF_2M, its road to the
+     * west): the only figure around, it counts itself, 2. */
+    { "watchtowers: a figure tower counts the scoring figure itself",
+      watchtowers_rules, STEPS(
+          FX_PLACE(RED, "WT/CFRF_2M", 1, 0, 1),
+          FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 2,
+      .events = { FX_EV(2, FEAT_WATCHTOWER,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_MEEPLES, 1, 2 } }) } },
+    /* GO/CRcr turned onto the start's city, Red's knight on it; its one
+     * neighbour, the start, gets the second bar by itself; Blue closes
+     * the city: Red takes both bars, 2 at the end (1 a bar). */
+    { "gold: the city's winner takes the bars on its tiles", gold_rules,
+      STEPS(FX_PLACE(RED, "GO/CRcr", 0, -1, 1),
+            FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true, .score = { 8, 0 },
+      .events = { FX_EV(-1, FEAT_GOLD,
+                        FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 2, .players = 1u << RED, .n_items = 1,
+                        .items = { { SI_GOLD, 2, 2 } }) } },
+    { "gold: a log may say where the lone second bar went", gold_rules,
+      STEPS(FX_PLACE(RED, "GO/CRcr", 0, -1, 1), FX_AT(MV_GOLD, RED, 0, 0),
+            FX_DEPLOY(RED, 0, -1, FEAT_CITY, "NS"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/C", 0, -2, 2), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true, .score = { 8, 0 } },
+    { "gold: the second bar on a tile beside the mine", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_AT(MV_GOLD, BLUE, 0, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true },
+    { "gold: GOLD: the second bar where no tile is", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_AT(MV_GOLD, BLUE, 2, 0), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      RULE_GOLD, 2, .msg_has = "beside the gold mine at (1,-1)",
+      .then = RULE_GOLD, .then_has = "no second gold bar" },
+    { "gold: GOLD: no second bar though two tiles lie around", gold_rules,
+      STEPS(GOLD_BESIDE_TWO, FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      RULE_GOLD, 2, .msg_has = "no second gold bar" },
+    { "gold: GOLD: a bar after a tile with no gold mine", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_AT(MV_GOLD, RED, 0, 0),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_GOLD, 1, .msg_has = "no gold mine waits" },
+    /* Red's highwayman on the road south of (1,0), Blue's east of (0,1),
+     * both ending at junctions; Red's GO/RrRr at (1,1) joins them, its
+     * second bar on (0,1): a tie, and the two bars go one each, Red's
+     * first (the player on turn): 3 + 1 each. */
+    { "gold: tied winners take the bars in turn", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RRR", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "S"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RRR", 0, 1, 0),
+            FX_DEPLOY(BLUE, 0, 1, FEAT_ROAD, "E"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "GO/RrRr", 1, 1, 0), FX_AT(MV_GOLD, RED, 0, 1),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      .end_turn = 3, .finished = true, .score = { 4, 4 },
+      .events = { FX_EV(3, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 3, .players = 1u << RED | 1u << BLUE) } },
+    /* The same road, three bars on it (Red's GO/CcRr at (2,0) put its
+     * second on (1,0) by itself): Blue, on turn, takes first, then Red,
+     * then Blue again: 3 + 1 for Red, 3 + 2 for Blue. */
+    { "gold: the player on turn takes the first bar", gold_rules,
+      STEPS(FX_PLACE(RED, "BA/RRR", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "S"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RRR", 0, 1, 0),
+            FX_DEPLOY(BLUE, 0, 1, FEAT_ROAD, "E"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "GO/CcRr", 2, 0, 1), FX_PASS(RED), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "GO/RrRr", 1, 1, 0), FX_AT(MV_GOLD, BLUE, 0, 1),
+            FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .end_turn = 4, .finished = true, .score = { 4, 5 } },
 };
 
 /* ---- The Crop Circles -------------------------------------------------- */
@@ -2215,6 +2327,14 @@ static void castle_chain(const char *what, const struct report *r)
         fail_msg("%s: %d castle events in turn 5, expected 2", what, castles);
 }
 
+static struct rules castle_gold_rules(void)
+{
+    struct rules r = castle_rules();
+    fx_add_set(&r, "goldmines");
+    r.flags |= RF_GOLD;
+    return r;
+}
+
 static const struct audit_case castle_cases[] = {
     /* JCloisterZone's castle-unoccupied-trigger: the road nobody holds
      * scores the castle beside it, 3 */
@@ -2224,6 +2344,21 @@ static const struct audit_case castle_cases[] = {
                         .players = 1u << RED, .points = 3, .n_items = 1,
                         .items = { { SI_CASTLE_ROAD, -1, 3 } }) },
       .score = { 3, 0 } },
+    /* Blue's gold mine at (1,-1), its second bar on the start: both in
+     * Red's castle's vicinity; the road closed by Blue scores the castle,
+     * and Red takes the two bars: 3, and 2 at the end. */
+    { "castle: its owner takes the gold bars in its vicinity",
+      castle_gold_rules, STEPS(RED_CASTLE,
+          FX_PLACE(BLUE, "GO/LCc", 1, -1, 1), FX_AT(MV_GOLD, BLUE, 0, 0),
+          FX_PASS(BLUE), FX_COMMIT(BLUE),
+          FX_PLACE(RED, "BA/RRR", 1, 0, 0), FX_PASS(RED), FX_COMMIT(RED),
+          FX_PLACE(BLUE, "BA/RRR", -1, 0, 0), FX_PASS(BLUE),
+          FX_COMMIT(BLUE)),
+      .end_turn = 4, .finished = true,
+      .events = { FX_EV(-1, FEAT_GOLD, FXW_PLAYERS | FXW_POINTS | FXW_ITEMS,
+                        .players = 1u << RED, .points = 2, .n_items = 1,
+                        .items = { { SI_GOLD, 2, 2 } }) },
+      .score = { 5, 0 } },
     /* the castle is no city: the completed city scores nothing, and at
      * the end the castle still held gets its 0 */
     { "castle: held at the end", castle_rules, STEPS(RED_CASTLE),

@@ -50,7 +50,7 @@ export default {
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Bridges, Castles & Bazaars', sets: { 'bridges-castles-and-bazaars:1': 1 }, elements: { bridge: 1, castle: 1, bazaar: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)
-  moves: { bridge: 'Bridge', castle: 'Castle' },
+  moves: { bridge: 'Bridge', castle: 'Castle', bid: 'Bid for the auction\'s tile', buy: 'Buy the tile at the bid', sell: 'Sell the tile to the bidder' },
   features: {
     // a castle: city segments turned into one; it scores from the
     // features completed beside it

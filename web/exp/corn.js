@@ -21,6 +21,7 @@ export default {
   name: 'The Crop Circles', short: 'Crop circles',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Crop Circles', sets: { 'corn-circles/1': 1 }, elements: {} },
+  moves: { 'circle-deploy': 'The crop circle: each adds a follower', 'circle-remove': 'The crop circle: each takes one back', 'circle-return': 'Take back from' },
   tileMarks: Object.fromEntries(Object.entries(KINDS).map(([m, kind]) => [m, mark(kind)])),
   draw: {
     // the circle over the tile's ground, in its middle

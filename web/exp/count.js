@@ -141,6 +141,7 @@ export default {
       moved: (it, ctx) => `After ${ctx.after}, in the City's round, the count went to the ${quarterName(it.segment)} quarter.`,
     },
   },
+  moves: { count: 'The count to' },
   rules: {
     QUARTER_DEPLOY: [42, 'A follower goes into the City of Carcassonne only after the scoring, when others scored and the player on turn did not.'],
     QUARTER_LEAVE: [43, 'A follower leaves the City only onto a feature its quarter serves that the turn completed, before it scores, or at the end from the market onto a field; never from the count\'s quarter.'],

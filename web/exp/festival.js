@@ -6,6 +6,7 @@ export default {
   name: 'The Festival', short: 'Festival',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Festival', sets: { festival: 1 }, elements: { festival: true } },
+  moves: { 'festival-return': 'The festival sends home' },
   tileMarks: {
     festival: { title: 'festival: its player may take a figure back instead of the action', d: 'M-9 -4Q0 3 9 -4M-6 -2L-5 3L-3 -0.5ZM-1 0L0 5L1.5 0.5ZM4 -1L5 4L6.5 -1.5Z' },
   },

@@ -26,6 +26,7 @@ export default {
   name: 'Little Buildings', short: 'Buildings',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Little Buildings', sets: {}, elements: { 'little-buildings': 1 } },
+  moves: { 'lb-shed': 'A shed', 'lb-house': 'A house', 'lb-tower': 'A tower' },
   items: {
     shed: { draw: building('shed'), cls: 'lb-shed', changed: (it) => `A shed was built at (${it.at.join(',')}).` },
     house: { draw: building('house'), cls: 'lb-house', changed: (it) => `A house was built at (${it.at.join(',')}).` },

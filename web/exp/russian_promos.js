@@ -42,6 +42,7 @@ export default {
   name: 'the Russian promos', short: 'Russian',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Russian promos', sets: { 'russian-promos/2013': 1, 'russian-promos/2016': 1 }, elements: {} },
+  moves: { 'trap-return': 'Out of the trap:' },
   features: {
     'yaga-hut': {
       name: "Baba Yaga's hut", shape: 'inner', place: 'center', r: 12, clear: 3, ring: 3, order: 0, rank: 4.5,

@@ -20,6 +20,7 @@ export default {
   name: 'Cult, Siege & Creativity: the siege', short: 'Siege',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the siege', sets: { 'siege/cathars': 1 }, elements: { siege: true, escape: true } },
+  moves: { escape: 'Escape from the besieged city:' },
   // tokens by segment attribute: a besieged city's camp
   tokens: {
     besieged: { name: 'besieged city (a point less a tile and pennant; twice for farmers)', draw: camp },

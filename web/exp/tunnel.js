@@ -24,6 +24,7 @@ export default {
   name: 'The Tunnel', short: 'Tunnel',
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Tunnel', sets: { tunnel: 1 }, elements: { tunnel: 1 } },
+  moves: { 'tunnel-a': 'Tunnel token A', 'tunnel-b': 'Tunnel token B', 'tunnel-c': 'Tunnel token C' },
   // a road's tunnel mouth, an arch over the road's end
   tokens: {
     tunnel: {

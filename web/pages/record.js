@@ -22,6 +22,9 @@ import { navigate } from '../router.js';
 
 const TOKEN_KEY = 'flierd-token';
 const queueKey = (id) => `flierd-queue-${id}`;
+// The last entry sent was a round's answers between turns (no turn
+// number): undo then takes back the last entry, whatever it is.
+const roundKey = (id) => `flierd-round-${id}`;
 
 function token() { return localStorage.getItem(TOKEN_KEY) || ''; }
 
@@ -108,7 +111,9 @@ function boxPicker() {
     clear(start);
     start.appendChild(h('option', { value: '', text: 'the start tile (BA/RCr)' }));
     for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: x.b.start.name }));
-    start.value = [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
+    // a box that brings its own start (the River, the City) starts there
+    // unless another was chosen
+    start.value = was && [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
   };
   fillStarts();
   const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: 'Expansions in the box' }), boxes.map((x) => x.node),
@@ -237,6 +242,7 @@ class Recorder {
     const q = new URLSearchParams();
     const { tile, at } = this.query;
     if (at) q.set('turn', JSON.stringify({ moves: [this.placeMove(), ...this.steps] }));
+    else if (this.steps.length) q.set('turn', JSON.stringify({ moves: this.steps })); // a round's answers
     else if (tile) q.set('tile', tile);
     const qs = q.toString();
     return `/api/live/${this.id}/options${qs ? '?' + qs : ''}`;
@@ -249,6 +255,13 @@ class Recorder {
       this.game = game;
       this.replay = replay;
       this.opts = opts;
+      // a round's answers are complete: sent as an entry of their own
+      // (with the COMMIT the round asks for, when it asks for one)
+      if (!this.query.at && this.steps.length && opts.stage !== 'round') {
+        const moves = opts.stage === 'answered' ? [...this.steps, { move: 'commit' }] : this.steps;
+        this.steps = [];
+        return this.sendRound({ moves });
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && this.steps.length) {
         this.say(e.message);
@@ -275,7 +288,9 @@ class Recorder {
     clear(this.head);
     this.head.append(
       h('h1', { tabindex: -1, text: `Recording game #${this.id}` }),
-      h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
+      h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over
+        : o.stage === 'round' ? `Before turn ${o.turn} · ${o.player} answers: ${o.round}`
+          : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
       h('ul', { class: 'chips' }, players.map((p, i) => h('li', { class: 'chip' },
         h('span', { class: 'swatch', style: { background: palette[i] }, 'aria-hidden': 'true' }), p.name,
         h('span', { class: 'chip-score', text: String(this.game.players && this.game.players[i] ? this.game.players[i].score : 0) })))));
@@ -304,6 +319,19 @@ class Recorder {
       const g = drawTile(tile, geometry[tile], at, rot || 0);
       g.classList.add('candidate');
       b.gOver.appendChild(g);
+    }
+    // the turn's moves so far (a tower floor, a figure, a wagon's move):
+    // not on the recorded board yet, marked where they go
+    const colour = this.colors.get(o.player) || '#444';
+    this.steps.forEach((m, i) => {
+      if (!Array.isArray(m.at) || m.segment === 'flier') return;
+      const [x, y] = m.segment ? this.anchor(m.at, m.segment) : [m.at[0] * TILE + TILE / 2, m.at[1] * TILE + TILE / 2];
+      b.gOver.appendChild(s('g', { class: 'pending-step', dataset: { testid: 'pending-step', move: m.move } },
+        s('circle', { cx: x, cy: y, r: 10, fill: colour, stroke: '#fff', 'stroke-width': 2.5 }),
+        s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', text: String(i + 1) }),
+        s('title', { text: `Step ${i + 1}: ${moveLabel(m)}` })));
+    });
+    if ((tile && at) || o.stage === 'round') {
       const spots = this.spots();
       for (const sp of spots) {
         const chosen = this.choice && this.choice.key === sp.key;
@@ -328,7 +356,7 @@ class Recorder {
     const o = this.opts;
     const list = o.stage === 'land' ? o.landing.landings.map((l) => ({ ...l, kind: 'land', meeple: o.landing.meeple }))
       : o.stage === 'action' || o.stage === 'after' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
-    const moves = o.stage === 'action' || o.stage === 'after' ? (o.moves || []).filter((m) => m.at) : [];
+    const moves = o.stage === 'action' || o.stage === 'after' || o.stage === 'round' ? (o.moves || []).filter((m) => m.at) : [];
     return [...list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
       label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` })),
     ...moves.map((m, i) => ({ kind: 'move', move: m, at: m.at, segment: m.segment, key: `move:${i}`,
@@ -416,10 +444,59 @@ class Recorder {
       this.panel.append(h('p', { text: o.over }), this.endButtons());
       return;
     }
+    if (o.stage === 'round') this.panel.appendChild(this.roundPanel());
+    if (o.stage === 'tile' && o.round && o.pass) { // the last round of abbeys
+      this.panel.appendChild(h('section', { class: 'card', dataset: { testid: 'last-round' } },
+        h('h2', { text: `${o.player}: ${o.round}` }),
+        h('p', { class: 'muted', text: 'Place the held tile from the catalogue, or decline.' }),
+        h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
+          on: { click: () => this.sendRound({ player: o.player, moves: [{ move: 'pass' }] }) } }, `${o.player} declines`)));
+    }
     if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
     if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
     if (o.stage === 'action' || o.stage === 'land' || o.stage === 'after') this.panel.appendChild(this.actions());
     this.panel.appendChild(this.endButtons());
+  }
+
+  // A round between turns (a wagon's move, the City, a crop circle): the
+  // player asked picks one of the answers the daemon lists, or passes.
+  roundPanel() {
+    const o = this.opts;
+    const sec = h('section', { class: 'card', dataset: { testid: 'round' } },
+      h('h2', { text: `${o.player}: ${o.round}` }));
+    if (this.steps.length) {
+      sec.appendChild(h('ol', { class: 'small muted' }, this.steps.map((m) => h('li', { text: moveLabel(m) }))));
+      sec.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last answer'));
+    }
+    const moves = o.moves || [];
+    // a bid names its least amount: the player may offer more
+    const item = (m, i) => {
+      if (typeof m.amount !== 'number') {
+        return h('li', null, h('button', {
+          type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move, at: m.at ? m.at.join(',') : null },
+          on: { click: () => this.step(m, moveLabel(m)) },
+        }, moveLabel(m)));
+      }
+      const input = h('input', { type: 'number', id: `round-amount-${i}`, inputmode: 'numeric', min: m.amount, value: m.amount, dataset: { testid: 'round-amount' } });
+      return h('li', null, h('label', { for: input.id, text: `${moveLabel(m)}: points offered` }), input,
+        h('button', { type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move },
+          on: { click: () => { const amount = Math.max(m.amount, Math.floor(Number(input.value) || 0)); this.step({ ...m, amount }, `${moveLabel(m)}: ${amount}`); } } }, 'Bid'));
+    };
+    sec.appendChild(h('ul', { class: 'choice-list' }, moves.map(item)));
+    if (o.pass) {
+      sec.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
+        on: { click: () => this.step({ move: 'pass' }, `${o.player} passes`) } }, `${o.player} passes`));
+    }
+    return sec;
+  }
+
+  async sendRound(entry) {
+    const q = loadQueue(this.id);
+    q.push(entry);
+    saveQueue(this.id, q);
+    sessionStorage.setItem(roundKey(this.id), '1');
+    await this.sync();
+    if (!loadQueue(this.id).length) this.say('Answer recorded.');
   }
 
   catalogue() {
@@ -436,10 +513,10 @@ class Recorder {
         const pressed = this.query.tile === t.tile;
         list.appendChild(h('li', null, h('button', {
           type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !t.drawable || !t.fits,
-          title: !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
+          title: t.held ? `${o.player}'s own: placed instead of drawing` : !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
           dataset: { tile: t.tile, testid: 'tile-choice' },
           on: { click: () => { this.query = { tile: t.tile }; this.steps = []; this.choice = null; this.load(); } },
-        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: `×${t.left}` }))));
+        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: t.held ? `held ×${t.left}` : `×${t.left}` }))));
       }
       if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: 'No tile left shows that.' }));
     };
@@ -542,6 +619,7 @@ class Recorder {
     const q = loadQueue(this.id);
     q.push(this.entry());
     saveQueue(this.id, q);
+    sessionStorage.removeItem(roundKey(this.id));
     this.query = {};
     this.steps = [];
     this.claims = {};
@@ -558,7 +636,9 @@ class Recorder {
       q.pop();
       saveQueue(this.id, q);
     } else {
-      try { await post(`/api/live/${this.id}/undo?turn=${this.opts.turn - 1}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+      const round = sessionStorage.getItem(roundKey(this.id));
+      try { await post(`/api/live/${this.id}/undo${round ? '' : `?turn=${this.opts.turn - 1}`}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+      sessionStorage.removeItem(roundKey(this.id));
     }
     this.query = {};
     this.steps = [];

@@ -8,7 +8,7 @@ import { getJSON } from '../api.js';
 import { barChart, hbarChart, dieChart } from '../charts.js';
 import { setQuery } from '../router.js';
 import { FEATURES, featureName } from '../figures.js';
-import { ratingSection, luckSection, RATING_NOTE } from '../rating.js';
+import { ratingSection, luckSection, luckSentence, luckWords, signed, LUCK_NOTE, RATING_NOTE } from '../rating.js';
 
 // Features their units chart always (charted), the others when someone
 // scored with them; in their rank, those without one last.
@@ -37,6 +37,53 @@ function flierCharts(fl) {
     barChart(byRoll, { title: 'Landing rate by roll', xLabel: 'roll', yLabel: 'landing rate', max: 100, format: pct }),
     barChart(byDir, { title: 'Landing rate by direction', xLabel: 'direction', yLabel: 'landing rate', max: 100, format: pct }),
   ];
+}
+
+// The flier's luck over all games (docs/api.md, /api/stats "flier"): by
+// direction, which the tile fixes before the die is rolled, landings
+// against the odds; by roll, no luck (once the die shows, its square
+// decides), but how often each number came and landed against the chance
+// its flights had before the roll.
+function luckCard(fl) {
+  const dirs = fl.by_direction || {};
+  const rows = [['all directions', fl, 'luck-all'], ...['orthogonal', 'diagonal'].filter((k) => dirs[k]).map((k) => [k, dirs[k], `luck-${k}`])]
+    .filter(([, r]) => typeof r.expected === 'number');
+  if (!rows.length || !(fl.landed + fl.returned)) {
+    return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: 'Flier luck' }),
+      h('p', { class: 'muted', text: 'No flight with a landing or a return yet.' }));
+  }
+  // the landings the luck counts: a die's rolls only, so landed = expected + luck
+  const landed = (r) => Math.round(r.expected + r.luck);
+  const num = (text, testid) => h('td', { class: 'num', dataset: testid ? { testid } : undefined, text });
+  const dirTable = h('div', { class: 'table-wrap' }, h('table', { class: 'report', dataset: { testid: 'luck-by-direction' } },
+    h('caption', { text: 'By direction: landings against the odds' }),
+    h('thead', null, h('tr', null, ['Direction', '#Landed', '#Expected', '#Luck', '#Spread (±)', '#Points won', 'In words'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+    h('tbody', null, rows.map(([label, r, testid]) => h('tr', { dataset: { testid } },
+      h('th', { scope: 'row', text: label }),
+      num(fmtNum(landed(r))), num(r.expected.toFixed(2)), num(signed(r.luck), 'luck-value'), num(r.spread.toFixed(2)),
+      num(fmtNum(r.points || 0)),
+      h('td', { text: luckWords(r.luck, r.spread) }))))));
+  const all = rows[0][1];
+  const rolls = (fl.by_roll || []).filter((r) => typeof r.expected === 'number');
+  const nRolls = rolls.reduce((a, r) => a + r.flights, 0);
+  const rollTable = h('div', { class: 'table-wrap' }, h('table', { class: 'report', dataset: { testid: 'luck-by-roll' } },
+    h('caption', { text: 'By roll: how often each number came and landed' }),
+    h('thead', null, h('tr', null, ['Roll', '#Flights', '#Share', '#Landing rate', '#Chance before the roll', '#Points won'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+    h('tbody', null, rolls.map((r) => {
+      const decided = r.landed + r.returned;
+      return h('tr', { dataset: { testid: `luck-roll-${r.roll}` } },
+        h('th', { scope: 'row', text: String(r.roll) }),
+        num(fmtNum(r.flights)), num(nRolls ? fmtPct(r.flights / nRolls) : '–'),
+        num(fmtPct(r.landing_rate)), num(decided ? fmtPct(r.expected / decided) : '–', 'roll-chance'),
+        num(fmtNum(r.points || 0)));
+    }))));
+  return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: 'Flier luck over all games' }),
+    h('p', { dataset: { testid: 'luck-stats-text' }, text: `Over all games the fliers ${luckSentence(all.luck, all.spread)} (${fmtNum(landed(all))} landings, ${all.expected.toFixed(2)} expected): ${luckWords(all.luck, all.spread)}. Flights won ${fmtNum(all.points || 0)} points.` }),
+    dirTable,
+    h('p', { class: 'note', text: 'A flight’s direction is fixed by its tile before the die is rolled, so each direction’s landings can be held against the odds: luck is landings minus the expected landings, and the spread says how far chance alone usually strays. Points won: what each flight’s figure won its owner in the scorings it counted in (a scoring two flown figures shared counts for both).' }),
+    rollTable,
+    h('p', { class: 'note', dataset: { testid: 'luck-roll-note' }, text: 'There is no luck to measure by roll: once the die shows a number, that square decides — a landing if it has room, a return if not. Instead: the share says how often each number came up (a fair die gives a third each), and the landing rate against the chance those flights had before the roll says whether that distance reaches land more often than the odds of the three squares.' }),
+    h('p', { class: 'note', text: LUCK_NOTE }));
 }
 
 function leaderboard(players, onSort, sort) {
@@ -93,6 +140,7 @@ function globalStats(root, alive) {
       dieChart(st.die, 'Die fairness (all flights)'),
       hbarChart(Object.entries(vi.by_rule || {}).sort((a, b) => b[1] - a[1]).map(([r, n]) => ({ label: r, value: n, cls: 'bar-bad' })), { title: 'Violations by rule', empty: 'no violations', labelWidth: 200, width: 400 }));
     body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Charts' }), charts));
+    body.appendChild(luckCard(fl));
 
     const sort = { key: 'wins', asc: false };
     const lbSlot = h('div');

@@ -611,6 +611,27 @@ static bool wagon_stays(struct audit *a, const struct move *m)
     return game_wagon_move(a->g, game_wagon_next(a->g), -1);
 }
 
+/* Each move of a waiting wagon of the owner asked onto a feature it may
+ * reach. */
+/* The wagon check, in the shape of the seat's figure checks. */
+static enum rule check_wagon(const struct game *g, int seat, int m, int seg,
+                             char *why, size_t why_len)
+{
+    (void)seat;
+    return game_check_wagon_move(g, m, seg, why, why_len);
+}
+
+static int wagon_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++)
+        if (g->meeples[mi].kind == FIG_WAGON)
+            n += audit_onto_options(a, MV_DEPLOY, g->meeples[mi].owner, mi,
+                                    check_wagon, out + n, max - n);
+    return n;
+}
+
 static int wagon_asked(const struct game *g)
 {
     int w = game_wagon_next((struct game *)g);
@@ -657,7 +678,7 @@ static const struct round_class rounds[] = {
       .from = ROUND_FROM_TURN, .commit = COMMIT_AFTER_SEAT,
       .after_end = AFTER_END_ANY, .answers = 1ull << MV_DEPLOY,
       .asked = wagon_asked, .answer = wagon_move, .pass = wagon_stays,
-      .meeple = resolve_wagon },
+      .meeple = resolve_wagon, .options = wagon_options },
     { /* before drawing: the seat on turn declines its abbey (playing it
          is the turn's tile) */
       .what = "the abbey before the draw",
@@ -712,6 +733,24 @@ static void replay(const struct game *g, struct replay_out *out)
                                               .value = cstate(g)->abbeys[p] });
 }
 
+/* The abbey the seat holds, while a hole waits for one and the last
+ * round of abbeys is not over. */
+static int held_tiles(const struct game *g, int seat, int16_t *kinds,
+                      int16_t *held, int max)
+{
+    const struct abbey *st = cstate(g);
+    if (max < 1 || seat < 0 || seat >= g->rules.n_players ||
+        st->abbeys[seat] <= 0 || !any_hole(g) || st->round_over)
+        return 0;
+    for (int t = 0; t < tile_count() && t < TILE_KINDS; t++)
+        if (is_abbey(t)) {
+            kinds[0] = (int16_t)t;
+            held[0] = (int16_t)st->abbeys[seat];
+            return 1;
+        }
+    return 0;
+}
+
 const struct expansion expansion_abbey = {
     .id = "abbey",
     .name = "Abbey & Mayor",
@@ -719,6 +758,7 @@ const struct expansion expansion_abbey = {
     .audit = &audit,
     .start = start,
     .check_place = check_place,
+    .held_tiles = held_tiles,
     .placed = placed,
     .check_deploy = check_deploy,
     .deployed = deployed,

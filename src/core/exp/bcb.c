@@ -1032,13 +1032,43 @@ static int bazaar_asked(const struct game *g)
     return bcb_bazaar_asked(g);
 }
 
+/* The say of the seat asked at the auction, with the least amount a bid
+ * may name (a page lets the player raise it): the selector's opening bid
+ * on each tile left, a higher bid than the last, or buy and sell. */
+static int bazaar_options(const struct audit *a, struct move *out, int max)
+{
+    const struct bazaar *bz = &cstate(a->g)->bz;
+    int n = 0, who = bcb_bazaar_asked(a->g);
+    if (!bz->open || who < 0)
+        return 0;
+    if (bz->stage == STAGE_DECIDE) {
+        static const uint8_t kinds[] = { MV_BUY, MV_SELL };
+        for (size_t k = 0; k < sizeof kinds && n < max; k++) {
+            out[n] = audit_option(kinds[k]);
+            out[n++].player = (int8_t)who;
+        }
+        return n;
+    }
+    for (int i = 0; i < bz->n && n < max; i++) {
+        if (bz->stage == STAGE_CHOOSE ? bz->owner[i] >= 0 : i != bz->index)
+            continue;
+        out[n] = audit_option(MV_BID);
+        out[n].player = (int8_t)who;
+        out[n].index = (int16_t)i;
+        out[n++].amount = (int16_t)(bz->stage == STAGE_BID ? bz->price + 1
+                                                           : 0);
+    }
+    return n;
+}
+
 static const struct round_class rounds[] = {
     { .what = "the bazaar's auction", .role = STEP_BAZAAR,
       .pass_role = STEP_BAZAAR, .from = ROUND_FROM_NEXT,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_NONE,
       .answers = 1ull << MV_BID | 1ull << MV_BUY | 1ull << MV_SELL,
       .asked = bazaar_asked, .claims = bazaar_claims,
-      .answer = bazaar_answer, .pass = bazaar_pass },
+      .answer = bazaar_answer, .pass = bazaar_pass,
+      .options = bazaar_options },
     { 0 },
 };
 
@@ -1245,6 +1275,18 @@ static const struct element elements[] = {
     { NULL, 0, 0, 0, false },
 };
 
+/* The tile the seat got at the bazaar, placed as its turn's tile. */
+static int held_tiles(const struct game *g, int seat, int16_t *kinds,
+                      int16_t *held, int max)
+{
+    int def = bcb_bought(g, seat);
+    if (def < 0 || max < 1)
+        return 0;
+    kinds[0] = (int16_t)def;
+    held[0] = 1;
+    return 1;
+}
+
 const struct expansion expansion_bcb = {
     .id = "bcb",
     .name = "Bridges, Castles & Bazaars",
@@ -1252,6 +1294,7 @@ const struct expansion expansion_bcb = {
     .moves = moves,
     .audit = &audit,
     .excuse_edges = excuse_edges,
+    .held_tiles = held_tiles,
     .start = start,
     .placed = placed,
     .turn_done = turn_done,

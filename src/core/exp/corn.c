@@ -395,21 +395,71 @@ static int round_asked(const struct game *g)
     return game_corn_asked(g);
 }
 
+/* The choice: add a follower, or take one back. */
+static int choice_options(const struct audit *a, struct move *out, int max)
+{
+    char why[200];
+    int n = 0, chooser = game_corn_chooser(a->g);
+    static const uint8_t kinds[] = { MV_CIRCLE_DEPLOY, MV_CIRCLE_REMOVE };
+    for (size_t k = 0; k < sizeof kinds && n < max; k++)
+        if (chooser >= 0 &&
+            game_check_corn_choice(a->g, chooser,
+                                   k ? CORN_REMOVE : CORN_DEPLOY, why,
+                                   sizeof why) == RULE_OK) {
+            out[n] = audit_option(kinds[k]);
+            out[n++].player = (int8_t)chooser;
+        }
+    return n;
+}
+
+/* The seat asked: one figure of each kind in its supply beside each of
+ * its followers on the circle's kind of feature, or each of those
+ * followers taken back. */
+static int answer_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int seat = game_corn_asked(g), n = 0;
+    unsigned kinds = 0;
+    for (int mi = 0; seat >= 0 && mi < g->n_meeples && n < max; mi++) {
+        const struct meeple *mp = &g->meeples[mi];
+        if (mp->owner != seat)
+            continue;
+        if (mp->seg >= 0) {
+            if (game_check_corn_return(g, seat, mi, mp->seg, why,
+                                       sizeof why) != RULE_OK)
+                continue;
+            out[n] = audit_option(MV_CIRCLE_RETURN);
+            audit_option_on(&out[n], g, mp->seg);
+            audit_option_meeple(&out[n++], g, mi);
+            continue;
+        }
+        if (kinds >> mp->kind & 1)
+            continue;
+        kinds |= 1u << mp->kind;
+        n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                game_check_corn_deploy, out + n, max - n);
+    }
+    return n;
+}
+
 static const struct round_class rounds[] = {
     { /* after a crop circle's scoring: add or take back */
       .what = "a crop circle's choice",
       .role = STEP_CORN, .pass_role = STEP_CORN, .from = ROUND_ONLY_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_CLAIMED,
       .answers = 1ull << MV_CIRCLE_DEPLOY | 1ull << MV_CIRCLE_REMOVE,
-      .asked = chooser_asked, .claims = choice_claims,
-      .answer = corn_choice, .pass = no_pass },
+      .choice = true, .asked = chooser_asked, .claims = choice_claims,
+      .answer = corn_choice, .pass = no_pass,
+      .options = choice_options },
     { /* then each player, from the next round to the player on turn */
       .what = "a crop circle's round",
       .role = STEP_CORN, .pass_role = STEP_CORN, .from = ROUND_FROM_NEXT,
       .commit = COMMIT_AFTER_MOVE, .after_end = AFTER_END_CLAIMED,
       .answers = 1ull << MV_DEPLOY | 1ull << MV_CIRCLE_RETURN,
       .asked = round_asked, .claims = round_claims, .answer = corn_answer,
-      .pass = corn_pass, .meeple = resolve_corn },
+      .pass = corn_pass, .meeple = resolve_corn,
+      .options = answer_options },
     { .asked = NULL },
 };
 

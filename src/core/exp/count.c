@@ -417,6 +417,71 @@ static int mover_asked(const struct game *g)
     return game_city_count_mover(g);
 }
 
+/* ---- what a recorder is offered (core/options.h) ---------------------- */
+
+/* Each follower of seat in the City onto each feature it may leave
+ * for. */
+static int leave_options(const struct audit *a, int seat, struct move *out,
+                         int max)
+{
+    const struct game *g = a->g;
+    int n = 0;
+    for (int mi = 0; mi < g->n_meeples && n < max; mi++)
+        if (g->meeples[mi].owner == seat && in_quarter(g, mi))
+            n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                    game_check_quarter_leave, out + n,
+                                    max - n);
+    return n;
+}
+
+static int held_options(const struct audit *a, struct move *out, int max)
+{
+    int seat = game_city_held_seat(a->g);
+    return seat >= 0 ? leave_options(a, seat, out, max) : 0;
+}
+
+static int final_options(const struct audit *a, struct move *out, int max)
+{
+    int seat = final_seat(a->g);
+    return seat >= 0 ? leave_options(a, seat, out, max) : 0;
+}
+
+/* One follower of each kind in the offered seat's supply into each
+ * quarter it may enter. */
+static int offer_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    int seat = game_city_offer(g), n = 0;
+    unsigned kinds = 0;
+    for (int mi = 0; seat >= 0 && mi < g->n_meeples && n < max; mi++) {
+        const struct meeple *mp = &g->meeples[mi];
+        if (mp->owner != seat || mp->seg >= 0 || (kinds >> mp->kind & 1))
+            continue;
+        kinds |= 1u << mp->kind;
+        n += audit_onto_options(a, MV_DEPLOY, seat, mi,
+                                game_check_quarter_deploy, out + n, max - n);
+    }
+    return n;
+}
+
+/* The count into each other quarter, by the player who sent a follower
+ * into the City. */
+static int count_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int mover = game_city_count_mover(g), n = 0;
+    for (int seg = 0; mover >= 0 && seg < g->n_segs && n < max; seg++) {
+        if (g->segs[seg].kind != FEAT_QUARTER ||
+            game_check_count_move(g, mover, seg, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_NEUTRAL);
+        out[n].neutral = FIG_COUNT;
+        audit_option_on(&out[n++], g, seg);
+    }
+    return n;
+}
+
 static const struct round_class rounds[] = {
     { /* before a turn's scoring: followers out onto what it completed */
       .what = "the City's followers before the scoring",
@@ -424,26 +489,27 @@ static const struct round_class rounds[] = {
       .commit = COMMIT_AFTER_MOVE, .after_end = AFTER_END_NONE,
       .holds = true, .answers = 1ull << MV_DEPLOY, .asked = held_asked,
       .answer = quarter_leave, .pass = held_pass, .meeple = resolve_city,
-      .release = game_city_release },
+      .release = game_city_release, .options = held_options },
     { /* at the end, before the final scoring: out of the market */
       .what = "the City's followers at the end",
       .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_FROM_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_NO_TILE,
       .answers = 1ull << MV_DEPLOY, .asked = final_seat,
       .claims = final_claims, .answer = quarter_leave, .pass = final_pass,
-      .meeple = resolve_city },
+      .meeple = resolve_city, .options = final_options },
     { /* after the scoring: the turn's player into the City */
       .what = "a follower into the City",
       .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_ONLY_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_ANY,
       .answers = 1ull << MV_DEPLOY, .asked = offer_asked,
       .claims = offer_claims, .answer = quarter_deploy, .pass = offer_pass,
-      .meeple = resolve_city },
+      .meeple = resolve_city, .options = offer_options },
     { /* then the count's move (its row), or a PASS: it stays */
       .what = "the count's move",
       .role = STEP_CITY, .pass_role = STEP_CITY, .from = ROUND_ONLY_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_ANY,
-      .answers = 0, .asked = mover_asked, .pass = count_stays },
+      .answers = 0, .asked = mover_asked, .pass = count_stays,
+      .options = count_options },
     { .asked = NULL },
 };
 
@@ -502,6 +568,7 @@ static const struct move_class moves[] = {
         .jcz = "MOVE_NEUTRAL_FIGURE",
         .jcz_payload = "{\"figureId\":\"count.1\",\"to\":\"$pointer\"}",
         .fl_fields = "at segment",
+        .options = count_options,
     },
     { .name = NULL },
 };

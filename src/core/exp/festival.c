@@ -80,6 +80,13 @@ static void check_festival_return(struct audit *a, const struct move *m)
     game_festival_return(g, mi);
 }
 
+/* Each figure of the player on turn that the festival may send home. */
+static int festival_options(const struct audit *a, struct move *out, int max)
+{
+    return audit_standing_options(a, MV_FESTIVAL_RETURN, a->player,
+                                  game_check_festival_return, out, max);
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_FESTIVAL_RETURN,
@@ -92,6 +99,7 @@ static const struct move_class moves[] = {
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"FESTIVAL\"}",
         .fl_fields = "at segment meeple_id",
+        .options = festival_options,
     },
     { .name = NULL },
 };

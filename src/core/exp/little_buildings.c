@@ -233,6 +233,37 @@ static void check_building(struct audit *a, const struct move *m)
     game_build(a->g, a->player, k, m->at);
 }
 
+/* A building of kind k on the turn's tile, when the player has one. */
+static int building_options(const struct audit *a, int k, int kind,
+                            struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    if (max < 1 || g->now.tile < 0)
+        return 0;
+    struct pos at = game_tile_pos(g, g->now.tile);
+    if (game_check_building(g, a->player, k, at, why, sizeof why) != RULE_OK)
+        return 0;
+    out[0] = audit_option(kind);
+    out[0].at = at;
+    return 1;
+}
+
+static int shed_options(const struct audit *a, struct move *out, int max)
+{
+    return building_options(a, LB_SHED, MV_LB_SHED, out, max);
+}
+
+static int house_options(const struct audit *a, struct move *out, int max)
+{
+    return building_options(a, LB_HOUSE, MV_LB_HOUSE, out, max);
+}
+
+static int tower_options(const struct audit *a, struct move *out, int max)
+{
+    return building_options(a, LB_TOWER, MV_LB_TOWER, out, max);
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_LB_SHED,
@@ -244,6 +275,7 @@ static const struct move_class moves[] = {
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"LB_SHED\",\"pointer\":\"$position\"}",
         .fl_fields = "at",
+        .options = shed_options,
     },
     {
         .kind = MV_LB_HOUSE,
@@ -255,6 +287,7 @@ static const struct move_class moves[] = {
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"LB_HOUSE\",\"pointer\":\"$position\"}",
         .fl_fields = "at",
+        .options = house_options,
     },
     {
         .kind = MV_LB_TOWER,
@@ -266,6 +299,7 @@ static const struct move_class moves[] = {
         .jcz = "PLACE_TOKEN",
         .jcz_payload = "{\"token\":\"LB_TOWER\",\"pointer\":\"$position\"}",
         .fl_fields = "at",
+        .options = tower_options,
     },
     { .name = NULL },
 };

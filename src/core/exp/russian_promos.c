@@ -284,6 +284,13 @@ static void check_trap_return(struct audit *a, const struct move *m)
     game_trap_return(g, mi);
 }
 
+/* Each follower of the player on turn caught in a trap. */
+static int trap_options(const struct audit *a, struct move *out, int max)
+{
+    return audit_standing_options(a, MV_TRAP_RETURN, a->player,
+                                  game_check_trap_return, out, max);
+}
+
 static const struct move_class moves[] = {
     {
         .kind = MV_TRAP_RETURN,
@@ -296,6 +303,7 @@ static const struct move_class moves[] = {
         .jcz = "RETURN_MEEPLE",
         .jcz_payload = "{\"pointer\":{\"featurePointer\":\"$pointer\",\"meepleId\":\"$meeple\"},\"source\":\"TRAP\"}",
         .fl_fields = "at segment meeple_id",
+        .options = trap_options,
     },
     { .name = NULL },
 };

@@ -307,13 +307,32 @@ static int escape_asked(const struct game *g)
     return game_escape_seat(g);
 }
 
+/* Each follower of the seat asked that may escape now. */
+static int escape_options(const struct audit *a, struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int seat = game_escape_seat(g), n = 0;
+    for (int mi = 0; seat >= 0 && mi < g->n_meeples && n < max; mi++) {
+        int seg = g->meeples[mi].seg;
+        if (seg < 0 || g->meeples[mi].owner != seat ||
+            game_check_escape(g, seat, mi, why, sizeof why) != RULE_OK)
+            continue;
+        out[n] = audit_option(MV_ESCAPE);
+        audit_option_on(&out[n], g, seg);
+        audit_option_meeple(&out[n++], g, mi);
+    }
+    return n;
+}
+
 static const struct round_class rounds[] = {
     { /* after the scoring: the turn's player, one follower out */
       .what = "the escape from a besieged city",
       .role = STEP_ESCAPE, .pass_role = STEP_ESCAPE, .from = ROUND_ONLY_TURN,
       .commit = COMMIT_NEVER, .after_end = AFTER_END_CLAIMED,
       .answers = 1ull << MV_ESCAPE, .asked = escape_asked,
-      .answer = escape_answer, .pass = escape_pass, .meeple = resolve_escape },
+      .answer = escape_answer, .pass = escape_pass, .meeple = resolve_escape,
+      .options = escape_options },
     { .asked = NULL },
 };
 

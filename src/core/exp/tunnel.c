@@ -282,10 +282,43 @@ static const struct audit_unit audit = {
     .turn_pass = turn_pass,
 };
 
+/* Token colour on each open tunnel end, in the turn once its tile is
+ * down (check_tunnel's phases). */
+static int colour_options(const struct audit *a, int colour, int kind,
+                          struct move *out, int max)
+{
+    const struct game *g = a->g;
+    char why[200];
+    int n = 0;
+    if (a->phase == PH_IDLE || a->phase == PH_ROUND || a->phase == PH_VOID)
+        return 0;
+    for (int seg = 0; seg < g->n_segs && n < max; seg++) {
+        if (g->segs[seg].kind != FEAT_ROAD ||
+            game_check_tunnel(g, a->player, colour, seg, why, sizeof why) !=
+                RULE_OK)
+            continue;
+        out[n] = audit_option(kind);
+        audit_option_on(&out[n++], g, seg);
+    }
+    return n;
+}
+
+#define TUNNEL_OPTIONS(KIND)                                               \
+    static int options_##KIND(const struct audit *a, struct move *out,     \
+                              int max)                                     \
+    {                                                                      \
+        return colour_options(a, TUNNEL_##KIND, MV_TUNNEL_##KIND, out,     \
+                              max);                                        \
+    }
+TUNNEL_OPTIONS(A)
+TUNNEL_OPTIONS(B)
+TUNNEL_OPTIONS(C)
+
 #define TUNNEL_ROW(KIND, LETTER)                                           \
     {                                                                      \
         .kind = MV_TUNNEL_##KIND, .at = AT_FEATURE,                        \
         .what = "a tunnel token", .check = check_tunnel,                   \
+        .options = options_##KIND,                                         \
         .name = "tunnel-" LETTER, .jcz = "PLACE_TOKEN",                    \
         .jcz_payload = "{\"token\":\"TUNNEL_" #KIND                        \
                        "\",\"pointer\":\"$pointer\"}",                     \

@@ -25,5 +25,7 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_FESTIVAL] = &sim_festival,
     [EXP_TUNNEL] = &sim_tunnel,
     [EXP_LABYRINTH] = &sim_labyrinth,
+    [EXP_WATCHTOWERS] = &sim_watchtowers,
+    [EXP_GOLD] = &sim_gold,
     [EXP_MAGE] = &sim_mage,
 };

@@ -11,6 +11,8 @@ extern const struct sim_unit sim_c3, sim_river, sim_phantom, sim_traders,
 extern const struct sim_unit sim_kr;
 extern const struct sim_unit sim_russian_promos, sim_little_buildings,
     sim_festival, sim_tunnel, sim_labyrinth;
+extern const struct sim_unit sim_watchtowers;
+extern const struct sim_unit sim_gold;
 extern const struct sim_unit sim_mage;
 
 #endif

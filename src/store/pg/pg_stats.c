@@ -173,7 +173,9 @@ static const char SQL_PLAYER_HISTORY[] =
     STR(RATING_HISTORY_MAX) ") x ORDER BY played_at, game_id";
 static const char SQL_PLAYER_LUCK[] =
     "SELECT count(*), count(*) FILTER (WHERE outcome = 'landed'), "
-    "coalesce(sum(k), 0), coalesce(sum(k * (3 - k)), 0) FROM (SELECT "
+    "coalesce(sum(k), 0), coalesce(sum(k * (3 - k)), 0), "
+    "coalesce((SELECT t.flier_points FROM players q JOIN player_totals t "
+    "ON t.player_id = q.id WHERE q.name = $1), 0) FROM (SELECT "
     "f.outcome, (f.n_roll1 > 0)::int + (f.n_roll2 > 0)::int + "
     "(f.n_roll3 > 0)::int AS k FROM players p JOIN game_players gp ON "
     "gp.player_id = p.id JOIN games g ON g.id = gp.game_id JOIN flights f "
@@ -193,7 +195,8 @@ static void rating_luck(struct buf *out, const struct pg_stmt *r)
                          strtod(PQgetvalue(r[1].res, i, 2), NULL));
     rating_json_close(out, n);
     luck_json(out, pg_int(r[2].res, 0, 0), pg_int(r[2].res, 0, 1),
-              pg_int(r[2].res, 0, 2), pg_int(r[2].res, 0, 3));
+              pg_int(r[2].res, 0, 2), pg_int(r[2].res, 0, 3),
+              pg_int(r[2].res, 0, 4));
 }
 
 enum status pg_player_json(struct store *base, const char *name,
@@ -295,6 +298,12 @@ enum {
 };
 
 #define SUMS "sum(f.flights), sum(f.landed), sum(f.returned), sum(f.forced)"
+/* The luck's sums over rows whose roll is a die's (schema/pg/004), then
+ * the points: SQLite's LUCK_FIELDS. */
+#define DIE_SUM(col) "sum(f." col ") FILTER (WHERE f.roll BETWEEN 1 AND 3)"
+#define LUCK_SUMS                                                             \
+    DIE_SUM("landed") ", " DIE_SUM("thirds") ", " DIE_SUM("ninths")         \
+    ", sum(f.points)"
 
 static const char *const stats_sql[Q__COUNT] = {
     [Q_GAMES] = "SELECT coalesce(sum(n), 0), "
@@ -313,11 +322,14 @@ static const char *const stats_sql[Q__COUNT] = {
                 "ORDER BY rule COLLATE \"C\"",
     [Q_RULES_ALL] = "SELECT coalesce(sum(n), 0) FROM rule_totals",
     [Q_SCORES] = "SELECT bucket, n FROM score_hist ORDER BY bucket",
-    [Q_FLIGHTS] = "SELECT " SUMS ", sum(f.pending) FROM flight_totals f",
-    [Q_BY_ROLL] = "SELECT r.roll, " SUMS " FROM (VALUES (1), (2), (3)) "
+    [Q_FLIGHTS] = "SELECT " SUMS ", sum(f.pending), " LUCK_SUMS
+                  " FROM flight_totals f",
+    [Q_BY_ROLL] = "SELECT r.roll, " SUMS ", sum(f.thirds), sum(f.points) "
+                  "FROM (VALUES (1), (2), (3)) "
                   "AS r (roll) LEFT JOIN flight_totals f ON f.roll = "
                   "r.roll GROUP BY r.roll ORDER BY r.roll",
-    [Q_BY_DIR] = "SELECT d.diag, " SUMS " FROM (VALUES (0), (1)) AS d "
+    [Q_BY_DIR] = "SELECT d.diag, " SUMS ", " LUCK_SUMS
+                 " FROM (VALUES (0), (1)) AS d "
                  "(diag) LEFT JOIN flight_totals f ON f.diagonal = "
                  "d.diag GROUP BY d.diag ORDER BY d.diag",
     [Q_BY_FIGURE] = "SELECT f.figure, " SUMS ", sum(f.pending) FROM "
@@ -405,6 +417,16 @@ static void flight_fields(struct buf *b, int *k, const PGresult *r, int i,
         buf_puts(b, "null");
 }
 
+/* ,"expected","luck","spread","points" from columns c .. c + 3 of row i:
+ * landed, thirds, ninths (of die rolls), points. */
+static void luck_fields(struct buf *b, const PGresult *r, int i, int c)
+{
+    buf_puts(b, ",");
+    luck_fields_json(b, pg_int(r, i, c), pg_int(r, i, c + 1),
+                     pg_int(r, i, c + 2));
+    buf_printf(b, ",\"points\":%lld", (long long)pg_int(r, i, c + 3));
+}
+
 static void stats_flier(struct buf *b, PGresult *const *q)
 {
     const PGresult *all = q[Q_FLIGHTS], *roll = q[Q_BY_ROLL],
@@ -414,6 +436,7 @@ static void stats_flier(struct buf *b, PGresult *const *q)
     flight_fields(b, &k, all, 0, 0);
     pj_key(b, &k, "pending");
     buf_printf(b, "%lld", (long long)pg_int(all, 0, 4));
+    luck_fields(b, all, 0, 5);
     pj_key(b, &k, "by_roll");
     buf_puts(b, "[");
     for (int i = 0; i < PQntuples(roll); i++) {
@@ -422,6 +445,9 @@ static void stats_flier(struct buf *b, PGresult *const *q)
         pj_key(b, &m, "roll");
         pj_num(b, roll, i, 0);
         flight_fields(b, &m, roll, i, 1);
+        buf_printf(b, ",\"expected\":%.2f,\"points\":%lld",
+                   luck_figure(LUCK_EXPECTED, 0, pg_int(roll, i, 5), 0),
+                   (long long)pg_int(roll, i, 6));
         buf_puts(b, "}");
     }
     buf_puts(b, "]");
@@ -432,6 +458,7 @@ static void stats_flier(struct buf *b, PGresult *const *q)
         pj_key(b, &n, pg_int(dir, i, 0) ? "diagonal" : "orthogonal");
         buf_puts(b, "{");
         flight_fields(b, &m, dir, i, 1);
+        luck_fields(b, dir, i, 5);
         buf_puts(b, "}");
     }
     buf_puts(b, "}");

@@ -86,10 +86,10 @@ static void render_players(const struct game_record *g,
     "$12::integer, $13::integer, $14::integer, $15::integer, $16::integer, "  \
     "$17::integer, $18::integer, $19::integer, $20::integer, $21::integer, "  \
     "$22::integer, $23::integer, $24::integer, $25::text, $26::text, "        \
-    "$27::text, $75::text, (SELECT min(d.id) FROM games d WHERE "           \
-    "d.content_sha256 = $75::text AND d.source <> 'live' AND d.dup_of IS " \
+    "$27::text, $76::text, (SELECT min(d.id) FROM games d WHERE "           \
+    "d.content_sha256 = $76::text AND d.source <> 'live' AND d.dup_of IS " \
     "NULL AND $3::text <> 'live' AND $8::integer = 0)"
-/* The child rows of the games row g: $28 .. $74. */
+/* The child rows of the games row g: $28 .. $75. */
 #define GAME_CHILDREN                                                          \
     ", entry AS (INSERT INTO game_entry (game_id, players_json, "             \
     "winners_json) SELECT id, $28::text, $29::text FROM g), "                 \
@@ -121,22 +121,22 @@ static void render_players(const struct game_record *g,
     "SELECT g.id, t.x FROM g, unnest($51::text[]) AS t (x)), "                \
     "fl AS (INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "  \
     "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, landing, "   \
-    "n_options, options, n_roll1, n_roll2, n_roll3, figure) SELECT g.id, "    \
-    "t.n - 1, t.turn, t.seat, t.from_x, t.from_y, t.dir, t.diagonal, "        \
+    "n_options, options, n_roll1, n_roll2, n_roll3, figure, points) SELECT "  \
+    "g.id, t.n - 1, t.turn, t.seat, t.from_x, t.from_y, t.dir, t.diagonal, "  \
     "t.roll, t.bad_roll, t.target_x, t.target_y, t.outcome, t.landing, "      \
-    "t.n_options, t.options, t.n_roll1, t.n_roll2, t.n_roll3, t.figure "      \
-    "FROM g, unnest($52::integer[], $53::integer[], $54::integer[], "         \
-    "$55::integer[], $56::text[], $57::integer[], $58::integer[], "           \
-    "$59::integer[], $60::integer[], $61::integer[], $62::text[], "           \
-    "$63::text[], $64::integer[], $65::text[], $66::integer[], "              \
-    "$67::integer[], $68::integer[], $69::text[]) WITH ORDINALITY AS t "      \
-    "(turn, seat, from_x, from_y, dir, diagonal, roll, bad_roll, target_x, "  \
-    "target_y, outcome, landing, n_options, options, n_roll1, n_roll2, "      \
-    "n_roll3, figure, n)), "                                                  \
+    "t.n_options, t.options, t.n_roll1, t.n_roll2, t.n_roll3, t.figure, "     \
+    "t.points FROM g, unnest($52::integer[], $53::integer[], "                \
+    "$54::integer[], $55::integer[], $56::text[], $57::integer[], "           \
+    "$58::integer[], $59::integer[], $60::integer[], $61::integer[], "        \
+    "$62::text[], $63::text[], $64::integer[], $65::text[], $66::integer[], " \
+    "$67::integer[], $68::integer[], $69::text[], $70::integer[]) WITH "      \
+    "ORDINALITY AS t (turn, seat, from_x, from_y, dir, diagonal, roll, "      \
+    "bad_roll, target_x, target_y, outcome, landing, n_options, options, "    \
+    "n_roll1, n_roll2, n_roll3, figure, points, n)), "                        \
     "viol AS (INSERT INTO violations (game_id, idx, turn, seat, rule, src, "  \
     "message) SELECT g.id, t.n - 1, t.turn, t.seat, t.rule, t.src, "          \
-    "t.message FROM g, unnest($70::integer[], $71::integer[], $72::text[], "  \
-    "$73::bigint[], $74::text[]) WITH ORDINALITY AS t (turn, seat, rule, "    \
+    "t.message FROM g, unnest($71::integer[], $72::integer[], $73::text[], "  \
+    "$74::bigint[], $75::text[]) WITH ORDINALITY AS t (turn, seat, rule, "    \
     "src, message, n)) "
 
 /* A new game: (id, 1); (id, 0) when the bytes are an upload already
@@ -153,10 +153,10 @@ static const char SQL_GAME_NEW[] =
     "SELECT id, 1 FROM g UNION ALL SELECT id, 0 FROM games WHERE sha256 = "
     "$1::text AND source <> 'live' AND $3::text <> 'live' AND NOT EXISTS "
     "(SELECT 1 FROM g)";
-/* A replace: the same id again, $76. */
+/* A replace: the same id again, $77. */
 static const char SQL_GAME_ID[] =
     "WITH g AS (INSERT INTO games (" GAME_COLS ", id) VALUES (" GAME_VALUES
-    ", $76::bigint) RETURNING id)" GAME_CHILDREN "SELECT id, 1 FROM g";
+    ", $77::bigint) RETURNING id)" GAME_CHILDREN "SELECT id, 1 FROM g";
 /* The game's player names, before the statement that looks them up: a
  * name another transaction is adding meanwhile is waited for here, and
  * only a statement that begins after sees its row. */
@@ -164,7 +164,7 @@ static const char SQL_PLAYERS[] =
     "INSERT INTO players (name) SELECT unnest($1::text[]) "
     "ON CONFLICT (name) DO NOTHING";
 
-/* Arrays of the child rows, $33 .. $74 in this order. */
+/* Arrays of the child rows, $33 .. $75 in this order. */
 enum {
     A_NAME, A_COLOR, A_SCORE, A_RANK, A_CLAIMED, A_FINISHED, A_WINNER,
     A_FLIGHTS, A_LANDED, A_RETURNED, A_FORCED, A_FLIER_POINTS, A_ROLLS1,
@@ -174,7 +174,7 @@ enum {
     A_F_TURN, A_F_SEAT, A_F_FROM_X, A_F_FROM_Y, A_F_DIR, A_F_DIAGONAL,
     A_F_ROLL, A_F_BAD_ROLL, A_F_TARGET_X, A_F_TARGET_Y, A_F_OUTCOME,
     A_F_LANDING, A_F_N_OPTIONS, A_F_OPTIONS, A_F_N_ROLL1, A_F_N_ROLL2,
-    A_F_N_ROLL3, A_F_FIGURE,
+    A_F_N_ROLL3, A_F_FIGURE, A_F_POINTS,
     A_V_TURN, A_V_SEAT, A_V_RULE, A_V_SRC, A_V_MESSAGE,
     A__COUNT
 };
@@ -186,7 +186,7 @@ struct game_rows {
     struct buf sets, elements, players, winners, search;
     struct buf a[A__COUNT];
     struct buf names_arr;
-    char content[SHA256_HEX_LEN]; /* $75, "" when not audited */
+    char content[SHA256_HEX_LEN]; /* $76, "" when not audited */
 };
 
 /* Array literals: {1,NULL,"a \"b\""}. An element goes after a ',' once
@@ -257,7 +257,7 @@ static void seat_arrays(struct game_rows *w, const struct game_record *g,
         arr_int(&w->a[A_ROLLS1], q->rolls[0]);
         arr_int(&w->a[A_ROLLS2], q->rolls[1]);
         arr_int(&w->a[A_ROLLS3], q->rolls[2]);
-        for (int f = 0; f < FEAT__COUNT; f++) {
+        for (int f = 0; f < FEAT__CLASSES; f++) {
             if (!q->scored[f])
                 continue;
             arr_int(&w->a[A_PT_SEAT], p);
@@ -305,6 +305,7 @@ static void flight_arrays(struct game_rows *w, const struct report *r)
          * refuses the game rather than count it under a wrong name */
         const struct figure_class *fc = figure_class(f->figure);
         arr_text(&w->a[A_F_FIGURE], fc ? fc->jcz : NULL);
+        arr_int(&w->a[A_F_POINTS], f->points);
     }
     buf_release(&opts);
 }
@@ -374,7 +375,7 @@ static void game_params(struct pg_params *p, const struct game_record *g,
     pp_null(p); /* reason */
 }
 
-/* The parameters of game g's statement ($75: its content digest, $76:
+/* The parameters of game g's statement ($76: its content digest, $77:
  * id, when > 0) and of its
  * names' (none when it has no seats: w->names.n 0). */
 static void game_rows(struct game_rows *w, const struct game_record *g,
