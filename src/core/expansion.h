@@ -165,6 +165,11 @@ struct expansion {
      * holds the scoring for moves before it (followers leaving the City
      * of Carcassonne); the unit calls game_finish_turn() after them. */
     bool (*hold_scoring)(struct game *g);
+    /* A feature was re-formed from its segments segs[0, n), joined across
+     * tile sides only (game_split_feature(), after a ferry moved): the
+     * unit joins again the links of its own among them and counts the
+     * open ends it keeps there (a tunnel's). */
+    void (*reformed)(struct game *g, const int16_t *segs, int n);
     /* Folds into the state fingerprint h (with game_hash_mix()) what the
      * unit keeps that tiles, meeples and scores do not show (towers'
      * heights, prisoners, the dragon): board state, not bookkeeping. */
@@ -195,7 +200,7 @@ struct expansion {
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
     X(scored) X(check_stand) X(excuse_occupied) X(hold_scoring) X(hash)  \
-    X(replay) X(adjust_points)
+    X(replay) X(reformed) X(adjust_points)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -141,7 +141,6 @@ static const struct {
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Plague", { "plague" } },
-    { "The Ferries", { "ferries", "ferry" } },
     { "The School", { "school" } },
 };
 

@@ -979,6 +979,58 @@ void game_join_segs(struct game *g, int a, int b)
     join(g, a, b, false);
 }
 
+/* Re-forms the feature of seg from its own segments, joined across the
+ * tile sides they share only: each side with no tile beyond it open, a
+ * side a tile closes (an abbey) closed; then the units' own links (their
+ * reformed hook), and the figures counted again. */
+void game_split_feature(struct game *g, int seg)
+{
+    int16_t list[GAME_MAX_SEGS];
+    int16_t standing[GAME_MAX_MEEPLES];
+    int root = find_root(g, seg), n = 0, n_standing = 0, s = root;
+    do {
+        list[n++] = (int16_t)s;
+        s = g->segs[s].next;
+    } while (s != root);
+    for (int i = 0; i < g->n_meeples; i++)
+        if (g->meeples[i].seg >= 0 &&
+            find_root(g, g->meeples[i].seg) == root)
+            standing[n_standing++] = (int16_t)i;
+    for (int i = 0; i < n; i++) {
+        struct seg *sg = &g->segs[list[i]];
+        sg->parent = sg->next = sg->min = (uint16_t)list[i];
+        sg->size = 1;
+        sg->meeples = 0;
+        sg->open = 0;
+        if (feat_shape(sg->kind) != SHAPE_EDGES)
+            continue;
+        struct pos p = game_tile_pos(g, sg->tile);
+        for (int side = 0; side < 4; side++)
+            if ((sg->mask >> side & 1) && game_tile_at(g, step(p, side)) < 0)
+                sg->open++;
+    }
+    for (int i = 0; i < n; i++) {
+        const struct seg *sg = &g->segs[list[i]];
+        if (feat_shape(sg->kind) != SHAPE_EDGES)
+            continue;
+        struct pos p = game_tile_pos(g, sg->tile);
+        for (int side = 0; side < 4; side++) {
+            if (!(sg->mask >> side & 1))
+                continue;
+            int nb = game_tile_at(g, step(p, side));
+            int other = nb < 0 ? -1 : game_side_seg(g, nb, (side + 2) & 3);
+            if (other >= 0 && g->segs[other].kind == sg->kind)
+                join(g, list[i], other, false);
+        }
+    }
+    FOR_UNITS(g, u, reformed) /* their own links: tunnels */
+        u->reformed(g, list, n);
+    for (int i = 0; i < n_standing; i++) {
+        struct seg *r = &g->segs[find_root(g, g->meeples[standing[i]].seg)];
+        r->meeples++;
+    }
+}
+
 void game_join_side(struct game *g, int ti, int side)
 {
     int nb = game_tile_at(g, step(game_tile_pos(g, ti), side));

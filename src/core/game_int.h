@@ -24,6 +24,13 @@ void game_join_side(struct game *g, int ti, int side);
  * tunnel's two ends): one feature from now on, with the open ends both
  * had (the unit closes what the join closes). */
 void game_join_segs(struct game *g, int a, int b);
+/* Re-forms the feature of seg from its segments joined across tile
+ * sides only, after a link that joined them elsewhere went (a ferry
+ * moved): it may fall apart into several features, each with its open
+ * edges and figures. The other units join again their own links (the
+ * reformed hook); the caller, with game_join_segs(), the links of its
+ * own that stay. */
+void game_split_feature(struct game *g, int seg);
 /* The feature of seg was completed this turn away from the turn's tile
  * (a tunnel joined it): it scores with the turn's completed features. */
 void game_note_done(struct game *g, int seg);

@@ -41,7 +41,8 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "russian_promos",
                                          "little_buildings", "festival",
                                          "tunnel", "labyrinth",
-                                         "watchtowers", "gold", "mage" };
+                                         "watchtowers", "gold",
+                                         "ferries", "mage" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
@@ -51,7 +52,8 @@ static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "russian_promos",
                                        "little_buildings", "festival",
                                        "tunnel", "labyrinth",
-                                       "watchtowers", "gold", "mage" };
+                                       "watchtowers", "gold",
+                                       "ferries", "mage" };
 
 static bool is_required(const char *folder)
 {

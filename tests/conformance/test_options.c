@@ -47,7 +47,7 @@ static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "wind_roses", "kr", "russian_promos",
                                        "little_buildings", "festival",
                                        "tunnel", "labyrinth", "watchtowers",
-                                       "gold" };
+                                       "gold", "ferries" };
 
 struct tally {
     uint64_t rng;

@@ -631,6 +631,7 @@ static void test_samples_match_expected(void **state)
         "labyrinth-c2-3p.jcz",
         "watchtowers-c2-4p.jcz",
         "gold-c2-3p.jcz",
+        "ferries-c2-3p.jcz",
         "mage-c2-3p.jcz",
     };
     (void)state;

@@ -1841,6 +1841,25 @@ static struct rules watchtowers_rules(void)
     return r;
 }
 
+static struct rules ferries_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "ferries");
+    r.flags |= RF_FERRIES;
+    return r;
+}
+static struct rules ferries_tunnel_rules(void)
+{
+    struct rules r = ferries_rules();
+    fx_add_set(&r, "tunnel");
+    r.counts[COUNT_TUNNEL] = 1;
+    return r;
+}
+/* FR/RRR east of the start, its ferry joining the start's road (Red's
+ * follower on the lake's west end) to the east end. */
+#define FERRY_EAST                                                          \
+    FX_PLACE(RED, "FR/RRR", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "W"),  \
+    FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)
 static const struct audit_case little_cases[] = {
     /* Red's shed at (1,0) on Blue's road of 3 tiles: 3 + 1 at the end. */
     { "little buildings: a shed on a road", lb_rules, STEPS(
@@ -1894,6 +1913,62 @@ static const struct audit_case little_cases[] = {
           FX_ON(MV_TUNNEL_B, RED, 0, -1, FEAT_ROAD, "W"), FX_PASS(RED),
           FX_COMMIT(RED)),
       RULE_TUNNEL, 1, .msg_has = "already" },
+    /* Blue's road reaches the ferry, which Blue turns south: Red's road
+     * is the start's and the lake's, 2 tiles, no longer Blue's tile. */
+    { "ferries: a ferry moved splits its road", ferries_rules, STEPS(
+          FERRY_EAST, FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE),
+          FX_ON(MV_FERRY, BLUE, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true,
+      .events = { FX_EV(-1, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 2, .players = 1u << RED) } },
+    /* Left where it is, the ferry carries the road on: 3 tiles. */
+    { "ferries: a ferry joins two roads", ferries_rules, STEPS(
+          FERRY_EAST, FX_PLACE(BLUE, "BA/RFr", 2, 0, 0), FX_PASS(BLUE),
+          FX_PASS(BLUE), FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true,
+      .events = { FX_EV(-1, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 3, .players = 1u << RED) } },
+    /* Blue's road from a crossing to the lake's east end goes on over
+     * the ferry; Blue turns the ferry south, and the road the ferry left
+     * is completed: 2 tiles for Blue in that turn. */
+    { "ferries: a road a ferry leaves completes and scores", ferries_rules,
+      STEPS(FX_PLACE(RED, "FR/RRR", 1, 0, 0),
+            FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "S"),
+            FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/RRR", 2, 0, 0),
+            FX_DEPLOY(BLUE, 2, 0, FEAT_ROAD, "W"),
+            FX_ON(MV_FERRY, BLUE, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(BLUE)),
+      .end_turn = 2, .finished = true,
+      .events = { FX_EV(2, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 2, .players = 1u << BLUE) } },
+    /* Blue's road from the lake's east end into TU/RR at (2,0), whose
+     * two tunnel roads Blue's A tokens join; Red's road west reaches the
+     * ferry and turns it south. The road the ferry left keeps the
+     * tunnel's join and its open north end: unfinished, 2 tiles at the
+     * end. */
+    { "ferries: a road a ferry leaves keeps its tunnel", ferries_tunnel_rules,
+      STEPS(FX_PLACE(RED, "FR/RRR", 1, 0, 0),
+            FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "TU/RR", 2, 0, 2),
+            FX_DEPLOY(BLUE, 2, 0, FEAT_ROAD, "W"),
+            FX_ON(MV_TUNNEL_A, BLUE, 2, 0, FEAT_ROAD, "W"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/C", 0, -1, 2), FX_PASS(RED), FX_COMMIT(RED),
+            FX_PLACE(BLUE, "BA/L", 0, 1, 0), FX_PASS(BLUE),
+            FX_ON(MV_TUNNEL_A, BLUE, 2, 0, FEAT_ROAD, "N"), FX_COMMIT(BLUE),
+            FX_PLACE(RED, "BA/RFr", -1, 0, 0), FX_PASS(RED),
+            FX_ON(MV_FERRY, RED, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(RED)),
+      .end_turn = 5, .finished = true,
+      .events = { FX_EV(-1, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS,
+                        .points = 2, .players = 1u << BLUE) } },
+    { "ferries: FERRY: a lake tile left without its ferry", ferries_rules,
+      STEPS(FX_PLACE(RED, "FR/RRR", 1, 0, 0), FX_PASS(RED),
+            FX_COMMIT(RED)),
+      RULE_FERRY, 1, .msg_has = "without its ferry" },
+    { "ferries: FERRY: a ferry no road of the turn's tile reaches",
+      ferries_rules, STEPS(
+          FERRY_EAST, FX_PLACE(BLUE, "BA/C", 0, -1, 2), FX_PASS(BLUE),
+          FX_ON(MV_FERRY, BLUE, 1, 0, FEAT_ROAD, "WS"), FX_COMMIT(BLUE)),
+      RULE_FERRY, 2, .msg_has = "leads to that ferry" },
     /* The south arm closed by Blue, the west one by Red through the
      * start: Red's two followers beat Blue's one, 6 tiles + 2 each. */
     { "labyrinth: 2 a follower on a completed road", labyrinth_rules, STEPS(

@@ -178,6 +178,33 @@ void game_tunnel(struct game *g, int player, int colour, int seg)
     s->joined_seg = (int16_t)seg;
 }
 
+/* Is the tunnel end seg joined to another by a pair of tokens? */
+static bool tunnel_joined(const struct tunnel_state *s, int seg)
+{
+    int i = token_on(s, seg);
+    for (int j = 0; i >= 0 && j < s->n; j++)
+        if (j != i && s->tokens[j].owner == s->tokens[i].owner &&
+            s->tokens[j].colour == s->tokens[i].colour)
+            return true;
+    return false;
+}
+
+/* A road re-formed after a ferry moved: each tunnel end of ours among
+ * its segments open again unless its pair of tokens joins it, and the
+ * pairs joined again. */
+static void reformed(struct game *g, const int16_t *segs, int n)
+{
+    const struct tunnel_state *s = cst(g);
+    for (int i = 0; i < n; i++)
+        if (tunnel_end(g, segs[i]) && !tunnel_joined(s, segs[i]))
+            g->segs[game_root(g, segs[i])].open++;
+    for (int i = 0; i < s->n; i++)
+        for (int j = i + 1; j < s->n; j++)
+            if (s->tokens[j].owner == s->tokens[i].owner &&
+                s->tokens[j].colour == s->tokens[i].colour)
+                game_join_segs(g, s->tokens[i].seg, s->tokens[j].seg);
+}
+
 /* A road a token completed scores with the turn's completed features. */
 static void turn_scoring(struct game *g)
 {
@@ -343,4 +370,5 @@ const struct expansion expansion_tunnel = {
     .turn_scoring = turn_scoring,
     .hash = hash,
     .replay = replay,
+    .reformed = reformed,
 };

@@ -27,5 +27,6 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_LABYRINTH] = &sim_labyrinth,
     [EXP_WATCHTOWERS] = &sim_watchtowers,
     [EXP_GOLD] = &sim_gold,
+    [EXP_FERRIES] = &sim_ferries,
     [EXP_MAGE] = &sim_mage,
 };

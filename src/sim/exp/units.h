@@ -13,6 +13,7 @@ extern const struct sim_unit sim_russian_promos, sim_little_buildings,
     sim_festival, sim_tunnel, sim_labyrinth;
 extern const struct sim_unit sim_watchtowers;
 extern const struct sim_unit sim_gold;
+extern const struct sim_unit sim_ferries;
 extern const struct sim_unit sim_mage;
 
 #endif
