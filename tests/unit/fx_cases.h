@@ -22,7 +22,7 @@
 
 /* The tests of one suite: plain tests first, then one per row. */
 struct fx_tests {
-    struct CMUnitTest t[160];
+    struct CMUnitTest t[256];
     size_t n;
 };
 
