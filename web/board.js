@@ -234,7 +234,7 @@ export class Board {
     const groups = new Map();
     for (const m of t.meeples) {
       const k = figure(m.kind).corner ? `corner|${key(m.at)}`
-        : figure(m.kind).neutral ? `${m.kind}|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
+        : figure(m.kind).neutral && !m.segment ? `${m.kind}|${key(m.at)}` : `${key(m.at)}|${m.segment}`;
       if (!groups.has(k)) groups.set(k, []);
       groups.get(k).push(m);
     }
@@ -277,8 +277,9 @@ export class Board {
    * corner the corner north-west of its tile (where the four fields meet). */
   place(m) {
     if (figure(m.kind).corner && Array.isArray(m.at)) return { anchor: [m.at[0] * TILE, m.at[1] * TILE], feature: 'field' };
-    // a neutral figure on its square, at its spot
-    if (figure(m.kind).neutral && Array.isArray(m.at)) {
+    // a neutral figure on its square, at its spot (one on a feature
+    // stands there, as a follower)
+    if (figure(m.kind).neutral && Array.isArray(m.at) && !m.segment) {
       const [dx, dy] = figure(m.kind).spot || [0.5, 0.5];
       return { anchor: [(m.at[0] + dx) * TILE, (m.at[1] + dy) * TILE], feature: null };
     }

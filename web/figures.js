@@ -40,7 +40,7 @@ export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${n
  * its tile, in the field named. */
 export function figureWhere(m) {
   const at = Array.isArray(m.at) ? `(${m.at[0]},${m.at[1]})` : '(?)';
-  if (figure(m.kind).neutral) return ['', `on the square ${at}`];
+  if (figure(m.kind).neutral && !m.segment) return ['', `on the square ${at}`];
   return [segWords(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
 }
 
@@ -49,7 +49,7 @@ export const figurePlace = (m) => `on ${figureWhere(m).join(' ')}`;
 
 /** "Ada's mayor on the city on the north side at (2,1)". */
 export const figureTitle = (m) => (figure(m.kind).neutral
-  ? `The ${figureName(m.kind)} ${figureWhere(m)[1]}`
+  ? `The ${figureName(m.kind)} ${m.segment ? figurePlace(m) : figureWhere(m)[1]}`
   : `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`);
 
 /** The SVG of figure kind's silhouette, filled fill, centred on (0, 0):

@@ -193,6 +193,12 @@ struct expansion {
     /* How many of the tiles left in the pack nobody will draw (those
      * under hills): the pack is used up when no others are left. */
     int (*pack_kept)(const struct game *g);
+    /* The feature of root scores on the board, ev holding its points and
+     * items from its class and the units' score hooks: adjusts them by
+     * what the unit keeps on that feature that its segments do not carry
+     * (a neutral figure standing on it). Before any seat's bonus. */
+    void (*adjust_points)(const struct game *g, int root,
+                          struct score_event *ev);
 };
 
 /* The hooks above, for the engine to know which a game's units have:
@@ -202,7 +208,7 @@ struct expansion {
     X(score) X(bonus) X(check_deploy) X(returned) X(deployed)             \
     X(turn_scoring) X(turn_done) X(extra_part) X(final_scoring)           \
     X(scored) X(check_stand) X(excuse_occupied) X(hold_scoring) X(hash)  \
-    X(replay) X(reformed) X(break_tie) X(pack_kept)
+    X(replay) X(reformed) X(break_tie) X(pack_kept) X(adjust_points)
 
 enum unit_hook {
 #define X(h) HOOK_##h,

@@ -137,7 +137,6 @@ static const struct {
     const char *name;
     const char *keys[6];
 } others[] = {
-    { "Mage & Witch", { "mage-and-witch", "mage", "witch" } },
     { "The Catapult", { "catapult" } },
     { "The Wheel of Fortune", { "wheel-of-fortune" } },
     { "The Plague", { "plague" } },

@@ -96,7 +96,9 @@ _Static_assert(FEAT__CLASSES <= 256, "an event's class is a byte");
     X(FAIRY, "fairy")                                                      \
     X(COUNT, "count")                                                      \
     X(RINGMASTER, "ringmaster")                                            \
-    X(SHEPHERD, "shepherd")
+    X(SHEPHERD, "shepherd")                                                \
+    X(MAGE, "mage")                                                        \
+    X(WITCH, "witch")
 
 enum figure {
 #define X(id, jcz) FIG_##id,

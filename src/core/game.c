@@ -1825,6 +1825,8 @@ static bool score_feature(struct game *g, int seg, bool completed, int turn,
     }
     if (how)
         t->expr = how->expr;
+    FOR_UNITS(g, u, adjust_points)
+        u->adjust_points(g, root, t);
     t->fliers = (uint8_t)flew;
     int best = 0;
     unsigned left = 0; /* the seats of the greatest strength */

@@ -10,7 +10,7 @@
  *   string values starting with '$' are the move's fields and every other
  *   value a constant the message must carry (the discriminator between
  *   rows of one type: RETURN_MEEPLE's "source", MOVE_NEUTRAL_FIGURE's
- *   figure id). The fields:
+ *   figure id; a null one is also met by the key left out). The fields:
  *     "$position"  [x, y]: m->at
  *     "$pointer"   {position, feature, location}: m->at, m->feature,
  *                  m->mask

@@ -499,6 +499,8 @@ static bool const_equal(const cJSON *t, const cJSON *v)
 {
     if (cJSON_IsString(t))
         return cJSON_IsString(v) && mlog_same(t->valuestring, v->valuestring);
+    if (cJSON_IsNull(t)) /* nothing there: null, or the key left out */
+        return !v || cJSON_IsNull(v);
     return v && cJSON_Compare(t, v, true);
 }
 

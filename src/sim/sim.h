@@ -68,7 +68,7 @@ struct sim_policy sim_policy_uniform(double v);
 double *sim_policy_rate(struct sim_policy *p, const char *name);
 
 /* What the simulator saw, for tests and sample selection. */
-#define SIM_MAX_COUNTS 32
+#define SIM_MAX_COUNTS 48
 struct sim_result {
     int score[GAME_MAX_PLAYERS]; /* after final scoring */
     uint64_t state_hash;         /* game_hash() of the final state */

@@ -42,7 +42,7 @@ static const char *const required[] = { "river", "ic", "phantom", "tb",
                                          "little_buildings", "festival",
                                          "tunnel", "labyrinth",
                                          "watchtowers", "gold",
-                                         "ferries", "hs" };
+                                         "ferries", "hs", "mage" };
 static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "am",    "bigbox", "pd",    "tower",
                                        "count", "cult",   "darmstadt",
@@ -53,7 +53,7 @@ static const char *const folders[] = { "river", "ic",   "phantom", "tb",
                                        "little_buildings", "festival",
                                        "tunnel", "labyrinth",
                                        "watchtowers", "gold",
-                                       "ferries", "hs" };
+                                       "ferries", "hs", "mage" };
 
 static bool is_required(const char *folder)
 {

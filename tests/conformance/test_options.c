@@ -47,7 +47,7 @@ static const char *const folders[] = { "river", "ic", "phantom", "tb", "am",
                                        "wind_roses", "kr", "russian_promos",
                                        "little_buildings", "festival",
                                        "tunnel", "labyrinth", "watchtowers",
-                                       "gold", "ferries" };
+                                       "gold", "ferries", "mage" };
 /* Not yet: hs (Hills & Sheep). Its shepherd's state is brought up to
  * date when the unit is next asked (a draw, a wolf sending it home), so
  * the options listed before a shepherd's move can lag behind it. */

@@ -182,6 +182,7 @@ static void test_engine_tests(void **state)
         { "/watchtowers/", 3 },
         { "/goldmines/", 2 },
         { "/hills-and-sheep/", 15 },
+        { "/mage-and-witch/", 2 },
     };
     struct paths files;
     char why[ERR_MSG_MAX];

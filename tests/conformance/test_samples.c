@@ -633,6 +633,7 @@ static void test_samples_match_expected(void **state)
         "gold-c2-3p.jcz",
         "ferries-c2-3p.jcz",
         "hs-c2-3p.jcz",
+        "mage-c2-3p.jcz",
     };
     (void)state;
     int n = list_samples(names, MAX_SAMPLES);

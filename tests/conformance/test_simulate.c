@@ -523,7 +523,7 @@ static void test_bad_setups_refused(void **state)
     static const struct {
         const char *opt, *value, *says;
     } bad[] = {
-        { "--expansions", "mage", "unsupported: Mage & Witch" },
+        { "--expansions", "catapult", "unsupported: The Catapult" },
         { "--expansions", "nope", "unknown expansion 'nope'" },
         { "--sets", "river/9", "unknown tile set 'river/9:1'" },
         { "--elements", "phantom=2", "phantom takes 0..1" },

@@ -921,16 +921,16 @@ describe('the dashboard', () => {
   });
 
   test('a game of an expansion not audited yet is kept and shown as such', async () => {
-    const log = '{"format": "flierlog/1.2", "edition": "C2", "elements": {"mage": true}, "players": [{"name": "Tia"}, {"name": "Tom"}], "turns": []}';
+    const log = '{"format": "flierlog/1.2", "edition": "C2", "elements": {"catapult": true}, "players": [{"name": "Tia"}, {"name": "Tom"}], "turns": []}';
     const up = await api('/api/games?name=mage.flierlog', { method: 'POST', body: log });
     assert.equal(up.status, 202, JSON.stringify(up.body));
     assert.equal(up.body.status, 'unsupported');
     const page = await newPage();
     await page.goto(`${base}/games/${up.body.id}/audit`);
     await page.locator('[data-testid=unsupported-reason]').waitFor();
-    assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /Mage & Witch/);
+    assert.match(await page.locator('[data-testid=unsupported-reason]').textContent(), /The Catapult/);
     assert.equal(await page.locator('main .badge.neutral').textContent(), 'not audited yet');
-    assert.match(await page.locator('[data-testid=needs]').textContent(), /^It needs Mage & Witch; there is no replay/);
+    assert.match(await page.locator('[data-testid=needs]').textContent(), /^It needs The Catapult; there is no replay/);
     // its raw log downloads under its own name, extension included
     assert.equal(await page.locator('[data-testid=download-raw]').getAttribute('download'), 'mage.flierlog');
     await page.goto(`${base}/games/${up.body.id}`);
@@ -944,13 +944,13 @@ describe('the dashboard', () => {
     assert.doesNotMatch(text, /\bnull\b|in progress/);
     assert.equal(await row.locator('td[data-label=Best]').textContent(), '—');
     assert.equal(await row.locator('td[data-label=Turns]').textContent(), '—');
-    assert.equal(await row.locator('[data-testid=needs]').textContent(), ' needs Mage & Witch');
+    assert.equal(await row.locator('[data-testid=needs]').textContent(), ' needs The Catapult');
     assert.equal(await row.locator('.game-link').getAttribute('href'), `/games/${up.body.id}/audit`);
     // the upload page's card: what it needs, and no Replay button
     await page.goto(base + '/upload');
     await page.locator('[data-testid=file-input]').setInputFiles({ name: 'mage2.flierlog', mimeType: 'application/json', buffer: Buffer.from(log.replace('Tia', 'Tia2')) });
     await page.locator('[data-testid=upload-results] li [data-testid=needs]').waitFor();
-    assert.match(await page.locator('[data-testid=upload-results] li [data-testid=needs]').textContent(), /^Not audited yet: it needs Mage & Witch/);
+    assert.match(await page.locator('[data-testid=upload-results] li [data-testid=needs]').textContent(), /^Not audited yet: it needs The Catapult/);
     assert.equal(await page.locator('[data-testid=upload-results] li').getByRole('link', { name: 'Replay' }).count(), 0);
     await page.goto(`${base}/stats`);
     await page.waitForFunction(() => document.querySelector('main').innerText.includes('not audited yet'));

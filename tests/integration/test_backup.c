@@ -30,11 +30,11 @@
 #define N_CLIENTS 4
 #define N_BACKUPS 3
 
-/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+/* A .jcz of The Catapult, which this engine does not audit yet. */
 static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"catapult:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"catapult\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Tess\",\"slot\":0},{\"name\":\"Ward\",\"slot\":1}],\"replay\":[]}";
 

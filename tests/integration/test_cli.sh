@@ -108,9 +108,9 @@ expect_out garbage_json '"file":"<stdin>"'
 expect_out garbage_json '"error":"not valid JSON at byte offset 0'
 
 # a log of an expansion not audited yet says so, as such
-run_stdin unsupported_json '{"format": "flierlog/1", "edition": "C2", "sets": {"mage-and-witch:1": 1}, "players": [{"name": "A"}]}' audit --json -
+run_stdin unsupported_json '{"format": "flierlog/1", "edition": "C2", "sets": {"catapult:1": 1}, "players": [{"name": "A"}]}' audit --json -
 expect_rc unsupported_json 2
-expect_out unsupported_json '{"file":"<stdin>","format":"flierlog","unsupported":"unsupported: Mage & Witch (tile set '"'"'mage-and-witch:1'"'"') is not audited yet (sets)"}'
+expect_out unsupported_json '{"file":"<stdin>","format":"flierlog","unsupported":"unsupported: The Catapult (tile set '"'"'catapult:1'"'"') is not audited yet (sets)"}'
 
 run no_args audit
 expect_rc no_args 2

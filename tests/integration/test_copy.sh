@@ -115,7 +115,7 @@ fi
 
 run ingest_a ingest --db "$A" "$SAMPLES"
 expect_rc ingest_a 0
-printf '%s\n' '{"format": "flierlog/1", "edition": "C2", "sets": {"mage-and-witch:1": 1}, "players": [{"name": "A"}]}' \
+printf '%s\n' '{"format": "flierlog/1", "edition": "C2", "sets": {"catapult:1": 1}, "players": [{"name": "A"}]}' \
     >"$TMP/mage.flierlog"
 run ingest_mage ingest --db "$A" "$TMP/mage.flierlog"
 expect_rc ingest_mage 0
@@ -178,7 +178,7 @@ run copy_ab copy --from "$A" --to "$B"
 expect_rc copy_ab 0
 expect_out copy_ab "copied $n games from $A to $B ("
 expect_out copy_ab "1 unsupported), duplicates skipped 0, failed 0"
-expect_out copy_ab "mage.flierlog): unsupported: Mage & Witch"
+expect_out copy_ab "mage.flierlog): unsupported: The Catapult"
 [ "$(tail -n 1 "$TMP/copy_ab.out" | cut -c1-7)" = "copied " ] ||
     fail "copy_ab: the summary is not the last line"
 [ ! -s "$TMP/copy_ab.err" ] ||

@@ -12,7 +12,7 @@
  * The games come from `flierd simulate`; copies with trailing newlines
  * added are other uploads (other bytes, another SHA-256) of the same
  * game, so a few simulated games feed many cycles. One in ten is a game
- * of Mage & Witch instead, which flierd stores without an audit (202): the
+ * of The Catapult instead, which flierd stores without an audit (202): the
  * same guarantees hold for it. */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
 #include <stddef.h>
@@ -91,7 +91,7 @@ static int setup(void **state)
     for (int b = 9; b < N_BASE; b += 10) {
         base[b].len = 0;
         buf_printf(&base[b], "{\"appVersion\": \"5.12.1\", \"setup\": "
-                   "{\"sets\": {\"basic:1\": 1, \"mage-and-witch:1\": 1}, "
+                   "{\"sets\": {\"basic:1\": 1, \"catapult:1\": 1}, "
                    "\"elements\": {\"small-follower\": 7}, \"rules\": {}, "
                    "\"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, \"y\": "
                    "0, \"rotation\": 0}]}, \"players\": [{\"name\": "

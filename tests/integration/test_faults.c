@@ -302,14 +302,14 @@ static void game_bytes(long k, struct buf *out)
     buf_puts(out, "\n");
 }
 
-/* A game of Mage & Witch, which flierd does not audit yet: stored all the
+/* A game of The Catapult, which flierd does not audit yet: stored all the
  * same (202), made unique by k as game_bytes() does. */
 static void mage_bytes(long k, struct buf *out)
 {
     out->len = 0;
     buf_puts(out, "{\"appVersion\": \"5.12.1\", \"setup\": {\"sets\": "
-                  "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"elements\": "
-                  "{\"small-follower\": 7, \"mage\": true}, \"rules\": "
+                  "{\"basic:1\": 1, \"catapult:1\": 1}, \"elements\": "
+                  "{\"small-follower\": 7, \"catapult\": true}, \"rules\": "
                   "{}, \"start\": [{\"tile\": \"BA/RCr\", \"x\": 0, "
                   "\"y\": 0, \"rotation\": 0}]}, \"players\": "
                   "[{\"name\": \"Blue\", \"slot\": 0}, {\"name\": "

@@ -5,7 +5,7 @@
  * The database is a SQLite file, or with FLIERD_TEST_DB a new database
  * on that PostgreSQL server (tests/pg/test_db.h): the same suite runs on
  * both backends (test_http, test_http_pg).
- * Games of other expansions: one of Mage & Witch (written below; not
+ * Games of other expansions: one of The Catapult (written below; not
  * audited yet) is stored as unsupported, one of Inns & Cathedrals is read
  * in place from the peer corpus (FLIERD_SHARED_DIR). */
 #include <stdarg.h> /* cmocka 1.1.5 needs these four first */
@@ -38,15 +38,15 @@
 
 #define TOKEN "it-secret-token-42"
 
-/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+/* A .jcz of The Catapult, which this engine does not audit yet. */
 static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"catapult:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"catapult\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Tess\",\"slot\":0},{\"name\":\"Ward\",\"slot\":1}],\"replay\":[]}";
 #define MAGE_REASON                                                           \
-    "unsupported: Mage & Witch (tile set 'mage-and-witch:1' in setup.sets) is not "        \
+    "unsupported: The Catapult (tile set 'catapult:1' in setup.sets) is not "        \
     "audited yet"
 
 static struct {
@@ -345,7 +345,7 @@ static void test_upload_unsupported(void **state)
     http_resp_release(&r);
     snprintf(url, sizeof url, "/api/games/%lld/replay", T.mage_id);
     j = get_json(url, 409);
-    assert_non_null(strstr(str(j, "error"), "Mage & Witch"));
+    assert_non_null(strstr(str(j, "error"), "The Catapult"));
     cJSON_Delete(j);
     buf_release(&b);
 }
@@ -379,8 +379,8 @@ static void test_upload_oversized(void **state)
 static void test_list_filters(void **state)
 {
     (void)state;
-    /* The valid game, the forgery and the Mage & Witch game are stored (plus
-     * nothing else); the Mage & Witch game is neither valid nor invalid. */
+    /* The valid game, the forgery and the The Catapult game are stored (plus
+     * nothing else); the The Catapult game is neither valid nor invalid. */
     assert_int_equal(total_of(""), 3);
     assert_int_equal(total_of("verdict=valid"), 1);
     assert_int_equal(total_of("verdict=invalid"), 1);
@@ -404,7 +404,7 @@ static void test_list_filters(void **state)
     assert_int_equal(total_of("q=mage"), 1);
     assert_int_equal(total_of("verdict=valid&player=Ada&edition=C2"), 1);
 
-    /* The Mage & Witch game in the list: its status and reason. */
+    /* The The Catapult game in the list: its status and reason. */
     cJSON *u = get_json("/api/games?status=unsupported", 200);
     cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "games"), 0);
     assert_int_equal((long long)num(g, "id"), T.mage_id);
@@ -423,7 +423,7 @@ static void test_list_filters(void **state)
                      T.forged_id);
     cJSON_Delete(j);
     j = get_json("/api/games?limit=1&offset=1&sort=violations&order=desc",
-                 200); /* the Mage & Witch game, with no count, sorts last */
+                 200); /* the The Catapult game, with no count, sorts last */
     games = cJSON_GetObjectItemCaseSensitive(j, "games");
     assert_int_equal(cJSON_GetArraySize(games), 1);
     assert_int_equal((long long)num(cJSON_GetArrayItem(games, 0), "id"),
@@ -443,7 +443,7 @@ static void test_list_filters(void **state)
         "/api/games?limit=5000",    "/api/games?sort=nope",
         "/api/games?edition=C9",    "/api/games?from=yesterday",
         "/api/games?finished=perhaps", "/api/games?status=maybe",
-        "/api/games?expansion=mage-and-witch",
+        "/api/games?expansion=catapult",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         j = get_json(bad[i], 400);
@@ -567,8 +567,8 @@ static void test_metrics(void **state)
     assert_non_null(strstr(v, "text/plain"));
     assert_non_null(strstr(r.body.p, "# TYPE flierd_http_requests_total "
                                      "counter"));
-    /* two sample uploads, the Mage & Witch game and the slash-named players'
-     * game; the sample (plain and as a form) and the Mage & Witch game
+    /* two sample uploads, the The Catapult game and the slash-named players'
+     * game; the sample (plain and as a form) and the The Catapult game
      * again */
     assert_non_null(strstr(r.body.p, "flierd_ingests_total{outcome="
                                      "\"stored\"} 4\n"));
@@ -664,7 +664,7 @@ static void test_expansion_game(void **state)
 }
 
 /* `flierd reaudit` beside the running daemon: this engine still cannot
- * audit the Mage & Witch game, which stays as it was, with its reason; every
+ * audit the The Catapult game, which stays as it was, with its reason; every
  * other game keeps its verdict. The spool keeps such a game too, and a
  * live game of it is refused (nobody could referee its turns). */
 static void test_unsupported_after_reaudit(void **state)
@@ -702,17 +702,17 @@ static void test_unsupported_after_reaudit(void **state)
     assert_true(daemon_wait_log(&T.d, "spool: mage2.jcz -> done (game ",
                                 10000));
     assert_true(daemon_wait_log(&T.d, "stored, not audited: unsupported: "
-                                "Mage & Witch", 10000));
+                                "The Catapult", 10000));
     snprintf(p, sizeof p, "%s/done/mage2.jcz", T.spool);
     assert_true(exists(p));
     assert_int_equal(total_of("status=unsupported"), 2);
 
     static const char header[] =
         "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
-        "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"players\": [{\"name\": "
+        "{\"basic:1\": 1, \"catapult:1\": 1}, \"players\": [{\"name\": "
         "\"Ada\"}, {\"name\": \"Cy\"}]}";
     assert_int_equal(post_text("/api/live", header, &j), 415);
-    assert_non_null(strstr(str(j, "error"), "mage"));
+    assert_non_null(strstr(str(j, "error"), "catapult"));
     cJSON_Delete(j);
     assert_int_equal(total_of(""), before + 1);
     buf_release(&out);

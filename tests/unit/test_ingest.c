@@ -33,11 +33,11 @@
 #include "mlog/mlog.h"
 #include "test_db.h"
 
-/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+/* A .jcz of The Catapult, which this engine does not audit yet. */
 static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"catapult:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"catapult\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
@@ -547,8 +547,8 @@ static void test_unsupported_is_kept(void **state)
     assert_true(res.unsupported);
     assert_false(res.duplicate);
     assert_false(res.valid);
-    assert_string_equal(res.reason, "unsupported: Mage & Witch (tile set "
-                        "'mage-and-witch:1' in setup.sets) is not audited yet");
+    assert_string_equal(res.reason, "unsupported: The Catapult (tile set "
+                        "'catapult:1' in setup.sets) is not audited yet");
     assert_int_equal(ingest_bytes(fx->s, MAGE_JCZ, sizeof MAGE_JCZ - 1,
                                   "http", NULL, 6, &again, &e), ST_OK);
     assert_true(again.duplicate);
@@ -556,7 +556,7 @@ static void test_unsupported_is_kept(void **state)
     assert_int_equal(again.id, res.id);
     /* no replay without an engine for it: a conflict, not a failure */
     assert_int_equal(ingest_replay(fx->s, res.id, NULL, &b, &e), ST_CONFLICT);
-    assert_non_null(strstr(e.msg, "Mage & Witch"));
+    assert_non_null(strstr(e.msg, "The Catapult"));
     assert_int_equal(b.len, 0);
     /* what is not a game log at all is still refused */
     static const char odd[] = "{\"neither\": 1}";
@@ -565,7 +565,7 @@ static void test_unsupported_is_kept(void **state)
     /* nor is a live game started without an engine to referee it */
     static const char header[] =
         "{\"format\": \"flierlog/1\", \"edition\": \"C2\", \"sets\": "
-        "{\"basic:1\": 1, \"mage-and-witch:1\": 1}, \"players\": [{\"name\": "
+        "{\"basic:1\": 1, \"catapult:1\": 1}, \"players\": [{\"name\": "
         "\"Ada\"}, {\"name\": \"Cy\"}]}";
     int64_t live = 0;
     assert_int_equal(ingest_live_start(fx->s, header, sizeof header - 1, 8,

@@ -635,9 +635,9 @@ static const struct err_case err_cases[] = {
     { NULL, { .sets = "\"basic:1\":\"one\"" }, ST_PARSE, MLOG_JCZ,
       { "setup.sets.basic:1" } },
     /* well-formed, but outside what flierd models */
-    { NULL, { .sets = "\"basic:1\":1,\"mage-and-witch:1\":1" },
+    { NULL, { .sets = "\"basic:1\":1,\"catapult:1\":1" },
       ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported: Mage & Witch", "mage-and-witch:1", "setup.sets" } },
+      { "unsupported: The Catapult", "catapult:1", "setup.sets" } },
     { NULL, { .sets = "\"basic:1\":1,\"no-such-set:1\":1" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "no-such-set:1", "setup.sets" } },
@@ -647,8 +647,8 @@ static const struct err_case err_cases[] = {
     { NULL, { .elements = "\"small-follower\":7,\"king-and-robber\":true" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "king-and-robber", "setup.elements" } },
-    { NULL, { .elements = "\"mage\":1" }, ST_UNSUPPORTED, MLOG_JCZ,
-      { "unsupported:", "mage", "setup.elements" } },
+    { NULL, { .elements = "\"catapult\":1" }, ST_UNSUPPORTED, MLOG_JCZ,
+      { "unsupported:", "catapult", "setup.elements" } },
     { NULL, { .rules = "\"princess-action\":\"MUST_REMOVE\"" },
       ST_UNSUPPORTED, MLOG_JCZ,
       { "unsupported:", "princess-action", "setup.rules" } },
@@ -1053,7 +1053,7 @@ static void test_report_json_of_audit(void **state)
 static void test_unsupported_json(void **state)
 {
     static const char save[] =
-        "{\"setup\":{\"sets\":{\"basic:1\":1,\"mage-and-witch:1\":1}},\"players\":"
+        "{\"setup\":{\"sets\":{\"basic:1\":1,\"catapult:1\":1}},\"players\":"
         "[{\"name\":\"A\"}],\"replay\":[]}";
     struct game_log log;
     struct err e;
@@ -1069,8 +1069,8 @@ static void test_unsupported_json(void **state)
     assert_int_equal(cJSON_GetArraySize(o), 3);
     expect_str(o, "file", "t/x.jcz");
     expect_str(o, "format", "jcz");
-    expect_str(o, "unsupported", "unsupported: Mage & Witch (tile set "
-                                 "'mage-and-witch:1' in setup.sets) is not audited "
+    expect_str(o, "unsupported", "unsupported: The Catapult (tile set "
+                                 "'catapult:1' in setup.sets) is not audited "
                                  "yet");
     cJSON_Delete(o);
     buf_release(&out);

@@ -1191,7 +1191,7 @@ static void test_stats_empty(void **state)
 /* ---- games of other expansions ---------------------------------------- */
 
 #define OTHER_REASON                                                           \
-    "unsupported: Mage & Witch (tile set 'mage-and-witch:1' in setup.sets) " \
+    "unsupported: The Catapult (tile set 'catapult:1' in setup.sets) " \
     "is not audited yet"
 
 /* An upload the engine could not audit: bytes, digest and the reason. */

@@ -35,11 +35,11 @@
 #include "store/store.h"
 #include "util/sha256.h"
 
-/* A .jcz of Mage & Witch, which this engine does not audit yet. */
+/* A .jcz of The Catapult, which this engine does not audit yet. */
 static const char MAGE_JCZ[] =
     "{\"appVersion\":\"5.12.1\",\"setup\":{\"sets\":{\"basic:1\":1,"
-    "\"mage-and-witch:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
-    "\"farmers\":true,\"mage\":true},\"rules\":{},\"start\":[{\"tile\":"
+    "\"catapult:1\":1,\"flier:1\":1},\"elements\":{\"small-follower\":7,"
+    "\"farmers\":true,\"catapult\":true},\"rules\":{},\"start\":[{\"tile\":"
     "\"BA/RCr\",\"x\":0,\"y\":0,\"rotation\":0}]},\"players\":[{\"name\":"
     "\"Ada\",\"slot\":0},{\"name\":\"Ben\",\"slot\":1}],\"replay\":[]}";
 
@@ -562,11 +562,11 @@ static void test_migrates_v2(void **state)
     assert_int_equal(ingest_bytes(s, MAGE_JCZ, sizeof MAGE_JCZ - 1, "cli",
                                   "mage.jcz", 3000, &res, &e), ST_OK);
     assert_true(res.unsupported);
-    assert_non_null(strstr(res.reason, "Mage & Witch"));
+    assert_non_null(strstr(res.reason, "The Catapult"));
     expect_whole(s, 3);
 
     /* the engine renders every game again: figures and 0-point kinds
-     * known, the verdicts its own, Mage & Witch still unsupported */
+     * known, the verdicts its own, The Catapult still unsupported */
     struct buf report = BUF_INIT;
     int games = 0, changed = 0, unsupported = 0;
     assert_int_equal(ingest_reaudit(s, &report, &games, &changed,

@@ -96,7 +96,6 @@ static const struct unmodelled {
     const char *why;
 } unmodelled[] = {
     { "road", "wells", false, "a road's wells (JCloisterZone's Road.WELL)" },
-    { "mage", NULL, false, "Mage & Witch: the mage and witch" },
     { "tile-set", "max", false, "The Count: its set is taken once" },
     /* JCloisterZone caps a kind's copies over all the sets played at
      * max (the spring and the two lakes, max 1). We never draw the spring

@@ -32,6 +32,7 @@
 #include "board_fixture.h"
 #include "core/exp/bcb.h"
 #include "core/exp/dragon.h"
+#include "core/exp/mage.h"
 #include "core/exp/tower.h"
 #include "fx_cases.h"
 
@@ -2209,6 +2210,154 @@ static const struct audit_case corn_cases[] = {
       RULE_CORN_CIRCLE, 3, "round is over" },
 };
 
+/* ---- Mage & Witch -------------------------------------------------------- */
+
+static struct rules mage_rules(void)
+{
+    struct rules r = fx_rules_c2(2);
+    fx_add_set(&r, "mage-and-witch:1");
+    r.flags |= RF_MAGE | RF_WITCH;
+    return r;
+}
+
+/* The mage (fig FIG_MAGE) or the witch moved onto (f, loc) at (x, y),
+ * or taken off the board (MV_MAGE_OFF, no place). */
+#define FX_MAGIC(p, fig, x, y, f, loc) \
+    { MV_NEUTRAL, (p), NULL, (x), (y), 0, (f), (loc), 0, 0, -1, 0, (fig) }
+
+/* Red's follower on a road east of the start; Blue's magic tile west of
+ * it, Blue moves fig onto that road; the road is completed by a
+ * crossroads at (3,0): five tiles. */
+#define MAGE_ROAD(fig)                                                     \
+    FX_PLACE(RED, "BA/RFr", 1, 0, 0), FX_DEPLOY(RED, 1, 0, FEAT_ROAD, "WE"), \
+    FX_COMMIT(RED), FX_PLACE(BLUE, "MW/CRRR.3", -1, 0, 0),                 \
+    FX_MAGIC(BLUE, (fig), 0, 0, FEAT_ROAD, "WE"), FX_PASS(BLUE),           \
+    FX_COMMIT(BLUE), FX_PLACE(RED, "BA/RCr", 2, 0, 0), FX_PASS(RED),       \
+    FX_COMMIT(RED), FX_PLACE(BLUE, "BA/RRRR", 3, 0, 0), FX_PASS(BLUE),     \
+    FX_COMMIT(BLUE)
+
+static const struct audit_case mage_cases[] = {
+    { "mage: 1 a tile more on the road it stands on", mage_rules,
+      STEPS(MAGE_ROAD(FIG_MAGE)), .end_turn = 4,
+      .events = { FX_EV(4, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 10, .players = 1u << RED, .n_items = 2,
+                        .items = { { SI_TILES, 5, 5 },
+                                   { SI_MAGE, -1, 5 } }) } },
+    /* 5 halved: 2 taken away, 3 left */
+    { "witch: half the points, the half rounded down", mage_rules,
+      STEPS(MAGE_ROAD(FIG_WITCH)), .end_turn = 4,
+      .events = { FX_EV(4, FEAT_ROAD, FXW_POINTS | FXW_PLAYERS | FXW_ITEMS,
+                        .points = 3, .players = 1u << RED, .n_items = 2,
+                        .items = { { SI_TILES, 5, 5 },
+                                   { SI_WITCH, -1, -2 } }) } },
+    { "mage: MAGE_MOVE: the magic symbol and no move", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0), FX_PASS(RED),
+            FX_COMMIT(RED)),
+      RULE_MAGE_MOVE, 1, .msg_has = "had to move" },
+    { "mage: MAGE_MOVE: a move without the magic symbol", mage_rules,
+      STEPS(FX_PLACE(RED, "BA/RFr", 1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 1, 0, FEAT_ROAD, "WE"), FX_PASS(RED),
+            FX_COMMIT(RED)),
+      RULE_MAGE_MOVE, 1, .msg_has = "magic symbol" },
+    { "mage: TURN_SEQUENCE: moved after passing", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0), FX_PASS(RED),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_ROAD, "WE"), FX_COMMIT(RED)),
+      RULE_TURN_SEQUENCE, 1, .msg_has = "after passing" },
+    /* the witch onto the road the mage holds */
+    { "witch: MAGE_TARGET: the mage's road", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_ROAD, "WE"), FX_PASS(RED),
+            FX_COMMIT(RED), FX_PLACE(BLUE, "MW/CcRr.1", 0, -1, 2),
+            FX_MAGIC(BLUE, FIG_WITCH, -1, 0, FEAT_ROAD, "E"), FX_PASS(BLUE),
+            FX_COMMIT(BLUE)),
+      RULE_MAGE_TARGET, 2, .msg_has = "the mage stands on that road" },
+    /* taken off the board while a road or city is left to move it to */
+    { "mage: MAGE_MOVE: taken off the board with a target left", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0),
+            { MV_MAGE_OFF, RED, NULL, 0, 0, 0, 0, NULL, 0, 0, -1, 0,
+              FIG_MAGE },
+            FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_MAGE_MOVE, 1, .msg_has = "taken off the board",
+      .then = RULE_MAGE_MOVE, .then_has = "had to move" },
+    { "mage: MAGE_TARGET: a field", mage_rules,
+      STEPS(FX_PLACE(RED, "MW/CRRR.3", -1, 0, 0),
+            FX_MAGIC(RED, FIG_MAGE, 0, 0, FEAT_FIELD, "ER.SL.SR.WL"),
+            FX_PASS(RED), FX_COMMIT(RED)),
+      RULE_MAGE_TARGET, 1, .msg_has = "not a field" },
+};
+
+/* The start's city closed to the north by MW/CFC at (0,-1), whose other
+ * city closes BA/C's at (0,-2); the start's road ends in two monasteries.
+ * With the mage (and the witch, if both) on those cities before, no
+ * unfinished road or city is left when the magic tile comes. */
+static struct game *mage_none_left(bool both)
+{
+    struct rules r = mage_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/LR", -1, 0, 3);
+    game_end_turn(g);
+    fx_place(g, "BA/LR", 1, 0, 1);
+    game_end_turn(g);
+    fx_place(g, "BA/L", 1, -1, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/L", 1, -2, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/C", 0, -2, 2);
+    mage_move(g, FIG_MAGE, fx_seg(g, 0, 0, FEAT_CITY, EDGE_N));
+    if (both)
+        mage_move(g, FIG_WITCH, fx_seg(g, 0, -2, FEAT_CITY, EDGE_S));
+    game_end_turn(g);
+    fx_place(g, "MW/CFC", 0, -1, 0);
+    return g;
+}
+
+static void test_mage_none_left(void **state)
+{
+    (void)state;
+    /* both on the board: one of them must leave it */
+    struct game *g = mage_none_left(true);
+    assert_int_equal(mage_targets(g, NULL, 0), 0);
+    assert_int_equal(mage_due(g), MAGE_DUE_OFF);
+    mage_move(g, FIG_WITCH, -1);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    assert_true(mage_seg(g, FIG_MAGE) >= 0);
+    assert_int_equal(mage_seg(g, FIG_WITCH), -1);
+    game_free(g);
+    /* the mage alone: it leaves by itself, nothing is owed */
+    g = mage_none_left(false);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    assert_int_equal(mage_seg(g, FIG_MAGE), -1);
+    game_free(g);
+}
+
+/* The mage on the start's road, the witch on a road to its south-east:
+ * BA/Rr at (1,0) joins them, and with no magic symbol one must move,
+ * though not onto that road. */
+static void test_mage_witch_joined(void **state)
+{
+    (void)state;
+    struct rules r = mage_rules();
+    struct game *g = fx_new(&r);
+    fx_place(g, "BA/L", 0, 1, 0);
+    game_end_turn(g);
+    fx_place(g, "BA/RFr", 1, 1, 1);
+    mage_move(g, FIG_MAGE, fx_seg(g, 0, 0, FEAT_ROAD, EDGE_W | EDGE_E));
+    mage_move(g, FIG_WITCH, fx_seg(g, 1, 1, FEAT_ROAD, EDGE_N));
+    game_end_turn(g);
+    assert_int_equal(mage_due(g), MAGE_DUE_NONE);
+    fx_place(g, "BA/Rr", 1, 0, 0);
+    assert_int_equal(mage_root(g, FIG_MAGE), mage_root(g, FIG_WITCH));
+    assert_int_equal(mage_due(g), MAGE_DUE_MOVE);
+    int road = fx_seg(g, 1, 0, FEAT_ROAD, EDGE_W);
+    assert_int_equal(mage_check_target(g, FIG_WITCH, road, NULL, 0),
+                     RULE_MAGE_TARGET);
+    int city = fx_seg(g, 0, 0, FEAT_CITY, EDGE_N);
+    assert_int_equal(mage_check_target(g, FIG_WITCH, city, NULL, 0),
+                     RULE_OK);
+    assert_int_equal(mage_targets(g, NULL, 0), 1);
+    game_free(g);
+}
+
 /* ---- the runner --------------------------------------------------------- */
 
 /* Everything c says of its audit r. */
@@ -2578,5 +2727,8 @@ int main(void)
     FX_ROWS(&ts, castle_cases, test_audit);
     FX_ROWS(&ts, bridge_cases, test_audit);
     FX_TEST(&ts, test_bridge_mends_edges);
+    FX_ROWS(&ts, mage_cases, test_audit);
+    FX_TEST(&ts, test_mage_none_left);
+    FX_TEST(&ts, test_mage_witch_joined);
     return fx_tests_run("test_units", &ts);
 }

@@ -69,11 +69,12 @@ import watchtowers from './watchtowers.js';
 import gold from './gold.js';
 import ferries from './ferries.js';
 import hs from './hs.js';
+import mage from './mage.js';
 
 export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tower, dragon, count, cult,
   darmstadt, monasteries, siege, corn, bigtop, bcb, winter, gq11, spielDoch,
   kr, windRoses, russianPromos, littleBuildings, festival, tunnel, labyrinth, watchtowers, gold,
-  ferries, hs];
+  ferries, hs, mage];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 

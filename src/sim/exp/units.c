@@ -29,4 +29,5 @@ const struct sim_unit *const sim_units[EXP__COUNT] = {
     [EXP_GOLD] = &sim_gold,
     [EXP_FERRIES] = &sim_ferries,
     [EXP_HS] = &sim_hs,
+    [EXP_MAGE] = &sim_mage,
 };

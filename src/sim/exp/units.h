@@ -15,5 +15,6 @@ extern const struct sim_unit sim_watchtowers;
 extern const struct sim_unit sim_gold;
 extern const struct sim_unit sim_ferries;
 extern const struct sim_unit sim_hs;
+extern const struct sim_unit sim_mage;
 
 #endif
