@@ -47,6 +47,33 @@ function castle(board, it) {
 export default {
   id: 'bcb',
   name: 'Bridges, Castles & Bazaars', short: 'BCB',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Mosty, zamki i bazary', short: 'MZB',
+      rules: {
+        CASTLE_PLACEMENT: 'Zamek tylko z ukończonego miasta z dwóch części na kafelku tury, z podstawą zamku na obu, zajętego przez dokładnie jednego podróżnika, przez gracza, który ma jeszcze zamek, przed końcem tury.',
+        BRIDGE_PLACEMENT: 'Most tylko na kafelku tury, przed jej akcją, między dwiema przeciwległymi krawędziami łąki bez kafelka za nimi, jeden na turę, przez gracza, który ma jeszcze most.',
+        BAZAAR: 'Na licytacji bazaru każdy mówi po kolei: wybierający wybiera kafelek i licytuje, pozostali przebijają albo pasują, wybierający kupuje albo sprzedaje; potem każdy kładzie otrzymany kafelek.',
+      },
+    },
+    ca: {
+      name: 'Ponts, castells i basars', short: 'PCB',
+      rules: {
+        CASTLE_PLACEMENT: 'Un castell només d’una ciutat completada de dos segments a la peça del torn, amb base de castell a tots dos, ocupada per exactament un seguidor, d’un jugador a qui queda un castell, abans del final del torn.',
+        BRIDGE_PLACEMENT: 'Un pont només a la peça del torn, abans de la seva acció, entre dues vores de camp oposades sense peça més enllà, un per torn, d’un jugador a qui queda un pont.',
+        BAZAAR: 'A la subhasta del basar cadascú parla per torn: qui tria escull una peça i fa una oferta, els altres l’apugen o passen, qui tria compra o ven; després cadascú col·loca la peça que ha obtingut.',
+      },
+    },
+    de: {
+      name: 'Brücken, Burgen und Basare', short: 'BBB',
+      rules: {
+        CASTLE_PLACEMENT: 'Eine Burg nur aus einer abgeschlossenen Stadt aus zwei Teilen auf dem Plättchen des Zuges, mit Burgsockel auf beiden, besetzt von genau einem Gefolgsmann, von einem Spieler mit einer Burg im Vorrat, vor dem Ende des Zuges.',
+        BRIDGE_PLACEMENT: 'Eine Brücke nur auf dem Plättchen des Zuges, vor dessen Aktion, über zwei gegenüberliegende Wiesenkanten ohne Plättchen dahinter, eine pro Zug, von einem Spieler mit einer Brücke im Vorrat.',
+        BAZAAR: 'Bei der Versteigerung des Basars ist jeder der Reihe nach dran: der Auswählende wählt ein Plättchen und bietet, die anderen bieten mehr oder passen, der Auswählende kauft oder verkauft; danach legt jeder sein Plättchen.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Bridges, Castles & Bazaars', sets: { 'bridges-castles-and-bazaars:1': 1 }, elements: { bridge: 1, castle: 1, bazaar: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

@@ -27,6 +27,27 @@ const acrobats = () => [
 export default {
   id: 'bigtop',
   name: 'Under the Big Top', short: 'Big Top',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Cyrk', short: 'Cyrk',
+      rules: {
+        ACROBATS: 'Punkty za piramidę, choć żadna nie jest pełna (mniej niż 3 figurki na polu akrobatów), albo gdzie nie ma pola akrobatów.',
+      },
+    },
+    ca: {
+      name: 'El circ', short: 'Circ',
+      rules: {
+        ACROBATS: 'Es va puntuar una piràmide on no n’hi ha cap de completa (menys de 3 figures a l’espai d’acròbates), o on no hi ha espai d’acròbates.',
+      },
+    },
+    de: {
+      name: 'Der Zirkus', short: 'Zirkus',
+      rules: {
+        ACROBATS: 'Eine Pyramide gewertet, wo keine vollständig ist (weniger als 3 Figuren auf dem Akrobatenplatz), oder wo kein Akrobatenplatz ist.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Under the Big Top', sets: { 'under-the-big-top:1': 1 }, elements: { ringmaster: 1, 'big-top': 1, acrobats: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

@@ -69,6 +69,36 @@ const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z'
 export default {
   id: 'count',
   name: 'The Count of Carcassonne', short: 'Count',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Hrabia Carcassonne', short: 'Hrabia',
+      rules: {
+        QUARTER_DEPLOY: 'Podróżnik wchodzi do Miasta Carcassonne dopiero po punktacji, gdy inni dostali punkty, a gracz w turze nie.',
+        QUARTER_LEAVE: 'Podróżnik opuszcza Miasto tylko na obszar obsługiwany przez jego dzielnicę, ukończony w tej turze, przed jego punktacją, albo na koniec z targu na łąkę; nigdy z dzielnicy hrabiego.',
+        COUNT_MOVE: 'Hrabia przechodzi do innej dzielnicy tylko zaraz po wejściu podróżnika do Miasta, przez tego samego gracza.',
+        FLIER_INTO_CITY: 'Lotnik nigdy nie ląduje w samym Mieście Carcassonne.',
+      },
+    },
+    ca: {
+      name: 'El comte de Carcassonne', short: 'Comte',
+      rules: {
+        QUARTER_DEPLOY: 'Un seguidor entra a la Ciutat de Carcassonne només després de la puntuació, quan altres han puntuat i el jugador del torn no.',
+        QUARTER_LEAVE: 'Un seguidor surt de la Ciutat només cap a un element que serveix el seu barri i que el torn ha completat, abans que puntuï, o al final del mercat a un camp; mai del barri del comte.',
+        COUNT_MOVE: 'El comte canvia de barri només just després que un seguidor entri a la Ciutat, pel mateix jugador.',
+        FLIER_INTO_CITY: 'Un volador mai no aterra a la mateixa Ciutat de Carcassonne.',
+      },
+    },
+    de: {
+      name: 'Der Graf von Carcassonne', short: 'Graf',
+      rules: {
+        QUARTER_DEPLOY: 'Ein Gefolgsmann kommt erst nach der Wertung in die Stadt Carcassonne, wenn andere Punkte bekamen und der Spieler am Zug nicht.',
+        QUARTER_LEAVE: 'Ein Gefolgsmann verlässt die Stadt nur auf ein Gebiet, das sein Viertel bedient und das der Zug abgeschlossen hat, vor dessen Wertung, oder am Ende vom Markt auf eine Wiese; nie aus dem Viertel des Grafen.',
+        COUNT_MOVE: 'Der Graf zieht nur direkt nachdem ein Gefolgsmann in die Stadt kam in ein anderes Viertel, durch denselben Spieler.',
+        FLIER_INTO_CITY: 'Ein Flieger landet nie in der Stadt Carcassonne selbst.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements, and the start
   // it brings: the City of Carcassonne, four tiles by three, CO/7 at (0,0)
   box: { name: 'The Count of Carcassonne', sets: { count: 1 }, elements: { count: 1 }, start: { name: 'the City of Carcassonne', tiles: [

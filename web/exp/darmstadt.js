@@ -7,6 +7,12 @@ import { s } from '../dom.js';
 export default {
   id: 'darmstadt',
   name: 'Darmstadt', short: 'Darmstadt',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'Darmstadt', short: 'Darmstadt' },
+    ca: { name: 'Darmstadt', short: 'Darmstadt' },
+    de: { name: 'Darmstadt', short: 'Darmstadt' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Darmstadt', sets: { darmstadt: 1 }, elements: {} },
   features: {

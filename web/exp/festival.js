@@ -4,6 +4,27 @@
 export default {
   id: 'festival',
   name: 'The Festival', short: 'Festival',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Festyn', short: 'Festyn',
+      rules: {
+        FESTIVAL_RETURN: 'Tylko po położeniu kafelka festynu, zamiast akcji tury, gracz zabiera własną figurkę (przy festival-return: follower tylko podróżnika).',
+      },
+    },
+    ca: {
+      name: 'La festa', short: 'Festa',
+      rules: {
+        FESTIVAL_RETURN: 'Només després de col·locar una peça de festa, en lloc de l’acció del torn, un jugador retira una figura seva (amb festival-return: follower, només un seguidor).',
+      },
+    },
+    de: {
+      name: 'Das Fest', short: 'Fest',
+      rules: {
+        FESTIVAL_RETURN: 'Nur nach dem Legen eines Fest-Plättchens, statt der Aktion des Zuges, nimmt ein Spieler eine eigene Figur zurück (mit festival-return: follower nur einen Gefolgsmann).',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Festival', sets: { festival: 1 }, elements: { festival: true } },
   moves: { 'festival-return': 'The festival sends home' },

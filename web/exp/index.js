@@ -36,7 +36,12 @@
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
+//   i18n          {pl: {name, short, rules: {RULE_ID: text}}, ca, de} the
+//                 unit's words in the dashboard's other languages; what a
+//                 language lacks is shown in English, and the catalogue
+//                 check (tests/i18n/check.mjs) names it
 
+import { lang, own } from '../i18n/index.js';
 import base from './base.js';
 import c3 from './c3.js';
 import flier from './flier.js';
@@ -87,8 +92,9 @@ export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 
 /** Rule texts, in the engine's order of precedence. */
+const localRules = Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang].rules) || {}));
 export const RULES = Object.fromEntries(Object.entries(merged('rules'))
-  .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, text]));
+  .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, localRules[id] ?? text]));
 
 /** The audit's rules in text, in order: [key, (value) => text]. */
 export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
@@ -104,3 +110,8 @@ export function itemSpec(it) {
   const u = UNITS.find((x) => x.id === it.unit);
   return (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
 }
+
+/** A unit's name and short name in the reader's language (its i18n), else
+ * in English. */
+export const unitName = (u) => own(u.i18n, 'name', u.name);
+export const unitShort = (u) => own(u.i18n, 'short', u.short);

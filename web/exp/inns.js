@@ -6,6 +6,12 @@ import { s } from '../dom.js';
 export default {
   id: 'inns',
   name: 'Inns & Cathedrals', short: 'I&C',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'Karczmy i katedry', short: 'KiK' },
+    ca: { name: 'Posades i catedrals', short: 'P&C' },
+    de: { name: 'Wirtshäuser und Kathedralen', short: 'W&K' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Inns & Cathedrals', sets: { 'inns-and-cathedrals:1': 1 }, elements: { 'big-follower': 1, inn: true, cathedral: true } },
   // tokens by segment attribute: name, and draw(): SVG children,

@@ -13,6 +13,12 @@ const WALLS = 'M-9 -9H9V9H2M-2 9H-9V-9'
 export default {
   id: 'labyrinth',
   name: 'The Labyrinth', short: 'Labyrinth',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'Labirynt', short: 'Labirynt' },
+    ca: { name: 'El laberint', short: 'Laberint' },
+    de: { name: 'Das Labyrinth', short: 'Labyrinth' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Labyrinth', sets: { labyrinth: 1 }, elements: {} },
   // the road through the labyrinth: its attribute has no token of its

@@ -24,6 +24,27 @@ function building(kind) {
 export default {
   id: 'little_buildings',
   name: 'Little Buildings', short: 'Buildings',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Małe budynki', short: 'Budynki',
+      rules: {
+        LITTLE_BUILDING: 'Zamiast akcji tury gracz kładzie na kafelku tury szopę, dom albo wieżę, które jeszcze ma, jedno na pole.',
+      },
+    },
+    ca: {
+      name: 'Els petits edificis', short: 'Edificis',
+      rules: {
+        LITTLE_BUILDING: 'En lloc de l’acció del torn un jugador posa a la peça del torn un cobert, una casa o una torre que encara té, un per casella.',
+      },
+    },
+    de: {
+      name: 'Die kleinen Gebäude', short: 'Gebäude',
+      rules: {
+        LITTLE_BUILDING: 'Statt der Aktion des Zuges setzt ein Spieler einen Schuppen, ein Haus oder einen Turm aus seinem Vorrat auf das Plättchen des Zuges, eines pro Feld.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Little Buildings', sets: {}, elements: { 'little-buildings': 1 } },
   moves: { 'lb-shed': 'A shed', 'lb-house': 'A house', 'lb-tower': 'A tower' },

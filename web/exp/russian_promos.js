@@ -40,6 +40,30 @@ const drawNest = drawInner('razboynik', 'the Solovei-Razboynik: followers on his
 export default {
   id: 'russian_promos',
   name: 'the Russian promos', short: 'Russian',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'rosyjskie promo', short: 'Rosyjskie',
+      rules: {
+        VODYANOY_TILE: 'Na własnym kafelku Wodnika nie wystawia się żadnej figurki i nie ląduje żaden lotnik.',
+        TRAP_RETURN: 'Zamiast akcji tury gracz zabiera tylko własnego podróżnika złapanego w pułapkę, z pułapki, która go złapała.',
+      },
+    },
+    ca: {
+      name: 'les promocions russes', short: 'Russes',
+      rules: {
+        VODYANOY_TILE: 'A la peça mateixa del Vodianoi no es col·loca cap figura ni hi aterra cap volador.',
+        TRAP_RETURN: 'En lloc de l’acció del torn un jugador només retira un seguidor seu atrapat en una trampa, de la trampa que l’atrapà.',
+      },
+    },
+    de: {
+      name: 'die russischen Promos', short: 'Russisch',
+      rules: {
+        VODYANOY_TILE: 'Auf dem eigenen Plättchen des Wassermanns wird keine Figur eingesetzt und landet kein Flieger.',
+        TRAP_RETURN: 'Statt der Aktion des Zuges nimmt ein Spieler nur einen eigenen, in einer Falle gefangenen Gefolgsmann aus der Falle zurück, die ihn fing.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Russian promos', sets: { 'russian-promos/2013': 1, 'russian-promos/2016': 1 }, elements: {} },
   moves: { 'trap-return': 'Out of the trap:' },

@@ -18,6 +18,27 @@ const camp = () => [
 export default {
   id: 'siege',
   name: 'Cult, Siege & Creativity: the siege', short: 'Siege',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Kult, oblężenie i kreatywność: oblężenie', short: 'Oblężenie',
+      rules: {
+        SIEGE_ESCAPE: 'Po turze jej gracz może wyprowadzić jednego podróżnika z oblężonego miasta, na którym lub obok którego jest klasztor; każda inna ucieczka jest nie na miejscu.',
+      },
+    },
+    ca: {
+      name: 'Culte, setge i creativitat: el setge', short: 'Setge',
+      rules: {
+        SIEGE_ESCAPE: 'Després d’un torn el seu jugador pot treure un seguidor d’una ciutat assetjada amb un monestir a sobre o al costat; qualsevol altra fugida és fora de lloc.',
+      },
+    },
+    de: {
+      name: 'Kult, Belagerung und Kreativität: die Belagerung', short: 'Belagerung',
+      rules: {
+        SIEGE_ESCAPE: 'Nach einem Zug darf sein Spieler einen Gefolgsmann aus einer belagerten Stadt mit einem Kloster darauf oder daneben herausholen; jede andere Flucht ist fehl am Platz.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the siege', sets: { 'siege/cathars': 1 }, elements: { siege: true, escape: true } },
   moves: { escape: 'Escape from the besieged city:' },

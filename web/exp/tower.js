@@ -20,6 +20,36 @@ const prisoner = (fill, ring) => [
 export default {
   id: 'tower',
   name: 'The Tower', short: 'Tower',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Wieża', short: 'Wieża',
+      rules: {
+        TOWER_PLACEMENT: 'Piętro wieży tam, gdzie nie ma wieży, na wieży zwieńczonej podróżnikiem albo bez elementu w zapasie; albo podróżnik na wieży bez piętra.',
+        TOWER_CAPTURE: 'Pojmanie bez piętra położonego w tej turze, drugie pojmanie albo figurki poza zasięgiem wieży (jej rząd lub kolumna, do jej wysokości).',
+        TOWER_RANSOM: 'Okup za figurkę, która nie należy do płacącego albo której nikt nie więzi, drugi w tej turze albo gdy ma się mniej niż 3 punkty.',
+        FLIER_ON_TOWER: 'Lotnik wylądował na wieży, która nie jest obszarem do zajęcia i punktowania.',
+      },
+    },
+    ca: {
+      name: 'La torre', short: 'Torre',
+      rules: {
+        TOWER_PLACEMENT: 'Un pis de torre on no hi ha torre, en una torre coronada per un seguidor, o sense cap peça a la reserva; o un seguidor en una torre sense pis.',
+        TOWER_CAPTURE: 'Una captura sense cap pis posat aquest torn, una segona, o d’una figura fora de la vista de la torre (la seva fila o columna, fins a la seva alçada).',
+        TOWER_RANSOM: 'Un rescat per una figura que no és de qui paga o que ningú no té presonera, un segon en un torn, o amb menys de 3 punts.',
+        FLIER_ON_TOWER: 'Un volador va aterrar en una torre, que no és cap element per ocupar i puntuar.',
+      },
+    },
+    de: {
+      name: 'Der Turm', short: 'Turm',
+      rules: {
+        TOWER_PLACEMENT: 'Ein Turmteil, wo kein Turm ist, auf einem Turm, den ein Gefolgsmann krönt, oder ohne Turmteil im Vorrat; oder ein Gefolgsmann auf einem Turm ohne Turmteil.',
+        TOWER_CAPTURE: 'Eine Gefangennahme ohne in diesem Zug gelegtes Turmteil, eine zweite, oder einer Figur außerhalb der Sicht des Turms (seine Reihe oder Spalte, bis zu seiner Höhe).',
+        TOWER_RANSOM: 'Ein Lösegeld für eine Figur, die nicht dem Zahlenden gehört oder die niemand gefangen hält, ein zweites im selben Zug, oder mit weniger als 3 Punkten.',
+        FLIER_ON_TOWER: 'Ein Flieger landete auf einem Turm, der kein Gebiet zum Besetzen und Werten ist.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Tower', sets: { 'tower:1': 1 }, elements: { tower: 1 } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

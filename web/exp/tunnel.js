@@ -22,6 +22,27 @@ function token(letter) {
 export default {
   id: 'tunnel',
   name: 'The Tunnel', short: 'Tunnel',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Tunel', short: 'Tunel',
+      rules: {
+        TUNNEL: 'Raz na turę, przed akcją albo po niej, gracz kładzie żeton tunelu, który jeszcze ma, na otwartym wylocie tunelu; drugi żeton z tą samą literą łączy obie drogi.',
+      },
+    },
+    ca: {
+      name: 'El túnel', short: 'Túnel',
+      rules: {
+        TUNNEL: 'Un cop per torn, abans o després de l’acció, un jugador posa una fitxa de túnel que encara té en una boca de túnel oberta; la segona d’una lletra uneix els dos camins.',
+      },
+    },
+    de: {
+      name: 'Der Tunnel', short: 'Tunnel',
+      rules: {
+        TUNNEL: 'Einmal pro Zug, vor oder nach der Aktion, legt ein Spieler ein Tunnelplättchen aus seinem Vorrat auf ein offenes Tunnelende; das zweite eines Buchstabens verbindet die beiden Straßen.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Tunnel', sets: { tunnel: 1 }, elements: { tunnel: 1 } },
   moves: { 'tunnel-a': 'Tunnel token A', 'tunnel-b': 'Tunnel token B', 'tunnel-c': 'Tunnel token C' },

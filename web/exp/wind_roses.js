@@ -12,6 +12,12 @@ const point = (dx, dy) => `M0 0L${dx * 8} ${dy * 8}L${dx * 2 + dy * 2} ${dy * 2 
 export default {
   id: 'wind_roses',
   name: 'The Wind Roses', short: 'Roses',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'Róże wiatrów', short: 'Róże' },
+    ca: { name: 'Les roses dels vents', short: 'Roses' },
+    de: { name: 'Die Windrosen', short: 'Windrosen' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Wind Roses', sets: { 'wind-roses': 1 }, elements: {}, start: { name: 'the large wind rose (WR/CFR)', tiles: [{ tile: 'WR/CFR', at: [0, 0], rot: 0 }] } },
   features: {

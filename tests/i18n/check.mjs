@@ -1,0 +1,90 @@
+// check.mjs - the dashboard's catalogues are complete and used:
+//
+//   node tests/i18n/check.mjs SOURCE_DIR
+//
+// Fails (exit 1, each problem on a line) when
+//   - a catalogue (web/i18n/pl.js, ca.js, de.js) lacks a key English has,
+//     has a key English does not, lacks a plural form its language needs
+//     (Intl.PluralRules), or drops or invents a {placeholder};
+//   - an English key is used nowhere in web/ (a literal 'key', "key" or
+//     `key` in a module, or data-i18n / data-i18n-attr in index.html),
+//     unless it starts with one of DYNAMIC's prefixes, the keys the code
+//     builds (keep that list short);
+//   - a unit (web/exp/*.js) lacks its name, short name or a rule text in a
+//     language (its i18n), or has words for something it does not have.
+// So a new string cannot ship untranslated, nor a dead one linger.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const SRC = resolve(process.argv[2] || '.');
+const WEB = join(SRC, 'web');
+// Keys the code builds from data, by prefix (none yet).
+const DYNAMIC = [];
+
+const problems = [];
+const load = async (rel) => (await import(pathToFileURL(join(WEB, rel)).href)).default;
+const en = await load('i18n/en.js');
+const LANGS = ['pl', 'ca', 'de'];
+const CATALOGUE = /^(en|pl|ca|de)\.js$/;
+const holes = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+const forms = (e) => (e && typeof e === 'object' ? Object.values(e) : [e]);
+
+for (const l of LANGS) {
+  const cat = await load(`i18n/${l}.js`);
+  const need = new Intl.PluralRules(l).resolvedOptions().pluralCategories;
+  for (const [k, v] of Object.entries(en)) {
+    if (!(k in cat)) { problems.push(`${l}: missing key ${k}`); continue; }
+    const w = cat[k];
+    if (typeof v === 'object' && v !== null) {
+      if (typeof w !== 'object' || w === null) { problems.push(`${l}: ${k} is a plural in English, give its forms (${need.join(', ')})`); continue; }
+      for (const f of need) if (!(f in w)) problems.push(`${l}: ${k} lacks the plural form "${f}"`);
+    } else if (typeof w !== 'string') {
+      problems.push(`${l}: ${k} is plain text in English, not a plural`);
+    }
+    const want = holes(forms(v)[0]);
+    for (const text of forms(w)) {
+      // a singular form may say the count in words ("one game")
+      if (holes(text) !== want && holes(text) !== want.split(',').filter((x) => x !== 'n').join(',')) {
+        problems.push(`${l}: ${k} has placeholders {${holes(text)}}, English has {${want}}`);
+      }
+    }
+  }
+  for (const k of Object.keys(cat)) if (!(k in en)) problems.push(`${l}: key ${k} is not in English`);
+}
+
+// Every English key is used somewhere in web/ (the catalogues aside).
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) return files(p);
+    if (dir.endsWith('i18n') && CATALOGUE.test(d.name)) return [];
+    return /\.(js|html)$/.test(d.name) ? [p] : [];
+  });
+}
+const code = files(WEB).map((p) => readFileSync(p, 'utf8')).join('\n');
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+for (const k of Object.keys(en)) {
+  if (DYNAMIC.some((p) => k.startsWith(p))) continue;
+  const re = new RegExp(`['"\`]${esc(k)}['"\`]|data-i18n="${esc(k)}"|:${esc(k)}[" ]`);
+  if (!re.test(code)) problems.push(`en: key ${k} is used nowhere in web/`);
+}
+
+// The units carry their own words.
+const { UNITS } = await import(pathToFileURL(join(WEB, 'exp/index.js')).href);
+for (const u of UNITS) {
+  const own = u.i18n || {};
+  for (const l of LANGS) {
+    const w = own[l] || {};
+    for (const f of ['name', 'short']) if (u[f] && !w[f]) problems.push(`unit ${u.id}: no ${f} in ${l}`);
+    for (const r of Object.keys(u.rules || {})) if (!(w.rules && w.rules[r])) problems.push(`unit ${u.id}: no text of rule ${r} in ${l}`);
+    for (const r of Object.keys(w.rules || {})) if (!(u.rules && u.rules[r])) problems.push(`unit ${u.id}: ${l} has a text of rule ${r}, which the unit does not have`);
+  }
+}
+
+if (problems.length) {
+  process.stderr.write(`${problems.join('\n')}\n${problems.length} problem(s) in the dashboard's catalogues\n`);
+  process.exit(1);
+}
+process.stdout.write(`catalogues complete: ${Object.keys(en).length} keys in ${LANGS.length + 1} languages, ${UNITS.length} units\n`);
