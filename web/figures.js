@@ -8,7 +8,8 @@
 
 import { s } from './dom.js';
 import { segWords } from './words.js';
-import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES } from './exp/index.js';
+import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES } from './exp/index.js';
+import { t } from './i18n/index.js';
 
 // Anything else: a diamond.
 const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
@@ -90,7 +91,8 @@ export const tokenTitle = (attr) => (token(attr).group ? `${token(attr).group}: 
  */
 export { FEATURES };
 
-export const featureName = (f) => (Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f].name : String(f));
+export const featureName = (f) => (Object.prototype.hasOwnProperty.call(FEATURE_NAMES, f) ? FEATURE_NAMES[f]
+  : Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f].name : String(f));
 
 /** A score event's feature: "city", "road (incomplete)", "trade goods",
  * or with a unit's name for its expression, "shrine (challenged)". */
@@ -99,7 +101,7 @@ export function eventFeature(ev) {
   const dot = (ev.expr || '').indexOf('.');
   const sfx = dot >= 0 ? ev.expr.slice(dot + 1) : '';
   if (sfx && Object.prototype.hasOwnProperty.call(EXPR_NAMES, sfx)) return `${featureName(ev.feature)} (${EXPR_NAMES[sfx]})`;
-  return `${featureName(ev.feature)}${ev.completed || (f && f.open) ? '' : ' (incomplete)'}`;
+  return ev.completed || (f && f.open) ? featureName(ev.feature) : t('feature.incomplete', { feature: featureName(ev.feature) });
 }
 
 // ---- game elements (the audit's rules.elements, JCloisterZone's keys) ----

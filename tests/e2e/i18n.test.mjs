@@ -102,6 +102,8 @@ async function assertNoEnglish(page, lang, what) {
 // The pages translated so far, each with what says it is drawn.
 const PAGES = [
   { what: 'the games list', path: '/', ready: '[data-testid=games-table] tbody tr' },
+  // the size limit is asked for once the page is up
+  { what: 'the upload page', path: '/upload', ready: '[data-testid=upload-limits]:not(:empty)', settle: (page, lang) => page.waitForFunction((asking) => document.querySelector('[data-testid=upload-limits]').textContent !== asking, CAT[lang]['upload.asking']) },
 ];
 
 describe('the dashboard in Polish, Catalan and German', () => {
@@ -138,8 +140,20 @@ describe('the dashboard in Polish, Catalan and German', () => {
       for (const p of PAGES) {
         await page.goto(base + p.path);
         await page.locator(p.ready).first().waitFor();
+        if (p.settle) await p.settle(page, lang);
         await assertNoEnglish(page, lang, p.what);
       }
+      // an upload's verdict and its violation, composed in the language
+      await page.goto(base + '/upload');
+      await page.locator('[data-testid=file-input]').setInputFiles(join(SRC, 'samples/forged/forged-flier-field.jcz'));
+      const result = page.locator('[data-testid=upload-results] .result .r-violations li');
+      await result.first().waitFor();
+      const said = await result.first().textContent();
+      assert.ok(said.includes('FLIER_FIELD'), said);
+      const flier = UNITS.find((u) => u.id === 'flier');
+      assert.ok(said.includes(flier.i18n[lang].rules.FLIER_FIELD), `the rule in ${lang}: ${said}`);
+      assert.ok(!said.includes('a flier never lands on a field'), 'not the engine\'s English message');
+      await assertNoEnglish(page, lang, 'an upload\'s result');
       await ctx.close();
     });
   }

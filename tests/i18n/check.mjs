@@ -6,11 +6,13 @@
 //   - a catalogue (web/i18n/pl.js, ca.js, de.js) lacks a key English has,
 //     has a key English does not, lacks a plural form its language needs
 //     (Intl.PluralRules), or drops or invents a {placeholder};
+//   - the code asks for a key English lacks (t('key'));
 //   - an English key is used nowhere in web/ (a literal 'key', "key" or
 //     `key` in a module, or data-i18n / data-i18n-attr in index.html),
 //     unless it starts with one of DYNAMIC's prefixes, the keys the code
 //     builds (keep that list short);
-//   - a unit (web/exp/*.js) lacks its name, short name or a rule text in a
+//   - a unit (web/exp/*.js) lacks its name, short name, a rule text, a
+//     feature's name or an expression's name in a
 //     language (its i18n), or has words for something it does not have.
 // So a new string cannot ship untranslated, nor a dead one linger.
 
@@ -20,8 +22,8 @@ import { pathToFileURL } from 'node:url';
 
 const SRC = resolve(process.argv[2] || '.');
 const WEB = join(SRC, 'web');
-// Keys the code builds from data, by prefix (none yet).
-const DYNAMIC = [];
+// Keys the code builds from data, by prefix: dir. + a compass point (words.js).
+const DYNAMIC = ['dir.'];
 
 const problems = [];
 const load = async (rel) => (await import(pathToFileURL(join(WEB, rel)).href)).default;
@@ -71,6 +73,9 @@ for (const k of Object.keys(en)) {
   if (!re.test(code)) problems.push(`en: key ${k} is used nowhere in web/`);
 }
 
+// Every key the code asks for exists in English.
+for (const m of code.matchAll(/\bt\(\s*'([\w.-]+)'/g)) if (!(m[1] in en)) problems.push(`en: key ${m[1]} is asked for (t('${m[1]}')) but missing`);
+
 // The units carry their own words.
 const { UNITS } = await import(pathToFileURL(join(WEB, 'exp/index.js')).href);
 for (const u of UNITS) {
@@ -79,6 +84,8 @@ for (const u of UNITS) {
     const w = own[l] || {};
     for (const f of ['name', 'short']) if (u[f] && !w[f]) problems.push(`unit ${u.id}: no ${f} in ${l}`);
     for (const r of Object.keys(u.rules || {})) if (!(w.rules && w.rules[r])) problems.push(`unit ${u.id}: no text of rule ${r} in ${l}`);
+    for (const f of Object.keys(u.features || {}).filter((k) => u.features[k].name)) if (!(w.features && w.features[f])) problems.push(`unit ${u.id}: no name of feature ${f} in ${l}`);
+    for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);
     for (const r of Object.keys(w.rules || {})) if (!(u.rules && u.rules[r])) problems.push(`unit ${u.id}: ${l} has a text of rule ${r}, which the unit does not have`);
   }
 }

@@ -19,6 +19,7 @@ export default {
   i18n: {
     pl: {
       name: 'Opactwo i burmistrz', short: 'OiB',
+      features: { barn: 'stodoła' },
       rules: {
         ABBEY_PLACEMENT: 'Opactwo poza dziurą (polem z czterema sąsiadami) albo zagrane przez gracza, który go nie ma.',
         BARN_PLACEMENT: 'Stodołę stawia się na rogu właśnie położonego kafelka, gdzie stykają się cztery łąki, i nie na łące ze stodołą.',
@@ -27,6 +28,7 @@ export default {
     },
     ca: {
       name: 'L\'abadia i l\'alcalde', short: 'A&A',
+      features: { barn: 'graner' },
       rules: {
         ABBEY_PLACEMENT: 'Una abadia fora d\'un forat (una casella amb quatre veïnes), o d\'un jugador que no en té cap.',
         BARN_PLACEMENT: 'Un graner va en una cantonada de la peça que s\'acaba de col·locar on es troben quatre camps, i no en un camp amb graner.',
@@ -35,6 +37,7 @@ export default {
     },
     de: {
       name: 'Abtei und Bürgermeister', short: 'A&B',
+      features: { barn: 'Scheune' },
       rules: {
         ABBEY_PLACEMENT: 'Eine Abtei außerhalb eines Lochs (ein Feld mit vier Nachbarn) oder von einem Spieler, der keine hat.',
         BARN_PLACEMENT: 'Eine Scheune kommt auf eine Ecke des gerade gelegten Plättchens, an der vier Wiesen zusammenstoßen, und nicht auf eine Wiese mit Scheune.',

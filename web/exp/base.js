@@ -15,6 +15,7 @@ export default {
   i18n: {
     pl: {
       name: 'gra podstawowa', short: 'Podst.',
+      features: { road: 'droga', city: 'miasto', field: 'łąka', monastery: 'klasztor' },
       rules: {
         TILE_UNKNOWN: 'Nie ma kafelka o takim identyfikatorze.',
         TILE_NOT_IN_PACK: 'Kafelka nie ma w zestawach tej partii albo zagrano więcej jego kopii, niż zawierają.',
@@ -35,6 +36,7 @@ export default {
     },
     ca: {
       name: 'el joc bàsic', short: 'Bàsic',
+      features: { road: 'camí', city: 'ciutat', field: 'camp', monastery: 'monestir' },
       rules: {
         TILE_UNKNOWN: 'No hi ha cap peça amb aquest identificador.',
         TILE_NOT_IN_PACK: 'La peça no és als jocs de peces de la partida, o se n’han jugat més còpies de les que contenen.',
@@ -55,6 +57,7 @@ export default {
     },
     de: {
       name: 'das Grundspiel', short: 'Grundspiel',
+      features: { road: 'Straße', city: 'Stadt', field: 'Wiese', monastery: 'Kloster' },
       rules: {
         TILE_UNKNOWN: 'Kein Plättchen mit dieser Kennung.',
         TILE_NOT_IN_PACK: 'Das Plättchen gehört nicht zu den Plättchensätzen der Partie, oder es wurden mehr Exemplare gespielt, als sie enthalten.',

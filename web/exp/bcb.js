@@ -51,6 +51,7 @@ export default {
   i18n: {
     pl: {
       name: 'Mosty, zamki i bazary', short: 'MZB',
+      features: { castle: 'zamek', bazaar: 'bazar' }, exprNames: { buy: 'kupiony', sell: 'sprzedany' },
       rules: {
         CASTLE_PLACEMENT: 'Zamek tylko z ukończonego miasta z dwóch części na kafelku tury, z podstawą zamku na obu, zajętego przez dokładnie jednego podróżnika, przez gracza, który ma jeszcze zamek, przed końcem tury.',
         BRIDGE_PLACEMENT: 'Most tylko na kafelku tury, przed jej akcją, między dwiema przeciwległymi krawędziami łąki bez kafelka za nimi, jeden na turę, przez gracza, który ma jeszcze most.',
@@ -59,6 +60,7 @@ export default {
     },
     ca: {
       name: 'Ponts, castells i basars', short: 'PCB',
+      features: { castle: 'castell', bazaar: 'basar' }, exprNames: { buy: 'comprada', sell: 'venuda' },
       rules: {
         CASTLE_PLACEMENT: 'Un castell només d’una ciutat completada de dos segments a la peça del torn, amb base de castell a tots dos, ocupada per exactament un seguidor, d’un jugador a qui queda un castell, abans del final del torn.',
         BRIDGE_PLACEMENT: 'Un pont només a la peça del torn, abans de la seva acció, entre dues vores de camp oposades sense peça més enllà, un per torn, d’un jugador a qui queda un pont.',
@@ -67,6 +69,7 @@ export default {
     },
     de: {
       name: 'Brücken, Burgen und Basare', short: 'BBB',
+      features: { castle: 'Burg', bazaar: 'Basar' }, exprNames: { buy: 'gekauft', sell: 'verkauft' },
       rules: {
         CASTLE_PLACEMENT: 'Eine Burg nur aus einer abgeschlossenen Stadt aus zwei Teilen auf dem Plättchen des Zuges, mit Burgsockel auf beiden, besetzt von genau einem Gefolgsmann, von einem Spieler mit einer Burg im Vorrat, vor dem Ende des Zuges.',
         BRIDGE_PLACEMENT: 'Eine Brücke nur auf dem Plättchen des Zuges, vor dessen Aktion, über zwei gegenüberliegende Wiesenkanten ohne Plättchen dahinter, eine pro Zug, von einem Spieler mit einer Brücke im Vorrat.',

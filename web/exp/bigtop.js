@@ -31,18 +31,21 @@ export default {
   i18n: {
     pl: {
       name: 'Cyrk', short: 'Cyrk',
+      features: { acrobats: 'akrobaci', bigtop: 'namiot cyrkowy', ringmaster: 'premia dyrektora cyrku' },
       rules: {
         ACROBATS: 'Punkty za piramidę, choć żadna nie jest pełna (mniej niż 3 figurki na polu akrobatów), albo gdzie nie ma pola akrobatów.',
       },
     },
     ca: {
       name: 'El circ', short: 'Circ',
+      features: { acrobats: 'acròbates', bigtop: 'la gran carpa', ringmaster: 'bonificació del director de pista' },
       rules: {
         ACROBATS: 'Es va puntuar una piràmide on no n’hi ha cap de completa (menys de 3 figures a l’espai d’acròbates), o on no hi ha espai d’acròbates.',
       },
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
+      features: { acrobats: 'Akrobaten', bigtop: 'Zirkuszelt', ringmaster: 'Zirkusdirektor-Bonus' },
       rules: {
         ACROBATS: 'Eine Pyramide gewertet, wo keine vollständig ist (weniger als 3 Figuren auf dem Akrobatenplatz), oder wo kein Akrobatenplatz ist.',
       },

@@ -13,18 +13,21 @@ export default {
   i18n: {
     pl: {
       name: '3. edycja (opaci, ogrody)', short: 'C3',
+      features: { garden: 'ogród' },
       rules: {
         ABBOT_RECALL: 'Zabranie opata, który nie należy do gracza albo tam nie stoi.',
       },
     },
     ca: {
       name: 'la 3a edició (abats, jardins)', short: 'C3',
+      features: { garden: 'jardí' },
       rules: {
         ABBOT_RECALL: 'Una retirada d’un abat que no és del jugador o que no hi és.',
       },
     },
     de: {
       name: 'die 3. Edition (Äbte, Gärten)', short: 'C3',
+      features: { garden: 'Garten' },
       rules: {
         ABBOT_RECALL: 'Ein Zurücknehmen eines Abts, der nicht dem Spieler gehört oder nicht dort steht.',
       },

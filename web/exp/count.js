@@ -73,6 +73,7 @@ export default {
   i18n: {
     pl: {
       name: 'Hrabia Carcassonne', short: 'Hrabia',
+      features: { quarter: 'dzielnica' },
       rules: {
         QUARTER_DEPLOY: 'Podróżnik wchodzi do Miasta Carcassonne dopiero po punktacji, gdy inni dostali punkty, a gracz w turze nie.',
         QUARTER_LEAVE: 'Podróżnik opuszcza Miasto tylko na obszar obsługiwany przez jego dzielnicę, ukończony w tej turze, przed jego punktacją, albo na koniec z targu na łąkę; nigdy z dzielnicy hrabiego.',
@@ -82,6 +83,7 @@ export default {
     },
     ca: {
       name: 'El comte de Carcassonne', short: 'Comte',
+      features: { quarter: 'barri' },
       rules: {
         QUARTER_DEPLOY: 'Un seguidor entra a la Ciutat de Carcassonne només després de la puntuació, quan altres han puntuat i el jugador del torn no.',
         QUARTER_LEAVE: 'Un seguidor surt de la Ciutat només cap a un element que serveix el seu barri i que el torn ha completat, abans que puntuï, o al final del mercat a un camp; mai del barri del comte.',
@@ -91,6 +93,7 @@ export default {
     },
     de: {
       name: 'Der Graf von Carcassonne', short: 'Graf',
+      features: { quarter: 'Stadtviertel' },
       rules: {
         QUARTER_DEPLOY: 'Ein Gefolgsmann kommt erst nach der Wertung in die Stadt Carcassonne, wenn andere Punkte bekamen und der Spieler am Zug nicht.',
         QUARTER_LEAVE: 'Ein Gefolgsmann verlässt die Stadt nur auf ein Gebiet, das sein Viertel bedient und das der Zug abgeschlossen hat, vor dessen Wertung, oder am Ende vom Markt auf eine Wiese; nie aus dem Viertel des Grafen.',

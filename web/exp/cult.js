@@ -22,18 +22,21 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: kapliczki', short: 'Kapliczki',
+      features: { shrine: 'kapliczka' }, exprNames: { challenged: 'zakwestionowana' },
       rules: {
         SHRINE_PLACEMENT: 'Klasztor albo kapliczka obok dwóch budowli drugiego rodzaju albo obok takiej, która ma już obok siebie budowlę własnego rodzaju.',
       },
     },
     ca: {
       name: 'Culte, setge i creativitat: els santuaris', short: 'Santuaris',
+      features: { shrine: 'santuari' }, exprNames: { challenged: 'desafiat' },
       rules: {
         SHRINE_PLACEMENT: 'Un monestir o un santuari al costat de dos claustres de l’altre tipus, o al costat d’un que ja en té un del seu tipus al costat.',
       },
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Kultstätten', short: 'Kultstätten',
+      features: { shrine: 'Kultstätte' }, exprNames: { challenged: 'herausgefordert' },
       rules: {
         SHRINE_PLACEMENT: 'Ein Kloster oder eine Kultstätte neben zwei Bauwerken der anderen Art, oder neben einem, das schon eines der eigenen Art neben sich hat.',
       },

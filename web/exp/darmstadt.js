@@ -9,9 +9,18 @@ export default {
   name: 'Darmstadt', short: 'Darmstadt',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Darmstadt', short: 'Darmstadt' },
-    ca: { name: 'Darmstadt', short: 'Darmstadt' },
-    de: { name: 'Darmstadt', short: 'Darmstadt' },
+    pl: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      features: { church: 'premia za kościół' },
+    },
+    ca: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      features: { church: 'bonificació de l\'església' },
+    },
+    de: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      features: { church: 'Kirchenbonus' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Darmstadt', sets: { darmstadt: 1 }, elements: {} },

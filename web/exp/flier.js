@@ -12,6 +12,7 @@ export default {
   i18n: {
     pl: {
       name: 'Maszyny latające', short: 'Maszyny',
+      features: { flier: 'maszyna latająca' },
       rules: {
         FLIER_NO_MACHINE: 'Lot z kafelka bez maszyny latającej.',
         FLIER_USED: 'Maszyna latająca tej tury została już użyta (widmo po locie innej figurki).',
@@ -26,6 +27,7 @@ export default {
     },
     ca: {
       name: 'Les màquines voladores', short: 'Màquines',
+      features: { flier: 'màquina voladora' },
       rules: {
         FLIER_NO_MACHINE: 'Un vol des d’una peça sense màquina voladora.',
         FLIER_USED: 'La màquina voladora d’aquest torn ja s’havia fet servir (un fantasma després que volés una altra figura).',
@@ -40,6 +42,7 @@ export default {
     },
     de: {
       name: 'Die Fliegenden Holzmaschinen', short: 'Flugmaschinen',
+      features: { flier: 'Flugmaschine' },
       rules: {
         FLIER_NO_MACHINE: 'Ein Flug von einem Plättchen ohne Flugmaschine.',
         FLIER_USED: 'Die Flugmaschine dieses Zuges war schon benutzt (ein Phantom, nachdem eine andere Figur flog).',

@@ -36,7 +36,8 @@
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
-//   i18n          {pl: {name, short, rules: {RULE_ID: text}}, ca, de} the
+//   i18n          {pl: {name, short, features: {name: text}, exprNames,
+//                 rules: {RULE_ID: text}}, ca, de} the
 //                 unit's words in the dashboard's other languages; what a
 //                 language lacks is shown in English, and the catalogue
 //                 check (tests/i18n/check.mjs) names it
@@ -84,7 +85,10 @@ export const TOKENS = merged('tokens');
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = merged('elementNames');
-export const EXPR_NAMES = merged('exprNames');
+const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
+export const EXPR_NAMES = { ...merged('exprNames'), ...mine('exprNames') };
+/** The features' names in the reader's language, where it differs. */
+export const FEATURE_NAMES = mine('features');
 export const MOVES = merged('moves');
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
@@ -92,7 +96,7 @@ export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box
 export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
 
 /** Rule texts, in the engine's order of precedence. */
-const localRules = Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang].rules) || {}));
+const localRules = mine('rules');
 export const RULES = Object.fromEntries(Object.entries(merged('rules'))
   .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, localRules[id] ?? text]));
 

@@ -9,9 +9,18 @@ export default {
   name: 'King & Robber', short: 'K&R',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Król i rozbójnik', short: 'KiR' },
-    ca: { name: 'El rei i el lladre', short: 'R&L' },
-    de: { name: 'König und Raubritter', short: 'K&R' },
+    pl: {
+      name: 'Król i rozbójnik', short: 'KiR',
+      features: { king: 'król', robber: 'rozbójnik-baron' },
+    },
+    ca: {
+      name: 'El rei i el lladre', short: 'R&L',
+      features: { king: 'rei', robber: 'lladre' },
+    },
+    de: {
+      name: 'König und Raubritter', short: 'K&R',
+      features: { king: 'König', robber: 'Raubritter' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'King & Robber', sets: { 'king-and-robber:1': 1 }, elements: { king: true, robber: true } },

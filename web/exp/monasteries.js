@@ -13,9 +13,18 @@ export default {
   name: 'The Monasteries', short: 'Monasteries',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Klasztory', short: 'Klasztory' },
-    ca: { name: 'Els monestirs', short: 'Monestirs' },
-    de: { name: 'Die Klöster', short: 'Klöster' },
+    pl: {
+      name: 'Klasztory', short: 'Klasztory',
+      features: { 'special-monastery': 'miejsce opata' },
+    },
+    ca: {
+      name: 'Els monestirs', short: 'Monestirs',
+      features: { 'special-monastery': 'lloc de l\'abat' },
+    },
+    de: {
+      name: 'Die Klöster', short: 'Klöster',
+      features: { 'special-monastery': 'Abtplatz' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Monasteries', sets: { monasteries: 1 }, elements: {} },

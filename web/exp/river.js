@@ -10,6 +10,7 @@ export default {
   i18n: {
     pl: {
       name: 'Rzeka', short: 'Rzeka',
+      features: { river: 'rzeka' },
       rules: {
         RIVER_ORDER: 'Kafelek rzeki nie w kolejności: kafelek ze stosu, gdy zostały kafelki rzeki, albo jezioro przed pozostałymi kafelkami rzeki.',
         RIVER_FLOW: 'Kafelek rzeki, który nie przedłuża rzeki albo nie zostawia jej miejsca, by płynęła dalej (zawracanie).',
@@ -17,6 +18,7 @@ export default {
     },
     ca: {
       name: 'El riu', short: 'Riu',
+      features: { river: 'riu' },
       rules: {
         RIVER_ORDER: 'Una peça del riu fora d’ordre: una peça de la pila mentre queden peces de riu, o el llac abans de les altres peces del riu.',
         RIVER_FLOW: 'Una peça de riu que no continua el riu, o no li deixa lloc per continuar (un gir en U).',
@@ -24,6 +26,7 @@ export default {
     },
     de: {
       name: 'Der Fluss', short: 'Fluss',
+      features: { river: 'Fluss' },
       rules: {
         RIVER_ORDER: 'Ein Flussplättchen außer der Reihe: ein Plättchen vom Stapel, solange Flussplättchen übrig sind, oder der See vor den anderen Flussplättchen.',
         RIVER_FLOW: 'Ein Flussplättchen, das den Fluss nicht fortsetzt oder ihm keinen Platz zum Weiterfließen lässt (eine Kehre).',

@@ -44,6 +44,7 @@ export default {
   i18n: {
     pl: {
       name: 'rosyjskie promo', short: 'Rosyjskie',
+      features: { 'yaga-hut': 'chatka Baby Jagi', vodyanoy: 'Wodnik', razboynik: 'Słowik-Rozbójnik' },
       rules: {
         VODYANOY_TILE: 'Na własnym kafelku Wodnika nie wystawia się żadnej figurki i nie ląduje żaden lotnik.',
         TRAP_RETURN: 'Zamiast akcji tury gracz zabiera tylko własnego podróżnika złapanego w pułapkę, z pułapki, która go złapała.',
@@ -51,6 +52,7 @@ export default {
     },
     ca: {
       name: 'les promocions russes', short: 'Russes',
+      features: { 'yaga-hut': 'cabana de Baba Iagà', vodyanoy: 'Vodianoi', razboynik: 'Soloviei el Bandoler' },
       rules: {
         VODYANOY_TILE: 'A la peça mateixa del Vodianoi no es col·loca cap figura ni hi aterra cap volador.',
         TRAP_RETURN: 'En lloc de l’acció del torn un jugador només retira un seguidor seu atrapat en una trampa, de la trampa que l’atrapà.',
@@ -58,6 +60,7 @@ export default {
     },
     de: {
       name: 'die russischen Promos', short: 'Russisch',
+      features: { 'yaga-hut': 'Hütte der Baba Jaga', vodyanoy: 'Wassermann', razboynik: 'Solowej der Räuber' },
       rules: {
         VODYANOY_TILE: 'Auf dem eigenen Plättchen des Wassermanns wird keine Figur eingesetzt und landet kein Flieger.',
         TRAP_RETURN: 'Statt der Aktion des Zuges nimmt ein Spieler nur einen eigenen, in einer Falle gefangenen Gefolgsmann aus der Falle zurück, die ihn fing.',

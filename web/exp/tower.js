@@ -24,6 +24,7 @@ export default {
   i18n: {
     pl: {
       name: 'Wieża', short: 'Wieża',
+      features: { tower: 'wieża' },
       rules: {
         TOWER_PLACEMENT: 'Piętro wieży tam, gdzie nie ma wieży, na wieży zwieńczonej podróżnikiem albo bez elementu w zapasie; albo podróżnik na wieży bez piętra.',
         TOWER_CAPTURE: 'Pojmanie bez piętra położonego w tej turze, drugie pojmanie albo figurki poza zasięgiem wieży (jej rząd lub kolumna, do jej wysokości).',
@@ -33,6 +34,7 @@ export default {
     },
     ca: {
       name: 'La torre', short: 'Torre',
+      features: { tower: 'torre' },
       rules: {
         TOWER_PLACEMENT: 'Un pis de torre on no hi ha torre, en una torre coronada per un seguidor, o sense cap peça a la reserva; o un seguidor en una torre sense pis.',
         TOWER_CAPTURE: 'Una captura sense cap pis posat aquest torn, una segona, o d’una figura fora de la vista de la torre (la seva fila o columna, fins a la seva alçada).',
@@ -42,6 +44,7 @@ export default {
     },
     de: {
       name: 'Der Turm', short: 'Turm',
+      features: { tower: 'Turm' },
       rules: {
         TOWER_PLACEMENT: 'Ein Turmteil, wo kein Turm ist, auf einem Turm, den ein Gefolgsmann krönt, oder ohne Turmteil im Vorrat; oder ein Gefolgsmann auf einem Turm ohne Turmteil.',
         TOWER_CAPTURE: 'Eine Gefangennahme ohne in diesem Zug gelegtes Turmteil, eine zweite, oder einer Figur außerhalb der Sicht des Turms (seine Reihe oder Spalte, bis zu seiner Höhe).',

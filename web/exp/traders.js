@@ -19,6 +19,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kupcy i budowniczowie', short: 'KiB',
+      features: { 'trade-goods': 'towary' },
       rules: {
         BUILDER_PLACEMENT: 'Budowniczy staje na nieukończonej drodze albo w mieście, gdzie jego właściciel ma podróżnika.',
         PIG_PLACEMENT: 'Świnia staje na łące, na której jej właściciel ma chłopa.',
@@ -27,6 +28,7 @@ export default {
     },
     ca: {
       name: 'Comerciants i constructors', short: 'C&C',
+      features: { 'trade-goods': 'mercaderies' },
       rules: {
         BUILDER_PLACEMENT: 'Un constructor va en un camí o una ciutat inacabats on el seu propietari té un seguidor.',
         PIG_PLACEMENT: 'Un porc va en un camp on el seu propietari té un pagès.',
@@ -35,6 +37,7 @@ export default {
     },
     de: {
       name: 'Händler und Baumeister', short: 'H&B',
+      features: { 'trade-goods': 'Handelswaren' },
       rules: {
         BUILDER_PLACEMENT: 'Ein Baumeister kommt auf eine unfertige Straße oder Stadt, in der sein Besitzer einen Gefolgsmann hat.',
         PIG_PLACEMENT: 'Ein Schwein kommt auf eine Wiese, auf der sein Besitzer einen Bauern hat.',

@@ -14,9 +14,18 @@ export default {
   name: 'The Wind Roses', short: 'Roses',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Róże wiatrów', short: 'Róże' },
-    ca: { name: 'Les roses dels vents', short: 'Roses' },
-    de: { name: 'Die Windrosen', short: 'Windrosen' },
+    pl: {
+      name: 'Róże wiatrów', short: 'Róże',
+      features: { 'wind-rose': 'róża wiatrów' },
+    },
+    ca: {
+      name: 'Les roses dels vents', short: 'Roses',
+      features: { 'wind-rose': 'rosa dels vents' },
+    },
+    de: {
+      name: 'Die Windrosen', short: 'Windrosen',
+      features: { 'wind-rose': 'Windrose' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Wind Roses', sets: { 'wind-roses': 1 }, elements: {}, start: { name: 'the large wind rose (WR/CFR)', tiles: [{ tile: 'WR/CFR', at: [0, 0], rot: 0 }] } },
