@@ -8,8 +8,8 @@
 
 import { s } from './dom.js';
 import { segWords } from './words.js';
-import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES } from './exp/index.js';
-import { t } from './i18n/index.js';
+import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES, FIGURE_NAMES } from './exp/index.js';
+import { lang, t, has, fmtNum } from './i18n/index.js';
 
 // Anything else: a diamond.
 const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
@@ -31,7 +31,7 @@ export function figure(kind) {
     : { name: String(kind || 'figure'), d: GENERIC_D, scale: 1, generic: true };
 }
 
-export const figureName = (kind) => figure(kind).name;
+export const figureName = (kind) => (Object.prototype.hasOwnProperty.call(FIGURE_NAMES, kind) ? FIGURE_NAMES[kind] : figure(kind).name);
 
 /** "a follower", "an abbot". */
 export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
@@ -117,16 +117,41 @@ export function elementsText(elements) {
     if (v === false || v === 0 || v === null) continue;
     if (Object.prototype.hasOwnProperty.call(ELEMENT_FIGURES, k)) {
       const n = Number(v) || 0;
-      figs.push(`${n} ${figureName(ELEMENT_FIGURES[k])}${n === 1 ? '' : 's'}`);
+      // other languages name the figure and its count, as their plurals
+      // would need a form per figure
+      figs.push(lang === 'en' ? `${n} ${figureName(ELEMENT_FIGURES[k])}${n === 1 ? '' : 's'}` : `${figureName(ELEMENT_FIGURES[k])}: ${fmtNum(n)}`);
     } else if (typeof v === 'number') {
       const name = ELEMENT_NAMES[k] || k;
-      figs.push(`${v} ${name}${v === 1 ? '' : 's'}`);
+      figs.push(lang === 'en' ? `${v} ${name}${v === 1 ? '' : 's'}` : `${name}: ${fmtNum(v)}`);
     } else {
       on.push(ELEMENT_NAMES[k] || k);
     }
   }
-  return [figs.length ? `each player: ${figs.join(', ')}` : '', on.join(', ')].filter(Boolean).join('; ') || '—';
+  return [figs.length ? t('elements.each', { list: figs.join(', ') }) : '', on.join(', ')].filter(Boolean).join('; ') || '—';
 }
 
 /** The audit's rules in text: "7 followers, farmers on, ...". */
 export const settingsText = (rules) => SETTINGS.map(([k, f]) => f((rules || {})[k])).join(', ');
+
+// A receipt's item ("tiles", "tiles.N", "castle.road", "trade-goods.WINE")
+// in words: the kind's name, and what follows its dot by compass point,
+// feature or as it is.
+function itemWords(kind) {
+  const dot = kind.indexOf('.');
+  const head = dot < 0 ? kind : kind.slice(0, dot), rest = dot < 0 ? '' : kind.slice(dot + 1);
+  const name = has(`item.${head}`) ? t(`item.${head}`) : head.replace(/-/g, ' ');
+  if (!rest) return name;
+  const what = /^[NESW]$/.test(rest) ? t(`dir.${rest}`) : has(`good.${rest}`) ? t(`good.${rest}`) : Object.prototype.hasOwnProperty.call(FEATURES, rest.split('.')[0]) ? featureName(rest.split('.')[0]) : rest.toLowerCase();
+  return `${name} (${what})`;
+}
+
+/** A score event's receipt in the reader's language: English readers get
+ * the engine's own (its receipt), which says how each count was reached;
+ * the others one composed from the event's feature, items, points and
+ * players ("miasto: kafelki 2: 4 = 4 → Ada"). */
+export function receiptText(ev) {
+  if (lang === 'en' && ev.receipt) return ev.receipt;
+  const items = (ev.items || []).map(([kind, n, pts]) => `${itemWords(kind)}${n === null || n === undefined ? '' : ` ${fmtNum(n)}`}: ${fmtNum(pts)}`);
+  const sum = `${items.join(' + ')}${items.length ? ' = ' : ''}${t('receipt.points', { n: ev.points })}`;
+  return `${eventFeature(ev)}: ${sum}${(ev.players || []).length ? ` → ${ev.players.join(', ')}` : ''}`;
+}

@@ -80,6 +80,13 @@ after(async () => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
+async function gameId(suffix) {
+  const { games } = await (await fetch(`${base}/api/games?limit=1000`)).json();
+  const g = games.find((x) => x.name && x.name.endsWith(suffix));
+  assert.ok(g, `game ${suffix} is stored`);
+  return g.id;
+}
+
 async function newContext(locale) {
   const ctx = await browser.newContext({ locale });
   ctx.on('page', (page) => {
@@ -89,9 +96,13 @@ async function newContext(locale) {
   return ctx;
 }
 
-/** The words a reader sees: the page's text and its selects' choices. */
-const visibleText = (page) => page.evaluate(() => [document.title, document.body.innerText,
-  ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\n'));
+/** The words a reader sees: the page's text and its selects' choices,
+ * less the names players and files brought ("labyrinth-c2-3p.jcz" is no
+ * English of ours); the page is reloaded after. */
+const visibleText = (page) => page.evaluate(() => {
+  for (const el of document.querySelectorAll('.game-link, .chip-name, .r-name, h1')) el.textContent = '';
+  return [document.title, document.body.innerText, ...[...document.querySelectorAll('option')].map((o) => o.textContent)].join('\n');
+});
 
 async function assertNoEnglish(page, lang, what) {
   const text = await visibleText(page);
@@ -103,6 +114,10 @@ async function assertNoEnglish(page, lang, what) {
 const PAGES = [
   { what: 'the games list', path: '/', ready: '[data-testid=games-table] tbody tr' },
   // the size limit is asked for once the page is up
+  // a game with a flight sent back, a violation and score events; and one
+  // whose claimed scores part from the rules
+  { what: 'the audit page', path: async () => `/games/${await gameId('/forged-flier-field.jcz')}/audit`, ready: '[data-testid=audit-violations] td.message' },
+  { what: 'an audit with a first divergence', path: async () => `/games/${await gameId('/disputed.flierlog')}/audit`, ready: '[data-testid=first-divergence]' },
   { what: 'the upload page', path: '/upload', ready: '[data-testid=upload-limits]:not(:empty)', settle: (page, lang) => page.waitForFunction((asking) => document.querySelector('[data-testid=upload-limits]').textContent !== asking, CAT[lang]['upload.asking']) },
 ];
 
@@ -138,9 +153,11 @@ describe('the dashboard in Polish, Catalan and German', () => {
       await page.locator('[data-testid=games-table] tbody tr').first().waitFor();
       await Promise.all([page.waitForEvent('load'), page.locator('[data-testid=lang-switch]').selectOption(lang)]);
       for (const p of PAGES) {
-        await page.goto(base + p.path);
+        await page.goto(base + (typeof p.path === 'function' ? await p.path() : p.path));
         await page.locator(p.ready).first().waitFor();
         if (p.settle) await p.settle(page, lang);
+        // what folds away is read too
+        await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
         await assertNoEnglish(page, lang, p.what);
       }
       // an upload's verdict and its violation, composed in the language

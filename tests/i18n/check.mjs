@@ -12,7 +12,8 @@
 //     unless it starts with one of DYNAMIC's prefixes, the keys the code
 //     builds (keep that list short);
 //   - a unit (web/exp/*.js) lacks its name, short name, a rule text, a
-//     feature's name or an expression's name in a
+//     feature's, figure's, element's or expression's name, or a setting's
+//     words in a
 //     language (its i18n), or has words for something it does not have.
 // So a new string cannot ship untranslated, nor a dead one linger.
 
@@ -22,8 +23,10 @@ import { pathToFileURL } from 'node:url';
 
 const SRC = resolve(process.argv[2] || '.');
 const WEB = join(SRC, 'web');
-// Keys the code builds from data, by prefix: dir. + a compass point (words.js).
-const DYNAMIC = ['dir.'];
+// Keys the code builds from data, by prefix: dir. + a compass point
+// (words.js), item. + a receipt item's kind, good. + a trade good
+// (figures.js).
+const DYNAMIC = ['dir.', 'item.', 'good.'];
 
 const problems = [];
 const load = async (rel) => (await import(pathToFileURL(join(WEB, rel)).href)).default;
@@ -85,6 +88,9 @@ for (const u of UNITS) {
     for (const f of ['name', 'short']) if (u[f] && !w[f]) problems.push(`unit ${u.id}: no ${f} in ${l}`);
     for (const r of Object.keys(u.rules || {})) if (!(w.rules && w.rules[r])) problems.push(`unit ${u.id}: no text of rule ${r} in ${l}`);
     for (const f of Object.keys(u.features || {}).filter((k) => u.features[k].name)) if (!(w.features && w.features[f])) problems.push(`unit ${u.id}: no name of feature ${f} in ${l}`);
+    for (const k of Object.keys(u.figures || {}).filter((x) => u.figures[x].name)) if (!(w.figures && w.figures[k])) problems.push(`unit ${u.id}: no name of figure ${k} in ${l}`);
+    for (const k of Object.keys(u.elementNames || {})) if (!(w.elementNames && w.elementNames[k])) problems.push(`unit ${u.id}: no name of element ${k} in ${l}`);
+    for (const [, k] of u.settings || []) if (!(w.settings && typeof w.settings[k] === 'function')) problems.push(`unit ${u.id}: no words for setting ${k} in ${l}`);
     for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);
     for (const r of Object.keys(w.rules || {})) if (!(u.rules && u.rules[r])) problems.push(`unit ${u.id}: ${l} has a text of rule ${r}, which the unit does not have`);
   }

@@ -19,6 +19,8 @@ export default {
   i18n: {
     pl: {
       name: 'Opactwo i burmistrz', short: 'OiB',
+      figures: { mayor: 'burmistrz', wagon: 'wóz', barn: 'stodoła' },
+      elementNames: { abbey: 'opactwo' },
       features: { barn: 'stodoła' },
       rules: {
         ABBEY_PLACEMENT: 'Opactwo poza dziurą (polem z czterema sąsiadami) albo zagrane przez gracza, który go nie ma.',
@@ -28,6 +30,8 @@ export default {
     },
     ca: {
       name: 'L\'abadia i l\'alcalde', short: 'A&A',
+      figures: { mayor: 'alcalde', wagon: 'carro', barn: 'graner' },
+      elementNames: { abbey: 'abadia' },
       features: { barn: 'graner' },
       rules: {
         ABBEY_PLACEMENT: 'Una abadia fora d\'un forat (una casella amb quatre veïnes), o d\'un jugador que no en té cap.',
@@ -37,6 +41,8 @@ export default {
     },
     de: {
       name: 'Abtei und Bürgermeister', short: 'A&B',
+      figures: { mayor: 'Bürgermeister', wagon: 'Wagen', barn: 'Scheune' },
+      elementNames: { abbey: 'Abtei' },
       features: { barn: 'Scheune' },
       rules: {
         ABBEY_PLACEMENT: 'Eine Abtei außerhalb eines Lochs (ein Feld mit vier Nachbarn) oder von einem Spieler, der keine hat.',

@@ -15,6 +15,9 @@ export default {
   i18n: {
     pl: {
       name: 'gra podstawowa', short: 'Podst.',
+      figures: { small: 'podróżnik', big: 'duży podróżnik' },
+      elementNames: { farmers: 'chłopi' },
+      settings: { followers: (v) => `podróżnicy: ${v}`, farmers: (v) => `chłopi: ${v ? 'włączeni' : 'wyłączeni'}`, 'tiny-city-scoring': (v) => `ukończone miasto z 2 kafelków: ${v} pkt` },
       features: { road: 'droga', city: 'miasto', field: 'łąka', monastery: 'klasztor' },
       rules: {
         TILE_UNKNOWN: 'Nie ma kafelka o takim identyfikatorze.',
@@ -36,6 +39,9 @@ export default {
     },
     ca: {
       name: 'el joc bàsic', short: 'Bàsic',
+      figures: { small: 'seguidor', big: 'seguidor gran' },
+      elementNames: { farmers: 'pagesos' },
+      settings: { followers: (v) => `seguidors: ${v}`, farmers: (v) => `pagesos: ${v ? 'sí' : 'no'}`, 'tiny-city-scoring': (v) => `una ciutat completada de 2 peces puntua ${v}` },
       features: { road: 'camí', city: 'ciutat', field: 'camp', monastery: 'monestir' },
       rules: {
         TILE_UNKNOWN: 'No hi ha cap peça amb aquest identificador.',
@@ -57,6 +63,9 @@ export default {
     },
     de: {
       name: 'das Grundspiel', short: 'Grundspiel',
+      figures: { small: 'Gefolgsmann', big: 'großer Gefolgsmann' },
+      elementNames: { farmers: 'Bauern' },
+      settings: { followers: (v) => `Gefolgsleute: ${v}`, farmers: (v) => `Bauern: ${v ? 'an' : 'aus'}`, 'tiny-city-scoring': (v) => `eine abgeschlossene Stadt aus 2 Plättchen zählt ${v}` },
       features: { road: 'Straße', city: 'Stadt', field: 'Wiese', monastery: 'Kloster' },
       rules: {
         TILE_UNKNOWN: 'Kein Plättchen mit dieser Kennung.',

@@ -51,6 +51,7 @@ export default {
   i18n: {
     pl: {
       name: 'Mosty, zamki i bazary', short: 'MZB',
+      elementNames: { bridge: 'mosty', castle: 'zamki', bazaar: 'bazar' },
       features: { castle: 'zamek', bazaar: 'bazar' }, exprNames: { buy: 'kupiony', sell: 'sprzedany' },
       rules: {
         CASTLE_PLACEMENT: 'Zamek tylko z ukończonego miasta z dwóch części na kafelku tury, z podstawą zamku na obu, zajętego przez dokładnie jednego podróżnika, przez gracza, który ma jeszcze zamek, przed końcem tury.',
@@ -60,6 +61,7 @@ export default {
     },
     ca: {
       name: 'Ponts, castells i basars', short: 'PCB',
+      elementNames: { bridge: 'ponts', castle: 'castells', bazaar: 'basar' },
       features: { castle: 'castell', bazaar: 'basar' }, exprNames: { buy: 'comprada', sell: 'venuda' },
       rules: {
         CASTLE_PLACEMENT: 'Un castell només d’una ciutat completada de dos segments a la peça del torn, amb base de castell a tots dos, ocupada per exactament un seguidor, d’un jugador a qui queda un castell, abans del final del torn.',
@@ -69,6 +71,7 @@ export default {
     },
     de: {
       name: 'Brücken, Burgen und Basare', short: 'BBB',
+      elementNames: { bridge: 'Brücken', castle: 'Burgen', bazaar: 'Basar' },
       features: { castle: 'Burg', bazaar: 'Basar' }, exprNames: { buy: 'gekauft', sell: 'verkauft' },
       rules: {
         CASTLE_PLACEMENT: 'Eine Burg nur aus einer abgeschlossenen Stadt aus zwei Teilen auf dem Plättchen des Zuges, mit Burgsockel auf beiden, besetzt von genau einem Gefolgsmann, von einem Spieler mit einer Burg im Vorrat, vor dem Ende des Zuges.',

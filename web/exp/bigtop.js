@@ -31,6 +31,8 @@ export default {
   i18n: {
     pl: {
       name: 'Cyrk', short: 'Cyrk',
+      figures: { ringmaster: 'dyrektor cyrku', bigtop: 'namiot cyrkowy' },
+      elementNames: { 'big-top': 'namiot cyrkowy', acrobats: 'akrobaci' },
       features: { acrobats: 'akrobaci', bigtop: 'namiot cyrkowy', ringmaster: 'premia dyrektora cyrku' },
       rules: {
         ACROBATS: 'Punkty za piramidę, choć żadna nie jest pełna (mniej niż 3 figurki na polu akrobatów), albo gdzie nie ma pola akrobatów.',
@@ -38,6 +40,8 @@ export default {
     },
     ca: {
       name: 'El circ', short: 'Circ',
+      figures: { ringmaster: 'director de pista', bigtop: 'gran carpa' },
+      elementNames: { 'big-top': 'la gran carpa', acrobats: 'acròbates' },
       features: { acrobats: 'acròbates', bigtop: 'la gran carpa', ringmaster: 'bonificació del director de pista' },
       rules: {
         ACROBATS: 'Es va puntuar una piràmide on no n’hi ha cap de completa (menys de 3 figures a l’espai d’acròbates), o on no hi ha espai d’acròbates.',
@@ -45,6 +49,8 @@ export default {
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
+      figures: { ringmaster: 'Zirkusdirektor', bigtop: 'Zirkuszelt' },
+      elementNames: { 'big-top': 'das Zirkuszelt', acrobats: 'Akrobaten' },
       features: { acrobats: 'Akrobaten', bigtop: 'Zirkuszelt', ringmaster: 'Zirkusdirektor-Bonus' },
       rules: {
         ACROBATS: 'Eine Pyramide gewertet, wo keine vollständig ist (weniger als 3 Figuren auf dem Akrobatenplatz), oder wo kein Akrobatenplatz ist.',

@@ -13,6 +13,9 @@ export default {
   i18n: {
     pl: {
       name: '3. edycja (opaci, ogrody)', short: 'C3',
+      figures: { abbot: 'opat' },
+      elementNames: { garden: 'ogrody' },
+      settings: { abbots: (v) => `opaci: ${v ? 'tak' : 'nie'}`, gardens: (v) => `ogrody: ${v ? 'tak' : 'nie'}` },
       features: { garden: 'ogród' },
       rules: {
         ABBOT_RECALL: 'Zabranie opata, który nie należy do gracza albo tam nie stoi.',
@@ -20,6 +23,9 @@ export default {
     },
     ca: {
       name: 'la 3a edició (abats, jardins)', short: 'C3',
+      figures: { abbot: 'abat' },
+      elementNames: { garden: 'jardins' },
+      settings: { abbots: (v) => `abats: ${v ? 'sí' : 'no'}`, gardens: (v) => `jardins: ${v ? 'sí' : 'no'}` },
       features: { garden: 'jardí' },
       rules: {
         ABBOT_RECALL: 'Una retirada d’un abat que no és del jugador o que no hi és.',
@@ -27,6 +33,9 @@ export default {
     },
     de: {
       name: 'die 3. Edition (Äbte, Gärten)', short: 'C3',
+      figures: { abbot: 'Abt' },
+      elementNames: { garden: 'Gärten' },
+      settings: { abbots: (v) => `Äbte: ${v ? 'an' : 'aus'}`, gardens: (v) => `Gärten: ${v ? 'an' : 'aus'}` },
       features: { garden: 'Garten' },
       rules: {
         ABBOT_RECALL: 'Ein Zurücknehmen eines Abts, der nicht dem Spieler gehört oder nicht dort steht.',

@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: kapliczki', short: 'Kapliczki',
+      elementNames: { shrine: 'kapliczki' },
       features: { shrine: 'kapliczka' }, exprNames: { challenged: 'zakwestionowana' },
       rules: {
         SHRINE_PLACEMENT: 'Klasztor albo kapliczka obok dwóch budowli drugiego rodzaju albo obok takiej, która ma już obok siebie budowlę własnego rodzaju.',
@@ -29,6 +30,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: els santuaris', short: 'Santuaris',
+      elementNames: { shrine: 'santuaris' },
       features: { shrine: 'santuari' }, exprNames: { challenged: 'desafiat' },
       rules: {
         SHRINE_PLACEMENT: 'Un monestir o un santuari al costat de dos claustres de l’altre tipus, o al costat d’un que ja en té un del seu tipus al costat.',
@@ -36,6 +38,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Kultstätten', short: 'Kultstätten',
+      elementNames: { shrine: 'Kultstätten' },
       features: { shrine: 'Kultstätte' }, exprNames: { challenged: 'herausgefordert' },
       rules: {
         SHRINE_PLACEMENT: 'Ein Kloster oder eine Kultstätte neben zwei Bauwerken der anderen Art, oder neben einem, das schon eines der eigenen Art neben sich hat.',

@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Księżniczka i smok', short: 'KiS',
+      figures: { dragon: 'smok', fairy: 'wróżka' },
       rules: {
         DRAGON_TILE: 'Na polu, na którym stoi smok, nie wystawia się ani nie ląduje żadna figurka.',
         DRAGON_MOVE: 'Krok smoka na pole, na które nie może wejść (nie obok, bez kafelka, pole wróżki, odwiedzone w tym ruchu), gdy się nie rusza, albo ruch niedokończony.',
@@ -32,6 +33,7 @@ export default {
     },
     ca: {
       name: 'La princesa i el drac', short: 'P&D',
+      figures: { dragon: 'drac', fairy: 'fada' },
       rules: {
         DRAGON_TILE: 'No es col·loca ni aterra cap figura a la casella on és el drac.',
         DRAGON_MOVE: 'Un pas del drac a una casella on no pot anar (no contigua, sense peça, la de la fada, visitada en aquest moviment), quan no es mou, o un moviment inacabat.',
@@ -42,6 +44,7 @@ export default {
     },
     de: {
       name: 'Burgfräulein und Drache', short: 'B&D',
+      figures: { dragon: 'Drache', fairy: 'Fee' },
       rules: {
         DRAGON_TILE: 'Auf dem Feld des Drachen wird keine Figur eingesetzt und landet keine.',
         DRAGON_MOVE: 'Ein Schritt des Drachen auf ein Feld, auf das er nicht darf (nicht daneben, ohne Plättchen, das der Fee, in diesem Zug schon besucht), wenn er nicht zieht, oder sein Zug blieb unvollendet.',

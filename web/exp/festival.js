@@ -8,18 +8,21 @@ export default {
   i18n: {
     pl: {
       name: 'Festyn', short: 'Festyn',
+      elementNames: { festival: 'festyn' },
       rules: {
         FESTIVAL_RETURN: 'Tylko po położeniu kafelka festynu, zamiast akcji tury, gracz zabiera własną figurkę (przy festival-return: follower tylko podróżnika).',
       },
     },
     ca: {
       name: 'La festa', short: 'Festa',
+      elementNames: { festival: 'festa' },
       rules: {
         FESTIVAL_RETURN: 'Només després de col·locar una peça de festa, en lloc de l’acció del torn, un jugador retira una figura seva (amb festival-return: follower, només un seguidor).',
       },
     },
     de: {
       name: 'Das Fest', short: 'Fest',
+      elementNames: { festival: 'Fest' },
       rules: {
         FESTIVAL_RETURN: 'Nur nach dem Legen eines Fest-Plättchens, statt der Aktion des Zuges, nimmt ein Spieler eine eigene Figur zurück (mit festival-return: follower nur einen Gefolgsmann).',
       },

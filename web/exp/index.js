@@ -36,8 +36,9 @@
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
-//   i18n          {pl: {name, short, features: {name: text}, exprNames,
-//                 rules: {RULE_ID: text}}, ca, de} the
+//   i18n          {pl: {name, short, figures: {kind: name}, features:
+//                 {name: text}, exprNames, elementNames, settings: {key:
+//                 (value) => text}, rules: {RULE_ID: text}}, ca, de} the
 //                 unit's words in the dashboard's other languages; what a
 //                 language lacks is shown in English, and the catalogue
 //                 check (tests/i18n/check.mjs) names it
@@ -78,17 +79,20 @@ export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tow
   kr, windRoses, russianPromos, littleBuildings, festival, tunnel, labyrinth, watchtowers];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
+// the same from the units' words in the reader's language
+const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
 
 export const FIGURES = merged('figures');
 export const FEATURES = merged('features');
 export const TOKENS = merged('tokens');
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
-export const ELEMENT_NAMES = merged('elementNames');
-const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
+export const ELEMENT_NAMES = { ...merged('elementNames'), ...mine('elementNames') };
 export const EXPR_NAMES = { ...merged('exprNames'), ...mine('exprNames') };
-/** The features' names in the reader's language, where it differs. */
+/** The features' and figures' names in the reader's language, where it
+ * differs from English. */
 export const FEATURE_NAMES = mine('features');
+export const FIGURE_NAMES = mine('figures');
 export const MOVES = merged('moves');
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
@@ -101,7 +105,8 @@ export const RULES = Object.fromEntries(Object.entries(merged('rules'))
   .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, localRules[id] ?? text]));
 
 /** The audit's rules in text, in order: [key, (value) => text]. */
-export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
+const localSettings = mine('settings');
+export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, localSettings[k] || f]);
 
 /** The units' built hooks (see above). */
 export const GROUNDS = UNITS.map((u) => u.built).filter(Boolean);

@@ -8,9 +8,18 @@ export default {
   name: 'Inns & Cathedrals', short: 'I&C',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Karczmy i katedry', short: 'KiK' },
-    ca: { name: 'Posades i catedrals', short: 'P&C' },
-    de: { name: 'Wirtshäuser und Kathedralen', short: 'W&K' },
+    pl: {
+      name: 'Karczmy i katedry', short: 'KiK',
+      elementNames: { inn: 'karczmy', cathedral: 'katedry' },
+    },
+    ca: {
+      name: 'Posades i catedrals', short: 'P&C',
+      elementNames: { inn: 'posades', cathedral: 'catedrals' },
+    },
+    de: {
+      name: 'Wirtshäuser und Kathedralen', short: 'W&K',
+      elementNames: { inn: 'Wirtshäuser', cathedral: 'Kathedralen' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Inns & Cathedrals', sets: { 'inns-and-cathedrals:1': 1 }, elements: { 'big-follower': 1, inn: true, cathedral: true } },

@@ -11,14 +11,17 @@ export default {
   i18n: {
     pl: {
       name: 'Król i rozbójnik', short: 'KiR',
+      elementNames: { king: 'król', robber: 'rozbójnik-baron' },
       features: { king: 'król', robber: 'rozbójnik-baron' },
     },
     ca: {
       name: 'El rei i el lladre', short: 'R&L',
+      elementNames: { king: 'el rei', robber: 'el lladre' },
       features: { king: 'rei', robber: 'lladre' },
     },
     de: {
       name: 'König und Raubritter', short: 'K&R',
+      elementNames: { king: 'der König', robber: 'der Raubritter' },
       features: { king: 'König', robber: 'Raubritter' },
     },
   },

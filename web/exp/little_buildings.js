@@ -28,18 +28,21 @@ export default {
   i18n: {
     pl: {
       name: 'Małe budynki', short: 'Budynki',
+      elementNames: { 'little-buildings': 'małe budynki' },
       rules: {
         LITTLE_BUILDING: 'Zamiast akcji tury gracz kładzie na kafelku tury szopę, dom albo wieżę, które jeszcze ma, jedno na pole.',
       },
     },
     ca: {
       name: 'Els petits edificis', short: 'Edificis',
+      elementNames: { 'little-buildings': 'petits edificis' },
       rules: {
         LITTLE_BUILDING: 'En lloc de l’acció del torn un jugador posa a la peça del torn un cobert, una casa o una torre que encara té, un per casella.',
       },
     },
     de: {
       name: 'Die kleinen Gebäude', short: 'Gebäude',
+      elementNames: { 'little-buildings': 'kleine Gebäude' },
       rules: {
         LITTLE_BUILDING: 'Statt der Aktion des Zuges setzt ein Spieler einen Schuppen, ein Haus oder einen Turm aus seinem Vorrat auf das Plättchen des Zuges, eines pro Feld.',
       },

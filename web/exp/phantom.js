@@ -9,9 +9,18 @@ export default {
   name: 'The Phantom', short: 'Phantom',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Widmo', short: 'Widmo' },
-    ca: { name: 'El fantasma', short: 'Fantasma' },
-    de: { name: 'Das Phantom', short: 'Phantom' },
+    pl: {
+      name: 'Widmo', short: 'Widmo',
+      figures: { phantom: 'widmo' },
+    },
+    ca: {
+      name: 'El fantasma', short: 'Fantasma',
+      figures: { phantom: 'fantasma' },
+    },
+    de: {
+      name: 'Das Phantom', short: 'Phantom',
+      figures: { phantom: 'Phantom' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Phantom', sets: {}, elements: { phantom: 1 } },

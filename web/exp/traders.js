@@ -19,6 +19,8 @@ export default {
   i18n: {
     pl: {
       name: 'Kupcy i budowniczowie', short: 'KiB',
+      figures: { builder: 'budowniczy', pig: 'świnia' },
+      elementNames: { traders: 'towary', 'pig-herd': 'stada świń' },
       features: { 'trade-goods': 'towary' },
       rules: {
         BUILDER_PLACEMENT: 'Budowniczy staje na nieukończonej drodze albo w mieście, gdzie jego właściciel ma podróżnika.',
@@ -28,6 +30,8 @@ export default {
     },
     ca: {
       name: 'Comerciants i constructors', short: 'C&C',
+      figures: { builder: 'constructor', pig: 'porc' },
+      elementNames: { traders: 'mercaderies', 'pig-herd': 'ramats de porcs' },
       features: { 'trade-goods': 'mercaderies' },
       rules: {
         BUILDER_PLACEMENT: 'Un constructor va en un camí o una ciutat inacabats on el seu propietari té un seguidor.',
@@ -37,6 +41,8 @@ export default {
     },
     de: {
       name: 'Händler und Baumeister', short: 'H&B',
+      figures: { builder: 'Baumeister', pig: 'Schwein' },
+      elementNames: { traders: 'Handelswaren', 'pig-herd': 'Schweineherden' },
       features: { 'trade-goods': 'Handelswaren' },
       rules: {
         BUILDER_PLACEMENT: 'Ein Baumeister kommt auf eine unfertige Straße oder Stadt, in der sein Besitzer einen Gefolgsmann hat.',

@@ -26,18 +26,21 @@ export default {
   i18n: {
     pl: {
       name: 'Tunel', short: 'Tunel',
+      elementNames: { tunnel: 'żetony tunelu' },
       rules: {
         TUNNEL: 'Raz na turę, przed akcją albo po niej, gracz kładzie żeton tunelu, który jeszcze ma, na otwartym wylocie tunelu; drugi żeton z tą samą literą łączy obie drogi.',
       },
     },
     ca: {
       name: 'El túnel', short: 'Túnel',
+      elementNames: { tunnel: 'fitxes de túnel' },
       rules: {
         TUNNEL: 'Un cop per torn, abans o després de l’acció, un jugador posa una fitxa de túnel que encara té en una boca de túnel oberta; la segona d’una lletra uneix els dos camins.',
       },
     },
     de: {
       name: 'Der Tunnel', short: 'Tunnel',
+      elementNames: { tunnel: 'Tunnelplättchen' },
       rules: {
         TUNNEL: 'Einmal pro Zug, vor oder nach der Aktion, legt ein Spieler ein Tunnelplättchen aus seinem Vorrat auf ein offenes Tunnelende; das zweite eines Buchstabens verbindet die beiden Straßen.',
       },

@@ -77,6 +77,10 @@ export function t(key, params) {
   });
 }
 
+/** Whether the catalogues know `key` (keys built from data, e.g. a
+ * receipt's items, may be unknown: the caller then shows the data). */
+export const has = (key) => en[key] !== undefined;
+
 /** A unit's or other module's own words: `table` is {pl: {...}, ...};
  * the English comes from `fallback`. */
 export function own(table, key, fallback) {
