@@ -118,6 +118,8 @@ const PAGES = [
   // whose claimed scores part from the rules
   { what: 'the audit page', path: async () => `/games/${await gameId('/forged-flier-field.jcz')}/audit`, ready: '[data-testid=audit-violations] td.message' },
   { what: 'an audit with a first divergence', path: async () => `/games/${await gameId('/disputed.flierlog')}/audit`, ready: '[data-testid=first-divergence]' },
+  { what: 'the statistics', path: '/stats', ready: '[data-testid=leaderboard]', settle: (page) => page.waitForFunction(() => !document.querySelector('.chart-slot .loading')) },
+  { what: 'a player\'s page', path: '/stats?player=Ben', ready: '[data-testid=luck]' },
   { what: 'the upload page', path: '/upload', ready: '[data-testid=upload-limits]:not(:empty)', settle: (page, lang) => page.waitForFunction((asking) => document.querySelector('[data-testid=upload-limits]').textContent !== asking, CAT[lang]['upload.asking']) },
 ];
 

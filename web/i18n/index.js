@@ -96,6 +96,12 @@ export function fmtNum(x, digits = 0) {
   return nf.get(k).format(Number(x));
 }
 
+/** A number with exactly `digits` decimals ("3.00", "3,00"). */
+export function fmtFixed(x, digits = 2) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(Number(x));
+}
+
 /** A share of 1 as a percentage, as the language writes it ("12 %" in
  * German and Catalan, "12%" in English and Polish). */
 export function fmtPct(x, digits = 0) {
