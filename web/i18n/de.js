@@ -7,7 +7,7 @@ export default {
   'nav.games': 'Partien',
   'nav.stats': 'Statistik',
   'nav.upload': 'Hochladen',
-  'nav.record': 'Mitschreiben',
+  'nav.record': 'Erfassen',
   'nav.language': 'Sprache',
   'common.loading': 'Wird geladen…',
   'foot.about': 'flierd prüft Carcassonne-Partien mit den Fliegenden Holzmaschinen.',
