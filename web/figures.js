@@ -34,24 +34,24 @@ export function figure(kind) {
 export const figureName = (kind) => (Object.prototype.hasOwnProperty.call(FIGURE_NAMES, kind) ? FIGURE_NAMES[kind] : figure(kind).name);
 
 /** "a follower", "an abbot". */
-export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+export const withArticle = (name) => (lang === 'en' ? `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}` : name);
 
 /** Where figure m stands, as [segment in words, the rest]: ["the city on
  * the north side", "at (2,1)"]; a barn stands on the corner north-west of
  * its tile, in the field named. */
 export function figureWhere(m) {
   const at = Array.isArray(m.at) ? `(${m.at[0]},${m.at[1]})` : '(?)';
-  if (figure(m.kind).neutral) return ['', `on the square ${at}`];
-  return [segWords(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
+  if (figure(m.kind).neutral) return ['', t('figure.square', { at })];
+  return [segWords(m.segment), figure(m.kind).corner ? t('figure.corner', { at }) : t('figure.at', { at })];
 }
 
 /** "on the city on the north side at (2,1)". */
-export const figurePlace = (m) => `on ${figureWhere(m).join(' ')}`;
+export const figurePlace = (m) => t('figure.place', { where: figureWhere(m).join(' ') });
 
 /** "Ada's mayor on the city on the north side at (2,1)". */
 export const figureTitle = (m) => (figure(m.kind).neutral
-  ? `The ${figureName(m.kind)} ${figureWhere(m)[1]}`
-  : `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`);
+  ? t('figure.neutralTitle', { figure: figureName(m.kind), where: figureWhere(m)[1] })
+  : t('figure.title', { player: m.player ?? t('figure.nobody'), figure: figureName(m.kind), place: figurePlace(m) }));
 
 /** The SVG of figure kind's silhouette, filled fill, centred on (0, 0):
  * a path, or a group when a see-through figure (the phantom) needs a pale

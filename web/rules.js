@@ -3,6 +3,9 @@
 import { RULES } from './exp/index.js';
 import { lang, t } from './i18n/index.js';
 import { segWords } from './words.js';
+import { FEATURES, FEATURE_NAMES } from './exp/index.js';
+
+const featureName = (f) => FEATURE_NAMES[f] || (FEATURES[f] && FEATURES[f].name) || String(f);
 
 export { RULES };
 export const RULE_IDS = Object.keys(RULES);
@@ -35,8 +38,23 @@ const square = (at) => `(${at[0]},${at[1]})`;
  * the other languages are composed from the data, never from that text. */
 export function violationText(v) {
   if (lang === 'en' && v.message) return v.message;
-  const rule = RULES[v.rule] || v.rule;
-  if (typeof v.segment === 'string' && Array.isArray(v.at)) return `${rule} ${t('violation.on', { what: segWords(v.segment), at: square(v.at) })}`;
-  if (Array.isArray(v.at)) return `${rule} ${t('violation.at', { at: square(v.at) })}`;
-  return rule;
+  return [RULES[v.rule] || v.rule, violationWhere(v)].filter(Boolean).join(' ');
+}
+
+/** Where a violation was, in words, from its segment and square; '' when
+ * it names neither. */
+export function violationWhere(v) {
+  if (typeof v.segment === 'string' && Array.isArray(v.at)) return t('violation.on', { what: segWords(v.segment), at: square(v.at) });
+  if (Array.isArray(v.at)) return t('violation.at', { at: square(v.at) });
+  return '';
+}
+
+/** Where the claimed totals first part from the rules: the engine's
+ * sentence for English readers, else composed from the turn, the players'
+ * claimed and computed totals and the feature. */
+export function divergenceText(fd) {
+  if (lang === 'en' && fd.message) return fd.message;
+  const who = (fd.players || []).map((p) => t('audit.claimsVs', { player: p, claimed: (fd.claimed || {})[p] ?? '—', computed: (fd.computed || {})[p] ?? '—' })).join('; ');
+  const turn = fd.turn === null || fd.turn === undefined ? t('turn.final') : String(fd.turn);
+  return t('audit.divergenceText', { turn, who, feature: fd.feature ? featureName(fd.feature) : '—' });
 }

@@ -104,9 +104,15 @@ export function tileWords(def) {
     count.set(sg.feature, (count.get(sg.feature) || 0) + 1);
   }
   if (def && def.flier && !count.has('flier')) count.set('flier', 1);
-  if (!count.size) return def ? 'the tile of fields only' : 'a tile';
+  if (!count.size) return def ? t('tile.fieldsOnly') : t('tile.any');
   // cities before roads, as players say it (the engine's registry order, reversed)
   const kinds = [...count.keys()].sort((a, b) => (feature(b).rank ?? 99) - (feature(a).rank ?? 99));
+  // the other languages list the features with their counts, which needs
+  // no article or plural per feature
+  if (lang !== 'en') {
+    const name = (k) => (Object.prototype.hasOwnProperty.call(FEATURE_NAMES, k) ? FEATURE_NAMES[k] : word(k));
+    return t('tile.with', { list: kinds.map((k) => (count.get(k) > 1 ? `${name(k)} ×${count.get(k)}` : name(k))).join(', ') });
+  }
   const parts = kinds.map((k) => {
     const n = count.get(k), w = word(k);
     return `${n === 1 ? (/^[aeiou]/.test(w) ? 'an' : 'a') : (NUMBERS[n] || n)} ${n === 1 ? w : plural(w)}`;

@@ -118,6 +118,14 @@ const PAGES = [
   // whose claimed scores part from the rules
   { what: 'the audit page', path: async () => `/games/${await gameId('/forged-flier-field.jcz')}/audit`, ready: '[data-testid=audit-violations] td.message' },
   { what: 'an audit with a first divergence', path: async () => `/games/${await gameId('/disputed.flierlog')}/audit`, ready: '[data-testid=first-divergence]' },
+  // a replay at a forged flight's turn (a violation and a flight sent
+  // back), and at a landed flight
+  { what: 'a replay at a violation', path: async () => `/games/${await gameId('/forged-flier-field.jcz')}?turn=24`, ready: '[data-testid=violations]' },
+  { what: 'a replay at a landed flight', path: async () => {
+    const id = await gameId('/c2-2p.jcz');
+    const game = await (await fetch(`${base}/api/games/${id}`)).json();
+    return `/games/${id}?turn=${game.audit.flights.find((f) => f.outcome === 'landed').turn}`;
+  }, ready: '[data-testid=flight-card]' },
   { what: 'the statistics', path: '/stats', ready: '[data-testid=leaderboard]', settle: (page) => page.waitForFunction(() => !document.querySelector('.chart-slot .loading')) },
   { what: 'a player\'s page', path: '/stats?player=Ben', ready: '[data-testid=luck]' },
   { what: 'the upload page', path: '/upload', ready: '[data-testid=upload-limits]:not(:empty)', settle: (page, lang) => page.waitForFunction((asking) => document.querySelector('[data-testid=upload-limits]').textContent !== asking, CAT[lang]['upload.asking']) },

@@ -77,6 +77,21 @@ export function t(key, params) {
   });
 }
 
+/** t() for a sentence with elements in it: the params that are nodes
+ * (a span of words with its tooltip) go in where the language puts them;
+ * returns the pieces for h()'s children. */
+export function tNodes(key, params) {
+  const nodes = {}, plain = {};
+  for (const [k, v] of Object.entries(params || {})) {
+    if (v !== null && typeof v === 'object') nodes[k] = v; else plain[k] = v;
+  }
+  const text = t(key, { ...plain, ...Object.fromEntries(Object.keys(nodes).map((k) => [k, `{${k}}`])) });
+  return text.split(/(\{\w+\})/).filter((x) => x !== '').map((x) => {
+    const m = /^\{(\w+)\}$/.exec(x);
+    return m && nodes[m[1]] ? nodes[m[1]] : x;
+  });
+}
+
 /** Whether the catalogues know `key` (keys built from data, e.g. a
  * receipt's items, may be unknown: the caller then shows the data). */
 export const has = (key) => en[key] !== undefined;

@@ -4,12 +4,12 @@
 // their odds, discards and score events, and downloads.
 
 import { h, icon, fmtDate, fmtPct, fmtNum, gameTitle, rawFileName, rawHref } from '../dom.js';
-import { t, lang } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
 import { getCached } from '../api.js';
 import { paletteFor } from '../colors.js';
-import { RULES, flightReturnWhy, violationText } from '../rules.js';
+import { RULES, flightReturnWhy, violationText, divergenceText } from '../rules.js';
 import { segSpan, dirWords } from '../words.js';
-import { eventFeature, featureName, elementsText, settingsText, receiptText } from '../figures.js';
+import { eventFeature, elementsText, settingsText, receiptText } from '../figures.js';
 import { verdictBadge, liveBadge, neededFor } from './games.js';
 import { manageCard } from '../manage.js';
 import { navigate } from '../router.js';
@@ -17,15 +17,6 @@ import { navigate } from '../router.js';
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '—');
 const turnText = (n) => (n === null || n === undefined ? t('turn.final') : String(n));
 const turnHref = (id, t) => `/games/${id}?turn=${t === null || t === undefined ? 'final' : t}`;
-
-/** Where the claimed totals first part from the rules: the engine's
- * sentence for English readers, else composed from the turn, the players'
- * claimed and computed totals and the feature. */
-function divergenceText(fd) {
-  if (lang === 'en' && fd.message) return fd.message;
-  const who = (fd.players || []).map((p) => t('audit.claimsVs', { player: p, claimed: (fd.claimed || {})[p] ?? '—', computed: (fd.computed || {})[p] ?? '—' })).join('; ');
-  return t('audit.divergenceText', { turn: turnText(fd.turn), who, feature: fd.feature ? featureName(fd.feature) : '—' });
-}
 
 function table(caption, head, rows, attrs = {}) {
   // each cell names its column, for the cards a narrow screen shows
