@@ -106,7 +106,9 @@ const visibleText = (page) => page.evaluate(() => {
 
 async function assertNoEnglish(page, lang, what) {
   const text = await visibleText(page);
-  const left = englishOf(lang).filter((s) => text.includes(s));
+  // whole words only: Catalan's "Expansions" is no English "Expansion"
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const left = englishOf(lang).filter((x) => new RegExp(`(^|[^\\p{L}])${esc(x)}($|[^\\p{L}])`, 'u').test(text));
   assert.deepEqual(left, [], `${what} in ${lang} shows English: ${left.join(' | ')}`);
 }
 
@@ -170,6 +172,23 @@ describe('the dashboard in Polish, Catalan and German', () => {
         await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
         await assertNoEnglish(page, lang, p.what);
       }
+      // the recorder: its setup, then a game started and its first turn
+      // up to a tile placed and a figure to choose
+      await page.goto(base + '/record');
+      await page.locator('[data-testid=start-game]').waitFor();
+      await page.locator('[data-testid=box]').first().check();
+      await assertNoEnglish(page, lang, 'the recorder\'s setup');
+      await page.goto(base + '/record');
+      await page.locator('#player-1').fill(`Ola-${lang}`);
+      await page.locator('#player-2').fill(`Pau-${lang}`);
+      await page.locator('[data-testid=start-game]').click();
+      await page.locator('[data-testid=tile-choice]:not([disabled])').first().waitFor();
+      await assertNoEnglish(page, lang, 'the recorder\'s tile catalogue');
+      await page.locator('[data-testid=tile-choice]:not([disabled])').first().click();
+      await page.locator('[data-testid=legal-square]').first().click();
+      await page.locator('[data-testid=confirm]').waitFor();
+      await assertNoEnglish(page, lang, 'the recorder\'s turn');
+
       // an upload's verdict and its violation, composed in the language
       await page.goto(base + '/upload');
       await page.locator('[data-testid=file-input]').setInputFiles(join(SRC, 'samples/forged/forged-flier-field.jcz'));

@@ -12,8 +12,8 @@
 //     unless it starts with one of DYNAMIC's prefixes, the keys the code
 //     builds (keep that list short);
 //   - a unit (web/exp/*.js) lacks its name, short name, a rule text, a
-//     feature's, figure's, element's or expression's name, or a setting's
-//     words in a
+//     feature's, figure's, element's, expression's or recorder move's
+//     name, its start's name, or a setting's words in a
 //     language (its i18n), or has words for something it does not have.
 // So a new string cannot ship untranslated, nor a dead one linger.
 
@@ -91,6 +91,8 @@ for (const u of UNITS) {
     for (const k of Object.keys(u.figures || {}).filter((x) => u.figures[x].name)) if (!(w.figures && w.figures[k])) problems.push(`unit ${u.id}: no name of figure ${k} in ${l}`);
     for (const k of Object.keys(u.elementNames || {})) if (!(w.elementNames && w.elementNames[k])) problems.push(`unit ${u.id}: no name of element ${k} in ${l}`);
     for (const [, k] of u.settings || []) if (!(w.settings && typeof w.settings[k] === 'function')) problems.push(`unit ${u.id}: no words for setting ${k} in ${l}`);
+    for (const k of Object.keys(u.moves || {})) if (!(w.moves && w.moves[k])) problems.push(`unit ${u.id}: no name of move ${k} in ${l}`);
+    if (u.box && u.box.start && !w.start) problems.push(`unit ${u.id}: no name of its start in ${l}`);
     for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);
     for (const r of Object.keys(w.rules || {})) if (!(u.rules && u.rules[r])) problems.push(`unit ${u.id}: ${l} has a text of rule ${r}, which the unit does not have`);
   }

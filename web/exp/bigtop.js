@@ -31,6 +31,7 @@ export default {
   i18n: {
     pl: {
       name: 'Cyrk', short: 'Cyrk',
+      moves: { 'score-acrobats': 'Punktuj akrobatów' },
       figures: { ringmaster: 'dyrektor cyrku', bigtop: 'namiot cyrkowy' },
       elementNames: { 'big-top': 'namiot cyrkowy', acrobats: 'akrobaci' },
       features: { acrobats: 'akrobaci', bigtop: 'namiot cyrkowy', ringmaster: 'premia dyrektora cyrku' },
@@ -40,6 +41,7 @@ export default {
     },
     ca: {
       name: 'El circ', short: 'Circ',
+      moves: { 'score-acrobats': 'Puntua els acròbates' },
       figures: { ringmaster: 'director de pista', bigtop: 'gran carpa' },
       elementNames: { 'big-top': 'la gran carpa', acrobats: 'acròbates' },
       features: { acrobats: 'acròbates', bigtop: 'la gran carpa', ringmaster: 'bonificació del director de pista' },
@@ -49,6 +51,7 @@ export default {
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
+      moves: { 'score-acrobats': 'Akrobaten werten' },
       figures: { ringmaster: 'Zirkusdirektor', bigtop: 'Zirkuszelt' },
       elementNames: { 'big-top': 'das Zirkuszelt', acrobats: 'Akrobaten' },
       features: { acrobats: 'Akrobaten', bigtop: 'Zirkuszelt', ringmaster: 'Zirkusdirektor-Bonus' },

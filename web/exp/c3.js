@@ -13,6 +13,7 @@ export default {
   i18n: {
     pl: {
       name: '3. edycja (opaci, ogrody)', short: 'C3',
+      moves: { recall: 'Zabierz opata z' },
       figures: { abbot: 'opat' },
       elementNames: { garden: 'ogrody' },
       settings: { abbots: (v) => `opaci: ${v ? 'tak' : 'nie'}`, gardens: (v) => `ogrody: ${v ? 'tak' : 'nie'}` },
@@ -23,6 +24,7 @@ export default {
     },
     ca: {
       name: 'la 3a edició (abats, jardins)', short: 'C3',
+      moves: { recall: 'Retira l’abat de' },
       figures: { abbot: 'abat' },
       elementNames: { garden: 'jardins' },
       settings: { abbots: (v) => `abats: ${v ? 'sí' : 'no'}`, gardens: (v) => `jardins: ${v ? 'sí' : 'no'}` },
@@ -33,6 +35,7 @@ export default {
     },
     de: {
       name: 'die 3. Edition (Äbte, Gärten)', short: 'C3',
+      moves: { recall: 'Den Abt zurücknehmen von' },
       figures: { abbot: 'Abt' },
       elementNames: { garden: 'Gärten' },
       settings: { abbots: (v) => `Äbte: ${v ? 'an' : 'aus'}`, gardens: (v) => `Gärten: ${v ? 'an' : 'aus'}` },

@@ -73,6 +73,9 @@ export default {
   i18n: {
     pl: {
       name: 'Hrabia Carcassonne', short: 'Hrabia',
+      moves: { count: 'Hrabia do' },
+      start: 'Miasto Carcassonne',
+      boxElements: { count: 'hrabia' },
       features: { quarter: 'dzielnica' },
       rules: {
         QUARTER_DEPLOY: 'Podróżnik wchodzi do Miasta Carcassonne dopiero po punktacji, gdy inni dostali punkty, a gracz w turze nie.',
@@ -83,6 +86,9 @@ export default {
     },
     ca: {
       name: 'El comte de Carcassonne', short: 'Comte',
+      moves: { count: 'El comte cap a' },
+      start: 'la Ciutat de Carcassonne',
+      boxElements: { count: 'comte' },
       features: { quarter: 'barri' },
       rules: {
         QUARTER_DEPLOY: 'Un seguidor entra a la Ciutat de Carcassonne només després de la puntuació, quan altres han puntuat i el jugador del torn no.',
@@ -93,6 +99,9 @@ export default {
     },
     de: {
       name: 'Der Graf von Carcassonne', short: 'Graf',
+      moves: { count: 'Der Graf nach' },
+      start: 'die Stadt Carcassonne',
+      boxElements: { count: 'Graf' },
       features: { quarter: 'Stadtviertel' },
       rules: {
         QUARTER_DEPLOY: 'Ein Gefolgsmann kommt erst nach der Wertung in die Stadt Carcassonne, wenn andere Punkte bekamen und der Spieler am Zug nicht.',

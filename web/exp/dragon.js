@@ -22,6 +22,8 @@ export default {
   i18n: {
     pl: {
       name: 'Księżniczka i smok', short: 'KiS',
+      moves: { dragon: 'Smok na', fairy: 'Wróżka obok', princess: 'Księżniczka odsyła do domu' },
+      boxElements: { princess: 'księżniczka', portal: 'magiczny portal' },
       figures: { dragon: 'smok', fairy: 'wróżka' },
       rules: {
         DRAGON_TILE: 'Na polu, na którym stoi smok, nie wystawia się ani nie ląduje żadna figurka.',
@@ -33,6 +35,8 @@ export default {
     },
     ca: {
       name: 'La princesa i el drac', short: 'P&D',
+      moves: { dragon: 'Drac cap a', fairy: 'Fada al costat de', princess: 'La princesa fa tornar a casa' },
+      boxElements: { princess: 'princesa', portal: 'portal màgic' },
       figures: { dragon: 'drac', fairy: 'fada' },
       rules: {
         DRAGON_TILE: 'No es col·loca ni aterra cap figura a la casella on és el drac.',
@@ -44,6 +48,8 @@ export default {
     },
     de: {
       name: 'Burgfräulein und Drache', short: 'B&D',
+      moves: { dragon: 'Drache nach', fairy: 'Fee neben', princess: 'Burgfräulein schickt nach Hause' },
+      boxElements: { princess: 'Burgfräulein', portal: 'magisches Tor' },
       figures: { dragon: 'Drache', fairy: 'Fee' },
       rules: {
         DRAGON_TILE: 'Auf dem Feld des Drachen wird keine Figur eingesetzt und landet keine.',

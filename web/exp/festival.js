@@ -8,6 +8,7 @@ export default {
   i18n: {
     pl: {
       name: 'Festyn', short: 'Festyn',
+      moves: { 'festival-return': 'Festyn odsyła do domu' },
       elementNames: { festival: 'festyn' },
       rules: {
         FESTIVAL_RETURN: 'Tylko po położeniu kafelka festynu, zamiast akcji tury, gracz zabiera własną figurkę (przy festival-return: follower tylko podróżnika).',
@@ -15,6 +16,7 @@ export default {
     },
     ca: {
       name: 'La festa', short: 'Festa',
+      moves: { 'festival-return': 'La festa fa tornar a casa' },
       elementNames: { festival: 'festa' },
       rules: {
         FESTIVAL_RETURN: 'Només després de col·locar una peça de festa, en lloc de l’acció del torn, un jugador retira una figura seva (amb festival-return: follower, només un seguidor).',
@@ -22,6 +24,7 @@ export default {
     },
     de: {
       name: 'Das Fest', short: 'Fest',
+      moves: { 'festival-return': 'Das Fest schickt nach Hause' },
       elementNames: { festival: 'Fest' },
       rules: {
         FESTIVAL_RETURN: 'Nur nach dem Legen eines Fest-Plättchens, statt der Aktion des Zuges, nimmt ein Spieler eine eigene Figur zurück (mit festival-return: follower nur einen Gefolgsmann).',

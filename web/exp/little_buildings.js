@@ -28,6 +28,7 @@ export default {
   i18n: {
     pl: {
       name: 'Małe budynki', short: 'Budynki',
+      moves: { 'lb-shed': 'Szopa', 'lb-house': 'Dom', 'lb-tower': 'Wieża' },
       elementNames: { 'little-buildings': 'małe budynki' },
       rules: {
         LITTLE_BUILDING: 'Zamiast akcji tury gracz kładzie na kafelku tury szopę, dom albo wieżę, które jeszcze ma, jedno na pole.',
@@ -35,6 +36,7 @@ export default {
     },
     ca: {
       name: 'Els petits edificis', short: 'Edificis',
+      moves: { 'lb-shed': 'Un cobert', 'lb-house': 'Una casa', 'lb-tower': 'Una torre' },
       elementNames: { 'little-buildings': 'petits edificis' },
       rules: {
         LITTLE_BUILDING: 'En lloc de l’acció del torn un jugador posa a la peça del torn un cobert, una casa o una torre que encara té, un per casella.',
@@ -42,6 +44,7 @@ export default {
     },
     de: {
       name: 'Die kleinen Gebäude', short: 'Gebäude',
+      moves: { 'lb-shed': 'Ein Schuppen', 'lb-house': 'Ein Haus', 'lb-tower': 'Ein Turm' },
       elementNames: { 'little-buildings': 'kleine Gebäude' },
       rules: {
         LITTLE_BUILDING: 'Statt der Aktion des Zuges setzt ein Spieler einen Schuppen, ein Haus oder einen Turm aus seinem Vorrat auf das Plättchen des Zuges, eines pro Feld.',

@@ -10,6 +10,7 @@ export default {
   i18n: {
     pl: {
       name: 'Rzeka', short: 'Rzeka',
+      start: 'źródło Rzeki',
       features: { river: 'rzeka' },
       rules: {
         RIVER_ORDER: 'Kafelek rzeki nie w kolejności: kafelek ze stosu, gdy zostały kafelki rzeki, albo jezioro przed pozostałymi kafelkami rzeki.',
@@ -18,6 +19,7 @@ export default {
     },
     ca: {
       name: 'El riu', short: 'Riu',
+      start: 'la font del riu',
       features: { river: 'riu' },
       rules: {
         RIVER_ORDER: 'Una peça del riu fora d’ordre: una peça de la pila mentre queden peces de riu, o el llac abans de les altres peces del riu.',
@@ -26,6 +28,7 @@ export default {
     },
     de: {
       name: 'Der Fluss', short: 'Fluss',
+      start: 'die Quelle des Flusses',
       features: { river: 'Fluss' },
       rules: {
         RIVER_ORDER: 'Ein Flussplättchen außer der Reihe: ein Plättchen vom Stapel, solange Flussplättchen übrig sind, oder der See vor den anderen Flussplättchen.',

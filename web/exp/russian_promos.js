@@ -44,6 +44,7 @@ export default {
   i18n: {
     pl: {
       name: 'rosyjskie promo', short: 'Rosyjskie',
+      moves: { 'trap-return': 'Z pułapki:' },
       features: { 'yaga-hut': 'chatka Baby Jagi', vodyanoy: 'Wodnik', razboynik: 'Słowik-Rozbójnik' },
       rules: {
         VODYANOY_TILE: 'Na własnym kafelku Wodnika nie wystawia się żadnej figurki i nie ląduje żaden lotnik.',
@@ -52,6 +53,7 @@ export default {
     },
     ca: {
       name: 'les promocions russes', short: 'Russes',
+      moves: { 'trap-return': 'Fora de la trampa:' },
       features: { 'yaga-hut': 'cabana de Baba Iagà', vodyanoy: 'Vodianoi', razboynik: 'Soloviei el Bandoler' },
       rules: {
         VODYANOY_TILE: 'A la peça mateixa del Vodianoi no es col·loca cap figura ni hi aterra cap volador.',
@@ -60,6 +62,7 @@ export default {
     },
     de: {
       name: 'die russischen Promos', short: 'Russisch',
+      moves: { 'trap-return': 'Aus der Falle:' },
       features: { 'yaga-hut': 'Hütte der Baba Jaga', vodyanoy: 'Wassermann', razboynik: 'Solowej der Räuber' },
       rules: {
         VODYANOY_TILE: 'Auf dem eigenen Plättchen des Wassermanns wird keine Figur eingesetzt und landet kein Flieger.',

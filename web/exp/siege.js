@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: oblężenie', short: 'Oblężenie',
+      moves: { escape: 'Ucieczka z oblężonego miasta:' },
       elementNames: { siege: 'oblężone miasta', escape: 'ucieczki z oblężonych miast' },
       rules: {
         SIEGE_ESCAPE: 'Po turze jej gracz może wyprowadzić jednego podróżnika z oblężonego miasta, na którym lub obok którego jest klasztor; każda inna ucieczka jest nie na miejscu.',
@@ -29,6 +30,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: el setge', short: 'Setge',
+      moves: { escape: 'Fugida de la ciutat assetjada:' },
       elementNames: { siege: 'ciutats assetjades', escape: 'fugides de ciutats assetjades' },
       rules: {
         SIEGE_ESCAPE: 'Després d’un torn el seu jugador pot treure un seguidor d’una ciutat assetjada amb un monestir a sobre o al costat; qualsevol altra fugida és fora de lloc.',
@@ -36,6 +38,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Belagerung', short: 'Belagerung',
+      moves: { escape: 'Flucht aus der belagerten Stadt:' },
       elementNames: { siege: 'belagerte Städte', escape: 'Fluchten aus belagerten Städten' },
       rules: {
         SIEGE_ESCAPE: 'Nach einem Zug darf sein Spieler einen Gefolgsmann aus einer belagerten Stadt mit einem Kloster darauf oder daneben herausholen; jede andere Flucht ist fehl am Platz.',

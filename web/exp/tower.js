@@ -24,6 +24,8 @@ export default {
   i18n: {
     pl: {
       name: 'Wieża', short: 'Wieża',
+      moves: { tower: 'Piętro wieży', capture: 'Pojmij', ransom: 'Zapłać okup za', exchange: 'Odbierz w wymianie' },
+      boxElements: { tower: 'wieże' },
       features: { tower: 'wieża' },
       rules: {
         TOWER_PLACEMENT: 'Piętro wieży tam, gdzie nie ma wieży, na wieży zwieńczonej podróżnikiem albo bez elementu w zapasie; albo podróżnik na wieży bez piętra.',
@@ -34,6 +36,8 @@ export default {
     },
     ca: {
       name: 'La torre', short: 'Torre',
+      moves: { tower: 'Pis de torre', capture: 'Captura', ransom: 'Paga el rescat per', exchange: 'Recupera a canvi' },
+      boxElements: { tower: 'torres' },
       features: { tower: 'torre' },
       rules: {
         TOWER_PLACEMENT: 'Un pis de torre on no hi ha torre, en una torre coronada per un seguidor, o sense cap peça a la reserva; o un seguidor en una torre sense pis.',
@@ -44,6 +48,8 @@ export default {
     },
     de: {
       name: 'Der Turm', short: 'Turm',
+      moves: { tower: 'Turmteil', capture: 'Gefangen nehmen', ransom: 'Lösegeld zahlen für', exchange: 'Im Austausch zurücknehmen' },
+      boxElements: { tower: 'Türme' },
       features: { tower: 'Turm' },
       rules: {
         TOWER_PLACEMENT: 'Ein Turmteil, wo kein Turm ist, auf einem Turm, den ein Gefolgsmann krönt, oder ohne Turmteil im Vorrat; oder ein Gefolgsmann auf einem Turm ohne Turmteil.',

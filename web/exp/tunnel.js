@@ -26,6 +26,7 @@ export default {
   i18n: {
     pl: {
       name: 'Tunel', short: 'Tunel',
+      moves: { 'tunnel-a': 'Żeton tunelu A', 'tunnel-b': 'Żeton tunelu B', 'tunnel-c': 'Żeton tunelu C' },
       elementNames: { tunnel: 'żetony tunelu' },
       rules: {
         TUNNEL: 'Raz na turę, przed akcją albo po niej, gracz kładzie żeton tunelu, który jeszcze ma, na otwartym wylocie tunelu; drugi żeton z tą samą literą łączy obie drogi.',
@@ -33,6 +34,7 @@ export default {
     },
     ca: {
       name: 'El túnel', short: 'Túnel',
+      moves: { 'tunnel-a': 'Fitxa de túnel A', 'tunnel-b': 'Fitxa de túnel B', 'tunnel-c': 'Fitxa de túnel C' },
       elementNames: { tunnel: 'fitxes de túnel' },
       rules: {
         TUNNEL: 'Un cop per torn, abans o després de l’acció, un jugador posa una fitxa de túnel que encara té en una boca de túnel oberta; la segona d’una lletra uneix els dos camins.',
@@ -40,6 +42,7 @@ export default {
     },
     de: {
       name: 'Der Tunnel', short: 'Tunnel',
+      moves: { 'tunnel-a': 'Tunnelplättchen A', 'tunnel-b': 'Tunnelplättchen B', 'tunnel-c': 'Tunnelplättchen C' },
       elementNames: { tunnel: 'Tunnelplättchen' },
       rules: {
         TUNNEL: 'Einmal pro Zug, vor oder nach der Aktion, legt ein Spieler ein Tunnelplättchen aus seinem Vorrat auf ein offenes Tunnelende; das zweite eines Buchstabens verbindet die beiden Straßen.',

@@ -16,14 +16,17 @@ export default {
   i18n: {
     pl: {
       name: 'Róże wiatrów', short: 'Róże',
+      start: 'duża róża wiatrów (WR/CFR)',
       features: { 'wind-rose': 'róża wiatrów' },
     },
     ca: {
       name: 'Les roses dels vents', short: 'Roses',
+      start: 'la rosa dels vents gran (WR/CFR)',
       features: { 'wind-rose': 'rosa dels vents' },
     },
     de: {
       name: 'Die Windrosen', short: 'Windrosen',
+      start: 'die große Windrose (WR/CFR)',
       features: { 'wind-rose': 'Windrose' },
     },
   },
