@@ -13,7 +13,8 @@
 //     builds (keep that list short);
 //   - a unit (web/exp/*.js) lacks its name, short name, a rule text, a
 //     feature's, figure's, element's, expression's or recorder move's
-//     name, its start's name, or a setting's words in a
+//     name, its start's name, a setting's words, a token's or token
+//     group's name, an item's label, a key entry's text in a
 //     language (its i18n), or has words for something it does not have.
 // So a new string cannot ship untranslated, nor a dead one linger.
 
@@ -92,6 +93,16 @@ for (const u of UNITS) {
     for (const k of Object.keys(u.elementNames || {})) if (!(w.elementNames && w.elementNames[k])) problems.push(`unit ${u.id}: no name of element ${k} in ${l}`);
     for (const [, k] of u.settings || []) if (!(w.settings && typeof w.settings[k] === 'function')) problems.push(`unit ${u.id}: no words for setting ${k} in ${l}`);
     for (const k of Object.keys(u.moves || {})) if (!(w.moves && w.moves[k])) problems.push(`unit ${u.id}: no name of move ${k} in ${l}`);
+    for (const [k, v] of Object.entries(u.tokens || {})) {
+      if (v.name && !(w.tokens && w.tokens[k])) problems.push(`unit ${u.id}: no name of token ${k} in ${l}`);
+      if (v.group && !(w.tokenGroups && w.tokenGroups[v.group])) problems.push(`unit ${u.id}: no name of token group ${v.group} in ${l}`);
+    }
+    for (const [k, v] of Object.entries(u.features || {})) if (v.legend && !(w.legends && w.legends[k])) problems.push(`unit ${u.id}: no key text of feature ${k} in ${l}`);
+    for (const [k, v] of Object.entries(u.items || {})) {
+      if (v.label && !(w.items && w.items[k] && w.items[k].label)) problems.push(`unit ${u.id}: no label of item ${k} in ${l}`);
+      if (v.legend && !(w.items && w.items[k] && w.items[k].legend)) problems.push(`unit ${u.id}: no key text of item ${k} in ${l}`);
+    }
+    if (u.closed && !w.closed) problems.push(`unit ${u.id}: no name of its closed tile in ${l}`);
     if (u.box && u.box.start && !w.start) problems.push(`unit ${u.id}: no name of its start in ${l}`);
     for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);
     for (const r of Object.keys(w.rules || {})) if (!(u.rules && u.rules[r])) problems.push(`unit ${u.id}: ${l} has a text of rule ${r}, which the unit does not have`);

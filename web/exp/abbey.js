@@ -19,6 +19,8 @@ export default {
   i18n: {
     pl: {
       name: 'Opactwo i burmistrz', short: 'OiB',
+      items: { abbeys: { label: 'Pozostałe opactwa' } },
+      closed: 'opactwo',
       figures: { mayor: 'burmistrz', wagon: 'wóz', barn: 'stodoła' },
       elementNames: { abbey: 'opactwo' },
       features: { barn: 'stodoła' },
@@ -30,6 +32,8 @@ export default {
     },
     ca: {
       name: 'L\'abadia i l\'alcalde', short: 'A&A',
+      items: { abbeys: { label: 'Abadies que queden' } },
+      closed: 'abadia',
       figures: { mayor: 'alcalde', wagon: 'carro', barn: 'graner' },
       elementNames: { abbey: 'abadia' },
       features: { barn: 'graner' },
@@ -41,6 +45,8 @@ export default {
     },
     de: {
       name: 'Abtei und Bürgermeister', short: 'A&B',
+      items: { abbeys: { label: 'Übrige Abteien' } },
+      closed: 'Abtei',
       figures: { mayor: 'Bürgermeister', wagon: 'Wagen', barn: 'Scheune' },
       elementNames: { abbey: 'Abtei' },
       features: { barn: 'Scheune' },

@@ -31,6 +31,7 @@ export default {
   i18n: {
     pl: {
       name: 'Cyrk', short: 'Cyrk',
+      legends: { acrobats: 'pole akrobatów (do 3 podróżników: piramida)' },
       moves: { 'score-acrobats': 'Punktuj akrobatów' },
       figures: { ringmaster: 'dyrektor cyrku', bigtop: 'namiot cyrkowy' },
       elementNames: { 'big-top': 'namiot cyrkowy', acrobats: 'akrobaci' },
@@ -41,6 +42,7 @@ export default {
     },
     ca: {
       name: 'El circ', short: 'Circ',
+      legends: { acrobats: 'espai d’acròbates (fins a 3 seguidors: una piràmide)' },
       moves: { 'score-acrobats': 'Puntua els acròbates' },
       figures: { ringmaster: 'director de pista', bigtop: 'gran carpa' },
       elementNames: { 'big-top': 'la gran carpa', acrobats: 'acròbates' },
@@ -51,6 +53,7 @@ export default {
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
+      legends: { acrobats: 'Akrobatenplatz (bis zu 3 Gefolgsleute: eine Pyramide)' },
       moves: { 'score-acrobats': 'Akrobaten werten' },
       figures: { ringmaster: 'Zirkusdirektor', bigtop: 'Zirkuszelt' },
       elementNames: { 'big-top': 'das Zirkuszelt', acrobats: 'Akrobaten' },

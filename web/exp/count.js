@@ -73,6 +73,8 @@ export default {
   i18n: {
     pl: {
       name: 'Hrabia Carcassonne', short: 'Hrabia',
+      tokens: { coc: 'Miasto Carcassonne' },
+      items: { count: { legend: 'hrabia' } },
       moves: { count: 'Hrabia do' },
       start: 'Miasto Carcassonne',
       boxElements: { count: 'hrabia' },
@@ -86,6 +88,8 @@ export default {
     },
     ca: {
       name: 'El comte de Carcassonne', short: 'Comte',
+      tokens: { coc: 'la Ciutat de Carcassonne' },
+      items: { count: { legend: 'el comte' } },
       moves: { count: 'El comte cap a' },
       start: 'la Ciutat de Carcassonne',
       boxElements: { count: 'comte' },
@@ -99,6 +103,8 @@ export default {
     },
     de: {
       name: 'Der Graf von Carcassonne', short: 'Graf',
+      tokens: { coc: 'die Stadt Carcassonne' },
+      items: { count: { legend: 'der Graf' } },
       moves: { count: 'Der Graf nach' },
       start: 'die Stadt Carcassonne',
       boxElements: { count: 'Graf' },

@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: kapliczki', short: 'Kapliczki',
+      legends: { shrine: 'kapliczka (wyzywa klasztor obok)' },
       elementNames: { shrine: 'kapliczki' },
       features: { shrine: 'kapliczka' }, exprNames: { challenged: 'zakwestionowana' },
       rules: {
@@ -30,6 +31,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: els santuaris', short: 'Santuaris',
+      legends: { shrine: 'santuari (desafia el monestir del costat)' },
       elementNames: { shrine: 'santuaris' },
       features: { shrine: 'santuari' }, exprNames: { challenged: 'desafiat' },
       rules: {
@@ -38,6 +40,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Kultstätten', short: 'Kultstätten',
+      legends: { shrine: 'Kultstätte (fordert das Kloster daneben heraus)' },
       elementNames: { shrine: 'Kultstätten' },
       features: { shrine: 'Kultstätte' }, exprNames: { challenged: 'herausgefordert' },
       rules: {

@@ -11,14 +11,17 @@ export default {
   i18n: {
     pl: {
       name: 'Darmstadt', short: 'Darmstadt',
+      tokens: { church: 'kościół', darmstadtium: 'darmsztadt' },
       features: { church: 'premia za kościół' },
     },
     ca: {
       name: 'Darmstadt', short: 'Darmstadt',
+      tokens: { church: 'església', darmstadtium: 'darmstadti' },
       features: { church: 'bonificació de l\'església' },
     },
     de: {
       name: 'Darmstadt', short: 'Darmstadt',
+      tokens: { church: 'Kirche', darmstadtium: 'Darmstadtium' },
       features: { church: 'Kirchenbonus' },
     },
   },

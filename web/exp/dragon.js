@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Księżniczka i smok', short: 'KiS',
+      tokens: { princess: 'księżniczka' },
       moves: { dragon: 'Smok na', fairy: 'Wróżka obok', princess: 'Księżniczka odsyła do domu' },
       boxElements: { princess: 'księżniczka', portal: 'magiczny portal' },
       figures: { dragon: 'smok', fairy: 'wróżka' },
@@ -35,6 +36,7 @@ export default {
     },
     ca: {
       name: 'La princesa i el drac', short: 'P&D',
+      tokens: { princess: 'princesa' },
       moves: { dragon: 'Drac cap a', fairy: 'Fada al costat de', princess: 'La princesa fa tornar a casa' },
       boxElements: { princess: 'princesa', portal: 'portal màgic' },
       figures: { dragon: 'drac', fairy: 'fada' },
@@ -48,6 +50,7 @@ export default {
     },
     de: {
       name: 'Burgfräulein und Drache', short: 'B&D',
+      tokens: { princess: 'Burgfräulein' },
       moves: { dragon: 'Drache nach', fairy: 'Fee neben', princess: 'Burgfräulein schickt nach Hause' },
       boxElements: { princess: 'Burgfräulein', portal: 'magisches Tor' },
       figures: { dragon: 'Drache', fairy: 'Fee' },

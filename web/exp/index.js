@@ -37,8 +37,11 @@
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
 //   i18n          {pl: {name, short, figures: {kind: name}, features:
-//                 {name: text}, exprNames, elementNames, settings: {key:
-//                 (value) => text}, rules: {RULE_ID: text}}, ca, de} the
+//                 {name: text}, legends: {feature: text}, tokens: {attr:
+//                 name}, tokenGroups: {group: text}, items: {name: {label,
+//                 legend}}, closed, exprNames, elementNames, settings:
+//                 {key: (value) => text}, rules: {RULE_ID: text}, moves,
+//                 start, boxElements}, ca, de} the
 //                 unit's words in the dashboard's other languages; what a
 //                 language lacks is shown in English, and the catalogue
 //                 check (tests/i18n/check.mjs) names it
@@ -83,8 +86,16 @@ const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
 
 export const FIGURES = merged('figures');
-export const FEATURES = merged('features');
-export const TOKENS = merged('tokens');
+// a table whose entries get the unit's words in the reader's language:
+// words {key: text} set field of the entry (a copy; the modules stay as
+// they are)
+const localized = (table, words, set) => Object.fromEntries(Object.entries(table)
+  .map(([k, v]) => [k, Object.prototype.hasOwnProperty.call(words, k) ? set(v, words[k]) : v]));
+const withLegend = (v, text) => ({ ...v, legend: { ...v.legend, text } });
+export const FEATURES = localized(merged('features'), mine('legends'), withLegend);
+const tokenGroups = mine('tokenGroups');
+export const TOKENS = Object.fromEntries(Object.entries(localized(merged('tokens'), mine('tokens'), (v, name) => ({ ...v, name })))
+  .map(([k, v]) => [k, v.group && tokenGroups[v.group] ? { ...v, group: tokenGroups[v.group] } : v]));
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
 export const ELEMENT_NAMES = { ...merged('elementNames'), ...mine('elementNames') };
@@ -97,7 +108,11 @@ export const MOVES = merged('moves');
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
 /** The look of a closed tile, or null. */
-export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
+const closedUnit = UNITS.find((u) => u.closed);
+const closedWords = closedUnit && closedUnit.i18n && closedUnit.i18n[lang] && closedUnit.i18n[lang].closed;
+export const CLOSED = !closedUnit ? null : closedWords
+  ? { ...closedUnit.closed, title: closedWords, legend: closedUnit.closed.legend && { ...closedUnit.closed.legend, text: closedWords } }
+  : closedUnit.closed;
 
 /** Rule texts, in the engine's order of precedence. */
 const localRules = mine('rules');
@@ -117,7 +132,11 @@ export const drawers = (stage) => UNITS.map((u) => u.draw && u.draw[stage]).filt
 /** The spec of a replay item {unit, name} from its unit's module, or {}. */
 export function itemSpec(it) {
   const u = UNITS.find((x) => x.id === it.unit);
-  return (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
+  const spec = (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
+  // its label and key entry in the reader's language
+  const words = u && u.i18n && u.i18n[lang] && u.i18n[lang].items && u.i18n[lang].items[it.name];
+  if (!words) return spec;
+  return { ...spec, ...(words.label ? { label: words.label } : {}), ...(words.legend && spec.legend ? { legend: { ...spec.legend, text: words.legend } } : {}) };
 }
 
 /** A unit's name and short name in the reader's language (its i18n), else

@@ -10,14 +10,17 @@ export default {
   i18n: {
     pl: {
       name: 'Karczmy i katedry', short: 'KiK',
+      tokens: { inn: 'karczma', cathedral: 'katedra' },
       elementNames: { inn: 'karczmy', cathedral: 'katedry' },
     },
     ca: {
       name: 'Posades i catedrals', short: 'P&C',
+      tokens: { inn: 'posada', cathedral: 'catedral' },
       elementNames: { inn: 'posades', cathedral: 'catedrals' },
     },
     de: {
       name: 'Wirtshäuser und Kathedralen', short: 'W&K',
+      tokens: { inn: 'Wirtshaus', cathedral: 'Kathedrale' },
       elementNames: { inn: 'Wirtshäuser', cathedral: 'Kathedralen' },
     },
   },

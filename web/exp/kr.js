@@ -11,16 +11,19 @@ export default {
   i18n: {
     pl: {
       name: 'Król i rozbójnik', short: 'KiR',
+      items: { king: { label: 'Król (kafelki największego ukończonego miasta)' }, robber: { label: 'Rozbójnik-baron (kafelki najdłuższej ukończonej drogi)' } },
       elementNames: { king: 'król', robber: 'rozbójnik-baron' },
       features: { king: 'król', robber: 'rozbójnik-baron' },
     },
     ca: {
       name: 'El rei i el lladre', short: 'R&L',
+      items: { king: { label: 'El rei (peces de la ciutat completada més gran)' }, robber: { label: 'El lladre (peces del camí completat més llarg)' } },
       elementNames: { king: 'el rei', robber: 'el lladre' },
       features: { king: 'rei', robber: 'lladre' },
     },
     de: {
       name: 'König und Raubritter', short: 'K&R',
+      items: { king: { label: 'Der König (Plättchen der größten abgeschlossenen Stadt)' }, robber: { label: 'Der Raubritter (Plättchen der längsten abgeschlossenen Straße)' } },
       elementNames: { king: 'der König', robber: 'der Raubritter' },
       features: { king: 'König', robber: 'Raubritter' },
     },

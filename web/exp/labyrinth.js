@@ -15,9 +15,18 @@ export default {
   name: 'The Labyrinth', short: 'Labyrinth',
   // the unit's words in the dashboard's other languages (i18n/README.md)
   i18n: {
-    pl: { name: 'Labirynt', short: 'Labirynt' },
-    ca: { name: 'El laberint', short: 'Laberint' },
-    de: { name: 'Das Labyrinth', short: 'Labyrinth' },
+    pl: {
+      name: 'Labirynt', short: 'Labirynt',
+      tokens: { labyrinth: 'labirynt' },
+    },
+    ca: {
+      name: 'El laberint', short: 'Laberint',
+      tokens: { labyrinth: 'laberint' },
+    },
+    de: {
+      name: 'Das Labyrinth', short: 'Labyrinth',
+      tokens: { labyrinth: 'Labyrinth' },
+    },
   },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Labyrinth', sets: { labyrinth: 1 }, elements: {} },

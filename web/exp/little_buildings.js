@@ -28,6 +28,7 @@ export default {
   i18n: {
     pl: {
       name: 'Małe budynki', short: 'Budynki',
+      items: { sheds: { label: 'Pozostałe szopy' }, houses: { label: 'Pozostałe domy' }, towers: { label: 'Pozostałe wieże' } },
       moves: { 'lb-shed': 'Szopa', 'lb-house': 'Dom', 'lb-tower': 'Wieża' },
       elementNames: { 'little-buildings': 'małe budynki' },
       rules: {
@@ -36,6 +37,7 @@ export default {
     },
     ca: {
       name: 'Els petits edificis', short: 'Edificis',
+      items: { sheds: { label: 'Coberts que queden' }, houses: { label: 'Cases que queden' }, towers: { label: 'Torres que queden' } },
       moves: { 'lb-shed': 'Un cobert', 'lb-house': 'Una casa', 'lb-tower': 'Una torre' },
       elementNames: { 'little-buildings': 'petits edificis' },
       rules: {
@@ -44,6 +46,7 @@ export default {
     },
     de: {
       name: 'Die kleinen Gebäude', short: 'Gebäude',
+      items: { sheds: { label: 'Übrige Schuppen' }, houses: { label: 'Übrige Häuser' }, towers: { label: 'Übrige Türme' } },
       moves: { 'lb-shed': 'Ein Schuppen', 'lb-house': 'Ein Haus', 'lb-tower': 'Ein Turm' },
       elementNames: { 'little-buildings': 'kleine Gebäude' },
       rules: {

@@ -44,6 +44,7 @@ export default {
   i18n: {
     pl: {
       name: 'rosyjskie promo', short: 'Rosyjskie',
+      legends: { 'yaga-hut': 'chatka Baby Jagi (9 minus punkt za każdego sąsiada)', vodyanoy: 'Wodnik (łapie podróżników wokół; na koniec −2 za każdego)', razboynik: 'Słowik-Rozbójnik (łapie podróżników na swojej drodze)' },
       moves: { 'trap-return': 'Z pułapki:' },
       features: { 'yaga-hut': 'chatka Baby Jagi', vodyanoy: 'Wodnik', razboynik: 'Słowik-Rozbójnik' },
       rules: {
@@ -53,6 +54,7 @@ export default {
     },
     ca: {
       name: 'les promocions russes', short: 'Russes',
+      legends: { 'yaga-hut': 'cabana de Baba Iagà (9 menys un punt per veïna)', vodyanoy: 'Vodianoi (atrapa seguidors al voltant; −2 cadascun al final)', razboynik: 'Soloviei el Bandoler (atrapa seguidors al seu camí)' },
       moves: { 'trap-return': 'Fora de la trampa:' },
       features: { 'yaga-hut': 'cabana de Baba Iagà', vodyanoy: 'Vodianoi', razboynik: 'Soloviei el Bandoler' },
       rules: {
@@ -62,6 +64,7 @@ export default {
     },
     de: {
       name: 'die russischen Promos', short: 'Russisch',
+      legends: { 'yaga-hut': 'Hütte der Baba Jaga (9, ein Punkt weniger je Nachbar)', vodyanoy: 'Wassermann (fängt Gefolgsleute ringsum; am Ende −2 je Figur)', razboynik: 'Solowej der Räuber (fängt Gefolgsleute auf seiner Straße)' },
       moves: { 'trap-return': 'Aus der Falle:' },
       features: { 'yaga-hut': 'Hütte der Baba Jaga', vodyanoy: 'Wassermann', razboynik: 'Solowej der Räuber' },
       rules: {

@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: oblężenie', short: 'Oblężenie',
+      tokens: { besieged: 'oblężone miasto (punkt mniej za kafelek i herb; podwójnie dla chłopów)' },
       moves: { escape: 'Ucieczka z oblężonego miasta:' },
       elementNames: { siege: 'oblężone miasta', escape: 'ucieczki z oblężonych miast' },
       rules: {
@@ -30,6 +31,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: el setge', short: 'Setge',
+      tokens: { besieged: 'ciutat assetjada (un punt menys per peça i escut; el doble per als pagesos)' },
       moves: { escape: 'Fugida de la ciutat assetjada:' },
       elementNames: { siege: 'ciutats assetjades', escape: 'fugides de ciutats assetjades' },
       rules: {
@@ -38,6 +40,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Belagerung', short: 'Belagerung',
+      tokens: { besieged: 'belagerte Stadt (ein Punkt weniger je Plättchen und Wappen; doppelt für Bauern)' },
       moves: { escape: 'Flucht aus der belagerten Stadt:' },
       elementNames: { siege: 'belagerte Städte', escape: 'Fluchten aus belagerten Städten' },
       rules: {

@@ -24,6 +24,8 @@ export default {
   i18n: {
     pl: {
       name: 'Wieża', short: 'Wieża',
+      legends: { tower: 'wieża (jej piętra obok)' },
+      items: { prisoners: { label: 'Więźniowie' }, prisoner: { legend: 'więzień: podróżnik pojmany przez innego gracza wieżą (nad planszą, w obwódce koloru trzymającego)' } },
       moves: { tower: 'Piętro wieży', capture: 'Pojmij', ransom: 'Zapłać okup za', exchange: 'Odbierz w wymianie' },
       boxElements: { tower: 'wieże' },
       features: { tower: 'wieża' },
@@ -36,6 +38,8 @@ export default {
     },
     ca: {
       name: 'La torre', short: 'Torre',
+      legends: { tower: 'torre (els seus pisos al costat)' },
+      items: { prisoners: { label: 'Presoners' }, prisoner: { legend: 'presoner: un seguidor que un altre jugador ha capturat amb una torre (sobre el tauler, envoltat del color de qui el té)' } },
       moves: { tower: 'Pis de torre', capture: 'Captura', ransom: 'Paga el rescat per', exchange: 'Recupera a canvi' },
       boxElements: { tower: 'torres' },
       features: { tower: 'torre' },
@@ -48,6 +52,8 @@ export default {
     },
     de: {
       name: 'Der Turm', short: 'Turm',
+      legends: { tower: 'Turm (seine Teile daneben)' },
+      items: { prisoners: { label: 'Gefangene' }, prisoner: { legend: 'Gefangener: ein Gefolgsmann, den ein anderer Spieler mit einem Turm nahm (über dem Spielplan, in der Farbe des Halters umrandet)' } },
       moves: { tower: 'Turmteil', capture: 'Gefangen nehmen', ransom: 'Lösegeld zahlen für', exchange: 'Im Austausch zurücknehmen' },
       boxElements: { tower: 'Türme' },
       features: { tower: 'Turm' },

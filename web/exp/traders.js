@@ -19,6 +19,8 @@ export default {
   i18n: {
     pl: {
       name: 'Kupcy i budowniczowie', short: 'KiB',
+      tokens: { wine: 'wino', cloth: 'sukno', grain: 'zboże', 'pig-herd': 'stado świń' },
+      tokenGroups: { 'trade goods': 'towary' },
       figures: { builder: 'budowniczy', pig: 'świnia' },
       elementNames: { traders: 'towary', 'pig-herd': 'stada świń' },
       features: { 'trade-goods': 'towary' },
@@ -30,6 +32,8 @@ export default {
     },
     ca: {
       name: 'Comerciants i constructors', short: 'C&C',
+      tokens: { wine: 'vi', cloth: 'teixit', grain: 'blat', 'pig-herd': 'ramat de porcs' },
+      tokenGroups: { 'trade goods': 'mercaderies' },
       figures: { builder: 'constructor', pig: 'porc' },
       elementNames: { traders: 'mercaderies', 'pig-herd': 'ramats de porcs' },
       features: { 'trade-goods': 'mercaderies' },
@@ -41,6 +45,8 @@ export default {
     },
     de: {
       name: 'Händler und Baumeister', short: 'H&B',
+      tokens: { wine: 'Wein', cloth: 'Stoff', grain: 'Getreide', 'pig-herd': 'Schweineherde' },
+      tokenGroups: { 'trade goods': 'Handelswaren' },
       figures: { builder: 'Baumeister', pig: 'Schwein' },
       elementNames: { traders: 'Handelswaren', 'pig-herd': 'Schweineherden' },
       features: { 'trade-goods': 'Handelswaren' },

@@ -26,6 +26,8 @@ export default {
   i18n: {
     pl: {
       name: 'Tunel', short: 'Tunel',
+      tokens: { tunnel: 'tunel' },
+      items: { tunnels: { label: 'Pozostałe żetony tunelu' } },
       moves: { 'tunnel-a': 'Żeton tunelu A', 'tunnel-b': 'Żeton tunelu B', 'tunnel-c': 'Żeton tunelu C' },
       elementNames: { tunnel: 'żetony tunelu' },
       rules: {
@@ -34,6 +36,8 @@ export default {
     },
     ca: {
       name: 'El túnel', short: 'Túnel',
+      tokens: { tunnel: 'túnel' },
+      items: { tunnels: { label: 'Fitxes de túnel que queden' } },
       moves: { 'tunnel-a': 'Fitxa de túnel A', 'tunnel-b': 'Fitxa de túnel B', 'tunnel-c': 'Fitxa de túnel C' },
       elementNames: { tunnel: 'fitxes de túnel' },
       rules: {
@@ -42,6 +46,8 @@ export default {
     },
     de: {
       name: 'Der Tunnel', short: 'Tunnel',
+      tokens: { tunnel: 'Tunnel' },
+      items: { tunnels: { label: 'Übrige Tunnelplättchen' } },
       moves: { 'tunnel-a': 'Tunnelplättchen A', 'tunnel-b': 'Tunnelplättchen B', 'tunnel-c': 'Tunnelplättchen C' },
       elementNames: { tunnel: 'Tunnelplättchen' },
       rules: {
