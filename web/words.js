@@ -5,7 +5,7 @@
 // data and goes into a tooltip or a small code span beside the words.
 
 import { h } from './dom.js';
-import { FEATURES, FEATURE_NAMES } from './exp/index.js';
+import { FEATURES, FEATURE_NAMES, SPOT_NAMES } from './exp/index.js';
 import { lang, t } from './i18n/index.js';
 
 const SIDES = { N: 'north', E: 'east', S: 'south', W: 'west' };
@@ -40,7 +40,7 @@ function segWordsOther(f, loc, shape) {
     const d = Math.abs(y) > 2 * Math.abs(x) ? ns : Math.abs(x) > 2 * Math.abs(y) ? we : ns + we;
     return t('seg.where', { feature: name, where: dirWords(d) });
   }
-  return loc && loc !== 'I' ? t('seg.where', { feature: name, where: loc }) : name;
+  return loc && loc !== 'I' ? t('seg.where', { feature: name, where: SPOT_NAMES[loc] || loc }) : name;
 }
 
 function edgesWords(loc) {

@@ -128,6 +128,11 @@ const PAGES = [
     const game = await (await fetch(`${base}/api/games/${id}`)).json();
     return `/games/${id}?turn=${game.audit.flights.find((f) => f.outcome === 'landed').turn}`;
   }, ready: '[data-testid=flight-card]' },
+  // replays of expansions whose units speak for themselves: the key, the
+  // counters and what their items did, at a turn that shows them
+  ...['bigbox-c2-4p.jcz', 'tower-c2-3p.jcz', 'dragon-c2-3p.jcz', 'count-c2-4p.jcz', 'bcb-c2-4p.jcz', 'little-buildings-c3-2p.jcz', 'tunnel-c2-2p.jcz'].map((name) => ({
+    what: `a replay of ${name}`, path: async () => `/games/${await gameId(`/${name}`)}?turn=40`, ready: '[data-testid=board-key]',
+  })),
   { what: 'the statistics', path: '/stats', ready: '[data-testid=leaderboard]', settle: (page) => page.waitForFunction(() => !document.querySelector('.chart-slot .loading')) },
   { what: 'a player\'s page', path: '/stats?player=Ben', ready: '[data-testid=luck]' },
   { what: 'the upload page', path: '/upload', ready: '[data-testid=upload-limits]:not(:empty)', settle: (page, lang) => page.waitForFunction((asking) => document.querySelector('[data-testid=upload-limits]').textContent !== asking, CAT[lang]['upload.asking']) },

@@ -14,7 +14,8 @@
 //   - a unit (web/exp/*.js) lacks its name, short name, a rule text, a
 //     feature's, figure's, element's, expression's or recorder move's
 //     name, its start's name, a setting's words, a token's or token
-//     group's name, an item's label, a key entry's text in a
+//     group's name, an item's label or sentences, a key entry's text, the
+//     words for between turns or a second tile in a
 //     language (its i18n), or has words for something it does not have.
 // So a new string cannot ship untranslated, nor a dead one linger.
 
@@ -101,7 +102,11 @@ for (const u of UNITS) {
     for (const [k, v] of Object.entries(u.items || {})) {
       if (v.label && !(w.items && w.items[k] && w.items[k].label)) problems.push(`unit ${u.id}: no label of item ${k} in ${l}`);
       if (v.legend && !(w.items && w.items[k] && w.items[k].legend)) problems.push(`unit ${u.id}: no key text of item ${k} in ${l}`);
+      for (const f of ['moved', 'changed', 'taken', 'freed']) if (typeof v[f] === 'function' && !(w.items && w.items[k] && typeof w.items[k][f] === 'function')) problems.push(`unit ${u.id}: no sentence ${f}() of item ${k} in ${l}`);
     }
+    for (const [k, v] of Object.entries(u.features || {})) if (v.between && !(w.between && w.between[k])) problems.push(`unit ${u.id}: no words for between turns of feature ${k} in ${l}`);
+    for (const [k, v] of Object.entries(u.figures || {})) if (v.again && !(w.again && w.again[k])) problems.push(`unit ${u.id}: no words for figure ${k} playing again in ${l}`);
+    for (const [k, v] of Object.entries(u.features || {})) for (const spot of Object.keys(v.spots || {})) if (v.shape === 'spots' && !(w.spots && w.spots[spot])) problems.push(`unit ${u.id}: no name of spot ${spot} (${k}) in ${l}`);
     if (u.closed && !w.closed) problems.push(`unit ${u.id}: no name of its closed tile in ${l}`);
     if (u.box && u.box.start && !w.start) problems.push(`unit ${u.id}: no name of its start in ${l}`);
     for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);

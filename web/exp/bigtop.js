@@ -39,6 +39,7 @@ export default {
       rules: {
         ACROBATS: 'Punkty za piramidę, choć żadna nie jest pełna (mniej niż 3 figurki na polu akrobatów), albo gdzie nie ma pola akrobatów.',
       },
+      items: { bigtop: { moved: (it) => `Namiot cyrkowy stanął na polu ${at(it.at)}.` } },
     },
     ca: {
       name: 'El circ', short: 'Circ',
@@ -50,6 +51,7 @@ export default {
       rules: {
         ACROBATS: 'Es va puntuar una piràmide on no n’hi ha cap de completa (menys de 3 figures a l’espai d’acròbates), o on no hi ha espai d’acròbates.',
       },
+      items: { bigtop: { moved: (it) => `La gran carpa s’ha alçat a ${at(it.at)}.` } },
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
@@ -61,6 +63,7 @@ export default {
       rules: {
         ACROBATS: 'Eine Pyramide gewertet, wo keine vollständig ist (weniger als 3 Figuren auf dem Akrobatenplatz), oder wo kein Akrobatenplatz ist.',
       },
+      items: { bigtop: { moved: (it) => `Das Zirkuszelt wurde auf ${at(it.at)} aufgebaut.` } },
     },
   },
   // the recorder's setup: the box's tile sets and elements

@@ -4,6 +4,7 @@
 // quarter, the rules.
 
 import { s } from '../dom.js';
+import { lang } from '../i18n/index.js';
 
 const CITY_TILE = /^CO\//;
 const HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
@@ -60,6 +61,18 @@ const countShape = () => s('path', { class: 'meeple-body count-body', d: COUNT_D
 const COUNT_OFFSET = [-12, 1];
 
 const quarterName = (segment) => String(segment).split(':')[1] || 'City';
+// the quarters as the other languages name them: on the board and in
+// words (SPOTS), and after "to the quarter" in the count's moves (QUARTERS)
+const SPOTS = {
+  pl: { castle: 'zamkowa', market: 'targowa', blacksmith: 'kowalska', cathedral: 'katedralna' },
+  ca: { castle: 'castell', market: 'mercat', blacksmith: 'ferrer', cathedral: 'catedral' },
+  de: { castle: 'Burg', market: 'Markt', blacksmith: 'Schmiede', cathedral: 'Kathedrale' },
+};
+const QUARTERS = {
+  pl: { castle: 'zamkowej', market: 'targowej', blacksmith: 'kowalskiej', cathedral: 'katedralnej' },
+  ca: { castle: 'del castell', market: 'del mercat', blacksmith: 'del ferrer', cathedral: 'de la catedral' },
+  de: { castle: 'Burg', market: 'Markt', blacksmith: 'Schmiede', cathedral: 'Kathedrale' },
+};
 
 // A small walled city, for the key.
 const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z' }),
@@ -73,8 +86,9 @@ export default {
   i18n: {
     pl: {
       name: 'Hrabia Carcassonne', short: 'Hrabia',
+      spots: SPOTS.pl,
       tokens: { coc: 'Miasto Carcassonne' },
-      items: { count: { legend: 'hrabia' } },
+      items: { count: { legend: 'hrabia', moved: (it, ctx) => `Po: ${ctx.after}, w rundzie Miasta, hrabia przeszedł do dzielnicy ${QUARTERS.pl[quarterName(it.segment)] || quarterName(it.segment)}.` } },
       moves: { count: 'Hrabia do' },
       start: 'Miasto Carcassonne',
       boxElements: { count: 'hrabia' },
@@ -85,11 +99,13 @@ export default {
         COUNT_MOVE: 'Hrabia przechodzi do innej dzielnicy tylko zaraz po wejściu podróżnika do Miasta, przez tego samego gracza.',
         FLIER_INTO_CITY: 'Lotnik nigdy nie ląduje w samym Mieście Carcassonne.',
       },
+      between: { quarter: 'w rundzie Miasta' },
     },
     ca: {
       name: 'El comte de Carcassonne', short: 'Comte',
+      spots: SPOTS.ca,
       tokens: { coc: 'la Ciutat de Carcassonne' },
-      items: { count: { legend: 'el comte' } },
+      items: { count: { legend: 'el comte', moved: (it, ctx) => `Després de ${ctx.after}, a la ronda de la Ciutat, el comte ha anat al barri ${QUARTERS.ca[quarterName(it.segment)] || quarterName(it.segment)}.` } },
       moves: { count: 'El comte cap a' },
       start: 'la Ciutat de Carcassonne',
       boxElements: { count: 'comte' },
@@ -100,11 +116,13 @@ export default {
         COUNT_MOVE: 'El comte canvia de barri només just després que un seguidor entri a la Ciutat, pel mateix jugador.',
         FLIER_INTO_CITY: 'Un volador mai no aterra a la mateixa Ciutat de Carcassonne.',
       },
+      between: { quarter: 'a la ronda de la Ciutat' },
     },
     de: {
       name: 'Der Graf von Carcassonne', short: 'Graf',
+      spots: SPOTS.de,
       tokens: { coc: 'die Stadt Carcassonne' },
-      items: { count: { legend: 'der Graf' } },
+      items: { count: { legend: 'der Graf', moved: (it, ctx) => `Nach ${ctx.after}, in der Runde der Stadt, ging der Graf ins Viertel ${QUARTERS.de[quarterName(it.segment)] || quarterName(it.segment)}.` } },
       moves: { count: 'Der Graf nach' },
       start: 'die Stadt Carcassonne',
       boxElements: { count: 'Graf' },
@@ -115,6 +133,7 @@ export default {
         COUNT_MOVE: 'Der Graf zieht nur direkt nachdem ein Gefolgsmann in die Stadt kam in ein anderes Viertel, durch denselben Spieler.',
         FLIER_INTO_CITY: 'Ein Flieger landet nie in der Stadt Carcassonne selbst.',
       },
+      between: { quarter: 'in der Runde der Stadt' },
     },
   },
   // the recorder's setup: the box's tile sets and elements, and the start
@@ -168,7 +187,7 @@ export default {
           s('title', { text: `the ${q.name} quarter` }),
           s('rect', { class: 'quarter-ground', x: bx, y: by, width: 45, height: 45, rx: 3 }),
           sign ? s('path', { class: 'quarter-sign', d: sign, transform: `${ctx.upright([bx + 36, by + 34])} translate(${bx + 36} ${by + 34}) scale(0.7)` }) : null,
-          s('text', { class: 'quarter-name', x: bx + 22.5, y: by + 11, 'text-anchor': 'middle', transform: ctx.upright([bx + 22.5, by + 8]), text: q.name })));
+          s('text', { class: 'quarter-name', x: bx + 22.5, y: by + 11, 'text-anchor': 'middle', transform: ctx.upright([bx + 22.5, by + 8]), text: (SPOTS[lang] || {})[q.name] || q.name })));
       }
     },
   },

@@ -33,6 +33,7 @@ export default {
         PRINCESS: 'Księżniczka odsyła do domu rycerza z miasta, do którego dołącza, zamiast wystawienia w tej turze.',
         PORTAL: 'Przez magiczny portal przechodzi tylko podróżnik, jeden na turę, i tylko na nieukończony obszar.',
       },
+      items: { dragon: { moved: (it) => `Smok przyszedł na pole ${at(it.at)}.` }, fairy: { moved: (it) => `Wróżka przeszła na pole ${at(it.at)}.` } },
     },
     ca: {
       name: 'La princesa i el drac', short: 'P&D',
@@ -47,6 +48,7 @@ export default {
         PRINCESS: 'La princesa fa tornar a casa un cavaller de la ciutat a què s’uneix, en lloc de la col·locació del torn.',
         PORTAL: 'Pel portal màgic només hi passa un seguidor, un per torn, i només cap a un element inacabat.',
       },
+      items: { dragon: { moved: (it) => `El drac ha arribat a ${at(it.at)}.` }, fairy: { moved: (it) => `La fada ha anat a ${at(it.at)}.` } },
     },
     de: {
       name: 'Burgfräulein und Drache', short: 'B&D',
@@ -61,6 +63,7 @@ export default {
         PRINCESS: 'Das Burgfräulein schickt einen Ritter der Stadt, an die es angelegt wird, nach Hause, statt des Einsetzens in diesem Zug.',
         PORTAL: 'Durch das magische Tor geht nur ein Gefolgsmann, einer pro Zug, und nur auf ein unfertiges Gebiet.',
       },
+      items: { dragon: { moved: (it) => `Der Drache kam auf ${at(it.at)}.` }, fairy: { moved: (it) => `Die Fee ging auf ${at(it.at)}.` } },
     },
   },
   // the recorder's setup: the box's tile sets and elements

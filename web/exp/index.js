@@ -41,7 +41,10 @@
 //                 name}, tokenGroups: {group: text}, items: {name: {label,
 //                 legend}}, closed, exprNames, elementNames, settings:
 //                 {key: (value) => text}, rules: {RULE_ID: text}, moves,
-//                 start, boxElements}, ca, de} the
+//                 start, boxElements, spots: {spot: text}, between:
+//                 {feature: text}, again:
+//                 {kind: text}; items may carry moved, changed, taken and
+//                 freed in the language too}, ca, de} the
 //                 unit's words in the dashboard's other languages; what a
 //                 language lacks is shown in English, and the catalogue
 //                 check (tests/i18n/check.mjs) names it
@@ -85,14 +88,14 @@ const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
 // the same from the units' words in the reader's language
 const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
 
-export const FIGURES = merged('figures');
 // a table whose entries get the unit's words in the reader's language:
 // words {key: text} set field of the entry (a copy; the modules stay as
 // they are)
 const localized = (table, words, set) => Object.fromEntries(Object.entries(table)
   .map(([k, v]) => [k, Object.prototype.hasOwnProperty.call(words, k) ? set(v, words[k]) : v]));
 const withLegend = (v, text) => ({ ...v, legend: { ...v.legend, text } });
-export const FEATURES = localized(merged('features'), mine('legends'), withLegend);
+export const FIGURES = localized(merged('figures'), mine('again'), (v, again) => ({ ...v, again }));
+export const FEATURES = localized(localized(merged('features'), mine('legends'), withLegend), mine('between'), (v, between) => ({ ...v, between }));
 const tokenGroups = mine('tokenGroups');
 export const TOKENS = Object.fromEntries(Object.entries(localized(merged('tokens'), mine('tokens'), (v, name) => ({ ...v, name })))
   .map(([k, v]) => [k, v.group && tokenGroups[v.group] ? { ...v, group: tokenGroups[v.group] } : v]));
@@ -104,6 +107,8 @@ export const EXPR_NAMES = { ...merged('exprNames'), ...mine('exprNames') };
  * differs from English. */
 export const FEATURE_NAMES = mine('features');
 export const FIGURE_NAMES = mine('figures');
+/** The spots of a feature ('quarter:market') in the reader's language. */
+export const SPOT_NAMES = mine('spots');
 export const MOVES = merged('moves');
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
@@ -136,7 +141,8 @@ export function itemSpec(it) {
   // its label and key entry in the reader's language
   const words = u && u.i18n && u.i18n[lang] && u.i18n[lang].items && u.i18n[lang].items[it.name];
   if (!words) return spec;
-  return { ...spec, ...(words.label ? { label: words.label } : {}), ...(words.legend && spec.legend ? { legend: { ...spec.legend, text: words.legend } } : {}) };
+  const said = Object.fromEntries(['label', 'moved', 'changed', 'taken', 'freed'].filter((k) => words[k]).map((k) => [k, words[k]]));
+  return { ...spec, ...said, ...(words.legend && spec.legend ? { legend: { ...spec.legend, text: words.legend } } : {}) };
 }
 
 /** A unit's name and short name in the reader's language (its i18n), else

@@ -28,7 +28,7 @@ export default {
   i18n: {
     pl: {
       name: 'Małe budynki', short: 'Budynki',
-      items: { sheds: { label: 'Pozostałe szopy' }, houses: { label: 'Pozostałe domy' }, towers: { label: 'Pozostałe wieże' } },
+      items: { sheds: { label: 'Pozostałe szopy' }, houses: { label: 'Pozostałe domy' }, towers: { label: 'Pozostałe wieże' }, shed: { changed: (it) => `Zbudowano szopę na polu (${it.at.join(',')}).` }, house: { changed: (it) => `Zbudowano dom na polu (${it.at.join(',')}).` }, tower: { changed: (it) => `Zbudowano wieżę na polu (${it.at.join(',')}).` } },
       moves: { 'lb-shed': 'Szopa', 'lb-house': 'Dom', 'lb-tower': 'Wieża' },
       elementNames: { 'little-buildings': 'małe budynki' },
       rules: {
@@ -37,7 +37,7 @@ export default {
     },
     ca: {
       name: 'Els petits edificis', short: 'Edificis',
-      items: { sheds: { label: 'Coberts que queden' }, houses: { label: 'Cases que queden' }, towers: { label: 'Torres que queden' } },
+      items: { sheds: { label: 'Coberts que queden' }, houses: { label: 'Cases que queden' }, towers: { label: 'Torres que queden' }, shed: { changed: (it) => `S’ha construït un cobert a (${it.at.join(',')}).` }, house: { changed: (it) => `S’ha construït una casa a (${it.at.join(',')}).` }, tower: { changed: (it) => `S’ha construït una torre a (${it.at.join(',')}).` } },
       moves: { 'lb-shed': 'Un cobert', 'lb-house': 'Una casa', 'lb-tower': 'Una torre' },
       elementNames: { 'little-buildings': 'petits edificis' },
       rules: {
@@ -46,7 +46,7 @@ export default {
     },
     de: {
       name: 'Die kleinen Gebäude', short: 'Gebäude',
-      items: { sheds: { label: 'Übrige Schuppen' }, houses: { label: 'Übrige Häuser' }, towers: { label: 'Übrige Türme' } },
+      items: { sheds: { label: 'Übrige Schuppen' }, houses: { label: 'Übrige Häuser' }, towers: { label: 'Übrige Türme' }, shed: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Schuppen gebaut.` }, house: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Haus gebaut.` }, tower: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Turm gebaut.` } },
       moves: { 'lb-shed': 'Ein Schuppen', 'lb-house': 'Ein Haus', 'lb-tower': 'Ein Turm' },
       elementNames: { 'little-buildings': 'kleine Gebäude' },
       rules: {

@@ -15,14 +15,17 @@ export default {
   i18n: {
     pl: {
       name: 'Klasztory', short: 'Klasztory',
+      spots: { abbot: 'miejsce opata' },
       features: { 'special-monastery': 'miejsce opata' },
     },
     ca: {
       name: 'Els monestirs', short: 'Monestirs',
+      spots: { abbot: 'lloc de l’abat' },
       features: { 'special-monastery': 'lloc de l\'abat' },
     },
     de: {
       name: 'Die Klöster', short: 'Klöster',
+      spots: { abbot: 'Abtplatz' },
       features: { 'special-monastery': 'Abtplatz' },
     },
   },

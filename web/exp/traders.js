@@ -29,6 +29,7 @@ export default {
         PIG_PLACEMENT: 'Świnia staje na łące, na której jej właściciel ma chłopa.',
         BUILDER_BONUS: 'Ten sam gracz położył kafelek ponownie bez prawa budowniczego do drugiego kafelka.',
       },
+      again: { builder: 'drugi kafelek budowniczego' },
     },
     ca: {
       name: 'Comerciants i constructors', short: 'C&C',
@@ -42,6 +43,7 @@ export default {
         PIG_PLACEMENT: 'Un porc va en un camp on el seu propietari té un pagès.',
         BUILDER_BONUS: 'El mateix jugador va tornar a col·locar sense el dret d’un constructor a una segona peça.',
       },
+      again: { builder: 'la segona peça del constructor' },
     },
     de: {
       name: 'Händler und Baumeister', short: 'H&B',
@@ -55,6 +57,7 @@ export default {
         PIG_PLACEMENT: 'Ein Schwein kommt auf eine Wiese, auf der sein Besitzer einen Bauern hat.',
         BUILDER_BONUS: 'Derselbe Spieler legte erneut, ohne das Recht eines Baumeisters auf ein zweites Plättchen.',
       },
+      again: { builder: 'das zweite Plättchen des Baumeisters' },
     },
   },
   // the recorder's setup: the box's tile sets and elements

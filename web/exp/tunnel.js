@@ -27,7 +27,7 @@ export default {
     pl: {
       name: 'Tunel', short: 'Tunel',
       tokens: { tunnel: 'tunel' },
-      items: { tunnels: { label: 'Pozostałe żetony tunelu' } },
+      items: { tunnels: { label: 'Pozostałe żetony tunelu' }, 'tunnel-a': { changed: (it) => `Żeton tunelu A położono na polu (${it.at.join(',')}).` }, 'tunnel-b': { changed: (it) => `Żeton tunelu B położono na polu (${it.at.join(',')}).` }, 'tunnel-c': { changed: (it) => `Żeton tunelu C położono na polu (${it.at.join(',')}).` } },
       moves: { 'tunnel-a': 'Żeton tunelu A', 'tunnel-b': 'Żeton tunelu B', 'tunnel-c': 'Żeton tunelu C' },
       elementNames: { tunnel: 'żetony tunelu' },
       rules: {
@@ -37,7 +37,7 @@ export default {
     ca: {
       name: 'El túnel', short: 'Túnel',
       tokens: { tunnel: 'túnel' },
-      items: { tunnels: { label: 'Fitxes de túnel que queden' } },
+      items: { tunnels: { label: 'Fitxes de túnel que queden' }, 'tunnel-a': { changed: (it) => `S’ha posat una fitxa de túnel A a (${it.at.join(',')}).` }, 'tunnel-b': { changed: (it) => `S’ha posat una fitxa de túnel B a (${it.at.join(',')}).` }, 'tunnel-c': { changed: (it) => `S’ha posat una fitxa de túnel C a (${it.at.join(',')}).` } },
       moves: { 'tunnel-a': 'Fitxa de túnel A', 'tunnel-b': 'Fitxa de túnel B', 'tunnel-c': 'Fitxa de túnel C' },
       elementNames: { tunnel: 'fitxes de túnel' },
       rules: {
@@ -47,7 +47,7 @@ export default {
     de: {
       name: 'Der Tunnel', short: 'Tunnel',
       tokens: { tunnel: 'Tunnel' },
-      items: { tunnels: { label: 'Übrige Tunnelplättchen' } },
+      items: { tunnels: { label: 'Übrige Tunnelplättchen' }, 'tunnel-a': { changed: (it) => `Auf (${it.at.join(',')}) kam ein Tunnelplättchen A.` }, 'tunnel-b': { changed: (it) => `Auf (${it.at.join(',')}) kam ein Tunnelplättchen B.` }, 'tunnel-c': { changed: (it) => `Auf (${it.at.join(',')}) kam ein Tunnelplättchen C.` } },
       moves: { 'tunnel-a': 'Tunnelplättchen A', 'tunnel-b': 'Tunnelplättchen B', 'tunnel-c': 'Tunnelplättchen C' },
       elementNames: { tunnel: 'Tunnelplättchen' },
       rules: {

@@ -18,16 +18,19 @@ export default {
       name: 'Róże wiatrów', short: 'Róże',
       start: 'duża róża wiatrów (WR/CFR)',
       features: { 'wind-rose': 'róża wiatrów' },
+      items: { rose: { moved: (it) => `Duża róża wiatrów na polu (${it.at[0]}, ${it.at[1]}) teraz się liczy.` } },
     },
     ca: {
       name: 'Les roses dels vents', short: 'Roses',
       start: 'la rosa dels vents gran (WR/CFR)',
       features: { 'wind-rose': 'rosa dels vents' },
+      items: { rose: { moved: (it) => `La rosa dels vents gran de (${it.at[0]}, ${it.at[1]}) ara compta.` } },
     },
     de: {
       name: 'Die Windrosen', short: 'Windrosen',
       start: 'die große Windrose (WR/CFR)',
       features: { 'wind-rose': 'Windrose' },
+      items: { rose: { moved: (it) => `Die große Windrose auf (${it.at[0]}, ${it.at[1]}) zählt jetzt.` } },
     },
   },
   // the recorder's setup: the box's tile sets and elements
