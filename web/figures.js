@@ -8,7 +8,7 @@
 
 import { s } from './dom.js';
 import { segWords } from './words.js';
-import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES, FIGURE_NAMES } from './exp/index.js';
+import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES, FIGURE_NAMES, RECEIPT_ITEMS } from './exp/index.js';
 import { lang, t, has, fmtNum } from './i18n/index.js';
 
 // Anything else: a diamond.
@@ -134,14 +134,16 @@ export function elementsText(elements) {
 export const settingsText = (rules) => SETTINGS.map(([k, f]) => f((rules || {})[k])).join(', ');
 
 // A receipt's item ("tiles", "tiles.N", "castle.road", "trade-goods.WINE")
-// in words: the kind's name, and what follows its dot by compass point,
+// in words: the kind's name (the unit's receiptItems for its own), and what
+// follows its dot by compass point, token (a trade good),
 // feature or as it is.
 function itemWords(kind) {
   const dot = kind.indexOf('.');
   const head = dot < 0 ? kind : kind.slice(0, dot), rest = dot < 0 ? '' : kind.slice(dot + 1);
-  const name = has(`item.${head}`) ? t(`item.${head}`) : head.replace(/-/g, ' ');
+  const name = has(`item.${head}`) ? t(`item.${head}`) : RECEIPT_ITEMS[head] || head.replace(/-/g, ' ');
   if (!rest) return name;
-  const what = /^[NESW]$/.test(rest) ? t(`dir.${rest}`) : has(`good.${rest}`) ? t(`good.${rest}`) : Object.prototype.hasOwnProperty.call(FEATURES, rest.split('.')[0]) ? featureName(rest.split('.')[0]) : rest.toLowerCase();
+  const good = TOKENS[rest.toLowerCase()];
+  const what = /^[NESW]$/.test(rest) ? t(`dir.${rest}`) : good ? good.name : Object.prototype.hasOwnProperty.call(FEATURES, rest.split('.')[0]) ? featureName(rest.split('.')[0]) : rest.toLowerCase();
   return `${name} (${what})`;
 }
 

@@ -26,9 +26,9 @@ import { pathToFileURL } from 'node:url';
 const SRC = resolve(process.argv[2] || '.');
 const WEB = join(SRC, 'web');
 // Keys the code builds from data, by prefix: dir. + a compass point
-// (words.js), item. + a receipt item's kind, good. + a trade good
+// (words.js), item. + a receipt item's kind the units do not name
 // (figures.js).
-const DYNAMIC = ['dir.', 'item.', 'good.'];
+const DYNAMIC = ['dir.', 'item.'];
 
 const problems = [];
 const load = async (rel) => (await import(pathToFileURL(join(WEB, rel)).href)).default;
@@ -107,6 +107,7 @@ for (const u of UNITS) {
     for (const [k, v] of Object.entries(u.features || {})) if (v.between && !(w.between && w.between[k])) problems.push(`unit ${u.id}: no words for between turns of feature ${k} in ${l}`);
     for (const [k, v] of Object.entries(u.figures || {})) if (v.again && !(w.again && w.again[k])) problems.push(`unit ${u.id}: no words for figure ${k} playing again in ${l}`);
     for (const [k, v] of Object.entries(u.features || {})) for (const spot of Object.keys(v.spots || {})) if (v.shape === 'spots' && !(w.spots && w.spots[spot])) problems.push(`unit ${u.id}: no name of spot ${spot} (${k}) in ${l}`);
+    for (const k of Object.keys(u.receiptItems || {})) if (!(w.receiptItems && w.receiptItems[k])) problems.push(`unit ${u.id}: no words for receipt item ${k} in ${l}`);
     if (u.closed && !w.closed) problems.push(`unit ${u.id}: no name of its closed tile in ${l}`);
     if (u.box && u.box.start && !w.start) problems.push(`unit ${u.id}: no name of its start in ${l}`);
     for (const x of Object.keys(u.exprNames || {})) if (!(w.exprNames && w.exprNames[x])) problems.push(`unit ${u.id}: no name of expression ${x} in ${l}`);

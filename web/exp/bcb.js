@@ -51,6 +51,7 @@ export default {
   i18n: {
     pl: {
       name: 'Mosty, zamki i bazary', short: 'MZB',
+      receiptItems: { castle: 'zamek', bazaar: 'bazar' },
       items: { bridges: { label: 'Pozostałe mosty' }, castles: { label: 'Pozostałe zamki' }, bridge: { changed: (it) => `Zbudowano most na polu (${it.at.join(',')}).` }, castle: { changed: (it) => `Powstał zamek na polu (${it.at.join(',')}).` }, 'castle-scored': { changed: (it) => `Zamek na polu (${it.at.join(',')}) zapunktował.` } },
       moves: { bridge: 'Most', castle: 'Zamek', bid: 'Licytuj kafelek z aukcji', buy: 'Kup kafelek za ofertę', sell: 'Sprzedaj kafelek licytującemu' },
       elementNames: { bridge: 'mosty', castle: 'zamki', bazaar: 'bazar' },
@@ -63,6 +64,7 @@ export default {
     },
     ca: {
       name: 'Ponts, castells i basars', short: 'PCB',
+      receiptItems: { castle: 'castell', bazaar: 'basar' },
       items: { bridges: { label: 'Ponts que queden' }, castles: { label: 'Castells que queden' }, bridge: { changed: (it) => `S’ha construït un pont a (${it.at.join(',')}).` }, castle: { changed: (it) => `S’ha fet un castell a (${it.at.join(',')}).` }, 'castle-scored': { changed: (it) => `El castell de (${it.at.join(',')}) ha puntuat.` } },
       moves: { bridge: 'Pont', castle: 'Castell', bid: 'Fes una oferta per la peça de la subhasta', buy: 'Compra la peça al preu ofert', sell: 'Ven la peça al licitador' },
       elementNames: { bridge: 'ponts', castle: 'castells', bazaar: 'basar' },
@@ -75,6 +77,7 @@ export default {
     },
     de: {
       name: 'Brücken, Burgen und Basare', short: 'BBB',
+      receiptItems: { castle: 'Burg', bazaar: 'Basar' },
       items: { bridges: { label: 'Übrige Brücken' }, castles: { label: 'Übrige Burgen' }, bridge: { changed: (it) => `Auf (${it.at.join(',')}) wurde eine Brücke gebaut.` }, castle: { changed: (it) => `Auf (${it.at.join(',')}) entstand eine Burg.` }, 'castle-scored': { changed: (it) => `Die Burg auf (${it.at.join(',')}) wurde gewertet.` } },
       moves: { bridge: 'Brücke', castle: 'Burg', bid: 'Für das Plättchen der Versteigerung bieten', buy: 'Das Plättchen zum Gebot kaufen', sell: 'Das Plättchen dem Bieter verkaufen' },
       elementNames: { bridge: 'Brücken', castle: 'Burgen', bazaar: 'Basar' },
@@ -86,6 +89,8 @@ export default {
       },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { castle: 'castle', bazaar: 'bazaar' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Bridges, Castles & Bazaars', sets: { 'bridges-castles-and-bazaars:1': 1 }, elements: { bridge: 1, castle: 1, bazaar: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

@@ -31,6 +31,7 @@ export default {
   i18n: {
     pl: {
       name: 'Cyrk', short: 'Cyrk',
+      receiptItems: { circus: 'kafelki cyrku' },
       legends: { acrobats: 'pole akrobatów (do 3 podróżników: piramida)' },
       moves: { 'score-acrobats': 'Punktuj akrobatów' },
       figures: { ringmaster: 'dyrektor cyrku', bigtop: 'namiot cyrkowy' },
@@ -43,6 +44,7 @@ export default {
     },
     ca: {
       name: 'El circ', short: 'Circ',
+      receiptItems: { circus: 'peces de circ' },
       legends: { acrobats: 'espai d’acròbates (fins a 3 seguidors: una piràmide)' },
       moves: { 'score-acrobats': 'Puntua els acròbates' },
       figures: { ringmaster: 'director de pista', bigtop: 'gran carpa' },
@@ -55,6 +57,7 @@ export default {
     },
     de: {
       name: 'Der Zirkus', short: 'Zirkus',
+      receiptItems: { circus: 'Zirkusplättchen' },
       legends: { acrobats: 'Akrobatenplatz (bis zu 3 Gefolgsleute: eine Pyramide)' },
       moves: { 'score-acrobats': 'Akrobaten werten' },
       figures: { ringmaster: 'Zirkusdirektor', bigtop: 'Zirkuszelt' },
@@ -66,6 +69,8 @@ export default {
       items: { bigtop: { moved: (it) => `Das Zirkuszelt wurde auf ${at(it.at)} aufgebaut.` } },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { circus: 'circus tiles' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Under the Big Top', sets: { 'under-the-big-top:1': 1 }, elements: { ringmaster: 1, 'big-top': 1, acrobats: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

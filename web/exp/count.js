@@ -86,6 +86,7 @@ export default {
   i18n: {
     pl: {
       name: 'Hrabia Carcassonne', short: 'Hrabia',
+      receiptItems: { coc: 'Miasto Carcassonne' },
       spots: SPOTS.pl,
       tokens: { coc: 'Miasto Carcassonne' },
       items: { count: { legend: 'hrabia', moved: (it, ctx) => `Po: ${ctx.after}, w rundzie Miasta, hrabia przeszedł do dzielnicy ${QUARTERS.pl[quarterName(it.segment)] || quarterName(it.segment)}.` } },
@@ -103,6 +104,7 @@ export default {
     },
     ca: {
       name: 'El comte de Carcassonne', short: 'Comte',
+      receiptItems: { coc: 'la Ciutat de Carcassonne' },
       spots: SPOTS.ca,
       tokens: { coc: 'la Ciutat de Carcassonne' },
       items: { count: { legend: 'el comte', moved: (it, ctx) => `Després de ${ctx.after}, a la ronda de la Ciutat, el comte ha anat al barri ${QUARTERS.ca[quarterName(it.segment)] || quarterName(it.segment)}.` } },
@@ -120,6 +122,7 @@ export default {
     },
     de: {
       name: 'Der Graf von Carcassonne', short: 'Graf',
+      receiptItems: { coc: 'die Stadt Carcassonne' },
       spots: SPOTS.de,
       tokens: { coc: 'die Stadt Carcassonne' },
       items: { count: { legend: 'der Graf', moved: (it, ctx) => `Nach ${ctx.after}, in der Runde der Stadt, ging der Graf ins Viertel ${QUARTERS.de[quarterName(it.segment)] || quarterName(it.segment)}.` } },
@@ -136,6 +139,8 @@ export default {
       between: { quarter: 'in der Runde der Stadt' },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { coc: 'the City of Carcassonne' },
   // the recorder's setup: the box's tile sets and elements, and the start
   // it brings: the City of Carcassonne, four tiles by three, CO/7 at (0,0)
   box: { name: 'The Count of Carcassonne', sets: { count: 1 }, elements: { count: 1 }, start: { name: 'the City of Carcassonne', tiles: [

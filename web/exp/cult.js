@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: kapliczki', short: 'Kapliczki',
+      receiptItems: { 'shrine-challenge': 'wyzwanie kapliczki' },
       legends: { shrine: 'kapliczka (wyzywa klasztor obok)' },
       elementNames: { shrine: 'kapliczki' },
       features: { shrine: 'kapliczka' }, exprNames: { challenged: 'zakwestionowana' },
@@ -31,6 +32,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: els santuaris', short: 'Santuaris',
+      receiptItems: { 'shrine-challenge': 'desafiament del santuari' },
       legends: { shrine: 'santuari (desafia el monestir del costat)' },
       elementNames: { shrine: 'santuaris' },
       features: { shrine: 'santuari' }, exprNames: { challenged: 'desafiat' },
@@ -40,6 +42,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Kultstätten', short: 'Kultstätten',
+      receiptItems: { 'shrine-challenge': 'Herausforderung der Kultstätte' },
       legends: { shrine: 'Kultstätte (fordert das Kloster daneben heraus)' },
       elementNames: { shrine: 'Kultstätten' },
       features: { shrine: 'Kultstätte' }, exprNames: { challenged: 'herausgefordert' },
@@ -48,6 +51,8 @@ export default {
       },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { 'shrine-challenge': 'shrine challenge' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the shrines', sets: { 'cult/6': 1 }, elements: { shrine: true } },
   features: {

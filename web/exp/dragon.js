@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Księżniczka i smok', short: 'KiS',
+      receiptItems: { fairy: 'wróżka' },
       tokens: { princess: 'księżniczka' },
       moves: { dragon: 'Smok na', fairy: 'Wróżka obok', princess: 'Księżniczka odsyła do domu' },
       boxElements: { princess: 'księżniczka', portal: 'magiczny portal' },
@@ -37,6 +38,7 @@ export default {
     },
     ca: {
       name: 'La princesa i el drac', short: 'P&D',
+      receiptItems: { fairy: 'fada' },
       tokens: { princess: 'princesa' },
       moves: { dragon: 'Drac cap a', fairy: 'Fada al costat de', princess: 'La princesa fa tornar a casa' },
       boxElements: { princess: 'princesa', portal: 'portal màgic' },
@@ -52,6 +54,7 @@ export default {
     },
     de: {
       name: 'Burgfräulein und Drache', short: 'B&D',
+      receiptItems: { fairy: 'Fee' },
       tokens: { princess: 'Burgfräulein' },
       moves: { dragon: 'Drache nach', fairy: 'Fee neben', princess: 'Burgfräulein schickt nach Hause' },
       boxElements: { princess: 'Burgfräulein', portal: 'magisches Tor' },
@@ -66,6 +69,8 @@ export default {
       items: { dragon: { moved: (it) => `Der Drache kam auf ${at(it.at)}.` }, fairy: { moved: (it) => `Die Fee ging auf ${at(it.at)}.` } },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { fairy: 'fairy' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Princess & the Dragon', sets: { 'princess-and-dragon:1': 1 }, elements: { dragon: 1, fairy: 1, princess: 1, portal: 1 } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

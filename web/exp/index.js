@@ -33,6 +33,8 @@
 //                 reaches: [{poly: [[x, y], ...] in the tile's frame, ...}]
 //                 (the City of Carcassonne inside its walls); geometry.js
 //                 keeps them as geo.built for the unit's drawing
+//   receiptItems  {kind: text} how a score event's item of the unit's reads
+//                 in a receipt ("inn", "castle")
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
@@ -41,7 +43,7 @@
 //                 name}, tokenGroups: {group: text}, items: {name: {label,
 //                 legend}}, closed, exprNames, elementNames, settings:
 //                 {key: (value) => text}, rules: {RULE_ID: text}, moves,
-//                 start, boxElements, spots: {spot: text}, between:
+//                 start, boxElements, receiptItems, spots: {spot: text}, between:
 //                 {feature: text}, again:
 //                 {kind: text}; items may carry moved, changed, taken and
 //                 freed in the language too}, ca, de} the
@@ -110,6 +112,8 @@ export const FIGURE_NAMES = mine('figures');
 /** The spots of a feature ('quarter:market') in the reader's language. */
 export const SPOT_NAMES = mine('spots');
 export const MOVES = merged('moves');
+/** How a receipt's items of the units read, by kind ("inn", "castle"). */
+export const RECEIPT_ITEMS = { ...merged('receiptItems'), ...mine('receiptItems') };
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
 /** The look of a closed tile, or null. */

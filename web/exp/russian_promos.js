@@ -44,6 +44,7 @@ export default {
   i18n: {
     pl: {
       name: 'rosyjskie promo', short: 'Rosyjskie',
+      receiptItems: { yaga: 'chatka Baby Jagi' },
       legends: { 'yaga-hut': 'chatka Baby Jagi (9 minus punkt za każdego sąsiada)', vodyanoy: 'Wodnik (łapie podróżników wokół; na koniec −2 za każdego)', razboynik: 'Słowik-Rozbójnik (łapie podróżników na swojej drodze)' },
       moves: { 'trap-return': 'Z pułapki:' },
       features: { 'yaga-hut': 'chatka Baby Jagi', vodyanoy: 'Wodnik', razboynik: 'Słowik-Rozbójnik' },
@@ -54,6 +55,7 @@ export default {
     },
     ca: {
       name: 'les promocions russes', short: 'Russes',
+      receiptItems: { yaga: 'cabana de Baba Iagà' },
       legends: { 'yaga-hut': 'cabana de Baba Iagà (9 menys un punt per veïna)', vodyanoy: 'Vodianoi (atrapa seguidors al voltant; −2 cadascun al final)', razboynik: 'Soloviei el Bandoler (atrapa seguidors al seu camí)' },
       moves: { 'trap-return': 'Fora de la trampa:' },
       features: { 'yaga-hut': 'cabana de Baba Iagà', vodyanoy: 'Vodianoi', razboynik: 'Soloviei el Bandoler' },
@@ -64,6 +66,7 @@ export default {
     },
     de: {
       name: 'die russischen Promos', short: 'Russisch',
+      receiptItems: { yaga: 'Hütte der Baba Jaga' },
       legends: { 'yaga-hut': 'Hütte der Baba Jaga (9, ein Punkt weniger je Nachbar)', vodyanoy: 'Wassermann (fängt Gefolgsleute ringsum; am Ende −2 je Figur)', razboynik: 'Solowej der Räuber (fängt Gefolgsleute auf seiner Straße)' },
       moves: { 'trap-return': 'Aus der Falle:' },
       features: { 'yaga-hut': 'Hütte der Baba Jaga', vodyanoy: 'Wassermann', razboynik: 'Solowej der Räuber' },
@@ -73,6 +76,8 @@ export default {
       },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { yaga: 'Baba Yaga\'s hut' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Russian promos', sets: { 'russian-promos/2013': 1, 'russian-promos/2016': 1 }, elements: {} },
   moves: { 'trap-return': 'Out of the trap:' },

@@ -22,6 +22,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kult, oblężenie i kreatywność: oblężenie', short: 'Oblężenie',
+      receiptItems: { besieged: 'oblężenie' },
       tokens: { besieged: 'oblężone miasto (punkt mniej za kafelek i herb; podwójnie dla chłopów)' },
       moves: { escape: 'Ucieczka z oblężonego miasta:' },
       elementNames: { siege: 'oblężone miasta', escape: 'ucieczki z oblężonych miast' },
@@ -31,6 +32,7 @@ export default {
     },
     ca: {
       name: 'Culte, setge i creativitat: el setge', short: 'Setge',
+      receiptItems: { besieged: 'setge' },
       tokens: { besieged: 'ciutat assetjada (un punt menys per peça i escut; el doble per als pagesos)' },
       moves: { escape: 'Fugida de la ciutat assetjada:' },
       elementNames: { siege: 'ciutats assetjades', escape: 'fugides de ciutats assetjades' },
@@ -40,6 +42,7 @@ export default {
     },
     de: {
       name: 'Kult, Belagerung und Kreativität: die Belagerung', short: 'Belagerung',
+      receiptItems: { besieged: 'Belagerung' },
       tokens: { besieged: 'belagerte Stadt (ein Punkt weniger je Plättchen und Wappen; doppelt für Bauern)' },
       moves: { escape: 'Flucht aus der belagerten Stadt:' },
       elementNames: { siege: 'belagerte Städte', escape: 'Fluchten aus belagerten Städten' },
@@ -48,6 +51,8 @@ export default {
       },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { besieged: 'besieged' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the siege', sets: { 'siege/cathars': 1 }, elements: { siege: true, escape: true } },
   moves: { escape: 'Escape from the besieged city:' },

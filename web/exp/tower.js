@@ -24,6 +24,7 @@ export default {
   i18n: {
     pl: {
       name: 'Wieża', short: 'Wieża',
+      receiptItems: { ransom: 'okup' },
       legends: { tower: 'wieża (jej piętra obok)' },
       items: { prisoners: { label: 'Więźniowie' }, prisoner: { legend: 'więzień: podróżnik pojmany przez innego gracza wieżą (nad planszą, w obwódce koloru trzymającego)', taken: (p) => `${p.by} bierze do niewoli podróżnika gracza ${p.owner} (wieżą).`, freed: (p) => `Podróżnik gracza ${p.owner} nie jest już więźniem gracza ${p.by}: wraca do zapasu gracza ${p.owner}.` }, height: { changed: (it) => `Wieża na polu ${at(it.at)} ma teraz wysokość: ${it.value}.` } },
       moves: { tower: 'Piętro wieży', capture: 'Pojmij', ransom: 'Zapłać okup za', exchange: 'Odbierz w wymianie' },
@@ -38,6 +39,7 @@ export default {
     },
     ca: {
       name: 'La torre', short: 'Torre',
+      receiptItems: { ransom: 'rescat' },
       legends: { tower: 'torre (els seus pisos al costat)' },
       items: { prisoners: { label: 'Presoners' }, prisoner: { legend: 'presoner: un seguidor que un altre jugador ha capturat amb una torre (sobre el tauler, envoltat del color de qui el té)', taken: (p) => `${p.by} fa presoner el seguidor de ${p.owner} (amb una torre).`, freed: (p) => `El seguidor de ${p.owner} ja no és presoner de ${p.by}: torna a la reserva de ${p.owner}.` }, height: { changed: (it) => `La torre de ${at(it.at)} ara té ${it.value} ${it.value === 1 ? 'pis' : 'pisos'}.` } },
       moves: { tower: 'Pis de torre', capture: 'Captura', ransom: 'Paga el rescat per', exchange: 'Recupera a canvi' },
@@ -52,6 +54,7 @@ export default {
     },
     de: {
       name: 'Der Turm', short: 'Turm',
+      receiptItems: { ransom: 'Lösegeld' },
       legends: { tower: 'Turm (seine Teile daneben)' },
       items: { prisoners: { label: 'Gefangene' }, prisoner: { legend: 'Gefangener: ein Gefolgsmann, den ein anderer Spieler mit einem Turm nahm (über dem Spielplan, in der Farbe des Halters umrandet)', taken: (p) => `${p.by} nimmt den Gefolgsmann von ${p.owner} gefangen (mit einem Turm).`, freed: (p) => `Der Gefolgsmann von ${p.owner} ist nicht mehr Gefangener von ${p.by}: zurück in den Vorrat von ${p.owner}.` }, height: { changed: (it) => `Der Turm auf ${at(it.at)} ist jetzt ${it.value} ${it.value === 1 ? 'Teil' : 'Teile'} hoch.` } },
       moves: { tower: 'Turmteil', capture: 'Gefangen nehmen', ransom: 'Lösegeld zahlen für', exchange: 'Im Austausch zurücknehmen' },
@@ -65,6 +68,8 @@ export default {
       },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { ransom: 'ransom' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Tower', sets: { 'tower:1': 1 }, elements: { tower: 1 } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

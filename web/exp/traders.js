@@ -19,6 +19,7 @@ export default {
   i18n: {
     pl: {
       name: 'Kupcy i budowniczowie', short: 'KiB',
+      receiptItems: { pigs: 'świnie', 'trade-goods': 'towary' },
       tokens: { wine: 'wino', cloth: 'sukno', grain: 'zboże', 'pig-herd': 'stado świń' },
       tokenGroups: { 'trade goods': 'towary' },
       figures: { builder: 'budowniczy', pig: 'świnia' },
@@ -33,6 +34,7 @@ export default {
     },
     ca: {
       name: 'Comerciants i constructors', short: 'C&C',
+      receiptItems: { pigs: 'porcs', 'trade-goods': 'mercaderies' },
       tokens: { wine: 'vi', cloth: 'teixit', grain: 'blat', 'pig-herd': 'ramat de porcs' },
       tokenGroups: { 'trade goods': 'mercaderies' },
       figures: { builder: 'constructor', pig: 'porc' },
@@ -47,6 +49,7 @@ export default {
     },
     de: {
       name: 'Händler und Baumeister', short: 'H&B',
+      receiptItems: { pigs: 'Schweine', 'trade-goods': 'Handelswaren' },
       tokens: { wine: 'Wein', cloth: 'Stoff', grain: 'Getreide', 'pig-herd': 'Schweineherde' },
       tokenGroups: { 'trade goods': 'Handelswaren' },
       figures: { builder: 'Baumeister', pig: 'Schwein' },
@@ -60,6 +63,8 @@ export default {
       again: { builder: 'das zweite Plättchen des Baumeisters' },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { pigs: 'pigs', 'trade-goods': 'trade goods' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Traders & Builders', sets: { 'traders-and-builders:1': 1 }, elements: { builder: 1, pig: 1, traders: true } },
   figures: {

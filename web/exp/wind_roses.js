@@ -16,23 +16,28 @@ export default {
   i18n: {
     pl: {
       name: 'Róże wiatrów', short: 'Róże',
+      receiptItems: { 'wind-rose': 'róża wiatrów' },
       start: 'duża róża wiatrów (WR/CFR)',
       features: { 'wind-rose': 'róża wiatrów' },
       items: { rose: { moved: (it) => `Duża róża wiatrów na polu (${it.at[0]}, ${it.at[1]}) teraz się liczy.` } },
     },
     ca: {
       name: 'Les roses dels vents', short: 'Roses',
+      receiptItems: { 'wind-rose': 'rosa dels vents' },
       start: 'la rosa dels vents gran (WR/CFR)',
       features: { 'wind-rose': 'rosa dels vents' },
       items: { rose: { moved: (it) => `La rosa dels vents gran de (${it.at[0]}, ${it.at[1]}) ara compta.` } },
     },
     de: {
       name: 'Die Windrosen', short: 'Windrosen',
+      receiptItems: { 'wind-rose': 'Windrose' },
       start: 'die große Windrose (WR/CFR)',
       features: { 'wind-rose': 'Windrose' },
       items: { rose: { moved: (it) => `Die große Windrose auf (${it.at[0]}, ${it.at[1]}) zählt jetzt.` } },
     },
   },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { 'wind-rose': 'wind rose' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Wind Roses', sets: { 'wind-roses': 1 }, elements: {}, start: { name: 'the large wind rose (WR/CFR)', tiles: [{ tile: 'WR/CFR', at: [0, 0], rot: 0 }] } },
   features: {
