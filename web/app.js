@@ -11,6 +11,7 @@ import { statsPage } from './pages/stats.js';
 import { uploadPage } from './pages/upload.js';
 import { recordPage } from './pages/record.js';
 import { navigate } from './router.js';
+import { t, localizeDocument } from './i18n/index.js';
 
 const routes = [
   { re: /^\/$/, page: gamesPage, nav: 'games' },
@@ -26,11 +27,11 @@ let cleanup = null;
 let lastPath = null;
 
 function notFound(main) {
-  document.title = 'Not found · flierd';
+  document.title = `${t('notfound.title')} · flierd`;
   main.appendChild(h('section', { class: 'page narrow' },
-    h('h1', { tabindex: -1, text: 'Page not found' }),
-    h('p', null, 'There is no page at ', h('code', { text: location.pathname }), '. ',
-      h('a', { href: '/', text: 'See all games' }), '.')));
+    h('h1', { tabindex: -1, text: t('notfound.title') }),
+    h('p', null, t('notfound.text'), ' ', h('code', { text: location.pathname }), ' ',
+      h('a', { href: '/', text: t('notfound.all') }))));
 }
 
 function render() {
@@ -79,6 +80,7 @@ document.addEventListener('click', (e) => {
   navigate(url.pathname + url.search + url.hash);
 });
 
+localizeDocument();
 window.addEventListener('popstate', render);
 window.addEventListener('flierd:navigate', render);
 render();

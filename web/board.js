@@ -8,6 +8,7 @@ import { TILE, DIRS, tileGeometry, locateSegment, rotatePoint } from './geometry
 import { outlineFor } from './colors.js';
 import { figure, figureShape, figureTitle, token, tokenTitle } from './figures.js';
 import { TILE_MARKS, CLOSED, drawers, itemSpec } from './exp/index.js';
+import { t as tr } from './i18n/index.js';
 
 // A tile is drawn in stages, each unit's module adding its features
 // (exp/): under (water under the roads), over (roads), areas (cities),
@@ -85,10 +86,10 @@ export class Board {
     this.first = new Map(); // "x,y" -> the first tile placed there
 
     this.svg = s('svg', {
-      class: 'board', role: 'img', 'aria-label': 'The board', tabindex: 0,
+      class: 'board', role: 'img', 'aria-label': tr('board.label'), tabindex: 0,
       preserveAspectRatio: 'xMidYMid meet', viewBox: '0 0 100 100',
     });
-    this.title = s('title', { text: 'The board' });
+    this.title = s('title', { text: tr('board.label') });
     this.svg.appendChild(this.title);
     this.gTiles = s('g', { class: 'layer-tiles' });
     this.gMarks = s('g', { class: 'layer-marks' });
@@ -221,8 +222,8 @@ export class Board {
     this.clearOverlay();
     const t = this.replay.turns[i];
     const n = this.placed.filter((p) => p.step <= i && !p.ghost).length;
-    const what = t && t.turn !== null && t.turn !== undefined ? `turn ${t.turn}` : 'final scoring';
-    this.title.textContent = `The board after ${what}: ${n} tiles, ${(t && t.meeples ? t.meeples.length : 0)} figures`;
+    const what = t && t.turn !== null && t.turn !== undefined ? tr('replay.turnN', { turn: t.turn }) : tr('replay.finalScoring');
+    this.title.textContent = tr('board.after', { what, tiles: n, figures: t && t.meeples ? t.meeples.length : 0 });
     this.svg.setAttribute('aria-label', this.title.textContent);
   }
 
@@ -295,7 +296,7 @@ export class Board {
       transform: `translate(${x} ${y})${lying ? ' rotate(-90)' : ''}`,
       dataset: { player: m.player, kind: m.kind, at: Array.isArray(m.at) ? key(m.at) : null, segment: m.segment },
     });
-    g.appendChild(s('title', { text: `${figureTitle(m)}${m.flew ? ', arrived by flight' : ''}` }));
+    g.appendChild(s('title', { text: `${figureTitle(m)}${m.flew ? tr('board.byFlight') : ''}` }));
     if (m.flew) g.appendChild(s('circle', { class: 'flew-ring', r: 16 }));
     g.appendChild(figureShape(m.kind, fill, outlineFor(fill)));
     return g;
@@ -364,7 +365,7 @@ export class Board {
         x: r.target[0] * TILE + 3, y: r.target[1] * TILE + 3, width: TILE - 6, height: TILE - 6, rx: 6,
         dataset: { roll: r.roll, at: key(r.target) },
       });
-      sq.appendChild(s('title', { text: `Roll ${r.roll}: (${r.target[0]},${r.target[1]}), ${empty ? 'no tile' : (r.landings.length ? r.landings.length + ' valid landing' + (r.landings.length > 1 ? 's' : '') : 'no valid landing')}` }));
+      sq.appendChild(s('title', { text: `${tr('board.roll', { roll: r.roll, at: `(${r.target[0]},${r.target[1]})` })}, ${empty ? tr('replay.noTile') : (r.landings.length ? tr('board.landings', { n: r.landings.length }) : tr('replay.noLanding'))}` }));
       this.gMarks.appendChild(sq);
       const bx = r.target[0] * TILE + 14, by = r.target[1] * TILE + 14;
       this.gOver.appendChild(s('g', { class: ['roll-badge', rolled ? 'rolled' : null], dataset: { roll: r.roll } },
@@ -381,10 +382,10 @@ export class Board {
     const tip = [from[0] + d[0] * 46, from[1] + d[1] * 46];
     this.gOver.appendChild(s('path', { class: 'flight-head', d: 'M0 -9L-7 5H7Z', transform: `translate(${tip[0]} ${tip[1]}) rotate(${ang})` }));
     if (f.outcome === 'landed' && f.segment) {
-      const m = this.markSegment(f.target, f.segment, 'landed', `${f.player} landed on ${f.segment} at (${f.target[0]},${f.target[1]})`);
+      const m = this.markSegment(f.target, f.segment, 'landed', tr('board.landed', { player: f.player, segment: f.segment, at: `(${f.target[0]},${f.target[1]})` }));
       m.dataset.testid = 'landing';
     } else if (f.outcome === 'returned' && Array.isArray(f.target)) {
-      this.markTile(f.target, 'mark-returned', `${f.player}'s meeple returned to supply`);
+      this.markTile(f.target, 'mark-returned', tr('board.returned', { player: f.player }));
     }
   }
 

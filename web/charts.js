@@ -3,6 +3,7 @@
 // numbers as a table for screen readers.
 
 import { h, s } from './dom.js';
+import { t, fmtFixed } from './i18n/index.js';
 
 /* A round step for about n intervals up to v, and the axis top. */
 function niceScale(v, n = 4) {
@@ -73,7 +74,7 @@ export function barChart(bars, opts = {}) {
     ref.appendChild(s('title', { text: opts.ref.label }));
     svg.appendChild(ref);
   }
-  const table = dataTable(opts.title || '', [opts.xLabel || 'item', opts.yLabel || 'value'], bars.map((b) => [b.label, b.title || fmtV(b.value || 0)]));
+  const table = dataTable(opts.title || '', [opts.xLabel || t('chart.item'), opts.yLabel || t('chart.value')], bars.map((b) => [b.label, b.title || fmtV(b.value || 0)]));
   return figure(opts.title, svg, table, opts.note);
 }
 
@@ -93,8 +94,8 @@ export function hbarChart(bars, opts = {}) {
     svg.appendChild(rect);
     svg.appendChild(s('text', { class: 'bar-value', x: L + w + 6, y: y + rowH / 2 + 4, text: fmtV(b.value || 0) }));
   });
-  if (!bars.length) svg.appendChild(s('text', { class: 'axis', x: W / 2, y: H / 2 + 4, 'text-anchor': 'middle', text: opts.empty || 'nothing yet' }));
-  const table = dataTable(opts.title || '', [opts.xLabel || 'item', opts.yLabel || 'value'], bars.map((b) => [b.label, fmtV(b.value || 0)]));
+  if (!bars.length) svg.appendChild(s('text', { class: 'axis', x: W / 2, y: H / 2 + 4, 'text-anchor': 'middle', text: opts.empty || t('chart.empty') }));
+  const table = dataTable(opts.title || '', [opts.xLabel || t('chart.item'), opts.yLabel || t('chart.value')], bars.map((b) => [b.label, fmtV(b.value || 0)]));
   return figure(opts.title, svg, table, opts.note);
 }
 
@@ -169,11 +170,11 @@ export function dieChart(die, title) {
   const n = rolls.reduce((a, b) => a + b, 0);
   const p = die ? die.p_value : null;
   let note;
-  if (!n) note = 'No rolls yet.';
-  else if (p === null || p === undefined) note = `${n} rolls.`;
-  else note = `${n} rolls, χ² = ${Number(die.chi_square).toFixed(2)}, p = ${Number(p).toFixed(3)}: ${p < 0.01 ? 'unlikely from a fair die' : p < 0.05 ? 'somewhat unusual for a fair die' : 'consistent with a fair die'}.`;
-  if (n) note += ` The dashed line is a fair die's ${(n / 3).toFixed(1)} per face.`;
-  return barChart(rolls.map((c, i) => ({ label: `roll ${i + 1}`, value: c, cls: 'bar-die' })), {
-    title, xLabel: 'roll', yLabel: 'count', ref: n ? { value: n / 3, label: `fair die: ${(n / 3).toFixed(1)}` } : null, note,
+  if (!n) note = t('die.none');
+  else if (p === null || p === undefined) note = `${t('die.rolls', { n })}.`;
+  else note = `${t('die.rolls', { n })}, χ² = ${fmtFixed(die.chi_square, 2)}, p = ${fmtFixed(p, 3)}: ${t(p < 0.01 ? 'die.unlikely' : p < 0.05 ? 'die.unusual' : 'die.fair')}.`;
+  if (n) note += ` ${t('die.line', { per: fmtFixed(n / 3, 1) })}`;
+  return barChart(rolls.map((c, i) => ({ label: t('die.roll', { roll: i + 1 }), value: c, cls: 'bar-die' })), {
+    title, xLabel: t('die.axisRoll'), yLabel: t('die.count'), ref: n ? { value: n / 3, label: t('die.fairRef', { per: fmtFixed(n / 3, 1) }) } : null, note,
   });
 }

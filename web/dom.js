@@ -2,6 +2,8 @@
 // textContent or createTextNode, never through innerHTML, so player names,
 // file names and messages from logs are always inert text.
 
+import { t } from './i18n/index.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function applyAttrs(el, attrs, isSvg) {
@@ -83,23 +85,8 @@ export function icon(name, filled = false) {
     s('path', { d: ICONS[name] || '', class: filled ? 'icon-fill' : 'icon-stroke' }));
 }
 
-export function fmtDate(unix, withTime = true) {
-  if (unix === null || unix === undefined) return '';
-  const d = new Date(unix * 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return withTime ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
-}
-
-export function fmtPct(x, digits = 0) {
-  if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  return (x * 100).toFixed(digits) + '%';
-}
-
-export function fmtNum(x, digits = 0) {
-  if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  return Number(x).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-}
+// Numbers, dates and percentages as the reader's language writes them.
+export { fmtDate, fmtPct, fmtNum } from './i18n/index.js';
 
 export function announce(text) {
   const el = document.getElementById('announcer');
@@ -126,5 +113,5 @@ export function gameTitle(g) {
     const parts = String(g.name).split('/');
     return parts[parts.length - 1] || String(g.name);
   }
-  return `Game #${g ? g.id : '?'}`;
+  return t('game.untitled', { id: g ? g.id : '?' });
 }

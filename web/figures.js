@@ -8,7 +8,8 @@
 
 import { s } from './dom.js';
 import { segWords } from './words.js';
-import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES } from './exp/index.js';
+import { FIGURES, TOKENS, FEATURES, ELEMENT_FIGURES, ELEMENT_NAMES, SETTINGS, EXPR_NAMES, FEATURE_NAMES, FIGURE_NAMES, RECEIPT_ITEMS } from './exp/index.js';
+import { lang, t, has, fmtNum } from './i18n/index.js';
 
 // Anything else: a diamond.
 const GENERIC_D = 'M0 -11L10 0L0 11L-10 0Z';
@@ -30,27 +31,27 @@ export function figure(kind) {
     : { name: String(kind || 'figure'), d: GENERIC_D, scale: 1, generic: true };
 }
 
-export const figureName = (kind) => figure(kind).name;
+export const figureName = (kind) => (Object.prototype.hasOwnProperty.call(FIGURE_NAMES, kind) ? FIGURE_NAMES[kind] : figure(kind).name);
 
 /** "a follower", "an abbot". */
-export const withArticle = (name) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+export const withArticle = (name) => (lang === 'en' ? `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}` : name);
 
 /** Where figure m stands, as [segment in words, the rest]: ["the city on
  * the north side", "at (2,1)"]; a barn stands on the corner north-west of
  * its tile, in the field named. */
 export function figureWhere(m) {
   const at = Array.isArray(m.at) ? `(${m.at[0]},${m.at[1]})` : '(?)';
-  if (figure(m.kind).neutral && !m.segment) return ['', `on the square ${at}`];
-  return [segWords(m.segment), figure(m.kind).corner ? `at the corner north-west of ${at}` : `at ${at}`];
+  if (figure(m.kind).neutral && !m.segment) return ['', t('figure.square', { at })];
+  return [segWords(m.segment), figure(m.kind).corner ? t('figure.corner', { at }) : t('figure.at', { at })];
 }
 
 /** "on the city on the north side at (2,1)". */
-export const figurePlace = (m) => `on ${figureWhere(m).join(' ')}`;
+export const figurePlace = (m) => t('figure.place', { where: figureWhere(m).join(' ') });
 
 /** "Ada's mayor on the city on the north side at (2,1)". */
 export const figureTitle = (m) => (figure(m.kind).neutral
-  ? `The ${figureName(m.kind)} ${m.segment ? figurePlace(m) : figureWhere(m)[1]}`
-  : `${m.player ?? 'Nobody'}'s ${figureName(m.kind)} ${figurePlace(m)}`);
+  ? t('figure.neutralTitle', { figure: figureName(m.kind), where: m.segment ? figurePlace(m) : figureWhere(m)[1] })
+  : t('figure.title', { player: m.player ?? t('figure.nobody'), figure: figureName(m.kind), place: figurePlace(m) }));
 
 /** The SVG of figure kind's silhouette, filled fill, centred on (0, 0):
  * a path, or a group when a see-through figure (the phantom) needs a pale
@@ -90,7 +91,8 @@ export const tokenTitle = (attr) => (token(attr).group ? `${token(attr).group}: 
  */
 export { FEATURES };
 
-export const featureName = (f) => (Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f].name : String(f));
+export const featureName = (f) => (Object.prototype.hasOwnProperty.call(FEATURE_NAMES, f) ? FEATURE_NAMES[f]
+  : Object.prototype.hasOwnProperty.call(FEATURES, f) ? FEATURES[f].name : String(f));
 
 /** A score event's feature: "city", "road (incomplete)", "trade goods",
  * or with a unit's name for its expression, "shrine (challenged)". */
@@ -99,7 +101,7 @@ export function eventFeature(ev) {
   const dot = (ev.expr || '').indexOf('.');
   const sfx = dot >= 0 ? ev.expr.slice(dot + 1) : '';
   if (sfx && Object.prototype.hasOwnProperty.call(EXPR_NAMES, sfx)) return `${featureName(ev.feature)} (${EXPR_NAMES[sfx]})`;
-  return `${featureName(ev.feature)}${ev.completed || (f && f.open) ? '' : ' (incomplete)'}`;
+  return ev.completed || (f && f.open) ? featureName(ev.feature) : t('feature.incomplete', { feature: featureName(ev.feature) });
 }
 
 // ---- game elements (the audit's rules.elements, JCloisterZone's keys) ----
@@ -115,16 +117,43 @@ export function elementsText(elements) {
     if (v === false || v === 0 || v === null) continue;
     if (Object.prototype.hasOwnProperty.call(ELEMENT_FIGURES, k)) {
       const n = Number(v) || 0;
-      figs.push(`${n} ${figureName(ELEMENT_FIGURES[k])}${n === 1 ? '' : 's'}`);
+      // other languages name the figure and its count, as their plurals
+      // would need a form per figure
+      figs.push(lang === 'en' ? `${n} ${figureName(ELEMENT_FIGURES[k])}${n === 1 ? '' : 's'}` : `${figureName(ELEMENT_FIGURES[k])}: ${fmtNum(n)}`);
     } else if (typeof v === 'number') {
       const name = ELEMENT_NAMES[k] || k;
-      figs.push(`${v} ${name}${v === 1 ? '' : 's'}`);
+      figs.push(lang === 'en' ? `${v} ${name}${v === 1 ? '' : 's'}` : `${name}: ${fmtNum(v)}`);
     } else {
       on.push(ELEMENT_NAMES[k] || k);
     }
   }
-  return [figs.length ? `each player: ${figs.join(', ')}` : '', on.join(', ')].filter(Boolean).join('; ') || '—';
+  return [figs.length ? t('elements.each', { list: figs.join(', ') }) : '', on.join(', ')].filter(Boolean).join('; ') || '—';
 }
 
 /** The audit's rules in text: "7 followers, farmers on, ...". */
 export const settingsText = (rules) => SETTINGS.map(([k, f]) => f((rules || {})[k])).join(', ');
+
+// A receipt's item ("tiles", "tiles.N", "castle.road", "trade-goods.WINE")
+// in words: the kind's name (the unit's receiptItems for its own), and what
+// follows its dot by compass point, token (a trade good),
+// feature or as it is.
+function itemWords(kind) {
+  const dot = kind.indexOf('.');
+  const head = dot < 0 ? kind : kind.slice(0, dot), rest = dot < 0 ? '' : kind.slice(dot + 1);
+  const name = has(`item.${head}`) ? t(`item.${head}`) : RECEIPT_ITEMS[head] || head.replace(/-/g, ' ');
+  if (!rest) return name;
+  const good = TOKENS[rest.toLowerCase()];
+  const what = /^[NESW]$/.test(rest) ? t(`dir.${rest}`) : good ? good.name : Object.prototype.hasOwnProperty.call(FEATURES, rest.split('.')[0]) ? featureName(rest.split('.')[0]) : rest.toLowerCase();
+  return `${name} (${what})`;
+}
+
+/** A score event's receipt in the reader's language: English readers get
+ * the engine's own (its receipt), which says how each count was reached;
+ * the others one composed from the event's feature, items, points and
+ * players ("miasto: kafelki 2: 4 = 4 → Ada"). */
+export function receiptText(ev) {
+  if (lang === 'en' && ev.receipt) return ev.receipt;
+  const items = (ev.items || []).map(([kind, n, pts]) => `${itemWords(kind)}${n === null || n === undefined ? '' : ` ${fmtNum(n)}`}: ${fmtNum(pts)}`);
+  const sum = `${items.join(' + ')}${items.length ? ' = ' : ''}${t('receipt.points', { n: ev.points })}`;
+  return `${eventFeature(ev)}: ${sum}${(ev.players || []).length ? ` → ${ev.players.join(', ')}` : ''}`;
+}

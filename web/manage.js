@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { uncache } from './api.js';
+import { t } from './i18n/index.js';
 
 const TOKEN_KEY = 'flierd-token';
 
@@ -25,38 +26,38 @@ export function manageCard(game, { onRenamed, onDeleted }) {
   const status = h('p', { class: 'muted', role: 'status', dataset: { testid: 'manage-status' } });
   const tok = h('input', { type: 'password', id: 'manage-token', autocomplete: 'off', value: localStorage.getItem(TOKEN_KEY) || '' });
   const name = h('input', { type: 'text', id: 'manage-name', maxlength: 255, value: game.name || '' });
-  const token = () => { const t = tok.value.trim(); if (t) localStorage.setItem(TOKEN_KEY, t); return t; };
+  const token = () => { const v = tok.value.trim(); if (v) localStorage.setItem(TOKEN_KEY, v); return v; };
   const fail = (e) => { status.className = 'error'; status.textContent = e.message; };
 
-  const rename = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rename' }, text: 'Rename', on: { click: () => {
+  const rename = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rename' }, text: t('manage.rename'), on: { click: () => {
     const v = name.value.trim();
-    if (!v) { fail(new Error('The new name may not be empty.')); return; }
+    if (!v) { fail(new Error(t('manage.empty'))); return; }
     send('POST', `/api/games/${id}/name`, token(), v).then((r) => {
       uncache(`/api/games/${id}`);
       status.className = 'muted';
-      status.textContent = `Renamed to “${r.name}”.`;
+      status.textContent = t('manage.renamed', { name: r.name });
       onRenamed(r.name);
     }).catch(fail);
   } } });
 
   // Two steps rather than a dialog: the first click asks, the second deletes.
   let armed = false;
-  const del = h('button', { type: 'button', class: 'btn danger', dataset: { testid: 'delete' }, text: 'Delete game', on: { click: () => {
+  const del = h('button', { type: 'button', class: 'btn danger', dataset: { testid: 'delete' }, text: t('manage.delete'), on: { click: () => {
     if (!armed) {
       armed = true;
-      del.textContent = `Really delete game #${id}?`;
+      del.textContent = t('manage.really', { id });
       status.className = 'muted';
-      status.textContent = 'The game and its statistics go; the deletion is recorded with the token’s fingerprint and the time.';
+      status.textContent = t('manage.warning');
       return;
     }
     send('DELETE', `/api/games/${id}`, token()).then(() => {
       uncache(`/api/games/${id}`);
       onDeleted();
-    }).catch((e) => { armed = false; del.textContent = 'Delete game'; fail(e); });
+    }).catch((e) => { armed = false; del.textContent = t('manage.delete'); fail(e); });
   } } });
 
-  return h('section', { class: 'card manage', dataset: { testid: 'manage' } }, h('h2', { text: 'Manage this game' }),
-    h('div', { class: 'field' }, h('label', { for: 'manage-token', text: 'Upload token' }), tok),
-    h('div', { class: 'field' }, h('label', { for: 'manage-name', text: 'Name' }), name, rename),
+  return h('section', { class: 'card manage', dataset: { testid: 'manage' } }, h('h2', { text: t('manage.title') }),
+    h('div', { class: 'field' }, h('label', { for: 'manage-token', text: t('manage.token') }), tok),
+    h('div', { class: 'field' }, h('label', { for: 'manage-name', text: t('manage.name') }), name, rename),
     h('div', { class: 'field' }, del), status);
 }

@@ -5,7 +5,8 @@
 // data and goes into a tooltip or a small code span beside the words.
 
 import { h } from './dom.js';
-import { FEATURES } from './exp/index.js';
+import { FEATURES, FEATURE_NAMES, SPOT_NAMES } from './exp/index.js';
+import { lang, t } from './i18n/index.js';
 
 const SIDES = { N: 'north', E: 'east', S: 'south', W: 'west' };
 const ORDER = 'NESW';
@@ -16,7 +17,31 @@ const word = (f) => (feature(f) ? feature(f).name : String(f).replace(/-/g, ' ')
 const plural = (w) => (/[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : /s$/.test(w) ? w : `${w}s`);
 
 /** "north-west" for "NW"; anything else as it is. */
-export const dirWords = (d) => DIRS[d] || String(d);
+export const dirWords = (d) => (DIRS[d] ? (lang === 'en' ? DIRS[d] : t(`dir.${d}`)) : String(d));
+
+// In the other languages a segment is its feature's name and where it lies
+// on the tile, by compass points ("droga (wschód, zachód)"): their grammar
+// (cases, genders) would need a phrase book per feature, which English's
+// sentences above do without.
+function segWordsOther(f, loc, shape) {
+  const name = Object.prototype.hasOwnProperty.call(FEATURE_NAMES, f) ? FEATURE_NAMES[f] : word(f);
+  if (shape === 'edges') {
+    const sides = loc.startsWith('_') ? [...ORDER].filter((c) => c !== loc[1]) : [...ORDER].filter((c) => loc.includes(c));
+    if (sides.length === 4) return t('seg.everySide', { feature: name });
+    if (sides.length === 3) return t('seg.allBut', { feature: name, side: dirWords([...ORDER].find((c) => !sides.includes(c))) });
+    return sides.length ? t('seg.where', { feature: name, where: sides.map(dirWords).join(', ') }) : name;
+  }
+  if (shape === 'halves') {
+    if (loc === 'I' || loc === '' || loc === 'II') return t('seg.inside', { feature: name });
+    let x = 0, y = 0;
+    for (const p of loc.split('.')) if (HALVES[p]) { x += HALVES[p][0]; y += HALVES[p][1]; }
+    if (loc.split('.').length === 8 || (!x && !y)) return t('seg.around', { feature: name });
+    const ns = y > 0 ? 'N' : 'S', we = x > 0 ? 'E' : 'W';
+    const d = Math.abs(y) > 2 * Math.abs(x) ? ns : Math.abs(x) > 2 * Math.abs(y) ? we : ns + we;
+    return t('seg.where', { feature: name, where: dirWords(d) });
+  }
+  return loc && loc !== 'I' ? t('seg.where', { feature: name, where: SPOT_NAMES[loc] || loc }) : name;
+}
 
 function edgesWords(loc) {
   const sides = loc.startsWith('_') ? [...ORDER].filter((c) => c !== loc[1]) : [...ORDER].filter((c) => loc.includes(c));
@@ -55,9 +80,10 @@ function halvesWords(loc) {
 /** "road:NS" → "the road running north–south"; "quarter:market" → "the
  * quarter (market)"; "monastery" → "the monastery". */
 export function segWords(segment) {
-  if (segment === null || segment === undefined || segment === '') return 'the tile';
+  if (segment === null || segment === undefined || segment === '') return t('seg.tile');
   const [f, loc = ''] = String(segment).split(':');
   const shape = feature(f) ? feature(f).shape : null;
+  if (lang !== 'en') return segWordsOther(f, loc, shape);
   const head = `the ${word(f)}`;
   if (shape === 'edges') return head + edgesWords(loc);
   if (shape === 'halves') return head + halvesWords(loc);
@@ -78,9 +104,15 @@ export function tileWords(def) {
     count.set(sg.feature, (count.get(sg.feature) || 0) + 1);
   }
   if (def && def.flier && !count.has('flier')) count.set('flier', 1);
-  if (!count.size) return def ? 'the tile of fields only' : 'a tile';
+  if (!count.size) return def ? t('tile.fieldsOnly') : t('tile.any');
   // cities before roads, as players say it (the engine's registry order, reversed)
   const kinds = [...count.keys()].sort((a, b) => (feature(b).rank ?? 99) - (feature(a).rank ?? 99));
+  // the other languages list the features with their counts, which needs
+  // no article or plural per feature
+  if (lang !== 'en') {
+    const name = (k) => (Object.prototype.hasOwnProperty.call(FEATURE_NAMES, k) ? FEATURE_NAMES[k] : word(k));
+    return t('tile.with', { list: kinds.map((k) => (count.get(k) > 1 ? `${name(k)} ×${count.get(k)}` : name(k))).join(', ') });
+  }
   const parts = kinds.map((k) => {
     const n = count.get(k), w = word(k);
     return `${n === 1 ? (/^[aeiou]/.test(w) ? 'an' : 'a') : (NUMBERS[n] || n)} ${n === 1 ? w : plural(w)}`;

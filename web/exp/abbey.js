@@ -15,6 +15,48 @@ const BARN_D = 'M-12 12.8V-1L-9.5 -8.5L0 -13.5L9.5 -8.5L12 -1V12.8Z M-4.5 12.2V3
 export default {
   id: 'abbey',
   name: 'Abbey & Mayor', short: 'A&M',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Opactwo i burmistrz', short: 'OiB',
+      items: { abbeys: { label: 'Pozostałe opactwa' } },
+      closed: 'opactwo',
+      figures: { mayor: 'burmistrz', wagon: 'wóz', barn: 'stodoła' },
+      elementNames: { abbey: 'opactwo' },
+      features: { barn: 'stodoła' },
+      rules: {
+        ABBEY_PLACEMENT: 'Opactwo poza dziurą (polem z czterema sąsiadami) albo zagrane przez gracza, który go nie ma.',
+        BARN_PLACEMENT: 'Stodołę stawia się na rogu właśnie położonego kafelka, gdzie stykają się cztery łąki, i nie na łące ze stodołą.',
+        WAGON_MOVE: 'Wóz ruszył, choć nie czekał na ruch, albo na obszar, do którego nie może dojechać.',
+      },
+    },
+    ca: {
+      name: 'L\'abadia i l\'alcalde', short: 'A&A',
+      items: { abbeys: { label: 'Abadies que queden' } },
+      closed: 'abadia',
+      figures: { mayor: 'alcalde', wagon: 'carro', barn: 'graner' },
+      elementNames: { abbey: 'abadia' },
+      features: { barn: 'graner' },
+      rules: {
+        ABBEY_PLACEMENT: 'Una abadia fora d\'un forat (una casella amb quatre veïnes), o d\'un jugador que no en té cap.',
+        BARN_PLACEMENT: 'Un graner va en una cantonada de la peça que s\'acaba de col·locar on es troben quatre camps, i no en un camp amb graner.',
+        WAGON_MOVE: 'Un carro es va moure quan no esperava fer-ho, o cap a un element on no pot arribar.',
+      },
+    },
+    de: {
+      name: 'Abtei und Bürgermeister', short: 'A&B',
+      items: { abbeys: { label: 'Übrige Abteien' } },
+      closed: 'Abtei',
+      figures: { mayor: 'Bürgermeister', wagon: 'Wagen', barn: 'Scheune' },
+      elementNames: { abbey: 'Abtei' },
+      features: { barn: 'Scheune' },
+      rules: {
+        ABBEY_PLACEMENT: 'Eine Abtei außerhalb eines Lochs (ein Feld mit vier Nachbarn) oder von einem Spieler, der keine hat.',
+        BARN_PLACEMENT: 'Eine Scheune kommt auf eine Ecke des gerade gelegten Plättchens, an der vier Wiesen zusammenstoßen, und nicht auf eine Wiese mit Scheune.',
+        WAGON_MOVE: 'Ein Wagen zog, obwohl er nicht darauf wartete, oder auf ein Gebiet, das er nicht erreichen darf.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Abbey & Mayor', sets: { 'abbey-and-mayor:1': 1 }, elements: { abbey: 1, mayor: 1, wagon: 1, barn: 1 } },
   figures: {

@@ -47,6 +47,50 @@ function castle(board, it) {
 export default {
   id: 'bcb',
   name: 'Bridges, Castles & Bazaars', short: 'BCB',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Mosty, zamki i bazary', short: 'MZB',
+      receiptItems: { castle: 'zamek', bazaar: 'bazar' },
+      items: { bridges: { label: 'Pozostałe mosty' }, castles: { label: 'Pozostałe zamki' }, bridge: { changed: (it) => `Zbudowano most na polu (${it.at.join(',')}).` }, castle: { changed: (it) => `Powstał zamek na polu (${it.at.join(',')}).` }, 'castle-scored': { changed: (it) => `Zamek na polu (${it.at.join(',')}) zapunktował.` } },
+      moves: { bridge: 'Most', castle: 'Zamek', bid: 'Licytuj kafelek z aukcji', buy: 'Kup kafelek za ofertę', sell: 'Sprzedaj kafelek licytującemu' },
+      elementNames: { bridge: 'mosty', castle: 'zamki', bazaar: 'bazar' },
+      features: { castle: 'zamek', bazaar: 'bazar' }, exprNames: { buy: 'kupiony', sell: 'sprzedany' },
+      rules: {
+        CASTLE_PLACEMENT: 'Zamek tylko z ukończonego miasta z dwóch części na kafelku tury, z podstawą zamku na obu, zajętego przez dokładnie jednego podróżnika, przez gracza, który ma jeszcze zamek, przed końcem tury.',
+        BRIDGE_PLACEMENT: 'Most tylko na kafelku tury, przed jej akcją, między dwiema przeciwległymi krawędziami łąki bez kafelka za nimi, jeden na turę, przez gracza, który ma jeszcze most.',
+        BAZAAR: 'Na licytacji bazaru każdy mówi po kolei: wybierający wybiera kafelek i licytuje, pozostali przebijają albo pasują, wybierający kupuje albo sprzedaje; potem każdy kładzie otrzymany kafelek.',
+      },
+    },
+    ca: {
+      name: 'Ponts, castells i basars', short: 'PCB',
+      receiptItems: { castle: 'castell', bazaar: 'basar' },
+      items: { bridges: { label: 'Ponts que queden' }, castles: { label: 'Castells que queden' }, bridge: { changed: (it) => `S’ha construït un pont a (${it.at.join(',')}).` }, castle: { changed: (it) => `S’ha fet un castell a (${it.at.join(',')}).` }, 'castle-scored': { changed: (it) => `El castell de (${it.at.join(',')}) ha puntuat.` } },
+      moves: { bridge: 'Pont', castle: 'Castell', bid: 'Fes una oferta per la peça de la subhasta', buy: 'Compra la peça al preu ofert', sell: 'Ven la peça al licitador' },
+      elementNames: { bridge: 'ponts', castle: 'castells', bazaar: 'basar' },
+      features: { castle: 'castell', bazaar: 'basar' }, exprNames: { buy: 'comprada', sell: 'venuda' },
+      rules: {
+        CASTLE_PLACEMENT: 'Un castell només d’una ciutat completada de dos segments a la peça del torn, amb base de castell a tots dos, ocupada per exactament un seguidor, d’un jugador a qui queda un castell, abans del final del torn.',
+        BRIDGE_PLACEMENT: 'Un pont només a la peça del torn, abans de la seva acció, entre dues vores de camp oposades sense peça més enllà, un per torn, d’un jugador a qui queda un pont.',
+        BAZAAR: 'A la subhasta del basar cadascú parla per torn: qui tria escull una peça i fa una oferta, els altres l’apugen o passen, qui tria compra o ven; després cadascú col·loca la peça que ha obtingut.',
+      },
+    },
+    de: {
+      name: 'Brücken, Burgen und Basare', short: 'BBB',
+      receiptItems: { castle: 'Burg', bazaar: 'Basar' },
+      items: { bridges: { label: 'Übrige Brücken' }, castles: { label: 'Übrige Burgen' }, bridge: { changed: (it) => `Auf (${it.at.join(',')}) wurde eine Brücke gebaut.` }, castle: { changed: (it) => `Auf (${it.at.join(',')}) entstand eine Burg.` }, 'castle-scored': { changed: (it) => `Die Burg auf (${it.at.join(',')}) wurde gewertet.` } },
+      moves: { bridge: 'Brücke', castle: 'Burg', bid: 'Für das Plättchen der Versteigerung bieten', buy: 'Das Plättchen zum Gebot kaufen', sell: 'Das Plättchen dem Bieter verkaufen' },
+      elementNames: { bridge: 'Brücken', castle: 'Burgen', bazaar: 'Basar' },
+      features: { castle: 'Burg', bazaar: 'Basar' }, exprNames: { buy: 'gekauft', sell: 'verkauft' },
+      rules: {
+        CASTLE_PLACEMENT: 'Eine Burg nur aus einer abgeschlossenen Stadt aus zwei Teilen auf dem Plättchen des Zuges, mit Burgsockel auf beiden, besetzt von genau einem Gefolgsmann, von einem Spieler mit einer Burg im Vorrat, vor dem Ende des Zuges.',
+        BRIDGE_PLACEMENT: 'Eine Brücke nur auf dem Plättchen des Zuges, vor dessen Aktion, über zwei gegenüberliegende Wiesenkanten ohne Plättchen dahinter, eine pro Zug, von einem Spieler mit einer Brücke im Vorrat.',
+        BAZAAR: 'Bei der Versteigerung des Basars ist jeder der Reihe nach dran: der Auswählende wählt ein Plättchen und bietet, die anderen bieten mehr oder passen, der Auswählende kauft oder verkauft; danach legt jeder sein Plättchen.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { castle: 'castle', bazaar: 'bazaar' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Bridges, Castles & Bazaars', sets: { 'bridges-castles-and-bazaars:1': 1 }, elements: { bridge: 1, castle: 1, bazaar: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

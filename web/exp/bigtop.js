@@ -27,6 +27,50 @@ const acrobats = () => [
 export default {
   id: 'bigtop',
   name: 'Under the Big Top', short: 'Big Top',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Cyrk', short: 'Cyrk',
+      receiptItems: { circus: 'kafelki cyrku' },
+      legends: { acrobats: 'pole akrobatów (do 3 podróżników: piramida)' },
+      moves: { 'score-acrobats': 'Punktuj akrobatów' },
+      figures: { ringmaster: 'dyrektor cyrku', bigtop: 'namiot cyrkowy' },
+      elementNames: { 'big-top': 'namiot cyrkowy', acrobats: 'akrobaci' },
+      features: { acrobats: 'akrobaci', bigtop: 'namiot cyrkowy', ringmaster: 'premia dyrektora cyrku' },
+      rules: {
+        ACROBATS: 'Punkty za piramidę, choć żadna nie jest pełna (mniej niż 3 figurki na polu akrobatów), albo gdzie nie ma pola akrobatów.',
+      },
+      items: { bigtop: { moved: (it) => `Namiot cyrkowy stanął na polu ${at(it.at)}.` } },
+    },
+    ca: {
+      name: 'El circ', short: 'Circ',
+      receiptItems: { circus: 'peces de circ' },
+      legends: { acrobats: 'espai d’acròbates (fins a 3 seguidors: una piràmide)' },
+      moves: { 'score-acrobats': 'Puntua els acròbates' },
+      figures: { ringmaster: 'director de pista', bigtop: 'gran carpa' },
+      elementNames: { 'big-top': 'la gran carpa', acrobats: 'acròbates' },
+      features: { acrobats: 'acròbates', bigtop: 'la gran carpa', ringmaster: 'bonificació del director de pista' },
+      rules: {
+        ACROBATS: 'Es va puntuar una piràmide on no n’hi ha cap de completa (menys de 3 figures a l’espai d’acròbates), o on no hi ha espai d’acròbates.',
+      },
+      items: { bigtop: { moved: (it) => `La gran carpa s’ha alçat a ${at(it.at)}.` } },
+    },
+    de: {
+      name: 'Der Zirkus', short: 'Zirkus',
+      receiptItems: { circus: 'Zirkusplättchen' },
+      legends: { acrobats: 'Akrobatenplatz (bis zu 3 Gefolgsleute: eine Pyramide)' },
+      moves: { 'score-acrobats': 'Akrobaten werten' },
+      figures: { ringmaster: 'Zirkusdirektor', bigtop: 'Zirkuszelt' },
+      elementNames: { 'big-top': 'das Zirkuszelt', acrobats: 'Akrobaten' },
+      features: { acrobats: 'Akrobaten', bigtop: 'Zirkuszelt', ringmaster: 'Zirkusdirektor-Bonus' },
+      rules: {
+        ACROBATS: 'Eine Pyramide gewertet, wo keine vollständig ist (weniger als 3 Figuren auf dem Akrobatenplatz), oder wo kein Akrobatenplatz ist.',
+      },
+      items: { bigtop: { moved: (it) => `Das Zirkuszelt wurde auf ${at(it.at)} aufgebaut.` } },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { circus: 'circus tiles' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Under the Big Top', sets: { 'under-the-big-top:1': 1 }, elements: { ringmaster: 1, 'big-top': 1, acrobats: true } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

@@ -9,6 +9,42 @@ const ABBOT_D = 'M0 -13C4.6 -13 6 -9 5 -5.2L9.2 10.6C9.6 12 8.8 12.8 7.4 12.8H-7
 export default {
   id: 'c3',
   name: 'the 3rd edition (abbots, gardens)', short: 'C3',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: '3. edycja (opaci, ogrody)', short: 'C3',
+      moves: { recall: 'Zabierz opata z' },
+      figures: { abbot: 'opat' },
+      elementNames: { garden: 'ogrody' },
+      settings: { abbots: (v) => `opaci: ${v ? 'tak' : 'nie'}`, gardens: (v) => `ogrody: ${v ? 'tak' : 'nie'}` },
+      features: { garden: 'ogród' },
+      rules: {
+        ABBOT_RECALL: 'Zabranie opata, który nie należy do gracza albo tam nie stoi.',
+      },
+    },
+    ca: {
+      name: 'la 3a edició (abats, jardins)', short: 'C3',
+      moves: { recall: 'Retira l’abat de' },
+      figures: { abbot: 'abat' },
+      elementNames: { garden: 'jardins' },
+      settings: { abbots: (v) => `abats: ${v ? 'sí' : 'no'}`, gardens: (v) => `jardins: ${v ? 'sí' : 'no'}` },
+      features: { garden: 'jardí' },
+      rules: {
+        ABBOT_RECALL: 'Una retirada d’un abat que no és del jugador o que no hi és.',
+      },
+    },
+    de: {
+      name: 'die 3. Edition (Äbte, Gärten)', short: 'C3',
+      moves: { recall: 'Den Abt zurücknehmen von' },
+      figures: { abbot: 'Abt' },
+      elementNames: { garden: 'Gärten' },
+      settings: { abbots: (v) => `Äbte: ${v ? 'an' : 'aus'}`, gardens: (v) => `Gärten: ${v ? 'an' : 'aus'}` },
+      features: { garden: 'Garten' },
+      rules: {
+        ABBOT_RECALL: 'Ein Zurücknehmen eines Abts, der nicht dem Spieler gehört oder nicht dort steht.',
+      },
+    },
+  },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)
   moves: { recall: 'Recall the abbot from' },
   figures: {

@@ -19,6 +19,30 @@ const mark = (kind) => ({
 export default {
   id: 'corn',
   name: 'The Crop Circles', short: 'Crop circles',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Kręgi zbożowe', short: 'Kręgi',
+      moves: { 'circle-deploy': 'Krąg zbożowy: każdy dokłada podróżnika', 'circle-remove': 'Krąg zbożowy: każdy zabiera jednego', 'circle-return': 'Zabierz z' },
+      rules: {
+        CORN_CIRCLE: 'Po kręgu zbożowym gracz w turze wybiera: dołożyć albo zabrać; potem każdy gracz, od następnego do gracza w turze, dokłada podróżnika tam, gdzie stoi jego podróżnik rodzaju kręgu (albo pasuje), lub jednego z nich zabiera; nic innego i nikt poza kolejką.',
+      },
+    },
+    ca: {
+      name: 'Els cercles als camps', short: 'Cercles',
+      moves: { 'circle-deploy': 'Cercle als camps: cadascú afegeix un seguidor', 'circle-remove': 'Cercle als camps: cadascú en retira un', 'circle-return': 'Retira de' },
+      rules: {
+        CORN_CIRCLE: 'Després d’un cercle als camps, el jugador del torn tria afegir o retirar; després cada jugador, del següent fins al del torn, afegeix un seguidor on n’hi ha un de seu del tipus del cercle (o passa), o en retira un; res més, i ningú fora de torn.',
+      },
+    },
+    de: {
+      name: 'Die Kornkreise', short: 'Kornkreise',
+      moves: { 'circle-deploy': 'Kornkreis: jeder setzt einen Gefolgsmann dazu', 'circle-remove': 'Kornkreis: jeder nimmt einen zurück', 'circle-return': 'Zurücknehmen von' },
+      rules: {
+        CORN_CIRCLE: 'Nach einem Kornkreis wählt der Spieler am Zug Einsetzen oder Zurücknehmen, dann setzt jeder Spieler, vom nächsten bis zum Spieler am Zug, einen Gefolgsmann dazu, wo einer der eigenen von der Art des Kreises steht (oder passt), oder nimmt einen davon zurück; nichts anderes und niemand außer der Reihe.',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Crop Circles', sets: { 'corn-circles/1': 1 }, elements: {} },
   moves: { 'circle-deploy': 'The crop circle: each adds a follower', 'circle-remove': 'The crop circle: each takes one back', 'circle-return': 'Take back from' },

@@ -4,6 +4,7 @@
 // quarter, the rules.
 
 import { s } from '../dom.js';
+import { lang } from '../i18n/index.js';
 
 const CITY_TILE = /^CO\//;
 const HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR'];
@@ -60,6 +61,18 @@ const countShape = () => s('path', { class: 'meeple-body count-body', d: COUNT_D
 const COUNT_OFFSET = [-12, 1];
 
 const quarterName = (segment) => String(segment).split(':')[1] || 'City';
+// the quarters as the other languages name them: on the board and in
+// words (SPOTS), and after "to the quarter" in the count's moves (QUARTERS)
+const SPOTS = {
+  pl: { castle: 'zamkowa', market: 'targowa', blacksmith: 'kowalska', cathedral: 'katedralna' },
+  ca: { castle: 'castell', market: 'mercat', blacksmith: 'ferrer', cathedral: 'catedral' },
+  de: { castle: 'Burg', market: 'Markt', blacksmith: 'Schmiede', cathedral: 'Kathedrale' },
+};
+const QUARTERS = {
+  pl: { castle: 'zamkowej', market: 'targowej', blacksmith: 'kowalskiej', cathedral: 'katedralnej' },
+  ca: { castle: 'del castell', market: 'del mercat', blacksmith: 'del ferrer', cathedral: 'de la catedral' },
+  de: { castle: 'Burg', market: 'Markt', blacksmith: 'Schmiede', cathedral: 'Kathedrale' },
+};
 
 // A small walled city, for the key.
 const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z' }),
@@ -69,6 +82,65 @@ const cityIcon = () => [s('path', { class: 'coc-ground', d: 'M-14 -9H14V13H-14Z'
 export default {
   id: 'count',
   name: 'The Count of Carcassonne', short: 'Count',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Hrabia Carcassonne', short: 'Hrabia',
+      receiptItems: { coc: 'Miasto Carcassonne' },
+      spots: SPOTS.pl,
+      tokens: { coc: 'Miasto Carcassonne' },
+      items: { count: { legend: 'hrabia', moved: (it, ctx) => `Po: ${ctx.after}, w rundzie Miasta, hrabia przeszedł do dzielnicy ${QUARTERS.pl[quarterName(it.segment)] || quarterName(it.segment)}.` } },
+      moves: { count: 'Hrabia do' },
+      start: 'Miasto Carcassonne',
+      boxElements: { count: 'hrabia' },
+      features: { quarter: 'dzielnica' },
+      rules: {
+        QUARTER_DEPLOY: 'Podróżnik wchodzi do Miasta Carcassonne dopiero po punktacji, gdy inni dostali punkty, a gracz w turze nie.',
+        QUARTER_LEAVE: 'Podróżnik opuszcza Miasto tylko na obszar obsługiwany przez jego dzielnicę, ukończony w tej turze, przed jego punktacją, albo na koniec z targu na łąkę; nigdy z dzielnicy hrabiego.',
+        COUNT_MOVE: 'Hrabia przechodzi do innej dzielnicy tylko zaraz po wejściu podróżnika do Miasta, przez tego samego gracza.',
+        FLIER_INTO_CITY: 'Lotnik nigdy nie ląduje w samym Mieście Carcassonne.',
+      },
+      between: { quarter: 'w rundzie Miasta' },
+    },
+    ca: {
+      name: 'El comte de Carcassonne', short: 'Comte',
+      receiptItems: { coc: 'la Ciutat de Carcassonne' },
+      spots: SPOTS.ca,
+      tokens: { coc: 'la Ciutat de Carcassonne' },
+      items: { count: { legend: 'el comte', moved: (it, ctx) => `Després de ${ctx.after}, a la ronda de la Ciutat, el comte ha anat al barri ${QUARTERS.ca[quarterName(it.segment)] || quarterName(it.segment)}.` } },
+      moves: { count: 'El comte cap a' },
+      start: 'la Ciutat de Carcassonne',
+      boxElements: { count: 'comte' },
+      features: { quarter: 'barri' },
+      rules: {
+        QUARTER_DEPLOY: 'Un seguidor entra a la Ciutat de Carcassonne només després de la puntuació, quan altres han puntuat i el jugador del torn no.',
+        QUARTER_LEAVE: 'Un seguidor surt de la Ciutat només cap a un element que serveix el seu barri i que el torn ha completat, abans que puntuï, o al final del mercat a un camp; mai del barri del comte.',
+        COUNT_MOVE: 'El comte canvia de barri només just després que un seguidor entri a la Ciutat, pel mateix jugador.',
+        FLIER_INTO_CITY: 'Un volador mai no aterra a la mateixa Ciutat de Carcassonne.',
+      },
+      between: { quarter: 'a la ronda de la Ciutat' },
+    },
+    de: {
+      name: 'Der Graf von Carcassonne', short: 'Graf',
+      receiptItems: { coc: 'die Stadt Carcassonne' },
+      spots: SPOTS.de,
+      tokens: { coc: 'die Stadt Carcassonne' },
+      items: { count: { legend: 'der Graf', moved: (it, ctx) => `Nach ${ctx.after}, in der Runde der Stadt, ging der Graf ins Viertel ${QUARTERS.de[quarterName(it.segment)] || quarterName(it.segment)}.` } },
+      moves: { count: 'Der Graf nach' },
+      start: 'die Stadt Carcassonne',
+      boxElements: { count: 'Graf' },
+      features: { quarter: 'Stadtviertel' },
+      rules: {
+        QUARTER_DEPLOY: 'Ein Gefolgsmann kommt erst nach der Wertung in die Stadt Carcassonne, wenn andere Punkte bekamen und der Spieler am Zug nicht.',
+        QUARTER_LEAVE: 'Ein Gefolgsmann verlässt die Stadt nur auf ein Gebiet, das sein Viertel bedient und das der Zug abgeschlossen hat, vor dessen Wertung, oder am Ende vom Markt auf eine Wiese; nie aus dem Viertel des Grafen.',
+        COUNT_MOVE: 'Der Graf zieht nur direkt nachdem ein Gefolgsmann in die Stadt kam in ein anderes Viertel, durch denselben Spieler.',
+        FLIER_INTO_CITY: 'Ein Flieger landet nie in der Stadt Carcassonne selbst.',
+      },
+      between: { quarter: 'in der Runde der Stadt' },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { coc: 'the City of Carcassonne' },
   // the recorder's setup: the box's tile sets and elements, and the start
   // it brings: the City of Carcassonne, four tiles by three, CO/7 at (0,0)
   box: { name: 'The Count of Carcassonne', sets: { count: 1 }, elements: { count: 1 }, start: { name: 'the City of Carcassonne', tiles: [
@@ -120,7 +192,7 @@ export default {
           s('title', { text: `the ${q.name} quarter` }),
           s('rect', { class: 'quarter-ground', x: bx, y: by, width: 45, height: 45, rx: 3 }),
           sign ? s('path', { class: 'quarter-sign', d: sign, transform: `${ctx.upright([bx + 36, by + 34])} translate(${bx + 36} ${by + 34}) scale(0.7)` }) : null,
-          s('text', { class: 'quarter-name', x: bx + 22.5, y: by + 11, 'text-anchor': 'middle', transform: ctx.upright([bx + 22.5, by + 8]), text: q.name })));
+          s('text', { class: 'quarter-name', x: bx + 22.5, y: by + 11, 'text-anchor': 'middle', transform: ctx.upright([bx + 22.5, by + 8]), text: (SPOTS[lang] || {})[q.name] || q.name })));
       }
     },
   },

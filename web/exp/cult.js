@@ -18,6 +18,41 @@ const shrine = () => [
 export default {
   id: 'cult',
   name: 'Cult, Siege & Creativity: the shrines', short: 'Shrines',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Kult, oblężenie i kreatywność: kapliczki', short: 'Kapliczki',
+      receiptItems: { 'shrine-challenge': 'wyzwanie kapliczki' },
+      legends: { shrine: 'kapliczka (wyzywa klasztor obok)' },
+      elementNames: { shrine: 'kapliczki' },
+      features: { shrine: 'kapliczka' }, exprNames: { challenged: 'zakwestionowana' },
+      rules: {
+        SHRINE_PLACEMENT: 'Klasztor albo kapliczka obok dwóch budowli drugiego rodzaju albo obok takiej, która ma już obok siebie budowlę własnego rodzaju.',
+      },
+    },
+    ca: {
+      name: 'Culte, setge i creativitat: els santuaris', short: 'Santuaris',
+      receiptItems: { 'shrine-challenge': 'desafiament del santuari' },
+      legends: { shrine: 'santuari (desafia el monestir del costat)' },
+      elementNames: { shrine: 'santuaris' },
+      features: { shrine: 'santuari' }, exprNames: { challenged: 'desafiat' },
+      rules: {
+        SHRINE_PLACEMENT: 'Un monestir o un santuari al costat de dos claustres de l’altre tipus, o al costat d’un que ja en té un del seu tipus al costat.',
+      },
+    },
+    de: {
+      name: 'Kult, Belagerung und Kreativität: die Kultstätten', short: 'Kultstätten',
+      receiptItems: { 'shrine-challenge': 'Herausforderung der Kultstätte' },
+      legends: { shrine: 'Kultstätte (fordert das Kloster daneben heraus)' },
+      elementNames: { shrine: 'Kultstätten' },
+      features: { shrine: 'Kultstätte' }, exprNames: { challenged: 'herausgefordert' },
+      rules: {
+        SHRINE_PLACEMENT: 'Ein Kloster oder eine Kultstätte neben zwei Bauwerken der anderen Art, oder neben einem, das schon eines der eigenen Art neben sich hat.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { 'shrine-challenge': 'shrine challenge' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the shrines', sets: { 'cult/6': 1 }, elements: { shrine: true } },
   features: {

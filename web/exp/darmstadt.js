@@ -7,6 +7,29 @@ import { s } from '../dom.js';
 export default {
   id: 'darmstadt',
   name: 'Darmstadt', short: 'Darmstadt',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      receiptItems: { church: 'kościół', darmstadtium: 'darmsztadt' },
+      tokens: { church: 'kościół', darmstadtium: 'darmsztadt' },
+      features: { church: 'premia za kościół' },
+    },
+    ca: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      receiptItems: { church: 'església', darmstadtium: 'darmstadti' },
+      tokens: { church: 'església', darmstadtium: 'darmstadti' },
+      features: { church: 'bonificació de l\'església' },
+    },
+    de: {
+      name: 'Darmstadt', short: 'Darmstadt',
+      receiptItems: { church: 'Kirche', darmstadtium: 'Darmstadtium' },
+      tokens: { church: 'Kirche', darmstadtium: 'Darmstadtium' },
+      features: { church: 'Kirchenbonus' },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { church: 'church', darmstadtium: 'darmstadtium' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Darmstadt', sets: { darmstadt: 1 }, elements: {} },
   features: {

@@ -18,6 +18,59 @@ const at = (p) => `(${p[0]},${p[1]})`;
 export default {
   id: 'dragon',
   name: 'The Princess & the Dragon', short: 'P&D',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Księżniczka i smok', short: 'KiS',
+      receiptItems: { fairy: 'wróżka' },
+      tokens: { princess: 'księżniczka' },
+      moves: { dragon: 'Smok na', fairy: 'Wróżka obok', princess: 'Księżniczka odsyła do domu' },
+      boxElements: { princess: 'księżniczka', portal: 'magiczny portal' },
+      figures: { dragon: 'smok', fairy: 'wróżka' },
+      rules: {
+        DRAGON_TILE: 'Na polu, na którym stoi smok, nie wystawia się ani nie ląduje żadna figurka.',
+        DRAGON_MOVE: 'Krok smoka na pole, na które nie może wejść (nie obok, bez kafelka, pole wróżki, odwiedzone w tym ruchu), gdy się nie rusza, albo ruch niedokończony.',
+        FAIRY_PLACEMENT: 'Wróżkę stawia się obok podróżnika gracza w turze, zamiast wystawienia w tej turze.',
+        PRINCESS: 'Księżniczka odsyła do domu rycerza z miasta, do którego dołącza, zamiast wystawienia w tej turze.',
+        PORTAL: 'Przez magiczny portal przechodzi tylko podróżnik, jeden na turę, i tylko na nieukończony obszar.',
+      },
+      items: { dragon: { moved: (it) => `Smok przyszedł na pole ${at(it.at)}.` }, fairy: { moved: (it) => `Wróżka przeszła na pole ${at(it.at)}.` } },
+    },
+    ca: {
+      name: 'La princesa i el drac', short: 'P&D',
+      receiptItems: { fairy: 'fada' },
+      tokens: { princess: 'princesa' },
+      moves: { dragon: 'Drac cap a', fairy: 'Fada al costat de', princess: 'La princesa fa tornar a casa' },
+      boxElements: { princess: 'princesa', portal: 'portal màgic' },
+      figures: { dragon: 'drac', fairy: 'fada' },
+      rules: {
+        DRAGON_TILE: 'No es col·loca ni aterra cap figura a la casella on és el drac.',
+        DRAGON_MOVE: 'Un pas del drac a una casella on no pot anar (no contigua, sense peça, la de la fada, visitada en aquest moviment), quan no es mou, o un moviment inacabat.',
+        FAIRY_PLACEMENT: 'La fada va al costat d’un seguidor del jugador del torn, en lloc de la col·locació del torn.',
+        PRINCESS: 'La princesa fa tornar a casa un cavaller de la ciutat a què s’uneix, en lloc de la col·locació del torn.',
+        PORTAL: 'Pel portal màgic només hi passa un seguidor, un per torn, i només cap a un element inacabat.',
+      },
+      items: { dragon: { moved: (it) => `El drac ha arribat a ${at(it.at)}.` }, fairy: { moved: (it) => `La fada ha anat a ${at(it.at)}.` } },
+    },
+    de: {
+      name: 'Burgfräulein und Drache', short: 'B&D',
+      receiptItems: { fairy: 'Fee' },
+      tokens: { princess: 'Burgfräulein' },
+      moves: { dragon: 'Drache nach', fairy: 'Fee neben', princess: 'Burgfräulein schickt nach Hause' },
+      boxElements: { princess: 'Burgfräulein', portal: 'magisches Tor' },
+      figures: { dragon: 'Drache', fairy: 'Fee' },
+      rules: {
+        DRAGON_TILE: 'Auf dem Feld des Drachen wird keine Figur eingesetzt und landet keine.',
+        DRAGON_MOVE: 'Ein Schritt des Drachen auf ein Feld, auf das er nicht darf (nicht daneben, ohne Plättchen, das der Fee, in diesem Zug schon besucht), wenn er nicht zieht, oder sein Zug blieb unvollendet.',
+        FAIRY_PLACEMENT: 'Die Fee kommt neben einen Gefolgsmann des Spielers am Zug, statt des Einsetzens in diesem Zug.',
+        PRINCESS: 'Das Burgfräulein schickt einen Ritter der Stadt, an die es angelegt wird, nach Hause, statt des Einsetzens in diesem Zug.',
+        PORTAL: 'Durch das magische Tor geht nur ein Gefolgsmann, einer pro Zug, und nur auf ein unfertiges Gebiet.',
+      },
+      items: { dragon: { moved: (it) => `Der Drache kam auf ${at(it.at)}.` }, fairy: { moved: (it) => `Die Fee ging auf ${at(it.at)}.` } },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { fairy: 'fairy' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Princess & the Dragon', sets: { 'princess-and-dragon:1': 1 }, elements: { dragon: 1, fairy: 1, princess: 1, portal: 1 } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

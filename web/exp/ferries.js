@@ -56,4 +56,33 @@ export default {
     FERRY: [54, 'A lake tile\'s player puts a ferry on its lake joining two road ends; afterwards a player may move, once a turn each, the ferries their tile\'s roads reach first.'],
   },
   elementNames: { ferry: 'ferries' },
+  i18n: {
+    pl: {
+      name: 'Promy', short: 'Promy',
+      items: { ferry: { changed: (it) => `Prom przepływa teraz jezioro na polu (${it.at.join(',')}).` } },
+      moves: { ferry: 'Prom' },
+      elementNames: { ferry: 'promy' },
+      rules: {
+        FERRY: 'Gracz, który dołożył płytkę z jeziorem, kładzie na nim prom łączący dwa końce dróg; potem gracz może przesunąć, raz na turę każdy, promy, do których najpierw prowadzą drogi jego płytki.',
+      },
+    },
+    ca: {
+      name: 'Els transbordadors', short: 'Transbordadors',
+      items: { ferry: { changed: (it) => `Ara un transbordador travessa el llac a (${it.at.join(',')}).` } },
+      moves: { ferry: 'Transbordador' },
+      elementNames: { ferry: 'transbordadors' },
+      rules: {
+        FERRY: 'Qui col·loca una loseta de llac hi posa un transbordador que uneix dos extrems de camí; després un jugador pot moure, un cop per torn cadascun, els transbordadors on arriben primer els camins de la seva loseta.',
+      },
+    },
+    de: {
+      name: 'Die Fähren', short: 'Fähren',
+      items: { ferry: { changed: (it) => `Eine Fähre quert jetzt den See auf (${it.at.join(',')}).` } },
+      moves: { ferry: 'Fähre' },
+      elementNames: { ferry: 'Fähren' },
+      rules: {
+        FERRY: 'Wer ein Seeplättchen legt, setzt eine Fähre auf den See, die zwei Straßenenden verbindet; danach darf ein Spieler die Fähren, die die Straßen seines Plättchens zuerst erreichen, je einmal pro Zug versetzen.',
+      },
+    },
+  },
 };

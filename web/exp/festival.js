@@ -4,6 +4,33 @@
 export default {
   id: 'festival',
   name: 'The Festival', short: 'Festival',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Festyn', short: 'Festyn',
+      moves: { 'festival-return': 'Festyn odsyła do domu' },
+      elementNames: { festival: 'festyn' },
+      rules: {
+        FESTIVAL_RETURN: 'Tylko po położeniu kafelka festynu, zamiast akcji tury, gracz zabiera własną figurkę (przy festival-return: follower tylko podróżnika).',
+      },
+    },
+    ca: {
+      name: 'La festa', short: 'Festa',
+      moves: { 'festival-return': 'La festa fa tornar a casa' },
+      elementNames: { festival: 'festa' },
+      rules: {
+        FESTIVAL_RETURN: 'Només després de col·locar una peça de festa, en lloc de l’acció del torn, un jugador retira una figura seva (amb festival-return: follower, només un seguidor).',
+      },
+    },
+    de: {
+      name: 'Das Fest', short: 'Fest',
+      moves: { 'festival-return': 'Das Fest schickt nach Hause' },
+      elementNames: { festival: 'Fest' },
+      rules: {
+        FESTIVAL_RETURN: 'Nur nach dem Legen eines Fest-Plättchens, statt der Aktion des Zuges, nimmt ein Spieler eine eigene Figur zurück (mit festival-return: follower nur einen Gefolgsmann).',
+      },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Festival', sets: { festival: 1 }, elements: { festival: true } },
   moves: { 'festival-return': 'The festival sends home' },

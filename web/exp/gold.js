@@ -40,4 +40,36 @@ export default {
     GOLD: [54, 'A gold mine gets a gold bar, and its player puts a second on a tile beside it (diagonally too), right after the tile, when there are two or more.'],
   },
   elementNames: { gold: 'gold bars' },
+  i18n: {
+    pl: {
+      name: 'Kopalnie złota', short: 'Złoto',
+      features: { gold: 'złoto' },
+      items: { 'gold-bars': { changed: (it) => `Sztabki złota na polu (${it.at.join(',')}): ${it.value}.` }, gold: { label: 'Zebrane sztabki złota' } },
+      moves: { gold: 'Druga sztabka złota na' },
+      elementNames: { gold: 'sztabki złota' },
+      rules: {
+        GOLD: 'Kopalnia złota dostaje sztabkę złota, a jej gracz kładzie drugą na sąsiedniej płytce (także po skosie), zaraz po płytce, gdy są co najmniej dwie takie płytki.',
+      },
+    },
+    ca: {
+      name: 'Les mines d’or', short: 'Or',
+      features: { gold: 'or' },
+      items: { 'gold-bars': { changed: (it) => `Lingots d’or a (${it.at.join(',')}): ${it.value}.` }, gold: { label: 'Lingots d’or guanyats' } },
+      moves: { gold: 'Segon lingot d’or a' },
+      elementNames: { gold: 'lingots d’or' },
+      rules: {
+        GOLD: 'Una mina d’or rep un lingot d’or, i el seu jugador en posa un segon en una loseta del costat (també en diagonal), just després de la loseta, quan n’hi ha dues o més.',
+      },
+    },
+    de: {
+      name: 'Die Goldminen', short: 'Gold',
+      features: { gold: 'Gold' },
+      items: { 'gold-bars': { changed: (it) => `Goldbarren auf (${it.at.join(',')}): ${it.value}.` }, gold: { label: 'Gewonnene Goldbarren' } },
+      moves: { gold: 'Zweiter Goldbarren auf' },
+      elementNames: { gold: 'Goldbarren' },
+      rules: {
+        GOLD: 'Eine Goldmine bekommt einen Goldbarren, und ihr Spieler legt einen zweiten auf ein Plättchen daneben (auch diagonal), gleich nach dem Plättchen, wenn es zwei oder mehr gibt.',
+      },
+    },
+  },
 };

@@ -5,6 +5,12 @@
 export default {
   id: 'gq11',
   name: 'GQ11', short: 'GQ11',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'GQ11', short: 'GQ11' },
+    ca: { name: 'GQ11', short: 'GQ11' },
+    de: { name: 'GQ11', short: 'GQ11' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'GQ11', sets: { gq11: 1 }, elements: {} },
 };

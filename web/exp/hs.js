@@ -49,4 +49,39 @@ export default {
   },
   elementFigures: { shepherd: 'shepherd' },
   elementNames: { hill: 'hills', vineyard: 'vineyards' },
+  i18n: {
+    pl: {
+      name: 'Wzgórza i owce', short: 'Owce',
+      figures: { shepherd: 'pasterz' },
+      features: { flock: 'stado' },
+      items: { flock: { changed: (it) => `Stado na polu ${at(it.at)} ma ${it.value} owiec.` }, 'under-hills': { label: 'Płytki pod wzgórzami' } },
+      moves: { 'flock-expand': 'Powiększ stado', 'flock-score': 'Sprowadź stado do domu' },
+      elementNames: { hill: 'wzgórza', vineyard: 'winnice' },
+      rules: {
+        FLOCK: 'Gdy płytka tury przedłuża łąkę pasterza gracza, gracz po akcji powiększa stado albo sprowadza je do domu, raz dla tej łąki; nigdy w innym czasie.',
+      },
+    },
+    ca: {
+      name: 'Turons i ovelles', short: 'Ovelles',
+      figures: { shepherd: 'pastor' },
+      features: { flock: 'ramat' },
+      items: { flock: { changed: (it) => `El ramat de ${at(it.at)} té ${it.value} ovelles.` }, 'under-hills': { label: 'Losetes sota els turons' } },
+      moves: { 'flock-expand': 'Fer créixer el ramat', 'flock-score': 'Tornar el ramat a casa' },
+      elementNames: { hill: 'turons', vineyard: 'vinyes' },
+      rules: {
+        FLOCK: 'Quan la loseta del torn allarga el prat del pastor del jugador, el jugador fa créixer el ramat o el torna a casa, un cop per a aquest prat, després de l’acció; mai en cap altre moment.',
+      },
+    },
+    de: {
+      name: 'Hügel & Schafe', short: 'H&S',
+      figures: { shepherd: 'Schäfer' },
+      features: { flock: 'Herde' },
+      items: { flock: { changed: (it) => `Die Herde auf ${at(it.at)} hat ${it.value} Schafe.` }, 'under-hills': { label: 'Plättchen unter Hügeln' } },
+      moves: { 'flock-expand': 'Herde vergrößern', 'flock-score': 'Herde heimbringen' },
+      elementNames: { hill: 'Hügel', vineyard: 'Weinberge' },
+      rules: {
+        FLOCK: 'Verlängert das Plättchen des Zuges die Wiese des eigenen Schäfers, vergrößert der Spieler nach der Aktion die Herde oder bringt sie heim, einmal für diese Wiese; zu keiner anderen Zeit.',
+      },
+    },
+  },
 };

@@ -33,10 +33,25 @@
 //                 reaches: [{poly: [[x, y], ...] in the tile's frame, ...}]
 //                 (the City of Carcassonne inside its walls); geometry.js
 //                 keeps them as geo.built for the unit's drawing
+//   receiptItems  {kind: text} how a score event's item of the unit's reads
+//                 in a receipt ("inn", "castle")
 //   exprNames     {suffix: text} how an event's feature reads for a score
 //                 expression of the unit's ("challenged": "shrine
 //                 (challenged)", not "(incomplete)")
+//   i18n          {pl: {name, short, figures: {kind: name}, features:
+//                 {name: text}, legends: {feature: text}, tokens: {attr:
+//                 name}, tokenGroups: {group: text}, items: {name: {label,
+//                 legend}}, closed, exprNames, elementNames, settings:
+//                 {key: (value) => text}, rules: {RULE_ID: text}, moves,
+//                 start, boxElements, receiptItems, spots: {spot: text}, between:
+//                 {feature: text}, again:
+//                 {kind: text}; items may carry moved, changed, taken and
+//                 freed in the language too}, ca, de} the
+//                 unit's words in the dashboard's other languages; what a
+//                 language lacks is shown in English, and the catalogue
+//                 check (tests/i18n/check.mjs) names it
 
+import { lang, own } from '../i18n/index.js';
 import base from './base.js';
 import c3 from './c3.js';
 import flier from './flier.js';
@@ -77,26 +92,50 @@ export const UNITS = [base, c3, flier, river, inns, phantom, traders, abbey, tow
   ferries, hs, mage];
 
 const merged = (key) => Object.assign({}, ...UNITS.map((u) => u[key] || {}));
+// the same from the units' words in the reader's language
+const mine = (key) => Object.assign({}, ...UNITS.map((u) => (u.i18n && u.i18n[lang] && u.i18n[lang][key]) || {}));
 
-export const FIGURES = merged('figures');
-export const FEATURES = merged('features');
-export const TOKENS = merged('tokens');
+// a table whose entries get the unit's words in the reader's language:
+// words {key: text} set field of the entry (a copy; the modules stay as
+// they are)
+const localized = (table, words, set) => Object.fromEntries(Object.entries(table)
+  .map(([k, v]) => [k, Object.prototype.hasOwnProperty.call(words, k) ? set(v, words[k]) : v]));
+const withLegend = (v, text) => ({ ...v, legend: { ...v.legend, text } });
+export const FIGURES = localized(merged('figures'), mine('again'), (v, again) => ({ ...v, again }));
+export const FEATURES = localized(localized(merged('features'), mine('legends'), withLegend), mine('between'), (v, between) => ({ ...v, between }));
+const tokenGroups = mine('tokenGroups');
+export const TOKENS = Object.fromEntries(Object.entries(localized(merged('tokens'), mine('tokens'), (v, name) => ({ ...v, name })))
+  .map(([k, v]) => [k, v.group && tokenGroups[v.group] ? { ...v, group: tokenGroups[v.group] } : v]));
 export const TILE_MARKS = merged('tileMarks');
 export const ELEMENT_FIGURES = merged('elementFigures');
-export const ELEMENT_NAMES = merged('elementNames');
-export const EXPR_NAMES = merged('exprNames');
+export const ELEMENT_NAMES = { ...merged('elementNames'), ...mine('elementNames') };
+export const EXPR_NAMES = { ...merged('exprNames'), ...mine('exprNames') };
+/** The features' and figures' names in the reader's language, where it
+ * differs from English. */
+export const FEATURE_NAMES = mine('features');
+export const FIGURE_NAMES = mine('figures');
+/** The spots of a feature ('quarter:market') in the reader's language. */
+export const SPOT_NAMES = mine('spots');
 export const MOVES = merged('moves');
+/** How a receipt's items of the units read, by kind ("inn", "castle"). */
+export const RECEIPT_ITEMS = { ...merged('receiptItems'), ...mine('receiptItems') };
 /** The expansions a recorded game may have in its box, by unit id. */
 export const BOXES = UNITS.filter((u) => u.box).map((u) => ({ id: u.id, ...u.box }));
 /** The look of a closed tile, or null. */
-export const CLOSED = UNITS.map((u) => u.closed).find(Boolean) || null;
+const closedUnit = UNITS.find((u) => u.closed);
+const closedWords = closedUnit && closedUnit.i18n && closedUnit.i18n[lang] && closedUnit.i18n[lang].closed;
+export const CLOSED = !closedUnit ? null : closedWords
+  ? { ...closedUnit.closed, title: closedWords, legend: closedUnit.closed.legend && { ...closedUnit.closed.legend, text: closedWords } }
+  : closedUnit.closed;
 
 /** Rule texts, in the engine's order of precedence. */
+const localRules = mine('rules');
 export const RULES = Object.fromEntries(Object.entries(merged('rules'))
-  .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, text]));
+  .sort((a, b) => a[1][0] - b[1][0]).map(([id, [, text]]) => [id, localRules[id] ?? text]));
 
 /** The audit's rules in text, in order: [key, (value) => text]. */
-export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, f]);
+const localSettings = mine('settings');
+export const SETTINGS = UNITS.flatMap((u) => u.settings || []).sort((a, b) => a[0] - b[0]).map(([, k, f]) => [k, localSettings[k] || f]);
 
 /** The units' built hooks (see above). */
 export const GROUNDS = UNITS.map((u) => u.built).filter(Boolean);
@@ -107,5 +146,15 @@ export const drawers = (stage) => UNITS.map((u) => u.draw && u.draw[stage]).filt
 /** The spec of a replay item {unit, name} from its unit's module, or {}. */
 export function itemSpec(it) {
   const u = UNITS.find((x) => x.id === it.unit);
-  return (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
+  const spec = (u && u.items && Object.prototype.hasOwnProperty.call(u.items, it.name) && u.items[it.name]) || {};
+  // its label and key entry in the reader's language
+  const words = u && u.i18n && u.i18n[lang] && u.i18n[lang].items && u.i18n[lang].items[it.name];
+  if (!words) return spec;
+  const said = Object.fromEntries(['label', 'moved', 'changed', 'taken', 'freed'].filter((k) => words[k]).map((k) => [k, words[k]]));
+  return { ...spec, ...said, ...(words.legend && spec.legend ? { legend: { ...spec.legend, text: words.legend } } : {}) };
 }
+
+/** A unit's name and short name in the reader's language (its i18n), else
+ * in English. */
+export const unitName = (u) => own(u.i18n, 'name', u.name);
+export const unitShort = (u) => own(u.i18n, 'short', u.short);

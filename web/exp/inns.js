@@ -6,6 +6,29 @@ import { s } from '../dom.js';
 export default {
   id: 'inns',
   name: 'Inns & Cathedrals', short: 'I&C',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Karczmy i katedry', short: 'KiK',
+      receiptItems: { inn: 'karczma', cathedral: 'katedra' },
+      tokens: { inn: 'karczma', cathedral: 'katedra' },
+      elementNames: { inn: 'karczmy', cathedral: 'katedry' },
+    },
+    ca: {
+      name: 'Posades i catedrals', short: 'P&C',
+      receiptItems: { inn: 'posada', cathedral: 'catedral' },
+      tokens: { inn: 'posada', cathedral: 'catedral' },
+      elementNames: { inn: 'posades', cathedral: 'catedrals' },
+    },
+    de: {
+      name: 'Wirtshäuser und Kathedralen', short: 'W&K',
+      receiptItems: { inn: 'Wirtshaus', cathedral: 'Kathedrale' },
+      tokens: { inn: 'Wirtshaus', cathedral: 'Kathedrale' },
+      elementNames: { inn: 'Wirtshäuser', cathedral: 'Kathedralen' },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { inn: 'inn', cathedral: 'cathedral' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Inns & Cathedrals', sets: { 'inns-and-cathedrals:1': 1 }, elements: { 'big-follower': 1, inn: true, cathedral: true } },
   // tokens by segment attribute: name, and draw(): SVG children,

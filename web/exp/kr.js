@@ -7,6 +7,27 @@
 export default {
   id: 'kr',
   name: 'King & Robber', short: 'K&R',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Król i rozbójnik', short: 'KiR',
+      items: { king: { label: 'Król (kafelki największego ukończonego miasta)' }, robber: { label: 'Rozbójnik-baron (kafelki najdłuższej ukończonej drogi)' } },
+      elementNames: { king: 'król', robber: 'rozbójnik-baron' },
+      features: { king: 'król', robber: 'rozbójnik-baron' },
+    },
+    ca: {
+      name: 'El rei i el lladre', short: 'R&L',
+      items: { king: { label: 'El rei (peces de la ciutat completada més gran)' }, robber: { label: 'El lladre (peces del camí completat més llarg)' } },
+      elementNames: { king: 'el rei', robber: 'el lladre' },
+      features: { king: 'rei', robber: 'lladre' },
+    },
+    de: {
+      name: 'König und Raubritter', short: 'K&R',
+      items: { king: { label: 'Der König (Plättchen der größten abgeschlossenen Stadt)' }, robber: { label: 'Der Raubritter (Plättchen der längsten abgeschlossenen Straße)' } },
+      elementNames: { king: 'der König', robber: 'der Raubritter' },
+      features: { king: 'König', robber: 'Raubritter' },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'King & Robber', sets: { 'king-and-robber:1': 1 }, elements: { king: true, robber: true } },
   features: {

@@ -13,6 +13,26 @@ const WALLS = 'M-9 -9H9V9H2M-2 9H-9V-9'
 export default {
   id: 'labyrinth',
   name: 'The Labyrinth', short: 'Labyrinth',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Labirynt', short: 'Labirynt',
+      receiptItems: { labyrinth: 'labirynt' },
+      tokens: { labyrinth: 'labirynt' },
+    },
+    ca: {
+      name: 'El laberint', short: 'Laberint',
+      receiptItems: { labyrinth: 'laberint' },
+      tokens: { labyrinth: 'laberint' },
+    },
+    de: {
+      name: 'Das Labyrinth', short: 'Labyrinth',
+      receiptItems: { labyrinth: 'Labyrinth' },
+      tokens: { labyrinth: 'Labyrinth' },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { labyrinth: 'labyrinth' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Labyrinth', sets: { labyrinth: 1 }, elements: {} },
   // the road through the labyrinth: its attribute has no token of its

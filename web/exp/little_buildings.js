@@ -24,6 +24,41 @@ function building(kind) {
 export default {
   id: 'little_buildings',
   name: 'Little Buildings', short: 'Buildings',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Małe budynki', short: 'Budynki',
+      receiptItems: { 'little-buildings': 'małe budynki' },
+      items: { sheds: { label: 'Pozostałe szopy' }, houses: { label: 'Pozostałe domy' }, towers: { label: 'Pozostałe wieże' }, shed: { changed: (it) => `Zbudowano szopę na polu (${it.at.join(',')}).` }, house: { changed: (it) => `Zbudowano dom na polu (${it.at.join(',')}).` }, tower: { changed: (it) => `Zbudowano wieżę na polu (${it.at.join(',')}).` } },
+      moves: { 'lb-shed': 'Szopa', 'lb-house': 'Dom', 'lb-tower': 'Wieża' },
+      elementNames: { 'little-buildings': 'małe budynki' },
+      rules: {
+        LITTLE_BUILDING: 'Zamiast akcji tury gracz kładzie na kafelku tury szopę, dom albo wieżę, które jeszcze ma, jedno na pole.',
+      },
+    },
+    ca: {
+      name: 'Els petits edificis', short: 'Edificis',
+      receiptItems: { 'little-buildings': 'petits edificis' },
+      items: { sheds: { label: 'Coberts que queden' }, houses: { label: 'Cases que queden' }, towers: { label: 'Torres que queden' }, shed: { changed: (it) => `S’ha construït un cobert a (${it.at.join(',')}).` }, house: { changed: (it) => `S’ha construït una casa a (${it.at.join(',')}).` }, tower: { changed: (it) => `S’ha construït una torre a (${it.at.join(',')}).` } },
+      moves: { 'lb-shed': 'Un cobert', 'lb-house': 'Una casa', 'lb-tower': 'Una torre' },
+      elementNames: { 'little-buildings': 'petits edificis' },
+      rules: {
+        LITTLE_BUILDING: 'En lloc de l’acció del torn un jugador posa a la peça del torn un cobert, una casa o una torre que encara té, un per casella.',
+      },
+    },
+    de: {
+      name: 'Die kleinen Gebäude', short: 'Gebäude',
+      receiptItems: { 'little-buildings': 'kleine Gebäude' },
+      items: { sheds: { label: 'Übrige Schuppen' }, houses: { label: 'Übrige Häuser' }, towers: { label: 'Übrige Türme' }, shed: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Schuppen gebaut.` }, house: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Haus gebaut.` }, tower: { changed: (it) => `Auf (${it.at.join(',')}) wurde ein Turm gebaut.` } },
+      moves: { 'lb-shed': 'Ein Schuppen', 'lb-house': 'Ein Haus', 'lb-tower': 'Ein Turm' },
+      elementNames: { 'little-buildings': 'kleine Gebäude' },
+      rules: {
+        LITTLE_BUILDING: 'Statt der Aktion des Zuges setzt ein Spieler einen Schuppen, ein Haus oder einen Turm aus seinem Vorrat auf das Plättchen des Zuges, eines pro Feld.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { 'little-buildings': 'little buildings' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Little Buildings', sets: {}, elements: { 'little-buildings': 1 } },
   moves: { 'lb-shed': 'A shed', 'lb-house': 'A house', 'lb-tower': 'A tower' },

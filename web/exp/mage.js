@@ -42,4 +42,39 @@ export default {
     MAGE_MOVE: [54, 'After a tile with the magic symbol, or one joining the mage\'s and the witch\'s features, the player moves one of them before the turn\'s action; with no unfinished road or city left, takes one off the board.'],
     MAGE_TARGET: [55, 'The mage or the witch goes onto an unfinished road or city, not the feature either of them stands on.'],
   },
+  i18n: {
+    pl: {
+      name: 'Mag i czarownica', short: 'M&C',
+      figures: { mage: 'mag', witch: 'czarownica' },
+      items: { mage: { moved: (it) => `Mag przeszedł na ${at(it.at)}: o 1 więcej za płytkę przy punktowaniu.` }, witch: { moved: (it) => `Czarownica przeszła na ${at(it.at)}: przy punktowaniu zabiera połowę punktów.` } },
+      moves: { mage: 'Mag na', witch: 'Czarownica na', 'mage-off': 'Zdejmij maga z planszy', 'witch-off': 'Zdejmij czarownicę z planszy' },
+      elementNames: { mage: 'mag', witch: 'czarownica' },
+      rules: {
+        MAGE_MOVE: 'Po płytce z magicznym symbolem albo łączącej obiekty maga i czarownicy gracz przed akcją przesuwa jedno z nich; gdy nie ma już niedokończonej drogi ani miasta, zdejmuje jedno z planszy.',
+        MAGE_TARGET: 'Mag lub czarownica staje na niedokończonej drodze albo w niedokończonym mieście, nie na obiekcie, na którym stoi któreś z nich.',
+      },
+    },
+    ca: {
+      name: 'El mag i la bruixa', short: 'M&B',
+      figures: { mage: 'mag', witch: 'bruixa' },
+      items: { mage: { moved: (it) => `El mag ha anat a ${at(it.at)}: 1 més per loseta quan puntuï.` }, witch: { moved: (it) => `La bruixa ha anat a ${at(it.at)}: en puntuar treu la meitat dels punts.` } },
+      moves: { mage: 'Mag a', witch: 'Bruixa a', 'mage-off': 'Treure el mag del tauler', 'witch-off': 'Treure la bruixa del tauler' },
+      elementNames: { mage: 'el mag', witch: 'la bruixa' },
+      rules: {
+        MAGE_MOVE: 'Després d’una loseta amb el símbol màgic, o d’una que uneix les construccions del mag i de la bruixa, el jugador en mou un abans de l’acció; si no queda cap camí ni ciutat per acabar, en treu un del tauler.',
+        MAGE_TARGET: 'El mag o la bruixa va a un camí o una ciutat per acabar, no a la construcció on és cap dels dos.',
+      },
+    },
+    de: {
+      name: 'Magier & Hexe', short: 'M&H',
+      figures: { mage: 'Magier', witch: 'Hexe' },
+      items: { mage: { moved: (it) => `Der Magier zog nach ${at(it.at)}: 1 mehr je Plättchen bei der Wertung.` }, witch: { moved: (it) => `Die Hexe zog nach ${at(it.at)}: bei der Wertung nimmt sie die Hälfte der Punkte.` } },
+      moves: { mage: 'Magier nach', witch: 'Hexe nach', 'mage-off': 'Magier vom Spielplan nehmen', 'witch-off': 'Hexe vom Spielplan nehmen' },
+      elementNames: { mage: 'der Magier', witch: 'die Hexe' },
+      rules: {
+        MAGE_MOVE: 'Nach einem Plättchen mit dem Zaubersymbol, oder einem, das die Gebiete von Magier und Hexe verbindet, versetzt der Spieler vor der Aktion eine der beiden Figuren; ist keine unfertige Straße oder Stadt mehr da, nimmt er eine vom Spielplan.',
+        MAGE_TARGET: 'Magier oder Hexe kommen auf eine unfertige Straße oder Stadt, nicht auf das Gebiet, auf dem eine von beiden steht.',
+      },
+    },
+  },
 };

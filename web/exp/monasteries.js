@@ -11,6 +11,24 @@ const MITRE_D = 'M-7 9V-1Q-7 -6 0 -11Q7 -6 7 -1V9Z';
 export default {
   id: 'monasteries',
   name: 'The Monasteries', short: 'Monasteries',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Klasztory', short: 'Klasztory',
+      spots: { abbot: 'miejsce opata' },
+      features: { 'special-monastery': 'miejsce opata' },
+    },
+    ca: {
+      name: 'Els monestirs', short: 'Monestirs',
+      spots: { abbot: 'lloc de l’abat' },
+      features: { 'special-monastery': 'lloc de l\'abat' },
+    },
+    de: {
+      name: 'Die Klöster', short: 'Klöster',
+      spots: { abbot: 'Abtplatz' },
+      features: { 'special-monastery': 'Abtplatz' },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Monasteries', sets: { monasteries: 1 }, elements: {} },
   features: {

@@ -7,6 +7,21 @@ const PHANTOM_D = 'M0 -13.5C6.6 -13.5 10 -8.6 10 -2.5V12.5L6.7 9.6L3.3 12.5L0 9.
 export default {
   id: 'phantom',
   name: 'The Phantom', short: 'Phantom',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Widmo', short: 'Widmo',
+      figures: { phantom: 'widmo' },
+    },
+    ca: {
+      name: 'El fantasma', short: 'Fantasma',
+      figures: { phantom: 'fantasma' },
+    },
+    de: {
+      name: 'Das Phantom', short: 'Phantom',
+      figures: { phantom: 'Phantom' },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Phantom', sets: {}, elements: { phantom: 1 } },
   figures: {

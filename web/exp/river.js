@@ -6,6 +6,36 @@ import { s } from '../dom.js';
 export default {
   id: 'river',
   name: 'The River', short: 'River',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Rzeka', short: 'Rzeka',
+      start: 'źródło Rzeki',
+      features: { river: 'rzeka' },
+      rules: {
+        RIVER_ORDER: 'Kafelek rzeki nie w kolejności: kafelek ze stosu, gdy zostały kafelki rzeki, albo jezioro przed pozostałymi kafelkami rzeki.',
+        RIVER_FLOW: 'Kafelek rzeki, który nie przedłuża rzeki albo nie zostawia jej miejsca, by płynęła dalej (zawracanie).',
+      },
+    },
+    ca: {
+      name: 'El riu', short: 'Riu',
+      start: 'la font del riu',
+      features: { river: 'riu' },
+      rules: {
+        RIVER_ORDER: 'Una peça del riu fora d’ordre: una peça de la pila mentre queden peces de riu, o el llac abans de les altres peces del riu.',
+        RIVER_FLOW: 'Una peça de riu que no continua el riu, o no li deixa lloc per continuar (un gir en U).',
+      },
+    },
+    de: {
+      name: 'Der Fluss', short: 'Fluss',
+      start: 'die Quelle des Flusses',
+      features: { river: 'Fluss' },
+      rules: {
+        RIVER_ORDER: 'Ein Flussplättchen außer der Reihe: ein Plättchen vom Stapel, solange Flussplättchen übrig sind, oder der See vor den anderen Flussplättchen.',
+        RIVER_FLOW: 'Ein Flussplättchen, das den Fluss nicht fortsetzt oder ihm keinen Platz zum Weiterfließen lässt (eine Kehre).',
+      },
+    },
+  },
   // the recorder's setup: what the box adds (its tile sets, its elements
   // with their values, switched on by default) and the start it brings
   box: { name: 'The River', sets: { 'river/1:1': 1 }, elements: {}, start: { name: 'the River\u2019s spring', tiles: [{ tile: 'RI/s', at: [0, 0], rot: 0 }] } },

@@ -40,6 +40,44 @@ const drawNest = drawInner('razboynik', 'the Solovei-Razboynik: followers on his
 export default {
   id: 'russian_promos',
   name: 'the Russian promos', short: 'Russian',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'rosyjskie promo', short: 'Rosyjskie',
+      receiptItems: { yaga: 'chatka Baby Jagi' },
+      legends: { 'yaga-hut': 'chatka Baby Jagi (9 minus punkt za każdego sąsiada)', vodyanoy: 'Wodnik (łapie podróżników wokół; na koniec −2 za każdego)', razboynik: 'Słowik-Rozbójnik (łapie podróżników na swojej drodze)' },
+      moves: { 'trap-return': 'Z pułapki:' },
+      features: { 'yaga-hut': 'chatka Baby Jagi', vodyanoy: 'Wodnik', razboynik: 'Słowik-Rozbójnik' },
+      rules: {
+        VODYANOY_TILE: 'Na własnym kafelku Wodnika nie wystawia się żadnej figurki i nie ląduje żaden lotnik.',
+        TRAP_RETURN: 'Zamiast akcji tury gracz zabiera tylko własnego podróżnika złapanego w pułapkę, z pułapki, która go złapała.',
+      },
+    },
+    ca: {
+      name: 'les promocions russes', short: 'Russes',
+      receiptItems: { yaga: 'cabana de Baba Iagà' },
+      legends: { 'yaga-hut': 'cabana de Baba Iagà (9 menys un punt per veïna)', vodyanoy: 'Vodianoi (atrapa seguidors al voltant; −2 cadascun al final)', razboynik: 'Soloviei el Bandoler (atrapa seguidors al seu camí)' },
+      moves: { 'trap-return': 'Fora de la trampa:' },
+      features: { 'yaga-hut': 'cabana de Baba Iagà', vodyanoy: 'Vodianoi', razboynik: 'Soloviei el Bandoler' },
+      rules: {
+        VODYANOY_TILE: 'A la peça mateixa del Vodianoi no es col·loca cap figura ni hi aterra cap volador.',
+        TRAP_RETURN: 'En lloc de l’acció del torn un jugador només retira un seguidor seu atrapat en una trampa, de la trampa que l’atrapà.',
+      },
+    },
+    de: {
+      name: 'die russischen Promos', short: 'Russisch',
+      receiptItems: { yaga: 'Hütte der Baba Jaga' },
+      legends: { 'yaga-hut': 'Hütte der Baba Jaga (9, ein Punkt weniger je Nachbar)', vodyanoy: 'Wassermann (fängt Gefolgsleute ringsum; am Ende −2 je Figur)', razboynik: 'Solowej der Räuber (fängt Gefolgsleute auf seiner Straße)' },
+      moves: { 'trap-return': 'Aus der Falle:' },
+      features: { 'yaga-hut': 'Hütte der Baba Jaga', vodyanoy: 'Wassermann', razboynik: 'Solowej der Räuber' },
+      rules: {
+        VODYANOY_TILE: 'Auf dem eigenen Plättchen des Wassermanns wird keine Figur eingesetzt und landet kein Flieger.',
+        TRAP_RETURN: 'Statt der Aktion des Zuges nimmt ein Spieler nur einen eigenen, in einer Falle gefangenen Gefolgsmann aus der Falle zurück, die ihn fing.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { yaga: 'Baba Yaga\'s hut' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Russian promos', sets: { 'russian-promos/2013': 1, 'russian-promos/2016': 1 }, elements: {} },
   moves: { 'trap-return': 'Out of the trap:' },

@@ -18,6 +18,41 @@ const camp = () => [
 export default {
   id: 'siege',
   name: 'Cult, Siege & Creativity: the siege', short: 'Siege',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Kult, oblężenie i kreatywność: oblężenie', short: 'Oblężenie',
+      receiptItems: { besieged: 'oblężenie' },
+      tokens: { besieged: 'oblężone miasto (punkt mniej za kafelek i herb; podwójnie dla chłopów)' },
+      moves: { escape: 'Ucieczka z oblężonego miasta:' },
+      elementNames: { siege: 'oblężone miasta', escape: 'ucieczki z oblężonych miast' },
+      rules: {
+        SIEGE_ESCAPE: 'Po turze jej gracz może wyprowadzić jednego podróżnika z oblężonego miasta, na którym lub obok którego jest klasztor; każda inna ucieczka jest nie na miejscu.',
+      },
+    },
+    ca: {
+      name: 'Culte, setge i creativitat: el setge', short: 'Setge',
+      receiptItems: { besieged: 'setge' },
+      tokens: { besieged: 'ciutat assetjada (un punt menys per peça i escut; el doble per als pagesos)' },
+      moves: { escape: 'Fugida de la ciutat assetjada:' },
+      elementNames: { siege: 'ciutats assetjades', escape: 'fugides de ciutats assetjades' },
+      rules: {
+        SIEGE_ESCAPE: 'Després d’un torn el seu jugador pot treure un seguidor d’una ciutat assetjada amb un monestir a sobre o al costat; qualsevol altra fugida és fora de lloc.',
+      },
+    },
+    de: {
+      name: 'Kult, Belagerung und Kreativität: die Belagerung', short: 'Belagerung',
+      receiptItems: { besieged: 'Belagerung' },
+      tokens: { besieged: 'belagerte Stadt (ein Punkt weniger je Plättchen und Wappen; doppelt für Bauern)' },
+      moves: { escape: 'Flucht aus der belagerten Stadt:' },
+      elementNames: { siege: 'belagerte Städte', escape: 'Fluchten aus belagerten Städten' },
+      rules: {
+        SIEGE_ESCAPE: 'Nach einem Zug darf sein Spieler einen Gefolgsmann aus einer belagerten Stadt mit einem Kloster darauf oder daneben herausholen; jede andere Flucht ist fehl am Platz.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { besieged: 'besieged' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Cult, Siege & Creativity: the siege', sets: { 'siege/cathars': 1 }, elements: { siege: true, escape: true } },
   moves: { escape: 'Escape from the besieged city:' },

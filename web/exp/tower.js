@@ -20,6 +20,56 @@ const prisoner = (fill, ring) => [
 export default {
   id: 'tower',
   name: 'The Tower', short: 'Tower',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Wieża', short: 'Wieża',
+      receiptItems: { ransom: 'okup' },
+      legends: { tower: 'wieża (jej piętra obok)' },
+      items: { prisoners: { label: 'Więźniowie' }, prisoner: { legend: 'więzień: podróżnik pojmany przez innego gracza wieżą (nad planszą, w obwódce koloru trzymającego)', taken: (p) => `${p.by} bierze do niewoli podróżnika gracza ${p.owner} (wieżą).`, freed: (p) => `Podróżnik gracza ${p.owner} nie jest już więźniem gracza ${p.by}: wraca do zapasu gracza ${p.owner}.` }, height: { changed: (it) => `Wieża na polu ${at(it.at)} ma teraz wysokość: ${it.value}.` } },
+      moves: { tower: 'Piętro wieży', capture: 'Pojmij', ransom: 'Zapłać okup za', exchange: 'Odbierz w wymianie' },
+      boxElements: { tower: 'wieże' },
+      features: { tower: 'wieża' },
+      rules: {
+        TOWER_PLACEMENT: 'Piętro wieży tam, gdzie nie ma wieży, na wieży zwieńczonej podróżnikiem albo bez elementu w zapasie; albo podróżnik na wieży bez piętra.',
+        TOWER_CAPTURE: 'Pojmanie bez piętra położonego w tej turze, drugie pojmanie albo figurki poza zasięgiem wieży (jej rząd lub kolumna, do jej wysokości).',
+        TOWER_RANSOM: 'Okup za figurkę, która nie należy do płacącego albo której nikt nie więzi, drugi w tej turze albo gdy ma się mniej niż 3 punkty.',
+        FLIER_ON_TOWER: 'Lotnik wylądował na wieży, która nie jest obszarem do zajęcia i punktowania.',
+      },
+    },
+    ca: {
+      name: 'La torre', short: 'Torre',
+      receiptItems: { ransom: 'rescat' },
+      legends: { tower: 'torre (els seus pisos al costat)' },
+      items: { prisoners: { label: 'Presoners' }, prisoner: { legend: 'presoner: un seguidor que un altre jugador ha capturat amb una torre (sobre el tauler, envoltat del color de qui el té)', taken: (p) => `${p.by} fa presoner el seguidor de ${p.owner} (amb una torre).`, freed: (p) => `El seguidor de ${p.owner} ja no és presoner de ${p.by}: torna a la reserva de ${p.owner}.` }, height: { changed: (it) => `La torre de ${at(it.at)} ara té ${it.value} ${it.value === 1 ? 'pis' : 'pisos'}.` } },
+      moves: { tower: 'Pis de torre', capture: 'Captura', ransom: 'Paga el rescat per', exchange: 'Recupera a canvi' },
+      boxElements: { tower: 'torres' },
+      features: { tower: 'torre' },
+      rules: {
+        TOWER_PLACEMENT: 'Un pis de torre on no hi ha torre, en una torre coronada per un seguidor, o sense cap peça a la reserva; o un seguidor en una torre sense pis.',
+        TOWER_CAPTURE: 'Una captura sense cap pis posat aquest torn, una segona, o d’una figura fora de la vista de la torre (la seva fila o columna, fins a la seva alçada).',
+        TOWER_RANSOM: 'Un rescat per una figura que no és de qui paga o que ningú no té presonera, un segon en un torn, o amb menys de 3 punts.',
+        FLIER_ON_TOWER: 'Un volador va aterrar en una torre, que no és cap element per ocupar i puntuar.',
+      },
+    },
+    de: {
+      name: 'Der Turm', short: 'Turm',
+      receiptItems: { ransom: 'Lösegeld' },
+      legends: { tower: 'Turm (seine Teile daneben)' },
+      items: { prisoners: { label: 'Gefangene' }, prisoner: { legend: 'Gefangener: ein Gefolgsmann, den ein anderer Spieler mit einem Turm nahm (über dem Spielplan, in der Farbe des Halters umrandet)', taken: (p) => `${p.by} nimmt den Gefolgsmann von ${p.owner} gefangen (mit einem Turm).`, freed: (p) => `Der Gefolgsmann von ${p.owner} ist nicht mehr Gefangener von ${p.by}: zurück in den Vorrat von ${p.owner}.` }, height: { changed: (it) => `Der Turm auf ${at(it.at)} ist jetzt ${it.value} ${it.value === 1 ? 'Teil' : 'Teile'} hoch.` } },
+      moves: { tower: 'Turmteil', capture: 'Gefangen nehmen', ransom: 'Lösegeld zahlen für', exchange: 'Im Austausch zurücknehmen' },
+      boxElements: { tower: 'Türme' },
+      features: { tower: 'Turm' },
+      rules: {
+        TOWER_PLACEMENT: 'Ein Turmteil, wo kein Turm ist, auf einem Turm, den ein Gefolgsmann krönt, oder ohne Turmteil im Vorrat; oder ein Gefolgsmann auf einem Turm ohne Turmteil.',
+        TOWER_CAPTURE: 'Eine Gefangennahme ohne in diesem Zug gelegtes Turmteil, eine zweite, oder einer Figur außerhalb der Sicht des Turms (seine Reihe oder Spalte, bis zu seiner Höhe).',
+        TOWER_RANSOM: 'Ein Lösegeld für eine Figur, die nicht dem Zahlenden gehört oder die niemand gefangen hält, ein zweites im selben Zug, oder mit weniger als 3 Punkten.',
+        FLIER_ON_TOWER: 'Ein Flieger landete auf einem Turm, der kein Gebiet zum Besetzen und Werten ist.',
+      },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { ransom: 'ransom' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Tower', sets: { 'tower:1': 1 }, elements: { tower: 1 } },
   // the recorder's names of the unit's moves (GET /api/live/{id}/options)

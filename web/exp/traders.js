@@ -15,6 +15,56 @@ const grapes = [[-4, -3], [0, -3], [4, -3], [-2, 1], [2, 1], [0, 5]];
 export default {
   id: 'traders',
   name: 'Traders & Builders', short: 'T&B',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Kupcy i budowniczowie', short: 'KiB',
+      receiptItems: { pigs: 'świnie', 'trade-goods': 'towary' },
+      tokens: { wine: 'wino', cloth: 'sukno', grain: 'zboże', 'pig-herd': 'stado świń' },
+      tokenGroups: { 'trade goods': 'towary' },
+      figures: { builder: 'budowniczy', pig: 'świnia' },
+      elementNames: { traders: 'towary', 'pig-herd': 'stada świń' },
+      features: { 'trade-goods': 'towary' },
+      rules: {
+        BUILDER_PLACEMENT: 'Budowniczy staje na nieukończonej drodze albo w mieście, gdzie jego właściciel ma podróżnika.',
+        PIG_PLACEMENT: 'Świnia staje na łące, na której jej właściciel ma chłopa.',
+        BUILDER_BONUS: 'Ten sam gracz położył kafelek ponownie bez prawa budowniczego do drugiego kafelka.',
+      },
+      again: { builder: 'drugi kafelek budowniczego' },
+    },
+    ca: {
+      name: 'Comerciants i constructors', short: 'C&C',
+      receiptItems: { pigs: 'porcs', 'trade-goods': 'mercaderies' },
+      tokens: { wine: 'vi', cloth: 'teixit', grain: 'blat', 'pig-herd': 'ramat de porcs' },
+      tokenGroups: { 'trade goods': 'mercaderies' },
+      figures: { builder: 'constructor', pig: 'porc' },
+      elementNames: { traders: 'mercaderies', 'pig-herd': 'ramats de porcs' },
+      features: { 'trade-goods': 'mercaderies' },
+      rules: {
+        BUILDER_PLACEMENT: 'Un constructor va en un camí o una ciutat inacabats on el seu propietari té un seguidor.',
+        PIG_PLACEMENT: 'Un porc va en un camp on el seu propietari té un pagès.',
+        BUILDER_BONUS: 'El mateix jugador va tornar a col·locar sense el dret d’un constructor a una segona peça.',
+      },
+      again: { builder: 'la segona peça del constructor' },
+    },
+    de: {
+      name: 'Händler und Baumeister', short: 'H&B',
+      receiptItems: { pigs: 'Schweine', 'trade-goods': 'Handelswaren' },
+      tokens: { wine: 'Wein', cloth: 'Stoff', grain: 'Getreide', 'pig-herd': 'Schweineherde' },
+      tokenGroups: { 'trade goods': 'Handelswaren' },
+      figures: { builder: 'Baumeister', pig: 'Schwein' },
+      elementNames: { traders: 'Handelswaren', 'pig-herd': 'Schweineherden' },
+      features: { 'trade-goods': 'Handelswaren' },
+      rules: {
+        BUILDER_PLACEMENT: 'Ein Baumeister kommt auf eine unfertige Straße oder Stadt, in der sein Besitzer einen Gefolgsmann hat.',
+        PIG_PLACEMENT: 'Ein Schwein kommt auf eine Wiese, auf der sein Besitzer einen Bauern hat.',
+        BUILDER_BONUS: 'Derselbe Spieler legte erneut, ohne das Recht eines Baumeisters auf ein zweites Plättchen.',
+      },
+      again: { builder: 'das zweite Plättchen des Baumeisters' },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { pigs: 'pigs', 'trade-goods': 'trade goods' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Traders & Builders', sets: { 'traders-and-builders:1': 1 }, elements: { builder: 1, pig: 1, traders: true } },
   figures: {

@@ -26,6 +26,21 @@ const mark = (m) => {
 export default {
   id: 'watchtowers',
   name: 'The Watchtowers', short: 'Watchtowers',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Wieże strażnicze', short: 'Strażnice',
+      features: { watchtower: 'wieża strażnicza' },
+    },
+    ca: {
+      name: 'Les torres de guaita', short: 'Torres',
+      features: { watchtower: 'torre de guaita' },
+    },
+    de: {
+      name: 'Die Wachtürme', short: 'Wachtürme',
+      features: { watchtower: 'Wachturm' },
+    },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Watchtowers', sets: { watchtowers: 1 }, elements: {} },
   features: {

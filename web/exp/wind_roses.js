@@ -12,6 +12,32 @@ const point = (dx, dy) => `M0 0L${dx * 8} ${dy * 8}L${dx * 2 + dy * 2} ${dy * 2 
 export default {
   id: 'wind_roses',
   name: 'The Wind Roses', short: 'Roses',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: {
+      name: 'Róże wiatrów', short: 'Róże',
+      receiptItems: { 'wind-rose': 'róża wiatrów' },
+      start: 'duża róża wiatrów (WR/CFR)',
+      features: { 'wind-rose': 'róża wiatrów' },
+      items: { rose: { moved: (it) => `Duża róża wiatrów na polu (${it.at[0]}, ${it.at[1]}) teraz się liczy.` } },
+    },
+    ca: {
+      name: 'Les roses dels vents', short: 'Roses',
+      receiptItems: { 'wind-rose': 'rosa dels vents' },
+      start: 'la rosa dels vents gran (WR/CFR)',
+      features: { 'wind-rose': 'rosa dels vents' },
+      items: { rose: { moved: (it) => `La rosa dels vents gran de (${it.at[0]}, ${it.at[1]}) ara compta.` } },
+    },
+    de: {
+      name: 'Die Windrosen', short: 'Windrosen',
+      receiptItems: { 'wind-rose': 'Windrose' },
+      start: 'die große Windrose (WR/CFR)',
+      features: { 'wind-rose': 'Windrose' },
+      items: { rose: { moved: (it) => `Die große Windrose auf (${it.at[0]}, ${it.at[1]}) zählt jetzt.` } },
+    },
+  },
+  // how a receipt's items of the unit's read (a score event's items)
+  receiptItems: { 'wind-rose': 'wind rose' },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'The Wind Roses', sets: { 'wind-roses': 1 }, elements: {}, start: { name: 'the large wind rose (WR/CFR)', tiles: [{ tile: 'WR/CFR', at: [0, 0], rot: 0 }] } },
   features: {

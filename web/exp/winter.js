@@ -5,6 +5,12 @@
 export default {
   id: 'winter',
   name: 'Winter', short: 'Winter',
+  // the unit's words in the dashboard's other languages (i18n/README.md)
+  i18n: {
+    pl: { name: 'Zima', short: 'Zima' },
+    ca: { name: 'Hivern', short: 'Hivern' },
+    de: { name: 'Winter', short: 'Winter' },
+  },
   // the recorder's setup: the box's tile sets and elements
   box: { name: 'Winter', sets: { winter: 1 }, elements: {} },
 };

@@ -7,7 +7,8 @@ import { listGames, getJSON } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { RULE_IDS } from '../rules.js';
 import { setQuery } from '../router.js';
-import { UNITS } from '../exp/index.js';
+import { UNITS, unitName, unitShort } from '../exp/index.js';
+import { t } from '../i18n/index.js';
 
 // The expansion units by id, in the engine's order; every audited game
 // plays the base game, so the column leaves it out.
@@ -16,16 +17,15 @@ const unitRank = (id) => { const i = UNITS.findIndex((u) => u.id === id); return
 
 function expansionList(g) {
   const ids = (g.expansions || []).filter((x) => x !== 'base').sort((a, b) => unitRank(a) - unitRank(b));
-  if (!ids.length) return h('span', { class: 'muted', text: (g.expansions || []).length ? 'base game' : '—' });
+  if (!ids.length) return h('span', { class: 'muted', text: (g.expansions || []).length ? t('games.baseGame') : '—' });
   return h('ul', { class: 'exp-list' }, ids.map((id) => {
     const u = UNIT_BY_ID.get(id) || {};
-    return h('li', { dataset: { expansion: id } }, h('abbr', { title: u.name || id, text: u.short || id }));
+    return h('li', { dataset: { expansion: id } }, h('abbr', { title: unitName(u) || id, text: unitShort(u) || id }));
   }));
 }
 
-const SORTS = {
-  players: 'Players', best: 'Best score', date: 'Date', violations: 'Verdict', flights: 'Flights', turns: 'Turns',
-};
+// the sorts the address may ask for
+const SORTS = { players: 1, best: 1, date: 1, violations: 1, flights: 1, turns: 1 };
 const SIZES = [25, 50, 100, 250, 1000];
 // the filters, as the address and the API name them
 const FILTERS = ['q', 'player', 'verdict', 'edition', 'expansion', 'from', 'to', 'rule', 'finished'];
@@ -41,14 +41,14 @@ export function neededFor(g) {
 
 export function verdictBadge(g) {
   // kept, but of an expansion this flierd does not audit yet: no verdict
-  if (g.status === 'unsupported') return h('span', { class: 'badge neutral', title: g.reason || '', text: 'not audited yet' });
-  if (g.valid) return h('span', { class: 'badge ok', text: 'valid' });
+  if (g.status === 'unsupported') return h('span', { class: 'badge neutral', title: g.reason || '', text: t('verdict.notAudited') });
+  if (g.valid) return h('span', { class: 'badge ok', text: t('verdict.valid') });
   const n = g.violations || 0;
-  return h('span', { class: 'badge bad', text: `${n} violation${n === 1 ? '' : 's'}` });
+  return h('span', { class: 'badge bad', text: t('verdict.violations', { n }) });
 }
 
 export function liveBadge() {
-  return h('span', { class: 'badge live' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), 'live');
+  return h('span', { class: 'badge live' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), t('games.live'));
 }
 
 function playerChips(g) {
@@ -60,8 +60,8 @@ function playerChips(g) {
       h('span', { class: 'swatch', style: { background: colors[i] }, 'aria-hidden': 'true' }),
       h('span', { class: 'chip-name', text: p.name }),
       h('span', { class: 'chip-score', text: String(p.score) }),
-      winners.has(p.name) ? h('span', { class: 'sr-only', text: ' (winner)' }) : null,
-      claimedOff ? h('span', { class: 'claimed', title: 'The score this player claimed', text: `claimed ${p.claimed}` }) : null);
+      winners.has(p.name) ? h('span', { class: 'sr-only', text: ` (${t('games.winner')})` }) : null,
+      claimedOff ? h('span', { class: 'claimed', title: t('games.claimedTitle'), text: t('games.claimed', { score: p.claimed }) }) : null);
   }));
 }
 
@@ -76,7 +76,7 @@ export function gamesPage(main, _params, query) {
     size: SIZES.includes(Number(query.get('size'))) ? Number(query.get('size')) : 50,
     page: Math.max(1, parseInt(query.get('page') || '1', 10) || 1),
   };
-  document.title = 'Games · flierd';
+  document.title = `${t('games.title')} · flierd`;
   let ctrl = null, timer = null, poll = null, alive = true;
 
   const input = (name, label, attrs) => {
@@ -90,24 +90,24 @@ export function gamesPage(main, _params, query) {
     return [el, h('div', { class: 'field' }, h('label', { for: id, text: label }), el)];
   };
 
-  const [qEl, qField] = input('q', 'Search', { type: 'search', placeholder: 'Player or file name', autocomplete: 'off' });
-  const [playerEl, playerField] = input('player', 'Player', { type: 'text', list: 'players-list', placeholder: 'Exact name', autocomplete: 'off' });
+  const [qEl, qField] = input('q', t('games.search'), { type: 'search', placeholder: t('games.searchHint'), autocomplete: 'off' });
+  const [playerEl, playerField] = input('player', t('games.player'), { type: 'text', list: 'players-list', placeholder: t('games.exactName'), autocomplete: 'off' });
   const playersList = h('datalist', { id: 'players-list' });
-  const [verdictEl, verdictField] = select('verdict', 'Verdict', [['', 'Any'], ['valid', 'Valid'], ['invalid', 'With violations']]);
-  const [editionEl, editionField] = select('edition', 'Edition', [['', 'Any'], ['C2', 'C2 (2nd)'], ['C3', 'C3 (3rd)']]);
-  const [expansionEl, expansionField] = select('expansion', 'Expansion', [['', 'Any'], ...UNITS.filter((u) => u.id !== 'base').map((u) => [u.id, u.name || u.id])]);
-  const [finishedEl, finishedField] = select('finished', 'Status', [['', 'Any'], ['true', 'Finished'], ['false', 'Unfinished or live']]);
-  const [ruleEl, ruleField] = select('rule', 'Rule broken', [['', 'Any'], ...RULE_IDS.map((r) => [r, r])]);
-  const [fromEl, fromField] = input('from', 'From', { type: 'date' });
-  const [toEl, toField] = input('to', 'To', { type: 'date' });
+  const [verdictEl, verdictField] = select('verdict', t('games.verdict'), [['', t('games.any')], ['valid', t('games.valid')], ['invalid', t('games.withViolations')]]);
+  const [editionEl, editionField] = select('edition', t('games.edition'), [['', t('games.any')], ['C2', t('games.c2')], ['C3', t('games.c3')]]);
+  const [expansionEl, expansionField] = select('expansion', t('games.expansion'), [['', t('games.any')], ...UNITS.filter((u) => u.id !== 'base').map((u) => [u.id, unitName(u) || u.id])]);
+  const [finishedEl, finishedField] = select('finished', t('games.status'), [['', t('games.any')], ['true', t('games.finished')], ['false', t('games.unfinished')]]);
+  const [ruleEl, ruleField] = select('rule', t('games.rule'), [['', t('games.any')], ...RULE_IDS.map((r) => [r, r])]);
+  const [fromEl, fromField] = input('from', t('games.from'), { type: 'date' });
+  const [toEl, toField] = input('to', t('games.to'), { type: 'date' });
   const sizeId = 'f-size';
-  const sizeEl = h('select', { id: sizeId }, SIZES.map((n) => h('option', { value: n, text: `${n} per page`, selected: state.size === n })));
-  const resetBtn = h('button', { type: 'reset', class: 'btn ghost', text: 'Clear filters' });
+  const sizeEl = h('select', { id: sizeId }, SIZES.map((n) => h('option', { value: n, text: t('games.perPage', { n }), selected: state.size === n })));
+  const resetBtn = h('button', { type: 'reset', class: 'btn ghost', text: t('games.clear') });
 
-  const form = h('form', { class: 'filters', role: 'search', 'aria-label': 'Filter games' },
+  const form = h('form', { class: 'filters', role: 'search', 'aria-label': t('games.filter') },
     h('div', { class: 'filter-main' }, qField, playerField, playersList),
     h('details', { class: 'filter-more', open: !!(state.from || state.to || state.rule || state.finished) || null },
-      h('summary', { text: 'More filters' }),
+      h('summary', { text: t('games.more') }),
       h('div', { class: 'filter-grid' }, finishedField, ruleField, fromField, toField)),
     h('div', { class: 'filter-main' }, verdictField, editionField, expansionField, resetBtn));
   // The two selects first on narrow screens is fine; order is visual only.
@@ -115,16 +115,16 @@ export function gamesPage(main, _params, query) {
   const status = h('p', { class: 'list-status', role: 'status' });
   const thead = h('thead');
   const tbody = h('tbody');
-  const table = h('table', { class: 'games', dataset: { testid: 'games-table' } }, h('caption', { class: 'sr-only', text: 'Games' }), thead, tbody);
-  const pager = h('nav', { class: 'pager', 'aria-label': 'Pages' });
+  const table = h('table', { class: 'games', dataset: { testid: 'games-table' } }, h('caption', { class: 'sr-only', text: t('games.title') }), thead, tbody);
+  const pager = h('nav', { class: 'pager', 'aria-label': t('games.pages') });
   const emptyBox = h('div', { class: 'empty', hidden: true });
 
   main.appendChild(h('section', { class: 'page' },
     h('div', { class: 'page-head' },
-      h('h1', { tabindex: -1, text: 'Games' }),
-      h('a', { class: 'btn primary', href: '/upload', text: 'Upload a game' })),
+      h('h1', { tabindex: -1, text: t('games.title') }),
+      h('a', { class: 'btn primary', href: '/upload', text: t('games.upload') })),
     form, status, h('div', { class: 'table-wrap' }, table), emptyBox,
-    h('div', { class: 'list-foot' }, h('label', { for: sizeId, class: 'sr-only', text: 'Games per page' }), sizeEl, pager)));
+    h('div', { class: 'list-foot' }, h('label', { for: sizeId, class: 'sr-only', text: t('games.perPageLabel') }), sizeEl, pager)));
 
   function header() {
     clear(thead);
@@ -138,8 +138,8 @@ export function gamesPage(main, _params, query) {
       return h('th', { scope: 'col', class: cls, 'aria-sort': active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none' }, btn);
     };
     thead.appendChild(h('tr', null,
-      th('Game'), th('Players', 'players'), th('Best', 'best', 'num'), th('Winner'), th('Date', 'date'),
-      th('Edition'), th('Expansions'), th('Verdict', 'violations'), th('Flights', 'flights', 'num'), th('Turns', 'turns', 'num')));
+      th(t('games.col.game')), th(t('games.col.players'), 'players'), th(t('games.col.best'), 'best', 'num'), th(t('games.col.winner')), th(t('games.col.date'), 'date'),
+      th(t('games.col.edition')), th(t('games.col.expansions')), th(t('games.col.verdict'), 'violations'), th(t('games.col.flights'), 'flights', 'num'), th(t('games.col.turns'), 'turns', 'num')));
   }
 
   function row(g) {
@@ -150,18 +150,18 @@ export function gamesPage(main, _params, query) {
     const best = Math.max(0, ...(g.players || []).map((p) => p.score || 0));
     const count = (n) => (kept || n === null || n === undefined ? '—' : String(n));
     return h('tr', { class: [g.live ? 'is-live' : null, kept ? 'not-audited' : null], dataset: { id: g.id } },
-      td('Game', h('a', { class: 'game-link', href: kept ? `/games/${g.id}/audit` : `/games/${g.id}`, title: g.name || null, text: gameTitle(g) }),
+      td(t('games.col.game'), h('a', { class: 'game-link', href: kept ? `/games/${g.id}/audit` : `/games/${g.id}`, title: g.name || null, text: gameTitle(g) }),
         // a game without a name is titled by its id already
         h('span', { class: 'muted small', text: g.name ? ` #${g.id} · ${g.format}` : ` · ${g.format}` }), g.live ? [' ', liveBadge()] : null),
-      td('Players', playerChips(g)),
-      h('td', { class: 'num', dataset: { label: 'Best' }, text: kept ? '—' : String(best) }),
-      td('Winner', g.winners && g.winners.length ? g.winners.join(', ') : h('span', { class: 'muted', text: kept || g.finished ? '—' : 'in progress' })),
-      td('Date', h('time', { datetime: new Date(g.uploaded_at * 1000).toISOString(), text: fmtDate(g.uploaded_at) })),
-      td('Edition', g.edition || ''),
-      td('Expansions', expansionList(g)),
-      td('Verdict', verdictBadge(g), kept ? h('span', { class: 'muted small needs', dataset: { testid: 'needs' }, title: g.reason || '', text: ` needs ${neededFor(g)}` }) : null),
-      h('td', { class: 'num', dataset: { label: 'Flights' }, text: count(g.flights) }),
-      h('td', { class: 'num', dataset: { label: 'Turns' }, text: count(g.turns) }));
+      td(t('games.col.players'), playerChips(g)),
+      h('td', { class: 'num', dataset: { label: t('games.col.best') }, text: kept ? '—' : String(best) }),
+      td(t('games.col.winner'), g.winners && g.winners.length ? g.winners.join(', ') : h('span', { class: 'muted', text: kept || g.finished ? '—' : t('games.inProgress') })),
+      td(t('games.col.date'), h('time', { datetime: new Date(g.uploaded_at * 1000).toISOString(), text: fmtDate(g.uploaded_at) })),
+      td(t('games.col.edition'), g.edition || ''),
+      td(t('games.col.expansions'), expansionList(g)),
+      td(t('games.col.verdict'), verdictBadge(g), kept ? h('span', { class: 'muted small needs', dataset: { testid: 'needs' }, title: g.reason || '', text: ` ${t('games.needs', { what: neededFor(g) })}` }) : null),
+      h('td', { class: 'num', dataset: { label: t('games.col.flights') }, text: count(g.flights) }),
+      h('td', { class: 'num', dataset: { label: t('games.col.turns') }, text: count(g.turns) }));
   }
 
   function pagerButtons(total) {
@@ -170,11 +170,11 @@ export function gamesPage(main, _params, query) {
     const go = (p) => () => { state.page = p; load(); };
     const btn = (label, p, disabled, aria) => h('button', { type: 'button', class: 'btn small', disabled, 'aria-label': aria, text: label, on: { click: go(p) } });
     pager.append(
-      btn('« First', 1, state.page <= 1, 'First page'),
-      btn('‹ Prev', state.page - 1, state.page <= 1, 'Previous page'),
-      h('span', { class: 'page-no', text: `Page ${state.page} of ${pages}` }),
-      btn('Next ›', state.page + 1, state.page >= pages, 'Next page'),
-      btn('Last »', pages, state.page >= pages, 'Last page'));
+      btn(`« ${t('pager.first')}`, 1, state.page <= 1, t('pager.firstPage')),
+      btn(`‹ ${t('pager.prev')}`, state.page - 1, state.page <= 1, t('pager.prevPage')),
+      h('span', { class: 'page-no', text: t('pager.pageOf', { page: fmtNum(state.page), pages: fmtNum(pages) }) }),
+      btn(`${t('pager.next')} ›`, state.page + 1, state.page >= pages, t('pager.nextPage')),
+      btn(`${t('pager.last')} »`, pages, state.page >= pages, t('pager.lastPage')));
   }
 
   function params() {
@@ -201,17 +201,17 @@ export function gamesPage(main, _params, query) {
       clear(tbody).appendChild(frag);
       table.dataset.renderMs = (performance.now() - t0).toFixed(1);
       const from = data.total ? data.offset + 1 : 0, to = data.offset + data.games.length;
-      status.textContent = data.total ? `Showing ${fmtNum(from)}–${fmtNum(to)} of ${fmtNum(data.total)} games` : '';
+      status.textContent = data.total ? t('games.showing', { from: fmtNum(from), to: fmtNum(to), n: data.total }) : '';
       table.hidden = data.total === 0;
       emptyBox.hidden = data.total !== 0;
       clear(emptyBox);
       if (!data.total) {
         const filtered = FILTERS.some((k) => p[k]);
-        emptyBox.append(h('p', { text: filtered ? 'No game matches these filters.' : 'No games yet.' }),
-          filtered ? h('button', { type: 'button', class: 'btn', text: 'Clear filters', on: { click: () => form.reset() } }) : h('a', { class: 'btn primary', href: '/upload', text: 'Upload the first game' }));
+        emptyBox.append(h('p', { text: filtered ? t('games.noMatch') : t('games.none') }),
+          filtered ? h('button', { type: 'button', class: 'btn', text: t('games.clear'), on: { click: () => form.reset() } }) : h('a', { class: 'btn primary', href: '/upload', text: t('games.uploadFirst') }));
       }
       pagerButtons(data.total);
-      if (!silent) announce(status.textContent || 'No games');
+      if (!silent) announce(status.textContent || t('games.none'));
       // Live games: refresh while one is on this page.
       clearTimeout(poll);
       if (data.games.some((g) => g.live)) poll = setTimeout(() => load(true), 5000);
@@ -219,7 +219,7 @@ export function gamesPage(main, _params, query) {
       if (e.name === 'AbortError' || !alive) return;
       status.textContent = '';
       clear(tbody);
-      clear(emptyBox).append(h('p', { class: 'error', role: 'alert', text: `Could not load the games: ${e.message}` }));
+      clear(emptyBox).append(h('p', { class: 'error', role: 'alert', text: t('games.loadError', { error: e.message }) }));
       emptyBox.hidden = false;
     } finally {
       table.classList.remove('busy');

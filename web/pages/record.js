@@ -17,7 +17,8 @@ import { Board, drawTile } from '../board.js';
 import { TILE, tileGeometry, locateSegment, rotatePoint } from '../geometry.js';
 import { paletteFor } from '../colors.js';
 import { figureName, featureName } from '../figures.js';
-import { MOVES, BOXES } from '../exp/index.js';
+import { MOVES, BOXES, UNITS, FIGURES, ELEMENT_NAMES, ELEMENT_FIGURES, FEATURE_NAMES } from '../exp/index.js';
+import { t, lang, own } from '../i18n/index.js';
 import { navigate } from '../router.js';
 
 const TOKEN_KEY = 'flierd-token';
@@ -80,7 +81,7 @@ function tileWords(id, def) {
     if (sg.pennants) words.add('pennant');
     for (const [k, v] of Object.entries(sg)) if (v === true) words.add(k.toLowerCase());
   }
-  if (def && def.flier) { words.add('flier'); words.add('flying machine'); }
+  if (def && def.flier) { words.add('flier'); words.add('flying machine'); words.add(featureName('flier').toLowerCase()); }
   for (const m of (def && def.marks) || []) words.add(String(m).toLowerCase());
   return [...words].join(' ');
 }
@@ -90,6 +91,21 @@ function tileIcon(id, def, rotation = 0) {
 }
 
 // ---- the setup ----
+
+// The names the setup shows, in the reader's language: a box by its
+// unit's name, its start by the unit's words for it, an element by the
+// audit's names for it (a figure's, or a game element's).
+const unitOf = (b) => UNITS.find((u) => u.id === b.id) || {};
+const boxName = (b) => (lang === 'en' ? b.name : own(unitOf(b).i18n, 'name', b.name));
+const startName = (b) => own(unitOf(b).i18n, 'start', b.start.name);
+const boxElements = Object.assign({}, ...UNITS.map((u) => own(u.i18n, 'boxElements', {})));
+const elementWords = (el) => (lang === 'en' ? el.replace(/-/g, ' ')
+  : boxElements[el] ? boxElements[el]
+  : Object.prototype.hasOwnProperty.call(ELEMENT_FIGURES, el) ? figureName(ELEMENT_FIGURES[el])
+  : Object.prototype.hasOwnProperty.call(FIGURES, el) ? figureName(el)
+    : ELEMENT_NAMES[el] || FEATURE_NAMES[el] || el.replace(/-/g, ' '));
+const moveName = (move) => own(UNITS.find((u) => u.moves && u.moves[move])?.i18n, 'moves', {})[move] || MOVES[move] || move;
+const COLOR_KEYS = { red: 'color.red', blue: 'color.blue', green: 'color.green', yellow: 'color.yellow', black: 'color.black', gray: 'color.gray' };
 
 const COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'gray'];
 const EDITION_SETS = { C2: { 'basic:1': 1, 'flier:1': 1 }, C3: { 'basic:2': 1, 'flier:2': 1 } };
@@ -101,23 +117,23 @@ function boxPicker() {
     const on = h('input', { type: 'checkbox', id: `box-${b.id}`, dataset: { testid: 'box', box: b.id } });
     const elements = Object.keys(b.elements).map((el) => ({ el, input: h('input', { type: 'checkbox', id: `el-${b.id}-${el}`, checked: true }) }));
     const els = h('div', { class: 'record-elements', hidden: true }, elements.map(({ el, input }) =>
-      h('div', { class: 'check' }, input, h('label', { for: input.id, text: el.replace(/-/g, ' ') }))));
+      h('div', { class: 'check' }, input, h('label', { for: input.id, text: elementWords(el) }))));
     on.addEventListener('change', () => { els.hidden = !on.checked; fillStarts(); });
-    return { b, on, elements, node: h('div', { class: 'record-box' }, h('div', { class: 'check' }, on, h('label', { for: on.id, text: b.name })), els) };
+    return { b, on, elements, node: h('div', { class: 'record-box' }, h('div', { class: 'check' }, on, h('label', { for: on.id, text: boxName(b) })), els) };
   });
   const start = h('select', { id: 'start' });
   const fillStarts = () => {
     const was = start.value;
     clear(start);
-    start.appendChild(h('option', { value: '', text: 'the start tile (BA/RCr)' }));
-    for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: x.b.start.name }));
+    start.appendChild(h('option', { value: '', text: t('record.startTile') }));
+    for (const x of boxes) if (x.on.checked && x.b.start) start.appendChild(h('option', { value: x.b.id, text: startName(x.b) }));
     // a box that brings its own start (the River, the City) starts there
     // unless another was chosen
     start.value = was && [...start.options].some((o) => o.value === was) ? was : (start.options[1] ? start.options[1].value : '');
   };
   fillStarts();
-  const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: 'Expansions in the box' }), boxes.map((x) => x.node),
-    h('div', { class: 'field' }, h('label', { for: 'start', text: 'The start' }), start));
+  const node = h('fieldset', { class: 'record-boxes' }, h('legend', { text: t('record.boxes') }), boxes.map((x) => x.node),
+    h('div', { class: 'field' }, h('label', { for: 'start', text: t('record.start') }), start));
   // the setup line's sets, elements and start over the edition's
   const setup = (edition) => {
     const on = boxes.filter((x) => x.on.checked);
@@ -142,15 +158,15 @@ function setupForm(root) {
     if (names.length >= 6) return;
     const n = names.length + 1;
     const input = h('input', { type: 'text', id: `player-${n}`, value: name, maxlength: 63, autocomplete: 'off', required: n <= 1 });
-    const color = h('select', { id: `color-${n}` }, COLORS.map((c) => h('option', { value: c, text: c })));
+    const color = h('select', { id: `color-${n}` }, COLORS.map((c) => h('option', { value: c, text: t(COLOR_KEYS[c]) })));
     color.value = COLORS[n - 1];
     names.push({ input, color });
-    list.appendChild(h('div', { class: 'field record-player' }, h('label', { for: `player-${n}`, text: `Player ${n}` }), input,
-      h('label', { for: `color-${n}`, text: 'colour' }), color));
+    list.appendChild(h('div', { class: 'field record-player' }, h('label', { for: `player-${n}`, text: t('record.playerN', { n: String(n) }) }), input,
+      h('label', { for: `color-${n}`, text: t('record.colour') }), color));
   };
   const box = boxPicker();
   ['', ''].forEach((n) => addPlayer(n));
-  const edition = h('select', { id: 'edition' }, h('option', { value: 'C2', text: 'C2 (2nd edition)' }), h('option', { value: 'C3', text: 'C3 (3rd edition: abbots, gardens)' }));
+  const edition = h('select', { id: 'edition' }, h('option', { value: 'C2', text: t('record.c2') }), h('option', { value: 'C3', text: t('record.c3') }));
   const tok = h('input', { type: 'password', id: 'token', value: token(), autocomplete: 'off' });
   const resume = h('input', { type: 'number', id: 'resume', min: 1, inputmode: 'numeric' });
   const status = h('p', { class: 'list-status', role: 'status' });
@@ -160,22 +176,22 @@ function setupForm(root) {
       localStorage.setItem(TOKEN_KEY, tok.value.trim());
       if (resume.value) { navigate(`/record?game=${Number(resume.value)}`); return; }
       const players = names.filter((p) => p.input.value.trim()).map((p) => ({ name: p.input.value.trim(), color: p.color.value }));
-      if (!players.length) { status.textContent = 'Name at least one player.'; return; }
+      if (!players.length) { status.textContent = t('record.nameOne'); return; }
       try {
         const extra = box.setup(edition.value);
         const r = await post('/api/live', JSON.stringify({ format: extra.sets ? 'flierlog/1.3' : 'flierlog/1', edition: edition.value, ...extra, players }));
         navigate(`/record?game=${r.id}`);
-      } catch (err) { status.textContent = `The game could not be started: ${err.message}`; }
+      } catch (err) { status.textContent = t('record.startError', { error: err.message }); }
     },
   } },
-  h('h2', { text: 'A new game' }),
+  h('h2', { text: t('record.newGame') }),
   list,
-  h('button', { type: 'button', class: 'btn small', on: { click: () => addPlayer() } }, 'Add a player'),
-  h('div', { class: 'field' }, h('label', { for: 'edition', text: 'Edition' }), edition),
+  h('button', { type: 'button', class: 'btn small', on: { click: () => addPlayer() } }, t('record.addPlayer')),
+  h('div', { class: 'field' }, h('label', { for: 'edition', text: t('games.edition') }), edition),
   box.node,
-  h('div', { class: 'field' }, h('label', { for: 'token', text: 'Token (when the daemon asks for one)' }), tok),
-  h('div', { class: 'field' }, h('label', { for: 'resume', text: 'Or go on with live game number' }), resume),
-  h('button', { type: 'submit', class: 'btn primary', dataset: { testid: 'start-game' } }, 'Start recording'),
+  h('div', { class: 'field' }, h('label', { for: 'token', text: t('record.token') }), tok),
+  h('div', { class: 'field' }, h('label', { for: 'resume', text: t('record.resume') }), resume),
+  h('button', { type: 'submit', class: 'btn primary', dataset: { testid: 'start-game' } }, t('record.startRecording')),
   status);
   root.appendChild(form);
 }
@@ -190,15 +206,15 @@ function segText(sg) {
 /** A move of a turn entry for people: its unit's name for it, where, and
  * whose figure. */
 function moveLabel(m) {
-  if (m.move === 'pass') return 'No figure';
-  if (m.move === 'deploy' && m.segment === 'flier') return `${figureName(m.meeple || 'small')} flies, rolled ${m.roll}`;
-  if (m.move === 'deploy') return `${figureName(m.meeple || 'small')} on ${segText(m.segment)} at (${m.at})`;
-  const parts = [MOVES[m.move] || m.move];
+  if (m.move === 'pass') return t('record.noFigure');
+  if (m.move === 'deploy' && m.segment === 'flier') return t('record.flies', { figure: figureName(m.meeple || 'small'), roll: m.roll });
+  if (m.move === 'deploy') return t('record.on', { figure: figureName(m.meeple || 'small'), seg: segText(m.segment), at: m.at });
+  const parts = [moveName(m.move)];
   const id = m.meeple_id ? String(m.meeple_id).split('.') : null;
-  if (id) parts.push(`${figureName(id[1])} of seat ${Number(id[0]) + 1}`);
-  if (m.segment) parts.push(`on ${segText(m.segment)}`);
-  if (m.at) parts.push(`at (${m.at})`);
-  if (m.player) parts.push(`(${m.player}'s step)`);
+  if (id) parts.push(t('record.ofSeat', { figure: figureName(id[1]), seat: Number(id[0]) + 1 }));
+  if (m.segment) parts.push(t('record.onSeg', { seg: segText(m.segment) }));
+  if (m.at) parts.push(t('record.at', { at: m.at }));
+  if (m.player) parts.push(t('record.step', { player: m.player }));
   return parts.join(' ');
 }
 
@@ -227,8 +243,8 @@ class Recorder {
     const r = await flush(this.id);
     if (r.conflict) { this.query = {}; this.steps = []; }
     await this.load();
-    if (r.error) this.say(r.conflict ? `Another phone recorded this turn first; the game is shown as recorded: ${r.error}` : `A queued turn was refused: ${r.error}`);
-    if (r.waiting) this.say(`Offline: ${r.waiting} turn${r.waiting > 1 ? 's' : ''} waiting to be sent.`);
+    if (r.error) this.say(r.conflict ? t('record.conflict', { error: r.error }) : t('record.refused', { error: r.error }));
+    if (r.waiting) this.say(t('record.offline', { n: r.waiting }));
   }
 
   say(text) { this.status.textContent = text; announce(text); }
@@ -274,7 +290,7 @@ class Recorder {
         return this.load();
       }
       if (e instanceof ApiError && e.status === 409) { this.finished(); return; }
-      this.say(`The game could not be read: ${e.message}`);
+      this.say(t('record.readError', { error: e.message }));
       return;
     }
     this.render();
@@ -287,10 +303,10 @@ class Recorder {
     this.colors = new Map(players.map((p, i) => [p.name, palette[i]]));
     clear(this.head);
     this.head.append(
-      h('h1', { tabindex: -1, text: `Recording game #${this.id}` }),
+      h('h1', { tabindex: -1, text: t('record.recording', { id: this.id }) }),
       h('p', { class: 'meta', dataset: { testid: 'turn-line' } }, o.stage === 'over' ? o.over
-        : o.stage === 'round' ? `Before turn ${o.turn} · ${o.player} answers: ${o.round}`
-          : `Turn ${o.turn} · ${o.player}${o.part === 2 ? ' (second tile)' : ''} · ${o.tiles_left} tiles left`),
+        : o.stage === 'round' ? t('record.roundLine', { turn: o.turn, player: o.player, round: o.round })
+          : `${t('replay.turnCap', { turn: o.turn })} · ${o.player}${o.part === 2 ? ` (${t('record.secondTile')})` : ''} · ${t('record.tilesLeft', { n: o.tiles_left })}`),
       h('ul', { class: 'chips' }, players.map((p, i) => h('li', { class: 'chip' },
         h('span', { class: 'swatch', style: { background: palette[i] }, 'aria-hidden': 'true' }), p.name,
         h('span', { class: 'chip-score', text: String(this.game.players && this.game.players[i] ? this.game.players[i].score : 0) })))));
@@ -358,7 +374,7 @@ class Recorder {
       : o.stage === 'action' || o.stage === 'after' ? o.deploys.map((d) => ({ ...d, kind: 'deploy' })) : [];
     const moves = o.stage === 'action' || o.stage === 'after' || o.stage === 'round' ? (o.moves || []).filter((m) => m.at) : [];
     return [...list.map((sp, i) => ({ ...sp, key: `${sp.kind}:${i}`, xy: this.anchor(sp.at, sp.segment),
-      label: sp.kind === 'land' ? `Land on ${segText(sp.segment)} at (${sp.at})` : `${figureName(sp.meeple)} on ${segText(sp.segment)} at (${sp.at})` })),
+      label: sp.kind === 'land' ? t('record.landOn', { seg: segText(sp.segment), at: sp.at }) : t('record.on', { figure: figureName(sp.meeple), seg: segText(sp.segment), at: sp.at }) })),
     ...moves.map((m, i) => ({ kind: 'move', move: m, at: m.at, segment: m.segment, key: `move:${i}`,
       xy: m.segment ? this.anchor(m.at, m.segment) : [m.at[0] * TILE + TILE / 2, m.at[1] * TILE + TILE / 2], label: moveLabel(m) }))];
   }
@@ -426,7 +442,7 @@ class Recorder {
   step(move, label) {
     this.steps.push(move);
     this.choice = null;
-    this.say(`${label}. Go on, or confirm the turn.`);
+    this.say(t('record.goOn', { label }));
     return this.load();
   }
 
@@ -448,12 +464,12 @@ class Recorder {
     if (o.stage === 'tile' && o.round && o.pass) { // the last round of abbeys
       this.panel.appendChild(h('section', { class: 'card', dataset: { testid: 'last-round' } },
         h('h2', { text: `${o.player}: ${o.round}` }),
-        h('p', { class: 'muted', text: 'Place the held tile from the catalogue, or decline.' }),
+        h('p', { class: 'muted', text: t('record.heldTile') }),
         h('button', { type: 'button', class: 'btn', dataset: { testid: 'round-pass' },
-          on: { click: () => this.sendRound({ player: o.player, moves: [{ move: 'pass' }] }) } }, `${o.player} declines`)));
+          on: { click: () => this.sendRound({ player: o.player, moves: [{ move: 'pass' }] }) } }, t('record.declines', { player: o.player }))));
     }
     if (o.stage === 'tile' || o.stage === 'place') this.panel.appendChild(this.catalogue());
-    if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: `Tap a highlighted square for ${this.query.tile}; tap it again to turn it.` }));
+    if (o.stage === 'place') this.panel.appendChild(h('p', { class: 'muted', text: t('record.tap', { tile: this.query.tile }) }));
     if (o.stage === 'action' || o.stage === 'land' || o.stage === 'after') this.panel.appendChild(this.actions());
     this.panel.appendChild(this.endButtons());
   }
@@ -466,7 +482,7 @@ class Recorder {
       h('h2', { text: `${o.player}: ${o.round}` }));
     if (this.steps.length) {
       sec.appendChild(h('ol', { class: 'small muted' }, this.steps.map((m) => h('li', { text: moveLabel(m) }))));
-      sec.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last answer'));
+      sec.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.steps.pop(); this.load(); } } }, t('record.takeBackAnswer')));
     }
     const moves = o.moves || [];
     // a bid names its least amount: the player may offer more
@@ -478,9 +494,9 @@ class Recorder {
         }, moveLabel(m)));
       }
       const input = h('input', { type: 'number', id: `round-amount-${i}`, inputmode: 'numeric', min: m.amount, value: m.amount, dataset: { testid: 'round-amount' } });
-      return h('li', null, h('label', { for: input.id, text: `${moveLabel(m)}: points offered` }), input,
+      return h('li', null, h('label', { for: input.id, text: t('record.offered', { move: moveLabel(m) }) }), input,
         h('button', { type: 'button', class: 'btn small', dataset: { testid: 'round-choice', move: m.move },
-          on: { click: () => { const amount = Math.max(m.amount, Math.floor(Number(input.value) || 0)); this.step({ ...m, amount }, `${moveLabel(m)}: ${amount}`); } } }, 'Bid'));
+          on: { click: () => { const amount = Math.max(m.amount, Math.floor(Number(input.value) || 0)); this.step({ ...m, amount }, `${moveLabel(m)}: ${amount}`); } } }, t('record.bid')));
     };
     sec.appendChild(h('ul', { class: 'choice-list' }, moves.map(item)));
     if (o.pass) {
@@ -496,7 +512,7 @@ class Recorder {
     saveQueue(this.id, q);
     sessionStorage.setItem(roundKey(this.id), '1');
     await this.sync();
-    if (!loadQueue(this.id).length) this.say('Answer recorded.');
+    if (!loadQueue(this.id).length) this.say(t('record.answerRecorded'));
   }
 
   catalogue() {
@@ -507,34 +523,34 @@ class Recorder {
     const fill = () => {
       clear(list);
       const words = this.search.toLowerCase().split(/\s+/).filter(Boolean);
-      for (const t of o.tiles) {
-        const text = tileWords(t.tile, geometry[t.tile]);
+      for (const tl of o.tiles) {
+        const text = tileWords(tl.tile, geometry[tl.tile]);
         if (!words.every((w) => text.includes(w))) continue;
-        const pressed = this.query.tile === t.tile;
+        const pressed = this.query.tile === tl.tile;
         list.appendChild(h('li', null, h('button', {
-          type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !t.drawable || !t.fits,
-          title: t.held ? `${o.player}'s own: placed instead of drawing` : !t.drawable ? 'not drawable yet' : !t.fits ? 'fits nowhere: it is put aside' : null,
-          dataset: { tile: t.tile, testid: 'tile-choice' },
-          on: { click: () => { this.query = { tile: t.tile }; this.steps = []; this.choice = null; this.load(); } },
-        }, geometry[t.tile] ? tileIcon(t.tile, geometry[t.tile]) : null, h('span', { text: t.tile }), h('span', { class: 'muted', text: t.held ? `held ×${t.left}` : `×${t.left}` }))));
+          type: 'button', class: 'btn tile-choice', 'aria-pressed': pressed ? 'true' : 'false', disabled: !tl.drawable || !tl.fits,
+          title: tl.held ? t('record.heldOwn', { player: o.player }) : !tl.drawable ? t('record.notDrawable') : !tl.fits ? t('record.fitsNowhere') : null,
+          dataset: { tile: tl.tile, testid: 'tile-choice' },
+          on: { click: () => { this.query = { tile: tl.tile }; this.steps = []; this.choice = null; this.load(); } },
+        }, geometry[tl.tile] ? tileIcon(tl.tile, geometry[tl.tile]) : null, h('span', { text: tl.tile }), h('span', { class: 'muted', text: tl.held ? t('record.heldN', { left: tl.left }) : `×${tl.left}` }))));
       }
-      if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: 'No tile left shows that.' }));
+      if (!list.firstChild) list.appendChild(h('li', { class: 'muted', text: t('record.noTileShows') }));
     };
     input.addEventListener('input', () => { this.search = input.value; fill(); });
     fill();
     return h('section', { class: 'card' },
-      h('h2', { text: this.query.tile ? `Tile ${this.query.tile}` : 'Which tile was drawn?' }),
-      h('div', { class: 'field' }, h('label', { for: 'tile-search', text: 'Search by what it shows' }), input),
+      h('h2', { text: this.query.tile ? t('record.tile', { tile: this.query.tile }) : t('record.which') }),
+      h('div', { class: 'field' }, h('label', { for: 'tile-search', text: t('record.search') }), input),
       list);
   }
 
   actions() {
     const o = this.opts;
-    const sec = h('section', { class: 'card' }, h('h2', { text: `${this.query.tile} at (${this.query.at}) turned ${this.query.rot || 0}°` }));
+    const sec = h('section', { class: 'card' }, h('h2', { text: t('record.placedAt', { tile: this.query.tile, at: this.query.at, rot: this.query.rot || 0 }) }));
     const row = h('div', { class: 'head-actions' });
-    if ((this.rotations || []).length > 1 && !this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => this.rotate() } }, 'Turn the tile'));
-    row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.query = { tile: this.query.tile }; this.steps = []; this.choice = null; this.load(); } } }, 'Another square'));
-    if (this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'step-back' }, on: { click: () => { this.steps.pop(); this.load(); } } }, 'Take back the last move'));
+    if ((this.rotations || []).length > 1 && !this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => this.rotate() } }, t('record.turnTile')));
+    row.appendChild(h('button', { type: 'button', class: 'btn', on: { click: () => { this.query = { tile: this.query.tile }; this.steps = []; this.choice = null; this.load(); } } }, t('record.anotherSquare')));
+    if (this.steps.length) row.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'step-back' }, on: { click: () => { this.steps.pop(); this.load(); } } }, t('record.takeBackMove')));
     sec.appendChild(row);
     if (this.steps.length) {
       sec.appendChild(h('ol', { class: 'small muted', dataset: { testid: 'turn-steps' } }, this.steps.map((m) => h('li', { text: moveLabel(m) }))));
@@ -545,27 +561,27 @@ class Recorder {
     }, sp.label))));
     if (o.stage === 'land') {
       const l = o.landing;
-      sec.appendChild(h('h3', { text: `The ${figureName(l.meeple)} rolled ${l.roll}: target (${l.target})` }));
+      sec.appendChild(h('h3', { text: t('record.rolledTarget', { figure: figureName(l.meeple), roll: l.roll, target: l.target }) }));
       sec.appendChild(choiceList('land-choice', spots));
     } else {
       if (spots.length) {
-        sec.appendChild(h('h3', { text: o.stage === 'after' ? 'Another figure' : 'Deploy' }));
+        sec.appendChild(h('h3', { text: o.stage === 'after' ? t('record.anotherFigure') : t('record.deploy') }));
         sec.appendChild(choiceList('deploy-choice', spots));
       }
       for (const f of o.flights) {
-        sec.appendChild(h('h3', { text: `Fly a ${figureName(f.meeple)}` }));
+        sec.appendChild(h('h3', { text: t('record.fly', { figure: figureName(f.meeple) }) }));
         const dice = h('div', { class: 'head-actions' });
         for (const r of [1, 2, 3]) {
           dice.appendChild(h('button', { type: 'button', class: 'btn small', dataset: { testid: 'roll', roll: r, meeple: f.meeple },
-            on: { click: () => this.fly(f.meeple, r) } }, `Rolled ${r}`));
+            on: { click: () => this.fly(f.meeple, r) } }, t('record.rolledN', { roll: r })));
         }
         dice.appendChild(h('button', { type: 'button', class: 'btn small', dataset: { testid: 'roll-die' },
-          on: { click: () => { const a = new Uint8Array(1); crypto.getRandomValues(a); this.fly(f.meeple, 1 + (a[0] % 3)); } } }, 'Roll the die'));
+          on: { click: () => { const a = new Uint8Array(1); crypto.getRandomValues(a); this.fly(f.meeple, 1 + (a[0] % 3)); } } }, t('record.rollDie')));
         sec.appendChild(dice);
       }
       const moves = o.moves || [];
       if (moves.length) {
-        sec.appendChild(h('h3', { text: o.stage === 'after' ? 'What follows' : 'Or an expansion\u2019s move' }));
+        sec.appendChild(h('h3', { text: o.stage === 'after' ? t('record.follows') : t('record.unitMove') }));
         sec.appendChild(h('ul', { class: 'choice-list' }, moves.map((m) => h('li', null, h('button', {
           type: 'button', class: 'btn small', dataset: { testid: 'unit-move', move: m.move, at: m.at ? m.at.join(',') : null },
           on: { click: () => this.step(m, moveLabel(m)) },
@@ -573,16 +589,16 @@ class Recorder {
       }
       if (o.stage === 'action') {
         sec.appendChild(h('button', { type: 'button', class: 'btn', dataset: { testid: 'pass' },
-          on: { click: () => this.step({ move: 'pass' }, 'No figure this turn') } }, 'No figure'));
+          on: { click: () => this.step({ move: 'pass' }, t('record.noFigureTurn')) } }, t('record.noFigure')));
       }
       const last = this.steps[this.steps.length - 1];
       if (o.stage === 'after' && last && last.segment === 'flier') {
-        sec.appendChild(h('h3', { text: `The ${figureName(last.meeple || 'small')} rolled ${last.roll}: no landing` }));
-        sec.appendChild(h('p', { dataset: { testid: 'no-landing' }, text: 'No landing there: the figure goes back to its owner\u2019s supply.' }));
+        sec.appendChild(h('h3', { text: t('record.rolledNoLanding', { figure: figureName(last.meeple || 'small'), roll: last.roll }) }));
+        sec.appendChild(h('p', { dataset: { testid: 'no-landing' }, text: t('record.noLandingThere') }));
       }
     }
     if (o.stage === 'after') sec.appendChild(this.claimsForm());
-    sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: o.stage !== 'after', dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, 'Confirm the turn'));
+    sec.appendChild(h('button', { type: 'button', class: 'btn primary', disabled: o.stage !== 'after', dataset: { testid: 'confirm' }, on: { click: () => this.confirm() } }, t('record.confirm')));
     return sec;
   }
 
@@ -592,7 +608,7 @@ class Recorder {
     const players = this.replay.players || [];
     this.claims = this.claims || {};
     const box = h('details', { class: 'record-claims', dataset: { testid: 'claims' } },
-      h('summary', { text: 'Scores the players claim after this turn (optional)' }));
+      h('summary', { text: t('record.claims') }));
     players.forEach((p, i) => {
       const input = h('input', { type: 'number', id: `claim-${i}`, inputmode: 'numeric', min: 0, value: this.claims[p.name] ?? '', dataset: { testid: 'claim', player: p.name } });
       input.addEventListener('input', () => { if (input.value === '') delete this.claims[p.name]; else this.claims[p.name] = Number(input.value); });
@@ -627,7 +643,7 @@ class Recorder {
     this.rotations = null;
     await this.sync();
     const g = this.game;
-    if (!loadQueue(this.id).length) this.say(g && g.valid === false && g.violations ? 'Turn recorded. The audit finds a claim or move the rules do not give: see the audit.' : 'Turn recorded.');
+    if (!loadQueue(this.id).length) this.say(g && g.valid === false && g.violations ? t('record.recordedBad') : t('record.recorded'));
   }
 
   async undo() {
@@ -637,26 +653,26 @@ class Recorder {
       saveQueue(this.id, q);
     } else {
       const round = sessionStorage.getItem(roundKey(this.id));
-      try { await post(`/api/live/${this.id}/undo${round ? '' : `?turn=${this.opts.turn - 1}`}`); } catch (e) { this.say(`Nothing undone: ${e.message}`); return; }
+      try { await post(`/api/live/${this.id}/undo${round ? '' : `?turn=${this.opts.turn - 1}`}`); } catch (e) { this.say(t('record.nothingUndone', { error: e.message })); return; }
       sessionStorage.removeItem(roundKey(this.id));
     }
     this.query = {};
     this.steps = [];
     this.choice = null;
-    this.say('The last turn was taken back.');
+    this.say(t('record.undone'));
     await this.load();
   }
 
   endButtons() {
     return h('div', { class: 'head-actions record-end' },
-      h('button', { type: 'button', class: 'btn', disabled: this.opts.turn <= 1 && !loadQueue(this.id).length, dataset: { testid: 'undo' }, on: { click: () => this.undo() } }, 'Undo the last turn'),
-      h('button', { type: 'button', class: 'btn', dataset: { testid: 'finish' }, on: { click: () => this.finish() } }, 'End the game'));
+      h('button', { type: 'button', class: 'btn', disabled: this.opts.turn <= 1 && !loadQueue(this.id).length, dataset: { testid: 'undo' }, on: { click: () => this.undo() } }, t('record.undo')),
+      h('button', { type: 'button', class: 'btn', dataset: { testid: 'finish' }, on: { click: () => this.finish() } }, t('record.end')));
   }
 
   async finish() {
-    if (loadQueue(this.id).length) { this.say('Some turns are not sent yet: wait until you are online.'); return; }
-    if (!window.confirm('End the game now? Final scoring follows and no more turns can be recorded.')) return;
-    try { await post(`/api/live/${this.id}/finish`); } catch (e) { this.say(`The game could not be ended: ${e.message}`); return; }
+    if (loadQueue(this.id).length) { this.say(t('record.notSent')); return; }
+    if (!window.confirm(t('record.endConfirm'))) return;
+    try { await post(`/api/live/${this.id}/finish`); } catch (e) { this.say(t('record.endError', { error: e.message })); return; }
     this.finished();
   }
 
@@ -664,24 +680,24 @@ class Recorder {
     clear(this.panel);
     clear(this.boardWrap);
     this.panel.append(h('section', { class: 'card', dataset: { testid: 'finished' } },
-      h('h2', { text: 'The game is over' }),
-      h('p', null, h('a', { href: `/games/${this.id}`, text: 'See the replay and the scores' }), ' · ',
-        h('a', { href: `/games/${this.id}/audit`, text: 'the audit' })),
+      h('h2', { text: t('record.over') }),
+      h('p', null, h('a', { href: `/games/${this.id}`, text: t('record.seeReplay') }), ' · ',
+        h('a', { href: `/games/${this.id}/audit`, text: t('record.theAudit') })),
       h('p', { class: 'head-actions' },
-        h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, 'Download the flierlog'),
-        h('a', { class: 'btn', href: `/api/games/${this.id}/raw?as=jcz`, download: `game-${this.id}.jcz`, dataset: { testid: 'download-jcz' } }, 'Download as .jcz'))));
-    this.say('The game is over.');
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw`, download: `game-${this.id}.flierlog`, dataset: { testid: 'download' } }, t('record.download')),
+        h('a', { class: 'btn', href: `/api/games/${this.id}/raw?as=jcz`, download: `game-${this.id}.jcz`, dataset: { testid: 'download-jcz' } }, t('record.downloadJcz')))));
+    this.say(t('record.overSay'));
   }
 }
 
 export function recordPage(main, params, query) {
-  document.title = 'Record · flierd';
+  document.title = `${t('nav.record')} · flierd`;
   const root = h('section', { class: 'page narrow record' });
   main.appendChild(root);
   const id = Number(query.get('game'));
   if (!id) {
-    root.appendChild(h('h1', { tabindex: -1, text: 'Record a game at the table' }));
-    root.appendChild(h('p', { class: 'muted', text: 'Each turn is checked as you record it: the page offers only the tiles, squares and figures the rules allow.' }));
+    root.appendChild(h('h1', { tabindex: -1, text: t('record.title') }));
+    root.appendChild(h('p', { class: 'muted', text: t('record.lede') }));
     setupForm(root);
     return null;
   }

@@ -9,8 +9,9 @@ import { getJSON, getCached, uncache } from '../api.js';
 import { paletteFor } from '../colors.js';
 import { Board } from '../board.js';
 import { lineChart } from '../charts.js';
-import { RULES, moveLocation, flightReturnWhy } from '../rules.js';
-import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle } from '../figures.js';
+import { RULES, moveLocation, flightReturnWhy, violationWhere, divergenceText } from '../rules.js';
+import { t as tr, tNodes, lang, fmtNum } from '../i18n/index.js';
+import { figure, figureName, figureWhere, withArticle, figureShape, eventFeature, featureName, token, tokenTitle, receiptText } from '../figures.js';
 import { tileGeometry } from '../geometry.js';
 import { FEATURES, CLOSED, itemSpec } from '../exp/index.js';
 import { verdictBadge, liveBadge } from './games.js';
@@ -18,8 +19,9 @@ import { segWords, segSpan, tileSpan, dirWords } from '../words.js';
 
 const SPEEDS = [[2000, '0.5×'], [1000, '1×'], [500, '2×'], [250, '4×']];
 
-const turnLabel = (t) => (t === null || t === undefined ? 'final scoring' : `turn ${t}`);
+const turnLabel = (t) => (t === null || t === undefined ? tr('replay.finalScoring') : tr('replay.turnN', { turn: t }));
 const at = (p) => (Array.isArray(p) ? `(${p[0]},${p[1]})` : '?');
+const outcomeWord = (o) => tr(o === 'landed' ? 'audit.landed' : o === 'returned' ? 'audit.returned' : 'audit.pending');
 
 // The kinds of the replay's items (docs/api.md), as the turns list them.
 const ITEM_KINDS = ['figures', 'tokens', 'marks', 'counters'];
@@ -62,8 +64,8 @@ function legend(replay) {
     ...legends.map((l) => h('li', { dataset: { attr: l.attr, kind: l.kind } }, icon(...l.icon()), l.text)),
   ];
   return h('div', { class: 'board-key', dataset: { testid: 'board-key' } },
-    h('h2', { class: 'sr-only', text: 'Key to the board' }),
-    h('ul', { 'aria-label': 'Figures and tokens in this game' }, items));
+    h('h2', { class: 'sr-only', text: tr('replay.key') }),
+    h('ul', { 'aria-label': tr('replay.keyList') }, items));
 }
 
 /** What changed on the board between two turns, in sentences. */
@@ -179,9 +181,9 @@ export function replayPage(main, [idText], query) {
   const id = Number(idText);
   let alive = true;
   let teardown = [];
-  const root = h('section', { class: 'page replay' }, h('p', { class: 'loading', text: 'Loading the game…' }));
+  const root = h('section', { class: 'page replay' }, h('p', { class: 'loading', text: tr('replay.loading') }));
   main.appendChild(root);
-  document.title = `Game ${id} · flierd`;
+  document.title = `${tr('replay.titleOf', { id })} · flierd`;
 
   async function load(first) {
     const live = !first && root.dataset.live === 'true';
@@ -236,9 +238,9 @@ export function replayPage(main, [idText], query) {
   }).catch((e) => {
     if (!alive) return;
     clear(root).append(
-      h('h1', { tabindex: -1, text: e.status === 404 ? 'No such game' : e.status === 409 ? 'Stored, not audited yet' : 'Could not load the game' }),
+      h('h1', { tabindex: -1, text: e.status === 404 ? tr('audit.noGame') : e.status === 409 ? tr('replay.notAudited') : tr('replay.loadError') }),
       h('p', { class: 'error', role: 'alert', text: e.message }),
-      h('p', null, h('a', { href: '/', text: 'Back to all games' })));
+      h('p', null, h('a', { href: '/', text: tr('audit.back2') })));
   });
 
   function build(game, replay, turnParam) {
@@ -274,35 +276,35 @@ export function replayPage(main, [idText], query) {
     const violations = byStep(replay.violations);
     const flights = byStep(replay.flights);
     const events = byStep(replay.events);
-    const labelOf = (i) => (turns[i] && turns[i].turn !== null ? String(turns[i].turn) : 'Final');
+    const labelOf = (i) => (turns[i] && turns[i].turn !== null ? String(turns[i].turn) : tr('replay.final'));
 
     // ---- header ----
     document.title = `${gameTitle(game)} · flierd`;
     const winners = new Set(game.winners || []);
     root.appendChild(h('header', { class: 'game-head' },
       h('div', null,
-        h('p', { class: 'crumbs' }, h('a', { href: '/', text: 'Games' }), ' / ', `#${game.id}`),
+        h('p', { class: 'crumbs' }, h('a', { href: '/', text: tr('nav.games') }), ' / ', `#${game.id}`),
         h('h1', { tabindex: -1, text: gameTitle(game) }),
         h('p', { class: 'meta' },
           verdictBadge(game), game.live ? [' ', liveBadge()] : null,
-          h('span', { text: ` ${game.edition} · ${game.format} · ${players.length} players · ${game.turns} turns · ${game.flights} flights · uploaded ${fmtDate(game.uploaded_at)}` }),
-          game.finished ? null : h('span', { class: 'badge neutral', text: 'unfinished' }))),
+          h('span', { text: ` ${game.edition} · ${game.format} · ${tr('replay.nPlayers', { n: players.length })} · ${tr('replay.nTurns', { n: game.turns })} · ${tr('stats.flights', { n: game.flights })} · ${tr('replay.uploaded', { date: fmtDate(game.uploaded_at) })}` }),
+          game.finished ? null : h('span', { class: 'badge neutral', text: tr('upload.unfinished') }))),
       h('div', { class: 'head-actions' },
-        h('a', { class: 'btn', href: `/games/${game.id}/audit` }, icon('report'), 'Audit report'),
-        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game) }, icon('download'), 'Raw log'))));
+        h('a', { class: 'btn', href: `/games/${game.id}/audit` }, icon('report'), tr('upload.report')),
+        h('a', { class: 'btn', href: rawHref(game), download: rawFileName(game) }, icon('download'), tr('audit.raw')))));
 
     // ---- board and controls ----
     const boardWrap = h('div', { class: 'board-wrap' });
     const banner = h('div', { class: 'board-banner', hidden: true, role: 'status' });
     const board = new Board(boardWrap, replay, colors, { readable: true });
-    boardWrap.append(banner, h('div', { class: 'zoom', role: 'group', 'aria-label': 'Zoom' },
-      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom in', title: 'Zoom in (+)', on: { click: () => board.zoom(0.75) } }, icon('plus')),
-      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Zoom out', title: 'Zoom out (-)', on: { click: () => board.zoom(1.33) } }, icon('minus')),
-      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': 'Fit the board', title: 'Fit (0)', on: { click: () => board.fit() } }, icon('fit'))));
+    boardWrap.append(banner, h('div', { class: 'zoom', role: 'group', 'aria-label': tr('replay.zoom') },
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': tr('replay.zoomIn'), title: `${tr('replay.zoomIn')} (+)`, on: { click: () => board.zoom(0.75) } }, icon('plus')),
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': tr('replay.zoomOut'), title: `${tr('replay.zoomOut')} (-)`, on: { click: () => board.zoom(1.33) } }, icon('minus')),
+      h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': tr('replay.fit'), title: `${tr('replay.fitShort')} (0)`, on: { click: () => board.fit() } }, icon('fit'))));
 
     const slider = h('input', {
       type: 'range', id: 'turn-slider', min: 0, max: last, step: 1, value: 0, class: 'turn-slider',
-      'aria-label': 'Turn', dataset: { testid: 'turn-slider' },
+      'aria-label': tr('audit.turn'), dataset: { testid: 'turn-slider' },
     });
     const markers = h('div', { class: 'track-markers' });
     const place = (el, i) => { el.style.left = `calc(10px + (100% - 20px) * ${last ? i / last : 0})`; };
@@ -310,8 +312,8 @@ export function replayPage(main, [idText], query) {
       const f = list[0];
       const b = h('button', {
         type: 'button', class: ['track-marker', 'flight-marker', f.outcome], dataset: { step: i, testid: 'flight-marker' },
-        'aria-label': `Flight at ${turnLabel(turns[i].turn)}: ${f.player} rolled ${f.roll}, ${f.outcome}`,
-        title: `Turn ${labelOf(i)}: flight, ${f.outcome}`, on: { click: () => go(i) },
+        'aria-label': tr('replay.flightMarker', { when: turnLabel(turns[i].turn), player: f.player, roll: f.roll, outcome: outcomeWord(f.outcome) }),
+        title: tr('replay.flightMarkerTitle', { turn: labelOf(i), outcome: outcomeWord(f.outcome) }), on: { click: () => go(i) },
       });
       place(b, i);
       markers.appendChild(b);
@@ -320,7 +322,7 @@ export function replayPage(main, [idText], query) {
       const rules = [...new Set(list.map((v) => v.rule))].join(', ');
       const b = h('button', {
         type: 'button', class: 'track-marker violation-marker', dataset: { step: i, testid: 'violation-marker' },
-        'aria-label': `Violation at ${turnLabel(turns[i].turn)}: ${rules}`, title: `Turn ${labelOf(i)}: ${rules}`,
+        'aria-label': tr('replay.violationMarker', { when: turnLabel(turns[i].turn), rules }), title: tr('replay.violationMarkerTitle', { turn: labelOf(i), rules }),
         on: { click: () => { go(i); showViolation = true; render(); } },
       });
       place(b, i);
@@ -328,51 +330,51 @@ export function replayPage(main, [idText], query) {
     }
 
     const btn = (name, label, key, fn) => h('button', { type: 'button', class: 'btn icon-btn', 'aria-label': label, title: `${label} (${key})`, on: { click: fn } }, icon(name, true));
-    const playBtn = h('button', { type: 'button', class: 'btn icon-btn play', 'aria-label': 'Play', 'aria-pressed': 'false', title: 'Play (space)', on: { click: () => toggle() } }, icon('play', true));
-    const speed = h('select', { id: 'speed', class: 'speed', 'aria-label': 'Playback speed' }, SPEEDS.map(([ms, t]) => h('option', { value: ms, text: t, selected: ms === 1000 })));
+    const playBtn = h('button', { type: 'button', class: 'btn icon-btn play', 'aria-label': tr('replay.play'), 'aria-pressed': 'false', title: tr('replay.playKey'), on: { click: () => toggle() } }, icon('play', true));
+    const speed = h('select', { id: 'speed', class: 'speed', 'aria-label': tr('replay.speed') }, SPEEDS.map(([ms, t]) => h('option', { value: ms, text: t, selected: ms === 1000 })));
     const jumpInput = h('input', { id: 'jump', type: 'number', min: 0, max: turns.reduce((m, t) => Math.max(m, t.turn || 0), 0), inputmode: 'numeric', class: 'jump-input' });
     const jumpForm = h('form', { class: 'jump', on: { submit: (e) => { e.preventDefault(); const v = parseInt(jumpInput.value, 10); if (!Number.isNaN(v)) go(stepOf(v)); } } },
-      h('label', { for: 'jump', text: 'Turn' }), jumpInput, h('button', { type: 'submit', class: 'btn small', text: 'Go' }));
+      h('label', { for: 'jump', text: tr('audit.turn') }), jumpInput, h('button', { type: 'submit', class: 'btn small', text: tr('replay.go') }));
     const counter = h('span', { class: 'counter', 'aria-hidden': 'true' });
-    const permalink = h('a', { class: 'btn small permalink', href: location.pathname, dataset: { testid: 'permalink' } }, icon('link'), 'Link to this turn');
+    const permalink = h('a', { class: 'btn small permalink', href: location.pathname, dataset: { testid: 'permalink' } }, icon('link'), tr('replay.link'));
     permalink.addEventListener('click', async (e) => {
       e.preventDefault();
       const url = new URL(permalink.getAttribute('href'), location.href).href;
       history.replaceState(null, '', permalink.getAttribute('href'));
-      try { await navigator.clipboard.writeText(url); announce('Link copied'); permalink.dataset.copied = 'true'; setTimeout(() => delete permalink.dataset.copied, 1500); } catch { announce('The address bar holds the link to this turn'); }
+      try { await navigator.clipboard.writeText(url); announce(tr('replay.copied')); permalink.dataset.copied = 'true'; setTimeout(() => delete permalink.dataset.copied, 1500); } catch { announce(tr('replay.addressBar')); }
     });
     const caption = h('p', { class: 'turn-caption', 'aria-live': 'polite', dataset: { testid: 'turn-caption' } });
 
     const controls = h('div', { class: 'timeline' },
       h('div', { class: 'track' }, markers, slider),
       h('div', { class: 'controls' },
-        h('div', { class: 'transport', role: 'group', 'aria-label': 'Replay controls' },
-          btn('first', 'First turn', 'Home', () => go(0)),
-          btn('prev', 'Previous turn', '←', () => go(cur - 1)),
+        h('div', { class: 'transport', role: 'group', 'aria-label': tr('replay.controls') },
+          btn('first', tr('replay.first'), 'Home', () => go(0)),
+          btn('prev', tr('replay.prev'), '←', () => go(cur - 1)),
           playBtn,
-          btn('next', 'Next turn', '→', () => go(cur + 1)),
-          btn('last', 'Last turn', 'End', () => go(last)),
+          btn('next', tr('replay.next'), '→', () => go(cur + 1)),
+          btn('last', tr('replay.last'), 'End', () => go(last)),
           speed),
         counter, jumpForm, permalink));
 
     // ---- side panel ----
     const scoreBody = h('tbody');
     const scoreTable = h('table', { class: 'scores', dataset: { testid: 'scores' } },
-      h('caption', { class: 'sr-only', text: 'Scores after this turn' }),
-      h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Score' }), h('th', { scope: 'col', class: 'num', text: 'This turn' }))),
+      h('caption', { class: 'sr-only', text: tr('replay.scoresCaption') }),
+      h('thead', null, h('tr', null, h('th', { scope: 'col', text: tr('games.player') }), h('th', { scope: 'col', class: 'num', text: tr('replay.score') }), h('th', { scope: 'col', class: 'num', text: tr('replay.thisTurn') }))),
       scoreBody);
     const chart = lineChart(players.map((p, k) => ({ name: p.name, color: colorsArr[k], values: turns.map((t) => (t.scores ? t.scores[k] || 0 : 0)) })), {
-      title: 'Score over turns',
+      title: tr('replay.scoreOverTurns'),
       labels: turns.map((t, i) => labelOf(i)),
-      markers: [...violations.keys()].map((i) => ({ index: i, cls: 'bad', label: `Violation at turn ${labelOf(i)}` })),
+      markers: [...violations.keys()].map((i) => ({ index: i, cls: 'bad', label: tr('replay.violationAt', { turn: labelOf(i) }) })),
       onPick: (i) => go(i),
     });
     const moveBox = h('div', { class: 'move', dataset: { testid: 'move' } });
     const flightBox = h('div', { class: 'flight-box' });
     const violBox = h('div', { class: 'viol-box' });
     const eventsBox = h('div', { class: 'events-box' });
-    const side = h('aside', { class: 'side', 'aria-label': 'This turn' },
-      h('section', { class: 'card' }, h('h2', { text: 'Scores' }), scoreTable, chart.el),
+    const side = h('aside', { class: 'side', 'aria-label': tr('replay.thisTurn') },
+      h('section', { class: 'card' }, h('h2', { text: tr('audit.scores') }), scoreTable, chart.el),
       h('section', { class: 'card turn-card' }, h('h2', { class: 'turn-title' }), moveBox, violBox, flightBox, eventsBox));
 
     root.appendChild(h('div', { class: 'replay-grid' },
@@ -392,9 +394,9 @@ export function replayPage(main, [idText], query) {
         const claimed = isFinal && game.players[k] && game.players[k].claimed;
         scoreBody.appendChild(h('tr', { class: [t.player === p.name ? 'on-turn' : null, isFinal && winners.has(p.name) ? 'winner' : null], dataset: { player: p.name } },
           h('th', { scope: 'row' }, h('span', { class: 'swatch', style: { background: colorsArr[k] }, 'aria-hidden': 'true' }), p.name,
-            isFinal && winners.has(p.name) ? h('span', { class: 'badge ok small', text: 'winner' }) : null),
+            isFinal && winners.has(p.name) ? h('span', { class: 'badge ok small', text: tr('games.winner') }) : null),
           h('td', { class: 'num score', text: String(sc) },
-            claimed !== null && claimed !== undefined && claimed !== false && claimed !== sc ? h('span', { class: 'claimed', text: ` (claimed ${claimed})` }) : null),
+            claimed !== null && claimed !== undefined && claimed !== false && claimed !== sc ? h('span', { class: 'claimed', text: ` (${tr('games.claimed', { score: claimed })})` }) : null),
           h('td', { class: ['num', d > 0 ? 'up' : null], text: d > 0 ? `+${d}` : d ? String(d) : '' })));
       });
     }
@@ -403,25 +405,27 @@ export function replayPage(main, [idText], query) {
       clear(moveBox);
       const t = turns[i];
       if (i === 0) {
-        moveBox.appendChild(h('p', null, 'Start tile: ', tileSpan(t.tile || '?', tileDefs[t.tile]), ` at ${at(t.at)}.`));
+        moveBox.appendChild(h('p', null, ...tNodes('replay.startTile', { tile: tileSpan(t.tile || '?', tileDefs[t.tile]), at: at(t.at) })));
         return;
       }
       if (t.turn === null) {
         const scored = [...new Set((events.get(i) || []).map((ev) => featureName(ev.feature)))];
-        moveBox.appendChild(h('p', { text: scored.length ? `Final scoring: ${scored.join(', ')}.` : 'Final scoring: nothing scores.' }));
+        moveBox.appendChild(h('p', { text: scored.length ? tr('replay.finalScored', { list: scored.join(', ') }) : tr('replay.finalNothing') }));
         return;
       }
       const parts = [];
       const prev = turns[i - 1];
       // what came between the last turn and this one is said as after it
-      const ctx = { after: prev.turn ? `${prev.player ? `${prev.player}'s ` : ''}turn ${prev.turn}` : 'the start tile' };
+      const ctx = { after: prev.turn ? (prev.player ? tr('replay.playersTurn', { player: prev.player, turn: prev.turn }) : tr('replay.turnN', { turn: prev.turn })) : tr('replay.theStartTile') };
       // Two turns in a row: the builder's second tile.
       const again = i > 1 && t.player && prev.player === t.player &&
         (prev.meeples || []).find((m) => m.player === t.player && figure(m.kind).again);
       if (t.tile) {
-        parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), again ? ` plays again (${figure(again.kind).again}):` : '',
-          ' placed ', tileSpan(t.tile, tileDefs[t.tile]), ` at ${at(t.at)}, turned ${t.rotation || 0}°.`));
-      } else parts.push(h('p', null, h('strong', { text: t.player || 'Someone' }), ' placed no tile.'));
+        const who = h('strong', { text: t.player || tr('replay.someone') });
+        const tile = tileSpan(t.tile, tileDefs[t.tile]);
+        parts.push(h('p', null, ...(again ? tNodes('replay.placedAgain', { player: who, why: figure(again.kind).again, tile, at: at(t.at), rot: t.rotation || 0 })
+          : tNodes('replay.placed', { player: who, tile, at: at(t.at), rot: t.rotation || 0 }))));
+      } else parts.push(h('p', null, ...tNodes('replay.noTilePlaced', { player: h('strong', { text: t.player || tr('replay.someone') }) })));
       const diff = movedFigures(meepleDiff(prev.meeples, t.meeples), meepleDiff(t.meeples, prev.meeples));
       const swatch = (m) => h('span', { class: 'swatch', style: { background: colors.get(m.player) || '#777' }, 'aria-hidden': 'true' });
       for (const m of diff.added) {
@@ -429,14 +433,14 @@ export function replayPage(main, [idText], query) {
         // a feature figures come onto only between turns: said as after
         // the last turn, though the board shows it with this one
         const feat = FEATURES[String(m.segment).split(':')[0]];
-        const when = feat && feat.between ? `After ${ctx.after}, ${feat.between}, ` : '';
-        parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m),
-          `${when}${m.player} ${m.flew ? 'flew' : 'deployed'} ${withArticle(figureName(m.kind))} ${m.flew ? 'onto' : 'on'} `, segSpan(m.segment), ` ${where}.`));
+        const when = feat && feat.between ? tr('replay.between', { after: ctx.after, between: feat.between }) : '';
+        parts.push(h('p', { class: 'deploy', dataset: { kind: m.kind } }, swatch(m), when,
+          ...tNodes(m.flew ? 'replay.flew' : 'replay.deployed', { player: m.player, figure: withArticle(figureName(m.kind)), seg: segSpan(m.segment), where })));
       }
       for (const { from, to } of diff.moves) {
         const where = figureWhere(to)[1];
         parts.push(h('p', { class: 'deploy', dataset: { kind: to.kind } }, swatch(to),
-          `${to.player}'s ${figureName(to.kind)} moved from ${figureWhere(from).join(' ')} to `, segSpan(to.segment), ` ${where}.`));
+          ...tNodes('replay.moved', { player: to.player, figure: figureName(to.kind), from: figureWhere(from).join(' '), seg: segSpan(to.segment), where })));
       }
       // Figures a unit now holds off the board (prisoners) left it, but
       // not for the supply: said as the unit says it.
@@ -444,11 +448,11 @@ export function replayPage(main, [idText], query) {
       for (const p of held.taken) {
         const k = diff.gone.findIndex((m) => m.player === p.owner);
         const m = k >= 0 ? diff.gone.splice(k, 1)[0] : null;
-        parts.push(h('p', { class: 'held', dataset: { testid: 'held-taken' }, text: p.spec.taken(p) + (m ? ` It stood on ${figureWhere(m).join(' ')}.` : '') }));
+        parts.push(h('p', { class: 'held', dataset: { testid: 'held-taken' }, text: p.spec.taken(p) + (m ? ` ${tr('replay.stoodOn', { where: figureWhere(m).join(' ') })}` : '') }));
       }
       for (const p of held.freed) parts.push(h('p', { class: 'held', dataset: { testid: 'held-freed' }, text: p.spec.freed(p) }));
       if (diff.gone.length) {
-        parts.push(h('p', { class: 'muted', text: `Back to supply: ${diff.gone.map((m) => `${m.player}'s ${figureName(m.kind)} (${figureWhere(m).join(' ')})`).join('; ')}.` }));
+        parts.push(h('p', { class: 'muted', text: tr('audit.back', { why: diff.gone.map((m) => tr('replay.gone', { player: m.player, figure: figureName(m.kind), where: figureWhere(m).join(' ') })).join('; ') }) }));
       }
       // The units' items: a figure come or moved, a mark or a count changed.
       parts.push(...itemChanges(prev, t, players, ctx));
@@ -465,30 +469,29 @@ export function replayPage(main, [idText], query) {
           const rolled = r.roll === f.roll;
           const empty = !board.tileAt(r.target);
           return h('tr', { class: rolled ? 'rolled' : null, dataset: { roll: r.roll } },
-            h('th', { scope: 'row' }, h('span', { class: ['roll-chip', rolled ? 'rolled' : null], text: String(r.roll) }), rolled ? h('span', { class: 'sr-only', text: ' (rolled)' }) : null),
+            h('th', { scope: 'row' }, h('span', { class: ['roll-chip', rolled ? 'rolled' : null], text: String(r.roll) }), rolled ? h('span', { class: 'sr-only', text: ` (${tr('replay.rolled')})` }) : null),
             h('td', { text: at(r.target) }),
-            h('td', { class: 'landings' }, empty ? h('span', { class: 'muted', text: 'no tile' }) : r.landings.length
+            h('td', { class: 'landings' }, empty ? h('span', { class: 'muted', text: tr('replay.noTile') }) : r.landings.length
               ? h('ul', { class: 'seg-list' }, r.landings.map((l) => h('li', { dataset: { segment: l.segment } }, segSpan(l.segment),
                 occupantsText(l.occupants) ? h('span', { class: 'muted', text: ` (${occupantsText(l.occupants)})` }) : null)))
-              : h('span', { class: 'muted', text: 'no valid landing' })));
+              : h('span', { class: 'muted', text: tr('replay.noLanding') })));
         });
         let outcome;
         if (f.outcome === 'landed') {
-          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, `Landed on `, segSpan(f.segment || f.feature || '?'), ` at ${at(f.target)}.`);
+          outcome = h('p', { class: 'outcome landed', dataset: { testid: 'flight-outcome' } }, ...tNodes('replay.landedOn', { seg: segSpan(f.segment || f.feature || '?'), at: at(f.target) }));
         } else if (f.outcome === 'pending') {
-          outcome = h('p', { class: 'outcome', dataset: { testid: 'flight-outcome' }, text: 'The log stops before the landing was chosen.' });
+          outcome = h('p', { class: 'outcome', dataset: { testid: 'flight-outcome' }, text: tr('replay.pending') });
         } else {
           const why = flightReturnWhy(f, violations.get(i), !board.tileAt(f.target));
-          outcome = h('p', { class: 'outcome returned', dataset: { testid: 'flight-outcome' }, text: `Returned to supply: ${why}.` });
+          outcome = h('p', { class: 'outcome returned', dataset: { testid: 'flight-outcome' }, text: tr('replay.returnedWhy', { why }) });
         }
-        const chance = f.odds ? `Chance to land: ${f.odds.rolls_with_landing}/3 (${fmtPct(f.odds.chance)})` : '';
+        const chance = f.odds ? tr('replay.chance', { rolls: f.odds.rolls_with_landing, pct: fmtPct(f.odds.chance) }) : '';
         flightBox.appendChild(h('div', { class: 'flight', dataset: { testid: 'flight-card', outcome: f.outcome } },
-          h('h3', { text: 'Flight' }),
-          h('p', null, h('strong', { text: f.player }), `'s flying machine at ${at(f.from)} points `, h('strong', { title: f.direction, text: dirWords(f.direction) }),
-            `; the die rolled `, h('strong', { class: 'roll', text: String(f.roll) }), ` → target ${at(f.target)}.`),
+          h('h3', { text: tr('replay.flight') }),
+          h('p', null, ...tNodes('replay.flightLine', { player: h('strong', { text: f.player }), from: at(f.from), dir: h('strong', { title: f.direction, text: dirWords(f.direction) }), roll: h('strong', { class: 'roll', text: String(f.roll) }), target: at(f.target) })),
           rolls.length ? h('table', { class: 'odds', dataset: { testid: 'flight-options' } },
-            h('caption', { class: 'sr-only', text: 'The three possible targets and their valid landings' }),
-            h('thead', null, h('tr', null, h('th', { scope: 'col', text: 'Roll' }), h('th', { scope: 'col', text: 'Target' }), h('th', { scope: 'col', text: 'Valid landings' }))),
+            h('caption', { class: 'sr-only', text: tr('replay.oddsCaption') }),
+            h('thead', null, h('tr', null, h('th', { scope: 'col', text: tr('audit.roll') }), h('th', { scope: 'col', text: tr('audit.target') }), h('th', { scope: 'col', text: tr('audit.landings') }))),
             h('tbody', null, rows)) : null,
           outcome,
           chance ? h('p', { class: 'muted small', text: chance }) : null));
@@ -502,38 +505,38 @@ export function replayPage(main, [idText], query) {
       clear(banner);
       if (!list.length) return;
       const t = turns[i];
-      if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', `The move of ${turnLabel(t.turn)}`);
+      if (t.tile && Array.isArray(t.at)) board.markTile(t.at, 'mark-violation', tr('replay.moveOf', { when: turnLabel(t.turn) }));
       for (const v of list) {
         const loc = moveLocation(v);
-        if (loc) board.markSegment(loc.at, loc.segment, 'violation', `${v.rule}: ${segWords(loc.segment)} at ${at(loc.at)}`).dataset.testid = 'violation-highlight';
+        if (loc) board.markSegment(loc.at, loc.segment, 'violation', tr('replay.highlight', { rule: v.rule, seg: segWords(loc.segment), at: at(loc.at) })).dataset.testid = 'violation-highlight';
       }
       const rules = [...new Set(list.map((v) => v.rule))];
       banner.append(h('strong', { text: rules.join(', ') }), ' ', h('span', { text: RULES[rules[0]] || '' }));
       const fd = audit.first_divergence;
       violBox.appendChild(h('div', { class: 'violations', role: showViolation ? 'alert' : null, dataset: { testid: 'violations' } },
-        h('h3', { text: list.length > 1 ? `${list.length} violations` : 'Violation' }),
+        h('h3', { text: list.length > 1 ? tr('verdict.violations', { n: list.length }) : tr('replay.violation') }),
         h('ul', null, list.map((v) => h('li', { class: 'violation', dataset: { rule: v.rule } },
           h('p', null, h('span', { class: 'badge bad', text: v.rule }), v.player ? h('span', { class: 'muted', text: ` ${v.player}` }) : null,
             // A turn whose tile was not placed has no step of its own: say which turn it was.
             v.turn !== t.turn ? h('span', { class: 'muted', text: ` · ${turnLabel(v.turn)}` }) : null),
           RULES[v.rule] ? h('p', { class: 'rule-text', text: RULES[v.rule] }) : null,
-          h('p', { class: 'message', text: v.message })))),
-        fd && stepOf(fd.turn) === i ? h('p', { class: 'divergence', text: `First divergence: ${fd.message}` }) : null));
+          h('p', { class: 'message', text: lang === 'en' ? v.message : violationWhere(v) })))),
+        fd && stepOf(fd.turn) === i ? h('p', { class: 'divergence', text: `${tr('audit.divergence')}: ${divergenceText(fd)}` }) : null));
       showViolation = false;
     }
 
     function renderEvents(i) {
       clear(eventsBox);
       const list = events.get(i) || [];
-      if (!list.length) { eventsBox.appendChild(h('p', { class: 'muted small', text: 'No points scored this turn.' })); return; }
-      eventsBox.appendChild(h('h3', { text: turns[i].turn === null ? `Points (${list.length} events)` : 'Points this turn' }));
+      if (!list.length) { eventsBox.appendChild(h('p', { class: 'muted small', text: tr('replay.noPoints') })); return; }
+      eventsBox.appendChild(h('h3', { text: turns[i].turn === null ? tr('replay.pointsEvents', { n: list.length }) : tr('replay.pointsThisTurn') }));
       const ul = h('ul', { class: 'events', dataset: { testid: 'events' } });
       list.forEach((ev, k) => {
         const b = h('button', { type: 'button', class: 'event', 'aria-pressed': pickedEvent === k ? 'true' : 'false', on: { click: () => { pickedEvent = pickedEvent === k ? null : k; render(); } } },
           h('span', { class: 'event-points', text: ev.points < 0 ? String(ev.points) : `+${ev.points}` }),
           h('span', { class: 'event-who' }, ev.players.map((n) => h('span', { class: 'who' }, h('span', { class: 'swatch', style: { background: colors.get(n) || '#777' }, 'aria-hidden': 'true' }), n))),
           h('span', { class: 'event-feature', text: eventFeature(ev) }),
-          h('span', { class: 'receipt', text: ev.receipt || '' }));
+          h('span', { class: 'receipt', text: receiptText(ev) }));
         ul.appendChild(h('li', null, b));
         if (pickedEvent === k) {
           const tiles = ev.tiles || (ev.cities || []).flatMap((c) => c.tiles || []);
@@ -547,12 +550,12 @@ export function replayPage(main, [idText], query) {
       const i = cur;
       const t = turns[i];
       board.setStep(i);
-      if (t.tile && Array.isArray(t.at) && i > 0) { board.markTile(t.at, 'mark-last', `Placed this turn`); board.centerOn(t.at); }
+      if (t.tile && Array.isArray(t.at) && i > 0) { board.markTile(t.at, 'mark-last', tr('replay.placedThisTurn')); board.centerOn(t.at); }
       slider.value = String(i);
-      slider.setAttribute('aria-valuetext', t.turn === null ? 'Final scoring' : `Turn ${t.turn} of ${game.turns}`);
-      counter.textContent = t.turn === null ? `Final / ${game.turns}` : `${t.turn} / ${game.turns}`;
+      slider.setAttribute('aria-valuetext', t.turn === null ? tr('replay.finalScoringCap') : tr('replay.turnOf', { turn: t.turn, of: game.turns }));
+      counter.textContent = t.turn === null ? `${tr('replay.final')} / ${game.turns}` : `${t.turn} / ${game.turns}`;
       jumpInput.value = t.turn === null ? '' : String(t.turn);
-      side.querySelector('.turn-title').textContent = t.turn === null ? 'Final scoring' : i === 0 ? 'Start' : `Turn ${t.turn}`;
+      side.querySelector('.turn-title').textContent = t.turn === null ? tr('replay.finalScoringCap') : i === 0 ? tr('replay.start') : tr('replay.turnCap', { turn: t.turn });
       renderScores(i);
       describeMove(i);
       renderViolations(i);
@@ -563,8 +566,8 @@ export function replayPage(main, [idText], query) {
       permalink.setAttribute('href', href);
       if (location.pathname + location.search !== href) history.replaceState(null, '', href);
       const nViol = (violations.get(i) || []).length;
-      caption.textContent = `${t.turn === null ? 'Final scoring' : i === 0 ? 'Start tile' : `Turn ${t.turn}${t.player ? `, ${t.player}` : ''}`}` +
-        `${flights.has(i) ? ', a flight' : ''}${nViol ? `, ${nViol} violation${nViol > 1 ? 's' : ''}` : ''}. Scores: ` +
+      caption.textContent = `${t.turn === null ? tr('replay.finalScoringCap') : i === 0 ? tr('replay.startTileCap') : `${tr('replay.turnCap', { turn: t.turn })}${t.player ? `, ${t.player}` : ''}`}` +
+        `${flights.has(i) ? `, ${tr('replay.aFlight')}` : ''}${nViol ? `, ${tr('verdict.violations', { n: nViol })}` : ''}. ${tr('replay.scoresCap')} ` +
         players.map((p, k) => `${p.name} ${t.scores ? t.scores[k] : 0}`).join(', ') + '.';
       for (const m of markers.children) m.classList.toggle('current', Number(m.dataset.step) === i);
     }
@@ -580,7 +583,7 @@ export function replayPage(main, [idText], query) {
       clearInterval(timer);
       timer = null;
       playBtn.setAttribute('aria-pressed', 'false');
-      playBtn.setAttribute('aria-label', 'Play');
+      playBtn.setAttribute('aria-label', tr('replay.play'));
       playBtn.replaceChildren(icon('play', true));
     }
     function toggle() {
@@ -588,7 +591,7 @@ export function replayPage(main, [idText], query) {
       if (cur >= last) go(0);
       timer = setInterval(() => go(cur + 1), Number(speed.value));
       playBtn.setAttribute('aria-pressed', 'true');
-      playBtn.setAttribute('aria-label', 'Pause');
+      playBtn.setAttribute('aria-label', tr('replay.pause'));
       playBtn.replaceChildren(icon('pause', true));
     }
     speed.addEventListener('change', () => { if (timer) { stop(); toggle(); } });

@@ -8,6 +8,7 @@ import { getJSON } from '../api.js';
 import { barChart, hbarChart, dieChart } from '../charts.js';
 import { setQuery } from '../router.js';
 import { FEATURES, featureName } from '../figures.js';
+import { t, fmtFixed } from '../i18n/index.js';
 import { ratingSection, luckSection, luckSentence, luckWords, signed, LUCK_NOTE, RATING_NOTE } from '../rating.js';
 
 // Features their units chart always (charted), the others when someone
@@ -26,16 +27,18 @@ const MAX_PLAYER_DETAILS = 60;
 const tile = (label, value, sub, testid) => h('div', { class: 'stat', dataset: { testid } },
   h('span', { class: 'stat-value', text: value }), h('span', { class: 'stat-label', text: label }), sub ? h('span', { class: 'stat-sub', text: sub }) : null);
 
+const DIR_LABEL = { orthogonal: t('stats.orthogonal'), diagonal: t('stats.diagonal') };
+
 const playerHref = (name) => `/stats?player=${encodeURIComponent(name)}`;
 
 function flierCharts(fl) {
-  const byRoll = (fl.by_roll || []).map((r) => ({ label: `roll ${r.roll}`, value: r.landing_rate === null ? 0 : r.landing_rate * 100, title: r.landing_rate === null ? '–' : fmtPct(r.landing_rate), sub: `${r.flights} flights`, cls: 'bar-flier' }));
+  const byRoll = (fl.by_roll || []).map((r) => ({ label: t('die.roll', { roll: r.roll }), value: r.landing_rate === null ? 0 : r.landing_rate * 100, title: r.landing_rate === null ? '–' : fmtPct(r.landing_rate), sub: t('stats.flights', { n: r.flights }), cls: 'bar-flier' }));
   const dirs = fl.by_direction || {};
-  const byDir = ['orthogonal', 'diagonal'].filter((k) => dirs[k]).map((k) => ({ label: k, value: dirs[k].landing_rate === null ? 0 : dirs[k].landing_rate * 100, title: dirs[k].landing_rate === null ? '–' : fmtPct(dirs[k].landing_rate), sub: `${dirs[k].flights} flights`, cls: 'bar-flier' }));
-  const pct = (v) => `${Math.round(v)}%`;
+  const byDir = ['orthogonal', 'diagonal'].filter((k) => dirs[k]).map((k) => ({ label: DIR_LABEL[k], value: dirs[k].landing_rate === null ? 0 : dirs[k].landing_rate * 100, title: dirs[k].landing_rate === null ? '–' : fmtPct(dirs[k].landing_rate), sub: t('stats.flights', { n: dirs[k].flights }), cls: 'bar-flier' }));
+  const pct = (v) => fmtPct(v / 100);
   return [
-    barChart(byRoll, { title: 'Landing rate by roll', xLabel: 'roll', yLabel: 'landing rate', max: 100, format: pct }),
-    barChart(byDir, { title: 'Landing rate by direction', xLabel: 'direction', yLabel: 'landing rate', max: 100, format: pct }),
+    barChart(byRoll, { title: t('stats.rateByRoll'), xLabel: t('die.axisRoll'), yLabel: t('stats.landingRate'), max: 100, format: pct }),
+    barChart(byDir, { title: t('stats.rateByDir'), xLabel: t('stats.direction'), yLabel: t('stats.landingRate'), max: 100, format: pct }),
   ];
 }
 
@@ -46,29 +49,29 @@ function flierCharts(fl) {
 // its flights had before the roll.
 function luckCard(fl) {
   const dirs = fl.by_direction || {};
-  const rows = [['all directions', fl, 'luck-all'], ...['orthogonal', 'diagonal'].filter((k) => dirs[k]).map((k) => [k, dirs[k], `luck-${k}`])]
+  const rows = [[t('stats.allDirections'), fl, 'luck-all'], ...['orthogonal', 'diagonal'].filter((k) => dirs[k]).map((k) => [DIR_LABEL[k], dirs[k], `luck-${k}`])]
     .filter(([, r]) => typeof r.expected === 'number');
   if (!rows.length || !(fl.landed + fl.returned)) {
-    return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: 'Flier luck' }),
-      h('p', { class: 'muted', text: 'No flight with a landing or a return yet.' }));
+    return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: t('luck.title') }),
+      h('p', { class: 'muted', text: t('luck.noFlights') }));
   }
   // the landings the luck counts: a die's rolls only, so landed = expected + luck
   const landed = (r) => Math.round(r.expected + r.luck);
   const num = (text, testid) => h('td', { class: 'num', dataset: testid ? { testid } : undefined, text });
   const dirTable = h('div', { class: 'table-wrap' }, h('table', { class: 'report', dataset: { testid: 'luck-by-direction' } },
-    h('caption', { text: 'By direction: landings against the odds' }),
-    h('thead', null, h('tr', null, ['Direction', '#Landed', '#Expected', '#Luck', '#Spread (±)', '#Points won', 'In words'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+    h('caption', { text: t('stats.byDirCaption') }),
+    h('thead', null, h('tr', null, [t('stats.direction'), `#${t('stats.landed')}`, `#${t('stats.expected')}`, `#${t('stats.luck')}`, `#${t('stats.spread')}`, `#${t('stats.pointsWon')}`, t('stats.inWords')].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
     h('tbody', null, rows.map(([label, r, testid]) => h('tr', { dataset: { testid } },
       h('th', { scope: 'row', text: label }),
-      num(fmtNum(landed(r))), num(r.expected.toFixed(2)), num(signed(r.luck), 'luck-value'), num(r.spread.toFixed(2)),
+      num(fmtNum(landed(r))), num(fmtFixed(r.expected)), num(signed(r.luck), 'luck-value'), num(fmtFixed(r.spread)),
       num(fmtNum(r.points || 0)),
       h('td', { text: luckWords(r.luck, r.spread) }))))));
   const all = rows[0][1];
   const rolls = (fl.by_roll || []).filter((r) => typeof r.expected === 'number');
   const nRolls = rolls.reduce((a, r) => a + r.flights, 0);
   const rollTable = h('div', { class: 'table-wrap' }, h('table', { class: 'report', dataset: { testid: 'luck-by-roll' } },
-    h('caption', { text: 'By roll: how often each number came and landed' }),
-    h('thead', null, h('tr', null, ['Roll', '#Flights', '#Share', '#Landing rate', '#Chance before the roll', '#Points won'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+    h('caption', { text: t('stats.byRollCaption') }),
+    h('thead', null, h('tr', null, [t('audit.roll'), `#${t('games.col.flights')}`, `#${t('stats.share')}`, `#${t('stats.landingRateCol')}`, `#${t('stats.chanceBefore')}`, `#${t('stats.pointsWon')}`].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
     h('tbody', null, rolls.map((r) => {
       const decided = r.landed + r.returned;
       return h('tr', { dataset: { testid: `luck-roll-${r.roll}` } },
@@ -77,17 +80,17 @@ function luckCard(fl) {
         num(fmtPct(r.landing_rate)), num(decided ? fmtPct(r.expected / decided) : '–', 'roll-chance'),
         num(fmtNum(r.points || 0)));
     }))));
-  return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: 'Flier luck over all games' }),
-    h('p', { dataset: { testid: 'luck-stats-text' }, text: `Over all games the fliers ${luckSentence(all.luck, all.spread)} (${fmtNum(landed(all))} landings, ${all.expected.toFixed(2)} expected): ${luckWords(all.luck, all.spread)}. Flights won ${fmtNum(all.points || 0)} points.` }),
+  return h('section', { class: 'card', dataset: { testid: 'luck-stats' } }, h('h2', { text: t('stats.luckAll') }),
+    h('p', { dataset: { testid: 'luck-stats-text' }, text: t('stats.luckText', { sentence: luckSentence(all.luck, all.spread), landed: fmtNum(landed(all)), expected: fmtFixed(all.expected), words: luckWords(all.luck, all.spread), points: fmtNum(all.points || 0) }) }),
     dirTable,
-    h('p', { class: 'note', text: 'A flight’s direction is fixed by its tile before the die is rolled, so each direction’s landings can be held against the odds: luck is landings minus the expected landings, and the spread says how far chance alone usually strays. Points won: what each flight’s figure won its owner in the scorings it counted in (a scoring two flown figures shared counts for both).' }),
+    h('p', { class: 'note', text: t('stats.dirNote') }),
     rollTable,
-    h('p', { class: 'note', dataset: { testid: 'luck-roll-note' }, text: 'There is no luck to measure by roll: once the die shows a number, that square decides — a landing if it has room, a return if not. Instead: the share says how often each number came up (a fair die gives a third each), and the landing rate against the chance those flights had before the roll says whether that distance reaches land more often than the odds of the three squares.' }),
+    h('p', { class: 'note', dataset: { testid: 'luck-roll-note' }, text: t('stats.rollNote') }),
     h('p', { class: 'note', text: LUCK_NOTE }));
 }
 
 function leaderboard(players, onSort, sort) {
-  const cols = [['name', 'Player'], ['games', 'Games'], ['wins', 'Wins'], ['average', 'Average'], ['best', 'Best'], ['flights', 'Flights'], ['landing_rate', 'Landing rate'], ['rating', 'Rating']];
+  const cols = [['name', t('games.player')], ['games', t('games.title')], ['wins', t('stats.wins')], ['average', t('stats.average')], ['best', t('games.col.best')], ['flights', t('games.col.flights')], ['landing_rate', t('stats.landingRateCol')], ['rating', t('rating.title')]];
   const sorted = players.slice().sort((a, b) => {
     const k = sort.key;
     const va = a[k] ?? -1, vb = b[k] ?? -1;
@@ -95,7 +98,7 @@ function leaderboard(players, onSort, sort) {
     return (sort.asc ? c : -c) || a.name.localeCompare(b.name);
   });
   return h('div', { class: 'table-wrap' }, h('table', { class: 'report leaderboard', dataset: { testid: 'leaderboard' } },
-    h('caption', { class: 'sr-only', text: 'Leaderboard' }),
+    h('caption', { class: 'sr-only', text: t('stats.leaderboard') }),
     h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num', text: '#' }), cols.map(([k, label]) => h('th', {
       scope: 'col', class: k === 'name' ? null : 'num', 'aria-sort': sort.key === k ? (sort.asc ? 'ascending' : 'descending') : 'none',
     }, h('button', { type: 'button', class: 'sort', on: { click: () => onSort(k) } }, label,
@@ -109,57 +112,57 @@ function leaderboard(players, onSort, sort) {
       h('td', { class: 'num', text: fmtNum(p.best) }),
       h('td', { class: 'num', text: fmtNum(p.flights) }),
       h('td', { class: 'num', text: fmtPct(p.landing_rate) }),
-      h('td', { class: 'num', dataset: { testid: 'rating-cell' }, text: p.rating === null || p.rating === undefined ? '–' : p.rating.toFixed(2) }))))));
+      h('td', { class: 'num', dataset: { testid: 'rating-cell' }, text: p.rating === null || p.rating === undefined ? '–' : fmtFixed(p.rating) }))))));
 }
 
 function globalStats(root, alive) {
-  document.title = 'Statistics · flierd';
-  root.appendChild(h('div', { class: 'page-head' }, h('h1', { tabindex: -1, text: 'Statistics' }), root.searchForm));
-  const body = h('div', null, h('p', { class: 'loading', text: 'Loading…' }));
+  document.title = `${t('nav.stats')} · flierd`;
+  root.appendChild(h('div', { class: 'page-head' }, h('h1', { tabindex: -1, text: t('nav.stats') }), root.searchForm));
+  const body = h('div', null, h('p', { class: 'loading', text: t('common.loading') }));
   root.appendChild(body);
   Promise.all([getJSON('/api/stats'), getJSON('/api/players')]).then(async ([st, pl]) => {
     if (!alive()) return;
     clear(body);
     const g = st.games || {}, fl = st.flier || {}, vi = st.violations || {};
     body.appendChild(h('div', { class: 'stat-grid' },
-      tile('games', fmtNum(g.total), [`${fmtNum(g.finished)} finished · ${fmtNum(g.live)} live`, ...Object.entries(g.by_edition || {}).map(([k, n]) => `${k}: ${fmtNum(n)}`)].join(' · '), 'stat-games'),
-      tile('valid', fmtNum(g.valid), g.total ? fmtPct(g.valid / g.total) : ''),
-      tile('with violations', fmtNum(g.invalid), `${fmtNum(vi.total)} violations`),
-      g.unsupported ? tile('not audited yet', fmtNum(g.unsupported), 'expansions this flierd does not audit') : null,
-      tile('flights', fmtNum(fl.flights), `${fmtNum(fl.landed)} landed · ${fmtNum(fl.returned)} returned`),
-      tile('landing rate', fmtPct(fl.landing_rate), `${fmtNum(fl.forced_returns)} returned with no landing possible`),
+      tile(t('stats.tileGames'), fmtNum(g.total), [`${t('stats.finishedN', { n: g.finished })} · ${t('stats.liveN', { n: g.live })}`, ...Object.entries(g.by_edition || {}).map(([k, n]) => `${k}: ${fmtNum(n)}`)].join(' · '), 'stat-games'),
+      tile(t('verdict.valid'), fmtNum(g.valid), g.total ? fmtPct(g.valid / g.total) : ''),
+      tile(t('stats.withViolations'), fmtNum(g.invalid), t('verdict.violations', { n: vi.total || 0 })),
+      g.unsupported ? tile(t('verdict.notAudited'), fmtNum(g.unsupported), t('stats.unsupportedSub')) : null,
+      tile(t('stats.tileFlights'), fmtNum(fl.flights), `${t('stats.landedN', { n: fl.landed || 0 })} · ${t('stats.returnedN', { n: fl.returned || 0 })}`),
+      tile(t('stats.landingRate'), fmtPct(fl.landing_rate), t('stats.forced', { n: fl.forced_returns || 0 })),
       // what the tile counts, not the games by edition it used to show
-      tile('players', fmtNum((pl.players || []).length), 'different names over all games', 'stat-players')));
+      tile(t('stats.tilePlayers'), fmtNum((pl.players || []).length), t('stats.playersSub'), 'stat-players')));
 
     const hist = (st.scores && st.scores.histogram) || [];
-    const pointsFig = h('div', { class: 'chart-slot' }, h('p', { class: 'loading', text: 'Adding up points by feature…' }));
+    const pointsFig = h('div', { class: 'chart-slot' }, h('p', { class: 'loading', text: t('stats.adding') }));
     const charts = h('div', { class: 'chart-grid' },
-      barChart(hist.map((b) => ({ label: `${b.from}–${b.to}`, value: b.count, cls: 'bar-score' })), { title: 'Final scores', xLabel: 'score', yLabel: 'players', note: `${fmtNum(st.scores ? st.scores.count : 0)} final scores of finished games.` }),
+      barChart(hist.map((b) => ({ label: `${b.from}–${b.to}`, value: b.count, cls: 'bar-score' })), { title: t('audit.finalScores'), xLabel: t('stats.score'), yLabel: t('stats.players'), note: t('stats.finalNote', { n: st.scores ? st.scores.count : 0 }) }),
       pointsFig,
       ...flierCharts(fl),
-      dieChart(st.die, 'Die fairness (all flights)'),
-      hbarChart(Object.entries(vi.by_rule || {}).sort((a, b) => b[1] - a[1]).map(([r, n]) => ({ label: r, value: n, cls: 'bar-bad' })), { title: 'Violations by rule', empty: 'no violations', labelWidth: 200, width: 400 }));
-    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Charts' }), charts));
+      dieChart(st.die, t('stats.dieAll')),
+      hbarChart(Object.entries(vi.by_rule || {}).sort((a, b) => b[1] - a[1]).map(([r, n]) => ({ label: r, value: n, cls: 'bar-bad' })), { title: t('stats.byRule'), empty: t('stats.noViolations'), labelWidth: 200, width: 400 }));
+    body.appendChild(h('section', { class: 'card' }, h('h2', { text: t('stats.charts') }), charts));
     body.appendChild(luckCard(fl));
 
     const sort = { key: 'wins', asc: false };
     const lbSlot = h('div');
     const drawLb = () => { lbSlot.replaceChildren(leaderboard(pl.players || [], (k) => { if (sort.key === k) sort.asc = !sort.asc; else { sort.key = k; sort.asc = k === 'name'; } drawLb(); }, sort)); };
     drawLb();
-    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Leaderboard' }), lbSlot,
+    body.appendChild(h('section', { class: 'card' }, h('h2', { text: t('stats.leaderboard') }), lbSlot,
       h('p', { class: 'note', dataset: { testid: 'rating-note' }, text: RATING_NOTE })));
 
     const dbp = (st.die_by_player || []).filter((d) => d.n > 0);
     if (dbp.length) {
-      body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Die fairness by player' }),
+      body.appendChild(h('section', { class: 'card' }, h('h2', { text: t('stats.dieByPlayer') }),
         h('div', { class: 'table-wrap' }, h('table', { class: 'report' },
-          h('thead', null, h('tr', null, ['Player', '#Rolls', '#1', '#2', '#3', '#χ²', '#p'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+          h('thead', null, h('tr', null, [t('games.player'), `#${t('stats.rolls')}`, '#1', '#2', '#3', '#χ²', '#p'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
           h('tbody', null, dbp.map((d) => h('tr', { class: d.p_value !== null && d.p_value < 0.05 ? 'flag' : null },
             h('th', { scope: 'row' }, h('a', { href: playerHref(d.name), text: d.name })),
             h('td', { class: 'num', text: String(d.n) }),
             ...d.rolls.map((r) => h('td', { class: 'num', text: String(r) })),
-            h('td', { class: 'num', text: d.chi_square === null ? '–' : Number(d.chi_square).toFixed(2) }),
-            h('td', { class: 'num', text: d.p_value === null ? '–' : Number(d.p_value).toFixed(3) }))))))));
+            h('td', { class: 'num', text: d.chi_square === null ? '–' : fmtFixed(d.chi_square, 2) }),
+            h('td', { class: 'num', text: d.p_value === null ? '–' : fmtFixed(d.p_value, 3) }))))))));
     }
 
     // Points by feature over everyone: the sum of the players' own figures.
@@ -173,21 +176,21 @@ function globalStats(root, alive) {
     const truncated = (pl.players || []).length > list.length;
     // The note says when some players are left out (too many, or a name /api/players/{name} cannot reach).
     pointsFig.replaceChildren(hbarChart(featureBars(features, sum), {
-      title: 'Points by feature type', labelWidth: 100, width: 380,
-      note: truncated ? `The ${list.length} most active players of ${pl.players.length}.` : 'All players, all games.',
+      title: t('stats.byFeature'), labelWidth: 100, width: 380,
+      note: truncated ? t('stats.mostActive', { n: list.length, all: fmtNum(pl.players.length) }) : t('stats.allPlayers'),
     }));
   }).catch((e) => {
     if (!alive()) return;
-    body.replaceChildren(h('p', { class: 'error', role: 'alert', text: `Could not load the statistics: ${e.message}` }));
+    body.replaceChildren(h('p', { class: 'error', role: 'alert', text: t('stats.loadError', { error: e.message }) }));
   });
 }
 
 function playerStats(root, name, alive) {
-  document.title = `${name} · Statistics · flierd`;
-  root.appendChild(h('p', { class: 'crumbs' }, h('a', { href: '/stats', text: 'Statistics' }), ' / player'));
+  document.title = `${name} · ${t('nav.stats')} · flierd`;
+  root.appendChild(h('p', { class: 'crumbs' }, h('a', { href: '/stats', text: t('nav.stats') }), ` / ${t('stats.playerCrumb')}`));
   root.appendChild(h('div', { class: 'page-head' }, h('h1', { tabindex: -1, text: name }),
-    h('div', { class: 'head-actions' }, h('a', { class: 'btn', href: `/?player=${encodeURIComponent(name)}`, text: 'All their games' }), root.searchForm)));
-  const body = h('div', null, h('p', { class: 'loading', text: 'Loading…' }));
+    h('div', { class: 'head-actions' }, h('a', { class: 'btn', href: `/?player=${encodeURIComponent(name)}`, text: t('stats.allTheirGames') }), root.searchForm)));
+  const body = h('div', null, h('p', { class: 'loading', text: t('common.loading') }));
   root.appendChild(body);
   // /api/players/{name} takes one path segment, so a name with a slash
   // cannot be asked for: show its line of /api/players instead.
@@ -202,46 +205,46 @@ function playerStats(root, name, alive) {
     if (!alive()) return;
     clear(body);
     body.appendChild(h('div', { class: 'stat-grid' },
-      tile('games', fmtNum(p.games), `${fmtNum(p.finished_games)} finished`),
-      tile('wins', fmtNum(p.wins), p.finished_games ? fmtPct(p.wins / p.finished_games) : ''),
-      tile('average score', fmtNum(p.average, 1), `best ${fmtNum(p.best)}`),
-      tile('flights', fmtNum(p.flights), `${fmtNum(p.landed)} landed · ${fmtNum(p.returned)} returned`),
-      tile('landing rate', fmtPct(p.landing_rate), `${fmtNum(p.forced_returns)} returned with no landing possible`),
-      tile('points after a flight', fmtNum(p.flier_points), 'scored by meeples that flew')));
+      tile(t('stats.tileGames'), fmtNum(p.games), t('stats.finishedN', { n: p.finished_games || 0 })),
+      tile(t('stats.tileWins'), fmtNum(p.wins), p.finished_games ? fmtPct(p.wins / p.finished_games) : ''),
+      tile(t('stats.averageScore'), fmtNum(p.average, 1), t('stats.bestN', { best: fmtNum(p.best) })),
+      tile(t('stats.tileFlights'), fmtNum(p.flights), `${t('stats.landedN', { n: p.landed || 0 })} · ${t('stats.returnedN', { n: p.returned || 0 })}`),
+      tile(t('stats.landingRate'), fmtPct(p.landing_rate), t('stats.forced', { n: p.forced_returns || 0 })),
+      tile(t('stats.pointsAfter'), fmtNum(p.flier_points), t('stats.pointsAfterSub'))));
     if (p.partial) {
-      body.appendChild(h('p', { class: 'notice', text: 'The daemon cannot give the details of a name with a slash (points by feature, die rolls, recent games); these are the totals from the list of players.' }));
+      body.appendChild(h('p', { class: 'notice', text: t('stats.slash') }));
       return;
     }
     const pts = p.points || {};
-    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Charts' }), h('div', { class: 'chart-grid' },
-      hbarChart(featureBars(chartedFeatures(pts), pts), { title: 'Points by feature type', labelWidth: 100, width: 380 }),
-      dieChart(p.die, `Die fairness (${name}'s rolls)`),
+    body.appendChild(h('section', { class: 'card' }, h('h2', { text: t('stats.charts') }), h('div', { class: 'chart-grid' },
+      hbarChart(featureBars(chartedFeatures(pts), pts), { title: t('stats.byFeature'), labelWidth: 100, width: 380 }),
+      dieChart(p.die, t('stats.diePlayer', { name })),
       barChart([
-        { label: 'landed', value: p.landed || 0, cls: 'bar-ok' },
+        { label: t('audit.landed'), value: p.landed || 0, cls: 'bar-ok' },
         // a flier must land where it can: a return with a landing possible
         // is a rule broken (a landing refused, or none made), not a choice
-        { label: 'returned', value: Math.max(0, (p.returned || 0) - (p.forced_returns || 0)), cls: 'bar-bad', sub: 'a landing possible: a rule broken' },
-        { label: 'no landing', value: p.forced_returns || 0, cls: 'bar-neutral', sub: 'returned: none possible' },
-      ], { title: 'Flier uses', yLabel: 'flights' }))));
+        { label: t('audit.returned'), value: Math.max(0, (p.returned || 0) - (p.forced_returns || 0)), cls: 'bar-bad', sub: t('stats.ruleBroken') },
+        { label: t('stats.noLanding'), value: p.forced_returns || 0, cls: 'bar-neutral', sub: t('stats.nonePossible') },
+      ], { title: t('stats.flierUses'), yLabel: t('stats.flightsAxis') }))));
     body.appendChild(ratingSection(p.rating));
     body.appendChild(luckSection(p.luck));
     const recent = p.recent || [];
-    body.appendChild(h('section', { class: 'card' }, h('h2', { text: 'Recent games' }),
+    body.appendChild(h('section', { class: 'card' }, h('h2', { text: t('stats.recent') }),
       recent.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'report' },
-        h('thead', null, h('tr', null, ['Game', 'Date', 'Edition', '#Seat', '#Score', '#Rank', 'Verdict', '#Flights'].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
+        h('thead', null, h('tr', null, [t('games.col.game'), t('games.col.date'), t('games.col.edition'), `#${t('stats.seat')}`, `#${t('stats.score')}`, `#${t('audit.rank')}`, t('games.col.verdict'), `#${t('games.col.flights')}`].map((c) => h('th', { scope: 'col', class: c.startsWith('#') ? 'num' : null, text: c.replace('#', '') })))),
         h('tbody', null, recent.map((g) => h('tr', { class: g.winner ? 'winner' : null },
-          h('th', { scope: 'row' }, h('a', { href: `/games/${g.id}`, text: g.name ? g.name.split('/').pop() : `Game #${g.id}` })),
+          h('th', { scope: 'row' }, h('a', { href: `/games/${g.id}`, text: g.name ? g.name.split('/').pop() : t('game.untitled', { id: g.id }) })),
           h('td', { text: fmtDate(g.uploaded_at, false) }),
           h('td', { text: g.edition }),
           h('td', { class: 'num', text: String(g.seat + 1) }),
-          h('td', { class: 'num', text: String(g.score) }, g.claimed !== null && g.claimed !== g.score ? h('span', { class: 'claimed', text: ` (claimed ${g.claimed})` }) : null),
+          h('td', { class: 'num', text: String(g.score) }, g.claimed !== null && g.claimed !== g.score ? h('span', { class: 'claimed', text: ` (${t('games.claimed', { score: g.claimed })})` }) : null),
           h('td', { class: 'num', text: String(g.rank) }),
-          h('td', null, h('span', { class: ['badge', g.valid ? 'ok' : 'bad'], text: g.valid ? 'valid' : 'violations' })),
+          h('td', null, h('span', { class: ['badge', g.valid ? 'ok' : 'bad'], text: g.valid ? t('verdict.valid') : t('stats.violationsBadge') })),
           h('td', { class: 'num', text: `${g.flights}` }))))))
-        : h('p', { class: 'muted', text: 'No games.' })));
+        : h('p', { class: 'muted', text: t('stats.noGames') })));
   }).catch((e) => {
     if (!alive()) return;
-    body.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.status === 404 ? `No player named “${name}”.` : `Could not load the player: ${e.message}` }));
+    body.replaceChildren(h('p', { class: 'error', role: 'alert', text: e.status === 404 ? t('stats.noPlayer', { name }) : t('stats.playerError', { error: e.message }) }));
   });
 }
 
@@ -251,10 +254,10 @@ export function statsPage(main, _params, query) {
   main.appendChild(root);
   const name = query.get('player');
   // A form to look up a player by name.
-  const input = h('input', { id: 'player-q', type: 'search', list: 'stats-players', placeholder: 'Player name', value: name || '', autocomplete: 'off' });
+  const input = h('input', { id: 'player-q', type: 'search', list: 'stats-players', placeholder: t('stats.playerName'), value: name || '', autocomplete: 'off' });
   const dl = h('datalist', { id: 'stats-players' });
   const form = h('form', { class: 'player-search', role: 'search', on: { submit: (e) => { e.preventDefault(); const v = input.value.trim(); setQuery({ player: v }, false); window.dispatchEvent(new Event('flierd:navigate')); } } },
-    h('label', { for: 'player-q', text: 'Player' }), input, dl, h('button', { type: 'submit', class: 'btn small', text: 'Show' }));
+    h('label', { for: 'player-q', text: t('games.player') }), input, dl, h('button', { type: 'submit', class: 'btn small', text: t('stats.show') }));
   getJSON('/api/players').then((d) => { for (const p of d.players || []) dl.appendChild(h('option', { value: p.name })); }).catch(() => {});
   root.searchForm = form;
   if (name) playerStats(root, name, () => alive);
