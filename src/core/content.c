@@ -10,12 +10,33 @@
 
 #include "util/buf.h"
 
+/* " v" in decimal, at p; returns the end. printf, a call per number,
+ * was four fifths of the digest's time, and the digest is taken on the
+ * store's one writing thread. */
+static char *put_num(char *p, long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    *p++ = ' ';
+    if (v < 0)
+        *p++ = '-';
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    while (n)
+        *p++ = tmp[--n];
+    return p;
+}
+
 static void put_bytes(struct buf *b, const char *key, const uint8_t *v,
                       size_t n)
 {
+    char num[8];
     buf_puts(b, key);
     for (size_t i = 0; i < n; i++)
-        buf_printf(b, " %u", (unsigned)v[i]);
+        buf_append(b, num, (size_t)(put_num(num, v[i]) - num));
     buf_puts(b, "\n");
 }
 
@@ -45,11 +66,15 @@ static void put_setup(struct buf *b, const struct game_log *l)
 
 static void put_move(struct buf *b, const struct move *m)
 {
-    buf_printf(b, "m %u %d %d %d %d %u %u %u %u %d %d %u %d %d",
-               (unsigned)m->kind, m->player, m->tile, m->at.x, m->at.y,
-               (unsigned)m->rot, (unsigned)m->feature, (unsigned)m->mask,
-               (unsigned)m->meeple, m->meeple_owner, m->roll,
-               (unsigned)m->neutral, m->index, m->amount);
+    const long v[] = { m->kind, m->player, m->tile, m->at.x, m->at.y,
+                       m->rot, m->feature, m->mask, m->meeple,
+                       m->meeple_owner, m->roll, m->neutral, m->index,
+                       m->amount };
+    char line[1 + sizeof v / sizeof *v * 22], *p = line;
+    *p++ = 'm';
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+        p = put_num(p, v[i]);
+    buf_append(b, line, (size_t)(p - line));
     /* an unknown tile is known by the id the log wrote */
     if (m->tile < 0) {
         buf_puts(b, " ");

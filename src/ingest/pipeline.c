@@ -22,6 +22,8 @@
  * of the batch keeps. Their outcome was reported already and stays true;
  * one that no longer reads the same, or no longer writes, is taken back
  * (batch_failed). */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,66 @@ struct slot {
     struct ingest_job *job;
 };
 
+/* The uploads' digests prepared so far, by their first 64 bits, each
+ * with the least index that had it. An item whose bytes an earlier item
+ * has is a duplicate unless that one fails to be stored, so it is not
+ * packed: compressing and digesting its content again was a fifth of
+ * the CPU of ingesting a folder that holds each file twice. Should it be
+ * written after all (the earlier one failed, or 64 bits matched other
+ * bytes) the write packs it, as it does a record whose packing failed. */
+#define SEEN_MAX ((size_t)1 << 20)
+struct seen {
+    pthread_mutex_t lock;
+    uint64_t *key; /* 0: empty */
+    size_t *idx;
+    size_t cap, n; /* cap a power of two; no more than cap / 2 kept */
+};
+
+static void seen_init(struct seen *t, size_t items)
+{
+    pthread_mutex_init(&t->lock, NULL);
+    t->cap = 16;
+    while (t->cap < 2 * items && t->cap < SEEN_MAX)
+        t->cap *= 2;
+    t->key = xcalloc(t->cap, sizeof *t->key);
+    t->idx = xcalloc(t->cap, sizeof *t->idx);
+    t->n = 0;
+}
+
+static void seen_free(struct seen *t)
+{
+    pthread_mutex_destroy(&t->lock);
+    free(t->key);
+    free(t->idx);
+}
+
+/* Whether an item before i had the digest sha (hex); notes that i has. */
+static bool seen_before(struct seen *t, const char *sha, size_t i)
+{
+    uint64_t k = 0;
+    for (int d = 0; d < 16 && sha[d]; d++) {
+        char c = sha[d];
+        k = k << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    k = k ? k : 1;
+    bool before = false;
+    pthread_mutex_lock(&t->lock);
+    size_t h = (size_t)(k ^ k >> 29) & (t->cap - 1);
+    while (t->key[h] && t->key[h] != k)
+        h = (h + 1) & (t->cap - 1);
+    if (t->key[h]) {
+        before = t->idx[h] < i;
+        if (!before)
+            t->idx[h] = i;
+    } else if (t->n < t->cap / 2) {
+        t->key[h] = k;
+        t->idx[h] = i;
+        t->n++;
+    }
+    pthread_mutex_unlock(&t->lock);
+    return before;
+}
+
 struct pipe {
     const struct ingest_source *src;
     struct store *st;
@@ -49,6 +111,7 @@ struct pipe {
     size_t first; /* the open batch's first item */
     /* per item of the open batch, the digest of what it wrote, or "" */
     char (*wrote)[SHA256_HEX_LEN];
+    struct seen *seen; /* NULL: every item is packed */
 };
 
 static void prepare_item(void *ctx, size_t i, void *slot)
@@ -64,7 +127,8 @@ static void prepare_item(void *ctx, size_t i, void *slot)
         s->st = ingest_prepare(s->data.p ? s->data.p : "", s->data.len,
                                p->src->source, name, p->src->now, &s->job,
                                &s->e);
-    if (s->st == ST_OK)
+    if (s->st == ST_OK &&
+        !(p->seen && seen_before(p->seen, ingest_job_sha(s->job), i)))
         ingest_pack(p->st, s->job);
 }
 
@@ -159,15 +223,18 @@ static void release_slot(void *ctx, void *slot)
 void ingest_pipeline(struct store *st, const struct ingest_source *src,
                      int threads, int batch)
 {
-    struct pipe p = { src, st, batch, false, false, 0, NULL };
+    struct seen seen;
+    struct pipe p = { src, st, batch, false, false, 0, NULL, &seen };
     struct ordered_work w = { src->n, sizeof(struct slot), &p, prepare_item,
                               commit_item, release_slot, true };
     if (batch > 0)
         p.wrote = xcalloc((size_t)batch, sizeof *p.wrote);
+    seen_init(&seen, src->n);
     /* at least one worker: parsing overlaps the caller's commits, which
      * prepares too when it would wait */
     ordered_run(&w, threads < 1 ? 1 : threads > INGEST_MAX_THREADS
                                           ? INGEST_MAX_THREADS : threads,
                 RING_PER_WORKER);
     free(p.wrote);
+    seen_free(&seen);
 }

@@ -548,14 +548,13 @@ static enum status configure(struct sq_store *s, struct err *e)
          * copy. Sorts of this connection (the writer's) stay small. */
         "PRAGMA temp_store = MEMORY",
         /* what a write transaction's games add to the aggregates and
-         * the search index, until its commit (sq_flush_pending) */
+         * the search index (their texts), until its commit
+         * (sq_flush_pending) */
         "CREATE TEMP TABLE IF NOT EXISTS pending_games ("
-        "id INTEGER PRIMARY KEY)",
+        "id INTEGER PRIMARY KEY, search TEXT NOT NULL)",
         /* duplicates that came to count in the transaction (schema/009) */
         "CREATE TEMP TABLE IF NOT EXISTS pending_promoted ("
         "id INTEGER PRIMARY KEY)",
-        "CREATE TEMP TABLE IF NOT EXISTS search_pending ("
-        "rowid INTEGER PRIMARY KEY, text TEXT NOT NULL)",
         STORE_MMAP,
         STORE_WRITER_CACHE,
         STORE_WRITER_CHECKPOINT,

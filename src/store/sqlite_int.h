@@ -14,7 +14,7 @@
 /* Statements kept prepared for the life of the connection, by SQL text
  * address (the callers pass string literals): preparing the dozen inserts
  * of a game again for every game was a fifth of the ingest time. */
-#define STORE_STMT_CACHE 48
+#define STORE_STMT_CACHE 128
 struct sq_cached_stmt {
     const char *sql;
     sqlite3_stmt *st;
@@ -146,9 +146,8 @@ enum status sq_delete_game(struct sq_store *s, int64_t id,
 enum status sq_promote_dups(struct sq_store *s, int64_t id,
                             struct err *e) WARN_UNUSED;
 /* Before a write transaction commits (sq_end): what its games add to
- * the aggregate tables and the search index, counted from the ids they
- * left in temp.pending_games and the texts in temp.search_pending
- * (schema/005). */
+ * the aggregate tables and the search index, counted from the ids and
+ * search texts they left in temp.pending_games (schema/005). */
 enum status sq_flush_pending(struct sq_store *s, struct err *e) WARN_UNUSED;
 /* sqlite_rating.c. Computes the ratings again from s->rmark, unless
  * the store defers them; in the writing transaction, before it commits. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "core/content.h"
 #include "store/sqlite_int.h"
 
 /* Level 1: a few ten microseconds a game on the ingest workers; level 3
@@ -70,6 +71,8 @@ bool sq_pack_bytes(const void *src, size_t len, struct buf *out)
 
 void sq_pack(const struct game_record *g, struct store_packed *out)
 {
+    if (!g->unsupported && g->log)
+        game_log_content_sha(g->log, out->content);
     out->done = sq_pack_bytes(g->raw, g->raw_len, &out->raw);
     if (out->done && g->report_json)
         out->done = sq_pack_bytes(g->report_json, strlen(g->report_json),

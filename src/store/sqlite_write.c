@@ -12,6 +12,8 @@
  * list entry and its file name for the search. A replace deletes the
  * children first, then the games row, and writes everything again under
  * the same id. */
+#include <assert.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,48 +21,6 @@
 #include "store/sqlite_int.h"
 #include "store/store_record.h"
 
-
-/* The list entry's players and winners arrays, escaped by SQLite. */
-static enum status render_players(struct sq_store *s, const struct game_record *g,
-                                  const struct seat_sum *sum,
-                                  struct buf *players, struct buf *winners,
-                                  struct err *e)
-{
-    sqlite3_stmt *st = NULL;
-    const struct game_log *l = g->log;
-    enum status res = sq_cached(
-        s,
-        "SELECT json_object('name', ?1, 'color', ?2, 'score', ?3, "
-        "'rank', ?4, 'claimed', ?5), json_quote(?1)",
-        &st, e);
-    buf_puts(players, "[");
-    buf_puts(winners, "[");
-    for (int p = 0; l && p < l->rules.n_players && res == ST_OK; p++) {
-        sq_bind_text(st, 1, l->names[p]);
-        sq_bind_text(st, 2, l->colors[p][0] ? l->colors[p] : NULL);
-        sqlite3_bind_int(st, 3, g->report->score[p]);
-        sqlite3_bind_int(st, 4, sum[p].rank);
-        if (sum[p].has_claim)
-            sqlite3_bind_int(st, 5, sum[p].claimed);
-        int rc = sqlite3_step(st);
-        if (rc != SQLITE_ROW) {
-            res = sq_fail(s, rc, "render players", e);
-            break;
-        }
-        buf_puts(players, p ? "," : "");
-        sq_append_col(players, st, 0);
-        if (g->report->finished && sum[p].rank == 1) {
-            buf_puts(winners, winners->len > 1 ? "," : "");
-            sq_append_col(winners, st, 1);
-        }
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-    }
-    buf_puts(players, "]");
-    buf_puts(winners, "]");
-    sq_release(s, st);
-    return res;
-}
 
 static const char SQL_GAME[] =
     "INSERT INTO games (id, sha256, format, source, name, uploaded_at, "
@@ -167,17 +127,15 @@ static enum status insert_texts(struct sq_store *s, const char *sql, int64_t id,
 }
 
 /* The list entry, whole and its players and winners (which the game's
- * own page renders again), and the search text. The games row must be
- * written. */
+ * own page renders again). The games row must be written. */
 static enum status write_entry(struct sq_store *s, int64_t id,
                                const struct game_record *g,
                                const struct seat_sum *sum, struct err *e)
 {
-    struct buf players = BUF_INIT, winners = BUF_INIT, search = BUF_INIT;
-    enum status res = render_players(s, g, sum, &players, &winners, e);
-    record_search_text(g, &search);
-    if (res == ST_OK)
-        res = insert_texts(s,
+    struct buf players = BUF_INIT, winners = BUF_INIT;
+    /* rendered here, not by json_object() per seat: a statement a seat */
+    record_players_json(g, sum, &players, &winners);
+    enum status res = insert_texts(s,
                            "INSERT INTO game_entry (game_id, players_json, "
                            "winners_json, entry) SELECT g.id, "
                            "e.players_json, e.winners_json, "
@@ -185,15 +143,85 @@ static enum status write_entry(struct sq_store *s, int64_t id,
                            "(SELECT ?2 AS players_json, ?3 AS winners_json) "
                            "AS e WHERE g.id = ?1",
                            id, &players, &winners, e);
-    /* into game_search at the commit (sq_flush_pending) */
-    if (res == ST_OK)
-        res = insert_texts(s,
-                           "INSERT INTO temp.search_pending (rowid, text) "
-                           "VALUES (?1, ?2)",
-                           id, &search, NULL, e);
     buf_release(&players);
     buf_release(&winners);
-    buf_release(&search);
+    return res;
+}
+
+/* ---- rows of a child table, several a statement ---------------------- */
+
+/* A statement per row was most of a game's statements (a point row per
+ * seat and feature kind, a seat row, a flight): each pays SQLite's start
+ * and end of a statement. Rows go ROWS_MAX a statement instead, with a
+ * statement for each shorter tail, each prepared once per connection. */
+#define ROWS_MAX 8
+enum row_table { RT_SEATS, RT_POINTS, RT_EXPANSIONS, RT_FLIGHTS,
+                 RT_VIOLATIONS, RT__COUNT };
+static const struct {
+    const char *head; /* up to VALUES */
+    int cols;
+} row_tables[RT__COUNT] = {
+    [RT_SEATS] = { "INSERT INTO game_players (game_id, seat, player_id, "
+                   "color, score, rank, claimed, finished, winner, "
+                   "flights, landed, returned, forced, flier_points, "
+                   "rolls1, rolls2, rolls3) VALUES ", 17 },
+    [RT_POINTS] = { "INSERT INTO game_player_points (game_id, seat, "
+                    "feature, player_id, points) VALUES ", 5 },
+    [RT_EXPANSIONS] = { "INSERT INTO game_expansions (game_id, expansion) "
+                        "VALUES ", 2 },
+    [RT_FLIGHTS] = { "INSERT INTO flights (game_id, idx, turn, seat, "
+                     "from_x, from_y, dir, diagonal, roll, bad_roll, "
+                     "target_x, target_y, outcome, landing, n_options, "
+                     "options, n_roll1, n_roll2, n_roll3, figure, points) "
+                     "VALUES ", 21 },
+    [RT_VIOLATIONS] = { "INSERT INTO violations (game_id, idx, turn, seat, "
+                        "rule, src, message) VALUES ", 7 },
+};
+#define ROW_SQL_MAX 1024
+static char row_sql[RT__COUNT][ROWS_MAX][ROW_SQL_MAX];
+static pthread_once_t row_sql_once = PTHREAD_ONCE_INIT;
+
+static void build_row_sql(void)
+{
+    for (int t = 0; t < RT__COUNT; t++)
+        for (int n = 1; n <= ROWS_MAX; n++) {
+            char *p = row_sql[t][n - 1], *end = p + ROW_SQL_MAX;
+            p += snprintf(p, (size_t)(end - p), "%s", row_tables[t].head);
+            for (int r = 0; r < n; r++) {
+                *p++ = r ? ',' : ' ';
+                *p++ = '(';
+                for (int c = 0; c < row_tables[t].cols; c++) {
+                    *p++ = c ? ',' : '?';
+                    if (c)
+                        *p++ = '?';
+                }
+                *p++ = ')';
+                assert(p < end - 64);
+            }
+            *p = '\0';
+        }
+}
+
+/* Binds row i of a table; its first parameter is base + 1. */
+typedef void bind_row_fn(sqlite3_stmt *st, int base, int i, const void *ctx);
+
+/* Inserts rows 0 .. n of table t, as bind_row binds them. */
+static enum status insert_rows(struct sq_store *s, enum row_table t, int n,
+                               bind_row_fn *bind_row, const void *ctx,
+                               const char *what, struct err *e)
+{
+    enum status res = ST_OK;
+    pthread_once(&row_sql_once, build_row_sql);
+    for (int at = 0; at < n && res == ST_OK; at += ROWS_MAX) {
+        int k = n - at < ROWS_MAX ? n - at : ROWS_MAX;
+        sqlite3_stmt *st = NULL;
+        res = sq_cached(s, row_sql[t][k - 1], &st, e);
+        for (int r = 0; r < k && res == ST_OK; r++)
+            bind_row(st, r * row_tables[t].cols, at + r, ctx);
+        if (res == ST_OK)
+            res = sq_step_done(s, st, what, e);
+        sq_release(s, st);
+    }
     return res;
 }
 
@@ -202,7 +230,7 @@ static enum status write_entry(struct sq_store *s, int64_t id,
 static enum status write_blobs(struct sq_store *s, int64_t id,
                                const struct game_record *g, struct err *e)
 {
-    struct store_packed own = { BUF_INIT, BUF_INIT, false };
+    struct store_packed own = { BUF_INIT, BUF_INIT, false, "" };
     const struct store_packed *pk = g->packed;
     sqlite3_stmt *st = NULL;
     enum status res = ST_OK;
@@ -262,199 +290,194 @@ static enum status player_id(struct sq_store *s, sqlite3_stmt *ins,
     return res;
 }
 
-static const char SQL_SEAT[] =
-    "INSERT INTO game_players (game_id, seat, player_id, color, score, rank, "
-    "claimed, finished, winner, flights, landed, returned, forced, "
-    "flier_points, rolls1, rolls2, rolls3) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-    "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
+/* What the rows of a game's seats and points are bound from. */
+struct seat_rows {
+    int64_t id;
+    const struct game_record *g;
+    const struct seat_sum *sum;
+    const int64_t *pid; /* seat p's player */
+    unsigned char seat[GAME_MAX_PLAYERS * FEAT__CLASSES]; /* point rows */
+    unsigned char feat[GAME_MAX_PLAYERS * FEAT__CLASSES];
+};
 
-static void bind_seat(sqlite3_stmt *st, const struct game_record *g, int p,
-                      const struct seat_sum *q)
+static void bind_seat(sqlite3_stmt *st, int b, int p, const void *ctx)
 {
+    const struct seat_rows *w = ctx;
+    const struct game_record *g = w->g;
+    const struct seat_sum *q = &w->sum[p];
     bool fin = g->report->finished;
-    sq_bind_text(st, 4, g->log->colors[p][0] ? g->log->colors[p] : NULL);
-    sqlite3_bind_int(st, 5, g->report->score[p]);
-    sqlite3_bind_int(st, 6, q->rank);
+    sqlite3_bind_int64(st, b + 1, w->id);
+    sqlite3_bind_int(st, b + 2, p);
+    sqlite3_bind_int64(st, b + 3, w->pid[p]);
+    sq_bind_text(st, b + 4, g->log->colors[p][0] ? g->log->colors[p] : NULL);
+    sqlite3_bind_int(st, b + 5, g->report->score[p]);
+    sqlite3_bind_int(st, b + 6, q->rank);
     if (q->has_claim)
-        sqlite3_bind_int(st, 7, q->claimed);
-    sqlite3_bind_int(st, 8, fin);
-    sqlite3_bind_int(st, 9, fin && q->rank == 1);
-    sqlite3_bind_int(st, 10, q->flights);
-    sqlite3_bind_int(st, 11, q->landed);
-    sqlite3_bind_int(st, 12, q->returned);
-    sqlite3_bind_int(st, 13, q->forced);
-    sqlite3_bind_int(st, 14, q->flier_points);
+        sqlite3_bind_int(st, b + 7, q->claimed);
+    sqlite3_bind_int(st, b + 8, fin);
+    sqlite3_bind_int(st, b + 9, fin && q->rank == 1);
+    sqlite3_bind_int(st, b + 10, q->flights);
+    sqlite3_bind_int(st, b + 11, q->landed);
+    sqlite3_bind_int(st, b + 12, q->returned);
+    sqlite3_bind_int(st, b + 13, q->forced);
+    sqlite3_bind_int(st, b + 14, q->flier_points);
     for (int k = 0; k < 3; k++)
-        sqlite3_bind_int(st, 15 + k, q->rolls[k]);
+        sqlite3_bind_int(st, b + 15 + k, q->rolls[k]);
 }
 
-/* A row per seat and feature kind the seat scored with, named by the
- * engine's feature table (whatever kinds an expansion brings); pid[p] is
- * seat p's player. */
-static enum status write_points(struct sq_store *s, int64_t id, int n_seats,
-                                const struct seat_sum *sum,
-                                const int64_t *pid, struct err *e)
+static void bind_point(sqlite3_stmt *st, int b, int i, const void *ctx)
 {
-    sqlite3_stmt *st = NULL;
-    enum status res = sq_cached(
-        s,
-        "INSERT INTO game_player_points (game_id, seat, feature, "
-        "player_id, points) VALUES (?1, ?2, ?3, ?4, ?5)",
-        &st, e);
-    for (int p = 0; p < n_seats && res == ST_OK; p++)
-        for (int f = 0; f < FEAT__CLASSES && res == ST_OK; f++) {
-            if (!sum[p].scored[f])
-                continue;
-            sqlite3_bind_int64(st, 1, id);
-            sqlite3_bind_int(st, 2, p);
-            sq_bind_text(st, 3, feat_name(f));
-            sqlite3_bind_int64(st, 4, pid[p]);
-            sqlite3_bind_int(st, 5, sum[p].pts[f]);
-            res = sq_step_done(s, st, "insert points", e);
-        }
-    sq_release(s, st);
-    return res;
+    const struct seat_rows *w = ctx;
+    int p = w->seat[i], f = w->feat[i];
+    sqlite3_bind_int64(st, b + 1, w->id);
+    sqlite3_bind_int(st, b + 2, p);
+    sq_bind_text(st, b + 3, feat_name(f));
+    sqlite3_bind_int64(st, b + 4, w->pid[p]);
+    sqlite3_bind_int(st, b + 5, w->sum[p].pts[f]);
+}
+
+struct unit_rows {
+    int64_t id;
+    int x[EXP__COUNT];
+};
+
+static void bind_expansion(sqlite3_stmt *st, int b, int i, const void *ctx)
+{
+    const struct unit_rows *w = ctx;
+    sqlite3_bind_int64(st, b + 1, w->id);
+    sq_bind_text(st, b + 2, expansion_get(w->x[i])->id);
 }
 
 /* A row per expansion unit the rules put in play ("base", "river"). */
 static enum status write_expansions(struct sq_store *s, int64_t id,
                                     const struct rules *r, struct err *e)
 {
-    sqlite3_stmt *st = NULL;
+    struct unit_rows w = { .id = id };
     uint64_t units = game_rules_units(r);
-    enum status res = sq_cached(
-        s,
-        "INSERT INTO game_expansions (game_id, expansion) VALUES (?1, ?2)",
-        &st, e);
-    for (int x = 0; x < EXP__COUNT && res == ST_OK; x++) {
-        if (!(units >> x & 1))
-            continue;
-        sqlite3_bind_int64(st, 1, id);
-        sq_bind_text(st, 2, expansion_get(x)->id);
-        res = sq_step_done(s, st, "insert expansion", e);
-    }
-    sq_release(s, st);
-    return res;
+    int n = 0;
+    for (int x = 0; x < EXP__COUNT; x++)
+        if (units >> x & 1)
+            w.x[n++] = x;
+    return insert_rows(s, RT_EXPANSIONS, n, bind_expansion, &w,
+                       "insert expansion", e);
 }
 
+/* A seat row per seat, then a row per seat and feature kind the seat
+ * scored with, named by the engine's feature table (whatever kinds an
+ * expansion brings). */
 static enum status write_players(struct sq_store *s, int64_t id,
                                  const struct game_record *g,
                                  const struct seat_sum *sum, struct err *e)
 {
-    sqlite3_stmt *ins = NULL, *sel = NULL, *seat = NULL;
+    sqlite3_stmt *ins = NULL, *sel = NULL;
     int64_t pid[GAME_MAX_PLAYERS] = { 0 };
+    struct seat_rows w = { .id = id, .g = g, .sum = sum, .pid = pid };
+    int n_seats = g->log->rules.n_players, n_points = 0;
     enum status res = sq_cached(
         s, "INSERT INTO players (name) VALUES (?1)", &ins, e);
     if (res == ST_OK)
         res =
             sq_cached(s, "SELECT id FROM players WHERE name = ?1", &sel, e);
-    if (res == ST_OK)
-        res = sq_cached(s, SQL_SEAT, &seat, e);
-    for (int p = 0; p < g->log->rules.n_players && res == ST_OK; p++) {
+    for (int p = 0; p < n_seats && res == ST_OK; p++)
         res = player_id(s, ins, sel, g->log->names[p], &pid[p], e);
-        if (res != ST_OK)
-            break;
-        sqlite3_bind_int64(seat, 1, id);
-        sqlite3_bind_int(seat, 2, p);
-        sqlite3_bind_int64(seat, 3, pid[p]);
-        bind_seat(seat, g, p, &sum[p]);
-        res = sq_step_done(s, seat, "insert seat", e);
-    }
     sq_release(s, ins);
     sq_release(s, sel);
-    sq_release(s, seat);
     if (res == ST_OK)
-        res = write_points(s, id, g->log->rules.n_players, sum, pid, e);
+        res = insert_rows(s, RT_SEATS, n_seats, bind_seat, &w, "insert seat",
+                          e);
+    for (int p = 0; p < n_seats; p++)
+        for (int f = 0; f < FEAT__CLASSES; f++)
+            if (sum[p].scored[f]) {
+                w.seat[n_points] = (unsigned char)p;
+                w.feat[n_points++] = (unsigned char)f;
+            }
+    if (res == ST_OK)
+        res = insert_rows(s, RT_POINTS, n_points, bind_point, &w,
+                          "insert points", e);
     return res;
 }
 
 /* ---- flights, score events, violations -------------------------------- */
 
-static void bind_flight(sqlite3_stmt *st, const struct flight *f,
-                        struct buf *opts)
+/* The report's rows, and the game they belong to. */
+struct report_rows {
+    int64_t id;
+    const struct report *r;
+};
+
+static void bind_flight(sqlite3_stmt *st, int b, int i, const void *ctx)
 {
+    const struct report_rows *w = ctx;
+    const struct report *r = w->r;
+    const struct flight *f = &r->flights[i];
     char seg[40];
-    sqlite3_bind_int(st, 3, f->turn);
-    sqlite3_bind_int(st, 4, f->player);
-    sqlite3_bind_int(st, 5, f->from.x);
-    sqlite3_bind_int(st, 6, f->from.y);
-    sq_bind_text(st, 7, dir_name(f->dir));
-    sqlite3_bind_int(st, 8, f->dir & 1);
-    sqlite3_bind_int(st, 9, f->roll);
-    sqlite3_bind_int(st, 10, f->bad_roll);
-    sqlite3_bind_int(st, 11, f->target.x);
-    sqlite3_bind_int(st, 12, f->target.y);
-    sq_bind_text(st, 13,
+    struct buf opts = BUF_INIT;
+    sqlite3_bind_int64(st, b + 1, w->id);
+    sqlite3_bind_int64(st, b + 2, (sqlite3_int64)i);
+    sqlite3_bind_int(st, b + 3, f->turn);
+    sqlite3_bind_int(st, b + 4, f->player);
+    sqlite3_bind_int(st, b + 5, f->from.x);
+    sqlite3_bind_int(st, b + 6, f->from.y);
+    sq_bind_text(st, b + 7, dir_name(f->dir));
+    sqlite3_bind_int(st, b + 8, f->dir & 1);
+    sqlite3_bind_int(st, b + 9, f->roll);
+    sqlite3_bind_int(st, b + 10, f->bad_roll);
+    sqlite3_bind_int(st, b + 11, f->target.x);
+    sqlite3_bind_int(st, b + 12, f->target.y);
+    sq_bind_text(st, b + 13,
                     f->landed    ? "landed"
                     : f->pending ? "pending"
                                  : "returned");
     if (f->landed) {
         seg_format(f->feature, f->mask, seg, sizeof seg);
-        sq_bind_text(st, 14, seg);
+        sq_bind_text(st, b + 14, seg);
     }
-    sqlite3_bind_int(st, 15, f->n_options);
-    record_options_json(f, opts);
-    sq_bind_text(st, 16, opts->p);
+    sqlite3_bind_int(st, b + 15, f->n_options);
+    record_options_json(f, &opts);
+    sq_bind_text(st, b + 16, opts.p);
+    buf_release(&opts);
     for (int k = 0; k < 3; k++)
-        sqlite3_bind_int(st, 17 + k, f->n_by_roll[k]);
+        sqlite3_bind_int(st, b + 17 + k, f->n_by_roll[k]);
     /* NULL for a figure this engine does not know: NOT NULL then refuses
      * the game rather than count it under a wrong name */
     const struct figure_class *fc = figure_class(f->figure);
-    sq_bind_text(st, 20, fc ? fc->jcz : NULL);
-    sqlite3_bind_int(st, 21, f->points);
+    sq_bind_text(st, b + 20, fc ? fc->jcz : NULL);
+    sqlite3_bind_int(st, b + 21, f->points);
+}
+
+static void bind_violation(sqlite3_stmt *st, int b, int i, const void *ctx)
+{
+    const struct report_rows *w = ctx;
+    const struct report *r = w->r;
+    const struct violation *v = &r->violations[i];
+    sqlite3_bind_int64(st, b + 1, w->id);
+    sqlite3_bind_int64(st, b + 2, (sqlite3_int64)i);
+    if (v->turn >= 0)
+        sqlite3_bind_int(st, b + 3, v->turn);
+    if (v->player >= 0)
+        sqlite3_bind_int(st, b + 4, v->player);
+    /* NULL for a rule this engine does not know: the NOT NULL
+     * constraint then refuses the game rather than store "UNKNOWN" */
+    sq_bind_text(st, b + 5, (unsigned)v->rule < RULE__COUNT
+                               ? rule_id(v->rule) : NULL);
+    sqlite3_bind_int64(st, b + 6, v->src);
+    sq_bind_text(st, b + 7, v->msg);
 }
 
 static enum status write_flights(struct sq_store *s, int64_t id,
                                  const struct report *r, struct err *e)
 {
-    sqlite3_stmt *st = NULL;
-    struct buf opts = BUF_INIT;
-    enum status res = sq_cached(
-        s,
-        "INSERT INTO flights (game_id, idx, turn, seat, from_x, from_y, "
-        "dir, diagonal, roll, bad_roll, target_x, target_y, outcome, "
-        "landing, n_options, options, n_roll1, n_roll2, n_roll3, figure, "
-        "points) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-        "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
-        &st, e);
-    for (size_t i = 0; i < r->n_flights && res == ST_OK; i++) {
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-        bind_flight(st, &r->flights[i], &opts);
-        res = sq_step_done(s, st, "insert flight", e);
-    }
-    sq_release(s, st);
-    buf_release(&opts);
-    return res;
+    struct report_rows w = { id, r };
+    return insert_rows(s, RT_FLIGHTS, (int)r->n_flights, bind_flight, &w,
+                       "insert flight", e);
 }
 
 static enum status write_violations(struct sq_store *s, int64_t id,
                                     const struct report *r, struct err *e)
 {
-    sqlite3_stmt *st = NULL;
-    enum status res = sq_cached(
-        s,
-        "INSERT INTO violations (game_id, idx, turn, seat, rule, src, "
-        "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        &st, e);
-    for (size_t i = 0; i < r->n_violations && res == ST_OK; i++) {
-        const struct violation *v = &r->violations[i];
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-        if (v->turn >= 0)
-            sqlite3_bind_int(st, 3, v->turn);
-        if (v->player >= 0)
-            sqlite3_bind_int(st, 4, v->player);
-        /* NULL for a rule this engine does not know: the NOT NULL
-         * constraint then refuses the game rather than store "UNKNOWN" */
-        sq_bind_text(st, 5, (unsigned)v->rule < RULE__COUNT
-                                   ? rule_id(v->rule) : NULL);
-        sqlite3_bind_int64(st, 6, v->src);
-        sq_bind_text(st, 7, v->msg);
-        res = sq_step_done(s, st, "insert violation", e);
-    }
-    sq_release(s, st);
-    return res;
+    struct report_rows w = { id, r };
+    return insert_rows(s, RT_VIOLATIONS, (int)r->n_violations,
+                       bind_violation, &w, "insert violation", e);
 }
 
 /* Uploads dedupe by sha256; recorded live games (source "live") never
@@ -504,17 +527,26 @@ enum status sq_write_game(struct sq_store *s, int64_t id, int64_t uploaded_at,
     memset(sum, 0, sizeof sum);
     if (audited) {
         record_summarise(&rec, sum);
-        game_log_content_sha(g->log, content);
+        if (g->packed && g->packed->content[0])
+            memcpy(content, g->packed->content, sizeof content);
+        else
+            game_log_content_sha(g->log, content);
         if (dedupes(g))
             res = find_content(s, content, id, &dup_of, e);
     }
     if (res == ST_OK)
         res = write_game_row(s, id, &rec, audited ? content : NULL, dup_of,
                              out_id, e);
+    /* the search text goes into game_search at the commit
+     * (sq_flush_pending) */
+    struct buf search = BUF_INIT;
+    record_search_text(&rec, &search);
     if (res == ST_OK)
         res = insert_texts(s,
-                           "INSERT INTO temp.pending_games (id) VALUES (?1)",
-                           *out_id, NULL, NULL, e);
+                           "INSERT INTO temp.pending_games (id, search) "
+                           "VALUES (?1, ?2)",
+                           *out_id, &search, NULL, e);
+    buf_release(&search);
     s->pending = true;
     if (res == ST_OK && rating_record_rated(g))
         rating_mark_at(&s->rmark, uploaded_at, *out_id);
@@ -547,12 +579,12 @@ static const char *const flush_sql[] = {
     "INSERT INTO game_totals (status, edition, valid, finished, live, n) "
     "SELECT status, coalesce(edition, ''), coalesce(valid, -1), "
     "coalesce(finished, -1), live, count(*) FROM games "
-    "WHERE id IN temp.pending_games GROUP BY 1, 2, 3, 4, 5 "
+    "WHERE id IN (SELECT id FROM temp.pending_games) GROUP BY 1, 2, 3, 4, 5 "
     "ON CONFLICT DO UPDATE SET n = n + excluded.n",
 
     "INSERT INTO expansion_totals (expansion, n) "
     "SELECT expansion, count(*) FROM game_expansions "
-    "WHERE game_id IN temp.pending_games GROUP BY 1 "
+    "WHERE game_id IN (SELECT id FROM temp.pending_games) GROUP BY 1 "
     "ON CONFLICT DO UPDATE SET n = n + excluded.n",
 
     "INSERT INTO player_totals (player_id, games, finished_games, wins, "
@@ -628,9 +660,8 @@ static const char *const flush_sql[] = {
     /* FTS5 writes out what it holds at every savepoint, a segment per
      * game in a batch: the texts go in here, one segment a transaction */
     ("INSERT INTO game_search (rowid, text) "
-     "SELECT rowid, text FROM temp.search_pending"),
+     "SELECT id, search FROM temp.pending_games"),
 
-    "DELETE FROM temp.search_pending",
     "DELETE FROM temp.pending_games",
     "DELETE FROM temp.pending_promoted",
 };
@@ -776,7 +807,7 @@ enum status sq_delete_game(struct sq_store *s, int64_t id, struct err *e)
         "DELETE FROM game_report WHERE game_id = ?1",
         "DELETE FROM game_entry WHERE game_id = ?1",
         "DELETE FROM game_search WHERE rowid = ?1",
-        "DELETE FROM temp.search_pending WHERE rowid = ?1",
+        "DELETE FROM temp.pending_games WHERE id = ?1",
         "DELETE FROM games WHERE id = ?1",
     };
     enum status res = flush_if_pending(s, id, e);

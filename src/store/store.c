@@ -86,6 +86,7 @@ void store_pack(const struct store *s, const struct game_record *g,
                 struct store_packed *out)
 {
     out->done = false;
+    out->content[0] = '\0';
     if (s->be->pack)
         s->be->pack(g, out);
 }
@@ -95,6 +96,7 @@ void store_packed_release(struct store_packed *p)
     buf_release(&p->raw);
     buf_release(&p->report);
     p->done = false;
+    p->content[0] = '\0';
 }
 
 enum status store_game_raw(struct store *s, int64_t id, struct buf *out,

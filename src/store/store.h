@@ -22,6 +22,7 @@
 #include "core/log.h"
 #include "util/buf.h"
 #include "util/err.h"
+#include "util/sha256.h"
 
 struct store;
 
@@ -73,13 +74,17 @@ struct game_record {
  * bytes for a .jcz and its audit): compressing is the work of a few
  * ten microseconds a game, which store_pack() does on the caller's
  * thread, so that the ingest workers share it while the one writer only
- * copies. Safe on any thread at any time (it reads no connection);
+ * copies; so is the content digest. Safe on any thread at any time (it reads no connection);
  * PostgreSQL, whose server compresses itself, packs nothing (done stays
  * false). A record whose packing failed (memory) is packed by the write
  * instead. */
 struct store_packed {
     struct buf raw, report;
     bool done;
+    /* SQLite's too: the content digest (core/content.h) of an audited
+     * game, taken here rather than on the one writing thread; "" when
+     * not taken. */
+    char content[SHA256_HEX_LEN];
 };
 void store_pack(const struct store *s, const struct game_record *g,
                 struct store_packed *out);

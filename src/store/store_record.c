@@ -126,3 +126,58 @@ void record_options_json(const struct flight *f, struct buf *out)
     }
     buf_puts(out, "]");
 }
+
+void record_json_string(struct buf *out, const char *s)
+{
+    static const char special[32] = {
+        ['\b'] = 'b', ['\t'] = 't', ['\n'] = 'n', ['\f'] = 'f', ['\r'] = 'r',
+    };
+    if (!s) {
+        buf_puts(out, "null");
+        return;
+    }
+    buf_puts(out, "\"");
+    const char *run = s;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c != '"' && c != '\\' && c >= 0x20)
+            continue;
+        buf_append(out, run, (size_t)(s - run));
+        run = s + 1;
+        if (c == '"' || c == '\\')
+            buf_printf(out, "\\%c", c);
+        else if (special[c])
+            buf_printf(out, "\\%c", special[c]);
+        else
+            buf_printf(out, "\\u%04x", c);
+    }
+    buf_append(out, run, (size_t)(s - run));
+    buf_puts(out, "\"");
+}
+
+void record_players_json(const struct game_record *g,
+                         const struct seat_sum *sum, struct buf *players,
+                         struct buf *winners)
+{
+    const struct game_log *l = g->log;
+    buf_puts(players, "[");
+    buf_puts(winners, "[");
+    for (int p = 0; l && p < l->rules.n_players; p++) {
+        buf_puts(players, p ? ",{\"name\":" : "{\"name\":");
+        record_json_string(players, l->names[p]);
+        buf_puts(players, ",\"color\":");
+        record_json_string(players, l->colors[p][0] ? l->colors[p] : NULL);
+        buf_printf(players, ",\"score\":%d,\"rank\":%d,\"claimed\":",
+                   g->report->score[p], sum[p].rank);
+        if (sum[p].has_claim)
+            buf_printf(players, "%d}", sum[p].claimed);
+        else
+            buf_puts(players, "null}");
+        if (g->report->finished && sum[p].rank == 1) {
+            buf_puts(winners, winners->len > 1 ? "," : "");
+            record_json_string(winners, l->names[p]);
+        }
+    }
+    buf_puts(players, "]");
+    buf_puts(winners, "]");
+}

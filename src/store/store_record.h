@@ -30,6 +30,15 @@ void record_sets_json(const struct rules *r, struct buf *out);
 void record_elements_json(const struct rules *r, struct buf *out);
 /* File and player names, one per line, for the q filter. */
 void record_search_text(const struct game_record *g, struct buf *out);
+/* s as a JSON string, escaped as SQLite's json_quote() escapes it (no
+ * spaces, \uXXXX in lower case); NULL is null. Appended to out. */
+void record_json_string(struct buf *out, const char *s);
+/* The list entry's players array ([{"name":..,"color":..,"score":..,
+ * "rank":..,"claimed":..}]) and winners array (their names), as SQLite's
+ * json_object() and json_quote() write them; appended. */
+void record_players_json(const struct game_record *g,
+                         const struct seat_sum *sum, struct buf *players,
+                         struct buf *winners);
 /* ["road:E","city:N"]: the flight's landing options; out is cleared. */
 void record_options_json(const struct flight *f, struct buf *out);
 

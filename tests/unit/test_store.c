@@ -671,7 +671,7 @@ static void test_packed_ahead(void **state)
     struct fixture *fx = *state;
     struct err e;
     char sha[2][SHA256_HEX_LEN];
-    struct store_packed pk = { BUF_INIT, BUF_INIT, false };
+    struct store_packed pk = { BUF_INIT, BUF_INIT, false, "" };
     struct buf got[2] = { BUF_INIT, BUF_INIT }, raw = BUF_INIT;
     int64_t id[2];
     for (int i = 0; i < 2; i++) {

@@ -10,33 +10,11 @@
 #include <string.h>
 
 #include "store/pg/pg_int.h"
+#include "store/store_record.h"
 
 void pj_string(struct buf *b, const char *s)
 {
-    static const char special[32] = {
-        ['\b'] = 'b', ['\t'] = 't', ['\n'] = 'n', ['\f'] = 'f', ['\r'] = 'r',
-    };
-    if (!s) {
-        buf_puts(b, "null");
-        return;
-    }
-    buf_puts(b, "\"");
-    const char *run = s;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c != '"' && c != '\\' && c >= 0x20)
-            continue;
-        buf_append(b, run, (size_t)(s - run));
-        run = s + 1;
-        if (c == '"' || c == '\\')
-            buf_printf(b, "\\%c", c);
-        else if (special[c])
-            buf_printf(b, "\\%c", special[c]);
-        else
-            buf_printf(b, "\\u%04x", c);
-    }
-    buf_append(b, run, (size_t)(s - run));
-    buf_puts(b, "\"");
+    record_json_string(b, s);
 }
 
 void pj_real(struct buf *b, double x)

@@ -31,41 +31,6 @@
 #define PG_WRITE_TRIES 5 /* a game lost to a deadlock runs again */
 #define PG_GAME_LOCK "1718183780" /* "flid": the class of game locks */
 
-/* The list entry's players and winners arrays, as the SQLite backend
- * renders them with json_object() and json_quote(). */
-static void render_players(const struct game_record *g,
-                           const struct seat_sum *sum, struct buf *players,
-                           struct buf *winners)
-{
-    const struct game_log *l = g->log;
-    buf_puts(players, "[");
-    buf_puts(winners, "[");
-    for (int p = 0; l && p < l->rules.n_players; p++) {
-        int k = 0;
-        buf_puts(players, p ? ",{" : "{");
-        pj_key(players, &k, "name");
-        pj_string(players, l->names[p]);
-        pj_key(players, &k, "color");
-        pj_string(players, l->colors[p][0] ? l->colors[p] : NULL);
-        pj_key(players, &k, "score");
-        buf_printf(players, "%d", g->report->score[p]);
-        pj_key(players, &k, "rank");
-        buf_printf(players, "%d", sum[p].rank);
-        pj_key(players, &k, "claimed");
-        if (sum[p].has_claim)
-            buf_printf(players, "%d", sum[p].claimed);
-        else
-            buf_puts(players, "null");
-        buf_puts(players, "}");
-        if (g->report->finished && sum[p].rank == 1) {
-            buf_puts(winners, winners->len > 1 ? "," : "");
-            pj_string(winners, l->names[p]);
-        }
-    }
-    buf_puts(players, "]");
-    buf_puts(winners, "]");
-}
-
 /* ---- a game's statement ------------------------------------------------- */
 
 /* A game is written by one statement (and its new player names by one
@@ -390,7 +355,7 @@ static void game_rows(struct game_rows *w, const struct game_record *g,
         record_sets_json(&g->log->rules, &w->sets);
         record_elements_json(&g->log->rules, &w->elements);
     }
-    render_players(g, sum, &w->players, &w->winners);
+    record_players_json(g, sum, &w->players, &w->winners);
     record_search_text(g, &w->search);
     pp_reset(&w->p);
     game_params(&w->p, g, &w->sets, &w->elements);
