@@ -10,7 +10,7 @@
 
 #include "util/buf.h"
 
-/* " v" in decimal, at p; returns the end. printf, a call per number,
+/* " v" in decimal, at p; returns the end. A formatted print a number
  * was four fifths of the digest's time, and the digest is taken on the
  * store's one writing thread. */
 static char *put_num(char *p, long v)
